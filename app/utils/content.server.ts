@@ -1,0 +1,49 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { CaseStudy, CaseStudyCard, CompiledContent, Resume, Site } from './content/schema';
+
+/**
+ * The one content module every loader goes through. It reads the content
+ * compiled at build time (scripts/build-content.ts), so a production request
+ * never compiles MDX. The file is re-read when it changes, which is how an
+ * edit shows up on reload under `npm run dev`.
+ */
+
+export const CONTENT_JSON_PATH = path.resolve(process.env.CONTENT_JSON_PATH ?? '.generated/content.json');
+
+let cache: { mtimeMs: number; content: CompiledContent } | undefined;
+
+function load(): CompiledContent {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(CONTENT_JSON_PATH).mtimeMs;
+  } catch {
+    throw new Error(`Compiled content not found at ${CONTENT_JSON_PATH}. Run "npm run build" (or "npm run content") first.`);
+  }
+  if (!cache || (process.env.NODE_ENV !== 'production' && cache.mtimeMs !== mtimeMs)) {
+    cache = { mtimeMs, content: JSON.parse(readFileSync(CONTENT_JSON_PATH, 'utf8')) as CompiledContent };
+  }
+  return cache.content;
+}
+
+export function getSite(): Site {
+  return load().site;
+}
+
+/** Cards for the home page, in display order, without any compiled MDX. */
+export function getCaseStudyCards(): CaseStudyCard[] {
+  return load().cards;
+}
+
+export function getCaseStudy(slug: string): CaseStudy | null {
+  const caseStudies = load().caseStudies;
+  return Object.hasOwn(caseStudies, slug) ? caseStudies[slug] : null;
+}
+
+export function getCaseStudySlugs(): string[] {
+  return Object.keys(load().caseStudies);
+}
+
+export function getResume(): Resume {
+  return load().resume;
+}

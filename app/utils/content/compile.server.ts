@@ -1,0 +1,176 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import yaml from 'js-yaml';
+import type { ZodError, ZodTypeAny, z } from 'zod';
+import {
+  caseStudyFrontmatterSchema,
+  resumeFrontmatterSchema,
+  siteSchema,
+  type CaseStudy,
+  type CaseStudyCard,
+  type CompiledContent,
+  type Resume,
+  type Section,
+} from './schema';
+import { rehypeNumberedSections } from './sections';
+
+/**
+ * Build-time only: reads content/, validates it and compiles the MDX.
+ * Loaders never import this (production requests must not run esbuild);
+ * they read the JSON that scripts/build-content.ts writes from its result.
+ */
+
+export class ContentError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`${file}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ContentError';
+  }
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
+
+function describeZodError(error: ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.length ? issue.path.join('.') : '(top level)';
+    if (issue.code === 'invalid_type' && issue.received === 'undefined') return `field "${field}" is missing`;
+    if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}${issue.path.length ? ` in "${field}"` : ''}`;
+    if (issue.code === 'invalid_union_discriminator') return `field "${field}" must be one of ${issue.options.map((o) => `"${String(o)}"`).join(', ')}`;
+    return `field "${field}": ${issue.message}`;
+  });
+}
+
+function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string): z.infer<S> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw new ContentError(file, describeZodError(result.error));
+  return result.data;
+}
+
+async function compileMdx(source: string, file: string, cwd: string) {
+  // Loaded lazily so that nothing else pays for esbuild.
+  const { bundleMDX } = await import('mdx-bundler');
+  const sections: Section[] = [];
+  try {
+    const { code } = await bundleMDX({
+      source,
+      cwd,
+      mdxOptions(options) {
+        options.rehypePlugins = [...(options.rehypePlugins ?? []), [rehypeNumberedSections, { sections }]];
+        return options;
+      },
+    });
+    return { code, sections };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ContentError(file, [`MDX does not compile: ${message}`]);
+  }
+}
+
+/** Markdown summary → plain text, for the PDF and meta tags. */
+export function markdownToPlainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`)/g, '')
+    .replace(/^#+\s*/gm, '')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+async function readText(file: string, label: string): Promise<string> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch {
+    throw new ContentError(label, ['file is missing']);
+  }
+}
+
+function parseFrontmatter(text: string, label: string) {
+  try {
+    return matter(text);
+  } catch (error) {
+    throw new ContentError(label, [`frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+  }
+}
+
+export async function compileContent(contentDir: string): Promise<CompiledContent> {
+  const rel = (file: string) => path.posix.join('content', path.relative(contentDir, file).split(path.sep).join('/'));
+
+  const siteFile = path.join(contentDir, 'site.yml');
+  let siteData: unknown;
+  try {
+    siteData = yaml.load(await readText(siteFile, rel(siteFile)));
+  } catch (error) {
+    if (error instanceof ContentError) throw error;
+    throw new ContentError(rel(siteFile), [`not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+  }
+  const site = parseWith(siteSchema, siteData, rel(siteFile));
+
+  const caseStudyDir = path.join(contentDir, 'case-studies');
+  const files = (await fs.readdir(caseStudyDir).catch(() => [] as string[])).filter((f) => f.endsWith('.mdx')).sort();
+  const linkChecks: { file: string; where: string; text: string }[] = [];
+  const cards: CaseStudyCard[] = [];
+  const caseStudies: Record<string, CaseStudy> = {};
+
+  for (const name of files) {
+    const file = path.join(caseStudyDir, name);
+    const label = rel(file);
+    const slug = name.replace(/\.mdx$/, '');
+    if (!SLUG.test(slug)) {
+      throw new ContentError(label, ['file name must be a lowercase slug such as "my-project.mdx" (letters, digits and single hyphens)']);
+    }
+    const { data, content: body } = parseFrontmatter(await readText(file, label), label);
+    const frontmatter = parseWith(caseStudyFrontmatterSchema, data, label);
+    linkChecks.push({ file: label, where: 'frontmatter', text: JSON.stringify(data) }, { file: label, where: 'body', text: body });
+
+    const { status, ...cardFields } = frontmatter;
+    if (frontmatter.status === 'published') {
+      const { page, ...fields } = frontmatter;
+      const card: CaseStudyCard = { ...stripStatus(fields), slug, href: `/case-study/${slug}` };
+      if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
+      const { code, sections } = await compileMdx(body, label, caseStudyDir);
+      if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
+      cards.push(card);
+      caseStudies[slug] = { ...card, href: card.href as string, page, sections, code };
+    } else {
+      void status;
+      cards.push({ ...stripStatus(cardFields), slug, href: null });
+    }
+  }
+  cards.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
+
+  const resumeFile = path.join(contentDir, 'resume.mdx');
+  const resumeLabel = rel(resumeFile);
+  const resumeMatter = parseFrontmatter(await readText(resumeFile, resumeLabel), resumeLabel);
+  const resumeFrontmatter = parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel);
+  if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
+  const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir);
+  const resume: Resume = {
+    ...resumeFrontmatter,
+    summaryCode: summary.code,
+    summaryText: markdownToPlainText(resumeMatter.content),
+  };
+  linkChecks.push({ file: resumeLabel, where: 'body', text: resumeMatter.content });
+
+  for (const check of linkChecks) {
+    for (const match of check.text.matchAll(CASE_STUDY_LINK)) {
+      const target = match[1];
+      if (!caseStudies[target]) {
+        const known = Object.keys(caseStudies).join(', ') || 'none';
+        throw new ContentError(check.file, [`link in ${check.where} to unknown case study "/case-study/${target}" (published: ${known})`]);
+      }
+    }
+  }
+
+  return { site, cards, caseStudies, resume };
+}
+
+function stripStatus<T extends { status?: unknown }>(fields: T): Omit<T, 'status'> {
+  const { status: _status, ...rest } = fields;
+  return rest;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * Schemas for everything under content/. They are the boundary between the
+ * designer's files and the code: a file that does not match stops the build
+ * (and the dev server) with a message naming the file and the field.
+ */
+
+const nonEmpty = z.string().trim().min(1, 'must not be empty');
+
+/** Site-relative path to a file in public/, e.g. /images/profile.svg */
+const publicPath = z
+  .string()
+  .regex(/^\/[\w./-]+$/, 'must be a site path starting with "/", e.g. /images/photo.svg');
+
+const httpsUrl = z.string().url('must be a full URL').startsWith('https://', 'must start with https://');
+
+export const imageSchema = z.object({
+  src: publicPath,
+  alt: nonEmpty,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+export const siteSchema = z
+  .object({
+    name: nonEmpty,
+    initials: z.string().trim().min(1).max(4, 'must be 1–4 characters'),
+    role: nonEmpty,
+    email: z.string().email('must be an e-mail address'),
+    linkedin: httpsUrl,
+    website: httpsUrl,
+    location: nonEmpty,
+    description: nonEmpty.max(170, 'must be at most 170 characters (search engines cut longer ones)'),
+    hero: z.object({ badge: nonEmpty, title: nonEmpty, subtitle: nonEmpty }).strict(),
+    about: z
+      .object({
+        title: nonEmpty,
+        paragraphs: z.array(nonEmpty).min(1),
+        interests: z.array(nonEmpty).min(1),
+        highlights: z.array(z.object({ value: nonEmpty, label: nonEmpty }).strict()).default([]),
+      })
+      .strict(),
+    photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
+  })
+  .strict();
+
+const outcomeSchema = z.object({ label: nonEmpty, value: nonEmpty }).strict();
+
+const cardFields = {
+  title: nonEmpty,
+  description: nonEmpty,
+  image: publicPath,
+  alt: nonEmpty,
+  tags: z.array(nonEmpty).min(1, 'needs at least one tag'),
+  role: nonEmpty,
+  timeline: nonEmpty,
+  impact: nonEmpty,
+  order: z.number().int(),
+};
+
+export const caseStudyFrontmatterSchema = z.discriminatedUnion('status', [
+  z
+    .object({
+      ...cardFields,
+      status: z.literal('published'),
+      /** Details shown only on the case study page (they may differ from the card). */
+      page: z
+        .object({
+          summary: nonEmpty,
+          client: nonEmpty,
+          timeline: nonEmpty,
+          team: z.array(nonEmpty).min(1),
+          outcomes: z.array(outcomeSchema).min(1),
+        })
+        .strict(),
+    })
+    .strict(),
+  z.object({ ...cardFields, status: z.literal('coming-soon') }).strict(),
+]);
+
+export const resumeFrontmatterSchema = z
+  .object({
+    headline: nonEmpty,
+    location: nonEmpty,
+    experience: z
+      .array(
+        z
+          .object({
+            title: nonEmpty,
+            company: nonEmpty,
+            location: nonEmpty,
+            years: nonEmpty,
+            bullets: z.array(nonEmpty).min(1),
+          })
+          .strict(),
+      )
+      .min(1),
+    education: z.array(z.object({ degree: nonEmpty, school: nonEmpty, year: nonEmpty }).strict()).min(1),
+    skills: z.array(z.object({ group: nonEmpty, items: z.array(nonEmpty).min(1) }).strict()).min(1),
+    certifications: z.array(z.object({ name: nonEmpty, issuer: nonEmpty, year: nonEmpty }).strict()),
+    languages: z.array(z.object({ name: nonEmpty, level: nonEmpty }).strict()).min(1),
+  })
+  .strict();
+
+export type Site = z.infer<typeof siteSchema>;
+export type Image = z.infer<typeof imageSchema>;
+export type CaseStudyFrontmatter = z.infer<typeof caseStudyFrontmatterSchema>;
+export type ResumeFrontmatter = z.infer<typeof resumeFrontmatterSchema>;
+
+export type Section = { id: string; number: number; title: string };
+
+type CardFields = Omit<CaseStudyFrontmatter, 'status' | 'page'>;
+
+/** What the home page needs for one card: never the compiled MDX. */
+export type CaseStudyCard = CardFields & { slug: string; href: string | null };
+
+export type CaseStudy = CaseStudyCard & {
+  href: string;
+  page: Extract<CaseStudyFrontmatter, { status: 'published' }>['page'];
+  sections: Section[];
+  code: string;
+};
+
+export type Resume = ResumeFrontmatter & { summaryCode: string; summaryText: string };
+
+/** The whole compiled content, as written at build time and read by loaders. */
+export type CompiledContent = {
+  site: Site;
+  cards: CaseStudyCard[];
+  caseStudies: Record<string, CaseStudy>;
+  resume: Resume;
+};

@@ -1,0 +1,45 @@
+import type { Section } from './schema';
+
+/** Minimal hast shapes, so the plugin needs no extra dependency. */
+type HastNode = {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+};
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function textOf(node: HastNode): string {
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+/**
+ * Numbers the top-level `##` headings 1, 2, 3… in document order, so the
+ * designer never types numbers, and gives each an id for in-page links.
+ * The numbers are collected into `sections` for the page's outline.
+ */
+export function rehypeNumberedSections({ sections }: { sections: Section[] }) {
+  return (tree: HastNode) => {
+    sections.length = 0;
+    const used = new Set<string>();
+    for (const node of tree.children ?? []) {
+      if (node.type !== 'element' || node.tagName !== 'h2') continue;
+      const title = textOf(node).trim();
+      let id = slugify(title) || 'section';
+      for (let n = 2; used.has(id); n++) id = `${slugify(title)}-${n}`;
+      used.add(id);
+      const number = sections.length + 1;
+      sections.push({ id, number, title });
+      node.properties = { ...node.properties, id, dataSection: String(number) };
+    }
+  };
+}

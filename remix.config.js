@@ -1,0 +1,16 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+  serverModuleFormat: 'esm',
+  // Tailwind 4 runs through postcss.config.js; Remix's own v3 hook would do nothing.
+  tailwind: false,
+  // Content edits trigger a rebuild, and the dev server recompiles content on restart.
+  watchPaths: ['content'],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};

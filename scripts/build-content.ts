@@ -1,0 +1,41 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compileContent, ContentError } from '../app/utils/content/compile.server';
+import { CONTENT_JSON_PATH } from '../app/utils/content.server';
+import { writeResumePdf } from './resume-pdf';
+
+/**
+ * Validates and compiles content/ into .generated/content.json, and renders
+ * public/resume.pdf from the same resume. Exits non-zero, naming the file and
+ * the field, when the content is broken.
+ */
+export async function buildContent(contentDir = path.resolve('content')) {
+  const content = await compileContent(contentDir);
+  await mkdir(path.dirname(CONTENT_JSON_PATH), { recursive: true });
+  await writeFile(CONTENT_JSON_PATH, JSON.stringify(content));
+  await writeResumePdf(content, path.resolve('public/resume.pdf'));
+  return content;
+}
+
+export function reportContentError(error: unknown): void {
+  if (error instanceof ContentError) {
+    console.error(`\n\x1b[31mContent error in ${error.message}\x1b[0m\n`);
+  } else {
+    console.error(error);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = performance.now();
+  buildContent().then(
+    (content) => {
+      const pages = Object.keys(content.caseStudies).length;
+      console.log(`Content: ${content.cards.length} cards, ${pages} case study page(s), resume.pdf (${Math.round(performance.now() - started)} ms)`);
+    },
+    (error) => {
+      reportContentError(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { build as esbuild } from 'esbuild';
+import { buildContent, reportContentError } from './build-content';
+
+/**
+ * `npm run build`: content → Remix (client + server) → the Node server that
+ * `npm start` runs. Content is compiled here, never on a request.
+ */
+async function main() {
+  const started = performance.now();
+  try {
+    await buildContent();
+  } catch (error) {
+    reportContentError(error);
+    process.exit(1);
+  }
+  execFileSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  await esbuild({
+    entryPoints: ['scripts/serve.ts'],
+    outfile: 'build/server/serve.mjs',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // The Remix server build is loaded at run time, not bundled in.
+    external: ['../index.js'],
+    logLevel: 'warning',
+  });
+  console.log(`Build finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main();

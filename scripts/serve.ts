@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import { broadcastDevReady, type ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+
+/**
+ * The Node server behind `npm start` and `npm run dev`: static files, the
+ * send-email function from netlify/functions, and the Remix app.
+ */
+const isDev = process.env.NODE_ENV !== 'production';
+const BUILD_PATH = path.resolve('build/index.js');
+
+async function loadBuild(): Promise<ServerBuild> {
+  // A query string busts Node's ESM cache, so a dev rebuild is picked up.
+  return import(`${pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`);
+}
+
+export async function createServer() {
+  if (isDev) {
+    // remix dev restarts this process after a content edit: recompile first.
+    const { buildContent, reportContentError } = await import('./build-content');
+    try {
+      await buildContent();
+    } catch (error) {
+      reportContentError(error);
+      process.exit(1);
+    }
+  }
+  const build = await loadBuild();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(compression());
+  // Fingerprinted assets never change.
+  app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+  app.use(express.static('public', { maxAge: '1h' }));
+  app.all('*', createRequestHandler({ build, mode: build.mode }));
+  return { app, build };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const port = Number(process.env.PORT) || 3000;
+  const { app, build } = await createServer();
+  app.listen(port, () => {
+    console.log(`Portfolio ready on http://localhost:${port}`);
+    if (isDev) broadcastDevReady(build);
+  });
+}
