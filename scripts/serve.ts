@@ -40,10 +40,13 @@ export async function createServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const port = Number(process.env.PORT) || 3000;
+  // PORT=0 picks a free port (the tests use it); the real one is printed.
+  const port = process.env.PORT === undefined || process.env.PORT === '' ? 3000 : Number(process.env.PORT);
   const { app, build } = await createServer();
-  app.listen(port, () => {
-    console.log(`Portfolio ready on http://localhost:${port}`);
+  const server = app.listen(port, () => {
+    const address = server.address();
+    const actual = typeof address === 'object' && address ? address.port : port;
+    console.log(`Portfolio ready on http://localhost:${actual}`);
     if (isDev) broadcastDevReady(build);
   });
 }

@@ -128,18 +128,17 @@ export async function compileContent(contentDir: string): Promise<CompiledConten
     const frontmatter = parseWith(caseStudyFrontmatterSchema, data, label);
     linkChecks.push({ file: label, where: 'frontmatter', text: JSON.stringify(data) }, { file: label, where: 'body', text: body });
 
-    const { status, ...cardFields } = frontmatter;
     if (frontmatter.status === 'published') {
-      const { page, ...fields } = frontmatter;
-      const card: CaseStudyCard = { ...stripStatus(fields), slug, href: `/case-study/${slug}` };
+      const { status: _status, page, ...fields } = frontmatter;
+      const card: CaseStudyCard = { ...fields, slug, href: `/case-study/${slug}` };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
       const { code, sections } = await compileMdx(body, label, caseStudyDir);
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
-      caseStudies[slug] = { ...card, href: card.href as string, page, sections, code };
+      caseStudies[slug] = { ...card, href: `/case-study/${slug}`, page, sections, code };
     } else {
-      void status;
-      cards.push({ ...stripStatus(cardFields), slug, href: null });
+      const { status: _status, ...fields } = frontmatter;
+      cards.push({ ...fields, slug, href: null });
     }
   }
   cards.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
@@ -168,9 +167,4 @@ export async function compileContent(contentDir: string): Promise<CompiledConten
   }
 
   return { site, cards, caseStudies, resume };
-}
-
-function stripStatus<T extends { status?: unknown }>(fields: T): Omit<T, 'status'> {
-  const { status: _status, ...rest } = fields;
-  return rest;
 }

@@ -1,0 +1,23 @@
+import { ButtonLink } from '../ui/ButtonLink';
+import { ArrowRightIcon } from '../ui/icons';
+import { BackToCaseStudies } from './BackToCaseStudies';
+
+export function CaseStudyFooter() {
+  return (
+    <div className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 sm:pb-28 lg:px-8">
+      <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-bg-subtle p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight">Like what you see?</h2>
+          <p className="mt-2 text-fg-muted">I’m open to senior and lead product design roles.</p>
+        </div>
+        <ButtonLink href="/#contact">
+          Get in Touch
+          <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+        </ButtonLink>
+      </div>
+      <div className="mt-10">
+        <BackToCaseStudies />
+      </div>
+    </div>
+  );
+}

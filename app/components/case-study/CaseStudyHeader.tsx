@@ -1,0 +1,51 @@
+import type { CaseStudy } from '~/utils/content/schema';
+import { TagList } from '../ui/TagList';
+
+export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
+  const { page } = caseStudy;
+  const facts = [
+    { label: 'Role', value: caseStudy.role },
+    { label: 'Client', value: page.client },
+    { label: 'Timeline', value: page.timeline },
+    { label: 'Team', value: page.team.join(', ') },
+  ];
+  return (
+    <header className="mx-auto max-w-6xl px-5 pb-12 pt-8 sm:px-6 sm:pt-12 lg:px-8">
+      <TagList tags={caseStudy.tags} />
+      <h1 className="mt-5 max-w-4xl text-4xl font-semibold leading-[1.08] tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
+        {caseStudy.title}
+      </h1>
+      <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{page.summary}</p>
+
+      <dl className="mt-10 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-border py-6 md:grid-cols-4">
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt className="text-xs font-semibold uppercase tracking-[0.14em] text-fg-muted">{fact.label}</dt>
+            <dd className="mt-1.5 font-medium">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-label="Impact" className="mt-8">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {page.outcomes.map((outcome) => (
+            <div key={outcome.label} className="flex flex-col rounded-2xl border border-border bg-bg-subtle p-6">
+              <dt className="text-sm font-medium text-fg-muted">{outcome.label}</dt>
+              <dd className="order-first text-4xl font-semibold tracking-tight text-accent sm:text-5xl">{outcome.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <img
+        src={caseStudy.image}
+        alt={caseStudy.alt}
+        width={1200}
+        height={750}
+        fetchPriority="high"
+        decoding="async"
+        className="mt-10 aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
+      />
+    </header>
+  );
+}

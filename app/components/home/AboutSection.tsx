@@ -1,0 +1,48 @@
+import type { Image, Site } from '~/utils/content/schema';
+import { SectionHeading } from '../ui/SectionHeading';
+
+export function AboutSection({ about, photo }: { about: Site['about']; photo: Image }) {
+  return (
+    <section id="about" aria-labelledby="about-title" className="border-b border-border bg-bg-subtle">
+      <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:items-center md:gap-16 lg:px-8">
+        <div className="mx-auto w-full max-w-sm md:max-w-none">
+          <img
+            src={photo.src}
+            alt={photo.alt}
+            width={photo.width}
+            height={photo.height}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/5] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
+          />
+        </div>
+        <div>
+          <SectionHeading id="about-title" eyebrow="About" title={about.title} />
+          <div className="mt-6 space-y-4 text-lg leading-relaxed text-pretty text-fg-muted">
+            {about.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          {about.highlights.length > 0 ? (
+            <dl className="mt-10 grid grid-cols-3 gap-4 border-y border-border py-6">
+              {about.highlights.map((highlight) => (
+                <div key={highlight.label}>
+                  <dt className="text-sm leading-snug text-fg-muted">{highlight.label}</dt>
+                  <dd className="order-first text-3xl font-semibold tracking-tight text-fg sm:text-4xl">{highlight.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <h3 className="mt-10 text-sm font-semibold uppercase tracking-[0.14em] text-fg">When I’m not designing</h3>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {about.interests.map((interest) => (
+              <li key={interest} className="rounded-full border border-border bg-bg px-3.5 py-1.5 text-sm font-medium text-fg">
+                {interest}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Site } from '~/utils/content/schema';
+import { ContactForm } from '../contact/ContactForm';
+import { LinkedInIcon, MailIcon } from '../ui/icons';
+import { SectionHeading } from '../ui/SectionHeading';
+
+export function ContactSection({ site }: { site: Site }) {
+  const photo = site.photos.profile;
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="bg-bg-subtle">
+      <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16 lg:px-8">
+        <div>
+          <SectionHeading id="contact-title" eyebrow="Contact" title="Let’s work together">
+            <p>Hiring for a design role, or have a product that deserves a better experience? I’d love to hear about it.</p>
+          </SectionHeading>
+          <div className="mt-10 flex items-center gap-4">
+            <img
+              src={photo.src}
+              alt={photo.alt}
+              width={photo.width}
+              height={photo.height}
+              loading="lazy"
+              decoding="async"
+              className="size-20 rounded-full border border-border bg-bg-muted object-cover shadow-sm"
+            />
+            <div>
+              <p className="text-lg font-semibold tracking-tight">{site.name}</p>
+              <p className="text-fg-muted">{site.role}</p>
+            </div>
+          </div>
+          <ul className="mt-8 space-y-3">
+            <li>
+              <a
+                href={`mailto:${site.email}`}
+                className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
+              >
+                <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
+                  <MailIcon className="size-[18px]" />
+                </span>
+                <span className="break-all underline decoration-border underline-offset-4 group-hover:decoration-current">{site.email}</span>
+              </a>
+            </li>
+            <li>
+              <a
+                href={site.linkedin}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
+              >
+                <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
+                  <LinkedInIcon className="size-[18px]" />
+                </span>
+                <span className="underline decoration-border underline-offset-4 group-hover:decoration-current">
+                  Connect on LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+                </span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div className="rounded-3xl border border-border bg-bg p-6 shadow-sm sm:p-8">
+          <ContactForm />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useEffect } from 'react';
+import { ArrowLeftIcon } from '../ui/icons';
+
+export function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // A warning, not an error: a mistyped URL is not an application fault.
+    console.warn('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
+
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent">404</p>
+      <h1 className="mt-4 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">Oops! Page not found</h1>
+      <p className="mt-4 text-lg text-pretty text-fg-muted">
+        The page you’re looking for doesn’t exist or has moved.
+      </p>
+      <Link
+        to="/"
+        className="mt-10 inline-flex h-11 items-center gap-2 rounded-full bg-accent px-6 font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Return to Home
+      </Link>
+    </main>
+  );
+}

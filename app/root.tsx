@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
+import { Footer } from '~/components/layout/Footer';
+import { Header } from '~/components/layout/Header';
+import { NotFound } from '~/components/layout/NotFound';
+import stylesheet from '~/tailwind.css';
+import { getSite } from '~/utils/content.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: stylesheet },
+];
+
+export function loader(_: LoaderFunctionArgs) {
+  const { name, initials, role } = getSite();
+  return { site: { name, initials, role } };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * Marks the document as scripted before first paint, so no-JS fallbacks
+ * (the :target mobile menu) hide the moment JavaScript is available.
+ */
+const JS_CLASS_SCRIPT = `document.documentElement.classList.add('js')`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const site = data?.site;
+  return (
+    // The js class is added before hydration, so React must not fight it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-bg text-fg">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-fg"
+        >
+          Skip to content
+        </a>
+        <div className="flex min-h-dvh flex-col">
+          <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />
+          <div className="flex-1">{children}</div>
+          <Footer name={site?.name ?? ''} />
+        </div>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <main id="main" className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-6 py-24">
+      <h1 className="text-3xl font-semibold tracking-tight">Unexpected Application Error!</h1>
+      <p className="font-mono text-sm text-fg-muted">{detail}</p>
+      <a href="/" className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { NotFound } from '~/components/layout/NotFound';
+
+export const meta: MetaFunction = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  console.warn(`404 Not Found: ${pathname}`);
+  throw new Response('Not Found', { status: 404 });
+}
+
+export default function CatchAll() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,32 @@
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../test/helpers/browser';
+
+/**
+ * Full-page screenshots of every page at 375, 768 and 1280 px, light and
+ * dark, for reviewing the design: `tsx scripts/screenshots.ts [baseUrl] [outDir]`.
+ */
+const base = process.argv[2] ?? 'http://localhost:3000';
+const outDir = process.argv[3] ?? 'screenshots';
+const pages = (process.env.PAGES ?? '/,/resume,/case-study/office-depot,/missing-page').split(',');
+const widths = (process.env.WIDTHS ?? '375,768,1280').split(',').map(Number);
+const schemes = (process.env.SCHEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
+
+await mkdir(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+for (const scheme of schemes) {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    for (const path of pages) {
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await page.screenshot({ path: `${outDir}/${name}-${width}-${scheme}.png`, fullPage: true });
+      if (overflow > 0) console.warn(`horizontal overflow of ${overflow}px on ${path} at ${width}px`);
+    }
+    await context.close();
+  }
+}
+await browser.close();
+console.log(`Screenshots in ${outDir}/`);
