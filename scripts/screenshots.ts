@@ -20,6 +20,15 @@ for (const scheme of schemes) {
     const page = await context.newPage();
     for (const path of pages) {
       await page.goto(base + path, { waitUntil: 'networkidle' });
+      // Bring lazy images in before the full-page capture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
       const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       await page.screenshot({ path: `${outDir}/${name}-${width}-${scheme}.png`, fullPage: true });

@@ -40,8 +40,8 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
       <img
         src={caseStudy.image}
         alt={caseStudy.alt}
-        width={1200}
-        height={750}
+        width={caseStudy.imageWidth}
+        height={caseStudy.imageHeight}
         fetchPriority="high"
         decoding="async"
         className="mt-10 aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"

@@ -26,7 +26,7 @@ export function AboutSection({ about, photo }: { about: Site['about']; photo: Im
           {about.highlights.length > 0 ? (
             <dl className="mt-10 grid grid-cols-3 gap-4 border-y border-border py-6">
               {about.highlights.map((highlight) => (
-                <div key={highlight.label}>
+                <div key={highlight.label} className="flex flex-col gap-1">
                   <dt className="text-sm leading-snug text-fg-muted">{highlight.label}</dt>
                   <dd className="order-first text-3xl font-semibold tracking-tight text-fg sm:text-4xl">{highlight.value}</dd>
                 </div>

@@ -18,8 +18,8 @@ export function CaseStudyCard({ card }: { card: Card }) {
         <img
           src={card.image}
           alt={card.alt}
-          width={1200}
-          height={750}
+          width={card.imageWidth}
+          height={card.imageHeight}
           loading="lazy"
           decoding="async"
           className="h-full w-full object-cover transition-transform duration-500 group-has-[a:hover]:scale-[1.03]"

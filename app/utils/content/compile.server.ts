@@ -98,7 +98,19 @@ function parseFrontmatter(text: string, label: string) {
   }
 }
 
-export async function compileContent(contentDir: string): Promise<CompiledContent> {
+/** Pixel size of a file under public/, which must exist. */
+async function imageSize(publicDir: string, src: string, file: string, field: string) {
+  const { default: sharp } = await import('sharp');
+  try {
+    const { width, height } = await sharp(path.join(publicDir, src)).metadata();
+    if (!width || !height) throw new Error('no size');
+    return { width, height };
+  } catch {
+    throw new ContentError(file, [`field "${field}": no image at public${src}`]);
+  }
+}
+
+export async function compileContent(contentDir: string, publicDir = path.resolve('public')): Promise<CompiledContent> {
   const rel = (file: string) => path.posix.join('content', path.relative(contentDir, file).split(path.sep).join('/'));
 
   const siteFile = path.join(contentDir, 'site.yml');
@@ -110,6 +122,7 @@ export async function compileContent(contentDir: string): Promise<CompiledConten
     throw new ContentError(rel(siteFile), [`not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
   }
   const site = parseWith(siteSchema, siteData, rel(siteFile));
+  for (const [key, photo] of Object.entries(site.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
 
   const caseStudyDir = path.join(contentDir, 'case-studies');
   const files = (await fs.readdir(caseStudyDir).catch(() => [] as string[])).filter((f) => f.endsWith('.mdx')).sort();
@@ -127,10 +140,11 @@ export async function compileContent(contentDir: string): Promise<CompiledConten
     const { data, content: body } = parseFrontmatter(await readText(file, label), label);
     const frontmatter = parseWith(caseStudyFrontmatterSchema, data, label);
     linkChecks.push({ file: label, where: 'frontmatter', text: JSON.stringify(data) }, { file: label, where: 'body', text: body });
+    const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
 
     if (frontmatter.status === 'published') {
       const { status: _status, page, ...fields } = frontmatter;
-      const card: CaseStudyCard = { ...fields, slug, href: `/case-study/${slug}` };
+      const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, slug, href: `/case-study/${slug}` };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
       const { code, sections } = await compileMdx(body, label, caseStudyDir);
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
@@ -138,7 +152,7 @@ export async function compileContent(contentDir: string): Promise<CompiledConten
       caseStudies[slug] = { ...card, href: `/case-study/${slug}`, page, sections, code };
     } else {
       const { status: _status, ...fields } = frontmatter;
-      cards.push({ ...fields, slug, href: null });
+      cards.push({ ...fields, imageWidth, imageHeight, slug, href: null });
     }
   }
   cards.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));

@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 
+/** Years and figures: YAML reads `year: 2012` as a number, which is fine too. */
+const textOrNumber = z.union([z.string(), z.number()]).transform(String).pipe(nonEmpty);
+
 /** Site-relative path to a file in public/, e.g. /images/profile.svg */
 const publicPath = z
   .string()
@@ -38,7 +41,7 @@ export const siteSchema = z
         title: nonEmpty,
         paragraphs: z.array(nonEmpty).min(1),
         interests: z.array(nonEmpty).min(1),
-        highlights: z.array(z.object({ value: nonEmpty, label: nonEmpty }).strict()).default([]),
+        highlights: z.array(z.object({ value: textOrNumber, label: nonEmpty }).strict()).default([]),
       })
       .strict(),
     photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
@@ -90,15 +93,15 @@ export const resumeFrontmatterSchema = z
             title: nonEmpty,
             company: nonEmpty,
             location: nonEmpty,
-            years: nonEmpty,
+            years: textOrNumber,
             bullets: z.array(nonEmpty).min(1),
           })
           .strict(),
       )
       .min(1),
-    education: z.array(z.object({ degree: nonEmpty, school: nonEmpty, year: nonEmpty }).strict()).min(1),
+    education: z.array(z.object({ degree: nonEmpty, school: nonEmpty, year: textOrNumber }).strict()).min(1),
     skills: z.array(z.object({ group: nonEmpty, items: z.array(nonEmpty).min(1) }).strict()).min(1),
-    certifications: z.array(z.object({ name: nonEmpty, issuer: nonEmpty, year: nonEmpty }).strict()),
+    certifications: z.array(z.object({ name: nonEmpty, issuer: nonEmpty, year: textOrNumber }).strict()),
     languages: z.array(z.object({ name: nonEmpty, level: nonEmpty }).strict()).min(1),
   })
   .strict();
@@ -113,7 +116,7 @@ export type Section = { id: string; number: number; title: string };
 type CardFields = Omit<CaseStudyFrontmatter, 'status' | 'page'>;
 
 /** What the home page needs for one card: never the compiled MDX. */
-export type CaseStudyCard = CardFields & { slug: string; href: string | null };
+export type CaseStudyCard = CardFields & { slug: string; href: string | null; imageWidth: number; imageHeight: number };
 
 export type CaseStudy = CaseStudyCard & {
   href: string;
