@@ -5,6 +5,7 @@ import { CaseStudiesSection } from '~/components/home/CaseStudiesSection';
 import { ContactSection } from '~/components/home/ContactSection';
 import { HeroSection } from '~/components/home/HeroSection';
 import { useScrollToHashOnLoad } from '~/components/home/useScrollToHashOnLoad';
+import { contactClientAction } from '~/components/contact/client-action';
 import { handleContactAction } from '~/utils/contact-action.server';
 import { getCaseStudyCards, getSite } from '~/utils/content.server';
 
@@ -13,6 +14,8 @@ export function loader() {
 }
 
 export const action = (args: ActionFunctionArgs) => handleContactAction(args);
+// Keeps the page (and the typed message) when a send never reaches the server.
+export const clientAction = contactClientAction;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -24,7 +27,7 @@ export default function Home() {
   useScrollToHashOnLoad();
   return (
     <main id="main">
-      <HeroSection hero={site.hero} />
+      <HeroSection site={site} />
       <AboutSection about={site.about} photo={site.photos.about} />
       <CaseStudiesSection cards={cards} />
       <ContactSection site={site} />

@@ -2,15 +2,18 @@ import type { Site } from '~/utils/content/schema';
 import { useNavClick } from '../layout/useNavClick';
 import { ArrowRightIcon } from '../ui/icons';
 import { ButtonLink } from '../ui/ButtonLink';
+import { ProfileCard } from './ProfileCard';
 import { Spotlight } from './Spotlight';
 
-export function HeroSection({ hero }: { hero: Site['hero'] }) {
+export function HeroSection({ site }: { site: Site }) {
+  const { hero } = site;
   const navClick = useNavClick();
   return (
     <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-border">
       <div aria-hidden="true" className="hero-grid absolute inset-0 -z-10" />
       <Spotlight />
-      <div className="mx-auto max-w-6xl px-5 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24 lg:px-8 lg:pb-36 lg:pt-32">
+      <div className="mx-auto grid max-w-6xl items-center gap-16 px-5 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24 lg:grid-cols-[minmax(0,1fr)_300px] lg:px-8 lg:pb-32 lg:pt-28">
+        <div>
         <p className="inline-flex items-center gap-2 rounded-full border border-border bg-bg/80 py-1 pl-2.5 pr-3.5 text-sm font-medium text-fg-muted shadow-xs backdrop-blur">
           <span className="relative flex size-2" aria-hidden="true">
             <span className="absolute inline-flex size-full rounded-full bg-amber-500 opacity-60 motion-safe:animate-ping" />
@@ -34,6 +37,8 @@ export function HeroSection({ hero }: { hero: Site['hero'] }) {
             Get in touch
           </ButtonLink>
         </div>
+        </div>
+        <ProfileCard site={site} />
       </div>
     </section>
   );
