@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function ResumePage() {
   const { site, resume } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="resume mx-auto w-full max-w-4xl px-5 pt-8 pb-16 sm:px-6 sm:pt-10 sm:pb-24 lg:px-8">
+    <main id="main" className="resume mx-auto w-full max-w-4xl px-5 pt-8 pb-10 sm:px-6 sm:pt-10 sm:pb-14 lg:px-8">
       <BackToHome />
       <ResumeHeader
         name={site.name}
@@ -61,7 +61,7 @@ export default function ResumePage() {
         </ResumeSection>
       ) : null}
       <ResumeSection id="languages" title="Languages">
-        <CredentialList items={resume.languages.map((l) => ({ key: l.name, title: l.name, detail: l.level }))} />
+        <CredentialList columns items={resume.languages.map((l) => ({ key: l.name, title: l.name, detail: l.level }))} />
       </ResumeSection>
     </main>
   );
