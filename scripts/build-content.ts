@@ -3,11 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileContent, ContentError } from '../app/utils/content/compile.server';
 import { CONTENT_JSON_PATH } from '../app/utils/content.server';
+import { writeIcons } from './icons';
 import { writeResumePdf } from './resume-pdf';
 
 /**
  * Validates and compiles content/ into .generated/content.json, and renders
- * public/resume.pdf from the same resume. Exits non-zero, naming the file and
+ * public/resume.pdf and the favicons from the same content. Exits non-zero, naming the file and
  * the field, when the content is broken.
  */
 export async function buildContent(contentDir = path.resolve('content')) {
@@ -15,6 +16,7 @@ export async function buildContent(contentDir = path.resolve('content')) {
   await mkdir(path.dirname(CONTENT_JSON_PATH), { recursive: true });
   await writeFile(CONTENT_JSON_PATH, JSON.stringify(content));
   await writeResumePdf(content, path.resolve('public/resume.pdf'));
+  await writeIcons(content.site, path.resolve('public'));
   return content;
 }
 
