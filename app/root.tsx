@@ -59,7 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <div className="flex min-h-dvh flex-col">
+        {/* #home is the top of every page, so "Back to top" works everywhere. */}
+        <div id="home" className="flex min-h-dvh flex-col">
           <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />
           <div className="flex-1">{children}</div>
           <Footer name={site?.name ?? ''} />

@@ -4,6 +4,8 @@ import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import sendEmail from '../netlify/functions/send-email';
+import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 
 /**
  * The Node server behind `npm start` and `npm run dev`: static files, the
@@ -35,6 +37,9 @@ export async function createServer() {
   // Fingerprinted assets never change.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
   app.use(express.static('public', { maxAge: '1h' }));
+  // Contact: the deployed send-email function's own source, mounted before Remix.
+  installLocalContactSetup(app);
+  app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   app.all('*', createRequestHandler({ build, mode: build.mode }));
   return { app, build };
 }

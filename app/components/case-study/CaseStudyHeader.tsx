@@ -27,11 +27,11 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
       </dl>
 
       <section aria-label="Impact" className="mt-8">
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4">
           {page.outcomes.map((outcome) => (
-            <div key={outcome.label} className="flex flex-col rounded-2xl border border-border bg-bg-subtle p-6">
+            <div key={outcome.label} className="flex flex-col rounded-2xl border border-border bg-bg-subtle p-4 sm:p-6">
               <dt className="text-sm font-medium text-fg-muted">{outcome.label}</dt>
-              <dd className="order-first text-4xl font-semibold tracking-tight text-accent sm:text-5xl">{outcome.value}</dd>
+              <dd className="order-first text-2xl font-semibold tracking-tight text-accent min-[400px]:text-3xl sm:text-5xl">{outcome.value}</dd>
             </div>
           ))}
         </dl>

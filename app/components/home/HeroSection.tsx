@@ -9,7 +9,7 @@ export function HeroSection({ site }: { site: Site }) {
   const { hero } = site;
   const navClick = useNavClick();
   return (
-    <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-border">
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-border">
       <div aria-hidden="true" className="hero-grid absolute inset-0 -z-10" />
       <Spotlight />
       <div className="mx-auto grid max-w-6xl items-center gap-16 px-5 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24 lg:grid-cols-[minmax(0,1fr)_300px] lg:px-8 lg:pb-32 lg:pt-28">

@@ -1,0 +1,69 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { cx } from '~/utils/cx';
+
+/**
+ * One labelled form control with its error right below it. The error is tied
+ * to the control with aria-describedby and aria-invalid, so a screen reader
+ * reads it when the field gets focus.
+ */
+
+const CONTROL =
+  'block w-full rounded-lg border bg-bg px-3.5 py-3 text-base text-fg shadow-xs transition-colors ' +
+  'placeholder:text-fg-muted/70 outline-none focus-visible:ring-2 focus-visible:ring-offset-0 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60';
+
+const CONTROL_OK = 'border-border hover:border-fg-muted/50 focus-visible:border-ring focus-visible:ring-ring/30';
+const CONTROL_INVALID =
+  'border-red-600 focus-visible:border-red-600 focus-visible:ring-red-600/25 dark:border-red-400 dark:focus-visible:border-red-400 dark:focus-visible:ring-red-400/30';
+
+type Common = { name: string; label: string; error?: string; className?: string };
+
+type InputProps = Common & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'className'>;
+type TextareaProps = Common & { multiline: true } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'className'>;
+
+export function fieldId(name: string) {
+  return `contact-${name}`;
+}
+
+export function Field(props: InputProps | TextareaProps) {
+  const { name, label, error, className } = props;
+  const id = fieldId(name);
+  const errorId = `${id}-error`;
+  const shared = {
+    id,
+    name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    className: cx(CONTROL, error ? CONTROL_INVALID : CONTROL_OK),
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-fg">
+        {label}
+      </label>
+      {props.multiline ? (
+        <textarea {...omitCommon(props)} {...shared} className={cx(shared.className, 'min-h-32 resize-y')} />
+      ) : (
+        <input {...omitCommon(props)} {...shared} />
+      )}
+      {error ? (
+        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-600 dark:text-red-400">
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-4 shrink-0">
+            <path
+              fillRule="evenodd"
+              d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+              clipRule="evenodd"
+            />
+          </svg>
+          <span>{error}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The DOM attributes only: drops the props Field itself consumes. */
+function omitCommon<T extends Common & { multiline?: boolean }>(props: T) {
+  const { name: _name, label: _label, error: _error, className: _className, multiline: _multiline, ...rest } = props;
+  return rest;
+}

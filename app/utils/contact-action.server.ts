@@ -1,0 +1,136 @@
+import { data } from '@remix-run/node';
+import {
+  FUNCTION_TIMEOUT_MS,
+  getFunctionSecret,
+  getFunctionUrl,
+  getRateLimit,
+  MAX_BODY_BYTES,
+  RATE_LIMIT_WINDOW_MS,
+} from './contact-config.server';
+import {
+  CONTACT_FIELDS,
+  CONTACT_TEXT,
+  HONEYPOT_FIELD,
+  validateContact,
+  type ContactActionData,
+  type ContactErrorCode,
+  type ContactMessage,
+  type ContactValues,
+} from './contact-schema';
+import { takeRateLimit } from './rate-limit.server';
+import { declaresTooLarge, mediaType, readLimitedBody } from './read-body.server';
+
+/**
+ * The `/` route's action: the form posts here (with or without JavaScript),
+ * and this forwards a valid message to the send-email function. Every outcome
+ * is data for the form with a 2xx/4xx/5xx-but-never-500 status; nothing a
+ * visitor sends can make it throw.
+ */
+
+/**
+ * Netlify puts the visitor's address in this header (overwriting any value
+ * the client sent); the local server does the same in scripts/serve.ts.
+ */
+export const CLIENT_IP_HEADER = 'x-nf-client-connection-ip';
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', message: '' };
+
+function failure(status: number, code: ContactErrorCode, values: ContactValues) {
+  return data<ContactActionData>(
+    { status: 'error', error: CONTACT_TEXT.errorBody, code, values },
+    { status, headers: { 'cache-control': 'no-store' } },
+  );
+}
+
+function readValues(form: FormData): ContactValues {
+  const values = { ...EMPTY };
+  for (const field of CONTACT_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}
+
+async function readForm(request: Request): Promise<FormData | number> {
+  if (request.method !== 'POST') return 405;
+  if (declaresTooLarge(request, MAX_BODY_BYTES)) return 413;
+  const type = mediaType(request);
+  // JSON and everything else that is not a form: the form never sends them.
+  if (!FORM_TYPES.has(type)) return 415;
+  const body = await readLimitedBody(request, MAX_BODY_BYTES);
+  if (body === null) return 413;
+  try {
+    // Re-parsed from the bounded bytes, never from the unbounded stream.
+    return await new Response(body, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+  } catch {
+    return 400;
+  }
+}
+
+type Forwarded = { ok: true } | { ok: false; status: number; code: ContactErrorCode; reason: string };
+
+async function forwardToFunction(request: Request, message: ContactMessage): Promise<Forwarded> {
+  const secret = getFunctionSecret();
+  if (!secret) return { ok: false, status: 503, code: 'unavailable', reason: 'CONTACT_FUNCTION_SECRET is not set' };
+  const url = getFunctionUrl(request);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify(message),
+      redirect: 'error',
+      signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS),
+    });
+    // Only the status matters; drain the body so the connection is released.
+    const text = await response.text().catch(() => '');
+    if (response.ok) return { ok: true };
+    return { ok: false, status: 502, code: 'send_failed', reason: `${url} answered ${response.status} ${text.slice(0, 200)}` };
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const reason = timedOut ? `no answer from ${url} within ${FUNCTION_TIMEOUT_MS} ms` : `${url}: ${String(error)}`;
+    return { ok: false, status: timedOut ? 504 : 502, code: timedOut ? 'timeout' : 'send_failed', reason };
+  }
+}
+
+async function handle(request: Request) {
+  const form = await readForm(request);
+  if (typeof form === 'number') return failure(form, 'bad_request', EMPTY);
+  const values = readValues(form);
+
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    // Answered exactly like a real success so a bot learns nothing.
+    console.info('contact: honeypot filled in; nothing sent.');
+    return data<ContactActionData>({ status: 'success' });
+  }
+
+  const validation = validateContact(values);
+  if (!validation.success) {
+    return data<ContactActionData>({ status: 'error', fieldErrors: validation.fieldErrors, values }, { status: 422 });
+  }
+
+  // Only messages that would be sent count, so fixing a typo costs nothing.
+  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
+  if (!takeRateLimit(ip, getRateLimit(), RATE_LIMIT_WINDOW_MS)) {
+    console.warn(`contact: rate limit reached for ${ip}`);
+    return failure(429, 'rate_limited', values);
+  }
+
+  const sent = await forwardToFunction(request, validation.data);
+  if (!sent.ok) {
+    console.error(`contact: sending failed: ${sent.reason}`);
+    return failure(sent.status, sent.code, values);
+  }
+  return data<ContactActionData>({ status: 'success' }, { headers: { 'cache-control': 'no-store' } });
+}
+
+export async function handleContactAction({ request }: { request: Request }) {
+  try {
+    return await handle(request);
+  } catch (error) {
+    // Only a broken request stream gets here; still an answer, not a 500.
+    console.error('contact: unexpected error', error);
+    return failure(400, 'bad_request', EMPTY);
+  }
+}

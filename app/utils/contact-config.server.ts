@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { getSite } from './content.server';
+
+/**
+ * Contact configuration, all from the environment (see .env.example and the
+ * README). Values are read on every call, never cached at import: this module
+ * is loaded twice under `npm start` — once inside the Remix server build (the
+ * action) and once bundled into build/server/serve.mjs (the function) — and
+ * process.env is the one thing both copies share.
+ */
+
+export const FUNCTION_PATH = '/.netlify/functions/send-email';
+
+/** The action's whole call to the function, including the SMTP send behind it. */
+export const FUNCTION_TIMEOUT_MS = 10_000;
+/**
+ * The SMTP send, end to end. Shorter than FUNCTION_TIMEOUT_MS so a dead mail
+ * server comes back as the function's own clean error, not as the action
+ * giving up on the function at the same moment.
+ */
+export const SMTP_TIMEOUT_MS = 8_000;
+
+export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
+const DEFAULT_RATE_LIMIT = 5;
+
+/** Bodies above this are refused by the action and the function (413). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+function env(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The bearer token shared by the action and the function. Undefined means
+ * misconfigured: the function then refuses every request, and the action does
+ * not call it. Only the local server (scripts/serve.ts, i.e. `npm start` and
+ * `npm run dev`) generates one, via ensureLocalFunctionSecret(); a Netlify
+ * deploy never runs that file, so production needs it set explicitly.
+ */
+export function getFunctionSecret(): string | undefined {
+  return env('CONTACT_FUNCTION_SECRET');
+}
+
+/**
+ * Called once by the local server before it listens. Both sides of the call
+ * run in that one process, so a random per-process secret set in process.env
+ * is shared by the action and the function and never written anywhere.
+ */
+export function ensureLocalFunctionSecret(): 'configured' | 'generated' {
+  if (getFunctionSecret()) return 'configured';
+  process.env.CONTACT_FUNCTION_SECRET = randomBytes(32).toString('base64url');
+  return 'generated';
+}
+
+/**
+ * Where the action posts. The fallback is the request's own origin, which is
+ * right on Netlify (its edge only routes the site's own domains to us). The
+ * local server sets CONTACT_FUNCTION_URL to its loopback address instead,
+ * because there the Host header is whatever the client sent, and the bearer
+ * token must never go to a host a visitor picked.
+ */
+export function getFunctionUrl(request: Request): string {
+  return env('CONTACT_FUNCTION_URL') ?? new URL(FUNCTION_PATH, request.url).href;
+}
+
+/** Messages per client IP per window; 0 turns the limit off. */
+export function getRateLimit(): number {
+  const raw = env('CONTACT_RATE_LIMIT');
+  if (raw === undefined) return DEFAULT_RATE_LIMIT;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.warn(`CONTACT_RATE_LIMIT="${raw}" is not a whole number ≥ 0; using ${DEFAULT_RATE_LIMIT}.`);
+    return DEFAULT_RATE_LIMIT;
+  }
+  return value;
+}
+
+export type MailConfig = {
+  /** nodemailer connection URL; undefined writes .eml files to outboxDir. */
+  smtpUrl: string | undefined;
+  to: string;
+  /** A string such as `Portfolio <hello@example.com>`, or name and address apart. */
+  from: string | { name: string; address: string };
+  outboxDir: string;
+};
+
+/** Throws when no recipient can be found (CONTACT_TO unset and no compiled content). */
+export function getMailConfig(): MailConfig {
+  let siteName: string | undefined;
+  let to = env('CONTACT_TO');
+  if (!to || !env('CONTACT_FROM')) {
+    const site = getSite();
+    siteName = site.name;
+    to ??= site.email;
+  }
+  return {
+    smtpUrl: env('SMTP_URL'),
+    to,
+    // The site's own address: mail claiming to be from the visitor's domain
+    // would fail SPF/DMARC. The visitor goes into Reply-To instead.
+    from: env('CONTACT_FROM') ?? { name: `${siteName ?? 'Portfolio'} (portfolio)`, address: 'no-reply@localhost' },
+    // CONTACT_OUTBOX_DIR exists for tests; the documented default is .outbox/.
+    outboxDir: path.resolve(env('CONTACT_OUTBOX_DIR') ?? '.outbox'),
+  };
+}

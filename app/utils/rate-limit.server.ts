@@ -1,0 +1,24 @@
+/**
+ * In-memory sliding-window limiter, per process. On Netlify that means per
+ * function instance, so it slows a single client down but is not a hard
+ * guarantee (see docs/README-contact.md).
+ */
+const hits = new Map<string, number[]>();
+/** Past this many tracked clients, expired entries are swept so memory stays bounded. */
+const SWEEP_AT = 10_000;
+
+/** Records one attempt for `key`; false when it is over `limit` in the last `windowMs`. */
+export function takeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): boolean {
+  if (limit <= 0) return true;
+  if (hits.size >= SWEEP_AT) {
+    for (const [k, times] of hits) if (times[times.length - 1] <= now - windowMs) hits.delete(k);
+  }
+  const recent = (hits.get(key) ?? []).filter((time) => time > now - windowMs);
+  if (recent.length >= limit) {
+    hits.set(key, recent);
+    return false;
+  }
+  recent.push(now);
+  hits.set(key, recent);
+  return true;
+}

@@ -1,0 +1,42 @@
+/**
+ * Reads a request body up to `limit` bytes, whatever Content-Length claimed
+ * (it may be absent with chunked encoding, or simply lie). Returns null as
+ * soon as the body is bigger, without buffering the rest.
+ */
+export async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Stop reading but do not cancel: cancelling destroys the socket under
+      // the Express adapter, and the client would get a reset instead of a 413.
+      // Node drains or closes the connection once the answer has been sent.
+      reader.releaseLock();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** True when Content-Length is present and above `limit`, so the body need not be read at all. */
+export function declaresTooLarge(request: Request, limit: number): boolean {
+  const declared = Number(request.headers.get('content-length'));
+  return Number.isFinite(declared) && declared > limit;
+}
+
+/** The bare media type, lower case: `text/html; charset=utf-8` → `text/html`. */
+export function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+}

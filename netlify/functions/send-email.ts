@@ -1,0 +1,86 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context } from '@netlify/functions';
+import { getFunctionSecret, MAX_BODY_BYTES } from '../../app/utils/contact-config.server';
+import { validateContact } from '../../app/utils/contact-schema';
+import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/utils/read-body.server';
+import { sendContactMail } from '../../app/utils/mail.server';
+
+/**
+ * send-email: turns one authenticated JSON contact message into one e-mail.
+ * Netlify Functions API v2, served at the default /.netlify/functions/send-email
+ * (no `config.path`, so that URL keeps working). `npm start` mounts this same
+ * file in scripts/serve.ts.
+ *
+ * Its only caller is the `/` action, which holds the bearer token; without the
+ * token this is not a mail relay for anyone else. It trusts nothing the
+ * caller says and validates the message again.
+ *
+ * Answers are JSON `{ status: 'success' }` or `{ status: 'error', error, fieldErrors? }`.
+ */
+
+function reply(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { status: 'error', error }, headers);
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time: hashing first makes both sides the same length, so not even the length leaks. */
+function isAuthorized(header: string | null, secret: string): boolean {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]), digest(secret));
+}
+
+async function handle(req: Request): Promise<Response> {
+  if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
+
+  const secret = getFunctionSecret();
+  if (!secret) {
+    // Misconfigured deploy: refuse everything rather than run unauthenticated.
+    console.error('send-email: CONTACT_FUNCTION_SECRET is not set; refusing every request.');
+    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
+  }
+  if (!isAuthorized(req.headers.get('authorization'), secret)) {
+    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
+  }
+
+  if (declaresTooLarge(req, MAX_BODY_BYTES)) return refuse(413, 'Request body too large.');
+  if (mediaType(req) !== 'application/json') return refuse(415, 'Content-Type must be application/json.');
+
+  const bytes = await readLimitedBody(req, MAX_BODY_BYTES);
+  if (bytes === null) return refuse(413, 'Request body too large.');
+
+  let input: unknown;
+  try {
+    input = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return refuse(400, 'Request body must be UTF-8 JSON.');
+  }
+
+  const validation = validateContact(input);
+  if (!validation.success) {
+    return reply(422, { status: 'error', error: 'Invalid contact message.', fieldErrors: validation.fieldErrors });
+  }
+
+  const result = await sendContactMail(validation.data);
+  if (result.status === 'error') {
+    // The detail stays in the log; the caller only needs to know it failed.
+    console.error(`send-email: sending failed: ${result.error}`);
+    return refuse(502, 'Failed to send message.');
+  }
+  return reply(200, { status: 'success' });
+}
+
+export default async (req: Request, _context: Context): Promise<Response> => {
+  try {
+    return await handle(req);
+  } catch (error) {
+    // A broken stream or a bug: still a clean answer, never a 500 with a trace.
+    console.error('send-email: unexpected error', error);
+    return refuse(400, 'Bad request.');
+  }
+};

@@ -1,0 +1,250 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VALID } from '../helpers/contact-cases';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+
+/** The contact form in real Chromium, with JavaScript on and off, against the built server and a real SMTP server. */
+
+const FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+let smtp: TestSmtpServer;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: 'e2e-secret-0123456789abcdef', CONTACT_RATE_LIMIT: '1000' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+  smtp.setRejecting(false);
+  smtp.setDelay(0);
+});
+
+async function open(javaScriptEnabled: boolean): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { javaScriptEnabled });
+  await tracked.page.goto(`${server.url}/#contact`);
+  if (javaScriptEnabled) await tracked.page.locator('#contact-form[data-hydrated="true"]').waitFor();
+  return tracked;
+}
+
+async function fill(page: Page, values: Values) {
+  for (const field of FIELDS) await page.fill(`#contact-${field}`, values[field]);
+}
+
+async function valuesOf(page: Page): Promise<Values> {
+  const entries = await Promise.all(FIELDS.map(async (field) => [field, await page.inputValue(`#contact-${field}`)] as const));
+  return Object.fromEntries(entries) as Values;
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: /Send Message|Sending\.\.\./ });
+const toast = (page: Page) => page.getByTestId('toast');
+const notice = (page: Page) => page.getByTestId('contact-notice');
+const text = async (page: Page, selector: string) => ((await page.locator(selector).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+/** Title and body of the inline (no-JS) notice. */
+const noticeText = async (page: Page) => [await text(page, '#contact-notice p:first-child'), await text(page, '#contact-notice p + p')];
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+
+/** console.error and page errors, minus the browser's own "favicon missing" noise. */
+function appErrors(tracked: TrackedPage): string[] {
+  const favicon = tracked.messages.filter((m) => m.type() === 'error' && /favicon/.test(m.location().url)).map((m) => m.text());
+  return tracked.errors().filter((error) => !favicon.includes(error));
+}
+
+describe('with JavaScript', () => {
+  it('shows Sending... while sending, then the success toast, and clears the form', async () => {
+    const tracked = await open(true);
+    const { page } = tracked;
+    try {
+      smtp.setDelay(1500);
+      await fill(page, VALID);
+      await submit(page).click();
+      await expect.poll(() => submit(page).textContent()).toBe('Sending...');
+      expect(await submit(page).isDisabled()).toBe(true);
+      await toast(page).waitFor({ timeout: 10_000 });
+      expect(await toast(page).getAttribute('data-variant')).toBe('success');
+      expect(await text(page, '[data-testid="toast"] p:first-child')).toBe('Message sent!');
+      expect(await text(page, '[data-testid="toast"] p + p')).toBe("Thank you for your message. I'll get back to you soon.");
+      // The toast sits inside the always-present live region.
+      expect(await page.locator('[role="status"][aria-live="polite"] [data-testid="toast"]').count()).toBe(1);
+      expect(await valuesOf(page)).toEqual({ firstName: '', lastName: '', email: '', message: '' });
+      await expect.poll(() => submit(page).textContent()).toBe('Send Message');
+      expect(await submit(page).isDisabled()).toBe(false);
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0].header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
+      expect(smtp.messages[0].text).toContain(VALID.message);
+      expect(page.url()).toBe(`${server.url}/#contact`);
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      expect(await toast(page).count()).toBe(0);
+      expect(appErrors(tracked)).toEqual([]);
+    } finally {
+      await tracked.close();
+    }
+  });
+
+  it('hides the toast by itself', async () => {
+    const tracked = await open(true);
+    const { page } = tracked;
+    try {
+      await fill(page, VALID);
+      await submit(page).click();
+      await toast(page).waitFor();
+      // Hovering pauses the timer, so keep the pointer away from the toast.
+      await page.mouse.move(0, 0);
+      const shown = Date.now();
+      await toast(page).waitFor({ state: 'detached', timeout: 10_000 });
+      expect(Date.now() - shown).toBeGreaterThan(4_000);
+    } finally {
+      await tracked.close();
+    }
+  });
+
+  it('shows the destructive error toast, logs the error and keeps the input when sending fails', async () => {
+    const tracked = await open(true);
+    const { page } = tracked;
+    try {
+      smtp.setRejecting(true);
+      const typed = { ...VALID, message: 'Please keep\nall of this.' };
+      await fill(page, typed);
+      await submit(page).click();
+      await toast(page).waitFor({ timeout: 12_000 });
+      expect(await toast(page).getAttribute('data-variant')).toBe('error');
+      expect(await toast(page).getAttribute('class')).toContain('bg-red-600');
+      expect(await text(page, '[data-testid="toast"] p:first-child')).toBe('Error');
+      expect(await text(page, '[data-testid="toast"] p + p')).toBe('Failed to send message. Please try again.');
+      expect(await valuesOf(page)).toEqual(typed);
+      expect(tracked.errors().some((error) => error.startsWith('Failed to send message (send_failed)'))).toBe(true);
+      expect(smtp.messages).toHaveLength(0);
+      // Nothing was lost: fixing the fault and sending again works.
+      smtp.setRejecting(false);
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      await submit(page).click();
+      await page.getByText('Message sent!').waitFor();
+      expect(smtp.messages).toHaveLength(1);
+    } finally {
+      await tracked.close();
+    }
+  });
+
+  it('keeps the page and the input when the request never reaches the server', async () => {
+    const tracked = await open(true);
+    const { page } = tracked;
+    try {
+      await page.route(/\.data(\?|$)/, (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+      await fill(page, VALID);
+      await submit(page).click();
+      await toast(page).waitFor();
+      expect(await toast(page).getAttribute('data-variant')).toBe('error');
+      expect(await valuesOf(page)).toEqual(VALID);
+      expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+      expect(tracked.errors().some((error) => error.startsWith('Failed to send message (network)'))).toBe(true);
+    } finally {
+      await tracked.close();
+    }
+  });
+
+  it('shows field errors next to their fields, focuses the first and sends nothing', async () => {
+    const tracked = await open(true);
+    const { page } = tracked;
+    try {
+      // Both pass the browser's own checks (required, type=email) but not the schema.
+      await fill(page, { ...VALID, firstName: '   ', email: 'ada@example' });
+      await submit(page).click();
+      await page.locator('#contact-firstName-error').waitFor();
+      expect(await text(page, '#contact-firstName-error')).toBe('Please enter your first name.');
+      expect(await text(page, '#contact-email-error')).toBe('Please enter a valid email address, like name@example.com.');
+      for (const field of ['firstName', 'email']) {
+        expect(await page.getAttribute(`#contact-${field}`, 'aria-invalid')).toBe('true');
+        expect(await page.getAttribute(`#contact-${field}`, 'aria-describedby')).toBe(`contact-${field}-error`);
+      }
+      expect(await page.getAttribute('#contact-lastName', 'aria-invalid')).toBeNull();
+      expect(await focusedId(page)).toBe('contact-firstName');
+      expect(await valuesOf(page)).toEqual({ ...VALID, firstName: '   ', email: 'ada@example' });
+      const results = await new AxeBuilder({ page }).include('#contact').analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      // Editing a field clears its error.
+      await page.fill('#contact-firstName', 'Ada');
+      expect(await page.locator('#contact-firstName-error').count()).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
+      expect(appErrors(tracked)).toEqual([]);
+    } finally {
+      await tracked.close();
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('posts, lands back on the form with the success message and an empty form', async () => {
+    const tracked = await open(false);
+    const { page } = tracked;
+    try {
+      await fill(page, VALID);
+      await Promise.all([page.waitForURL(`${server.url}/?index`), submit(page).click()]);
+      expect(await notice(page).getAttribute('data-variant')).toBe('success');
+      expect(await noticeText(page)).toEqual(['Message sent!', "Thank you for your message. I'll get back to you soon."]);
+      // The page opens on the answer, in the contact section.
+      expect(await focusedId(page)).toBe('contact-notice');
+      expect(await notice(page).isVisible()).toBe(true);
+      expect(await page.evaluate(() => {
+        const box = document.getElementById('contact-notice')!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      })).toBe(true);
+      expect(await valuesOf(page)).toEqual({ firstName: '', lastName: '', email: '', message: '' });
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0].header('subject')).toBe('Portfolio message from Ada Lovelace');
+    } finally {
+      await tracked.close();
+    }
+  });
+
+  it('shows the error message and keeps the input when sending fails', async () => {
+    const tracked = await open(false);
+    const { page } = tracked;
+    try {
+      smtp.setRejecting(true);
+      const typed = { ...VALID, message: 'Line one\nLine <two> & "three"' };
+      await fill(page, typed);
+      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), submit(page).click()]);
+      expect(response.status()).toBe(502);
+      await notice(page).waitFor();
+      expect(await notice(page).getAttribute('data-variant')).toBe('error');
+      expect(await noticeText(page)).toEqual(['Error', 'Failed to send message. Please try again.']);
+      expect(await focusedId(page)).toBe('contact-notice');
+      expect(await valuesOf(page)).toEqual(typed);
+    } finally {
+      await tracked.close();
+    }
+  });
+
+  it('shows field errors next to their fields, focuses the first and keeps the input', async () => {
+    const tracked = await open(false);
+    const { page } = tracked;
+    try {
+      const typed = { ...VALID, lastName: '  ', email: 'ada@example' };
+      await fill(page, typed);
+      await Promise.all([page.waitForURL(`${server.url}/?index`), submit(page).click()]);
+      expect(await text(page, '#contact-lastName-error')).toBe('Please enter your last name.');
+      expect(await text(page, '#contact-email-error')).toBe('Please enter a valid email address, like name@example.com.');
+      expect(await page.getAttribute('#contact-lastName', 'aria-invalid')).toBe('true');
+      expect(await page.getAttribute('#contact-lastName', 'aria-describedby')).toBe('contact-lastName-error');
+      expect(await page.getAttribute('#contact-firstName', 'aria-invalid')).toBeNull();
+      expect(await focusedId(page)).toBe('contact-lastName');
+      // Trimmed names come back as typed; nothing is lost.
+      expect(await valuesOf(page)).toEqual(typed);
+      expect(await notice(page).count()).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
+    } finally {
+      await tracked.close();
+    }
+  });
+});
