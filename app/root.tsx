@@ -33,10 +33,19 @@ export function loader(_: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /**
- * Marks the document as scripted before first paint, so no-JS fallbacks
- * (the :target mobile menu) hide the moment JavaScript is available.
+ * Runs in <head> before first paint:
+ * - marks the document as scripted, so no-JS fallbacks (the :target mobile
+ *   menu) hide the moment JavaScript is available;
+ * - on /, takes the #hash out of the URL so the browser does not jump there,
+ *   because the page smooth-scrolls to it once hydrated
+ *   (useScrollToHashOnLoad). Should the app never start, it jumps after 4 s.
  */
-const JS_CLASS_SCRIPT = `document.documentElement.classList.add('js')`;
+const HEAD_SCRIPT = `document.documentElement.classList.add('js');
+if (location.pathname === '/' && location.hash.length > 1) {
+  window.__initialHash = location.hash;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  setTimeout(function () { if (window.__initialHash) { var h = window.__initialHash; window.__initialHash = undefined; location.replace(h); } }, 4000);
+}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
@@ -48,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -15,9 +15,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  const calls = spy?.mock.calls.length ?? 0;
+  const calls = [...(spy?.mock.calls ?? [])];
   spy?.mockRestore();
-  if (calls > allowed) {
-    throw new Error(`console.error was called ${calls} time(s) (expected at most ${allowed}): ${JSON.stringify(spy?.mock.calls[0])}`);
+  if (calls.length > allowed) {
+    throw new Error(`console.error was called ${calls.length} time(s) (expected at most ${allowed}): ${JSON.stringify(calls[0])}`);
   }
 });

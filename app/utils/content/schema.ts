@@ -9,7 +9,7 @@ import { z } from 'zod';
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 
 /** Years and figures: YAML reads `year: 2012` as a number, which is fine too. */
-const textOrNumber = z.union([z.string(), z.number()]).transform(String).pipe(nonEmpty);
+const textOrNumber = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmpty);
 
 /** Site-relative path to a file in public/, e.g. /images/profile.svg */
 const publicPath = z
@@ -122,10 +122,11 @@ export type CaseStudy = CaseStudyCard & {
   href: string;
   page: Extract<CaseStudyFrontmatter, { status: 'published' }>['page'];
   sections: Section[];
-  code: string;
+  /** The story, compiled from MDX and rendered to HTML at build time. */
+  html: string;
 };
 
-export type Resume = ResumeFrontmatter & { summaryCode: string; summaryText: string };
+export type Resume = ResumeFrontmatter & { summaryHtml: string; summaryText: string };
 
 /** The whole compiled content, as written at build time and read by loaders. */
 export type CompiledContent = {

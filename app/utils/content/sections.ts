@@ -34,8 +34,9 @@ export function rehypeNumberedSections({ sections }: { sections: Section[] }) {
     for (const node of tree.children ?? []) {
       if (node.type !== 'element' || node.tagName !== 'h2') continue;
       const title = textOf(node).trim();
-      let id = slugify(title) || 'section';
-      for (let n = 2; used.has(id); n++) id = `${slugify(title)}-${n}`;
+      const base = slugify(title) || 'section';
+      let id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
       used.add(id);
       const number = sections.length + 1;
       sections.push({ id, number, title });

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { AxeResults } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
+import { startServer, type RunningServer } from '../helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  url = server.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let tracked: TrackedPage | undefined;
+afterEach(async () => {
+  await tracked?.close();
+  tracked = undefined;
+});
+
+const PAGES = [
+  { path: '/', status: 200 },
+  { path: '/resume', status: 200 },
+  { path: '/case-study/office-depot', status: 200 },
+  { path: '/some/missing', status: 404 },
+];
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+];
+
+function describeViolations(results: AxeResults): string {
+  return results.violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .join('\n');
+}
+
+/** Loads a page, lets it hydrate, settle its fonts and finish transitions, and returns it. */
+async function load(path: string, status: number, options: Parameters<typeof openPage>[1]): Promise<Page> {
+  tracked = await openPage(browser, options);
+  const { page } = tracked;
+  const response = await page.goto(`${url}${path}`);
+  expect(response!.status()).toBe(status);
+  await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(450); // longest CSS transition is 400 ms (colours must be final for contrast checks)
+  return page;
+}
+
+/** The console: nothing from the app; on the 404 page only Chromium's note about the document's status. */
+function expectNoConsoleErrors(status: number) {
+  const errors = tracked!.errors();
+  if (status === 404) {
+    expect(errors.filter((e) => !CHROMIUM_FAILED_404.test(e)), 'console errors').toEqual([]);
+    expect(errors.length, `console errors: ${JSON.stringify(errors)}`).toBeLessThanOrEqual(1);
+  } else {
+    expect(errors, 'console errors').toEqual([]);
+  }
+}
+
+describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
+  describe.each(VIEWPORTS)('$width px', (viewport) => {
+    it.each(PAGES)('$path has no axe violations and no console errors', async ({ path, status }) => {
+      const page = await load(path, status, { viewport, colorScheme });
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, describeViolations(results)).toEqual([]);
+      expectNoConsoleErrors(status);
+    });
+  });
+
+  it('the open mobile menu has no axe violations', async () => {
+    const page = await load('/', 200, { viewport: VIEWPORTS[1], colorScheme });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.waitForTimeout(350); // the slide-in
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations, describeViolations(results)).toEqual([]);
+    expectNoConsoleErrors(200);
+  });
+});
+
+describe('layout', () => {
+  it.each(PAGES)('$path has no horizontal overflow at 320 px', async ({ path, status }) => {
+    const page = await load(path, status, { viewport: { width: 320, height: 640 } });
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+});
