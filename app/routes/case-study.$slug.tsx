@@ -31,7 +31,7 @@ export default function CaseStudyPage() {
         <BackToCaseStudies />
       </div>
       <CaseStudyHeader caseStudy={caseStudy} />
-      <CaseStudyBody code={caseStudy.code} sections={caseStudy.sections} />
+      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} />
       <CaseStudyFooter />
     </main>
   );

@@ -40,7 +40,7 @@ export default function ResumePage() {
         website={site.website}
       />
       <ResumeSection id="summary" title="Summary">
-        <ResumeSummary code={resume.summaryCode} />
+        <ResumeSummary html={resume.summaryHtml} />
       </ResumeSection>
       <ResumeSection id="experience" title="Professional Experience">
         <ExperienceTimeline roles={resume.experience} />

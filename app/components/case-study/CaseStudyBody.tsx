@@ -1,24 +1,7 @@
-import { getMDXComponent } from 'mdx-bundler/client/index.js';
-import { useMemo, type ComponentProps } from 'react';
 import type { Section } from '~/utils/content/schema';
 
-/** `##` headings arrive numbered (data-section) from the build; show the number. */
-function SectionHeading({ children, ...props }: ComponentProps<'h2'> & { 'data-section'?: string }) {
-  const number = props['data-section'];
-  return (
-    <h2 {...props} className="flex items-baseline gap-4">
-      {number ? (
-        <span className="section-number grid size-9 shrink-0 translate-y-[-2px] place-items-center self-center rounded-full bg-accent-soft text-base font-semibold tabular-nums text-accent-soft-fg">
-          {number}
-        </span>
-      ) : null}
-      <span>{children}</span>
-    </h2>
-  );
-}
-
-export function CaseStudyBody({ code, sections }: { code: string; sections: Section[] }) {
-  const Content = useMemo(() => getMDXComponent(code), [code]);
+/** The story, rendered from MDX to HTML at build time (trusted: it comes from content/). */
+export function CaseStudyBody({ html, sections }: { html: string; sections: Section[] }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
       <nav aria-label="Sections" className="hidden lg:block">
@@ -39,9 +22,9 @@ export function CaseStudyBody({ code, sections }: { code: string; sections: Sect
           </ol>
         </div>
       </nav>
-      <article className="prose prose-zinc max-w-[68ch] dark:prose-invert prose-headings:tracking-tight prose-h2:mt-16 prose-h2:text-2xl prose-h2:font-semibold sm:prose-lg sm:prose-h2:text-3xl prose-a:text-accent prose-strong:text-fg prose-li:marker:text-fg-muted prose-blockquote:border-accent prose-blockquote:font-normal prose-blockquote:text-fg">
-        <Content components={{ h2: SectionHeading }} />
-      </article>
+      <article className="prose prose-zinc max-w-[68ch] dark:prose-invert prose-headings:tracking-tight prose-h2:mt-16 prose-h2:text-2xl prose-h2:font-semibold sm:prose-lg sm:prose-h2:text-3xl prose-a:text-accent prose-strong:text-fg prose-li:marker:text-fg-muted prose-blockquote:border-accent prose-blockquote:font-normal prose-blockquote:text-fg"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { ZodError, ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
@@ -14,9 +16,11 @@ import {
   type Section,
 } from './schema';
 import { rehypeNumberedSections } from './sections';
+import { caseStudyComponents, summaryComponents } from '../../components/mdx/components';
 
 /**
- * Build-time only: reads content/, validates it and compiles the MDX.
+ * Build-time only: reads content/, validates it, compiles the MDX and renders
+ * it to HTML.
  * Loaders never import this (production requests must not run esbuild);
  * they read the JSON that scripts/build-content.ts writes from its result.
  */
@@ -50,7 +54,10 @@ function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string)
   return result.data;
 }
 
-async function compileMdx(source: string, file: string, cwd: string) {
+type MdxComponents = Record<string, ComponentType<any>>;
+
+/** Compiles MDX with mdx-bundler and renders it to static HTML with the site's components. */
+async function compileMdx(source: string, file: string, cwd: string, components: MdxComponents) {
   // Loaded lazily so that nothing else pays for esbuild.
   const { bundleMDX } = await import('mdx-bundler');
   const sections: Section[] = [];
@@ -63,7 +70,9 @@ async function compileMdx(source: string, file: string, cwd: string) {
         return options;
       },
     });
-    return { code, sections };
+    const { getMDXComponent } = await import('mdx-bundler/client/index.js');
+    const html = renderToStaticMarkup(createElement(getMDXComponent(code), { components }));
+    return { html, sections };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ContentError(file, [`MDX does not compile: ${message}`]);
@@ -80,6 +89,20 @@ export function markdownToPlainText(markdown: string): string {
     .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
     .filter(Boolean)
     .join('\n\n');
+}
+
+/** Every string in parsed frontmatter, with its field path (e.g. "page.summary", "tags.1"). */
+function* stringFields(value: unknown, at: string[] = []): Generator<[string, string]> {
+  if (typeof value === 'string') yield [at.join('.'), value];
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) yield* stringFields(child, [...at, key]);
+  }
+}
+
+type LinkCheck = { file: string; where: string; text: string };
+
+function frontmatterLinkChecks(file: string, data: unknown): LinkCheck[] {
+  return [...stringFields(data)].map(([field, text]) => ({ file, where: `field "${field}"`, text }));
 }
 
 async function readText(file: string, label: string): Promise<string> {
@@ -126,7 +149,7 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
 
   const caseStudyDir = path.join(contentDir, 'case-studies');
   const files = (await fs.readdir(caseStudyDir).catch(() => [] as string[])).filter((f) => f.endsWith('.mdx')).sort();
-  const linkChecks: { file: string; where: string; text: string }[] = [];
+  const linkChecks: LinkCheck[] = frontmatterLinkChecks(rel(siteFile), siteData);
   const cards: CaseStudyCard[] = [];
   const caseStudies: Record<string, CaseStudy> = {};
 
@@ -139,17 +162,17 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     }
     const { data, content: body } = parseFrontmatter(await readText(file, label), label);
     const frontmatter = parseWith(caseStudyFrontmatterSchema, data, label);
-    linkChecks.push({ file: label, where: 'frontmatter', text: JSON.stringify(data) }, { file: label, where: 'body', text: body });
+    linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
 
     if (frontmatter.status === 'published') {
       const { status: _status, page, ...fields } = frontmatter;
       const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, slug, href: `/case-study/${slug}` };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
-      const { code, sections } = await compileMdx(body, label, caseStudyDir);
+      const { html, sections } = await compileMdx(body, label, caseStudyDir, caseStudyComponents);
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
-      caseStudies[slug] = { ...card, href: `/case-study/${slug}`, page, sections, code };
+      caseStudies[slug] = { ...card, href: `/case-study/${slug}`, page, sections, html };
     } else {
       const { status: _status, ...fields } = frontmatter;
       cards.push({ ...fields, imageWidth, imageHeight, slug, href: null });
@@ -162,20 +185,20 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
   const resumeMatter = parseFrontmatter(await readText(resumeFile, resumeLabel), resumeLabel);
   const resumeFrontmatter = parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel);
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
-  const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir);
+  const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir, summaryComponents);
   const resume: Resume = {
     ...resumeFrontmatter,
-    summaryCode: summary.code,
+    summaryHtml: summary.html,
     summaryText: markdownToPlainText(resumeMatter.content),
   };
-  linkChecks.push({ file: resumeLabel, where: 'body', text: resumeMatter.content });
+  linkChecks.push(...frontmatterLinkChecks(resumeLabel, resumeMatter.data), { file: resumeLabel, where: 'the body', text: resumeMatter.content });
 
   for (const check of linkChecks) {
     for (const match of check.text.matchAll(CASE_STUDY_LINK)) {
       const target = match[1];
       if (!caseStudies[target]) {
         const known = Object.keys(caseStudies).join(', ') || 'none';
-        throw new ContentError(check.file, [`link in ${check.where} to unknown case study "/case-study/${target}" (published: ${known})`]);
+        throw new ContentError(check.file, [`${check.where}: link to unknown case study "/case-study/${target}" (published: ${known})`]);
       }
     }
   }
