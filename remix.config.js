@@ -1,3 +1,8 @@
+// `npm run build` runs remix build twice: once for the Node server that
+// `npm start` runs (build/index.js), once with REMIX_TARGET=netlify for the
+// Netlify function. Both produce the same client assets in public/build.
+const netlify = process.env.REMIX_TARGET === 'netlify';
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.*'],
@@ -6,6 +11,7 @@ export default {
   tailwind: false,
   // Content edits trigger a rebuild, and the dev server recompiles content on restart.
   watchPaths: ['content'],
+  ...(netlify ? { server: './server.ts', serverBuildPath: '.netlify/functions-internal/server.mjs' } : {}),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

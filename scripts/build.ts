@@ -3,8 +3,8 @@ import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from './build-content';
 
 /**
- * `npm run build`: content → Remix (client + server) → the Node server that
- * `npm start` runs. Content is compiled here, never on a request.
+ * `npm run build`: content → Remix (client + server, for Node and for
+ * Netlify's function) → the Node server that `npm start` runs. Content is compiled here, never on a request.
  */
 async function main() {
   const started = performance.now();
@@ -14,7 +14,9 @@ async function main() {
     reportContentError(error);
     process.exit(1);
   }
-  execFileSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  for (const target of ['node', 'netlify']) {
+    execFileSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', REMIX_TARGET: target } });
+  }
   await esbuild({
     entryPoints: ['scripts/serve.ts'],
     outfile: 'build/server/serve.mjs',

@@ -41,6 +41,13 @@ export async function createServer() {
   installLocalContactSetup(app);
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   app.all('*', createRequestHandler({ build, mode: build.mode }));
+  // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.
+  app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error(error);
+    res.status(status).type('text/plain').send(status === 500 ? 'Internal Server Error' : 'Bad Request');
+  });
   return { app, build };
 }
 

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { setCacheHeaders } from '~/utils/cache-headers.server';
+import { setSecurityHeaders } from '~/utils/security-headers.server';
+
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * Renders the whole document before sending it: the pages are small, and the
+ * CSP needs the hash of every inline script in the final HTML. Waiting for
+ * onAllReady also keeps React's streaming helper scripts out of the page.
+ */
+function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} />,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          body.on('error', reject);
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = true;
+          // Errors while rendering after the shell are logged, not thrown.
+          if (!request.signal.aborted) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
+    void failed;
+  });
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const html = `<!DOCTYPE html>${await renderDocument(request, remixContext)}`;
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  setSecurityHeaders(responseHeaders, html);
+  setCacheHeaders(responseHeaders, request, responseStatusCode);
+  return new Response(html, { status: responseStatusCode, headers: responseHeaders });
+}
+
+/** Client-side navigations and form posts (single fetch) follow the same cache policy. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setCacheHeaders(response.headers, request, response.status);
+  return response;
+};
+
+// Keeps the import used by Remix's type for streaming bodies in one place.
+export const _stream = createReadableStreamFromReadable;

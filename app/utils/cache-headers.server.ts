@@ -1,0 +1,25 @@
+/**
+ * Cache policy for everything Remix answers (pages and their .data requests).
+ *
+ * Browsers always revalidate (max-age=0), so a deploy shows at once. Netlify's
+ * CDN keeps a page for a day and may serve it stale for a week while it
+ * refreshes in the background: content only changes with a deploy, every
+ * deploy purges the CDN, and the day bounds how stale the footer's year can
+ * get. A 404 is kept for a minute only, so a page published under that URL
+ * appears quickly. Anything that is not a GET, or that failed, is never stored.
+ */
+export const PAGE_CACHE = 'public, max-age=0, must-revalidate';
+export const PAGE_CDN_CACHE = 'public, durable, s-maxage=86400, stale-while-revalidate=604800';
+export const NOT_FOUND_CDN_CACHE = 'public, durable, s-maxage=60';
+export const NO_STORE = 'no-store';
+
+export function setCacheHeaders(headers: Headers, request: Request, status: number): void {
+  const cacheable = (request.method === 'GET' || request.method === 'HEAD') && (status === 200 || status === 404);
+  if (!cacheable) {
+    headers.set('Cache-Control', NO_STORE);
+    headers.delete('Netlify-CDN-Cache-Control');
+    return;
+  }
+  headers.set('Cache-Control', PAGE_CACHE);
+  headers.set('Netlify-CDN-Cache-Control', status === 200 ? PAGE_CDN_CACHE : NOT_FOUND_CDN_CACHE);
+}
