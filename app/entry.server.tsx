@@ -47,7 +47,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const html = `<!DOCTYPE html>${await renderDocument(request, remixContext)}`;
+  // React emits the doctype itself when it renders <html>.
+  const html = await renderDocument(request, remixContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   setSecurityHeaders(responseHeaders, html);
   setCacheHeaders(responseHeaders, request, responseStatusCode);

@@ -9,7 +9,11 @@ import type { CaseStudy, CaseStudyCard, CompiledContent, Resume, Site } from './
  * edit shows up on reload under `npm run dev`.
  */
 
-export const CONTENT_JSON_PATH = path.resolve(process.env.CONTENT_JSON_PATH ?? '.generated/content.json');
+// In a Netlify function the deploy's files sit under LAMBDA_TASK_ROOT (netlify.toml included_files).
+export const CONTENT_JSON_PATH = path.resolve(
+  process.env.LAMBDA_TASK_ROOT ?? '.',
+  process.env.CONTENT_JSON_PATH ?? '.generated/content.json',
+);
 
 let cache: { mtimeMs: number; content: CompiledContent } | undefined;
 
