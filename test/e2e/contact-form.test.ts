@@ -176,7 +176,8 @@ describe('with JavaScript', () => {
       await page.fill('#contact-firstName', 'Ada');
       expect(await page.locator('#contact-firstName-error').count()).toBe(0);
       expect(smtp.messages).toHaveLength(0);
-      expect(appErrors(tracked)).toEqual([]);
+      // Bad input is answered with a 422, which Chromium notes as a failed load; nothing else may log an error.
+      expect(appErrors(tracked).filter((error) => !/status of 422/.test(error))).toEqual([]);
     } finally {
       await tracked.close();
     }

@@ -22,7 +22,7 @@ export function CaseStudyBody({ html, sections }: { html: string; sections: Sect
           </ol>
         </div>
       </nav>
-      <article className="prose prose-zinc max-w-[68ch] dark:prose-invert prose-headings:tracking-tight prose-h2:mt-16 prose-h2:text-2xl prose-h2:font-semibold sm:prose-lg sm:prose-h2:text-3xl prose-a:text-accent prose-strong:text-fg prose-li:marker:text-fg-muted prose-blockquote:border-accent prose-blockquote:font-normal prose-blockquote:text-fg"
+      <article className="max-w-[68ch] text-[1.0625rem] leading-[1.75] text-fg-muted sm:text-lg"
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </div>

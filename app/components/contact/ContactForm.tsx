@@ -5,11 +5,10 @@ import {
   CONTACT_LIMITS,
   CONTACT_TEXT,
   HONEYPOT_FIELD,
-  validateContact,
   type ContactActionData,
   type ContactField,
   type ContactFieldErrors,
-} from '~/utils/contact-schema';
+} from '~/utils/contact-form';
 import { Field, fieldId } from './Field';
 import { ToastRegion, type ToastMessage } from './Toast';
 
@@ -82,14 +81,10 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
-    const formData = new FormData(form);
     setEnhanced(true);
-    // The same schema the server applies, so the common mistakes need no round trip.
-    const validation = validateContact(Object.fromEntries(CONTACT_FIELDS.map((field) => [field, formData.get(field) ?? ''])));
-    if (!validation.success) {
-      showErrors(validation.fieldErrors);
-      return;
-    }
+    // The browser checks required, length and e-mail type; the server's schema
+    // (one source of truth, shared with the function) answers with every
+    // remaining field error at once, without sending anything.
     setFieldErrors({});
     setToast(null);
     fetcher.submit(form, { method: 'post', action: ACTION });

@@ -10,7 +10,7 @@ import type { ComponentProps } from 'react';
 function NumberedHeading({ children, ...props }: ComponentProps<'h2'> & { 'data-section'?: string }) {
   const number = props['data-section'];
   return (
-    <h2 {...props} className="flex items-baseline gap-4">
+    <h2 {...props} className="mt-16 mb-6 flex items-baseline gap-4 text-2xl font-semibold tracking-tight text-fg first:mt-0 sm:text-3xl">
       {number ? (
         <span className="section-number grid size-9 shrink-0 translate-y-[-2px] place-items-center self-center rounded-full bg-accent-soft text-base font-semibold tabular-nums text-accent-soft-fg">
           {number}
@@ -21,7 +21,26 @@ function NumberedHeading({ children, ...props }: ComponentProps<'h2'> & { 'data-
   );
 }
 
-export const caseStudyComponents = { h2: NumberedHeading };
+/**
+ * The story's typography, as classes on the rendered elements (cheaper than a
+ * prose stylesheet: these utilities are mostly used elsewhere already).
+ */
+export const caseStudyComponents = {
+  h2: NumberedHeading,
+  h3: (props: ComponentProps<'h3'>) => <h3 className="mt-10 mb-3 text-xl font-semibold tracking-tight text-fg" {...props} />,
+  p: (props: ComponentProps<'p'>) => <p className="my-5 text-pretty" {...props} />,
+  ul: (props: ComponentProps<'ul'>) => <ul className="my-5 list-disc space-y-2 pl-6 marker:text-fg-muted" {...props} />,
+  ol: (props: ComponentProps<'ol'>) => <ol className="my-5 list-decimal space-y-2 pl-6 marker:text-fg-muted" {...props} />,
+  li: (props: ComponentProps<'li'>) => <li className="pl-1.5" {...props} />,
+  strong: (props: ComponentProps<'strong'>) => <strong className="font-semibold text-fg" {...props} />,
+  a: (props: ComponentProps<'a'>) => (
+    <a className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover" {...props} />
+  ),
+  blockquote: (props: ComponentProps<'blockquote'>) => (
+    <blockquote className="my-8 border-l-4 border-accent pl-5 text-lg text-fg italic [&>p]:my-2" {...props} />
+  ),
+  hr: (props: ComponentProps<'hr'>) => <hr className="my-12 border-border" {...props} />,
+};
 
 export const summaryComponents = {
   p: (props: ComponentProps<'p'>) => <p className="text-pretty text-[1.0625rem] leading-relaxed text-fg sm:text-lg [&+p]:mt-4" {...props} />,
