@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -16,6 +16,8 @@ import { Header } from '~/components/layout/Header';
 import { NotFound } from '~/components/layout/NotFound';
 import stylesheet from '~/tailwind.css';
 import { getSite } from '~/utils/content.server';
+import { notFoundMeta } from '~/utils/seo';
+import { getSiteUrl } from '~/utils/site-url.server';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -27,10 +29,21 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role } = getSite();
-  return { site: { name, initials, role } };
+  // The absolute origin, for every page's canonical URL and sharing tags (see app/utils/seo.ts).
+  return { site: { name, initials, role }, siteUrl: getSiteUrl() };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * Only used when an error reaches the root boundary (e.g. /case-study/unknown):
+ * every page has its own meta (app/utils/seo.ts). Errors are never indexed.
+ */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
+  return [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }];
+};
 
 /**
  * Runs in <head> before first paint:

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { compileContent, ContentError } from '../app/utils/content/compile.server';
 import { CONTENT_JSON_PATH } from '../app/utils/content.server';
 import { writeIcons } from './icons';
+import { writeImageVariants } from './images';
 import { writeResumePdf } from './resume-pdf';
+import { writeSocialImages } from './social-images';
 
 /**
  * Validates and compiles content/ into .generated/content.json, and renders
@@ -17,6 +19,8 @@ export async function buildContent(contentDir = path.resolve('content')) {
   await writeFile(CONTENT_JSON_PATH, JSON.stringify(content));
   await writeResumePdf(content, path.resolve('public/resume.pdf'));
   await writeIcons(content.site, path.resolve('public'));
+  await writeSocialImages(content, path.resolve('public'));
+  await writeImageVariants(content, path.resolve('public'));
   return content;
 }
 

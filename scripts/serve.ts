@@ -36,6 +36,7 @@ export async function createServer() {
   app.use(compression());
   // Fingerprinted assets never change.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+  app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: (res, file) => file.endsWith('.avif') && res.setHeader('Content-Type', 'image/avif') })); // content-hashed images (scripts/images.ts); send's mime table predates AVIF
   app.use(express.static('public', { maxAge: '1h' }));
   // Contact: the deployed send-email function's own source, mounted before Remix.
   installLocalContactSetup(app);

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { NotFound } from '~/components/layout/NotFound';
+import { notFoundMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => notFoundMeta();
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

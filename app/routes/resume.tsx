@@ -7,23 +7,23 @@ import { ResumeSection } from '~/components/resume/ResumeSection';
 import { ResumeSummary } from '~/components/resume/ResumeSummary';
 import { SkillGroups } from '~/components/resume/SkillGroups';
 import { getResume, getSite } from '~/utils/content.server';
+import { pageMeta } from '~/utils/seo';
+import { resumeSocialCard } from '~/utils/social-image';
 
 export function loader() {
   const { name, email, linkedin, website } = getSite();
   return { site: { name, email, linkedin, website }, resume: getResume() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: 'Resume' }];
-  const { site, resume } = data;
-  const title = `Resume — ${site.name}`;
-  const description = `Resume of ${site.name}, ${resume.headline} in ${resume.location}: experience, education, skills and a downloadable PDF.`;
-  return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-  ];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return [{ title: 'Resume' }];
+  const { site, resume } = args.data;
+  return pageMeta(args, {
+    title: `Resume — ${site.name}`,
+    description: `Resume of ${site.name}, ${resume.headline} in ${resume.location}: experience, education, skills and a downloadable PDF.`,
+    type: 'profile',
+    image: resumeSocialCard(site.name, resume),
+  });
 };
 
 export default function ResumePage() {

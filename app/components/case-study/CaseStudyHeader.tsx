@@ -1,5 +1,9 @@
 import type { CaseStudy } from '~/utils/content/schema';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { TagList } from '../ui/TagList';
+
+/** Full width of the header: max-w-6xl (1152 px) less its padding. */
+const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
 export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
   const { page } = caseStudy;
@@ -37,13 +41,10 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
         </dl>
       </section>
 
-      <img
-        src={caseStudy.image}
-        alt={caseStudy.alt}
-        width={caseStudy.imageWidth}
-        height={caseStudy.imageHeight}
-        fetchPriority="high"
-        decoding="async"
+      <ResponsiveImage
+        image={{ src: caseStudy.image, alt: caseStudy.alt, width: caseStudy.imageWidth, height: caseStudy.imageHeight, sources: caseStudy.imageSources }}
+        sizes={HERO_SIZES}
+        priority
         className="mt-10 aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
       />
     </header>

@@ -1,18 +1,21 @@
-import type { Image, Site } from '~/utils/content/schema';
+import type { ResponsiveImage as ResponsiveImageData, Site } from '~/utils/content/schema';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { SectionHeading } from '../ui/SectionHeading';
 
-export function AboutSection({ about, photo }: { about: Site['about']; photo: Image }) {
+/** The photo's width: 5/12 of the grid beside the text from md, else the column, at most max-w-sm (384 px). */
+const PHOTO_SIZES =
+  '(min-width: 1152px) 427px, (min-width: 1024px) calc((100vw - 128px) * 5 / 12), (min-width: 768px) calc((100vw - 112px) * 5 / 12), (min-width: 424px) 384px, calc(100vw - 40px)';
+
+export function AboutSection({ about, photo }: { about: Site['about']; photo: ResponsiveImageData }) {
   return (
     <section id="about" aria-labelledby="about-title" className="border-b border-border bg-bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:items-center md:gap-16 lg:px-8">
         <div className="mx-auto w-full max-w-sm md:max-w-none">
-          <img
-            src={photo.src}
-            alt={photo.alt}
-            width={photo.width}
-            height={photo.height}
-            loading="lazy"
-            decoding="async"
+          <ResponsiveImage
+            image={photo}
+            sizes={PHOTO_SIZES}
+            // On phones (412 × 823) its top shows above the fold and it is the LCP element: see ResponsiveImage.
+            priority
             className="aspect-[4/5] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
           />
         </div>

@@ -1,7 +1,12 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/utils/content/schema';
 import { ArrowRightIcon } from '../ui/icons';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { TagList } from '../ui/TagList';
+
+/** The card's width: a third of the grid from lg, half from md, else the column (minus padding and gaps). */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1152px) 347px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
 /**
  * A card with a page is one big link (the title's link stretches over it);
@@ -15,13 +20,9 @@ export function CaseStudyCard({ card }: { card: Card }) {
       className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-xs transition-[box-shadow,border-color,transform] duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:border-accent/40 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring"
     >
       <div className="relative aspect-[16/10] overflow-hidden border-b border-border bg-bg-muted">
-        <img
-          src={card.image}
-          alt={card.alt}
-          width={card.imageWidth}
-          height={card.imageHeight}
-          loading="lazy"
-          decoding="async"
+        <ResponsiveImage
+          image={{ src: card.image, alt: card.alt, width: card.imageWidth, height: card.imageHeight, sources: card.imageSources }}
+          sizes={CARD_IMAGE_SIZES}
           className="h-full w-full object-cover transition-transform duration-500 group-has-[a:hover]:scale-[1.03]"
         />
         {!navigable ? (

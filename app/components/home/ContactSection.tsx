@@ -1,6 +1,7 @@
 import type { Site } from '~/utils/content/schema';
 import { ContactForm } from '../contact/ContactForm';
 import { LinkedInIcon, MailIcon } from '../ui/icons';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { SectionHeading } from '../ui/SectionHeading';
 
 export function ContactSection({ site }: { site: Site }) {
@@ -13,13 +14,9 @@ export function ContactSection({ site }: { site: Site }) {
             <p>Hiring for a design role, or have a product that deserves a better experience? I’d love to hear about it.</p>
           </SectionHeading>
           <div className="mt-10 flex items-center gap-4">
-            <img
-              src={photo.src}
-              alt={photo.alt}
-              width={photo.width}
-              height={photo.height}
-              loading="lazy"
-              decoding="async"
+            <ResponsiveImage
+              image={photo}
+              sizes="80px"
               className="size-20 rounded-full border border-border bg-bg-muted object-cover shadow-sm"
             />
             <div>

@@ -1,4 +1,5 @@
 import type { Site } from '~/utils/content/schema';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 /** The hero's portrait card, on wide screens only (the contact section repeats the photo for phones). */
 export function ProfileCard({ site }: { site: Site }) {
@@ -7,12 +8,11 @@ export function ProfileCard({ site }: { site: Site }) {
     <figure className="relative hidden lg:block" aria-label={`${site.name}, ${site.role}`}>
       <div aria-hidden="true" className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-accent-200/60 via-transparent to-transparent blur-2xl dark:from-accent-800/40" />
       <div className="rotate-[1.5deg] rounded-[2rem] border border-border bg-bg p-3 shadow-xl transition-transform duration-500 hover:rotate-0">
-        <img
-          src={photo.src}
-          alt={photo.alt}
-          width={photo.width}
-          height={photo.height}
-          decoding="async"
+        <ResponsiveImage
+          image={photo}
+          // Lazy, not high priority: it is never the LCP (the h1 is larger at ≥1024 px), and a lazy
+          // image that is display: none (phones) is never fetched.
+          sizes="274px"
           className="aspect-square h-auto w-full rounded-[1.5rem] bg-bg-muted object-cover"
         />
         <figcaption className="px-2 pb-2 pt-4">

@@ -14,8 +14,10 @@ import {
   type CompiledContent,
   type Resume,
   type Section,
+  type Site,
 } from './schema';
 import { rehypeNumberedSections } from './sections';
+import { IMAGE_WIDTHS, planImageSources } from '../../../scripts/images';
 import { caseStudyComponents, summaryComponents } from '../../components/mdx/components';
 
 /**
@@ -125,7 +127,8 @@ function parseFrontmatter(text: string, label: string) {
 async function imageSize(publicDir: string, src: string, file: string, field: string) {
   const { default: sharp } = await import('sharp');
   try {
-    const { width, height } = await sharp(path.join(publicDir, src)).metadata();
+    // As displayed: a photo's EXIF orientation may swap its width and height.
+    const { width, height } = (await sharp(path.join(publicDir, src)).metadata()).autoOrient;
     if (!width || !height) throw new Error('no size');
     return { width, height };
   } catch {
@@ -144,8 +147,16 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     if (error instanceof ContentError) throw error;
     throw new ContentError(rel(siteFile), [`not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
   }
-  const site = parseWith(siteSchema, siteData, rel(siteFile));
-  for (const [key, photo] of Object.entries(site.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
+  const siteFields = parseWith(siteSchema, siteData, rel(siteFile));
+  for (const [key, photo] of Object.entries(siteFields.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
+  const { profile, about } = siteFields.photos;
+  const site: Site = {
+    ...siteFields,
+    photos: {
+      profile: { ...profile, sources: await planImageSources(publicDir, profile.src, IMAGE_WIDTHS.profile) },
+      about: { ...about, sources: await planImageSources(publicDir, about.src, IMAGE_WIDTHS.about) },
+    },
+  };
 
   const caseStudyDir = path.join(contentDir, 'case-studies');
   const files = (await fs.readdir(caseStudyDir).catch(() => [] as string[])).filter((f) => f.endsWith('.mdx')).sort();
@@ -164,18 +175,21 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     const frontmatter = parseWith(caseStudyFrontmatterSchema, data, label);
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
+    const imageSources = await planImageSources(publicDir, frontmatter.image, IMAGE_WIDTHS.card);
 
     if (frontmatter.status === 'published') {
       const { status: _status, page, ...fields } = frontmatter;
-      const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, slug, href: `/case-study/${slug}` };
+      const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, imageSources, slug, href: `/case-study/${slug}` };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
       const { html, sections } = await compileMdx(body, label, caseStudyDir, caseStudyComponents);
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
-      caseStudies[slug] = { ...card, href: `/case-study/${slug}`, page, sections, html };
+      // The page shows the image full width, so it gets wider variants than the card.
+      const heroSources = await planImageSources(publicDir, frontmatter.image, IMAGE_WIDTHS.hero);
+      caseStudies[slug] = { ...card, imageSources: heroSources, href: `/case-study/${slug}`, page, sections, html };
     } else {
       const { status: _status, ...fields } = frontmatter;
-      cards.push({ ...fields, imageWidth, imageHeight, slug, href: null });
+      cards.push({ ...fields, imageWidth, imageHeight, imageSources, slug, href: null });
     }
   }
   cards.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));

@@ -106,8 +106,18 @@ export const resumeFrontmatterSchema = z
   })
   .strict();
 
-export type Site = z.infer<typeof siteSchema>;
 export type Image = z.infer<typeof imageSchema>;
+
+/** `srcset` values of the AVIF and WebP variants made at build (scripts/images.ts), e.g. "/generated/images/a-400.1f2e3d4c5b.avif 400w, …". */
+export type ImageSources = { avif: string; webp: string };
+
+/** An image as compiled: the original file (the `<img>` fallback), its size, and its generated variants. */
+export type ResponsiveImage = Image & { sources: ImageSources };
+
+/** The site as compiled: each photo carries its generated variants. */
+export type Site = Omit<z.infer<typeof siteSchema>, 'photos'> & {
+  photos: { profile: ResponsiveImage; about: ResponsiveImage };
+};
 export type CaseStudyFrontmatter = z.infer<typeof caseStudyFrontmatterSchema>;
 export type ResumeFrontmatter = z.infer<typeof resumeFrontmatterSchema>;
 
@@ -116,7 +126,14 @@ export type Section = { id: string; number: number; title: string };
 type CardFields = Omit<CaseStudyFrontmatter, 'status' | 'page'>;
 
 /** What the home page needs for one card: never the compiled MDX. */
-export type CaseStudyCard = CardFields & { slug: string; href: string | null; imageWidth: number; imageHeight: number };
+export type CaseStudyCard = CardFields & {
+  slug: string;
+  href: string | null;
+  imageWidth: number;
+  imageHeight: number;
+  /** Variants of `image` at card widths (on a CaseStudy: at full-width hero widths). */
+  imageSources: ImageSources;
+};
 
 export type CaseStudy = CaseStudyCard & {
   href: string;

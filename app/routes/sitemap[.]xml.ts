@@ -1,0 +1,16 @@
+import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/utils/cache-headers.server';
+import { getCaseStudySlugs } from '~/utils/content.server';
+import { getSiteUrl } from '~/utils/site-url.server';
+import { sitemapPaths, sitemapXml } from '~/utils/sitemap';
+
+/** /sitemap.xml: every page, with absolute URLs; cached like the pages it lists. */
+export function loader() {
+  return new Response(sitemapXml(getSiteUrl(), sitemapPaths(getCaseStudySlugs())), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': PAGE_CACHE,
+      'Netlify-CDN-Cache-Control': PAGE_CDN_CACHE,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * /sitemap.xml and /robots.txt, generated from the content: the home page,
+ * the resume and every published case study (one per file in
+ * content/case-studies with `status: published`). Coming-soon cards have no
+ * page, so they are not listed.
+ */
+
+export function sitemapPaths(caseStudySlugs: readonly string[]): string[] {
+  return ['/', '/resume', ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`)];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
+  const urls = paths.map((path) => `  <url>\n    <loc>${escapeXml(`${siteUrl}${path}`)}</loc>\n  </url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}

@@ -1,0 +1,78 @@
+import type { CaseStudy, Resume, Site } from './content/schema';
+
+/**
+ * The sharing cards (og:image) of each page, described once: the build draws
+ * them from these (scripts/social-images.ts) and the pages' meta tags point at
+ * them with the same path and alt text. No server-only code: meta functions
+ * run in the browser too.
+ */
+
+export const SOCIAL_IMAGE_WIDTH = 1200;
+export const SOCIAL_IMAGE_HEIGHT = 630;
+/** Where the PNGs are written, under public/ (generated at build, gitignored). */
+export const SOCIAL_IMAGE_DIR = 'social';
+
+export type SocialStat = { value: string; label: string };
+
+export type SocialCard = {
+  /** Site path of the PNG, e.g. /social/home.png */
+  path: string;
+  /** The line under the designer's name. */
+  byline: string;
+  /** Small label above the title. */
+  eyebrow: string;
+  title: string;
+  detail?: string;
+  /** At most two figures shown at the bottom. */
+  stats: SocialStat[];
+  /** og:image:alt: says what the image shows. */
+  alt: string;
+};
+
+const imagePath = (name: string) => `/${SOCIAL_IMAGE_DIR}/${name}.png`;
+
+export function homeSocialCard(site: Pick<Site, 'name' | 'role' | 'hero' | 'about'>): SocialCard {
+  const stats = site.about.highlights.slice(0, 2);
+  return {
+    path: imagePath('home'),
+    byline: site.role,
+    eyebrow: 'Portfolio',
+    title: site.hero.title,
+    stats,
+    alt: `${site.name}, ${site.role}: “${site.hero.title}”${stats.length ? ` (${stats.map((s) => `${s.value} ${s.label}`).join(', ')})` : ''}`,
+  };
+}
+
+export function caseStudySocialCard(
+  caseStudy: Pick<CaseStudy, 'slug' | 'title' | 'page'>,
+  author: { name: string; role: string },
+): SocialCard {
+  const stats = caseStudy.page.outcomes.slice(0, 2);
+  return {
+    path: imagePath(`case-study-${caseStudy.slug}`),
+    byline: author.role,
+    eyebrow: 'Case study',
+    title: caseStudy.title,
+    stats,
+    alt: `${caseStudy.title}, a case study by ${author.name}: ${stats.map((s) => `${s.label} ${s.value}`).join(', ')}`,
+  };
+}
+
+/** `highlights` (the site's, e.g. "12+ years in UX") only decorate the image; the alt text does not need them. */
+export function resumeSocialCard(
+  name: string,
+  resume: Pick<Resume, 'headline' | 'location' | 'experience'>,
+  highlights: SocialStat[] = [],
+): SocialCard {
+  const companies = [...new Set(resume.experience.map((role) => role.company))];
+  const list = companies.length > 1 ? `${companies.slice(0, -1).join(', ')} and ${companies.at(-1)}` : companies[0];
+  return {
+    path: imagePath('resume'),
+    byline: resume.location,
+    eyebrow: 'Resume',
+    title: resume.headline,
+    detail: `Experience at ${list}`,
+    stats: highlights.slice(0, 2),
+    alt: `Resume of ${name}, ${resume.headline} in ${resume.location}`,
+  };
+}

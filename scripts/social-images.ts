@@ -1,0 +1,181 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type OverlayOptions } from 'sharp';
+import type { CompiledContent, Site } from '../app/utils/content/schema';
+import {
+  caseStudySocialCard,
+  homeSocialCard,
+  resumeSocialCard,
+  SOCIAL_IMAGE_DIR,
+  SOCIAL_IMAGE_HEIGHT as H,
+  SOCIAL_IMAGE_WIDTH as W,
+  type SocialCard,
+} from '../app/utils/social-image';
+
+/**
+ * The sharing cards (Open Graph / Twitter images), 1200×630 PNGs drawn from
+ * the content at build time: public/social/home.png, resume.png and
+ * case-study-<slug>.png for each published case study.
+ *
+ * Shapes and the site's own illustrations are SVG; the text is set by Pango
+ * (sharp's text input), which wraps it with the real font metrics. Inter is
+ * used where it is installed, else Liberation Sans / Arial / DejaVu Sans, so
+ * the cards look right on a laptop and on Netlify's build image alike.
+ */
+
+const FONT = 'Inter,Liberation Sans,Arial,Helvetica,DejaVu Sans';
+const INK = '#18181b'; // zinc-900
+const MUTED = '#52525b'; // zinc-600
+const ACCENT = '#4f46e5'; // indigo-600, the site's light accent
+const ACCENT_SOFT = '#eef2ff'; // indigo-50
+
+const PAD = 72;
+/** The illustration panel on the right. */
+const PANEL = { x: 712, y: 40, width: 448, height: H - 80, radius: 32 };
+const COLUMN = PANEL.x - PAD - 56;
+
+const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+type Text = { input: Buffer; width: number; height: number };
+
+/** One block of text, wrapped to `width` and rendered with Pango. */
+async function text(
+  content: string,
+  { size, weight = 'Regular', color, width = COLUMN, tracking = 0, lineHeight = 1.2 }: {
+    size: number;
+    weight?: 'Regular' | 'Bold' | 'Semi-Bold';
+    color: string;
+    width?: number;
+    tracking?: number;
+    lineHeight?: number;
+  },
+): Promise<Text> {
+  const markup = `<span foreground="${color}" letter_spacing="${Math.round(tracking * 1024)}" line_height="${lineHeight}">${escapeMarkup(content)}</span>`;
+  const { data, info } = await sharp({
+    text: { text: markup, font: `${FONT} ${weight} ${size}`, width, dpi: 72, rgba: true, wrap: 'word' },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { input: data, width: info.width, height: info.height };
+}
+
+/** The title at the largest size that fits in three lines. */
+async function title(content: string): Promise<Text> {
+  for (const size of [64, 58, 52, 46]) {
+    const block = await text(content, { size, weight: 'Bold', color: INK, tracking: -1.2, lineHeight: 0.95 });
+    if (block.height <= size * 1.15 * 3 + size * 0.3) return block;
+  }
+  return text(content, { size: 40, weight: 'Bold', color: INK, tracking: -1, lineHeight: 0.95 });
+}
+
+function backgroundSvg(initials: string) {
+  const { x, y, width, height, radius } = PANEL;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <radialGradient id="glow" cx="0" cy="0" r="1" gradientUnits="userSpaceOnUse" gradientTransform="translate(80 40) scale(760 560)">
+      <stop offset="0" stop-color="${ACCENT_SOFT}"/>
+      <stop offset="1" stop-color="#ffffff"/>
+    </radialGradient>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#glow)"/>
+  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="${ACCENT_SOFT}"/>
+  <rect x="${PAD}" y="${PAD}" width="56" height="56" rx="14" fill="${ACCENT}"/>
+  <text x="${PAD + 28}" y="${PAD + 29}" text-anchor="middle" dominant-baseline="central" font-family="${FONT}, sans-serif" font-weight="700" font-size="${initials.length > 2 ? 19 : 24}" letter-spacing="-0.5" fill="#ffffff">${escapeMarkup(initials)}</text>
+  <rect x="0" y="${H - 10}" width="${W}" height="10" fill="${ACCENT}"/>
+</svg>`;
+}
+
+/** The illustration, cropped to fill the panel, with rounded corners and a hairline border. */
+async function panel(illustrationFile: string): Promise<Buffer> {
+  const { width, height, radius } = PANEL;
+  const source = sharp(illustrationFile);
+  const meta = await source.metadata();
+  // Vector art is rasterised at the size it is shown, not scaled up from 72 dpi.
+  const scale = meta.format === 'svg' && meta.width && meta.height ? Math.max(width / meta.width, height / meta.height) : 1;
+  const image = await sharp(illustrationFile, { density: Math.ceil(72 * scale * 1.5) })
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .png()
+    .toBuffer();
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" fill="#fff"/></svg>`,
+  );
+  const border = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="1" y="1" width="${width - 2}" height="${height - 2}" rx="${radius - 1}" fill="none" stroke="#c7d2fe" stroke-width="2"/></svg>`,
+  );
+  return sharp(image)
+    .composite([
+      { input: mask, blend: 'dest-in' },
+      { input: border, blend: 'over' },
+    ])
+    .png()
+    .toBuffer();
+}
+
+async function renderCard(card: SocialCard, site: Site, illustrationFile: string, outFile: string) {
+  const layers: OverlayOptions[] = [{ input: await panel(illustrationFile), left: PANEL.x, top: PANEL.y }];
+  const place = (block: Text, left: number, top: number) => layers.push({ input: block.input, left, top: Math.round(top) });
+
+  // Who: monogram (in the background), name and role.
+  const identityX = PAD + 56 + 18;
+  const name = await text(site.name, { size: 26, weight: 'Bold', color: INK, width: COLUMN - 74 });
+  const role = await text(card.byline, { size: 20, color: MUTED, width: COLUMN - 74 });
+  place(name, identityX, PAD - 1);
+  place(role, identityX, PAD + 31);
+
+  // What: eyebrow, title and a line of detail, below the identity.
+  let y = PAD + 56 + 60;
+  const eyebrow = await text(card.eyebrow.toUpperCase(), { size: 18, weight: 'Bold', color: ACCENT, tracking: 2.4 });
+  place(eyebrow, PAD, y);
+  y += eyebrow.height + 14;
+  const heading = await title(card.title);
+  place(heading, PAD - 2, y);
+  y += heading.height + 24;
+  if (card.detail) {
+    const detail = await text(card.detail, { size: 24, color: MUTED, lineHeight: 1.35 });
+    place(detail, PAD, y);
+  }
+
+  // Proof: up to two figures along the bottom, each as wide as it needs, split by a hairline.
+  const bottom = H - 10 - PAD + 8;
+  const GAP = 28;
+  let left = PAD;
+  for (const [index, stat] of card.stats.slice(0, 2).entries()) {
+    const width = PAD + COLUMN - left;
+    const value = await text(stat.value, { size: 40, weight: 'Bold', color: ACCENT, width, tracking: -0.8 });
+    const label = await text(stat.label, { size: 19, color: MUTED, width });
+    const top = bottom - label.height - 14 - value.height;
+    if (index > 0) {
+      const rule = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="2" height="${bottom - top}"><rect width="2" height="${bottom - top}" fill="#d4d4d8"/></svg>`,
+      );
+      layers.push({ input: rule, left: left - GAP, top: Math.round(top) });
+    }
+    place(value, left - 1, top);
+    place(label, left, bottom - label.height);
+    left += Math.max(value.width, label.width) + GAP * 2;
+  }
+
+  await sharp(Buffer.from(backgroundSvg(site.initials)))
+    .composite(layers)
+    .flatten({ background: '#ffffff' })
+    .png({ compressionLevel: 9, palette: false })
+    .toFile(outFile);
+}
+
+/** Writes every card into <publicDir>/social/, replacing what an earlier build left there. */
+export async function writeSocialImages(content: CompiledContent, publicDir: string) {
+  const dir = path.join(publicDir, SOCIAL_IMAGE_DIR);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const { site, resume } = content;
+  const illustration = (src: string) => path.join(publicDir, src);
+  const jobs: [SocialCard, string][] = [
+    [homeSocialCard(site), illustration(site.photos.profile.src)],
+    [resumeSocialCard(site.name, resume, site.about.highlights), illustration(site.photos.about.src)],
+    ...Object.values(content.caseStudies).map((caseStudy): [SocialCard, string] => [
+      caseStudySocialCard(caseStudy, site),
+      illustration(caseStudy.image),
+    ]),
+  ];
+  await Promise.all(jobs.map(([card, file]) => renderCard(card, site, file, path.join(publicDir, card.path))));
+}

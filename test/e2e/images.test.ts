@@ -1,0 +1,349 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ImageSources } from '~/utils/content/schema';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { ROOT } from '../helpers/content';
+import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
+import { startServer, type RunningServer } from '../helpers/server';
+
+/**
+ * Images and fonts in a real Chromium against the built server: sizes and alt
+ * on every <img>, lazy below the fold, the LCP element never lazy, AVIF
+ * actually chosen, the generated files cached for a year, and not one request
+ * leaving the site's origin.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  url = server.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let tracked: TrackedPage | undefined;
+async function open(options: BrowserContextOptions = {}): Promise<Page> {
+  tracked = await openPage(browser, options);
+  return tracked.page;
+}
+afterEach(async () => {
+  await tracked?.close();
+  tracked = undefined;
+});
+
+const PAGES = [
+  { path: '/', status: 200 },
+  { path: '/resume', status: 200 },
+  { path: '/case-study/office-depot', status: 200 },
+  { path: '/some/missing', status: 404 },
+];
+const IMAGE_PAGES = PAGES.filter((p) => p.path !== '/resume' && p.status === 200).map((p) => p.path);
+
+/** Desktop, a large desktop (where the case study's image is the LCP) and Lighthouse's phone. */
+const VIEWPORTS = [
+  { name: 'desktop 1280', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  { name: 'desktop 1440', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 },
+  { name: 'phone 412', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+];
+
+type ImageState = {
+  src: string;
+  width: string | null;
+  height: string | null;
+  alt: string | null;
+  loading: string | null;
+  fetchpriority: string | null;
+  decoding: string | null;
+  /** Laid out (not display: none here, like the hero portrait on phones). */
+  rendered: boolean;
+  /** Rendered and at least partly inside the first viewport (scrollY 0). */
+  aboveFold: boolean;
+  currentSrc: string;
+  complete: boolean;
+  naturalWidth: number;
+};
+
+function imageStates(page: Page): Promise<ImageState[]> {
+  return page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
+    imgs.map((img) => {
+      const rect = img.getBoundingClientRect();
+      const rendered = img.checkVisibility() && rect.width > 0 && rect.height > 0;
+      return {
+        src: img.getAttribute('src') ?? '',
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        alt: img.getAttribute('alt'),
+        loading: img.getAttribute('loading'),
+        fetchpriority: img.getAttribute('fetchpriority'),
+        decoding: img.getAttribute('decoding'),
+        rendered,
+        aboveFold: rendered && rect.top + window.scrollY < window.innerHeight && rect.bottom + window.scrollY > 0,
+        currentSrc: img.currentSrc,
+        complete: img.complete,
+        naturalWidth: img.naturalWidth,
+      };
+    }),
+  );
+}
+
+/** Records every largest-contentful-paint candidate from the start of the document. */
+function observeLcp() {
+  const w = window as unknown as { __lcp: { tag: string; loading: string | null; fetchpriority: string | null; url: string; size: number }[] };
+  w.__lcp = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string; size: number })[]) {
+      const el = entry.element;
+      w.__lcp.push({
+        tag: el?.tagName ?? '(removed)',
+        loading: el?.getAttribute('loading') ?? null,
+        fetchpriority: el?.getAttribute('fetchpriority') ?? null,
+        url: entry.url,
+        size: entry.size,
+      });
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/** Scrolls to the bottom in steps, so every lazy image is requested, then back to the top. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** Every candidate URL in a srcset. */
+const candidates = (srcset: string) => srcset.split(',').map((c) => c.trim().split(/\s+/) as [string, string]);
+
+function allSources(): { src: string; sources: ImageSources }[] {
+  const content = builtContent();
+  return [
+    ...Object.values(content.site.photos),
+    ...[...content.cards, ...Object.values(content.caseStudies)].map((c) => ({ src: c.image, sources: c.imageSources })),
+  ];
+}
+
+describe('the server-rendered HTML', () => {
+  it.each(IMAGE_PAGES)('%s: every content image is a <picture> with AVIF and WebP sources and sizes, and at most one fetchpriority="high"', async (pagePath) => {
+    const html = await (await fetch(`${url}${pagePath}`)).text();
+    const pictures = html.match(/<picture\b[\s\S]*?<\/picture>/g) ?? [];
+    const imgs = html.match(/<img\b[^>]*>/g) ?? [];
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.length, 'every <img> is in a <picture>').toBe(imgs.length);
+    for (const picture of pictures) {
+      expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]*\/generated\/images\/[^"]+\.avif \d+w[^"]*" sizes="[^"]+"/i);
+      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]*\/generated\/images\/[^"]+\.webp \d+w[^"]*" sizes="[^"]+"/i);
+    }
+    // React 18 would print a camel-cased fetchPriority (and warn); the attribute must be the real one.
+    expect(html).not.toContain('fetchPriority');
+    const high = imgs.filter((img) => img.includes('fetchpriority="high"'));
+    expect(high).toHaveLength(1);
+    expect(high[0]).toContain('loading="eager"');
+    for (const img of imgs.filter((i) => !high.includes(i))) expect(img).toContain('loading="lazy"');
+  });
+});
+
+describe.each(VIEWPORTS)('$name', ({ viewport, deviceScaleFactor, isMobile, hasTouch }) => {
+  const context = { viewport, deviceScaleFactor, isMobile, hasTouch };
+
+  it.each(PAGES)('$path: every <img> has width, height, alt and decoding=async; only the one high-priority image is eager', async ({ path: pagePath, status }) => {
+    const page = await open(context);
+    const response = await page.goto(`${url}${pagePath}`);
+    expect(response!.status()).toBe(status);
+    await waitForHydration(page);
+    const images = await imageStates(page);
+    if (IMAGE_PAGES.includes(pagePath)) expect(images.length).toBeGreaterThan(0);
+    for (const img of images) {
+      expect(Number(img.width), `${img.src} width`).toBeGreaterThan(0);
+      expect(Number(img.height), `${img.src} height`).toBeGreaterThan(0);
+      expect(img.alt?.trim().length, `${img.src} alt`).toBeGreaterThan(0);
+      expect(img.decoding, `${img.src} decoding`).toBe('async');
+      if (img.loading === 'eager') expect(img.fetchpriority, `${img.src} is eager, so it must be the LCP image`).toBe('high');
+      else expect(img.loading, `${img.src} loading`).toBe('lazy');
+    }
+    expect(images.filter((img) => img.fetchpriority === 'high').length).toBeLessThanOrEqual(1);
+  });
+
+  it.each(PAGES)('$path: the LCP element is not lazy (an image LCP is eager with fetchpriority=high)', async ({ path: pagePath, status }) => {
+    const page = await open(context);
+    await page.addInitScript(observeLcp);
+    const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
+    expect(response!.status()).toBe(status);
+    await page.waitForTimeout(300);
+    const entries = await page.evaluate(() => (window as unknown as { __lcp: { tag: string; loading: string | null; fetchpriority: string | null; url: string }[] }).__lcp);
+    expect(entries.length, 'a largest-contentful-paint entry').toBeGreaterThan(0);
+    const lcp = entries[entries.length - 1];
+    expect(lcp.loading, `LCP element <${lcp.tag}> ${lcp.url}`).not.toBe('lazy');
+    if (lcp.tag === 'IMG') {
+      expect(lcp.loading).toBe('eager');
+      expect(lcp.fetchpriority).toBe('high');
+      expect(new URL(lcp.url).pathname).toMatch(/^\/generated\/images\/.+\.avif$/);
+    }
+  });
+});
+
+describe('below the fold', () => {
+  /**
+   * An eager image must earn it: it is inside the first screen at one of the
+   * viewports. Any image below the fold at all of them is lazy.
+   */
+  it.each(IMAGE_PAGES)('%s: images below the fold at every viewport are lazy; eager ones are above the fold somewhere', async (pagePath) => {
+    const seen = new Map<string, { loading: string | null; aboveFold: boolean[] }>();
+    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of VIEWPORTS) {
+      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+      await page.goto(`${url}${pagePath}`);
+      await waitForHydration(page);
+      for (const [i, img] of (await imageStates(page)).entries()) {
+        const key = `${i} ${img.src}`;
+        const entry = seen.get(key) ?? { loading: img.loading, aboveFold: [] };
+        entry.aboveFold.push(img.aboveFold);
+        seen.set(key, entry);
+      }
+      await tracked!.close();
+      tracked = undefined;
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    for (const [key, { loading, aboveFold }] of seen) {
+      if (!aboveFold.some(Boolean)) expect(loading, `${key} is below the fold at every viewport`).toBe('lazy');
+      if (loading !== 'lazy') expect(aboveFold.some(Boolean), `${key} is eager`).toBe(true);
+    }
+  });
+
+  it('a lazy image out of view is not fetched until scrolled to (the cards on a phone)', async () => {
+    const page = await open(VIEWPORTS[2]);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const card = builtContent().cards.at(-1)!;
+    const stem = path.basename(card.image, path.extname(card.image));
+    expect(requested.filter((p) => p.includes(`/${stem}-`)), 'last card image before scrolling').toEqual([]);
+    // The hero's portrait card is hidden on phones: lazy, so never fetched at all.
+    expect(requested.filter((p) => p.includes('/profile-')), 'hidden portrait').toEqual([]);
+    await scrollThrough(page);
+    expect(requested.filter((p) => p.includes(`/${stem}-`)).length, 'last card image after scrolling').toBe(1);
+  });
+});
+
+describe('formats', () => {
+  it.each(IMAGE_PAGES)('%s: Chromium chooses the AVIF variants and never fetches the fallback originals', async (pagePath) => {
+    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
+      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+      const images: { path: string; type: string | undefined; status: number }[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'image' && response.url().startsWith(url)) {
+          images.push({ path: new URL(response.url()).pathname, type: response.headers()['content-type'], status: response.status() });
+        }
+      });
+      await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
+      await scrollThrough(page);
+      const contentImages = images.filter((i) => i.path.startsWith('/generated/') || i.path.startsWith('/images/'));
+      expect(contentImages.length).toBeGreaterThan(0);
+      for (const image of contentImages) {
+        expect(image.path).toMatch(/^\/generated\/images\/.+\.avif$/);
+        expect(image.type, image.path).toBe('image/avif');
+        expect(image.status, image.path).toBe(200);
+      }
+      for (const img of await imageStates(page)) {
+        if (!img.rendered) continue; // hidden at this width (the hero portrait on phones): lazy, so never fetched
+        expect(img.currentSrc, img.src).toMatch(/\/generated\/images\/.+\.avif$/);
+        expect(img.complete && img.naturalWidth > 0, `${img.src} decoded`).toBe(true);
+      }
+      await tracked!.close();
+      tracked = undefined;
+    }
+  });
+});
+
+describe('generated files', () => {
+  const variants = [
+    ...new Map(
+      allSources().flatMap(({ src, sources }) =>
+        (['avif', 'webp'] as const).flatMap((format) => candidates(sources[format]).map(([file, w]) => [file, { file, width: Number.parseInt(w, 10), format, src }] as const)),
+      ),
+    ).values(),
+  ];
+
+  it('every content image has AVIF and WebP variants with content-hashed names, never wider than a raster source', async () => {
+    expect(variants.length).toBeGreaterThan(0);
+    for (const { file, width, format, src } of variants) {
+      expect(file).toMatch(new RegExp(`^/generated/images/[\\w-]+-${width}\\.[0-9a-f]{10}\\.${format}$`));
+      const onDisk = path.join(ROOT, 'public', file);
+      expect(existsSync(onDisk), file).toBe(true);
+      const meta = await sharp(onDisk).metadata();
+      expect(meta.format, file).toBe(format === 'avif' ? 'heif' : 'webp');
+      expect(meta.width, file).toBe(width);
+      const source = await sharp(path.join(ROOT, 'public', src)).metadata();
+      if (source.format !== 'svg') expect(width, `${file} upscales ${src}`).toBeLessThanOrEqual(source.autoOrient.width);
+    }
+  });
+
+  it('every variant answers 200 with its image type, cached immutably for a year', async () => {
+    for (const { file, format } of variants) {
+      const response = await fetch(`${url}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type'), file).toBe(`image/${format}`);
+      const cacheControl = response.headers.get('cache-control') ?? '';
+      expect(cacheControl, file).toContain('max-age=31536000');
+      expect(cacheControl, file).toContain('immutable');
+      await response.arrayBuffer();
+    }
+  });
+
+  it('the fallback originals still answer 200 (browsers without AVIF or WebP)', async () => {
+    for (const { src } of allSources()) {
+      const response = await fetch(`${url}${src}`);
+      expect(response.status, src).toBe(200);
+      expect(response.headers.get('content-type'), src).toMatch(/^image\//);
+      await response.arrayBuffer();
+    }
+  });
+});
+
+describe('no request leaves the site', () => {
+  describe.each([VIEWPORTS[0], VIEWPORTS[2]])('$name', ({ viewport, deviceScaleFactor, isMobile, hasTouch }) => {
+    it.each(PAGES)('$path: every request, scrolled to the end, goes to the site’s own origin', async ({ path: pagePath, status }) => {
+      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+      const requests: string[] = [];
+      page.context().on('request', (request) => requests.push(request.url()));
+      const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
+      expect(response!.status()).toBe(status);
+      await waitForHydration(page);
+      await scrollThrough(page);
+      expect(requests.length).toBeGreaterThan(1);
+      const origin = new URL(url).origin;
+      const elsewhere = requests.filter((r) => !r.startsWith('data:') && new URL(r).origin !== origin);
+      expect(elsewhere, 'requests to other origins').toEqual([]);
+      const errors = tracked!.errors();
+      expect(status === 404 ? errors.filter((e) => !CHROMIUM_FAILED_404.test(e)) : errors, 'console errors').toEqual([]);
+    });
+  });
+
+  it('the text font is Inter, self-hosted from /build/', async () => {
+    const page = await open();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font).toMatch(new RegExp(`^${url.replace(/\./g, '\\.')}/build/_assets/inter-[^/]+\\.woff2$`));
+    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+    expect(loaded).toContain('Inter Variable');
+    const body = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(body.startsWith('"Inter Variable"')).toBe(true);
+  });
+});
