@@ -36,7 +36,9 @@ export async function createServer() {
   app.use(compression());
   // Fingerprinted assets never change.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
-  app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: (res, file) => file.endsWith('.avif') && res.setHeader('Content-Type', 'image/avif') })); // content-hashed images (scripts/images.ts); send's mime table predates AVIF
+  // Content-hashed image variants (scripts/images.ts). send's MIME table predates AVIF.
+  const setAvifType = (res: express.Response, file: string) => file.endsWith('.avif') && res.setHeader('Content-Type', 'image/avif');
+  app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: setAvifType }));
   app.use(express.static('public', { maxAge: '1h' }));
   // Contact: the deployed send-email function's own source, mounted before Remix.
   installLocalContactSetup(app);
