@@ -16,6 +16,15 @@ function plainAddress(address: string | undefined): string {
   return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 }
 
+/** The request's URL; the Host header only names the origin (nothing is fetched from it), and a malformed one is ignored. */
+function requestUrl(path: string, host: string | undefined): URL {
+  try {
+    return new URL(path, `http://${host ?? 'localhost'}`);
+  } catch {
+    return new URL(path, 'http://localhost');
+  }
+}
+
 /** express req → Fetch Request → the function → express res. */
 export function netlifyFunction(handler: FetchHandler): RequestHandler {
   return async (req, res) => {
@@ -28,7 +37,7 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
         else if (value !== undefined) headers.set(name, value);
       }
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const request = new Request(new URL(req.originalUrl, 'http://localhost'), {
+      const request = new Request(requestUrl(req.originalUrl, req.headers.host), {
         method: req.method,
         headers,
         // Streamed, not buffered: the function enforces its own size limit.

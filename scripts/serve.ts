@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@remix-run/express';
-import { broadcastDevReady, type ServerBuild } from '@remix-run/node';
+import { broadcastDevReady, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import sendEmail from '../netlify/functions/send-email';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
+import { withPageCache } from './page-cache';
 
 /**
  * The Node server behind `npm start` and `npm run dev`: static files, the
@@ -43,7 +43,10 @@ export async function createServer() {
   // Contact: the deployed send-email function's own source, mounted before Remix.
   installLocalContactSetup(app);
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
-  app.all('*', createRequestHandler({ build, mode: build.mode }));
+  // The Remix app, run the way Netlify runs it (a fetch handler), behind the
+  // same page cache the CDN applies in production.
+  const handleRequest = createRequestHandler(build, build.mode);
+  app.all('*', netlifyFunction(isDev ? (request) => handleRequest(request) : withPageCache((request) => handleRequest(request))));
   // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
