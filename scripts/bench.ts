@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateReport } from 'lighthouse';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../test/helpers/browser';
+import { startServer, type RunningServer } from '../test/helpers/server';
+import { firstLoadBytes } from './bench/first-load-bytes';
+import { CHROME_PATH, killAllChrome, lighthousePage } from './bench/lighthouse';
+import { describeMachine } from './bench/machine';
+import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
+import { measureThroughput } from './bench/throughput';
+
+/**
+ * `npm run bench`: builds, starts the production server on a free port, and
+ * measures it with Lighthouse (3 runs a page), playwright-core (first-load
+ * bytes) and autocannon (3 runs a target); writes docs/benchmarks.md and
+ * prints a summary. Not part of `npm test`.
+ *
+ * `npm run bench -- --skip-build` measures the existing build (for iterating;
+ * a report for the repo should come from a full run).
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PAGES = ['/', '/resume', '/case-study/office-depot'];
+const LIGHTHOUSE_RUNS = 3;
+const LOAD = { runs: 3, durationS: 10, connections: 10, warmupS: 2 };
+const REPORT = path.join(ROOT, 'docs/benchmarks.md');
+const RAW_DIR = path.join(os.tmpdir(), 'portfolio-bench');
+
+const log = (line: string) => console.log(line);
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+
+async function cleanup(): Promise<void> {
+  killAllChrome();
+  const open = browser;
+  browser = undefined;
+  await open?.close().catch(() => undefined);
+  const running = server;
+  server = undefined;
+  await running?.stop();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and Chromium…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** The stylesheet `/` links to: a static file served by the same server, of a size comparable to a page. */
+async function staticTarget(origin: string): Promise<string> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ?? '/favicon.svg';
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const skipBuild = process.argv.includes('--skip-build');
+  if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
+  else {
+    log('Building (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+
+  const loadAtStart = os.loadavg()[0];
+  const buildStamp = () => statSync(path.join(ROOT, 'public/build')).mtimeMs;
+  const stampAtStart = buildStamp();
+  server = await startServer();
+  const origin = server.url;
+  log(`Production server on ${origin}`);
+  for (const page of PAGES) {
+    const response = await fetch(origin + page);
+    if (response.status !== 200) throw new Error(`${page} answered ${response.status}; Lighthouse needs a 200`);
+  }
+  mkdirSync(RAW_DIR, { recursive: true });
+
+  const lighthouse = new Map<string, PageResult['lighthouse']>();
+  for (const page of PAGES) {
+    log(`Lighthouse ${page} (${LIGHTHOUSE_RUNS} runs)`);
+    const result = await lighthousePage(origin + page, LIGHTHOUSE_RUNS, log);
+    lighthouse.set(page, result);
+    const base = path.join(RAW_DIR, page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-'));
+    writeFileSync(`${base}.json`, JSON.stringify(result.medianRun.lhr));
+    writeFileSync(`${base}.html`, generateReport(result.medianRun.lhr, 'html'));
+  }
+  log(`Lighthouse took ${Math.round((performance.now() - started) / 1000)} s so far; median-run reports in ${RAW_DIR}`);
+
+  log('First-load bytes (playwright-core, gzip)');
+  browser = await launchBrowser();
+  const pages: PageResult[] = [];
+  for (const page of PAGES) {
+    const bytes = await firstLoadBytes(browser, origin + page);
+    pages.push({ path: page, lighthouse: lighthouse.get(page)!, bytes });
+  }
+  await browser.close();
+  browser = undefined;
+
+  const staticPath = await staticTarget(origin);
+  log(`Throughput (autocannon, ${LOAD.runs} × ${LOAD.durationS} s × ${LOAD.connections} connections per target)`);
+  const throughput = await measureThroughput(
+    origin,
+    [
+      { label: 'SSR', path: '/' },
+      { label: 'SSR', path: '/case-study/office-depot' },
+      { label: 'static', path: staticPath },
+    ],
+    LOAD,
+    log,
+  );
+
+  const loadAtEnd = os.loadavg()[0];
+  await cleanup();
+  if (buildStamp() !== stampAtStart) {
+    throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
+  }
+  const result: BenchResult = {
+    date: new Date(),
+    durationS: (performance.now() - started) / 1000,
+    command: skipBuild ? 'npm run bench -- --skip-build' : 'npm run bench',
+    machine: describeMachine(CHROME_PATH),
+    loadAverage: [loadAtStart, loadAtEnd],
+    lighthouseRuns: LIGHTHOUSE_RUNS,
+    load: LOAD,
+    pages,
+    throughput,
+    staticPath,
+  };
+  const list = budgets(result);
+  mkdirSync(path.dirname(REPORT), { recursive: true });
+  writeFileSync(REPORT, renderMarkdown(result, list));
+  log(renderSummary(result, list));
+  log(`Wrote ${path.relative(ROOT, REPORT)} in ${Math.round(result.durationS)} s.`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await cleanup();
+  process.exit(1);
+});

@@ -1,0 +1,224 @@
+import { criticalRequests, failedAudits, lcpBreakdown, mainThreadLines, savingsFor, type Finding } from './audits';
+import type { PageBytes } from './first-load-bytes';
+import { CATEGORIES, type Category, type PageLighthouse } from './lighthouse';
+import type { Machine } from './machine';
+import { kb, ms, seconds } from './stats';
+import type { TargetResult } from './throughput';
+
+export type PageResult = { path: string; lighthouse: PageLighthouse; bytes: PageBytes };
+export type BenchResult = {
+  date: Date;
+  durationS: number;
+  command: string;
+  machine: Machine;
+  /** 1-minute load average at the start and the end of the measurements. */
+  loadAverage: [number, number];
+  lighthouseRuns: number;
+  load: { runs: number; durationS: number; connections: number };
+  pages: PageResult[];
+  throughput: TargetResult[];
+  staticPath: string;
+};
+export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
+
+const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
+const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, ssrShare: 0.5 };
+
+const code = (text: string) => `\`${text}\``;
+const score = (value: number | null) => (value === null ? 'n/a' : String(value));
+const pct = (value: number) => `${Math.round(value * 100)}%`;
+
+/** Findings of several pages, merged by audit, each with the pages it fails on. */
+function grouped(perPage: { path: string; findings: Finding[] }[]): string[] {
+  const byId = new Map<string, { finding: Finding; paths: string[] }>();
+  for (const { path, findings } of perPage) {
+    for (const f of findings) {
+      const entry = byId.get(f.id) ?? { finding: f, paths: [] };
+      entry.paths.push(path);
+      byId.set(f.id, entry);
+    }
+  }
+  return [...byId.values()].flatMap(({ finding: f, paths }) => {
+    const extra = [f.displayValue, f.savings ? `est. savings ${f.savings}` : undefined, f.score === null ? undefined : `score ${Math.round(f.score * 100)}`]
+      .filter(Boolean)
+      .join('; ');
+    const head = `- **${f.title}** (${code(f.id)}) on ${paths.map(code).join(', ')}${extra ? ` — ${extra}` : ''}`;
+    return [head, ...f.items.map((item) => `  - ${item}`)];
+  });
+}
+
+function throughputRatio(result: BenchResult): { home?: TargetResult; stat?: TargetResult; ratio: number } {
+  const home = result.throughput.find((t) => t.path === '/');
+  const stat = result.throughput.find((t) => t.path === result.staticPath);
+  return { home, stat, ratio: home && stat ? home.rps / stat.rps : Number.NaN };
+}
+
+export function budgets(result: BenchResult): Budget[] {
+  const { pages } = result;
+  const out: Budget[] = [];
+  for (const category of CATEGORIES) {
+    const failing = pages.filter((p) => p.lighthouse.median.scores[category] !== 100);
+    out.push({
+      measure: `Lighthouse ${LABEL[category]}`,
+      budget: '100 on all three pages',
+      measured: pages.map((p) => `${code(p.path)} ${score(p.lighthouse.median.scores[category])}`).join(', '),
+      held: failing.length === 0,
+      why: grouped(failing.map((p) => ({ path: p.path, findings: failedAudits(p.lighthouse.medianScoreRun.lhr, category) }))),
+    });
+  }
+  const metric = (
+    measure: string,
+    budget: string,
+    value: (p: PageResult) => number,
+    format: (v: number) => string,
+    ok: (v: number) => boolean,
+    why: (failing: PageResult[]) => string[],
+  ) => {
+    const failing = pages.filter((p) => !ok(value(p)));
+    out.push({ measure, budget, measured: pages.map((p) => `${code(p.path)} ${format(value(p))}`).join(', '), held: failing.length === 0, why: why(failing) });
+  };
+  metric('LCP', '≤ 1.2 s', (p) => p.lighthouse.median.lcpMs, seconds, (v) => v <= BUDGET.lcpMs, (failing) => [
+    ...failing.flatMap((p) => {
+      const { element, phases } = lcpBreakdown(p.lighthouse.medianRun.lhr);
+      return [
+        `- ${code(p.path)}: LCP ${seconds(p.lighthouse.median.lcpMs)} (FCP ${seconds(p.lighthouse.median.fcpMs)}). Element: ${element}`,
+        `  - phases: ${phases}`,
+        `  - ${criticalRequests(p.lighthouse.medianRun.lhr)}`,
+      ];
+    }),
+    ...(failing.length ? ['- What Lighthouse says would bring LCP down:'] : []),
+    ...grouped(failing.map((p) => ({ path: p.path, findings: savingsFor(p.lighthouse.medianRun.lhr, 'LCP') }))).map((l) => `  ${l}`),
+  ]);
+  metric('CLS', '0', (p) => p.lighthouse.median.cls, (v) => v.toFixed(3), (v) => v <= BUDGET.cls, (failing) => [
+    ...grouped(failing.map((p) => ({ path: p.path, findings: [...failedAudits(p.lighthouse.medianRun.lhr, 'performance').filter((f) => f.id === 'layout-shifts' || f.id === 'cumulative-layout-shift'), ...savingsFor(p.lighthouse.medianRun.lhr, 'CLS')] }))),
+  ]);
+  metric('TBT', '≤ 50 ms', (p) => p.lighthouse.median.tbtMs, ms, (v) => v <= BUDGET.tbtMs, (failing) =>
+    failing.flatMap((p) => [`- ${code(p.path)}:`, ...mainThreadLines(p.lighthouse.medianRun.lhr).map((l) => `  - ${l.trim()}`)]),
+  );
+  const home = pages.find((p) => p.path === '/');
+  if (home) {
+    const js = home.bytes.firstLoad.js;
+    out.push({
+      measure: `First-load JS of ${code('/')}`,
+      budget: '≤ 95 KB gz',
+      measured: kb(js),
+      held: js <= BUDGET.jsKb * 1024,
+      why: [
+        '- Largest scripts of the first load (gzip):',
+        ...home.bytes.transfers.filter((t) => t.kind === 'js').slice(0, 6).map((t) => `  - ${code(t.url.replace(/^https?:\/\/[^/]+/, ''))} ${kb(t.bytes)}`),
+        ...grouped([{ path: '/', findings: savingsFor(home.lighthouse.medianRun.lhr, 'LCP').filter((f) => /javascript/i.test(f.id)) }]),
+      ],
+    });
+  }
+  const worstCss = Math.max(...pages.map((p) => p.bytes.firstLoad.css));
+  out.push({
+    measure: 'CSS',
+    budget: '≤ 10 KB gz',
+    measured: pages.map((p) => `${code(p.path)} ${kb(p.bytes.firstLoad.css)}`).join(', '),
+    held: worstCss <= BUDGET.cssKb * 1024,
+    why: pages.flatMap((p) => {
+      const css = p.bytes.transfers.filter((t) => t.kind === 'css');
+      const unused = p.lighthouse.medianRun.lhr.audits['unused-css-rules'];
+      return [
+        `- ${code(p.path)}: ${css.map((t) => `${code(t.url.replace(/^https?:\/\/[^/]+/, ''))} ${kb(t.bytes)}`).join(', ')}` +
+          (unused?.displayValue ? ` — Lighthouse "${unused.title}": ${unused.displayValue}` : ''),
+      ];
+    }),
+  });
+  const { home: ssr, stat, ratio } = throughputRatio(result);
+  out.push({
+    measure: `SSR throughput of ${code('/')}`,
+    budget: '≥ 50% of the static file\'s',
+    measured: ssr && stat ? `${Math.round(ssr.rps)} vs ${Math.round(stat.rps)} req/s = ${pct(ratio)}` : 'not measured',
+    held: ratio >= BUDGET.ssrShare,
+    why: ssr && stat ? [`- ${code('/')} answers ${Math.round(ssr.rps)} req/s (p99 ${ssr.p99Ms} ms) against ${Math.round(stat.rps)} req/s (p99 ${stat.p99Ms} ms) for ${code(result.staticPath)}.`] : [],
+  });
+  return out;
+}
+
+function budgetTable(list: Budget[]): string[] {
+  return ['| measure | budget | measured (medians) | held? |', '|---|---|---|---|', ...list.map((b) => `| ${b.measure} | ${b.budget} | ${b.measured} | ${b.held ? 'held' : '**NOT held**'} |`)];
+}
+
+export function renderMarkdown(result: BenchResult, list: Budget[]): string {
+  const { machine: m, pages } = result;
+  const notHeld = list.filter((b) => !b.held);
+  const { ratio } = throughputRatio(result);
+  const busy = Math.max(...result.loadAverage) > m.cores;
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Written by ${code(result.command)} (${code('scripts/bench.ts')}); do not edit by hand. Run on ${result.date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}, took ${Math.round(result.durationS)} s.`,
+    '',
+    '## Machine',
+    '',
+    '| | |',
+    '|---|---|',
+    `| CPU | ${m.cpu} |`,
+    `| cores | ${m.cores} |`,
+    `| memory | ${m.memory} |`,
+    `| OS | ${m.os} |`,
+    `| Node | ${m.node} |`,
+    `| Chromium | ${m.chromium} |`,
+    `| Lighthouse / autocannon | ${m.lighthouse} / ${m.autocannon} |`,
+    `| load average (1 min), start → end | ${result.loadAverage.map((l) => l.toFixed(1)).join(' → ')}${busy ? ' — the machine was busy with other work: throughput and LCP are noisier than usual' : ''} |`,
+    '',
+    '## Budgets',
+    '',
+    ...budgetTable(list),
+    '',
+    notHeld.length === 0 ? 'Every budget is held.' : `${notHeld.length} of ${list.length} budgets are not held; the Lighthouse audits behind each follow (category scores from each page's median-score run, LCP from its median-LCP run).`,
+    ...notHeld.flatMap((b) => ['', `### Why: ${b.measure} (${b.budget})`, '', ...(b.why.length ? b.why : ['- Lighthouse reports no failing audit for it.'])]),
+    '',
+    `## Lighthouse (medians of ${result.lighthouseRuns} runs)`,
+    '',
+    `Lighthouse ${m.lighthouse}, default settings: mobile (Moto G Power viewport), simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), a fresh headless Chromium per run, pages one after another.`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | LCP per run |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...pages.map(({ path, lighthouse: l }) =>
+      `| ${code(path)} | ${CATEGORIES.map((c) => score(l.median.scores[c])).join(' | ')} | ${seconds(l.median.fcpMs)} | ${seconds(l.median.lcpMs)} | ${l.median.cls.toFixed(3)} | ${ms(l.median.tbtMs)} | ${l.runs.map((r) => seconds(r.lcpMs)).join(', ')} |`,
+    ),
+    '',
+    '## First-load bytes (gzip)',
+    '',
+    'Response bodies as transferred (gzip; headers not counted; files the server does not compress at their plain size), KB = 1024 bytes, measured with playwright-core and the same Chromium, cold cache, 412×823 viewport, until network idle without scrolling. The last column adds what scrolling to the bottom loads (lazy images). One run: bytes do not vary.',
+    '',
+    '| page | JS | CSS | HTML | images | fonts | other | total | requests | total after scrolling |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...pages.map(({ path, bytes: { firstLoad: b, scrolled } }) =>
+      `| ${code(path)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.image)} | ${kb(b.font)} | ${kb(b.other)} | ${kb(b.total)} | ${b.requests} | ${kb(scrolled.total)} (${scrolled.requests} requests, images ${kb(scrolled.image)}) |`,
+    ),
+    '',
+    `## Throughput (medians of ${result.load.runs} runs)`,
+    '',
+    `autocannon ${m.autocannon}, ${result.load.connections} connections, ${result.load.durationS} s per run, on loopback against the same production server (${code('build/server/serve.mjs')}, compression on, browser-like ${code('Accept-Encoding')}); the targets take turns in each round after a short warm-up. Client and server share the machine's ${m.cores} cores.`,
+    '',
+    '| target | req/s | p99 latency | req/s per run | non-2xx / errors |',
+    '|---|---|---|---|---|',
+    ...result.throughput.map((t) =>
+      `| ${code(t.path)} (${t.label}) | ${Math.round(t.rps)} | ${t.p99Ms} ms | ${t.runs.map((r) => Math.round(r.rps)).join(', ')} | ${t.runs.reduce((n, r) => n + r.non2xx, 0)} / ${t.runs.reduce((n, r) => n + r.errors + r.timeouts, 0)} |`,
+    ),
+    '',
+    `SSR ${code('/')} / static ${code(result.staticPath)}: **${pct(ratio)}**.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function renderSummary(result: BenchResult, list: Budget[]): string {
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const plain = (text: string) => text.replace(/`/g, '');
+  return [
+    '',
+    'Lighthouse medians (perf/a11y/bp/seo, LCP, CLS, TBT):',
+    ...result.pages.map(({ path, lighthouse: { median: m } }) => `  ${pad(path, 26)} ${CATEGORIES.map((c) => score(m.scores[c])).join('/')}  LCP ${seconds(m.lcpMs)}  CLS ${m.cls.toFixed(3)}  TBT ${ms(m.tbtMs)}`),
+    'First-load bytes, gzip (JS / CSS / HTML / images / fonts):',
+    ...result.pages.map(({ path, bytes: { firstLoad: b } }) => `  ${pad(path, 26)} ${[b.js, b.css, b.html, b.image, b.font].map(kb).join(' / ')}`),
+    'Throughput (median req/s, p99):',
+    ...result.throughput.map((t) => `  ${pad(t.path, 26)} ${Math.round(t.rps)} req/s  p99 ${t.p99Ms} ms`),
+    'Budgets:',
+    ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
+    '',
+  ].join('\n');
+}
