@@ -10,17 +10,12 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
-import { NotFound } from '~/components/layout/NotFound';
 import stylesheet from '~/tailwind.css';
 import { getSite } from '~/utils/content.server';
-import { notFoundMeta } from '~/utils/seo';
-import { getSiteUrl } from '~/utils/site-url.server';
 
 export const links: LinksFunction = () => [
-  { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon-32x32.png', type: 'image/png', sizes: '32x32' },
@@ -29,21 +24,17 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role } = getSite();
-  // The absolute origin, for every page's canonical URL and sharing tags (see app/utils/seo.ts).
-  return { site: { name, initials, role }, siteUrl: getSiteUrl() };
+  return { site: { name, initials, role } };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 /**
- * Only used when an error reaches the root boundary (e.g. /case-study/unknown):
- * every page has its own meta (app/utils/seo.ts). Errors are never indexed.
+ * Only used when an error reaches the root boundary: every page has its own
+ * meta, built by its loader (app/utils/seo.ts), and the 404 pages are their
+ * routes' own (routes/$.tsx, routes/case-study.$slug.tsx). Errors are never
+ * indexed.
  */
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [];
-  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
-  return [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: MetaFunction = ({ error }) =>
+  error ? [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }] : [];
 
 /**
  * Runs in <head> before first paint:
@@ -98,9 +89,9 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Unexpected errors only: a missing page is answered by its route (NotFound). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`.trim()
     : error instanceof Error

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { NotFound } from '~/components/layout/NotFound';
-import { notFoundMeta } from '~/utils/seo';
+import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 
-export const meta: MetaFunction = () => notFoundMeta();
+export const meta: MetaFunction = () => NOT_FOUND_META;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

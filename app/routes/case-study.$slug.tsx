@@ -1,42 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
 import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
 import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
-import { JsonLd } from '~/components/seo/JsonLd';
-import { getCaseStudy, getSite } from '~/utils/content.server';
-import { notFoundMeta, pageMeta, useSiteUrl } from '~/utils/seo';
-import { caseStudySocialCard } from '~/utils/social-image';
-import { caseStudyJsonLd } from '~/utils/structured-data';
+import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
+import { JsonLd } from '~/components/ui';
+import { caseStudyLoader } from '~/loaders/case-study.server';
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const caseStudy = getCaseStudy(params.slug ?? '');
-  if (!caseStudy) {
-    console.warn(`404 Not Found: /case-study/${params.slug}`);
-    throw new Response('Not Found', { status: 404 });
-  }
-  const { name, role } = getSite();
-  return { caseStudy, author: { name, role } };
-}
+export const loader = caseStudyLoader;
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  if (!args.data) return notFoundMeta();
-  const { caseStudy, author } = args.data;
-  return pageMeta(args, {
-    title: `${caseStudy.title} — Case study by ${author.name}`,
-    description: caseStudy.page.summary,
-    type: 'article',
-    image: caseStudySocialCard(caseStudy, author),
-  });
-};
+// Built by the loader, on the server; no data means no such case study (a 404).
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT_FOUND_META;
 
 export default function CaseStudyPage() {
-  const { caseStudy, author } = useLoaderData<typeof loader>();
-  const siteUrl = useSiteUrl();
+  const data = useLoaderData<typeof loader>();
+  if (!data) return <NotFound />;
+  const { caseStudy, jsonLd } = data;
   return (
     <main id="main">
-      <JsonLd data={caseStudyJsonLd(caseStudy, author, { siteUrl, image: caseStudySocialCard(caseStudy, author).path })} />
+      <JsonLd json={jsonLd} />
       <div className="mx-auto max-w-6xl px-5 pt-8 sm:px-6 sm:pt-10 lg:px-8">
         <BackToCaseStudies />
       </div>

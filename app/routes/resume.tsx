@@ -6,25 +6,12 @@ import { BackToHome, ResumeHeader } from '~/components/resume/ResumeHeader';
 import { ResumeSection } from '~/components/resume/ResumeSection';
 import { ResumeSummary } from '~/components/resume/ResumeSummary';
 import { SkillGroups } from '~/components/resume/SkillGroups';
-import { getResume, getSite } from '~/utils/content.server';
-import { pageMeta } from '~/utils/seo';
-import { resumeSocialCard } from '~/utils/social-image';
+import { resumeLoader } from '~/loaders/resume.server';
 
-export function loader() {
-  const { name, email, linkedin, website } = getSite();
-  return { site: { name, email, linkedin, website }, resume: getResume() };
-}
+export const loader = resumeLoader;
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  if (!args.data) return [{ title: 'Resume' }];
-  const { site, resume } = args.data;
-  return pageMeta(args, {
-    title: `Resume — ${site.name}`,
-    description: `Resume of ${site.name}, ${resume.headline} in ${resume.location}: experience, education, skills and a downloadable PDF.`,
-    type: 'profile',
-    image: resumeSocialCard(site.name, resume),
-  });
-};
+// Built by the loader, on the server.
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: 'Resume' }];
 
 export default function ResumePage() {
   const { site, resume } = useLoaderData<typeof loader>();

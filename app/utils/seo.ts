@@ -1,13 +1,13 @@
-import type { MetaArgs, MetaDescriptor } from '@remix-run/react';
-import { useRouteLoaderData } from '@remix-run/react';
-import type { RootData } from '~/root';
+import type { MetaDescriptor } from '@remix-run/node';
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from './social-image';
 
 /**
- * Every page's <head> for search and sharing, from one call in its `meta`:
- * title, description, canonical URL, Open Graph and Twitter card tags. The
- * absolute site URL comes from the root loader (SITE_URL, see
- * site-url.server.ts); the path from the request, never its query or hash.
+ * Every page's <head> for search and sharing: title, description, canonical
+ * URL, Open Graph and Twitter card tags. Built on the server by each page's
+ * loader (app/loaders/*.server.ts), which returns the descriptors; the route's
+ * `meta` only hands them to Remix, so none of this ships to the browser. The
+ * absolute site URL is SITE_URL (site-url.server.ts); the path comes from the
+ * request, never its query or hash.
  */
 
 export type PageSeo = {
@@ -21,29 +21,30 @@ export type PageSeo = {
 
 export const LOCALE = 'en_US';
 
-type RootMatchArgs = Pick<MetaArgs, 'matches'>;
-
-function rootData({ matches }: RootMatchArgs): RootData | undefined {
-  return matches.find((match) => match.id === 'root')?.data as RootData | undefined;
-}
-
 /** "/resume/" and "/resume" are one page: the canonical has no trailing slash (except /). */
 export function canonicalPath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function pageMeta(args: Pick<MetaArgs, 'matches' | 'location'>, page: PageSeo): MetaDescriptor[] {
-  const root = rootData(args);
-  const siteUrl = root?.siteUrl ?? '';
-  const url = `${siteUrl}${canonicalPath(args.location.pathname)}`;
+export type PageContext = {
+  /** The absolute site origin (getSiteUrl()). */
+  siteUrl: string;
+  /** og:site_name */
+  siteName: string;
+  /** The request's URL (a loader's request.url). */
+  requestUrl: string;
+};
+
+export function pageMeta({ siteUrl, siteName, requestUrl }: PageContext, page: PageSeo): MetaDescriptor[] {
+  const url = `${siteUrl}${canonicalPath(new URL(requestUrl).pathname)}`;
   const image = new URL(page.image.path, `${siteUrl || 'http://localhost'}/`).href;
   return [
     { title: page.title },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: page.type },
-    { property: 'og:site_name', content: root?.site.name ?? '' },
+    { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: LOCALE },
     { property: 'og:url', content: url },
     { property: 'og:title', content: page.title },
@@ -59,14 +60,4 @@ export function pageMeta(args: Pick<MetaArgs, 'matches' | 'location'>, page: Pag
     { name: 'twitter:image', content: image },
     { name: 'twitter:image:alt', content: page.image.alt },
   ];
-}
-
-/** A missing page: kept out of the index, and no canonical URL to point at. */
-export function notFoundMeta(): MetaDescriptor[] {
-  return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
-}
-
-/** The absolute site URL in a route's view (for JSON-LD). */
-export function useSiteUrl(): string {
-  return useRouteLoaderData<RootData>('root')?.siteUrl ?? '';
 }

@@ -3,8 +3,8 @@ import type { CaseStudy, Resume, Site } from './content/schema';
 /**
  * The sharing cards (og:image) of each page, described once: the build draws
  * them from these (scripts/social-images.ts) and the pages' meta tags point at
- * them with the same path and alt text. No server-only code: meta functions
- * run in the browser too.
+ * them with the same path and alt text (the loaders build those on the
+ * server, through app/utils/seo.ts). No Node APIs: the build script runs it too.
  */
 
 export const SOCIAL_IMAGE_WIDTH = 1200;

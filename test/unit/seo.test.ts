@@ -24,7 +24,7 @@ describe('JSON-LD escaping', () => {
   });
 
   it('<JsonLd> renders one inert script element that cannot be closed early', () => {
-    const html = renderToStaticMarkup(createElement(JsonLd, { data: HOSTILE }));
+    const html = renderToStaticMarkup(createElement(JsonLd, { json: serializeJsonLd(HOSTILE) }));
     expect(html.startsWith('<script type="application/ld+json">')).toBe(true);
     expect(html.match(/<\/script/gi)).toHaveLength(1);
     expect(html.match(/<script/gi)).toHaveLength(1);

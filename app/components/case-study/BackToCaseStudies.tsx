@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowLeftIcon } from '../ui/icons';
+import { ArrowLeftIcon } from '~/components/ui';
 
 export function BackToCaseStudies() {
   return (

@@ -1,5 +1,4 @@
-import { ButtonLink } from '../ui/ButtonLink';
-import { ArrowRightIcon } from '../ui/icons';
+import { ArrowRightIcon, ButtonLink } from '~/components/ui';
 import { BackToCaseStudies } from './BackToCaseStudies';
 
 export function CaseStudyFooter() {

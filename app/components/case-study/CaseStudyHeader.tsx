@@ -1,6 +1,5 @@
 import type { CaseStudy } from '~/utils/content/schema';
-import { ResponsiveImage } from '../ui/ResponsiveImage';
-import { TagList } from '../ui/TagList';
+import { ResponsiveImage, TagList } from '~/components/ui';
 
 /** Full width of the header: max-w-6xl (1152 px) less its padding. */
 const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';

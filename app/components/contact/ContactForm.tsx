@@ -41,13 +41,6 @@ export function ContactForm() {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const sending = fetcher.state !== 'idle';
 
-  const showErrors = useCallback((errors: ContactFieldErrors) => {
-    setFieldErrors(errors);
-    const first = CONTACT_FIELDS.find((field) => errors[field]);
-    // A fresh object each time, so the same field is focused again on a resubmit.
-    if (first) setFocusTarget({ field: first });
-  }, []);
-
   useEffect(() => {
     if (focusTarget) document.getElementById(fieldId(focusTarget.field))?.focus();
   }, [focusTarget]);
@@ -69,12 +62,18 @@ export function ContactForm() {
       setToast({ id: Date.now(), variant: 'success', title: CONTACT_TEXT.successTitle, body: CONTACT_TEXT.successBody });
       return;
     }
-    if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) showErrors(result.fieldErrors);
+    const errors = result.fieldErrors ?? {};
+    const first = CONTACT_FIELDS.find((field) => errors[field]);
+    if (first) {
+      setFieldErrors(errors);
+      // A fresh object each time, so the same field is focused again on a resubmit.
+      setFocusTarget({ field: first });
+    }
     if (result.error) {
       console.error(`Failed to send message (${result.code ?? 'unknown error'})`);
       setToast({ id: Date.now(), variant: 'error', title: CONTACT_TEXT.errorTitle, body: CONTACT_TEXT.errorBody });
     }
-  }, [fetcher.state, fetcher.data, showErrors]);
+  }, [fetcher.state, fetcher.data]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Remix's <Form> skips its own navigation when the default is prevented.

@@ -1,5 +1,4 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { cx } from '~/utils/cx';
 
 /**
  * One labelled form control with its error right below it. The error is tied
@@ -16,7 +15,7 @@ const CONTROL_OK = 'border-border hover:border-fg-muted/50 focus-visible:border-
 const CONTROL_INVALID =
   'border-red-600 focus-visible:border-red-600 focus-visible:ring-red-600/25 dark:border-red-400 dark:focus-visible:border-red-400 dark:focus-visible:ring-red-400/30';
 
-type Common = { name: string; label: string; error?: string; className?: string };
+type Common = { name: string; label: string; error?: string };
 
 type InputProps = Common & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'className'>;
 type TextareaProps = Common & { multiline: true } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'className'>;
@@ -25,8 +24,7 @@ export function fieldId(name: string) {
   return `contact-${name}`;
 }
 
-export function Field(props: InputProps | TextareaProps) {
-  const { name, label, error, className } = props;
+export function Field({ name, label, error, multiline, ...control }: InputProps | TextareaProps) {
   const id = fieldId(name);
   const errorId = `${id}-error`;
   const shared = {
@@ -34,17 +32,17 @@ export function Field(props: InputProps | TextareaProps) {
     name,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    className: cx(CONTROL, error ? CONTROL_INVALID : CONTROL_OK),
+    className: `${CONTROL} ${error ? CONTROL_INVALID : CONTROL_OK}`,
   };
   return (
-    <div className={className}>
+    <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-fg">
         {label}
       </label>
-      {props.multiline ? (
-        <textarea {...omitCommon(props)} {...shared} className={cx(shared.className, 'min-h-32 resize-y')} />
+      {multiline ? (
+        <textarea {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} className={`${shared.className} min-h-32 resize-y`} />
       ) : (
-        <input {...omitCommon(props)} {...shared} />
+        <input {...(control as InputHTMLAttributes<HTMLInputElement>)} {...shared} />
       )}
       {error ? (
         <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-600 dark:text-red-400">
@@ -60,10 +58,4 @@ export function Field(props: InputProps | TextareaProps) {
       ) : null}
     </div>
   );
-}
-
-/** The DOM attributes only: drops the props Field itself consumes. */
-function omitCommon<T extends Common & { multiline?: boolean }>(props: T) {
-  const { name: _name, label: _label, error: _error, className: _className, multiline: _multiline, ...rest } = props;
-  return rest;
 }

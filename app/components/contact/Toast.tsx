@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { cx } from '~/utils/cx';
+import { useEffect, useRef } from 'react';
 
 export type ToastMessage = {
   /** A new id shows the toast again even when the text is the same. */
@@ -31,16 +30,17 @@ export function ToastRegion({ toast, onDismiss }: { toast: ToastMessage | null; 
 
 function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => void }) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const start = useCallback(() => {
-    clearTimeout(timer.current);
+  const pause = () => clearTimeout(timer.current);
+  const start = () => {
+    pause();
     timer.current = setTimeout(onDismiss, TOAST_DURATION_MS);
-  }, [onDismiss]);
-  const pause = useCallback(() => clearTimeout(timer.current), []);
+  };
 
+  // Runs once per toast (a new one has a new key); onDismiss is stable.
   useEffect(() => {
     start();
     return pause;
-  }, [start, pause]);
+  }, []);
 
   const isError = toast.variant === 'error';
   return (
@@ -52,36 +52,30 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
       onFocus={pause}
       onBlur={start}
       onKeyDown={(event) => event.key === 'Escape' && onDismiss()}
-      className={cx(
-        'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg',
-        // Fades in from @starting-style; no keyframes needed.
-        'transition-[opacity,translate] duration-200 motion-safe:starting:translate-y-2 starting:opacity-0',
-        isError
-          ? 'border-red-700 bg-red-600 text-white dark:border-red-500 dark:bg-red-700'
-          : 'border-border bg-bg text-fg',
-      )}
+      // Fades in from @starting-style; no keyframes needed.
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg transition-[opacity,translate] duration-200 motion-safe:starting:translate-y-2 starting:opacity-0 ${
+        isError ? 'border-red-700 bg-red-600 text-white dark:border-red-500 dark:bg-red-700' : 'border-border bg-bg text-fg'
+      }`}
     >
       <span
         aria-hidden="true"
-        className={cx(
-          'mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-sm font-bold',
-          isError ? 'bg-white/20 text-white' : 'bg-accent-soft text-accent-soft-fg',
-        )}
+        className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-sm font-bold ${
+          isError ? 'bg-white/20 text-white' : 'bg-accent-soft text-accent-soft-fg'
+        }`}
       >
         {isError ? '!' : '✓'}
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
-        <p className={cx('mt-0.5 text-sm', isError ? 'text-white' : 'text-fg-muted')}>{toast.body}</p>
+        <p className={`mt-0.5 text-sm ${isError ? 'text-white' : 'text-fg-muted'}`}>{toast.body}</p>
       </div>
       <button
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss notification"
-        className={cx(
-          '-m-1 grid size-8 shrink-0 place-items-center rounded-md transition-colors',
-          isError ? 'text-white/80 hover:bg-white/15 hover:text-white' : 'text-fg-muted hover:bg-bg-muted hover:text-fg',
-        )}
+        className={`-m-1 grid size-8 shrink-0 place-items-center rounded-md transition-colors ${
+          isError ? 'text-white/80 hover:bg-white/15 hover:text-white' : 'text-fg-muted hover:bg-bg-muted hover:text-fg'
+        }`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />

@@ -1,5 +1,5 @@
 import type { ResponsiveImage as ResponsiveImageData, Site } from '~/utils/content/schema';
-import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';
 
 /** The photo's width: 5/12 of the grid beside the text from md, else the column, at most max-w-sm (384 px). */

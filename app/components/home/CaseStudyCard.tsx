@@ -1,8 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/utils/content/schema';
-import { ArrowRightIcon } from '../ui/icons';
-import { ResponsiveImage } from '../ui/ResponsiveImage';
-import { TagList } from '../ui/TagList';
+import { ArrowRightIcon, ResponsiveImage, TagList } from '~/components/ui';
 
 /** The card's width: a third of the grid from lg, half from md, else the column (minus padding and gaps). */
 const CARD_IMAGE_SIZES =

@@ -1,7 +1,6 @@
 import type { Site } from '~/utils/content/schema';
 import { ContactForm } from '../contact/ContactForm';
-import { LinkedInIcon, MailIcon } from '../ui/icons';
-import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { LinkedInIcon, MailIcon, ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';
 
 export function ContactSection({ site }: { site: Site }) {

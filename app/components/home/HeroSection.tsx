@@ -1,7 +1,5 @@
 import type { Site } from '~/utils/content/schema';
-import { useNavClick } from '../layout/useNavClick';
-import { ArrowRightIcon } from '../ui/icons';
-import { ButtonLink } from '../ui/ButtonLink';
+import { ArrowRightIcon, ButtonLink, useNavClick } from '~/components/ui';
 import { ProfileCard } from './ProfileCard';
 import { Spotlight } from './Spotlight';
 

@@ -1,5 +1,5 @@
 import type { Site } from '~/utils/content/schema';
-import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { ResponsiveImage } from '~/components/ui';
 
 /** The hero's portrait card, on wide screens only (the contact section repeats the photo for phones). */
 export function ProfileCard({ site }: { site: Site }) {

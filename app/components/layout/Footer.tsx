@@ -1,5 +1,4 @@
-import { ArrowUpIcon } from '../ui/icons';
-import { useNavClick } from './useNavClick';
+import { ArrowUpIcon, useNavClick } from '~/components/ui';
 
 export function Footer({ name }: { name: string }) {
   const navClick = useNavClick();

@@ -1,8 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
-import { cx } from '~/utils/cx';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './MobileMenu';
 import { NAV_ITEMS } from './nav-items';
-import { useNavClick } from './useNavClick';
+import { useNavClick } from '~/components/ui';
 
 export function Header({ name, initials }: { name: string; initials: string }) {
   const { pathname } = useLocation();
@@ -41,12 +40,11 @@ export function Header({ name, initials }: { name: string; initials: string }) {
                     to={item.href}
                     onClick={navClick(item.href)}
                     aria-current={current && item.href !== '/' ? 'page' : undefined}
-                    className={cx(
-                      'inline-flex h-10 items-center rounded-full px-4 text-[0.9375rem] font-medium transition-colors',
+                    className={`inline-flex h-10 items-center rounded-full px-4 text-[0.9375rem] font-medium transition-colors ${
                       item.variant === 'button'
                         ? 'ml-2 bg-accent text-accent-fg shadow-sm hover:bg-accent-hover'
-                        : 'text-fg-muted hover:bg-bg-muted hover:text-fg aria-[current=page]:text-fg',
-                    )}
+                        : 'text-fg-muted hover:bg-bg-muted hover:text-fg aria-[current=page]:text-fg'
+                    }`}
                   >
                     {item.label}
                   </Link>

@@ -1,6 +1,10 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { ArrowLeftIcon } from '../ui/icons';
+import type { MetaDescriptor } from '@remix-run/react';
+import { ArrowLeftIcon } from '~/components/ui';
+
+/** A missing page's meta: kept out of the index, and no canonical URL to point at. */
+export const NOT_FOUND_META: MetaDescriptor[] = [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
 
 export function NotFound() {
   const { pathname } = useLocation();

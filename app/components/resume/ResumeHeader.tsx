@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon, LinkedInIcon, MailIcon } from '~/components/ui/icons';
+import { ArrowLeftIcon, LinkedInIcon, MailIcon } from '~/components/ui';
 import { DownloadIcon, GlobeIcon, MapPinIcon } from './icons';
 
 export const RESUME_PDF_PATH = '/resume.pdf';

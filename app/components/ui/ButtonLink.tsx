@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react';
 import type { MouseEventHandler, ReactNode } from 'react';
-import { cx } from '~/utils/cx';
 
 const VARIANTS = {
   primary: 'bg-accent text-accent-fg shadow-sm hover:bg-accent-hover',
@@ -11,17 +10,12 @@ type Props = {
   href: string;
   children: ReactNode;
   variant?: keyof typeof VARIANTS;
-  className?: string;
   onClick?: MouseEventHandler<HTMLAnchorElement>;
 };
 
 /** A link styled as a button. Plain in-page anchors stay plain <a> elements. */
-export function ButtonLink({ href, children, variant = 'primary', className, onClick }: Props) {
-  const classes = cx(
-    'group inline-flex h-12 items-center justify-center gap-2 rounded-full px-6 text-[0.9375rem] font-medium transition-colors',
-    VARIANTS[variant],
-    className,
-  );
+export function ButtonLink({ href, children, variant = 'primary', onClick }: Props) {
+  const classes = `group inline-flex h-12 items-center justify-center gap-2 rounded-full px-6 text-[0.9375rem] font-medium transition-colors ${VARIANTS[variant]}`;
   return href.startsWith('#') ? (
     <a href={href} onClick={onClick} className={classes}>
       {children}

@@ -1,0 +1,14 @@
+/**
+ * The client-side building blocks that more than one route uses. Import them
+ * from here, never from their files: the browser build (esbuild, split by
+ * route) makes one shared chunk for each different set of routes that reach a
+ * module, and each chunk is a request and a separate gzip stream. Through this
+ * one module every route reaches all of them, so they travel together as one
+ * small chunk. Keep page-specific components out of it.
+ */
+export { useNavClick } from '../layout/useNavClick';
+export { JsonLd } from '../seo/JsonLd';
+export { ButtonLink } from './ButtonLink';
+export * from './icons';
+export { ResponsiveImage } from './ResponsiveImage';
+export { TagList } from './TagList';

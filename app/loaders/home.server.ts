@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getCaseStudyCards, getSite } from '~/utils/content.server';
+import { pageMeta } from '~/utils/seo';
+import { getSiteUrl } from '~/utils/site-url.server';
+import { homeSocialCard } from '~/utils/social-image';
+import { personJsonLd, serializeJsonLd } from '~/utils/structured-data';
+
+// The route's action, from here too: one server module for the route (see below).
+export { handleContactAction } from '~/utils/contact-action.server';
+
+/**
+ * The loader of / (app/routes/_index.tsx). The page's meta tags and JSON-LD
+ * are made here, on the server, so their builders never ship to the browser.
+ * One server module per route: the browser build stands an empty module in
+ * for each `.server` import, and one shared by several routes would become a
+ * chunk of its own.
+ */
+export function homeLoader({ request }: LoaderFunctionArgs) {
+  const site = getSite();
+  const siteUrl = getSiteUrl();
+  return {
+    site,
+    cards: getCaseStudyCards(),
+    meta: pageMeta(
+      { siteUrl, siteName: site.name, requestUrl: request.url },
+      { title: `${site.name} — ${site.role}`, description: site.description, type: 'website', image: homeSocialCard(site) },
+    ),
+    jsonLd: serializeJsonLd(personJsonLd(site, siteUrl)),
+  };
+}

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getResume, getSite } from '~/utils/content.server';
+import { pageMeta } from '~/utils/seo';
+import { getSiteUrl } from '~/utils/site-url.server';
+import { resumeSocialCard } from '~/utils/social-image';
+
+/** The loader of /resume, with the page's meta tags (see home.server.ts). */
+export function resumeLoader({ request }: LoaderFunctionArgs) {
+  const { name, email, linkedin, website } = getSite();
+  const resume = getResume();
+  return {
+    site: { name, email, linkedin, website },
+    resume,
+    meta: pageMeta(
+      { siteUrl: getSiteUrl(), siteName: name, requestUrl: request.url },
+      {
+        title: `Resume — ${name}`,
+        description: `Resume of ${name}, ${resume.headline} in ${resume.location}: experience, education, skills and a downloadable PDF.`,
+        type: 'profile',
+        image: resumeSocialCard(name, resume),
+      },
+    ),
+  };
+}
