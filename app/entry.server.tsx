@@ -45,10 +45,13 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
  * <link rel="modulepreload">. The page is complete without JavaScript, so on a
  * slow phone those ~95 KB only compete with the CSS, image and text that make
  * the first paint. The module script still loads them all, just without
- * jumping the queue.
+ * jumping the queue. The links stay in the markup, inert, because React
+ * hydrates against them (production hydration does not compare attributes;
+ * in development they are left alone to keep its checks quiet).
  */
 function withoutModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload"[^>]*\/?>/g, '');
+  if (process.env.NODE_ENV !== 'production') return html;
+  return html.replace(/<link rel="modulepreload"/g, '<link rel="x-modulepreload-deferred"');
 }
 
 export default async function handleRequest(

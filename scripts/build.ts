@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from './build-content';
+import { precompressAssets } from './precompress';
 
 /**
  * `npm run build`: content → Remix (client + server, for Node and for
@@ -17,6 +18,8 @@ async function main() {
   for (const target of ['node', 'netlify']) {
     execFileSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', REMIX_TARGET: target } });
   }
+  const compressed = await precompressAssets('public/build');
+  console.log(`Precompressed ${compressed} assets (zopfli gzip, brotli)`);
   await esbuild({
     entryPoints: ['scripts/serve.ts'],
     outfile: 'build/server/serve.mjs',

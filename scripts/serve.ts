@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { broadcastDevReady, createRequestHandler, type ServerBuild } from '@remix-run/node';
@@ -19,6 +20,22 @@ async function loadBuild(): Promise<ServerBuild> {
   return import(`${pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`);
 }
 
+/** Sends the .br/.gz twin of a fingerprinted asset (scripts/precompress.ts) when the client accepts it. */
+function precompressed(root: string): express.RequestHandler {
+  return async (req, res, next) => {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const file = path.resolve(root, `.${decodeURIComponent(req.path)}`);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !encoding || !file.startsWith(root + path.sep)) return next();
+    const twin = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    if (!(await stat(twin).catch(() => null))?.isFile()) return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(path.extname(file));
+    res.sendFile(twin, { maxAge: '1y', immutable: true }, (error) => error && next(error));
+  };
+}
+
 export async function createServer() {
   if (isDev) {
     // remix dev restarts this process after a content edit: recompile first.
@@ -34,8 +51,8 @@ export async function createServer() {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
-  // Fingerprinted assets never change.
-  app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+  // Fingerprinted assets never change; they are compressed once, at build.
+  app.use('/build', precompressed(path.resolve('public/build')), express.static('public/build', { immutable: true, maxAge: '1y' }));
   // Content-hashed image variants (scripts/images.ts). send's MIME table predates AVIF.
   const setAvifType = (res: express.Response, file: string) => file.endsWith('.avif') && res.setHeader('Content-Type', 'image/avif');
   app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: setAvifType }));
