@@ -75,12 +75,25 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function runWithRetry(url: string, log: (line: string) => void): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(message)) throw error;
+      log(`  (trace failed, run again: ${message.split(':')[1]?.trim().split(' ')[0] ?? message})`);
+    }
+  }
+}
+
 /** `runs` Lighthouse runs of one page, one after another, and their medians. */
 export async function lighthousePage(url: string, runs: number, log: (line: string) => void): Promise<PageLighthouse> {
   const results: LighthouseRun[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const run = await runLighthouse(url);
+    const run = await runWithRetry(url, log);
     results.push(run);
     const scores = CATEGORIES.map((c) => run.scores[c] ?? '–').join('/');
     log(`  run ${i + 1}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`);

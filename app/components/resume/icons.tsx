@@ -1,29 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../ui/icons';
 
-/** Resume-only icons, drawn to match the set in ~/components/ui/icons. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Resume-only icons, in the shared frame of ~/components/ui/icons. */
 export const DownloadIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The shared 24-px line-icon frame; every icon on the site is drawn in it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
