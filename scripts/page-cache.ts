@@ -1,14 +1,19 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 /**
  * What Netlify's CDN does for the deployed site, done in memory for the Node
  * server: a GET answer that carries `Netlify-CDN-Cache-Control: …s-maxage=N`
- * is kept for N seconds and served again without rendering. The pages only
- * change with a build, so this costs nothing in freshness (see
- * app/utils/cache-headers.server.ts for the policy itself).
+ * is kept for N seconds and served again without rendering, already
+ * compressed (brotli or gzip, made once per page). The pages only change with
+ * a build, so this costs nothing in freshness (the policy itself is in
+ * app/utils/cache-headers.server.ts).
  */
 
 type FetchHandler<C> = (request: Request, context: C) => Promise<Response>;
 
-type Entry = { expires: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+type Encoding = 'br' | 'gzip' | 'identity';
+
+type Entry = { expires: number; status: number; headers: [string, string][]; body: Buffer; encoded: Partial<Record<Encoding, Buffer>> };
 
 /** At most this many URLs are kept; the oldest goes first (unknown URLs must not grow memory). */
 const MAX_ENTRIES = 200;
@@ -16,6 +21,29 @@ const MAX_ENTRIES = 200;
 export function cdnMaxAgeSeconds(header: string | null): number {
   const match = header?.match(/(?:^|,)\s*s-maxage=(\d+)/);
   return match ? Number(match[1]) : 0;
+}
+
+function preferredEncoding(request: Request): Encoding {
+  const accepted = request.headers.get('accept-encoding') ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+function encode(entry: Entry, encoding: Encoding): Buffer {
+  if (encoding === 'identity') return entry.body;
+  entry.encoded[encoding] ??=
+    encoding === 'br' ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(entry.body, { level: 9 });
+  return entry.encoded[encoding];
+}
+
+function respond(entry: Entry, request: Request, cache: 'HIT' | 'MISS'): Response {
+  const encoding = preferredEncoding(request);
+  const headers = new Headers(entry.headers);
+  headers.set('x-cache', cache);
+  headers.append('vary', 'Accept-Encoding');
+  if (encoding !== 'identity') headers.set('content-encoding', encoding);
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(encode(entry, encoding)), { status: entry.status, headers });
 }
 
 export function withPageCache<C>(handler: FetchHandler<C>, { now = Date.now } = {}): FetchHandler<C> {
@@ -26,16 +54,20 @@ export function withPageCache<C>(handler: FetchHandler<C>, { now = Date.now } = 
     const { pathname, search } = new URL(request.url);
     const key = pathname + search;
     const hit = cache.get(key);
-    if (hit && hit.expires > now()) {
-      return new Response(hit.body, { status: hit.status, headers: [...hit.headers, ['x-cache', 'HIT']] });
-    }
+    if (hit && hit.expires > now()) return respond(hit, request, 'HIT');
     const response = await handler(request, context);
     const maxAge = cdnMaxAgeSeconds(response.headers.get('netlify-cdn-cache-control'));
     if (maxAge === 0 || (response.status !== 200 && response.status !== 404)) return response;
-    const entry: Entry = { expires: now() + maxAge * 1000, status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
+    const entry: Entry = {
+      expires: now() + maxAge * 1000,
+      status: response.status,
+      headers: [...response.headers],
+      body: Buffer.from(await response.arrayBuffer()),
+      encoded: {},
+    };
     cache.delete(key);
     cache.set(key, entry);
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    return new Response(entry.body, { status: entry.status, headers: [...entry.headers, ['x-cache', 'MISS']] });
+    return respond(entry, request, 'MISS');
   };
 }

@@ -29,6 +29,12 @@ describe('page cache (the CDN, emulated for the Node server)', () => {
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(second.headers.get('content-type')).toBe('text/html');
     expect(calls()).toBe(1);
+    // Compressed once, as the client accepts it.
+    const zipped = await cached(new Request('http://a.test/resume', { headers: { 'accept-encoding': 'gzip, br' } }), {});
+    expect(zipped.headers.get('content-encoding')).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe('GET /resume #1');
+    expect(calls()).toBe(1);
     time = 61_000;
     expect(await (await cached(new Request('http://a.test/resume'), {})).text()).toBe('GET /resume #2');
   });
