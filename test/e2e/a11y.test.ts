@@ -1,24 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import { CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  url = server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 let tracked: TrackedPage | undefined;
 afterEach(async () => {

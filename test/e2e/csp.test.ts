@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 /**
  * The Content-Security-Policy must not get in the way of anything the site
@@ -18,13 +19,7 @@ const RECORD_VIOLATIONS = `
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser } = site));
 
 async function open(width: number): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width, height: 800 } });

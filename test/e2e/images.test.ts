@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ImageSources } from '~/utils/content/schema';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import { ROOT } from '../helpers/content';
 import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 /**
  * Images and fonts in a real Chromium against the built server: sizes and alt
@@ -20,15 +21,7 @@ let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  url = server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 let tracked: TrackedPage | undefined;
 async function open(options: BrowserContextOptions = {}): Promise<Page> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import {
   expectSectionAtTop,
   gotoHydrated,
@@ -13,7 +13,8 @@ import {
   waitForSectionAtTop,
   type Sample,
 } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
@@ -22,15 +23,7 @@ let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  url = server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 let tracked: TrackedPage | undefined;
 async function open(width = 375, options: BrowserContextOptions = {}): Promise<Page> {

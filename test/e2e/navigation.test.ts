@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import {
   builtContent,
   CASE_STUDY_SECTIONS,
@@ -15,7 +15,8 @@ import {
   waitForScrollToSettle,
   waitForSectionAtTop,
 } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
@@ -24,15 +25,7 @@ let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  url = server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 // Every test opens its own context; none of them may log a console error.
 let tracked: TrackedPage | undefined;

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import { site, waitForHydration } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
@@ -11,15 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  url = server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 let tracked: TrackedPage | undefined;
 async function open() {

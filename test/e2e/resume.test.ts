@@ -1,22 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPage, type TrackedPage } from '../helpers/browser';
 import { builtContent, gotoHydrated, site } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { useSiteAndBrowser } from '../helpers/site-under-test';
 
 let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  url = server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 let tracked: TrackedPage | undefined;
 async function openResume(width = 1280): Promise<Page> {
