@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { setCacheHeaders } from '~/utils/cache-headers.server';
+import { deferHydration } from '~/utils/deferred-hydration.server';
 import { setSecurityHeaders } from '~/utils/security-headers.server';
 
 const RENDER_TIMEOUT_MS = 5_000;
@@ -15,11 +15,12 @@ const RENDER_TIMEOUT_MS = 5_000;
  */
 function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
   return new Promise((resolve, reject) => {
-    let failed = false;
+    let abortTimer: NodeJS.Timeout | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} />,
       {
         onAllReady() {
+          clearTimeout(abortTimer);
           const body = new PassThrough();
           const chunks: Buffer[] = [];
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -27,31 +28,18 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
           body.on('error', reject);
           pipe(body);
         },
-        onShellError: reject,
+        onShellError(error) {
+          clearTimeout(abortTimer);
+          reject(error);
+        },
         onError(error) {
-          failed = true;
           // Errors while rendering after the shell are logged, not thrown.
           if (!request.signal.aborted) console.error(error);
         },
       },
     );
-    setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
-    void failed;
+    abortTimer = setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
   });
-}
-
-/**
- * Remix marks every module of the page as a high-priority download with
- * <link rel="modulepreload">. The page is complete without JavaScript, so on a
- * slow phone those ~95 KB only compete with the CSS, image and text that make
- * the first paint. The module script still loads them all, just without
- * jumping the queue. The links stay in the markup, inert, because React
- * hydrates against them (production hydration does not compare attributes;
- * in development they are left alone to keep its checks quiet).
- */
-function withoutModulePreloads(html: string): string {
-  if (process.env.NODE_ENV !== 'production') return html;
-  return html.replace(/<link rel="modulepreload"/g, '<link rel="x-modulepreload-deferred"');
 }
 
 export default async function handleRequest(
@@ -62,7 +50,7 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   // React emits the doctype itself when it renders <html>.
-  const html = withoutModulePreloads(await renderDocument(request, remixContext));
+  const html = deferHydration(await renderDocument(request, remixContext));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   setSecurityHeaders(responseHeaders, html);
   setCacheHeaders(responseHeaders, request, responseStatusCode);
@@ -74,6 +62,3 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   setCacheHeaders(response.headers, request, response.status);
   return response;
 };
-
-// Keeps the import used by Remix's type for streaming bodies in one place.
-export const _stream = createReadableStreamFromReadable;

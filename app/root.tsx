@@ -5,20 +5,20 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
+import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
 import { getSite } from '~/utils/content.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon-32x32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon-96x96.png', type: 'image/png', sizes: '96x96' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
@@ -37,15 +37,12 @@ export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }] : [];
 
 /**
- * Runs in <head> before first paint:
- * - marks the document as scripted, so no-JS fallbacks (the :target mobile
- *   menu) hide the moment JavaScript is available;
- * - on /, takes the #hash out of the URL so the browser does not jump there,
- *   because the page smooth-scrolls to it once hydrated
- *   (useScrollToHashOnLoad). Should the app never start, it jumps after 4 s.
+ * Runs in <head> before first paint: on /, takes the #hash out of the URL so
+ * the browser does not jump there, because the page smooth-scrolls to it once
+ * hydrated (useScrollToHashOnLoad). Should the app never start, it jumps
+ * after 4 s.
  */
-const HEAD_SCRIPT = `document.documentElement.classList.add('js');
-if (location.pathname === '/' && location.hash.length > 1) {
+const HEAD_SCRIPT = `if (location.pathname === '/' && location.hash.length > 1) {
   window.__initialHash = location.hash;
   history.replaceState(history.state, '', location.pathname + location.search);
   setTimeout(function () { if (window.__initialHash) { var h = window.__initialHash; window.__initialHash = undefined; location.replace(h); } }, 4000);
@@ -54,9 +51,13 @@ if (location.pathname === '/' && location.hash.length > 1) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const site = data?.site;
+  // The no-JS fallbacks (the :target mobile menu) stay in charge until the app
+  // has hydrated, because hydration starts only after the first paint.
+  useEffect(() => {
+    document.documentElement.classList.add('js');
+  }, []);
   return (
-    // The js class is added before hydration, so React must not fight it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

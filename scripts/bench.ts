@@ -53,7 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The stylesheet `/` links to: a static file served by the same server, of a size comparable to a page. */
 async function staticTarget(origin: string): Promise<string> {
   const html = await (await fetch(`${origin}/`)).text();
-  return html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ?? '/favicon.svg';
+  return html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ?? '/favicon.ico';
 }
 
 async function main(): Promise<void> {

@@ -245,6 +245,49 @@ describe('/sitemap.xml', () => {
   });
 });
 
+describe('icons', () => {
+  /** Every icon the page links to, with its declared size. */
+  function iconLinks(html: string) {
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    return [...head.matchAll(/<link\b[^>]*rel="(icon|apple-touch-icon)"[^>]*>/g)].map(([tag, rel]) => ({
+      rel,
+      href: /href="([^"]+)"/.exec(tag)?.[1] ?? '',
+      sizes: /sizes="(\d+)x(\d+)"/.exec(tag)?.slice(1).map(Number),
+      type: /type="([^"]+)"/.exec(tag)?.[1],
+    }));
+  }
+
+  it.each(['/', '/resume', '/case-study/office-depot', '/no/such/page'])('%s links PNG favicons of the sizes it declares and an apple-touch icon', async (path) => {
+    const icons = iconLinks((await getHtml(path)).html);
+    expect(icons.filter((icon) => icon.rel === 'icon').map((icon) => icon.sizes)).toEqual([
+      [32, 32],
+      [96, 96],
+    ]);
+    expect(icons.filter((icon) => icon.rel === 'apple-touch-icon')).toHaveLength(1);
+    for (const icon of icons) {
+      const response = await fetch(`${server.url}${icon.href}`);
+      expect(response.status, icon.href).toBe(200);
+      expect(response.headers.get('content-type'), icon.href).toBe('image/png');
+      if (icon.type) expect(icon.type).toBe('image/png');
+      const { format, width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      const [expectedWidth, expectedHeight] = icon.sizes ?? [180, 180];
+      expect({ format, width, height }, icon.href).toEqual({ format: 'png', width: expectedWidth, height: expectedHeight });
+    }
+  });
+
+  it('/favicon.ico is an icon file holding a 32 px PNG, for tools that ask for it by name', async () => {
+    const response = await fetch(`${server.url}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+    const ico = Buffer.from(await response.arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)], 'ICONDIR: reserved, type icon, one image').toEqual([0, 1, 1]);
+    expect([ico.readUInt8(6), ico.readUInt8(7)], 'declared size').toEqual([32, 32]);
+    const png = ico.subarray(ico.readUInt32LE(18), ico.readUInt32LE(18) + ico.readUInt32LE(14));
+    const { format, width, height } = await sharp(png).metadata();
+    expect({ format, width, height }).toEqual({ format: 'png', width: 32, height: 32 });
+  });
+});
+
 describe('/robots.txt', () => {
   it('allows everything and points at the sitemap', async () => {
     const response = await fetch(`${server.url}/robots.txt`);

@@ -42,6 +42,13 @@ export function useMobileMenu() {
   // Any navigation closes it.
   useEffect(() => setOpen(false), [pathname, hash]);
 
+  // Opened through its no-JS link before the app hydrated: it stays open, now as the dialog.
+  useEffect(() => {
+    if (window.location.hash !== `#${PANEL_ID}`) return;
+    setOpen(true);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
+
   return { open, setOpen, close, buttonRef, panelRef };
 }
 
