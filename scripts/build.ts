@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from './build-content';
+import { addCompileHints } from './compile-hints';
 import { precompressAssets } from './precompress';
 
 /**
@@ -18,6 +19,8 @@ async function main() {
   for (const target of ['node', 'netlify']) {
     execFileSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', REMIX_TARGET: target } });
   }
+  const hinted = await addCompileHints('public/build');
+  console.log(`Marked ${hinted} browser modules for eager compilation`);
   const compressed = await precompressAssets('public/build');
   console.log(`Precompressed ${compressed} assets (zopfli gzip, brotli)`);
   await esbuild({

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HYDRATION_START_FALLBACK_MS } from '~/utils/deferred-hydration.server';
+import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
 import { useSiteAndBrowser } from '../helpers/site-under-test';
@@ -62,6 +63,11 @@ describe('the app starts after the first paint', () => {
     );
     for (const script of timing.scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(timing.fcp);
     expect(timing.modulePreloads, 'no high-priority module preloads').toBe(0);
+    // Each module asks V8 to compile it while it downloads (the precompressed twins too).
+    for (const script of timing.scripts) {
+      const source = await (await fetch(script.name, { headers: { 'accept-encoding': 'br' } })).text();
+      expect(source.startsWith(COMPILE_HINT), script.name).toBe(true);
+    }
     expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
   });
 
