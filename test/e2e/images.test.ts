@@ -230,6 +230,38 @@ describe('below the fold', () => {
   });
 });
 
+describe('layout', () => {
+  /**
+   * <picture> is display: contents, so its <source> children would otherwise
+   * be laid out as empty flex items: in the contact section the two of them
+   * and their gaps pushed the avatar 32 px right of everything else.
+   */
+  it.each(IMAGE_PAGES)('%s: <source> elements are not laid out at any viewport', async (pagePath) => {
+    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
+      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+      await page.goto(`${url}${pagePath}`);
+      const displays = await page.locator('source').evaluateAll((sources) => sources.map((s) => getComputedStyle(s).display));
+      expect(displays.length).toBeGreaterThan(0);
+      expect(new Set(displays)).toEqual(new Set(['none']));
+      await tracked!.close();
+      tracked = undefined;
+    }
+  });
+
+  it('the contact avatar lines up with the contact links below it', async () => {
+    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
+      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+      await page.goto(url);
+      const avatar = await page.locator('#contact img').boundingBox();
+      const mailIcon = await page.locator('#contact a[href^="mailto:"] > span').first().boundingBox();
+      expect(avatar && mailIcon).toBeTruthy();
+      expect(Math.abs(avatar!.x - mailIcon!.x), `at ${viewport.width} px`).toBeLessThan(1);
+      await tracked!.close();
+      tracked = undefined;
+    }
+  });
+});
+
 describe('formats', () => {
   it.each(IMAGE_PAGES)('%s: Chromium chooses the AVIF variants and never fetches the fallback originals', async (pagePath) => {
     for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {

@@ -17,6 +17,7 @@ import {
   type Site,
 } from './schema';
 import { rehypeNumberedSections } from './sections';
+import { typeset, typesetFields } from './typography';
 import { IMAGE_WIDTHS, planImageSources } from '../../../scripts/images';
 import { caseStudyComponents, summaryComponents } from '../../components/mdx/components';
 
@@ -62,12 +63,14 @@ type MdxComponents = Record<string, ComponentType<any>>;
 async function compileMdx(source: string, file: string, cwd: string, components: MdxComponents) {
   // Loaded lazily so that nothing else pays for esbuild.
   const { bundleMDX } = await import('mdx-bundler');
+  const { default: remarkSmartypants } = await import('remark-smartypants');
   const sections: Section[] = [];
   try {
     const { code } = await bundleMDX({
       source,
       cwd,
       mdxOptions(options) {
+        options.remarkPlugins = [...(options.remarkPlugins ?? []), remarkSmartypants];
         options.rehypePlugins = [...(options.rehypePlugins ?? []), [rehypeNumberedSections, { sections }]];
         return options;
       },
@@ -147,7 +150,7 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     if (error instanceof ContentError) throw error;
     throw new ContentError(rel(siteFile), [`not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
   }
-  const siteFields = parseWith(siteSchema, siteData, rel(siteFile));
+  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile)));
   for (const [key, photo] of Object.entries(siteFields.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
   const { profile, about } = siteFields.photos;
   const site: Site = {
@@ -172,7 +175,7 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
       throw new ContentError(label, ['file name must be a lowercase slug such as "my-project.mdx" (letters, digits and single hyphens)']);
     }
     const { data, content: body } = parseFrontmatter(await readText(file, label), label);
-    const frontmatter = parseWith(caseStudyFrontmatterSchema, data, label);
+    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label));
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
     const imageSources = await planImageSources(publicDir, frontmatter.image, IMAGE_WIDTHS.card);
@@ -197,13 +200,13 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
   const resumeFile = path.join(contentDir, 'resume.mdx');
   const resumeLabel = rel(resumeFile);
   const resumeMatter = parseFrontmatter(await readText(resumeFile, resumeLabel), resumeLabel);
-  const resumeFrontmatter = parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel);
+  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel));
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
   const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir, summaryComponents);
   const resume: Resume = {
     ...resumeFrontmatter,
     summaryHtml: summary.html,
-    summaryText: markdownToPlainText(resumeMatter.content),
+    summaryText: typeset(markdownToPlainText(resumeMatter.content)),
   };
   linkChecks.push(...frontmatterLinkChecks(resumeLabel, resumeMatter.data), { file: resumeLabel, where: 'the body', text: resumeMatter.content });
 
