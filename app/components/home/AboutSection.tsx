@@ -2,15 +2,16 @@ import type { ResponsiveImage as ResponsiveImageData, Site } from '~/utils/conte
 import { ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';
 
-/** The photo's width: 5/12 of the grid beside the text from md, else the column, at most max-w-sm (384 px). */
+/** The photo's width: 5/12 of the grid beside the text from lg, else the column, at most max-w-sm (384 px). */
 const PHOTO_SIZES =
-  '(min-width: 1152px) 427px, (min-width: 1024px) calc((100vw - 128px) * 5 / 12), (min-width: 768px) calc((100vw - 112px) * 5 / 12), (min-width: 424px) 384px, calc(100vw - 40px)';
+  '(min-width: 1152px) 427px, (min-width: 1024px) calc((100vw - 128px) * 5 / 12), (min-width: 424px) 384px, calc(100vw - 40px)';
 
 export function AboutSection({ about, photo }: { about: Site['about']; photo: ResponsiveImageData }) {
   return (
     <section id="about" aria-labelledby="about-title" className="border-b border-border bg-bg-subtle">
-      <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:items-center md:gap-16 lg:px-8">
-        <div className="mx-auto w-full max-w-sm md:max-w-none">
+      <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-center lg:gap-16 lg:px-8">
+        {/* Side by side only from lg: at tablet width the text column would be too narrow for the figures. */}
+        <div className="mx-auto w-full max-w-sm md:mx-0 lg:max-w-none">
           <ResponsiveImage
             image={photo}
             sizes={PHOTO_SIZES}
@@ -19,7 +20,7 @@ export function AboutSection({ about, photo }: { about: Site['about']; photo: Re
             className="aspect-[4/5] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
           />
         </div>
-        <div>
+        <div className="w-full max-w-2xl lg:max-w-none">
           <SectionHeading id="about-title" eyebrow="About" title={about.title} />
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-pretty text-fg-muted">
             {about.paragraphs.map((paragraph) => (

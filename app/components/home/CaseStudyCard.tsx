@@ -1,10 +1,13 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/utils/content/schema';
-import { ArrowRightIcon, ResponsiveImage, TagList } from '~/components/ui';
+import { ArrowRightIcon, ClockIcon, ResponsiveImage, TagList } from '~/components/ui';
 
 /** The card's width: a third of the grid from lg, half from md, else the column (minus padding and gaps). */
 const CARD_IMAGE_SIZES =
   '(min-width: 1152px) 347px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
+
+/** Each part of the card sits on its own row; see CaseStudiesSection for why. */
+const ROW = 'mx-6';
 
 /**
  * A card with a page is one big link (the title's link stretches over it);
@@ -15,7 +18,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
   return (
     <article
       data-state={navigable ? 'link' : 'coming-soon'}
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-border bg-bg shadow-xs transition-[box-shadow,border-color,transform] duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:border-accent/40 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring"
+      className="group relative row-span-5 grid grid-rows-subgrid gap-y-0 overflow-hidden rounded-2xl border border-border bg-bg shadow-xs transition-[box-shadow,border-color,transform] duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:border-accent/40 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring"
     >
       <div className="relative aspect-[16/10] overflow-hidden border-b border-border bg-bg-muted">
         <ResponsiveImage
@@ -23,45 +26,44 @@ export function CaseStudyCard({ card }: { card: Card }) {
           sizes={CARD_IMAGE_SIZES}
           className="h-full w-full object-cover transition-transform duration-500 group-has-[a:hover]:scale-[1.03]"
         />
-        {!navigable ? (
-          <span className="absolute right-3 top-3 rounded-full bg-zinc-950/85 px-3 py-1 text-xs font-semibold tracking-wide text-white backdrop-blur">
-            Coming Soon
-          </span>
-        ) : null}
       </div>
-      <div className="flex flex-1 flex-col p-6">
+      <div className={`${ROW} mt-6`}>
         <TagList tags={card.tags} />
-        <h3 className="mt-4 text-xl font-semibold tracking-tight">
-          {navigable ? (
-            <Link to={card.href!} className="rounded-sm after:absolute after:inset-0 focus-visible:outline-none">
-              {card.title}
-            </Link>
-          ) : (
-            card.title
-          )}
-        </h3>
-        <p className="mt-2 leading-relaxed text-pretty text-fg-muted">{card.description}</p>
+      </div>
+      <h3 className={`${ROW} mt-4 text-xl font-semibold tracking-tight text-balance`}>
+        {navigable ? (
+          <Link to={card.href!} className="rounded-sm after:absolute after:inset-0 focus-visible:outline-none">
+            {card.title}
+          </Link>
+        ) : (
+          card.title
+        )}
+      </h3>
+      <div className={`${ROW} mt-2`}>
+        <p className="leading-relaxed text-pretty text-fg-muted">{card.description}</p>
         <p className="mt-4 text-sm leading-relaxed text-fg">
           <span className="font-semibold">Impact:</span> {card.impact}
         </p>
         <p className="mt-1 text-sm text-fg-muted">
           {card.role} · {card.timeline}
         </p>
-        <div className="mt-auto pt-6">
-          {navigable ? (
-            <span
-              aria-hidden="true"
-              className="inline-flex h-10 items-center gap-2 rounded-full bg-fg px-5 text-sm font-medium text-bg transition-colors group-has-[a:hover]:bg-accent group-has-[a:hover]:text-accent-fg"
-            >
-              View Case Study
-              <ArrowRightIcon className="size-4 transition-transform group-has-[a:hover]:translate-x-0.5" />
-            </span>
-          ) : (
-            <span className="inline-flex h-10 items-center rounded-full border border-dashed border-border px-5 text-sm font-medium text-fg-muted">
-              Case study in progress
-            </span>
-          )}
-        </div>
+      </div>
+      <div className={`${ROW} mb-6 mt-6 self-end`}>
+        {navigable ? (
+          <span
+            aria-hidden="true"
+            className="inline-flex h-10 items-center gap-2 rounded-full bg-fg px-5 text-sm font-medium text-bg transition-colors group-has-[a:hover]:bg-accent group-has-[a:hover]:text-accent-fg"
+          >
+            View Case Study
+            <ArrowRightIcon className="size-4 transition-transform group-has-[a:hover]:translate-x-0.5" />
+          </span>
+        ) : (
+          // In the button's place, so it never covers the artwork and says why there is no button.
+          <span className="inline-flex h-10 items-center gap-2 rounded-full border border-dashed border-fg-muted/40 bg-bg-subtle px-5 text-sm font-medium text-fg-muted">
+            <ClockIcon className="size-4" />
+            Coming Soon
+          </span>
+        )}
       </div>
     </article>
   );
