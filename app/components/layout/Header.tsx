@@ -43,7 +43,7 @@ export function Header({ name, initials }: { name: string; initials: string }) {
                     className={`inline-flex h-10 items-center rounded-full px-4 text-[0.9375rem] font-medium transition-colors ${
                       item.variant === 'button'
                         ? 'ml-2 bg-accent text-accent-fg shadow-sm hover:bg-accent-hover'
-                        : 'text-fg-muted hover:bg-bg-muted hover:text-fg aria-[current=page]:text-fg'
+                        : 'text-fg-muted hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg'
                     }`}
                   >
                     {item.label}

@@ -6,13 +6,17 @@ import type { ComponentProps } from 'react';
  * browser and the page needs no eval, which the CSP forbids.
  */
 
-/** `##` headings arrive numbered (data-section) from the build; show the number. */
+/**
+ * `##` headings arrive numbered (data-section) from the build; show the number.
+ * The badge is centred on the heading's first line (2 px high, on the capitals'
+ * optical centre), so a heading that wraps keeps its number beside its start.
+ */
 function NumberedHeading({ children, ...props }: ComponentProps<'h2'> & { 'data-section'?: string }) {
   const number = props['data-section'];
   return (
     <h2 {...props} className="mt-16 mb-6 flex items-baseline gap-4 text-2xl font-semibold tracking-tight text-fg first:mt-0 sm:text-3xl">
       {number ? (
-        <span className="section-number grid size-9 shrink-0 translate-y-[-2px] place-items-center self-center rounded-full bg-accent-soft text-base font-semibold tabular-nums text-accent-soft-fg">
+        <span className="section-number -mt-1 grid size-9 shrink-0 place-items-center self-start rounded-full sm:-mt-0.5 bg-accent-soft text-base font-semibold tabular-nums text-accent-soft-fg">
           {number}
         </span>
       ) : null}

@@ -25,7 +25,7 @@ export function ExperienceTimeline({ roles }: { roles: Resume['experience'] }) {
           <ul className="mt-4 space-y-2.5">
             {role.bullets.map((bullet) => (
               <li key={bullet} className="relative pl-5 leading-relaxed text-fg">
-                <span aria-hidden="true" className="absolute top-[0.7em] left-0 h-px w-2.5 bg-fg-muted" />
+                <span aria-hidden="true" className="absolute top-[0.85em] left-0 h-px w-2.5 bg-fg-muted" />
                 {bullet}
               </li>
             ))}
