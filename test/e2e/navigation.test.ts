@@ -1,6 +1,5 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   builtContent,
   CASE_STUDY_SECTIONS,
@@ -16,7 +15,7 @@ import {
   waitForSectionAtTop,
 } from '../helpers/e2e';
 import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
@@ -28,17 +27,7 @@ let url: string;
 useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
 // Every test opens its own context; none of them may log a console error.
-let tracked: TrackedPage | undefined;
-async function open(options: BrowserContextOptions = {}): Promise<Page> {
-  tracked = await openPage(browser, options);
-  return tracked.page;
-}
-afterEach(async () => {
-  const errors = tracked?.errors() ?? [];
-  await tracked?.close();
-  tracked = undefined;
-  expect(errors, 'console errors').toEqual([]);
-});
+const open = usePagePerTest(() => browser, { failOnConsoleErrors: true });
 
 const MOBILE = { viewport: { width: 375, height: 740 } };
 const STUDY = builtContent().caseStudies['office-depot'];

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser, openPage, type TrackedPage } from './browser';
 import { startServer, type RunningServer } from './server';
 
 export type SiteUnderTest = { server: RunningServer; browser: Browser; url: string };
@@ -20,4 +20,23 @@ export function useSiteAndBrowser(receive: (site: SiteUnderTest) => void, env: R
     await site?.browser.close();
     await site?.server.stop();
   });
+}
+
+/**
+ * For a browser test file: `open()` gives the test a page in a fresh context,
+ * closed after the test. With `failOnConsoleErrors`, a console error or an
+ * uncaught page error during the test fails it.
+ */
+export function usePagePerTest(browser: () => Browser, { failOnConsoleErrors = false } = {}) {
+  let tracked: TrackedPage | undefined;
+  afterEach(async () => {
+    const errors = tracked?.errors() ?? [];
+    await tracked?.close();
+    tracked = undefined;
+    if (failOnConsoleErrors) expect(errors, 'console errors').toEqual([]);
+  });
+  return async function open(options: BrowserContextOptions = {}): Promise<Page> {
+    tracked = await openPage(browser(), options);
+    return tracked.page;
+  };
 }
