@@ -1,23 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TrackedPage } from '../helpers/browser';
 import { CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
-let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
+useSiteAndBrowser((site) => ({ browser, url } = site));
 
-let tracked: TrackedPage | undefined;
-afterEach(async () => {
-  await tracked?.close();
-  tracked = undefined;
-});
+const { openTracked } = usePagePerTest(() => browser);
 
 const PAGES = [
   { path: '/', status: 200 },
@@ -37,21 +31,21 @@ function describeViolations(results: AxeResults): string {
     .join('\n');
 }
 
-/** Loads a page, lets it hydrate, settle its fonts and finish transitions, and returns it. */
-async function load(path: string, status: number, options: Parameters<typeof openPage>[1]): Promise<Page> {
-  tracked = await openPage(browser, options);
+/** Loads a page, lets it hydrate, settle its fonts and finish transitions, and returns it with its console record. */
+async function load(path: string, status: number, options: BrowserContextOptions): Promise<TrackedPage> {
+  const tracked = await openTracked(options);
   const { page } = tracked;
   const response = await page.goto(`${url}${path}`);
   expect(response!.status()).toBe(status);
   await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(450); // longest CSS transition is 400 ms (colours must be final for contrast checks)
-  return page;
+  return tracked;
 }
 
 /** The console: nothing from the app; on the 404 page only Chromium's note about the document's status. */
-function expectNoConsoleErrors(status: number) {
-  const errors = tracked!.errors();
+function expectNoConsoleErrors({ errors: consoleErrors }: TrackedPage, status: number) {
+  const errors = consoleErrors();
   if (status === 404) {
     expect(errors.filter((e) => !CHROMIUM_FAILED_404.test(e)), 'console errors').toEqual([]);
     expect(errors.length, `console errors: ${JSON.stringify(errors)}`).toBeLessThanOrEqual(1);
@@ -63,28 +57,30 @@ function expectNoConsoleErrors(status: number) {
 describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
   describe.each(VIEWPORTS)('$width px', (viewport) => {
     it.each(PAGES)('$path has no axe violations and no console errors', async ({ path, status }) => {
-      const page = await load(path, status, { viewport, colorScheme });
+      const tracked = await load(path, status, { viewport, colorScheme });
+      const { page } = tracked;
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations, describeViolations(results)).toEqual([]);
-      expectNoConsoleErrors(status);
+      expectNoConsoleErrors(tracked, status);
     });
   });
 
   it('the open mobile menu has no axe violations', async () => {
-    const page = await load('/', 200, { viewport: VIEWPORTS[1], colorScheme });
+    const tracked = await load('/', 200, { viewport: VIEWPORTS[1], colorScheme });
+    const { page } = tracked;
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
     await page.waitForTimeout(350); // the slide-in
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, describeViolations(results)).toEqual([]);
-    expectNoConsoleErrors(200);
+    expectNoConsoleErrors(tracked, 200);
   });
 });
 
 describe('layout', () => {
   it.each(PAGES)('$path has no horizontal overflow at 320 px', async ({ path, status }) => {
-    const page = await load(path, status, { viewport: { width: 320, height: 640 } });
+    const { page } = await load(path, status, { viewport: { width: 320, height: 640 } });
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,

@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HYDRATION_START_FALLBACK_MS } from '~/utils/deferred-hydration.server';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
-import { openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /**
  * The app's JavaScript waits for the first paint (app/utils/deferred-hydration.server.ts),
@@ -18,17 +17,8 @@ let browser: Browser;
 let url: string;
 useSiteAndBrowser((site) => ({ browser, url } = site));
 
-let tracked: TrackedPage | undefined;
-async function open(width = 375): Promise<Page> {
-  tracked = await openPage(browser, { viewport: { width, height: 740 } });
-  return tracked.page;
-}
-afterEach(async () => {
-  const errors = tracked?.errors() ?? [];
-  await tracked?.close();
-  tracked = undefined;
-  expect(errors, 'console errors').toEqual([]);
-});
+const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const open = (width = 375): Promise<Page> => pages.open({ viewport: { width, height: 740 } });
 
 /** Holds every /build/*.js response until `release()`: the page is painted, the app not yet started. */
 async function holdAppScripts(page: Page) {

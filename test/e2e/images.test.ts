@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImageSources } from '~/utils/content/schema';
-import { openPage, type TrackedPage } from '../helpers/browser';
 import { ROOT } from '../helpers/content';
 import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /**
  * Images and fonts in a real Chromium against the built server: sizes and alt
@@ -17,21 +15,12 @@ import { useSiteAndBrowser } from '../helpers/site-under-test';
  * leaving the site's origin.
  */
 
-let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
+useSiteAndBrowser((site) => ({ browser, url } = site));
 
-let tracked: TrackedPage | undefined;
-async function open(options: BrowserContextOptions = {}): Promise<Page> {
-  tracked = await openPage(browser, options);
-  return tracked.page;
-}
-afterEach(async () => {
-  await tracked?.close();
-  tracked = undefined;
-});
+const { open, openTracked } = usePagePerTest(() => browser);
 
 const PAGES = [
   { path: '/', status: 200 },
@@ -208,8 +197,6 @@ describe('below the fold', () => {
         entry.aboveFold.push(img.aboveFold);
         seen.set(key, entry);
       }
-      await tracked!.close();
-      tracked = undefined;
     }
     expect(seen.size).toBeGreaterThan(0);
     for (const [key, { loading, aboveFold }] of seen) {
@@ -246,8 +233,6 @@ describe('layout', () => {
       const displays = await page.locator('source').evaluateAll((sources) => sources.map((s) => getComputedStyle(s).display));
       expect(displays.length).toBeGreaterThan(0);
       expect(new Set(displays)).toEqual(new Set(['none']));
-      await tracked!.close();
-      tracked = undefined;
     }
   });
 
@@ -259,8 +244,6 @@ describe('layout', () => {
       const mailIcon = await page.locator('#contact a[href^="mailto:"] > span').first().boundingBox();
       expect(avatar && mailIcon).toBeTruthy();
       expect(Math.abs(avatar!.x - mailIcon!.x), `at ${viewport.width} px`).toBeLessThan(1);
-      await tracked!.close();
-      tracked = undefined;
     }
   });
 });
@@ -289,8 +272,6 @@ describe('formats', () => {
         expect(img.currentSrc, img.src).toMatch(/\/generated\/images\/.+\.avif$/);
         expect(img.complete && img.naturalWidth > 0, `${img.src} decoded`).toBe(true);
       }
-      await tracked!.close();
-      tracked = undefined;
     }
   });
 });
@@ -343,7 +324,7 @@ describe('generated files', () => {
 describe('no request leaves the site', () => {
   describe.each([VIEWPORTS[0], VIEWPORTS[2]])('$name', ({ viewport, deviceScaleFactor, isMobile, hasTouch }) => {
     it.each(PAGES)('$path: every request, scrolled to the end, goes to the site’s own origin', async ({ path: pagePath, status }) => {
-      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+      const { page, errors: consoleErrors } = await openTracked({ viewport, deviceScaleFactor, isMobile, hasTouch });
       const requests: string[] = [];
       page.context().on('request', (request) => requests.push(request.url()));
       const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
@@ -354,7 +335,7 @@ describe('no request leaves the site', () => {
       const origin = new URL(url).origin;
       const elsewhere = requests.filter((r) => !r.startsWith('data:') && new URL(r).origin !== origin);
       expect(elsewhere, 'requests to other origins').toEqual([]);
-      const errors = tracked!.errors();
+      const errors = consoleErrors();
       expect(status === 404 ? errors.filter((e) => !CHROMIUM_FAILED_404.test(e)) : errors, 'console errors').toEqual([]);
     });
   });

@@ -14,7 +14,7 @@ let browser: Browser;
 let url: string;
 
 useSiteAndBrowser((site) => ({ browser, url } = site));
-const open = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const { open } = usePagePerTest(() => browser, { failOnConsoleErrors: true });
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();

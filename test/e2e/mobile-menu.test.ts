@@ -1,6 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import {
   expectSectionAtTop,
   gotoHydrated,
@@ -13,29 +12,18 @@ import {
   waitForSectionAtTop,
   type Sample,
 } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
+useSiteAndBrowser((site) => ({ browser, url } = site));
 
-let tracked: TrackedPage | undefined;
-async function open(width = 375, options: BrowserContextOptions = {}): Promise<Page> {
-  tracked = await openPage(browser, { viewport: { width, height: 740 }, ...options });
-  return tracked.page;
-}
-afterEach(async () => {
-  const errors = tracked?.errors() ?? [];
-  await tracked?.close();
-  tracked = undefined;
-  expect(errors, 'console errors').toEqual([]);
-});
+const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const open = (width = 375, options: BrowserContextOptions = {}): Promise<Page> => pages.open({ viewport: { width, height: 740 }, ...options });
 
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Open menu' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Menu' });

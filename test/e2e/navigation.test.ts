@@ -14,20 +14,18 @@ import {
   waitForScrollToSettle,
   waitForSectionAtTop,
 } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
+useSiteAndBrowser((site) => ({ browser, url } = site));
 
 // Every test opens its own context; none of them may log a console error.
-const open = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const { open } = usePagePerTest(() => browser, { failOnConsoleErrors: true });
 
 const MOBILE = { viewport: { width: 375, height: 740 } };
 const STUDY = builtContent().caseStudies['office-depot'];

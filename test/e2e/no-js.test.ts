@@ -1,28 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { builtContent, CASE_STUDY_SECTIONS, NAV, site } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
+useSiteAndBrowser((site) => ({ browser, url } = site));
 
-let tracked: TrackedPage | undefined;
-async function open(width = 1280): Promise<Page> {
-  tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width, height: 800 } });
-  return tracked.page;
-}
-afterEach(async () => {
-  await tracked?.close();
-  tracked = undefined;
-});
+const pages = usePagePerTest(() => browser);
+const open = (width = 1280): Promise<Page> => pages.open({ javaScriptEnabled: false, viewport: { width, height: 800 } });
 
 const content = builtContent();
 const resume = content.resume;

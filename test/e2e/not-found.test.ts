@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { site, waitForHydration } from '../helpers/e2e';
 import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
@@ -14,15 +13,7 @@ let url: string;
 
 useSiteAndBrowser((site) => ({ server, browser, url } = site));
 
-let tracked: TrackedPage | undefined;
-async function open() {
-  tracked = await openPage(browser);
-  return tracked;
-}
-afterEach(async () => {
-  await tracked?.close();
-  tracked = undefined;
-});
+const { openTracked: open } = usePagePerTest(() => browser);
 
 /** The one console error Chromium itself logs for a document answered with `status`. */
 const failedToLoad = (status: number) => new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);

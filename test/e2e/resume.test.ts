@@ -1,28 +1,19 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { builtContent, gotoHydrated, site } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
-let server: RunningServer;
 let browser: Browser;
 let url: string;
 
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
+useSiteAndBrowser((site) => ({ browser, url } = site));
 
-let tracked: TrackedPage | undefined;
+const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
 async function openResume(width = 1280): Promise<Page> {
-  tracked = await openPage(browser, { viewport: { width, height: 800 } });
-  await gotoHydrated(tracked.page, `${url}/resume`);
-  return tracked.page;
+  const page = await pages.open({ viewport: { width, height: 800 } });
+  await gotoHydrated(page, `${url}/resume`);
+  return page;
 }
-afterEach(async () => {
-  const errors = tracked?.errors() ?? [];
-  await tracked?.close();
-  tracked = undefined;
-  expect(errors, 'console errors').toEqual([]);
-});
 
 const resume = builtContent().resume;
 

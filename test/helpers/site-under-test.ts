@@ -23,20 +23,33 @@ export function useSiteAndBrowser(receive: (site: SiteUnderTest) => void, env: R
 }
 
 /**
- * For a browser test file: `open()` gives the test a page in a fresh context,
- * closed after the test. With `failOnConsoleErrors`, a console error or an
- * uncaught page error during the test fails it.
+ * For a browser test file: `open()` gives the test a page in a fresh context;
+ * `openTracked()` gives the same with its console record, for tests that read
+ * it. Opening again closes the test's previous page; the last one is closed
+ * after the test. With `failOnConsoleErrors`, a console error or an uncaught
+ * page error on any page the test opened fails it.
  */
 export function usePagePerTest(browser: () => Browser, { failOnConsoleErrors = false } = {}) {
   let tracked: TrackedPage | undefined;
-  afterEach(async () => {
-    const errors = tracked?.errors() ?? [];
+  let errorsOfClosedPages: string[] = [];
+  async function closeCurrent() {
+    errorsOfClosedPages.push(...(tracked?.errors() ?? []));
     await tracked?.close();
     tracked = undefined;
+  }
+  afterEach(async () => {
+    await closeCurrent();
+    const errors = errorsOfClosedPages;
+    errorsOfClosedPages = [];
     if (failOnConsoleErrors) expect(errors, 'console errors').toEqual([]);
   });
-  return async function open(options: BrowserContextOptions = {}): Promise<Page> {
+  async function openTracked(options: BrowserContextOptions = {}): Promise<TrackedPage> {
+    await closeCurrent();
     tracked = await openPage(browser(), options);
-    return tracked.page;
-  };
+    return tracked;
+  }
+  async function open(options: BrowserContextOptions = {}): Promise<Page> {
+    return (await openTracked(options)).page;
+  }
+  return { open, openTracked };
 }
