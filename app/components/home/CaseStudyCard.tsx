@@ -6,8 +6,16 @@ import { ArrowRightIcon, ClockIcon, ResponsiveImage, TagList } from '~/component
 const CARD_IMAGE_SIZES =
   '(min-width: 1152px) 347px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
-/** Each part of the card sits on its own row; see CaseStudiesSection for why. */
-const ROW = 'mx-6';
+/**
+ * The card's five parts (image, tags, title, text, button) each sit on a row
+ * of the list's grid, passed down through subgrid by the list item and the
+ * card alike; see CaseStudiesSection for why. Row gaps would open inside the
+ * card, so there are none.
+ */
+export const CARD_ROWS = 'row-span-5 grid grid-rows-subgrid gap-y-0';
+
+/** The parts below the image are inset from the card's edges by this. */
+const INSET = 'mx-6';
 
 /**
  * A card with a page is one big link (the title's link stretches over it);
@@ -18,7 +26,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
   return (
     <article
       data-state={navigable ? 'link' : 'coming-soon'}
-      className="group relative row-span-5 grid grid-rows-subgrid gap-y-0 overflow-hidden rounded-2xl border border-border bg-bg shadow-xs transition-[box-shadow,border-color,transform] duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:border-accent/40 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring"
+      className={`${CARD_ROWS} group relative overflow-hidden rounded-2xl border border-border bg-bg shadow-xs transition-[box-shadow,border-color,transform] duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:border-accent/40 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring`}
     >
       <div className="relative aspect-[16/10] overflow-hidden border-b border-border bg-bg-muted">
         <ResponsiveImage
@@ -27,10 +35,10 @@ export function CaseStudyCard({ card }: { card: Card }) {
           className="h-full w-full object-cover transition-transform duration-500 group-has-[a:hover]:scale-[1.03]"
         />
       </div>
-      <div className={`${ROW} mt-6`}>
+      <div className={`${INSET} mt-6`}>
         <TagList tags={card.tags} />
       </div>
-      <h3 className={`${ROW} mt-4 text-xl font-semibold tracking-tight text-balance`}>
+      <h3 className={`${INSET} mt-4 text-xl font-semibold tracking-tight text-balance`}>
         {navigable ? (
           <Link to={card.href!} className="rounded-sm after:absolute after:inset-0 focus-visible:outline-none">
             {card.title}
@@ -39,7 +47,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
           card.title
         )}
       </h3>
-      <div className={`${ROW} mt-2`}>
+      <div className={`${INSET} mt-2`}>
         <p className="leading-relaxed text-pretty text-fg-muted">{card.description}</p>
         <p className="mt-4 text-sm leading-relaxed text-fg">
           <span className="font-semibold">Impact:</span> {card.impact}
@@ -48,7 +56,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
           {card.role} · {card.timeline}
         </p>
       </div>
-      <div className={`${ROW} mb-6 mt-6 self-end`}>
+      <div className={`${INSET} mb-6 mt-6 self-end`}>
         {navigable ? (
           <span
             aria-hidden="true"
