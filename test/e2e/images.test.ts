@@ -77,9 +77,12 @@ function imageStates(page: Page): Promise<ImageState[]> {
   );
 }
 
+type LcpCandidate = { tag: string; loading: string | null; fetchpriority: string | null; url: string; size: number };
+type WindowWithLcp = { __lcp: LcpCandidate[] };
+
 /** Records every largest-contentful-paint candidate from the start of the document. */
 function observeLcp() {
-  const w = window as unknown as { __lcp: { tag: string; loading: string | null; fetchpriority: string | null; url: string; size: number }[] };
+  const w = window as unknown as WindowWithLcp;
   w.__lcp = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string; size: number })[]) {
@@ -166,9 +169,9 @@ describe.each(VIEWPORTS)('$name', ({ viewport, deviceScaleFactor, isMobile, hasT
     expect(response!.status()).toBe(status);
     // Under CI load the first frame can be painted after the network goes idle;
     // wait for the entry rather than a fixed delay, then let later candidates land.
-    await page.waitForFunction(() => (window as unknown as { __lcp: unknown[] }).__lcp.length > 0, undefined, { timeout: 10_000 }).catch(() => {});
+    await page.waitForFunction(() => (window as unknown as WindowWithLcp).__lcp.length > 0, undefined, { timeout: 10_000 }).catch(() => {});
     await page.waitForTimeout(300);
-    const entries = await page.evaluate(() => (window as unknown as { __lcp: { tag: string; loading: string | null; fetchpriority: string | null; url: string }[] }).__lcp);
+    const entries = await page.evaluate(() => (window as unknown as WindowWithLcp).__lcp);
     expect(entries.length, 'a largest-contentful-paint entry').toBeGreaterThan(0);
     const lcp = entries[entries.length - 1];
     expect(lcp.loading, `LCP element <${lcp.tag}> ${lcp.url}`).not.toBe('lazy');
