@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
-import { buildContent, reportContentError } from './build-content';
+import { buildContent, reportContentError } from '../pipeline/build-content';
 import { addCompileHints } from './compile-hints';
 import { precompressAssets } from './precompress';
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { buildContent, reportContentError } from './build-content';
+import { buildContent, reportContentError } from '../pipeline/build-content';
 
 /**
  * `npm run dev`: refuses to start on broken content (the message names the

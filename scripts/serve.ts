@@ -39,7 +39,7 @@ function precompressed(root: string): express.RequestHandler {
 export async function createServer() {
   if (isDev) {
     // remix dev restarts this process after a content edit: recompile first.
-    const { buildContent, reportContentError } = await import('./build-content');
+    const { buildContent, reportContentError } = await import('../pipeline/build-content');
     try {
       await buildContent();
     } catch (error) {
@@ -53,7 +53,7 @@ export async function createServer() {
   app.use(compression());
   // Fingerprinted assets never change; they are compressed once, at build.
   app.use('/build', precompressed(path.resolve('public/build')), express.static('public/build', { immutable: true, maxAge: '1y' }));
-  // Content-hashed image variants (scripts/images.ts). send's MIME table predates AVIF.
+  // Content-hashed image variants (pipeline/images.ts). send's MIME table predates AVIF.
   const setAvifType = (res: express.Response, file: string) => file.endsWith('.avif') && res.setHeader('Content-Type', 'image/avif');
   app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: setAvifType }));
   app.use(express.static('public', { maxAge: '1h' }));

@@ -4,7 +4,7 @@ import type { CaseStudy, CaseStudyCard, CompiledContent, Resume, Site } from './
 
 /**
  * The one content module every loader goes through. It reads the content
- * compiled at build time (scripts/build-content.ts), so a production request
+ * compiled at build time (pipeline/build-content.ts), so a production request
  * never compiles MDX. The file is re-read when it changes, which is how an
  * edit shows up on reload under `npm run dev`.
  */

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CaseStudyCard } from '~/components/home/CaseStudyCard';
-import { compileContent } from '~/utils/content/compile.server';
+import { compileContent } from '../../pipeline/content/compile';
 import type { CaseStudyCard as Card, CompiledContent } from '~/utils/content/schema';
 import { CONTENT_DIR } from '../helpers/content';
 

@@ -3,9 +3,9 @@ import { cp, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { compileContent, ContentError } from '~/utils/content/compile.server';
+import { compileContent, ContentError } from '../../pipeline/content/compile';
 import type { CompiledContent } from '~/utils/content/schema';
-import { buildContent } from '../../scripts/build-content';
+import { buildContent } from '../../pipeline/build-content';
 import { CONTENT_DIR, copyContent, ROOT, type ContentCopy } from '../helpers/content';
 
 const run = promisify(execFile);
@@ -374,10 +374,10 @@ describe('the build stops on broken content', () => {
     await expect(buildContent(copy.dir)).rejects.toThrow(/content\/case-studies\/mobile-banking\.mdx[\s\S]*field "order"/);
   });
 
-  // scripts/build-content.ts reads ./content and writes ./.generated and
+  // scripts/content.ts reads ./content and writes ./.generated and
   // ./public relative to the working directory, so it runs in a scratch copy.
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const script = path.join(ROOT, 'scripts/build-content.ts');
+  const script = path.join(ROOT, 'scripts/content.ts');
   const scriptEnv = () => {
     const env = { ...process.env };
     delete env.CONTENT_JSON_PATH;
@@ -389,7 +389,7 @@ describe('the build stops on broken content', () => {
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
 
-  it('`tsx scripts/build-content.ts` exits non-zero and prints the file and the field', async () => {
+  it('`tsx scripts/content.ts` exits non-zero and prints the file and the field', async () => {
     copy = await copyContent();
     await copy.edit('site.yml', /^email: .*$/m, 'email: not-an-email');
     const result = await runScript(copy.root);
@@ -398,7 +398,7 @@ describe('the build stops on broken content', () => {
     expect(result.stderr).toContain('field "email"');
   }, 60_000);
 
-  it('`tsx scripts/build-content.ts` on good content writes the JSON and a real PDF', async () => {
+  it('`tsx scripts/content.ts` on good content writes the JSON and a real PDF', async () => {
     copy = await copyContent();
     await mkdir(path.join(copy.root, 'public'), { recursive: true });
     await cp(path.join(ROOT, 'public/images'), path.join(copy.root, 'public/images'), { recursive: true });

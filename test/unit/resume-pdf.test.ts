@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeResumePdf } from '../../scripts/resume-pdf';
-import { compileContent } from '../../app/utils/content/compile.server';
+import { writeResumePdf } from '../../pipeline/resume-pdf';
+import { compileContent } from '../../pipeline/content/compile';
 import type { CompiledContent } from '../../app/utils/content/schema';
 
 /** WinAnsi bytes that differ from Latin-1, as used by pdfkit's built-in fonts. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { caseStudyComponents } from '~/components/mdx/components';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import type { Section } from '~/utils/content/schema';
-import { rehypeNumberedSections, slugify } from '~/utils/content/sections';
+import { rehypeNumberedSections, slugify } from '../../pipeline/content/sections';
 
 type Node = { type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: Node[] };
 

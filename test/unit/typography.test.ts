@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeset, typesetFields } from '~/utils/content/typography';
+import { typeset, typesetFields } from '../../pipeline/content/typography';
 import { builtContent } from '../helpers/e2e';
 
 describe('typeset', () => {

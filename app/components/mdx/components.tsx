@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 
 /**
  * Components the MDX content is rendered with. Rendering happens at build
- * time (app/utils/content/compile.server.ts), so these never ship to the
+ * time (pipeline/content/compile.ts), so these never ship to the
  * browser and the page needs no eval, which the CSP forbids.
  */
 

@@ -15,7 +15,7 @@ type Props = {
 
 /**
  * A content image as `<picture>`: AVIF, then WebP, both made at build in
- * several widths (scripts/images.ts), and the original file as the `<img>`
+ * several widths (pipeline/images.ts), and the original file as the `<img>`
  * fallback. The `<img>` keeps the image's width and height, so the page does
  * not shift while it loads. The `<picture>` box is `display: contents`: the
  * `<img>` is laid out as if it stood alone, so className applies as before.

@@ -108,7 +108,7 @@ export const resumeFrontmatterSchema = z
 
 export type Image = z.infer<typeof imageSchema>;
 
-/** `srcset` values of the AVIF and WebP variants made at build (scripts/images.ts), e.g. "/generated/images/a-400.1f2e3d4c5b.avif 400w, …". */
+/** `srcset` values of the AVIF and WebP variants made at build (pipeline/images.ts), e.g. "/generated/images/a-400.1f2e3d4c5b.avif 400w, …". */
 export type ImageSources = { avif: string; webp: string };
 
 /** An image as compiled: the original file (the `<img>` fallback), its size, and its generated variants. */

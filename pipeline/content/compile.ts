@@ -15,17 +15,17 @@ import {
   type Resume,
   type Section,
   type Site,
-} from './schema';
+} from '../../app/utils/content/schema';
 import { rehypeNumberedSections } from './sections';
 import { typeset, typesetFields } from './typography';
-import { IMAGE_WIDTHS, planImageSources } from '../../../scripts/images';
-import { caseStudyComponents, summaryComponents } from '../../components/mdx/components';
+import { IMAGE_WIDTHS, planImageSources } from '../images';
+import { caseStudyComponents, summaryComponents } from '../../app/components/mdx/components';
 
 /**
  * Build-time only: reads content/, validates it, compiles the MDX and renders
  * it to HTML.
  * Loaders never import this (production requests must not run esbuild);
- * they read the JSON that scripts/build-content.ts writes from its result.
+ * they read the JSON that pipeline/build-content.ts writes from its result.
  */
 
 export class ContentError extends Error {

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { compileContent, ContentError } from '../app/utils/content/compile.server';
+import { compileContent, ContentError } from './content/compile';
 import { CONTENT_JSON_PATH } from '../app/utils/content.server';
 import { writeIcons } from './icons';
 import { writeImageVariants } from './images';
@@ -30,18 +29,4 @@ export function reportContentError(error: unknown): void {
   } else {
     console.error(error);
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const started = performance.now();
-  buildContent().then(
-    (content) => {
-      const pages = Object.keys(content.caseStudies).length;
-      console.log(`Content: ${content.cards.length} cards, ${pages} case study page(s), resume.pdf (${Math.round(performance.now() - started)} ms)`);
-    },
-    (error) => {
-      reportContentError(error);
-      process.exit(1);
-    },
-  );
 }
