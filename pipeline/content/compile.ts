@@ -16,6 +16,7 @@ import {
   type Section,
   type Site,
 } from '../../app/utils/content/schema';
+import { ContentError } from './errors';
 import { rehypeNumberedSections } from './sections';
 import { typeset, typesetFields } from './typography';
 import { IMAGE_WIDTHS, planImageSources } from '../images';
@@ -28,15 +29,7 @@ import { caseStudyComponents, summaryComponents } from '../../app/components/mdx
  * they read the JSON that pipeline/build-content.ts writes from its result.
  */
 
-export class ContentError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(`${file}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ContentError';
-  }
-}
+export { ContentError };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
