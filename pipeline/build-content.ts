@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileContent, ContentError } from './content/compile';
+import { compileSite, ContentError } from './content/compile';
 import { CONTENT_JSON_PATH } from '../app/utils/content.server';
 import { writeIcons } from './icons';
 import { writeImageVariants } from './images';
@@ -13,13 +13,13 @@ import { writeSocialImages } from './social-images';
  * the field, when the content is broken.
  */
 export async function buildContent(contentDir = path.resolve('content')) {
-  const content = await compileContent(contentDir);
+  const { content, images } = await compileSite(contentDir);
   await mkdir(path.dirname(CONTENT_JSON_PATH), { recursive: true });
   await writeFile(CONTENT_JSON_PATH, JSON.stringify(content));
   await writeResumePdf(content, path.resolve('public/resume.pdf'));
   await writeIcons(content.site, path.resolve('public'));
   await writeSocialImages(content, path.resolve('public'));
-  await writeImageVariants(content, path.resolve('public'));
+  await writeImageVariants(images);
   return content;
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { CompiledContent, ImageSources } from '../app/utils/content/schema';
+import type { ImageSources } from '../app/utils/content/schema';
 
 /**
  * Responsive images: AVIF and WebP variants of every content image, made by
@@ -10,10 +10,10 @@ import type { CompiledContent, ImageSources } from '../app/utils/content/schema'
  * of the source file and the encoder settings, so the files are served as
  * immutable (scripts/serve.ts, netlify.toml).
  *
- * compileContent() plans the variants (imageSources: names and `srcset`, into
- * the compiled content, without writing anything); writeImageVariants() makes
- * the files the compiled content names that do not exist yet, so a dev rebuild
- * with unchanged images costs nothing.
+ * Compiling the content plans the files (an ImagePlan: names, sizes and
+ * `srcset` values, without writing anything); writeImageVariants() then makes
+ * the planned files that do not exist yet, so a rebuild with unchanged images
+ * costs nothing, and removes the ones no longer planned.
  */
 
 export const GENERATED_IMAGES_DIR = 'generated/images';
@@ -32,7 +32,16 @@ export const IMAGE_WIDTHS = {
   profile: [160, 320, 480, 640],
   /** About photo: up to 427 CSS px (384 px on phones). */
   about: [320, 640, 960],
+  /**
+   * Images in a case study's story: from a gallery tile on a phone (~160 CSS
+   * px) to a full-bleed figure on a wide screen; `sizes` picks per placement.
+   * The largest one is also what the zoom view shows.
+   */
+  story: [480, 800, 1200, 1600, 2400],
 } satisfies Record<string, number[]>;
+
+/** The story's `<img src>` fallback: the largest variant up to this width. */
+const FALLBACK_WIDTH = 800;
 
 const ENCODERS = {
   // effort 2: within 2% of effort 4's size, three times faster.
@@ -45,8 +54,11 @@ const PIPELINE_VERSION = 1;
 type Format = keyof typeof ENCODERS;
 const FORMATS = Object.keys(ENCODERS) as Format[];
 
+/** Raster formats the pipeline reads, by file extension. */
+export const RASTER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'];
+
 /** Size after EXIF orientation, and whether the file is vector (SVG). */
-async function sourceInfo(file: string) {
+export async function sourceInfo(file: string) {
   const meta = await sharp(file).metadata();
   const { width, height } = meta.autoOrient;
   if (!width || !height) throw new Error(`${file}: no image size`);
@@ -61,44 +73,83 @@ function widthsFor(wanted: readonly number[], source: { width: number; vector: b
   return kept;
 }
 
-/**
- * Plans the variants of one image under public/ (e.g. "/images/photo.jpg"):
- * the `srcset` of each format. Reads the file but writes nothing.
- */
-export async function planImageSources(publicDir: string, src: string, wanted: readonly number[]): Promise<ImageSources> {
-  const file = path.join(publicDir, src);
-  const [bytes, source] = await Promise.all([readFile(file), sourceInfo(file)]);
-  const hash = createHash('sha256')
-    .update(bytes)
-    .update(JSON.stringify({ ENCODERS, PIPELINE_VERSION }))
-    .digest('hex')
-    .slice(0, 10);
-  const stem = path.basename(src, path.extname(src)).replace(/[^\w-]/g, '-');
-  const srcset = (format: Format) =>
-    widthsFor(wanted, source)
-      .map((width) => `/${GENERATED_IMAGES_DIR}/${stem}-${width}.${hash}.${format} ${width}w`)
-      .join(', ');
-  return { avif: srcset('avif'), webp: srcset('webp') };
+function hashOf(bytes: Buffer, salt = ''): string {
+  return createHash('sha256').update(bytes).update(salt).digest('hex').slice(0, 10);
 }
 
-type Variant = { url: string; width: number; format: Format; src: string };
+/** A file-name-safe stem: "Final Home.png" → "Final-Home". */
+function stemOf(file: string): string {
+  return path.basename(file, path.extname(file)).replace(/[^\w-]/g, '-');
+}
 
-/** Every variant the compiled content refers to, once each. */
-function variantsOf(content: CompiledContent): Variant[] {
-  const images = [
-    ...Object.values(content.site.photos),
-    ...[...content.cards, ...Object.values(content.caseStudies)].map((c) => ({ src: c.image, sources: c.imageSources })),
-  ];
-  const variants = new Map<string, Variant>();
-  for (const { src, sources } of images) {
-    for (const format of FORMATS) {
-      for (const candidate of sources[format].split(',')) {
-        const [url, descriptor] = candidate.trim().split(/\s+/);
-        variants.set(url, { url, width: Number.parseInt(descriptor, 10), format, src });
-      }
-    }
+type Output =
+  | { kind: 'variant'; source: string; width: number; format: Format }
+  | { kind: 'copy'; source: string };
+
+/** Where planned files go, and the URL they are served under. */
+export type ImageTarget = { dir: string; url: string };
+
+/** A story image as planned: the variants, and the files a page links to. */
+export type PlannedStoryImage = {
+  width: number;
+  height: number;
+  /** The `<img src>`: a mid-size WebP, or the SVG itself. */
+  src: string;
+  /** The largest file, for the zoom view and the no-JavaScript link. */
+  full: string;
+  /** Absent for SVG, which is served as it is. */
+  sources?: ImageSources;
+};
+
+/**
+ * The files a build needs, keyed by their path on disk. Planning reads the
+ * sources (to hash and measure them) but writes nothing.
+ */
+export class ImagePlan {
+  readonly outputs = new Map<string, Output>();
+  readonly target: ImageTarget;
+
+  constructor(publicDir: string, target?: ImageTarget) {
+    this.target = target ?? { dir: path.join(publicDir, GENERATED_IMAGES_DIR), url: `/${GENERATED_IMAGES_DIR}` };
   }
-  return [...variants.values()];
+
+  /** `srcset` values of AVIF and WebP variants of `file` at the wanted widths. */
+  async responsive(file: string, wanted: readonly number[]): Promise<ImageSources> {
+    return (await this.variants(file, wanted)).sources;
+  }
+
+  private async variants(file: string, wanted: readonly number[]) {
+    const [bytes, source] = await Promise.all([readFile(file), sourceInfo(file)]);
+    const hash = hashOf(bytes, JSON.stringify({ ENCODERS, PIPELINE_VERSION }));
+    const widths = widthsFor(wanted, source);
+    const urlOf = (width: number, format: Format) => {
+      const name = `${stemOf(file)}-${width}.${hash}.${format}`;
+      this.outputs.set(path.join(this.target.dir, name), { kind: 'variant', source: file, width, format });
+      return `${this.target.url}/${name}`;
+    };
+    const srcset = (format: Format) => widths.map((width) => `${urlOf(width, format)} ${width}w`).join(', ');
+    const sources = { avif: srcset('avif'), webp: srcset('webp') };
+    return { sources, widths, source, urlOf };
+  }
+
+  /** A verbatim copy of `file` under a content-hashed name (SVG, video). */
+  async copy(file: string): Promise<string> {
+    const name = `${stemOf(file)}.${hashOf(await readFile(file))}${path.extname(file).toLowerCase()}`;
+    this.outputs.set(path.join(this.target.dir, name), { kind: 'copy', source: file });
+    return `${this.target.url}/${name}`;
+  }
+
+  /** A story image: SVG stays SVG; a raster gets AVIF and WebP variants at the story widths. */
+  async story(file: string): Promise<PlannedStoryImage> {
+    const info = await sourceInfo(file);
+    if (info.vector) {
+      const url = await this.copy(file);
+      return { width: info.width, height: info.height, src: url, full: url };
+    }
+    const { sources, widths, urlOf } = await this.variants(file, IMAGE_WIDTHS.story);
+    const fallback = [...widths].reverse().find((w) => w <= FALLBACK_WIDTH) ?? widths[0];
+    return { width: info.width, height: info.height, sources, src: urlOf(fallback, 'webp'), full: urlOf(widths.at(-1)!, 'webp') };
+  }
 }
 
 async function exists(file: string) {
@@ -108,9 +159,15 @@ async function exists(file: string) {
   );
 }
 
+/** Written aside and renamed, so a running server never serves half a file. */
+async function writeAtomically(out: string, write: (partial: string) => Promise<unknown>) {
+  const partial = `${out}.${process.pid}.partial`;
+  await write(partial);
+  await rename(partial, out);
+}
+
 /** Rasterises the source once at `width`, then encodes each wanted format from those pixels. */
-async function render(publicDir: string, src: string, width: number, outputs: { format: Format; out: string }[]) {
-  const file = path.join(publicDir, src);
+async function render(file: string, width: number, outputs: { format: Format; out: string }[]) {
   const source = await sourceInfo(file);
   // SVG: rasterised at the density that gives the target width, not scaled up from 72 dpi.
   const image = source.vector
@@ -125,48 +182,51 @@ async function render(publicDir: string, src: string, width: number, outputs: { 
   for (const { format, out } of outputs) {
     const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const buffer = format === 'avif' ? await pixels.avif(ENCODERS.avif).toBuffer() : await pixels.webp(ENCODERS.webp).toBuffer();
-    // Written aside and renamed, so a running server never serves half a file.
-    const partial = `${out}.${process.pid}.partial`;
-    await writeFile(partial, buffer);
-    await rename(partial, out);
+    await writeAtomically(out, (partial) => writeFile(partial, buffer));
     bytes += buffer.byteLength;
   }
   return bytes;
 }
 
 /**
- * Makes the variants that `content` names and public/generated/images/ lacks,
- * and removes the ones it no longer names (old hashes).
+ * Makes the files `plan` names that do not exist yet and, with `prune`,
+ * removes the ones in its directory it no longer names (old hashes).
  */
-export async function writeImageVariants(content: CompiledContent, publicDir: string) {
+export async function writeImageVariants(plan: ImagePlan, { prune = true } = {}) {
   const started = performance.now();
-  const dir = path.join(publicDir, GENERATED_IMAGES_DIR);
-  await mkdir(dir, { recursive: true });
-  const variants = variantsOf(content);
+  await mkdir(plan.target.dir, { recursive: true });
   // Missing files, grouped by source and width: one rasterisation serves every format.
-  const jobs = new Map<string, { src: string; width: number; outputs: { format: Format; out: string }[] }>();
+  const jobs = new Map<string, { source: string; width: number; outputs: { format: Format; out: string }[] }>();
+  const copies: [string, string][] = [];
   let missing = 0;
-  for (const variant of variants) {
-    const out = path.join(publicDir, variant.url);
+  for (const [out, output] of plan.outputs) {
     if (await exists(out)) continue;
     missing++;
-    const key = `${variant.src} ${variant.width}`;
-    const job = jobs.get(key) ?? { src: variant.src, width: variant.width, outputs: [] };
-    job.outputs.push({ format: variant.format, out });
+    if (output.kind === 'copy') {
+      copies.push([output.source, out]);
+      continue;
+    }
+    const key = `${output.source} ${output.width}`;
+    const job = jobs.get(key) ?? { source: output.source, width: output.width, outputs: [] };
+    job.outputs.push({ format: output.format, out });
     jobs.set(key, job);
   }
+  await Promise.all(copies.map(([source, out]) => writeAtomically(out, (partial) => copyFile(source, partial))));
   // sharp spreads each image over its own threads; a few at a time keeps memory low.
   let bytes = 0;
   const queue = [...jobs.values()];
   for (let i = 0; i < queue.length; i += 3) {
-    const sizes = await Promise.all(queue.slice(i, i + 3).map((job) => render(publicDir, job.src, job.width, job.outputs)));
+    const sizes = await Promise.all(queue.slice(i, i + 3).map((job) => render(job.source, job.width, job.outputs)));
     bytes += sizes.reduce((a, b) => a + b, 0);
   }
-  const wanted = new Set(variants.map((v) => path.basename(v.url)));
-  const stale = (await readdir(dir)).filter((name) => !wanted.has(name));
-  await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));
+  if (prune) {
+    const wanted = new Set([...plan.outputs.keys()].map((out) => path.basename(out)));
+    const stale = (await readdir(plan.target.dir)).filter((name) => !wanted.has(name));
+    await Promise.all(stale.map((name) => rm(path.join(plan.target.dir, name), { force: true })));
+  }
   if (missing > 0) {
     const ms = Math.round(performance.now() - started);
-    console.log(`Images: ${missing} of ${variants.length} variants made (${Math.round(bytes / 1024)} KB, ${ms} ms)`);
+    console.log(`Images: ${missing} of ${plan.outputs.size} files made (${Math.round(bytes / 1024)} KB of variants, ${ms} ms)`);
   }
+  return missing;
 }

@@ -25,10 +25,23 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function contentSecurityPolicy(scriptHashes: string[]): string {
+/**
+ * The hosts of the page's click-to-load embeds (app/components/mdx/Embed.tsx
+ * writes each player's origin as data-embed-origin at build time). Only
+ * these may be framed, and only after the visitor clicks: until then the
+ * page creates no iframe at all.
+ */
+const EMBED_ORIGIN = /\sdata-embed-origin="(https:\/\/[a-z0-9.-]+)"/g;
+
+export function embedOrigins(html: string): string[] {
+  return [...new Set([...html.matchAll(EMBED_ORIGIN)].map(([, origin]) => origin))].sort();
+}
+
+export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    ...(frameOrigins.length ? [`frame-src ${frameOrigins.join(' ')}`] : []),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -42,7 +55,7 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
 }
 
 export function setSecurityHeaders(headers: Headers, html: string): void {
-  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html)));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html), embedOrigins(html)));
   headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('X-Frame-Options', 'DENY');

@@ -2,8 +2,6 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
-import { createElement, type ComponentType } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { ZodError, ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
@@ -13,13 +11,13 @@ import {
   type CaseStudyCard,
   type CompiledContent,
   type Resume,
-  type Section,
   type Site,
 } from '../../app/utils/content/schema';
 import { ContentError } from './errors';
-import { rehypeNumberedSections } from './sections';
+import { compileMdx } from './mdx';
 import { typeset, typesetFields } from './typography';
-import { IMAGE_WIDTHS, planImageSources } from '../images';
+import { IMAGE_WIDTHS, ImagePlan } from '../images';
+import { BLOCKS } from '../../app/components/mdx/blocks';
 import { caseStudyComponents, summaryComponents } from '../../app/components/mdx/components';
 
 /**
@@ -48,33 +46,6 @@ function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string)
   const result = schema.safeParse(data ?? {});
   if (!result.success) throw new ContentError(file, describeZodError(result.error));
   return result.data;
-}
-
-type MdxComponents = Record<string, ComponentType<any>>;
-
-/** Compiles MDX with mdx-bundler and renders it to static HTML with the site's components. */
-async function compileMdx(source: string, file: string, cwd: string, components: MdxComponents) {
-  // Loaded lazily so that nothing else pays for esbuild.
-  const { bundleMDX } = await import('mdx-bundler');
-  const { default: remarkSmartypants } = await import('remark-smartypants');
-  const sections: Section[] = [];
-  try {
-    const { code } = await bundleMDX({
-      source,
-      cwd,
-      mdxOptions(options) {
-        options.remarkPlugins = [...(options.remarkPlugins ?? []), remarkSmartypants];
-        options.rehypePlugins = [...(options.rehypePlugins ?? []), [rehypeNumberedSections, { sections }]];
-        return options;
-      },
-    });
-    const { getMDXComponent } = await import('mdx-bundler/client/index.js');
-    const html = renderToStaticMarkup(createElement(getMDXComponent(code), { components }));
-    return { html, sections };
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new ContentError(file, [`MDX does not compile: ${message}`]);
-  }
 }
 
 /** Markdown summary → plain text, for the PDF and meta tags. */
@@ -132,7 +103,16 @@ async function imageSize(publicDir: string, src: string, file: string, field: st
   }
 }
 
+/** The compiled content, and the image files it names, planned for writeImageVariants(). */
+export type CompiledSite = { content: CompiledContent; images: ImagePlan };
+
 export async function compileContent(contentDir: string, publicDir = path.resolve('public')): Promise<CompiledContent> {
+  return (await compileSite(contentDir, publicDir)).content;
+}
+
+export async function compileSite(contentDirectory: string, publicDir = path.resolve('public')): Promise<CompiledSite> {
+  const contentDir = path.resolve(contentDirectory);
+  const images = new ImagePlan(publicDir);
   const rel = (file: string) => path.posix.join('content', path.relative(contentDir, file).split(path.sep).join('/'));
 
   const siteFile = path.join(contentDir, 'site.yml');
@@ -149,8 +129,8 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
   const site: Site = {
     ...siteFields,
     photos: {
-      profile: { ...profile, sources: await planImageSources(publicDir, profile.src, IMAGE_WIDTHS.profile) },
-      about: { ...about, sources: await planImageSources(publicDir, about.src, IMAGE_WIDTHS.about) },
+      profile: { ...profile, sources: await images.responsive(path.join(publicDir, profile.src), IMAGE_WIDTHS.profile) },
+      about: { ...about, sources: await images.responsive(path.join(publicDir, about.src), IMAGE_WIDTHS.about) },
     },
   };
 
@@ -167,21 +147,26 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     if (!SLUG.test(slug)) {
       throw new ContentError(label, ['file name must be a lowercase slug such as "my-project.mdx" (letters, digits and single hyphens)']);
     }
-    const { data, content: body } = parseFrontmatter(await readText(file, label), label);
+    const source = await readText(file, label);
+    const { data, content: body } = parseFrontmatter(source, label);
     const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label));
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
-    const imageSources = await planImageSources(publicDir, frontmatter.image, IMAGE_WIDTHS.card);
+    const imageSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.card);
 
     if (frontmatter.status === 'published') {
       const { status: _status, page, ...fields } = frontmatter;
       const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, imageSources, slug, href: `/case-study/${slug}` };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
-      const { html, sections } = await compileMdx(body, label, caseStudyDir, caseStudyComponents);
+      const { html, sections } = await compileMdx(source, label, {
+        components: caseStudyComponents,
+        blocks: BLOCKS,
+        roots: { dir: caseStudyDir, contentDir, publicDir, plan: images },
+      });
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
       // The page shows the image full width, so it gets wider variants than the card.
-      const heroSources = await planImageSources(publicDir, frontmatter.image, IMAGE_WIDTHS.hero);
+      const heroSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.hero);
       caseStudies[slug] = { ...card, imageSources: heroSources, href: `/case-study/${slug}`, page, sections, html };
     } else {
       const { status: _status, ...fields } = frontmatter;
@@ -192,10 +177,16 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
 
   const resumeFile = path.join(contentDir, 'resume.mdx');
   const resumeLabel = rel(resumeFile);
-  const resumeMatter = parseFrontmatter(await readText(resumeFile, resumeLabel), resumeLabel);
+  const resumeSource = await readText(resumeFile, resumeLabel);
+  const resumeMatter = parseFrontmatter(resumeSource, resumeLabel);
   const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel));
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
-  const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir, summaryComponents);
+  // The summary is plain Markdown: no blocks.
+  const summary = await compileMdx(resumeSource, resumeLabel, {
+    components: summaryComponents,
+    blocks: {},
+    roots: { dir: contentDir, contentDir, publicDir, plan: images },
+  });
   const resume: Resume = {
     ...resumeFrontmatter,
     summaryHtml: summary.html,
@@ -213,5 +204,5 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     }
   }
 
-  return { site, cards, caseStudies, resume };
+  return { content: { site, cards, caseStudies, resume }, images };
 }

@@ -1,30 +1,42 @@
+import { useRef } from 'react';
+import { useStoryEnhancements } from '~/components/mdx/enhance';
 import type { Section } from '~/utils/content/schema';
 
-/** The story, rendered from MDX to HTML at build time (trusted: it comes from content/). */
-export function CaseStudyBody({ html, sections }: { html: string; sections: Section[] }) {
+/**
+ * The story, rendered from MDX to HTML at build time (trusted: it comes from
+ * content/), beside its outline on desktop. The story column is 680 px; wide
+ * and full-bleed blocks reach past it (app/styles/story.css, .story-layout).
+ */
+export function CaseStudyBody({ html, sections, slug }: { html: string; sections: Section[]; slug: string }) {
+  const story = useRef<HTMLElement>(null);
+  useStoryEnhancements(story, slug);
   return (
-    <div className="mx-auto grid max-w-6xl gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
-      <nav aria-label="Sections" className="hidden lg:block">
-        <div className="sticky top-24">
-          <p className="text-xs font-semibold uppercase tracking-[0.14em] text-fg-muted">On this page</p>
-          <ol className="mt-4 space-y-1 border-l border-border">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className="-ml-px flex gap-2 border-l border-transparent py-1 pl-4 text-sm text-fg-muted transition-colors hover:border-fg hover:text-fg"
-                >
-                  <span className="tabular-nums">{section.number}.</span>
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </nav>
-      <article className="max-w-[68ch] text-[1.0625rem] leading-[1.75] text-fg-muted sm:text-lg"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+    <div className="story-layout overflow-x-clip">
+      <div className="mx-auto grid max-w-6xl gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
+        <nav aria-label="Sections" className="hidden lg:block" data-print="hide">
+          <div className="sticky top-24">
+            <p className="text-xs font-semibold uppercase tracking-[0.14em] text-fg-muted">On this page</p>
+            <ol className="mt-4 space-y-1 border-l border-border">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className="-ml-px flex gap-2 border-l border-transparent py-1 pl-4 text-sm text-fg-muted transition-colors hover:border-fg hover:text-fg"
+                  >
+                    <span className="tabular-nums">{section.number}.</span>
+                    {section.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </nav>
+        <article
+          ref={story}
+          className="story relative max-w-[42.5rem] text-[1.0625rem] leading-[1.75] text-fg-muted sm:text-lg"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { CaseStudy } from '~/utils/content/schema';
-import { ResponsiveImage, TagList } from '~/components/ui';
+import { MetricTile, ResponsiveImage, TagList } from '~/components/ui';
 
 /** Full width of the header: max-w-6xl (1152 px) less its padding. */
 const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
@@ -32,10 +32,7 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
       <section aria-label="Impact" className="mt-8">
         <dl className="grid grid-cols-2 gap-3 sm:gap-4">
           {page.outcomes.map((outcome) => (
-            <div key={outcome.label} className="flex flex-col rounded-2xl border border-border bg-bg-subtle p-4 sm:p-6">
-              <dt className="text-sm font-medium text-fg-muted">{outcome.label}</dt>
-              <dd className="order-first text-2xl font-semibold tracking-tight text-accent min-[400px]:text-3xl sm:text-5xl">{outcome.value}</dd>
-            </div>
+            <MetricTile key={outcome.label} value={outcome.value} label={outcome.label} />
           ))}
         </dl>
       </section>

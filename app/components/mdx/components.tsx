@@ -1,4 +1,7 @@
 import type { ComponentProps } from 'react';
+import { BLOCKS } from './blocks';
+import { LAYOUT_SIZES, useStoryImage } from './media';
+import { StoryPicture } from './StoryPicture';
 
 /**
  * Components the MDX content is rendered with. Rendering happens at build
@@ -25,6 +28,13 @@ function NumberedHeading({ children, ...props }: ComponentProps<'h2'> & { 'data-
   );
 }
 
+/** A Markdown image inside a sentence (one alone in its paragraph becomes a Figure). */
+function InlineImage({ src = '', alt = '' }: ComponentProps<'img'>) {
+  return <StoryPicture image={useStoryImage(src)} alt={alt} sizes={LAYOUT_SIZES.text} className="inline w-auto max-w-full align-middle" />;
+}
+
+const blockComponents = Object.fromEntries(Object.entries(BLOCKS).map(([name, block]) => [name, block.component]));
+
 /**
  * The story's typography, as classes on the rendered elements (cheaper than a
  * prose stylesheet: these utilities are mostly used elsewhere already).
@@ -44,6 +54,8 @@ export const caseStudyComponents = {
     <blockquote className="my-8 border-l-4 border-accent pl-5 text-lg text-fg italic [&>p]:my-2" {...props} />
   ),
   hr: (props: ComponentProps<'hr'>) => <hr className="my-12 border-border" {...props} />,
+  img: InlineImage,
+  ...blockComponents,
 };
 
 export const summaryComponents = {

@@ -1,0 +1,56 @@
+/**
+ * Click-to-load embeds. Until the visitor asks, the block is a poster and a
+ * link: no request goes to the other host. "Load it here" swaps the poster
+ * for the player, in the same box.
+ *
+ * The page's CSP names exactly its embeds' hosts in frame-src
+ * (security-headers.server.ts), and a document keeps the policy it was
+ * loaded with. After a client-side navigation from another page, that is the
+ * other page's policy, so the click reloads this page first and the player
+ * loads as soon as it is back.
+ */
+const PENDING = 'portfolio:load-embed';
+
+function documentIsThisPage(): boolean {
+  const [load] = performance.getEntriesByType('navigation');
+  return !load || new URL(load.name).pathname === location.pathname;
+}
+
+export function enhance(story: HTMLElement): () => void {
+  const undo: (() => void)[] = [];
+  const pending = sessionStorage.getItem(PENDING);
+  sessionStorage.removeItem(PENDING);
+  for (const block of story.querySelectorAll<HTMLElement>('[data-block="embed"]')) {
+    const frame = block.querySelector<HTMLElement>('.embed-frame');
+    const actions = block.querySelector<HTMLElement>('.embed-actions');
+    const { embedSrc, embedTitle } = block.dataset;
+    if (!frame || !actions || !embedSrc) continue;
+    const load = (focus: boolean) => {
+      const iframe = document.createElement('iframe');
+      iframe.src = embedSrc;
+      iframe.title = embedTitle ?? '';
+      iframe.allow = 'fullscreen; autoplay; encrypted-media; picture-in-picture';
+      iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+      iframe.className = 'absolute inset-0 h-full w-full border-0';
+      // Keep the poster's box (set through the CSSOM, which the CSP allows).
+      frame.style.height = `${frame.getBoundingClientRect().height}px`;
+      frame.replaceChildren(iframe);
+      block.dataset.loaded = '';
+      if (focus) iframe.focus();
+    };
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'embed-load';
+    button.textContent = 'Load it here';
+    button.setAttribute('aria-label', `Load ${embedTitle ?? 'the embed'} here`);
+    button.addEventListener('click', () => {
+      if (documentIsThisPage()) return load(true);
+      sessionStorage.setItem(PENDING, embedSrc);
+      location.reload();
+    });
+    actions.prepend(button);
+    undo.push(() => button.remove());
+    if (pending === embedSrc) load(false);
+  }
+  return () => undo.forEach((fn) => fn());
+}

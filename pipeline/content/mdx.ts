@@ -1,0 +1,77 @@
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Section } from '../../app/utils/content/schema';
+import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/media';
+import type { BlockDefinition } from '../../app/components/mdx/blocks';
+import { ContentError, type ContentProblem } from './errors';
+import { remarkStory } from './remark-story';
+import { rehypeNumberedSections } from './sections';
+import type { MediaRoots } from './story-media';
+import { typeset } from './typography';
+
+type MdxComponents = Record<string, ComponentType<any>>;
+
+/** esbuild's message for a file that failed (mdx-bundler rejects with esbuild's BuildFailure). */
+type EsbuildMessage = { text: string; location?: { line: number; column: number } | null };
+
+/** An MDX syntax error as the writer needs it: the first line of the reason, at its line and column in the file. */
+export function describeMdxError(error: unknown): ContentProblem {
+  const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
+  if (first) {
+    // "Cannot process MDX file with esbuild:\n  12:1-12:6: Expected a closing tag…": keep the reason.
+    const reason = first.text.split('\n').at(-1)!.trim().replace(/^\d+:\d+(?:-\d+:\d+)?:\s*/, '');
+    const where = first.location?.line ? { line: first.location.line, column: first.location.column + 1 } : {};
+    return { message: `the MDX does not compile: ${reason}`, ...where };
+  }
+  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return { message: `the MDX does not compile: ${message}` };
+}
+
+export type CompileMdxOptions = {
+  components: MdxComponents;
+  /** The blocks this file may use (none: any component is an error). */
+  blocks: Record<string, BlockDefinition>;
+  roots: MediaRoots;
+};
+
+/**
+ * Compiles one MDX file with mdx-bundler (esbuild) and renders it to static
+ * HTML with the site's components, at build time. `source` is the whole
+ * file, frontmatter included, so every line and column reported is the
+ * file's own. Every image and block is checked on the way (remark-story.ts);
+ * all problems stop the build together, as one ContentError.
+ */
+export async function compileMdx(source: string, file: string, { components, blocks, roots }: CompileMdxOptions) {
+  // Loaded lazily so that nothing else pays for esbuild.
+  const { bundleMDX } = await import('mdx-bundler');
+  const { default: remarkSmartypants } = await import('remark-smartypants');
+  const sections: Section[] = [];
+  const media: StoryMedia = new Map();
+  const problems: ContentProblem[] = [];
+  let code: string;
+  try {
+    ({ code } = await bundleMDX({
+      source,
+      cwd: roots.dir,
+      // The error is reported once, as a ContentError, not also by esbuild itself.
+      esbuildOptions: (options) => ({ ...options, logLevel: 'silent' }),
+      mdxOptions(options) {
+        options.remarkPlugins = [...(options.remarkPlugins ?? []), [remarkStory, { ...roots, blocks, media, problems, typeset }], remarkSmartypants];
+        options.rehypePlugins = [...(options.rehypePlugins ?? []), [rehypeNumberedSections, { sections }]];
+        return options;
+      },
+    }));
+  } catch (error) {
+    throw new ContentError(file, [describeMdxError(error)]);
+  }
+  if (problems.length > 0) throw new ContentError(file, problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
+  const { getMDXComponent } = await import('mdx-bundler/client/index.js');
+  const story = createElement(getMDXComponent(code), { components });
+  try {
+    const html = renderToStaticMarkup(createElement(StoryMediaContext.Provider, { value: media }, story));
+    return { html, sections };
+  } catch (error) {
+    // An expression in the MDX that fails when it runs, e.g. {undefinedName}.
+    throw new ContentError(file, [`the MDX does not render: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+  }
+}

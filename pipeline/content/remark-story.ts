@@ -1,0 +1,220 @@
+import type { ZodError } from 'zod';
+import type { BlockDefinition } from '../../app/components/mdx/blocks';
+import type { StoryMedia } from '../../app/components/mdx/media';
+import type { ContentProblem } from './errors';
+import { resolveStoryImage, resolveStoryVideo, type MediaRoots } from './story-media';
+
+/**
+ * The remark plugin behind a case study's story, run while mdx-bundler
+ * compiles it (build time only):
+ *
+ * 1. A paragraph that holds only Markdown images becomes one `<Figure>` per
+ *    image: `![alt](path "caption")`, so images get the figure, caption and
+ *    zoom without the writer thinking about it.
+ * 2. Every image and every block is checked, and each file a story names is
+ *    found, measured and planned for the build (story-media.ts), into
+ *    `media`, which the blocks read while the story is rendered.
+ *
+ * Problems are collected with their line and column rather than thrown, so
+ * one build reports every mistake in the file at once.
+ */
+
+type Position = { start: { line: number; column: number } };
+type Attribute =
+  | { type: 'mdxJsxAttribute'; name: string; value: string | null | { type: 'mdxJsxAttributeValueExpression'; value: string } }
+  | { type: 'mdxJsxExpressionAttribute'; value: string };
+type Node = {
+  type: string;
+  name?: string | null;
+  url?: string;
+  alt?: string | null;
+  title?: string | null;
+  value?: string;
+  attributes?: Attribute[];
+  children?: Node[];
+  position?: Position;
+  data?: { fromMarkdown?: boolean };
+};
+
+export type StoryOptions = MediaRoots & {
+  blocks: Record<string, BlockDefinition>;
+  /** Typographic quotes and dashes for the words in props (the Markdown text gets remark-smartypants). */
+  typeset: (text: string) => string;
+  media: StoryMedia;
+  problems: ContentProblem[];
+};
+
+/** The marker for an image that is only decoration: `![decorative](./divider.svg)`. */
+export const DECORATIVE = 'decorative';
+
+const isJsx = (node: Node) => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+const isBlank = (node: Node) => node.type === 'text' && !node.value?.trim();
+
+function at(node: Node): Pick<ContentProblem, 'line' | 'column'> {
+  return node.position ? { line: node.position.start.line, column: node.position.start.column } : {};
+}
+
+function markdownFigure(image: Node): Node {
+  const decorative = image.alt?.trim().toLowerCase() === DECORATIVE;
+  const attribute = (name: string, value: string | null): Attribute => ({ type: 'mdxJsxAttribute', name, value });
+  const attributes = [attribute('src', image.url ?? ''), attribute('alt', decorative ? '' : (image.alt ?? ''))];
+  if (image.title) attributes.push(attribute('caption', image.title));
+  if (decorative) attributes.push(attribute('decorative', null));
+  return { type: 'mdxJsxFlowElement', name: 'Figure', attributes, children: [], position: image.position, data: { fromMarkdown: true } };
+}
+
+/** Step 1: paragraphs of nothing but images (and the line breaks between them) become Figures. */
+function unwrapImageParagraphs(node: Node): void {
+  if (!node.children) return;
+  node.children = node.children.flatMap((child) => {
+    if (child.type === 'paragraph' && child.children?.some((c) => c.type === 'image') && child.children.every((c) => c.type === 'image' || isBlank(c))) {
+      return child.children.filter((c) => c.type === 'image').map(markdownFigure);
+    }
+    unwrapImageParagraphs(child);
+    return [child];
+  });
+}
+
+/** A literal written in braces: {true}, {3}, {"text"}. Anything else is not a value the build can check. */
+function literal(expression: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const value: unknown = JSON.parse(expression.trim());
+    return ['string', 'number', 'boolean'].includes(typeof value) ? { ok: true, value } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function propsOf(node: Node, report: (message: string) => void): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const attribute of node.attributes ?? []) {
+    if (attribute.type === 'mdxJsxExpressionAttribute') {
+      report(`<${node.name}>: write each prop out as name="value" (found {${attribute.value}})`);
+      continue;
+    }
+    const { name, value } = attribute;
+    if (value === null) props[name] = true;
+    else if (typeof value === 'string') props[name] = value;
+    else {
+      const parsed = literal(value.value);
+      if (parsed.ok) props[name] = parsed.value;
+      else report(`<${node.name}> prop "${name}": write a plain value, e.g. ${name}="…" (found {${value.value}})`);
+    }
+  }
+  return props;
+}
+
+function describePropIssues(block: string, error: ZodError): string[] {
+  return error.issues.map((issue) => {
+    const prop = String(issue.path[0] ?? '');
+    if (issue.code === 'unrecognized_keys') return `<${block}>: unknown prop(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (issue.code === 'invalid_type' && issue.received === 'undefined') return `<${block}>: prop "${prop}" is missing`;
+    if (issue.code === 'invalid_enum_value') {
+      return `<${block}> prop "${prop}": must be one of ${issue.options.map((o) => `"${String(o)}"`).join(', ')} (found "${String(issue.received)}")`;
+    }
+    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return `<${block}> prop "${prop}": write it alone to switch it on (<${block} ${prop} />)`;
+    return `<${block}> prop "${prop}": ${issue.message}`;
+  });
+}
+
+/** Props that are words for people (alt text, captions, names), set typographically like the rest of the story. */
+const WORDS = new Set(['alt', 'caption', 'credit', 'title', 'name', 'role', 'label', 'value', 'before', 'after']);
+
+const childBlocks = (node: Node) => (node.children ?? []).filter((child) => !isBlank(child));
+
+export function remarkStory(options: StoryOptions) {
+  const { blocks, media, problems } = options;
+
+  async function image(node: Node, path: string, alt: string | undefined, decorative: boolean) {
+    const report = (message: string) => problems.push({ message, ...at(node) });
+    const markdown = node.data?.fromMarkdown || node.type === 'image';
+    if (!decorative && !alt?.trim()) {
+      report(
+        markdown
+          ? `image "${path}" has no alt text: describe what it shows in ![…](${path}), or write ![${DECORATIVE}](${path}) if it is only decoration`
+          : `<${node.name}> image "${path}" has no alt text: add alt="…" describing what it shows, or the prop decorative if it is only decoration`,
+      );
+    }
+    return resolveStoryImage(path, options, media, report);
+  }
+
+  async function checkBlock(node: Node, name: string, block: BlockDefinition, parent: string | null) {
+    const report = (message: string) => problems.push({ message, ...at(node) });
+    if (block.parent && parent !== block.parent) report(`<${name}> belongs inside <${block.parent}>`);
+    for (const attribute of node.attributes ?? []) {
+      if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string' && WORDS.has(attribute.name)) {
+        attribute.value = options.typeset(attribute.value);
+      }
+    }
+    const props = propsOf(node, report);
+    const parsed = block.props.safeParse(props);
+    if (!parsed.success) describePropIssues(name, parsed.error).forEach(report);
+
+    for (const prop of block.images ?? []) {
+      if (typeof props[prop] !== 'string') continue;
+      if (name === 'Figure') await image(node, props[prop] as string, props.alt as string | undefined, props.decorative === true);
+      else await resolveStoryImage(props[prop] as string, options, media, report);
+    }
+    for (const prop of block.videos ?? []) {
+      if (typeof props[prop] === 'string') await resolveStoryVideo(props[prop] as string, options, media, report);
+    }
+
+    const children = childBlocks(node);
+    const rule = block.children;
+    if (rule.kind === 'none' && children.length > 0) report(`<${name}> takes nothing inside: write it self-closing, <${name} … />`);
+    if (rule.kind === 'markdown' && children.length === 0) report(`<${name}> needs its text inside: <${name}>…</${name}>`);
+    if (rule.kind === 'images' || rule.kind === 'blocks') {
+      const wanted = rule.kind === 'images' ? 'Figure' : rule.name;
+      const what = rule.kind === 'images' ? 'Markdown images, one per line' : `<${rule.name}> blocks`;
+      const strays = children.filter((child) => !(isJsx(child) && child.name === wanted && (rule.kind === 'blocks' || child.data?.fromMarkdown)));
+      if (strays.length > 0) report(`<${name}> holds only ${what}`);
+      const count = children.length - strays.length;
+      if (count < rule.min || count > rule.max) {
+        const range = rule.min === rule.max ? `${rule.min}` : `${rule.min} to ${rule.max}`;
+        report(`<${name}> needs ${range} ${rule.kind === 'images' ? 'images' : `<${rule.name}> blocks`} (found ${count})`);
+      }
+    }
+    for (const child of children) await walk(child, name);
+
+    if (rule.kind === 'images' && rule.sameSize) {
+      const sizes = children
+        .filter((child) => child.name === 'Figure')
+        .map((child) => {
+          const src = child.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
+          const found = typeof src === 'string' ? media.get(src) : undefined;
+          return found?.kind === 'image' ? `${src} is ${found.width}×${found.height}` : null;
+        });
+      const distinct = new Set(sizes.map((size) => size?.replace(/^.* is /, '')));
+      if (sizes.every(Boolean) && distinct.size > 1) report(`<${name}> compares images of the same size: ${sizes.join(', ')}`);
+    }
+  }
+
+  async function walk(node: Node, parent: string | null): Promise<void> {
+    if (node.type === 'image') {
+      const decorative = node.alt?.trim().toLowerCase() === DECORATIVE;
+      if (decorative) node.alt = '';
+      await image(node, node.url ?? '', node.alt ?? '', decorative);
+      return;
+    }
+    if (isJsx(node) && node.name && /^[A-Z]/.test(node.name)) {
+      const block = Object.hasOwn(blocks, node.name) ? blocks[node.name] : undefined;
+      if (!block) {
+        const known = Object.keys(blocks);
+        problems.push({
+          message: `unknown component <${node.name}>${known.length ? `: the blocks are ${known.map((n) => `<${n}>`).join(', ')}` : ': this file takes no components'}`,
+          ...at(node),
+        });
+      } else {
+        await checkBlock(node, node.name, block, parent);
+        return;
+      }
+    }
+    // Plain Markdown and HTML elements: only what is inside them can be a block.
+    for (const child of node.children ?? []) await walk(child, parent);
+  }
+
+  return async (tree: Node) => {
+    unwrapImageParagraphs(tree);
+    await walk(tree, null);
+  };
+}
