@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { getCaseStudy, getSite } from '~/utils/content.server';
+import { getCaseStudy, getCaseStudyCards, getSite } from '~/utils/content.server';
 import { pageMeta } from '~/utils/seo';
 import { getSiteUrl } from '~/utils/site-url.server';
 import { caseStudySocialCard } from '~/utils/social-image';
@@ -24,6 +24,8 @@ export function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const card = caseStudySocialCard(caseStudy, author);
   return {
     caseStudy,
+    // The other cards, as on the home page: published ones link, coming-soon ones don't.
+    more: getCaseStudyCards().filter((card) => card.slug !== caseStudy.slug),
     meta: pageMeta(
       { siteUrl, siteName: name, requestUrl: request.url },
       { title: `${caseStudy.title} — Case study by ${name}`, description: caseStudy.page.summary, type: 'article', image: card },

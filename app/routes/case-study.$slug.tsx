@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT
 export default function CaseStudyPage() {
   const data = useLoaderData<typeof loader>();
   if (!data) return <NotFound />;
-  const { caseStudy, jsonLd } = data;
+  const { caseStudy, jsonLd, more } = data;
   return (
     <main id="main">
       <JsonLd json={jsonLd} />
@@ -24,8 +24,8 @@ export default function CaseStudyPage() {
         <BackToCaseStudies />
       </div>
       <CaseStudyHeader caseStudy={caseStudy} />
-      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} />
-      <CaseStudyFooter />
+      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
+      <CaseStudyFooter more={more} />
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 // not a direct one of ours): its StaticRouter is enough context to server-render a Link.
 import { StaticRouter } from 'react-router-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CaseStudyCard } from '~/components/home/CaseStudyCard';
+import { CaseStudyCard } from '~/components/ui/CaseStudyCard';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CaseStudyCard as Card, CompiledContent } from '~/utils/content/schema';
 import { CONTENT_DIR } from '../helpers/content';

@@ -1,9 +1,18 @@
-import { ArrowRightIcon, ButtonLink } from '~/components/ui';
+import type { CaseStudyCard } from '~/utils/content/schema';
+import { ArrowRightIcon, ButtonLink, CaseStudyGrid } from '~/components/ui';
+import { SectionHeading } from '../ui/SectionHeading';
 import { BackToCaseStudies } from './BackToCaseStudies';
 
-export function CaseStudyFooter() {
+/** The other case studies (as on the home page), then the invitation to get in touch. */
+export function CaseStudyFooter({ more }: { more: CaseStudyCard[] }) {
   return (
     <div className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 sm:pb-28 lg:px-8">
+      {more.length > 0 ? (
+        <section aria-labelledby="more-work-title" className="mb-16 border-t border-border pt-16 sm:mb-20 sm:pt-20" data-print="hide">
+          <SectionHeading id="more-work-title" eyebrow="Keep exploring" title="More case studies" />
+          <CaseStudyGrid cards={more} className="mt-10" />
+        </section>
+      ) : null}
       <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-bg-subtle p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
         <div>
           <h2 className="text-2xl font-semibold tracking-tight">Like what you see?</h2>

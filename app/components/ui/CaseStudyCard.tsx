@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/utils/content/schema';
-import { ArrowRightIcon, ClockIcon, ResponsiveImage, TagList } from '~/components/ui';
+import { ArrowRightIcon, ClockIcon } from './icons';
+import { ResponsiveImage } from './ResponsiveImage';
+import { TagList } from './TagList';
 
 /** The card's width: a third of the grid from lg, half from md, else the column (minus padding and gaps). */
 const CARD_IMAGE_SIZES =
@@ -9,10 +11,10 @@ const CARD_IMAGE_SIZES =
 /**
  * The card's five parts (image, tags, title, text, button) each sit on a row
  * of the list's grid, passed down through subgrid by the list item and the
- * card alike; see CaseStudiesSection for why. Row gaps would open inside the
+ * card alike; see CaseStudyGrid for why. Row gaps would open inside the
  * card, so there are none.
  */
-export const CARD_ROWS = 'row-span-5 grid grid-rows-subgrid gap-y-0';
+const CARD_ROWS = 'row-span-5 grid grid-rows-subgrid gap-y-0';
 
 /** The parts below the image are inset from the card's edges by this. */
 const INSET = 'mx-6';
@@ -74,5 +76,27 @@ export function CaseStudyCard({ card }: { card: Card }) {
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * The cards in a grid: three columns from 1024 px, two from 768 px. Each card
+ * spans CARD_ROWS of the list's grid and shares them through subgrid, so the
+ * parts of cards side by side line up even when one card's tags wrap. With
+ * no row gaps, cards are spaced by padding. A lone last card in the
+ * two-column layout is centred, not left behind.
+ */
+export function CaseStudyGrid({ cards, className = '' }: { cards: Card[]; className?: string }) {
+  return (
+    <ul className={`-mb-6 grid gap-x-6 md:grid-cols-2 lg:grid-cols-3 ${className}`}>
+      {cards.map((card) => (
+        <li
+          key={card.slug}
+          className={`${CARD_ROWS} pb-6 md:last:odd:col-span-2 md:last:odd:w-[calc(50%-0.75rem)] md:last:odd:justify-self-center lg:last:odd:col-span-1 lg:last:odd:w-auto lg:last:odd:justify-self-stretch`}
+        >
+          <CaseStudyCard card={card} />
+        </li>
+      ))}
+    </ul>
   );
 }

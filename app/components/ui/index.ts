@@ -9,6 +9,8 @@
 export { useNavClick } from '../layout/useNavClick';
 export { JsonLd } from '../seo/JsonLd';
 export { ButtonLink } from './ButtonLink';
+export { CaseStudyCard, CaseStudyGrid } from './CaseStudyCard';
 export * from './icons';
+export { MetricTile } from './MetricTile';
 export { ResponsiveImage } from './ResponsiveImage';
 export { TagList } from './TagList';
