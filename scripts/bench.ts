@@ -10,6 +10,7 @@ import { firstLoadBytes } from './bench/first-load-bytes';
 import { CHROME_PATH, killAllChrome, lighthousePage } from './bench/lighthouse';
 import { describeMachine } from './bench/machine';
 import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
+import { storyImageBytes } from './bench/story-images';
 import { measureThroughput } from './bench/throughput';
 
 /**
@@ -22,7 +23,8 @@ import { measureThroughput } from './bench/throughput';
  * a report for the repo should come from a full run).
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PAGES = ['/', '/resume', '/case-study/office-depot'];
+const STORY_PAGE = '/case-study/office-depot';
+const PAGES = ['/', '/resume', STORY_PAGE];
 const LIGHTHOUSE_RUNS = 3;
 const LOAD = { runs: 3, durationS: 10, connections: 10, warmupS: 2 };
 const REPORT = path.join(ROOT, 'docs/benchmarks.md');
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
     const bytes = await firstLoadBytes(browser, origin + page);
     pages.push({ path: page, lighthouse: lighthouse.get(page)!, bytes });
   }
+  log('Story images on a 375 px phone');
+  const storyImages = await storyImageBytes(browser, origin + STORY_PAGE, ROOT);
   await browser.close();
   browser = undefined;
 
@@ -125,6 +129,7 @@ async function main(): Promise<void> {
     lighthouseRuns: LIGHTHOUSE_RUNS,
     load: LOAD,
     pages,
+    storyImages: { path: STORY_PAGE, ...storyImages },
     throughput,
     staticPath,
   };

@@ -18,10 +18,15 @@ type EsbuildMessage = { text: string; location?: { line: number; column: number 
 export function describeMdxError(error: unknown): ContentProblem {
   const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
   if (first) {
-    // "Cannot process MDX file with esbuild:\n  12:1-12:6: Expected a closing tag…": keep the reason.
-    const reason = first.text.split('\n').at(-1)!.trim().replace(/^\d+:\d+(?:-\d+:\d+)?:\s*/, '');
-    const where = first.location?.line ? { line: first.location.line, column: first.location.column + 1 } : {};
-    return { message: `the MDX does not compile: ${reason}`, ...where };
+    // "Cannot process MDX file with esbuild:\n  Expected a closing tag for `<div>` (7:1-7:6) before…": keep the reason.
+    const reason = first.text.split('\n').at(-1)!.trim();
+    const place = /\(?(\d+):(\d+)(?:-\d+:\d+)?\)?:?\s*/.exec(reason);
+    const where = first.location?.line
+      ? { line: first.location.line, column: first.location.column + 1 }
+      : place
+        ? { line: Number(place[1]), column: Number(place[2]) }
+        : {};
+    return { message: `the MDX does not compile: ${place ? reason.replace(place[0], ' ').replace(/\s+/g, ' ').trim() : reason}`, ...where };
   }
   const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return { message: `the MDX does not compile: ${message}` };

@@ -152,7 +152,9 @@ export function remarkStory(options: StoryOptions) {
 
     for (const prop of block.images ?? []) {
       if (typeof props[prop] !== 'string') continue;
-      if (name === 'Figure') await image(node, props[prop] as string, props.alt as string | undefined, props.decorative === true);
+      // An alt written as an expression was reported already; only a missing one is reported here.
+      const altWritten = node.attributes?.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'alt' && a.value !== null && typeof a.value !== 'string');
+      if (name === 'Figure') await image(node, props[prop] as string, props.alt as string | undefined, props.decorative === true || altWritten === true);
       else await resolveStoryImage(props[prop] as string, options, media, report);
     }
     for (const prop of block.videos ?? []) {

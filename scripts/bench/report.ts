@@ -2,6 +2,7 @@ import { criticalRequests, failedAudits, lcpBreakdown, mainThreadLines, savingsF
 import type { PageBytes } from './first-load-bytes';
 import { CATEGORIES, type Category, type PageLighthouse } from './lighthouse';
 import type { Machine } from './machine';
+import type { StoryImageBytes } from './story-images';
 import { kb, ms, seconds } from './stats';
 import type { TargetResult } from './throughput';
 
@@ -16,6 +17,7 @@ export type BenchResult = {
   lighthouseRuns: number;
   load: { runs: number; durationS: number; connections: number };
   pages: PageResult[];
+  storyImages: StoryImageBytes & { path: string };
   throughput: TargetResult[];
   staticPath: string;
 };
@@ -190,6 +192,14 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
       `| ${code(path)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.image)} | ${kb(b.font)} | ${kb(b.other)} | ${kb(b.total)} | ${b.requests} | ${kb(scrolled.total)} (${scrolled.requests} requests, images ${kb(scrolled.image)}) |`,
     ),
     '',
+    '## Story images on a phone',
+    '',
+    `The images of ${code(result.storyImages.path)}'s story a ${result.storyImages.viewport} phone downloads, scrolled from top to bottom (AVIF and WebP variants picked by \`srcset\`/\`sizes\`, SVG as it is, gzip where the server compresses), against the same images served as the designer's original files.`,
+    '',
+    '| story images | files | as served | as originals | saved |',
+    '|---|---|---|---|---|',
+    `| ${code(result.storyImages.path)} | ${result.storyImages.files} (${result.storyImages.requests} requests) | ${kb(result.storyImages.transferred)} | ${kb(result.storyImages.originals)} | ${pct(1 - result.storyImages.transferred / result.storyImages.originals)} |`,
+    '',
     `## Throughput (medians of ${result.load.runs} runs)`,
     '',
     `autocannon ${m.autocannon}, ${result.load.connections} connections, ${result.load.durationS} s per run, on loopback against the same production server (${code('build/server/serve.mjs')}, compression on, browser-like ${code('Accept-Encoding')}); the targets take turns in each round after a short warm-up. Client and server share the machine's ${m.cores} cores.`,
@@ -215,6 +225,7 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
     ...result.pages.map(({ path, lighthouse: { median: m } }) => `  ${pad(path, 26)} ${CATEGORIES.map((c) => score(m.scores[c])).join('/')}  LCP ${seconds(m.lcpMs)}  CLS ${m.cls.toFixed(3)}  TBT ${ms(m.tbtMs)}`),
     'First-load bytes, gzip (JS / CSS / HTML / images / fonts):',
     ...result.pages.map(({ path, bytes: { firstLoad: b } }) => `  ${pad(path, 26)} ${[b.js, b.css, b.html, b.image, b.font].map(kb).join(' / ')}`),
+    `Story images on a 375 px phone (${result.storyImages.path}): ${kb(result.storyImages.transferred)} as served, ${kb(result.storyImages.originals)} as originals`,
     'Throughput (median req/s, p99):',
     ...result.throughput.map((t) => `  ${pad(t.path, 26)} ${Math.round(t.rps)} req/s  p99 ${t.p99Ms} ms`),
     'Budgets:',

@@ -296,7 +296,7 @@ describe('case study page', () => {
   it('has the nine numbered sections of the spec, in order, with visible numbers 1–9', async () => {
     const page = await open();
     await gotoHydrated(page, `${url}/case-study/office-depot`);
-    const headings = page.getByRole('article').getByRole('heading', { level: 2 });
+    const headings = page.locator('article.story').getByRole('heading', { level: 2 });
     expect(await headings.count()).toBe(9);
     for (const [i, title] of CASE_STUDY_SECTIONS.entries()) {
       const heading = headings.nth(i);
@@ -329,7 +329,7 @@ describe('case study page', () => {
     expect(await back.count()).toBe(2);
     for (const link of await back.all()) expect(await link.getAttribute('href')).toBe('/#work');
     const [top, bottom] = await Promise.all([back.first().boundingBox(), back.last().boundingBox()]);
-    const articleBox = await page.getByRole('article').boundingBox();
+    const articleBox = await page.locator('article.story').boundingBox();
     expect(top!.y).toBeLessThan(articleBox!.y);
     expect(bottom!.y).toBeGreaterThan(articleBox!.y + articleBox!.height);
     const touch = page.getByRole('link', { name: 'Get in Touch' });

@@ -36,7 +36,8 @@ export function enhance(story: HTMLElement): () => void {
   const caption = document.createElement('figcaption');
   caption.className = 'zoom-caption';
   caption.id = 'zoom-caption';
-  figure.append(image, caption);
+  // The image joins the dialog when it first opens: an <img> without a source has no place in the page.
+  figure.append(caption);
   const close = iconButton('close', 'Close');
   const prev = iconButton('prev', 'Previous image');
   const next = iconButton('next', 'Next image');
@@ -50,8 +51,9 @@ export function enhance(story: HTMLElement): () => void {
   function show(at: number) {
     index = (at + links.length) % links.length;
     const link = links[index];
+    if (!image.isConnected) figure.prepend(image);
     const source = link.querySelector('img');
-    image.src = link.href;
+    image.src = link.getAttribute('href') ?? link.href;
     image.alt = source?.alt ?? '';
     // The thumbnail's intrinsic size: the viewer keeps the shape before the big file arrives.
     image.width = Number(source?.getAttribute('width')) || 0;
