@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
@@ -7,8 +7,12 @@ import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
 import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 import { JsonLd } from '~/components/ui';
 import { caseStudyLoader } from '~/loaders/case-study.server';
+import storyStyles from '~/styles/story.css';
 
 export const loader = caseStudyLoader;
+
+// The story's own styles (blocks, slider, zoom viewer): only case-study pages need them.
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storyStyles }];
 
 // Built by the loader, on the server; no data means no such case study (a 404).
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT_FOUND_META;

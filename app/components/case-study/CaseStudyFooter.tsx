@@ -1,6 +1,5 @@
 import type { CaseStudyCard } from '~/utils/content/schema';
 import { ArrowRightIcon, ButtonLink, CaseStudyGrid } from '~/components/ui';
-import { SectionHeading } from '../ui/SectionHeading';
 import { BackToCaseStudies } from './BackToCaseStudies';
 
 /** The other case studies (as on the home page), then the invitation to get in touch. */
@@ -9,7 +8,10 @@ export function CaseStudyFooter({ more }: { more: CaseStudyCard[] }) {
     <div className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 sm:pb-28 lg:px-8">
       {more.length > 0 ? (
         <section aria-labelledby="more-work-title" className="mb-16 border-t border-border pt-16 sm:mb-20 sm:pt-20" data-print="hide">
-          <SectionHeading id="more-work-title" eyebrow="Keep exploring" title="More case studies" />
+          <p className="text-sm font-semibold uppercase tracking-[0.16em] text-accent">Keep exploring</p>
+          <h2 id="more-work-title" className="mt-3 text-3xl font-semibold tracking-[-0.025em] text-balance sm:text-4xl">
+            More case studies
+          </h2>
           <CaseStudyGrid cards={more} className="mt-10" />
         </section>
       ) : null}

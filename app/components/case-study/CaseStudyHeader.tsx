@@ -1,5 +1,7 @@
 import type { CaseStudy } from '~/utils/content/schema';
-import { MetricTile, ResponsiveImage, TagList } from '~/components/ui';
+import { ResponsiveImage, TagList } from '~/components/ui';
+// Only this route shows it in the browser (the story's Metrics block is rendered at build time).
+import { MetricTile } from '~/components/ui/MetricTile';
 
 /** Full width of the header: max-w-6xl (1152 px) less its padding. */
 const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';

@@ -1,6 +1,6 @@
 import { Children, type ReactNode } from 'react';
 import { z } from 'zod';
-import { MetricTile } from '~/components/ui';
+import { MetricTile } from '~/components/ui/MetricTile';
 import { text } from './props';
 
 /** 2–4 headline figures with labels, like the outcomes in the page header. */

@@ -8,28 +8,18 @@ import { TagList } from './TagList';
 const CARD_IMAGE_SIZES =
   '(min-width: 1152px) 347px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
-/**
- * The card's five parts (image, tags, title, text, button) each sit on a row
- * of the list's grid, passed down through subgrid by the list item and the
- * card alike; see CaseStudyGrid for why. Row gaps would open inside the
- * card, so there are none.
- */
-const CARD_ROWS = 'row-span-5 grid grid-rows-subgrid gap-y-0';
-
 /** The parts below the image are inset from the card's edges by this. */
 const INSET = 'mx-6';
 
 /**
  * A card with a page is one big link (the title's link stretches over it);
- * a Coming Soon card is plain content, with no link at all.
+ * a Coming Soon card is plain content, with no link at all. Its frame, hover
+ * and subgrid rows are .case-study-card (app/styles/cards.css).
  */
 export function CaseStudyCard({ card }: { card: Card }) {
   const navigable = card.href !== null;
   return (
-    <article
-      data-state={navigable ? 'link' : 'coming-soon'}
-      className={`${CARD_ROWS} group relative overflow-hidden rounded-2xl border border-border bg-bg shadow-xs transition-[box-shadow,border-color,transform] duration-300 has-[a:hover]:-translate-y-1 has-[a:hover]:border-accent/40 has-[a:hover]:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring`}
-    >
+    <article data-state={navigable ? 'link' : 'coming-soon'} className="case-study-card group">
       <div className="relative aspect-[16/10] overflow-hidden border-b border-border bg-bg-muted">
         <ResponsiveImage
           image={{ src: card.image, alt: card.alt, width: card.imageWidth, height: card.imageHeight, sources: card.imageSources }}
@@ -60,16 +50,13 @@ export function CaseStudyCard({ card }: { card: Card }) {
       </div>
       <div className={`${INSET} mb-6 mt-6 self-end`}>
         {navigable ? (
-          <span
-            aria-hidden="true"
-            className="inline-flex h-10 items-center gap-2 rounded-full bg-fg px-5 text-sm font-medium text-bg transition-colors group-has-[a:hover]:bg-accent group-has-[a:hover]:text-accent-fg"
-          >
+          <span aria-hidden="true" className="case-study-card-cta">
             View Case Study
             <ArrowRightIcon className="size-4 transition-transform group-has-[a:hover]:translate-x-0.5" />
           </span>
         ) : (
           // In the button's place, so it never covers the artwork and says why there is no button.
-          <span className="inline-flex h-10 items-center gap-2 rounded-full border border-dashed border-fg-muted/40 bg-bg-subtle px-5 text-sm font-medium text-fg-muted">
+          <span className="case-study-card-soon">
             <ClockIcon className="size-4" />
             Coming Soon
           </span>
@@ -81,19 +68,17 @@ export function CaseStudyCard({ card }: { card: Card }) {
 
 /**
  * The cards in a grid: three columns from 1024 px, two from 768 px. Each card
- * spans CARD_ROWS of the list's grid and shares them through subgrid, so the
+ * spans the five rows of the list's grid and shares them through subgrid, so the
  * parts of cards side by side line up even when one card's tags wrap. With
  * no row gaps, cards are spaced by padding. A lone last card in the
- * two-column layout is centred, not left behind.
+ * two-column layout is centred, not left behind. The rules are in
+ * app/styles/cards.css: as CSS they cost the home page's JavaScript nothing.
  */
 export function CaseStudyGrid({ cards, className = '' }: { cards: Card[]; className?: string }) {
   return (
-    <ul className={`-mb-6 grid gap-x-6 md:grid-cols-2 lg:grid-cols-3 ${className}`}>
+    <ul className={`case-study-grid ${className}`}>
       {cards.map((card) => (
-        <li
-          key={card.slug}
-          className={`${CARD_ROWS} pb-6 md:last:odd:col-span-2 md:last:odd:w-[calc(50%-0.75rem)] md:last:odd:justify-self-center lg:last:odd:col-span-1 lg:last:odd:w-auto lg:last:odd:justify-self-stretch`}
-        >
+        <li key={card.slug} className="case-study-grid-item">
           <CaseStudyCard card={card} />
         </li>
       ))}

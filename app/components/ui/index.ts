@@ -11,6 +11,5 @@ export { JsonLd } from '../seo/JsonLd';
 export { ButtonLink } from './ButtonLink';
 export { CaseStudyCard, CaseStudyGrid } from './CaseStudyCard';
 export * from './icons';
-export { MetricTile } from './MetricTile';
 export { ResponsiveImage } from './ResponsiveImage';
 export { TagList } from './TagList';
