@@ -22,3 +22,9 @@ export function takeRateLimit(key: string, limit: number, windowMs: number, now 
   hits.set(key, recent);
   return true;
 }
+
+/** Whether `key` has used up `limit` attempts in the last `windowMs`, without recording one. */
+export function rateLimitReached(key: string, limit: number, windowMs: number, now = Date.now()): boolean {
+  if (limit <= 0) return false;
+  return (hits.get(key) ?? []).filter((time) => time > now - windowMs).length >= limit;
+}

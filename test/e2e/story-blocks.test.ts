@@ -8,7 +8,7 @@ import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 /**
  * Every story block in a real Chromium against the built server, with and
  * without JavaScript, on the fixture case study that uses each once
- * (test/fixtures/story/blocks-demo.mdx), and the real Office Depot story for
+ * (test/fixtures/case-studies/blocks-demo.mdx), and the real Office Depot story for
  * layout stability. Only the embed's host is stood in for, by a Playwright
  * route: nothing outside this machine can be reached.
  */

@@ -8,12 +8,12 @@ import { startServer } from './server';
 
 /**
  * A second content set for the tests: the real content/ plus the case
- * studies in test/fixtures/story/ (e.g. blocks-demo, which uses every story
+ * studies in test/fixtures/case-studies/ (e.g. blocks-demo, which uses every story
  * block). It is compiled like the real one into its own JSON, and the built
  * server serves it when CONTENT_JSON_PATH points there. The shipped content
  * stays as the spec has it.
  */
-export const FIXTURE_DIR = path.join(ROOT, 'test/fixtures/story');
+export const FIXTURE_DIR = path.join(ROOT, 'test/fixtures/case-studies');
 export const FIXTURE_CONTENT_JSON = '.generated/fixture/content.json';
 
 export async function buildFixtureSite(): Promise<void> {

@@ -1,0 +1,98 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { rateLimitReached, takeRateLimit } from './rate-limit.server';
+
+/**
+ * Who may read a private case study. One password (PRIVATE_CASE_STUDY_PASSWORD)
+ * unlocks every private case study for 30 days; the proof is a signed cookie
+ * that holds no password, only an expiry and an HMAC (SESSION_SECRET) over
+ * it and a fingerprint of the password, so changing the password or the
+ * secret locks everyone out again. Without a password nothing unlocks;
+ * without a secret nothing can be proved, so nothing unlocks either.
+ *
+ * Values are read from the environment on every call (see contact-config's
+ * note: this module may be loaded twice in one process).
+ */
+
+export const UNLOCK_COOKIE = 'portfolio_unlock';
+export const UNLOCK_DAYS = 30;
+const UNLOCK_MS = UNLOCK_DAYS * 24 * 60 * 60 * 1000;
+
+/** Wrong passwords allowed per client IP per window before every attempt gets a 429. */
+export const UNLOCK_ATTEMPTS = 10;
+export const UNLOCK_WINDOW_MS = 10 * 60 * 1000;
+
+function env(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export const getPrivatePassword = () => env('PRIVATE_CASE_STUDY_PASSWORD');
+const getSessionSecret = () => env('SESSION_SECRET');
+
+/** Called once by the local server (npm start, npm run dev): a per-process secret when none is set. */
+export function ensureLocalSessionSecret(): 'configured' | 'generated' {
+  if (getSessionSecret()) return 'configured';
+  process.env.SESSION_SECRET = randomBytes(32).toString('base64url');
+  return 'generated';
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Compared as SHA-256 digests, so the time taken says nothing about the password, not even its length. */
+export function passwordMatches(given: string): boolean {
+  const password = getPrivatePassword();
+  if (!password) return false;
+  return timingSafeEqual(digest(given), digest(password));
+}
+
+function signature(expires: number, password: string, secret: string): string {
+  const fingerprint = digest(`password:${password}`).toString('base64url');
+  return createHmac('sha256', secret).update(`unlock.${expires}.${fingerprint}`).digest('base64url');
+}
+
+/** The Set-Cookie header for a visitor who gave the right password; null when nothing can be signed. */
+export function unlockCookie(request: Request, now = Date.now()): string | null {
+  const [password, secret] = [getPrivatePassword(), getSessionSecret()];
+  if (!password || !secret) return null;
+  const expires = now + UNLOCK_MS;
+  const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  return [
+    `${UNLOCK_COOKIE}=${expires}.${signature(expires, password, secret)}`,
+    `Max-Age=${UNLOCK_MS / 1000}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+function cookieValue(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** True only for an unexpired proof signed with this secret for this password. */
+export function isUnlocked(request: Request, now = Date.now()): boolean {
+  const [password, secret] = [getPrivatePassword(), getSessionSecret()];
+  const value = cookieValue(request, UNLOCK_COOKIE);
+  if (!password || !secret || !value) return false;
+  const match = /^(\d{13,15})\.([\w-]{43})$/.exec(value);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires <= now) return false;
+  const expected = Buffer.from(signature(expires, password, secret));
+  const given = Buffer.from(match[2]);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Too many wrong passwords from this client lately: every attempt, right or wrong, waits. */
+export function unlockBlocked(ip: string, now = Date.now()): boolean {
+  return rateLimitReached(`unlock:${ip}`, UNLOCK_ATTEMPTS, UNLOCK_WINDOW_MS, now);
+}
+
+export function recordWrongPassword(ip: string, now = Date.now()): void {
+  takeRateLimit(`unlock:${ip}`, UNLOCK_ATTEMPTS, UNLOCK_WINDOW_MS, now);
+}

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where the build puts private case studies' media, and the URL they are
+ * served under (routes/private-media.$file.ts). In a Netlify function the
+ * deploy's files sit under LAMBDA_TASK_ROOT (netlify.toml included_files).
+ */
+export const PRIVATE_MEDIA_URL = '/private-media';
+export const PRIVATE_MEDIA_DIR = '.generated/private-media';
+
+const TYPES: Record<string, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+
+/** Only names the build makes: stem, content hash, extension. Nothing else reaches the disk. */
+const NAME = /^[\w-]{1,120}\.[0-9a-f]{10}\.(avif|webp|svg|mp4|webm)$/;
+
+export async function privateMediaFile(name: string): Promise<{ bytes: Buffer; type: string } | null> {
+  const match = NAME.exec(name);
+  if (!match) return null;
+  const dir = path.resolve(process.env.LAMBDA_TASK_ROOT ?? '.', PRIVATE_MEDIA_DIR);
+  try {
+    return { bytes: await readFile(path.join(dir, name)), type: TYPES[match[1]] };
+  } catch {
+    return null;
+  }
+}
