@@ -13,13 +13,14 @@ import { writeSocialImages } from './social-images';
  * the field, when the content is broken.
  */
 export async function buildContent(contentDir = path.resolve('content')) {
-  const { content, images } = await compileSite(contentDir);
+  const { content, images, privateMedia } = await compileSite(contentDir);
   await mkdir(path.dirname(CONTENT_JSON_PATH), { recursive: true });
   await writeFile(CONTENT_JSON_PATH, JSON.stringify(content));
   await writeResumePdf(content, path.resolve('public/resume.pdf'));
   await writeIcons(content.site, path.resolve('public'));
   await writeSocialImages(content, path.resolve('public'));
   await writeImageVariants(images);
+  await writeImageVariants(privateMedia);
   return content;
 }
 

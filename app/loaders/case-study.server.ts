@@ -1,5 +1,11 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { getCaseStudy, getCaseStudyCards, getSite } from '~/utils/content.server';
+import type { CaseStudy } from '~/utils/content/schema';
+import { CLIENT_IP_HEADER } from '~/utils/contact-action.server';
+import { isUnlocked, passwordMatches, recordWrongPassword, unlockBlocked, unlockCookie } from '~/utils/private-access.server';
+import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/utils/private-case-study';
+import { PRIVATE_HEADERS } from '~/utils/cache-headers.server';
+import { declaresTooLarge, mediaType, readLimitedBody } from '~/utils/read-body.server';
 import { pageMeta } from '~/utils/seo';
 import { getSiteUrl } from '~/utils/site-url.server';
 import { caseStudySocialCard } from '~/utils/social-image';
@@ -11,6 +17,11 @@ import { caseStudyJsonLd, serializeJsonLd } from '~/utils/structured-data';
  * and the route shows the not-found page itself: a thrown 404 would go to the
  * root error boundary, and keeping the not-found page there would ship it
  * with every page, / included.
+ *
+ * A private case study answers with its card's fields and the lock screen
+ * until the visitor has unlocked private case studies (private-access.server.ts);
+ * locked or not, it is never cached by a shared cache and never indexed, and
+ * its meta tags use the card's fields only.
  */
 export function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
@@ -22,14 +33,66 @@ export function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const author = { name, role };
   const siteUrl = getSiteUrl();
   const card = caseStudySocialCard(caseStudy, author);
+  const more = getCaseStudyCards().filter((other) => other.slug !== caseStudy.slug);
+  const title = `${caseStudy.title} — Case study by ${name}`;
+  const context = { siteUrl, siteName: name, requestUrl: request.url };
+  if (caseStudy.private) {
+    const meta = [...pageMeta(context, { title, description: caseStudy.description, type: 'article', image: card }), { name: 'robots', content: 'noindex' }];
+    const headers = { headers: PRIVATE_HEADERS };
+    if (!isUnlocked(request)) return data({ locked: lockedView(caseStudy), caseStudy: null, more, meta, jsonLd: null }, headers);
+    return data({ locked: null, caseStudy, more, meta, jsonLd: null }, headers);
+  }
   return {
+    locked: null,
     caseStudy,
     // The other cards, as on the home page: published ones link, coming-soon ones don't.
-    more: getCaseStudyCards().filter((card) => card.slug !== caseStudy.slug),
-    meta: pageMeta(
-      { siteUrl, siteName: name, requestUrl: request.url },
-      { title: `${caseStudy.title} — Case study by ${name}`, description: caseStudy.page.summary, type: 'article', image: card },
-    ),
+    more,
+    meta: pageMeta(context, { title, description: caseStudy.page.summary, type: 'article', image: card }),
     jsonLd: serializeJsonLd(caseStudyJsonLd(caseStudy, author, { siteUrl, image: card.path })),
   };
+}
+
+/** The card's fields and the note: everything a locked page may contain. */
+function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
+  const { slug, title, description, image, alt, tags, imageWidth, imageHeight, imageSources, lockedNote } = caseStudy;
+  return { slug, title, description, image, alt, tags, imageWidth, imageHeight, imageSources, lockedNote };
+}
+
+const MAX_UNLOCK_BODY = 4 * 1024;
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+function refuse(status: number, answer: UnlockActionData) {
+  return data(answer, { status, headers: PRIVATE_HEADERS });
+}
+
+/**
+ * The lock screen's form: the right password unlocks every private case
+ * study for 30 days (a signed cookie) and redirects (303) back to the page;
+ * a wrong one answers 401 with the lock screen and its error. More than 10
+ * wrong passwords from one client in 10 minutes: 429 for every attempt.
+ */
+export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
+  const caseStudy = getCaseStudy(params.slug ?? '');
+  if (!caseStudy?.private) return data({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
+  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
+  if (unlockBlocked(ip)) return refuse(429, { limited: UNLOCK_TEXT.limited });
+  if (!FORM_TYPES.has(mediaType(request))) return refuse(415, { error: UNLOCK_TEXT.missing });
+  if (declaresTooLarge(request, MAX_UNLOCK_BODY)) return refuse(413, { error: UNLOCK_TEXT.missing });
+  const body = await readLimitedBody(request, MAX_UNLOCK_BODY);
+  if (!body) return refuse(413, { error: UNLOCK_TEXT.missing });
+  let password = '';
+  try {
+    const form = await new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type')! }, body }).formData();
+    password = String(form.get('password') ?? '');
+  } catch {
+    return refuse(400, { error: UNLOCK_TEXT.missing });
+  }
+  if (!password) return refuse(400, { error: UNLOCK_TEXT.missing });
+  if (!passwordMatches(password)) {
+    recordWrongPassword(ip);
+    return refuse(401, { error: UNLOCK_TEXT.wrong });
+  }
+  const cookie = unlockCookie(request);
+  if (!cookie) return refuse(503, { limited: UNLOCK_TEXT.unavailable });
+  return redirect(new URL(request.url).pathname, { status: 303, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
 }

@@ -1,18 +1,29 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
 import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
 import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
+import { LockedCaseStudy } from '~/components/case-study/LockedCaseStudy';
 import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 import { JsonLd } from '~/components/ui';
-import { caseStudyLoader } from '~/loaders/case-study.server';
+import { caseStudyAction, caseStudyLoader } from '~/loaders/case-study.server';
 import storyStyles from '~/styles/story.css';
 
 export const loader = caseStudyLoader;
 
+// A private case study's password form posts here.
+export const action = caseStudyAction;
+
 // The story's own styles (blocks, slider, zoom viewer): only case-study pages need them.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storyStyles }];
+
+// A private case study's no-store and noindex, for the page and its data requests alike.
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => headers.set(name, value));
+  return headers;
+};
 
 // Built by the loader, on the server; no data means no such case study (a 404).
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT_FOUND_META;
@@ -20,15 +31,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT
 export default function CaseStudyPage() {
   const data = useLoaderData<typeof loader>();
   if (!data) return <NotFound />;
-  const { caseStudy, jsonLd, more } = data;
+  const { caseStudy, locked, jsonLd, more } = data;
   return (
     <main id="main">
-      <JsonLd json={jsonLd} />
+      {jsonLd ? <JsonLd json={jsonLd} /> : null}
       <div className="mx-auto max-w-6xl px-5 pt-8 sm:px-6 sm:pt-10 lg:px-8">
         <BackToCaseStudies />
       </div>
-      <CaseStudyHeader caseStudy={caseStudy} />
-      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
+      {caseStudy ? (
+        <>
+          <CaseStudyHeader caseStudy={caseStudy} />
+          <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
+        </>
+      ) : (
+        <LockedCaseStudy caseStudy={locked!} />
+      )}
       <CaseStudyFooter more={more} />
     </main>
   );

@@ -1,11 +1,11 @@
 import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/utils/cache-headers.server';
-import { getCaseStudySlugs } from '~/utils/content.server';
+import { getPublicCaseStudySlugs } from '~/utils/content.server';
 import { getSiteUrl } from '~/utils/site-url.server';
 import { sitemapPaths, sitemapXml } from '~/utils/sitemap';
 
 /** /sitemap.xml: every page, with absolute URLs; cached like the pages it lists. */
 export function loader() {
-  return new Response(sitemapXml(getSiteUrl(), sitemapPaths(getCaseStudySlugs())), {
+  return new Response(sitemapXml(getSiteUrl(), sitemapPaths(getPublicCaseStudySlugs())), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': PAGE_CACHE,

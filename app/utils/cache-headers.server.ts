@@ -12,8 +12,21 @@ export const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 export const PAGE_CDN_CACHE = 'public, durable, s-maxage=86400, stale-while-revalidate=604800';
 export const NOT_FOUND_CDN_CACHE = 'public, durable, s-maxage=60';
 export const NO_STORE = 'no-store';
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
+ * A private case study's answers, locked or not (and its form's): no shared
+ * cache may keep them, this server's page cache included (it keeps only what
+ * carries Netlify-CDN-Cache-Control), and no search engine may index them.
+ */
+export const PRIVATE_HEADERS = { 'Cache-Control': PRIVATE_NO_STORE, 'X-Robots-Tag': 'noindex' };
 
 export function setCacheHeaders(headers: Headers, request: Request, status: number): void {
+  if (headers.get('Cache-Control')?.startsWith('private')) {
+    headers.set('Cache-Control', PRIVATE_NO_STORE);
+    headers.delete('Netlify-CDN-Cache-Control');
+    return;
+  }
   const cacheable = (request.method === 'GET' || request.method === 'HEAD') && (status === 200 || status === 404);
   if (!cacheable) {
     headers.set('Cache-Control', NO_STORE);

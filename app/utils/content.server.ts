@@ -44,8 +44,11 @@ export function getCaseStudy(slug: string): CaseStudy | null {
   return Object.hasOwn(caseStudies, slug) ? caseStudies[slug] : null;
 }
 
-export function getCaseStudySlugs(): string[] {
-  return Object.keys(load().caseStudies);
+/** The case study pages anyone may read: the sitemap leaves private ones out. */
+export function getPublicCaseStudySlugs(): string[] {
+  return Object.values(load().caseStudies)
+    .filter((caseStudy) => !caseStudy.private)
+    .map((caseStudy) => caseStudy.slug);
 }
 
 export function getResume(): Resume {

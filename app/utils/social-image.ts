@@ -43,18 +43,19 @@ export function homeSocialCard(site: Pick<Site, 'name' | 'role' | 'hero' | 'abou
   };
 }
 
+/** A private case study's card shows its title only: its page's figures are behind the password. */
 export function caseStudySocialCard(
-  caseStudy: Pick<CaseStudy, 'slug' | 'title' | 'page'>,
+  caseStudy: Pick<CaseStudy, 'slug' | 'title' | 'page' | 'private'>,
   author: { name: string; role: string },
 ): SocialCard {
-  const stats = caseStudy.page.outcomes.slice(0, 2);
+  const stats = caseStudy.private ? [] : caseStudy.page.outcomes.slice(0, 2);
   return {
     path: imagePath(`case-study-${caseStudy.slug}`),
     byline: author.role,
     eyebrow: 'Case study',
     title: caseStudy.title,
     stats,
-    alt: `${caseStudy.title}, a case study by ${author.name}: ${stats.map((s) => `${s.label} ${s.value}`).join(', ')}`,
+    alt: `${caseStudy.title}, a case study by ${author.name}${stats.length ? `: ${stats.map((s) => `${s.label} ${s.value}`).join(', ')}` : ''}`,
   };
 }
 

@@ -18,6 +18,8 @@ import { compileMdx } from './mdx';
 import { typeset, typesetFields } from './typography';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
 import { BLOCKS } from '../../app/components/mdx/blocks';
+import { defaultLockedNote } from '../../app/utils/private-case-study';
+import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/utils/private-media.server';
 import { caseStudyComponents, summaryComponents } from '../../app/components/mdx/components';
 
 /**
@@ -103,16 +105,26 @@ async function imageSize(publicDir: string, src: string, file: string, field: st
   }
 }
 
-/** The compiled content, and the image files it names, planned for writeImageVariants(). */
-export type CompiledSite = { content: CompiledContent; images: ImagePlan };
+/**
+ * The compiled content, and the files it names, planned for
+ * writeImageVariants(): `images` under public/, `privateMedia` (the stories
+ * of private case studies) under .generated/private-media/, served only to
+ * visitors who unlocked them.
+ */
+export type CompiledSite = { content: CompiledContent; images: ImagePlan; privateMedia: ImagePlan };
 
 export async function compileContent(contentDir: string, publicDir = path.resolve('public')): Promise<CompiledContent> {
   return (await compileSite(contentDir, publicDir)).content;
 }
 
-export async function compileSite(contentDirectory: string, publicDir = path.resolve('public')): Promise<CompiledSite> {
+export async function compileSite(
+  contentDirectory: string,
+  publicDir = path.resolve('public'),
+  privateDir = path.resolve(PRIVATE_MEDIA_DIR),
+): Promise<CompiledSite> {
   const contentDir = path.resolve(contentDirectory);
   const images = new ImagePlan(publicDir);
+  const privateMedia = new ImagePlan(publicDir, { dir: path.resolve(privateDir), url: PRIVATE_MEDIA_URL });
   const rel = (file: string) => path.posix.join('content', path.relative(contentDir, file).split(path.sep).join('/'));
 
   const siteFile = path.join(contentDir, 'site.yml');
@@ -155,22 +167,32 @@ export async function compileSite(contentDirectory: string, publicDir = path.res
     const imageSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.card);
 
     if (frontmatter.status === 'published') {
-      const { status: _status, page, ...fields } = frontmatter;
-      const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, imageSources, slug, href: `/case-study/${slug}` };
+      const { status: _status, page, visibility, lockedNote, ...fields } = frontmatter;
+      const isPrivate = visibility === 'private';
+      const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, imageSources, slug, href: `/case-study/${slug}`, private: isPrivate };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
       const { html, sections } = await compileMdx(source, label, {
         components: caseStudyComponents,
         blocks: BLOCKS,
-        roots: { dir: caseStudyDir, contentDir, publicDir, plan: images },
+        // A private story's media never goes under public/: everything there is public by URL.
+        roots: { dir: caseStudyDir, contentDir, publicDir, plan: isPrivate ? privateMedia : images },
       });
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
       // The page shows the image full width, so it gets wider variants than the card.
       const heroSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.hero);
-      caseStudies[slug] = { ...card, imageSources: heroSources, href: `/case-study/${slug}`, page, sections, html };
+      caseStudies[slug] = {
+        ...card,
+        imageSources: heroSources,
+        href: `/case-study/${slug}`,
+        lockedNote: lockedNote ?? defaultLockedNote(site.email),
+        page,
+        sections,
+        html,
+      };
     } else {
       const { status: _status, ...fields } = frontmatter;
-      cards.push({ ...fields, imageWidth, imageHeight, imageSources, slug, href: null });
+      cards.push({ ...fields, imageWidth, imageHeight, imageSources, slug, href: null, private: false });
     }
   }
   cards.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
@@ -204,5 +226,5 @@ export async function compileSite(contentDirectory: string, publicDir = path.res
     }
   }
 
-  return { content: { site, cards, caseStudies, resume }, images };
+  return { content: { site, cards, caseStudies, resume }, images, privateMedia };
 }

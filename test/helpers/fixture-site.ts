@@ -1,6 +1,7 @@
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PRIVATE_MEDIA_DIR } from '~/utils/private-media.server';
 import { compileSite } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { CONTENT_DIR, ROOT } from './content';
@@ -24,12 +25,13 @@ export async function buildFixtureSite(): Promise<void> {
     for (const entry of await readdir(FIXTURE_DIR)) {
       await cp(path.join(FIXTURE_DIR, entry), path.join(contentDir, 'case-studies', entry), { recursive: true });
     }
-    const { content, images } = await compileSite(contentDir, path.join(ROOT, 'public'));
+    const { content, images, privateMedia } = await compileSite(contentDir, path.join(ROOT, 'public'), path.join(ROOT, PRIVATE_MEDIA_DIR));
     const out = path.join(ROOT, FIXTURE_CONTENT_JSON);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, JSON.stringify(content));
     // Beside the real build's files, which it must not remove.
     await writeImageVariants(images, { prune: false });
+    await writeImageVariants(privateMedia, { prune: false });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@ import { ResponsiveImage, TagList } from '~/components/ui';
 import { MetricTile } from '~/components/ui/MetricTile';
 
 /** Full width of the header: max-w-6xl (1152 px) less its padding. */
-const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
+export const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
 export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
   const { page } = caseStudy;

@@ -15,7 +15,7 @@ const CONTROL_OK = 'border-border hover:border-fg-muted/50 focus-visible:border-
 const CONTROL_INVALID =
   'border-red-600 focus-visible:border-red-600 focus-visible:ring-red-600/25 dark:border-red-400 dark:focus-visible:border-red-400 dark:focus-visible:ring-red-400/30';
 
-type Common = { name: string; label: string; error?: string };
+type Common = { name: string; label: string; error?: string; id?: string };
 
 type InputProps = Common & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'className'>;
 type TextareaProps = Common & { multiline: true } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'className'>;
@@ -24,8 +24,8 @@ export function fieldId(name: string) {
   return `contact-${name}`;
 }
 
-export function Field({ name, label, error, multiline, ...control }: InputProps | TextareaProps) {
-  const id = fieldId(name);
+export function Field({ name, label, error, multiline, id: givenId, ...control }: InputProps | TextareaProps) {
+  const id = givenId ?? fieldId(name);
   const errorId = `${id}-error`;
   const shared = {
     id,

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/utils/content/schema';
-import { ArrowRightIcon, ClockIcon } from './icons';
+import { ArrowRightIcon, ClockIcon, LockIcon } from './icons';
 import { ResponsiveImage } from './ResponsiveImage';
 import { TagList } from './TagList';
 
@@ -34,6 +34,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
         {navigable ? (
           <Link to={card.href!} className="rounded-sm after:absolute after:inset-0 focus-visible:outline-none">
             {card.title}
+            {card.private ? <span className="sr-only"> (private: password needed)</span> : null}
           </Link>
         ) : (
           card.title
@@ -48,19 +49,26 @@ export function CaseStudyCard({ card }: { card: Card }) {
           {card.role} · {card.timeline}
         </p>
       </div>
-      <div className={`${INSET} mb-6 mt-6 self-end`}>
+      <div className={`${INSET} mb-6 mt-6 flex flex-wrap items-center gap-3 self-end`}>
         {navigable ? (
           <span aria-hidden="true" className="case-study-card-cta">
             View Case Study
             <ArrowRightIcon className="size-4 transition-transform group-has-[a:hover]:translate-x-0.5" />
           </span>
-        ) : (
+        ) : null}
+        {card.private ? (
+          <span aria-hidden="true" className="case-study-card-private">
+            <LockIcon className="size-4" />
+            Private
+          </span>
+        ) : null}
+        {!navigable ? (
           // In the button's place, so it never covers the artwork and says why there is no button.
           <span className="case-study-card-soon">
             <ClockIcon className="size-4" />
             Coming Soon
           </span>
-        )}
+        ) : null}
       </div>
     </article>
   );

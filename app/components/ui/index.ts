@@ -10,6 +10,7 @@ export { useNavClick } from '../layout/useNavClick';
 export { JsonLd } from '../seo/JsonLd';
 export { ButtonLink } from './ButtonLink';
 export { CaseStudyCard, CaseStudyGrid } from './CaseStudyCard';
+export { Field } from '../contact/Field';
 export * from './icons';
 export { ResponsiveImage } from './ResponsiveImage';
 export { TagList } from './TagList';

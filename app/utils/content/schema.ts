@@ -67,6 +67,10 @@ export const caseStudyFrontmatterSchema = z.discriminatedUnion('status', [
     .object({
       ...cardFields,
       status: z.literal('published'),
+      /** `private`: the page is locked behind PRIVATE_CASE_STUDY_PASSWORD; the card stays public. */
+      visibility: z.enum(['public', 'private']).default('public'),
+      /** The lock screen's note, e.g. how to ask for the password (private only). */
+      lockedNote: nonEmpty.optional(),
       /** Details shown only on the case study page (they may differ from the card). */
       page: z
         .object({
@@ -80,7 +84,15 @@ export const caseStudyFrontmatterSchema = z.discriminatedUnion('status', [
     })
     .strict(),
   z.object({ ...cardFields, status: z.literal('coming-soon') }).strict(),
-]);
+]).superRefine((study, context) => {
+  if (study.status === 'published' && study.lockedNote !== undefined && study.visibility !== 'private') {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['lockedNote'],
+      message: 'only a private case study has a lock screen: remove it, or add "visibility: private"',
+    });
+  }
+});
 
 export const resumeFrontmatterSchema = z
   .object({
@@ -123,12 +135,14 @@ export type ResumeFrontmatter = z.infer<typeof resumeFrontmatterSchema>;
 
 export type Section = { id: string; number: number; title: string };
 
-type CardFields = Omit<CaseStudyFrontmatter, 'status' | 'page'>;
+type CardFields = Omit<Extract<CaseStudyFrontmatter, { status: 'coming-soon' }>, 'status'>;
 
 /** What the home page needs for one card: never the compiled MDX. */
 export type CaseStudyCard = CardFields & {
   slug: string;
   href: string | null;
+  /** A published case study behind the password (the card itself is public). */
+  private: boolean;
   imageWidth: number;
   imageHeight: number;
   /** Variants of `image` at card widths (on a CaseStudy: at full-width hero widths). */
@@ -137,6 +151,8 @@ export type CaseStudyCard = CardFields & {
 
 export type CaseStudy = CaseStudyCard & {
   href: string;
+  /** The lock screen's note (private case studies; the site's e-mail by default). */
+  lockedNote: string;
   page: Extract<CaseStudyFrontmatter, { status: 'published' }>['page'];
   sections: Section[];
   /** The story, compiled from MDX and rendered to HTML at build time. */
