@@ -7,6 +7,7 @@ import express from 'express';
 import sendEmail from '../netlify/functions/send-email';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 import { withPageCache } from './page-cache';
+import { stopGracefullyOnSignals } from './shutdown';
 
 /**
  * The Node server behind `npm start` and `npm run dev`: static files, the
@@ -84,4 +85,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`Portfolio ready on http://localhost:${actual}`);
     if (isDev) broadcastDevReady(build);
   });
+  stopGracefullyOnSignals(server);
 }
