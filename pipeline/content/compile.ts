@@ -4,7 +4,7 @@ import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ZodError, ZodTypeAny, z } from 'zod';
+import type { ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
   resumeFrontmatterSchema,
@@ -17,6 +17,7 @@ import {
   type Site,
 } from '../../app/utils/content/schema';
 import { ContentError } from './errors';
+import { linesBefore, mdxProblem, yamlLines, yamlSyntaxProblem, zodProblems } from './locate';
 import { rehypeNumberedSections } from './sections';
 import { typeset, typesetFields } from './typography';
 import { IMAGE_WIDTHS, planImageSources } from '../images';
@@ -34,26 +35,17 @@ export { ContentError };
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
 
-function describeZodError(error: ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.length ? issue.path.join('.') : '(top level)';
-    if (issue.code === 'invalid_type' && issue.received === 'undefined') return `field "${field}" is missing`;
-    if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}${issue.path.length ? ` in "${field}"` : ''}`;
-    if (issue.code === 'invalid_union_discriminator') return `field "${field}" must be one of ${issue.options.map((o) => `"${String(o)}"`).join(', ')}`;
-    return `field "${field}": ${issue.message}`;
-  });
-}
-
-function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string): z.infer<S> {
+/** `yaml`: the YAML text `data` was parsed from, whose first line is the file's line 1, so problems carry their lines. */
+function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, yaml?: string): z.infer<S> {
   const result = schema.safeParse(data ?? {});
-  if (!result.success) throw new ContentError(file, describeZodError(result.error));
+  if (!result.success) throw new ContentError(file, zodProblems(result.error, yaml === undefined ? undefined : yamlLines(yaml)));
   return result.data;
 }
 
 type MdxComponents = Record<string, ComponentType<any>>;
 
 /** Compiles MDX with mdx-bundler and renders it to static HTML with the site's components. */
-async function compileMdx(source: string, file: string, cwd: string, components: MdxComponents) {
+async function compileMdx(source: string, file: string, cwd: string, components: MdxComponents, lineOffset = 0) {
   // Loaded lazily so that nothing else pays for esbuild.
   const { bundleMDX } = await import('mdx-bundler');
   const { default: remarkSmartypants } = await import('remark-smartypants');
@@ -72,8 +64,7 @@ async function compileMdx(source: string, file: string, cwd: string, components:
     const html = renderToStaticMarkup(createElement(getMDXComponent(code), { components }));
     return { html, sections };
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new ContentError(file, [`MDX does not compile: ${message}`]);
+    throw new ContentError(file, [mdxProblem(error, lineOffset)]);
   }
 }
 
@@ -115,7 +106,7 @@ function parseFrontmatter(text: string, label: string) {
   try {
     return matter(text);
   } catch (error) {
-    throw new ContentError(label, [`frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+    throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML')]);
   }
 }
 
@@ -136,14 +127,14 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
   const rel = (file: string) => path.posix.join('content', path.relative(contentDir, file).split(path.sep).join('/'));
 
   const siteFile = path.join(contentDir, 'site.yml');
+  const siteText = await readText(siteFile, rel(siteFile));
   let siteData: unknown;
   try {
-    siteData = yaml.load(await readText(siteFile, rel(siteFile)));
+    siteData = yaml.load(siteText);
   } catch (error) {
-    if (error instanceof ContentError) throw error;
-    throw new ContentError(rel(siteFile), [`not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+    throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML')]);
   }
-  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile)));
+  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteText));
   for (const [key, photo] of Object.entries(siteFields.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
   const { profile, about } = siteFields.photos;
   const site: Site = {
@@ -167,8 +158,9 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
     if (!SLUG.test(slug)) {
       throw new ContentError(label, ['file name must be a lowercase slug such as "my-project.mdx" (letters, digits and single hyphens)']);
     }
-    const { data, content: body } = parseFrontmatter(await readText(file, label), label);
-    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label));
+    const text = await readText(file, label);
+    const { data, content: body, matter: frontmatterYaml } = parseFrontmatter(text, label);
+    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label, frontmatterYaml));
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
     const imageSources = await planImageSources(publicDir, frontmatter.image, IMAGE_WIDTHS.card);
@@ -177,7 +169,7 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
       const { status: _status, page, ...fields } = frontmatter;
       const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, imageSources, slug, href: `/case-study/${slug}` };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
-      const { html, sections } = await compileMdx(body, label, caseStudyDir, caseStudyComponents);
+      const { html, sections } = await compileMdx(body, label, caseStudyDir, caseStudyComponents, linesBefore(text, body));
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
       // The page shows the image full width, so it gets wider variants than the card.
@@ -192,10 +184,11 @@ export async function compileContent(contentDir: string, publicDir = path.resolv
 
   const resumeFile = path.join(contentDir, 'resume.mdx');
   const resumeLabel = rel(resumeFile);
-  const resumeMatter = parseFrontmatter(await readText(resumeFile, resumeLabel), resumeLabel);
-  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel));
+  const resumeText = await readText(resumeFile, resumeLabel);
+  const resumeMatter = parseFrontmatter(resumeText, resumeLabel);
+  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel, resumeMatter.matter));
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
-  const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir, summaryComponents);
+  const summary = await compileMdx(resumeMatter.content, resumeLabel, contentDir, summaryComponents, linesBefore(resumeText, resumeMatter.content));
   const resume: Resume = {
     ...resumeFrontmatter,
     summaryHtml: summary.html,
