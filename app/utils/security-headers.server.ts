@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { devSocketUrl } from './dev-reload';
 
 /**
  * Security headers for every HTML response.
@@ -25,6 +26,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** Under `npm run dev`, pages also talk to the dev server's WebSocket (app/utils/dev-reload.ts). */
+function devConnectSources(): string {
+  const origin = process.env.NODE_ENV === 'development' ? process.env.REMIX_DEV_ORIGIN : undefined;
+  return origin ? ` ${devSocketUrl(origin).replace(/\/socket$/, '')}` : '';
+}
+
 export function contentSecurityPolicy(scriptHashes: string[]): string {
   return [
     "default-src 'self'",
@@ -32,7 +39,7 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${devConnectSources()}`,
     "manifest-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
