@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
+import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
         <ScrollRestoration />
         <Scripts />
+        <DevReload />
       </body>
     </html>
   );

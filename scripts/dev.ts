@@ -1,16 +1,11 @@
 import { spawn } from 'node:child_process';
-import { buildContent, reportContentError } from '../pipeline/build-content';
 
 /**
- * `npm run dev`: refuses to start on broken content (the message names the
- * file and field), then runs remix dev with our own server, which remix dev
- * restarts after each edit to app/ or content/.
+ * `npm run dev`: remix dev with our own server (scripts/serve.ts), which remix
+ * dev restarts after each edit to app/ or content/. The server compiles the
+ * content each time it starts; while the content has a mistake, it prints it
+ * and answers every request with a page that names the file, the field and
+ * the line, and reloads itself once the file is fixed.
  */
-try {
-  await buildContent();
-} catch (error) {
-  reportContentError(error);
-  process.exit(1);
-}
 const child = spawn('npx', ['remix', 'dev', '-c', 'tsx scripts/serve.ts'], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 0));

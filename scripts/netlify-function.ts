@@ -1,6 +1,8 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Context } from '@netlify/functions';
-import type { Express, RequestHandler } from 'express';
+import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
 import { CLIENT_IP_HEADER } from '../app/utils/contact-action.server';
 import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/utils/contact-config.server';
 
@@ -25,9 +27,60 @@ function requestUrl(path: string, host: string | undefined): URL {
   }
 }
 
+/**
+ * A handler may answer before it has read the body: the early refusals (401,
+ * 405, 413, 415) do. The unread rest would then sit in front of the client's
+ * next request on the same keep-alive connection, and the connection would
+ * end in a reset. So the rest is read and thrown away when it is small enough
+ * (the connection stays reusable); otherwise the answer says
+ * `Connection: close` and the connection is closed gracefully.
+ */
+export const DRAIN_LIMIT_BYTES = 1024 * 1024;
+/** How long a client gets to send that rest, or to close after `Connection: close`. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/** Reads and discards what is left of the body, instead of the web stream nobody reads any more. */
+function discardRest(req: IncomingMessage): void {
+  req.removeAllListeners('data');
+  req.on('data', () => {});
+  req.resume();
+}
+
+/**
+ * Closing a socket that still has unread bytes makes the kernel send a reset,
+ * which can destroy the answer before the client has read it (RFC 9112, 9.6).
+ * So after the answer, close only our side, keep reading until the client
+ * closes too, and give up after DRAIN_TIMEOUT_MS.
+ */
+function closeGracefully(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), DRAIN_TIMEOUT_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** Called once the handler has its response and before it is sent: see DRAIN_LIMIT_BYTES. */
+function releaseUnreadBody(req: IncomingMessage, res: ExpressResponse): void {
+  if (req.complete) return;
+  const declared = Number(req.headers['content-length']);
+  if (Number.isSafeInteger(declared) && declared <= DRAIN_LIMIT_BYTES) {
+    const timer = setTimeout(() => req.socket.destroy(), DRAIN_TIMEOUT_MS);
+    timer.unref();
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
+  } else {
+    res.setHeader('connection', 'close');
+    closeGracefully(req.socket);
+  }
+  discardRest(req);
+}
+
 /** express req → Fetch Request → the function → express res. */
 export function netlifyFunction(handler: FetchHandler): RequestHandler {
   return async (req, res) => {
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     try {
       const controller = new AbortController();
       res.on('close', () => controller.abort());
@@ -36,7 +89,6 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
         if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
         else if (value !== undefined) headers.set(name, value);
       }
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const request = new Request(requestUrl(req.originalUrl, req.headers.host), {
         method: req.method,
         headers,
@@ -49,14 +101,17 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
       // Only what our functions use is real; the rest of Context does not exist locally.
       const context = { ip, requestId: crypto.randomUUID(), url: new URL(request.url), params: {} } as unknown as Context;
       const response = await handler(request, context);
+      if (hasBody) releaseUnreadBody(req, res);
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
       if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
       else res.end();
     } catch (error) {
       console.error(`${req.method} ${req.originalUrl} failed:`, error);
-      if (!res.headersSent) res.status(502).json({ status: 'error', error: 'Function failed.' });
-      else res.end();
+      if (!res.headersSent) {
+        if (hasBody) releaseUnreadBody(req, res);
+        res.status(502).json({ status: 'error', error: 'Function failed.' });
+      } else res.end();
     }
   };
 }

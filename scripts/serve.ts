@@ -5,8 +5,10 @@ import { broadcastDevReady, createRequestHandler, type ServerBuild } from '@remi
 import compression from 'compression';
 import express from 'express';
 import sendEmail from '../netlify/functions/send-email';
+import { ContentError } from '../pipeline/content/errors';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 import { withPageCache } from './page-cache';
+import { stopGracefullyOnSignals } from './shutdown';
 
 /**
  * The Node server behind `npm start` and `npm run dev`: static files, the
@@ -36,20 +38,34 @@ function precompressed(root: string): express.RequestHandler {
   };
 }
 
-export async function createServer() {
-  if (isDev) {
-    // remix dev restarts this process after a content edit: recompile first.
-    const { buildContent, reportContentError } = await import('../pipeline/build-content');
-    try {
-      await buildContent();
-    } catch (error) {
-      reportContentError(error);
-      process.exit(1);
-    }
+/**
+ * remix dev restarts this process after every edit: recompile the content
+ * first. A mistake in it is printed, and returned so that the server can show
+ * it; anything else still stops the server.
+ */
+async function compileContentForDev(): Promise<ContentError | undefined> {
+  const { buildContent, reportContentError } = await import('../pipeline/build-content');
+  try {
+    await buildContent();
+    return undefined;
+  } catch (error) {
+    reportContentError(error);
+    if (error instanceof ContentError) return error;
+    process.exit(1);
   }
+}
+
+export async function createServer() {
+  const contentError = isDev ? await compileContentForDev() : undefined;
   const build = await loadBuild();
   const app = express();
   app.disable('x-powered-by');
+  if (contentError) {
+    // Every request gets the error page, until the fix restarts this server.
+    const { contentErrorPage } = await import('./content-error-page');
+    app.use(contentErrorPage(contentError));
+    return { app, build };
+  }
   app.use(compression());
   // Fingerprinted assets never change; they are compressed once, at build.
   app.use('/build', precompressed(path.resolve('public/build')), express.static('public/build', { immutable: true, maxAge: '1y' }));
@@ -84,4 +100,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`Portfolio ready on http://localhost:${actual}`);
     if (isDev) broadcastDevReady(build);
   });
+  stopGracefullyOnSignals(server);
 }

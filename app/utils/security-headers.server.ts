@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { devSocketUrl } from './dev-reload';
 
 /**
  * Security headers for every HTML response.
@@ -37,6 +38,12 @@ export function embedOrigins(html: string): string[] {
   return [...new Set([...html.matchAll(EMBED_ORIGIN)].map(([, origin]) => origin))].sort();
 }
 
+/** Under `npm run dev`, pages also talk to the dev server's WebSocket (app/utils/dev-reload.ts). */
+function devConnectSources(): string {
+  const origin = process.env.NODE_ENV === 'development' ? process.env.REMIX_DEV_ORIGIN : undefined;
+  return origin ? ` ${devSocketUrl(origin).replace(/\/socket$/, '')}` : '';
+}
+
 export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: string[] = []): string {
   return [
     "default-src 'self'",
@@ -45,7 +52,7 @@ export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: stri
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${devConnectSources()}`,
     "manifest-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
-import type { ZodError, ZodTypeAny, z } from 'zod';
+import type { ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
   resumeFrontmatterSchema,
@@ -15,6 +15,7 @@ import {
 } from '../../app/utils/content/schema';
 import { ContentError } from './errors';
 import { compileMdx } from './mdx';
+import { yamlLines, yamlSyntaxProblem, zodProblems } from './locate';
 import { typeset, typesetFields } from './typography';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
 import { BLOCKS } from '../../app/components/mdx/blocks';
@@ -34,19 +35,10 @@ export { ContentError };
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
 
-function describeZodError(error: ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.length ? issue.path.join('.') : '(top level)';
-    if (issue.code === 'invalid_type' && issue.received === 'undefined') return `field "${field}" is missing`;
-    if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}${issue.path.length ? ` in "${field}"` : ''}`;
-    if (issue.code === 'invalid_union_discriminator') return `field "${field}" must be one of ${issue.options.map((o) => `"${String(o)}"`).join(', ')}`;
-    return `field "${field}": ${issue.message}`;
-  });
-}
-
-function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string): z.infer<S> {
+/** `yaml`: the YAML text `data` was parsed from, whose first line is the file's line 1, so problems carry their lines. */
+function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, yaml?: string): z.infer<S> {
   const result = schema.safeParse(data ?? {});
-  if (!result.success) throw new ContentError(file, describeZodError(result.error));
+  if (!result.success) throw new ContentError(file, zodProblems(result.error, yaml === undefined ? undefined : yamlLines(yaml)));
   return result.data;
 }
 
@@ -88,7 +80,7 @@ function parseFrontmatter(text: string, label: string) {
   try {
     return matter(text);
   } catch (error) {
-    throw new ContentError(label, [`frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+    throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML')]);
   }
 }
 
@@ -128,14 +120,14 @@ export async function compileSite(
   const rel = (file: string) => path.posix.join('content', path.relative(contentDir, file).split(path.sep).join('/'));
 
   const siteFile = path.join(contentDir, 'site.yml');
+  const siteText = await readText(siteFile, rel(siteFile));
   let siteData: unknown;
   try {
-    siteData = yaml.load(await readText(siteFile, rel(siteFile)));
+    siteData = yaml.load(siteText);
   } catch (error) {
-    if (error instanceof ContentError) throw error;
-    throw new ContentError(rel(siteFile), [`not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+    throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML')]);
   }
-  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile)));
+  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteText));
   for (const [key, photo] of Object.entries(siteFields.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
   const { profile, about } = siteFields.photos;
   const site: Site = {
@@ -160,8 +152,8 @@ export async function compileSite(
       throw new ContentError(label, ['file name must be a lowercase slug such as "my-project.mdx" (letters, digits and single hyphens)']);
     }
     const source = await readText(file, label);
-    const { data, content: body } = parseFrontmatter(source, label);
-    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label));
+    const { data, content: body, matter: frontmatterYaml } = parseFrontmatter(source, label);
+    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label, frontmatterYaml));
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
     const imageSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.card);
@@ -201,7 +193,7 @@ export async function compileSite(
   const resumeLabel = rel(resumeFile);
   const resumeSource = await readText(resumeFile, resumeLabel);
   const resumeMatter = parseFrontmatter(resumeSource, resumeLabel);
-  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel));
+  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel, resumeMatter.matter));
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
   // The summary is plain Markdown: no blocks.
   const summary = await compileMdx(resumeSource, resumeLabel, {

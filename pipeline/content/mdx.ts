@@ -4,33 +4,13 @@ import type { Section } from '../../app/utils/content/schema';
 import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/media';
 import type { BlockDefinition } from '../../app/components/mdx/blocks';
 import { ContentError, type ContentProblem } from './errors';
+import { mdxProblem } from './locate';
 import { remarkStory } from './remark-story';
 import { rehypeNumberedSections } from './sections';
 import type { MediaRoots } from './story-media';
 import { typeset } from './typography';
 
 type MdxComponents = Record<string, ComponentType<any>>;
-
-/** esbuild's message for a file that failed (mdx-bundler rejects with esbuild's BuildFailure). */
-type EsbuildMessage = { text: string; location?: { line: number; column: number } | null };
-
-/** An MDX syntax error as the writer needs it: the first line of the reason, at its line and column in the file. */
-export function describeMdxError(error: unknown): ContentProblem {
-  const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
-  if (first) {
-    // "Cannot process MDX file with esbuild:\n  Expected a closing tag for `<div>` (7:1-7:6) before…": keep the reason.
-    const reason = first.text.split('\n').at(-1)!.trim();
-    const place = /\(?(\d+):(\d+)(?:-\d+:\d+)?\)?:?\s*/.exec(reason);
-    const where = first.location?.line
-      ? { line: first.location.line, column: first.location.column + 1 }
-      : place
-        ? { line: Number(place[1]), column: Number(place[2]) }
-        : {};
-    return { message: `the MDX does not compile: ${place ? reason.replace(place[0], ' ').replace(/\s+/g, ' ').trim() : reason}`, ...where };
-  }
-  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return { message: `the MDX does not compile: ${message}` };
-}
 
 export type CompileMdxOptions = {
   components: MdxComponents;
@@ -67,7 +47,8 @@ export async function compileMdx(source: string, file: string, { components, blo
       },
     }));
   } catch (error) {
-    throw new ContentError(file, [describeMdxError(error)]);
+    // The source is the whole file, so the places in the error are already the file's.
+    throw new ContentError(file, [mdxProblem(error)]);
   }
   if (problems.length > 0) throw new ContentError(file, problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
   const { getMDXComponent } = await import('mdx-bundler/client/index.js');
@@ -77,6 +58,6 @@ export async function compileMdx(source: string, file: string, { components, blo
     return { html, sections };
   } catch (error) {
     // An expression in the MDX that fails when it runs, e.g. {undefinedName}.
-    throw new ContentError(file, [`the MDX does not render: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+    throw new ContentError(file, [`MDX does not render: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
   }
 }

@@ -13,6 +13,8 @@ export type TestSmtpServer = {
   setRejecting: (reject: boolean) => void;
   /** Hold each message this long before accepting it, so "sending" is observable. */
   setDelay: (ms: number) => void;
+  /** Messages whose data has arrived but that are not answered yet (held by setDelay). */
+  pending: () => number;
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
   close: () => Promise<void>;
 };
@@ -22,6 +24,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let rejecting = false;
   let delayMs = 0;
+  let pending = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -30,7 +33,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        pending++;
         setTimeout(() => {
+          pending--;
           if (rejecting) {
             const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
             return callback(error);
@@ -58,6 +63,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     setDelay: (ms) => {
       delayMs = ms;
     },
+    pending: () => pending,
     waitForMessages: async (count, timeoutMs = 10_000) => {
       const started = Date.now();
       while (messages.length < count) {

@@ -17,6 +17,7 @@ import { fieldErrorIn, fieldValueIn, noticeIn, postForm } from '../helpers/http'
 import { parseMail } from '../helpers/mime';
 import { startServer, type RunningServer } from '../helpers/server';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { LOG_WAIT } from '../helpers/wait';
 
 /** The `/` action and the mounted function, through the real built server over HTTP. */
 
@@ -170,7 +171,7 @@ describe('the / action: faults', () => {
     expect(noticeIn(html)).toEqual({ variant: 'error', text: ERROR_TEXT });
     expect(fieldValueIn(html, 'email')).toBe(VALID.email);
     expect(fieldValueIn(html, 'message')).toBe('Keep <this> text');
-    expect(server.output()).toContain('send-email: sending failed');
+    await expect.poll(() => server.output(), LOG_WAIT).toContain('send-email: sending failed');
   });
 
   it('surfaces a silent SMTP server as an error after about 8 s', async () => {
@@ -202,7 +203,7 @@ describe('the / action: faults', () => {
       expect(response.status).toBe(504);
       expect(elapsed).toBeGreaterThan(9_500);
       expect(elapsed).toBeLessThan(12_000);
-      expect(slow.output()).toMatch(/no answer from .* within 10000 ms/);
+      await expect.poll(() => slow.output(), LOG_WAIT).toMatch(/no answer from .* within 10000 ms/);
     } finally {
       await slow.stop();
       await silent.close();
@@ -250,7 +251,7 @@ describe('npm start without SMTP_URL', () => {
       expect(response.status).toBe(200);
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
-      expect(local.output()).toContain(`Contact message written to ${path.join(dir, files[0])}`);
+      await expect.poll(() => local.output(), LOG_WAIT).toContain(`Contact message written to ${path.join(dir, files[0])}`);
       const mail = parseMail(await readFile(path.join(dir, files[0]), 'utf8'));
       expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
       expect(mail.text).toContain(VALID.message);
