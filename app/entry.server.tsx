@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { setCacheHeaders } from '~/utils/cache-headers.server';
 import { deferHydration } from '~/utils/deferred-hydration.server';
 import { setSecurityHeaders } from '~/utils/security-headers.server';
+import { withoutStoryInHandoff } from '~/utils/story-handoff.server';
 
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -50,7 +51,7 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   // React emits the doctype itself when it renders <html>.
-  const html = deferHydration(await renderDocument(request, remixContext));
+  const html = deferHydration(await renderDocument(request, withoutStoryInHandoff(request, remixContext)));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   setSecurityHeaders(responseHeaders, html);
   setCacheHeaders(responseHeaders, request, responseStatusCode);

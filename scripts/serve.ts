@@ -8,6 +8,8 @@ import sendEmail from '../netlify/functions/send-email';
 import { ContentError } from '../pipeline/content/errors';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 import { withPageCache } from './page-cache';
+import { getCaseStudyCards } from '../app/utils/content.server';
+import { ensureLocalSessionSecret, getPrivatePassword } from '../app/utils/private-access.server';
 import { stopGracefullyOnSignals } from './shutdown';
 
 /**
@@ -55,6 +57,21 @@ async function compileContentForDev(): Promise<ContentError | undefined> {
   }
 }
 
+/**
+ * Private case studies: a per-process SESSION_SECRET when none is set (as for
+ * the contact secret), and a word when there are private case studies but
+ * no password to unlock them.
+ */
+function announcePrivateAccess() {
+  if (ensureLocalSessionSecret() === 'generated') {
+    console.log('Private case studies: generated a SESSION_SECRET for this process (unlocks last until it restarts; set one to keep them).');
+  }
+  const locked = getCaseStudyCards().filter((card) => card.private).length;
+  if (locked > 0 && !getPrivatePassword()) {
+    console.log(`Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y stays' : 'ies stay'} locked.`);
+  }
+}
+
 export async function createServer() {
   const contentError = isDev ? await compileContentForDev() : undefined;
   const build = await loadBuild();
@@ -75,6 +92,7 @@ export async function createServer() {
   app.use(express.static('public', { maxAge: '1h' }));
   // Contact: the deployed send-email function's own source, mounted before Remix.
   installLocalContactSetup(app);
+  announcePrivateAccess();
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   // The Remix app, run the way Netlify runs it (a fetch handler), behind the
   // same page cache the CDN applies in production.

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
@@ -8,15 +8,11 @@ import { LockedCaseStudy } from '~/components/case-study/LockedCaseStudy';
 import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 import { JsonLd } from '~/components/ui';
 import { caseStudyAction, caseStudyLoader } from '~/loaders/case-study.server';
-import storyStyles from '~/styles/story.css';
 
 export const loader = caseStudyLoader;
 
 // A private case study's password form posts here.
 export const action = caseStudyAction;
-
-// The story's own styles (blocks, slider, zoom viewer): only case-study pages need them.
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: storyStyles }];
 
 // A private case study's no-store and noindex, for the page and its data requests alike.
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {

@@ -24,7 +24,7 @@ export type BenchResult = {
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
 const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
-const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, ssrShare: 0.5 };
+const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 2, ssrShare: 0.5 };
 
 const code = (text: string) => `\`${text}\``;
 const score = (value: number | null) => (value === null ? 'n/a' : String(value));
@@ -112,12 +112,17 @@ export function budgets(result: BenchResult): Budget[] {
       ],
     });
   }
-  const worstCss = Math.max(...pages.map((p) => p.bytes.firstLoad.css));
+  // The stylesheet every page blocks its first paint on. A case study's own
+  // story stylesheet is linked in the body, after the header, and budgeted apart.
+  const isStoryCss = (t: { url: string }) => /\/story-[A-Z0-9]+\.css$/.test(t.url);
+  const blockingCss = (p: PageResult) => p.bytes.transfers.filter((t) => t.kind === 'css' && !isStoryCss(t)).reduce((n, t) => n + t.bytes, 0);
+  const storyCss = Math.max(0, ...pages.flatMap((p) => p.bytes.transfers.filter(isStoryCss).map((t) => t.bytes)));
+  const worstCss = Math.max(...pages.map(blockingCss));
   out.push({
     measure: 'CSS',
-    budget: '≤ 10 KB gz',
-    measured: pages.map((p) => `${code(p.path)} ${kb(p.bytes.firstLoad.css)}`).join(', '),
-    held: worstCss <= BUDGET.cssKb * 1024,
+    budget: `≤ ${BUDGET.cssKb} KB gz render-blocking; the story's own stylesheet ≤ ${BUDGET.storyCssKb} KB`,
+    measured: `${pages.map((p) => `${code(p.path)} ${kb(blockingCss(p))}`).join(', ')}; story ${kb(storyCss)}`,
+    held: worstCss <= BUDGET.cssKb * 1024 && storyCss <= BUDGET.storyCssKb * 1024,
     why: pages.flatMap((p) => {
       const css = p.bytes.transfers.filter((t) => t.kind === 'css');
       const unused = p.lighthouse.medianRun.lhr.audits['unused-css-rules'];

@@ -111,8 +111,11 @@ describe('without JavaScript', () => {
     const media: string[] = [];
     page.on('request', (request) => /\.(mp4|webm)$/.test(request.url()) && media.push(request.url()));
     await page.goto(url + DEMO);
-    const video = page.locator('[data-block="video"] video');
+    // The <noscript> player, with its poster from the start; the lazy-poster one is for when scripts run.
+    expect(await page.locator('[data-block="video"] video[data-poster]').isVisible()).toBe(false);
+    const video = page.locator('[data-block="video"] video:not([data-poster])');
     await video.scrollIntoViewIfNeeded();
+    expect(await video.isVisible()).toBe(true);
     expect(await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, preload: v.preload, autoplay: v.autoplay, paused: v.paused }))).toEqual({
       controls: true,
       preload: 'none',
@@ -271,10 +274,23 @@ describe('with JavaScript', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it('video: the poster is not fetched until the video nears the viewport', async () => {
+    const page = await openWithJs();
+    const posters: string[] = [];
+    page.on('request', (request) => request.url().includes('/poster-') && posters.push(request.url()));
+    await gotoHydrated(page, DEMO);
+    const video = page.locator('[data-block="video"] video[data-poster]');
+    await page.waitForFunction(() => document.querySelector('[data-enhanced]'));
+    expect(await video.getAttribute('poster')).toBeNull();
+    expect(posters.filter((p) => p.endsWith('.webp') && !p.includes('-avif'))).toEqual([]);
+    await video.scrollIntoViewIfNeeded();
+    await expect.poll(() => video.getAttribute('poster')).toMatch(/^\/generated\/images\/poster-800\./);
+  });
+
   it('video: the autoplay clip plays muted and looping once on screen', async () => {
     const page = await openWithJs();
     await gotoHydrated(page, DEMO);
-    const video = page.locator('[data-block="video"] video');
+    const video = page.locator('[data-block="video"] video[data-poster]');
     await video.scrollIntoViewIfNeeded();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.muted && v.loop), { timeout: 10_000 }).toBe(true);
   });
@@ -282,10 +298,25 @@ describe('with JavaScript', () => {
   it('video: never autoplays under prefers-reduced-motion', async () => {
     const page = await openWithJs({ reducedMotion: 'reduce' });
     await gotoHydrated(page, DEMO);
-    const video = page.locator('[data-block="video"] video');
+    const video = page.locator('[data-block="video"] video[data-poster]');
     await video.scrollIntoViewIfNeeded();
     await page.waitForTimeout(1000);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+
+  it('the story is in the page once (not again in the hydration data), survives hydration, and arrives with a client-side navigation', async () => {
+    const html = await (await fetch(url + OFFICE_DEPOT)).text();
+    expect(html.split('Office Depot Rewards is free to join').length - 1).toBe(1);
+    const page = await openWithJs();
+    await gotoHydrated(page, OFFICE_DEPOT);
+    await page.waitForFunction(() => document.querySelector('[data-block="before-after"][data-enhanced]'));
+    expect(await page.locator('article.story h2').count()).toBe(9);
+    await page.getByRole('link', { name: 'Back to Case Studies' }).first().click();
+    await page.waitForURL(`${url}/#work`);
+    await page.getByRole('link', { name: 'Story Blocks Demo' }).click();
+    await page.waitForURL(url + DEMO);
+    await page.waitForFunction(() => document.querySelector('[data-block="before-after"][data-enhanced]'));
+    expect(await page.locator('article.story [data-block]').count()).toBeGreaterThan(8);
   });
 
   it('the blocks’ scripts load only on a page that has such blocks, and none on /', async () => {

@@ -1,83 +1,31 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nodeFileTrace } from '@vercel/nft';
 import { build as esbuild } from 'esbuild';
-import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID } from '../helpers/contact-cases';
+import { FUNCTION_ENTRY, packageServerFunction, type FunctionRequest, type NetlifyToml, type PackagedFunction } from '../helpers/netlify-package';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 /**
- * The deploy artefact, not the local server: the built Netlify function
- * (.netlify/functions-internal/server.mjs) is packaged the way Netlify does it
- * (its files traced with @vercel/nft, the engine Netlify's bundler uses for
- * Functions v2, plus netlify.toml's included_files) into an empty directory,
- * and called there with real Requests. Only Netlify's CDN is missing.
+ * The deploy artefact, not the local server: the built Netlify function,
+ * packaged as Netlify does it (test/helpers/netlify-package.ts) and called
+ * with real Requests. Only Netlify's CDN is missing.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FUNCTION_ENTRY = '.netlify/functions-internal/server.mjs';
-const SITE = 'https://portfolio.example';
 const SECRET = 'deploy-test-secret';
-
-type NetlifyToml = {
-  build: { command: string; publish: string; functions: string; environment: Record<string, string> };
-  functions: { included_files: string[] };
-  redirects: { from: string; to: string; status: number; force?: boolean }[];
-  headers: { for: string; values: Record<string, string> }[];
-};
-
-type Answer = { path: string; method: string; status: number; headers: Record<string, string>; body: string };
-
-/** Runs inside the packaged directory: imports the function and answers each request. */
-const RUNNER = `
-import { pathToFileURL } from 'node:url';
-const { default: handler } = await import(pathToFileURL('${FUNCTION_ENTRY}').href);
-const context = { ip: '203.0.113.9', requestId: 'test', geo: {}, params: {}, site: { url: '${SITE}' } };
-const answers = [];
-for (const { path, method, body, headers } of JSON.parse(process.argv[2])) {
-  const request = new Request('${SITE}' + path, { method, body, headers });
-  const response = await handler(request, context);
-  answers.push({ path, method, status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() });
-}
-process.stdout.write('\\n@@ANSWERS@@' + JSON.stringify(answers));
-`;
 
 let toml: NetlifyToml;
 let traced: string[];
-let packageDir: string;
+let packaged: PackagedFunction;
 let smtp: TestSmtpServer;
 let functionHost: RunningServer;
 
-/** Async, so this process's SMTP server keeps answering while the function runs. */
-async function call(
-  requests: { path: string; method?: string; body?: string; headers?: Record<string, string> }[],
-  env: Record<string, string> = {},
-): Promise<Answer[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['runner.mjs', JSON.stringify(requests.map((r) => ({ method: 'GET', ...r })))], {
-    cwd: packageDir,
-    // Nothing from the repository's environment or working directory leaks in.
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LAMBDA_TASK_ROOT: packageDir, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(stdout.slice(stdout.indexOf('@@ANSWERS@@') + '@@ANSWERS@@'.length)) as Answer[];
-}
+const call = (requests: FunctionRequest[], env: Record<string, string> = {}) => packaged.call(requests, env);
 
 beforeAll(async () => {
-  toml = parseToml(await readFile(path.join(ROOT, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
-  const { fileList } = await nodeFileTrace([path.join(ROOT, FUNCTION_ENTRY)], { base: ROOT });
-  traced = [...fileList];
-  packageDir = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
-  for (const file of [...traced, ...toml.functions.included_files]) {
-    await mkdir(path.dirname(path.join(packageDir, file)), { recursive: true });
-    await cp(path.join(ROOT, file), path.join(packageDir, file), { dereference: true });
-  }
-  await writeFile(path.join(packageDir, 'runner.mjs'), RUNNER);
+  packaged = await packageServerFunction();
+  ({ toml, traced } = packaged);
   // The send-email function, which the action calls, runs on the local server against a real SMTP server.
   smtp = await startSmtpServer();
   functionHost = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET });
@@ -86,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await functionHost?.stop();
   await smtp?.close();
-  if (packageDir) await rm(packageDir, { recursive: true, force: true });
+  await packaged?.dispose();
 });
 
 describe('netlify.toml', () => {
@@ -104,8 +52,9 @@ describe('netlify.toml', () => {
     expect(build?.values['Cache-Control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('ships the compiled content with the functions', () => {
+  it('ships the compiled content, and private case studies\' media, with the functions', () => {
     expect(toml.functions.included_files).toContain('.generated/content.json');
+    expect(toml.functions.included_files).toContain('.generated/private-media/**');
   });
 });
 

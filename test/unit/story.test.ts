@@ -209,7 +209,7 @@ describe('blocks', () => {
       '<Callout kind="decision">\n  Speak in **dollars**.\n</Callout>\n\n<Metrics>\n  <Metric value="+35%" label="Engagement" />\n  <Metric value="4.6" label="Rating" />\n</Metrics>\n\n<Quote name="Ada" role="member">\n  I know I have rewards somewhere.\n</Quote>\n',
     );
     expect(html).toMatch(/<div data-block="callout" data-kind="decision" role="note" aria-label="Decision"/);
-    expect(html).toContain('<strong class="font-semibold text-fg">dollars</strong>');
+    expect(html).toContain('<strong>dollars</strong>');
     expect(html).toMatch(/<dl data-block="metrics"[^>]*>.*<dt[^>]*>Engagement<\/dt><dd[^>]*>\+35%<\/dd>/s);
     expect(html).toMatch(/<figure data-block="quote"[^>]*><blockquote[^>]*><p[^>]*>I know I have rewards somewhere\.<\/p><\/blockquote><figcaption[^>]*><span[^>]*>Ada<\/span><span>, member<\/span>/);
   });

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useStoryEnhancements } from '~/components/mdx/enhance';
 import type { Section } from '~/utils/content/schema';
+import storyStyles from '~/styles/story.css';
 
 /**
  * The story, rendered from MDX to HTML at build time (trusted: it comes from
@@ -9,7 +10,8 @@ import type { Section } from '~/utils/content/schema';
  */
 export function CaseStudyBody({ html, sections, slug }: { html: string; sections: Section[]; slug: string }) {
   const story = useRef<HTMLElement>(null);
-  useStoryEnhancements(story, slug);
+  // Again when the story arrives as data (an empty html is the server-rendered story being hydrated).
+  useStoryEnhancements(story, `${slug}:${html.length}`);
   return (
     <div className="story-layout overflow-x-clip">
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
@@ -31,10 +33,18 @@ export function CaseStudyBody({ html, sections, slug }: { html: string; sections
             </ol>
           </div>
         </nav>
+        {/*
+          The story's own styles (block widths, slider, zoom viewer), linked
+          here rather than in <head>: a stylesheet in the body holds back only
+          what follows it, so the page header paints without waiting for it.
+        */}
+        <link rel="stylesheet" href={storyStyles} />
         <article
           ref={story}
           className="story relative max-w-[42.5rem] text-[1.0625rem] leading-[1.75] text-fg-muted sm:text-lg"
+          // Hydration gets an empty story (story-handoff.server.ts): React keeps the server's HTML as it is.
           dangerouslySetInnerHTML={{ __html: html }}
+          suppressHydrationWarning
         />
       </div>
     </div>

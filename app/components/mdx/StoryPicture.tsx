@@ -40,7 +40,7 @@ export function StoryPicture({ image, alt, sizes, className = '' }: Props) {
  * images are not links.
  */
 export function ZoomablePicture({ image, alt, sizes, className = '', frame = 'rounded' }: Props & { frame?: 'rounded' | 'bleed' }) {
-  const framed = frame === 'rounded' ? 'overflow-hidden rounded-2xl border border-border bg-bg-muted' : 'bg-bg-muted';
+  const framed = frame === 'rounded' ? 'story-frame' : 'story-frame-bleed';
   if (!alt) {
     return (
       <div className={framed}>
@@ -49,17 +49,10 @@ export function ZoomablePicture({ image, alt, sizes, className = '', frame = 'ro
     );
   }
   return (
-    <a href={image.full} data-zoom="" className={`group/zoom relative block ${framed}`}>
+    <a href={image.full} data-zoom="" className={framed}>
       <StoryPicture image={image} alt={alt} sizes={sizes} className={className} />
       <span className="sr-only"> (full size)</span>
-      <span
-        aria-hidden="true"
-        className="zoom-badge pointer-events-none absolute right-3 top-3 grid size-9 place-items-center rounded-full bg-zinc-950/70 text-white opacity-0 transition-opacity group-hover/zoom:opacity-100 group-focus-visible/zoom:opacity-100"
-      >
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <path d="M15 4h5v5M9 20H4v-5M20 4l-6 6M4 20l6-6" />
-        </svg>
-      </span>
+      <span aria-hidden="true" className="zoom-badge" />
     </a>
   );
 }

@@ -12,7 +12,7 @@ const ENHANCEMENTS: { selector: string; load: () => Promise<{ enhance: Enhance }
   { selector: 'a[data-zoom]', load: () => import('./zoom') },
   { selector: '[data-block="before-after"]', load: () => import('./before-after') },
   { selector: '[data-block="embed"]', load: () => import('./embed') },
-  { selector: '[data-block="video"] video[data-autoplay]', load: () => import('./video') },
+  { selector: '[data-block="video"] video[data-poster]', load: () => import('./video') },
 ];
 
 /** Enhances the story in `ref`; again when `key` (the page) changes, undoing the previous page's. */

@@ -1,12 +1,27 @@
 /**
- * Short clips marked `autoplay` play muted and looping while on screen, and
- * pause off screen. Never under prefers-reduced-motion: there they keep
+ * Story videos. The poster arrives as the video nears the viewport (the
+ * server sends it as data-poster, so it never competes with the first
+ * screen). Clips marked `autoplay` play muted and looping while on screen,
+ * and pause off screen; never under prefers-reduced-motion, where they keep
  * their controls and wait for a click, as without JavaScript.
  */
 export function enhance(story: HTMLElement): () => void {
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return () => {};
-  const videos = [...story.querySelectorAll<HTMLVideoElement>('[data-block="video"] video[data-autoplay]')];
-  const observer = new IntersectionObserver(
+  const videos = [...story.querySelectorAll<HTMLVideoElement>('[data-block="video"] video[data-poster]')];
+  const posters = new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        if (!isIntersecting) continue;
+        const video = target as HTMLVideoElement;
+        video.poster = video.dataset.poster ?? '';
+        posters.unobserve(video);
+      }
+    },
+    { rootMargin: '800px 0px' },
+  );
+  videos.forEach((video) => posters.observe(video));
+
+  const moving = matchMedia('(prefers-reduced-motion: reduce)').matches ? [] : videos.filter((video) => video.hasAttribute('data-autoplay'));
+  const playback = new IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) {
         const video = target as HTMLVideoElement;
@@ -16,13 +31,14 @@ export function enhance(story: HTMLElement): () => void {
     },
     { threshold: 0.5 },
   );
-  for (const video of videos) {
+  for (const video of moving) {
     video.muted = true;
     video.loop = true;
-    observer.observe(video);
+    playback.observe(video);
   }
   return () => {
-    observer.disconnect();
-    videos.forEach((video) => video.pause());
+    posters.disconnect();
+    playback.disconnect();
+    moving.forEach((video) => video.pause());
   };
 }
