@@ -1,3 +1,5 @@
+import { getCaseStudy } from './content.server';
+
 /**
  * Cache policy for everything Remix answers (pages and their .data requests).
  *
@@ -21,9 +23,16 @@ export const PRIVATE_NO_STORE = 'private, no-store';
  */
 export const PRIVATE_HEADERS = { 'Cache-Control': PRIVATE_NO_STORE, 'X-Robots-Tag': 'noindex' };
 
+/** /case-study/<slug>, its .data request or a ?_data= request, for a private case study. */
+function isPrivateCaseStudy(request: Request): boolean {
+  const slug = /^\/case-study\/([^/]+?)(?:\.data)?\/?$/.exec(new URL(request.url).pathname)?.[1];
+  return slug !== undefined && getCaseStudy(decodeURIComponent(slug))?.private === true;
+}
+
 export function setCacheHeaders(headers: Headers, request: Request, status: number): void {
-  if (headers.get('Cache-Control')?.startsWith('private')) {
-    headers.set('Cache-Control', PRIVATE_NO_STORE);
+  // Decided by the URL, whatever the answer (page, data, error): nothing of a private case study is ever shared.
+  if (headers.get('Cache-Control')?.startsWith('private') || isPrivateCaseStudy(request)) {
+    for (const [name, value] of Object.entries(PRIVATE_HEADERS)) headers.set(name, value);
     headers.delete('Netlify-CDN-Cache-Control');
     return;
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PRIVATE_MEDIA_DIR } from '~/utils/private-media.server';
 import { compileSite } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
+import { writeSocialImages } from '../../pipeline/social-images';
 import { CONTENT_DIR, ROOT } from './content';
 import { startServer } from './server';
 
@@ -32,6 +33,8 @@ export async function buildFixtureSite(): Promise<void> {
     // Beside the real build's files, which it must not remove.
     await writeImageVariants(images, { prune: false });
     await writeImageVariants(privateMedia, { prune: false });
+    // The sharing cards of every page, the fixture case studies' included (drawn from card fields only for private ones).
+    await writeSocialImages(content, path.join(ROOT, 'public'));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
