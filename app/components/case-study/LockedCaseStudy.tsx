@@ -33,8 +33,12 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
   const answer = useActionData<UnlockActionData>();
   const submitting = useNavigation().state === 'submitting';
   const field = useRef<HTMLDivElement>(null);
+  // A wrong password answered in place: the field is emptied (the password is never kept) and focused.
   useEffect(() => {
-    if (answer?.error) field.current?.querySelector('input')?.focus();
+    const input = field.current?.querySelector('input');
+    if (!answer?.error || !input) return;
+    input.value = '';
+    input.focus();
   }, [answer]);
   return (
     <header className="mx-auto max-w-6xl px-5 pb-16 pt-8 sm:px-6 sm:pt-12 lg:px-8">
