@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKS } from '~/components/mdx/blocks';
 import { caseStudyComponents } from '~/components/mdx/components';
+import { embedFor } from '~/components/mdx/Embed';
 import { ContentError } from '../../pipeline/content/errors';
 import { compileMdx } from '../../pipeline/content/mdx';
 import { ImagePlan, writeImageVariants } from '../../pipeline/images';
@@ -232,6 +233,19 @@ describe('blocks', () => {
     });
     expect(tag(html, 'a')).toMatchObject({ href: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', target: '_blank', rel: 'noopener noreferrer' });
     expect(html).not.toContain('<iframe');
+  });
+
+  it.each([
+    ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
+    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871'],
+    ['https://www.loom.com/share/0281766fa2d04bb788eaf19e65135184', 'https://www.loom.com/embed/0281766fa2d04bb788eaf19e65135184'],
+    ['https://www.figma.com/proto/AbC123/Flow', `https://www.figma.com/embed?embed_host=share&url=${encodeURIComponent('https://www.figma.com/proto/AbC123/Flow')}`],
+  ])('Embed: %s plays as %s', (href, player) => {
+    expect(embedFor(href)?.src).toBe(player);
+  });
+
+  it.each(['http://vimeo.com/76979871', 'https://vimeo.com/about', 'https://www.figma.com/community', 'https://evil.example/figma.com/proto/x'])('Embed: %s is not a link the site can embed', (href) => {
+    expect(embedFor(href)).toBeNull();
   });
 });
 

@@ -4,7 +4,21 @@ import { ResponsiveImage, TagList } from '~/components/ui';
 import { MetricTile } from '~/components/ui/MetricTile';
 
 /** Full width of the header: max-w-6xl (1152 px) less its padding. */
-export const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
+const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
+
+type HeroFields = Pick<CaseStudy, 'image' | 'alt' | 'imageWidth' | 'imageHeight' | 'imageSources'>;
+
+/** The case study's card image, full width: the page's largest paint on a phone, so it loads first. */
+export function CaseStudyHeroImage({ caseStudy, className }: { caseStudy: HeroFields; className: string }) {
+  return (
+    <ResponsiveImage
+      image={{ src: caseStudy.image, alt: caseStudy.alt, width: caseStudy.imageWidth, height: caseStudy.imageHeight, sources: caseStudy.imageSources }}
+      sizes={HERO_SIZES}
+      priority
+      className={`${className} aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm`}
+    />
+  );
+}
 
 export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
   const { page } = caseStudy;
@@ -39,12 +53,7 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
         </dl>
       </section>
 
-      <ResponsiveImage
-        image={{ src: caseStudy.image, alt: caseStudy.alt, width: caseStudy.imageWidth, height: caseStudy.imageHeight, sources: caseStudy.imageSources }}
-        sizes={HERO_SIZES}
-        priority
-        className="mt-10 aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
-      />
+      <CaseStudyHeroImage caseStudy={caseStudy} className="mt-10" />
     </header>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { Field, LockIcon, ResponsiveImage, TagList } from '~/components/ui';
+import { Field, LockIcon, TagList } from '~/components/ui';
 import type { LockedCaseStudy as Locked, UnlockActionData } from '~/utils/private-case-study';
-import { HERO_SIZES } from './CaseStudyHeader';
+import { CaseStudyHeroImage } from './CaseStudyHeader';
 
 /** An e-mail address in the note becomes a mailto link; the rest is text. */
 function Note({ text }: { text: string }) {
@@ -85,12 +85,7 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
         </Form>
       </section>
 
-      <ResponsiveImage
-        image={{ src: caseStudy.image, alt: caseStudy.alt, width: caseStudy.imageWidth, height: caseStudy.imageHeight, sources: caseStudy.imageSources }}
-        sizes={HERO_SIZES}
-        priority
-        className="mt-12 aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm"
-      />
+      <CaseStudyHeroImage caseStudy={caseStudy} className="mt-12" />
     </header>
   );
 }

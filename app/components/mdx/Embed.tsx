@@ -18,28 +18,26 @@ function lastSegment(url: URL): string | null {
   return url.pathname.split('/').filter(Boolean).at(-1) ?? null;
 }
 
+/** YouTube, without its tracking cookies until the visitor plays. */
+function youtube(videoId: (url: URL) => string | null): Provider {
+  return {
+    name: 'YouTube',
+    action: 'Watch on YouTube',
+    player: (url) => {
+      const id = videoId(url);
+      return id && /^[\w-]{6,20}$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+    },
+  };
+}
+
 const PROVIDERS: Record<string, Provider> = {
   'figma.com': {
     name: 'Figma',
     action: 'Open the prototype in Figma',
     player: (url) => (/^\/(proto|file|design)\//.test(url.pathname) ? `https://www.figma.com/embed?embed_host=share&url=${encodeURIComponent(url.href)}` : null),
   },
-  'youtube.com': {
-    name: 'YouTube',
-    action: 'Watch on YouTube',
-    player: (url) => {
-      const id = url.searchParams.get('v') ?? (url.pathname.startsWith('/embed/') ? lastSegment(url) : null);
-      return id && /^[\w-]{6,20}$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
-    },
-  },
-  'youtu.be': {
-    name: 'YouTube',
-    action: 'Watch on YouTube',
-    player: (url) => {
-      const id = lastSegment(url);
-      return id && /^[\w-]{6,20}$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
-    },
-  },
+  'youtube.com': youtube((url) => url.searchParams.get('v') ?? (url.pathname.startsWith('/embed/') ? lastSegment(url) : null)),
+  'youtu.be': youtube(lastSegment),
   'vimeo.com': {
     name: 'Vimeo',
     action: 'Watch on Vimeo',
