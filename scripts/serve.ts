@@ -63,11 +63,13 @@ async function compileContentForDev(): Promise<ContentError | undefined> {
  * no password to unlock them.
  */
 function announcePrivateAccess() {
-  if (ensureLocalSessionSecret() === 'generated') {
+  const generated = ensureLocalSessionSecret() === 'generated';
+  const locked = getCaseStudyCards().filter((card) => card.private).length;
+  if (locked === 0) return;
+  if (generated) {
     console.log('Private case studies: generated a SESSION_SECRET for this process (unlocks last until it restarts; set one to keep them).');
   }
-  const locked = getCaseStudyCards().filter((card) => card.private).length;
-  if (locked > 0 && !getPrivatePassword()) {
+  if (!getPrivatePassword()) {
     console.log(`Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y stays' : 'ies stay'} locked.`);
   }
 }
