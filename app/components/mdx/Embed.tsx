@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Caption } from './Caption';
-import { LAYOUT_CLASS, LAYOUT_SIZES, useStoryImage, type StoryImage } from './media';
+import { LAYOUT_CLASS, LAYOUT_SIZES, useStoryMedia, type StoryImage } from './media';
 import { StoryPicture } from './StoryPicture';
 import { layout, text } from './props';
 
@@ -92,7 +92,8 @@ function Poster({ image, sizes }: { image?: StoryImage; sizes: string }) {
 
 export function Embed({ href, title, poster, caption, layout = 'wide' }: z.infer<typeof embedProps>) {
   const embed = embedFor(href)!;
-  const image = poster ? useStoryImage(poster) : undefined;
+  const media = useStoryMedia();
+  const image = poster ? media.image(poster) : undefined;
   const full = layout === 'full';
   return (
     <figure

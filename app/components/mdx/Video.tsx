@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Caption } from './Caption';
-import { LAYOUT_CLASS, useStoryImage, useStoryVideo } from './media';
+import { LAYOUT_CLASS, useStoryMedia } from './media';
 import { layout, text } from './props';
 
 /**
@@ -22,9 +22,10 @@ export const videoProps = z
   .strict();
 
 export function Video({ src, webm, poster, alt, caption, layout = 'text', autoplay = false }: z.infer<typeof videoProps>) {
-  const main = useStoryVideo(src);
-  const alternative = webm ? useStoryVideo(webm) : undefined;
-  const still = useStoryImage(poster);
+  const media = useStoryMedia();
+  const main = media.video(src);
+  const alternative = webm ? media.video(webm) : undefined;
+  const still = media.image(poster);
   // WebM first: smaller where it plays; MP4 plays everywhere.
   const sources = [main, alternative].filter((v) => v !== undefined).sort((a, b) => (a.type === 'video/webm' ? -1 : b.type === 'video/webm' ? 1 : 0));
   const full = layout === 'full';

@@ -25,17 +25,30 @@ export type StoryMedia = Map<string, StoryImage | StoryVideo>;
 
 export const StoryMediaContext = createContext<StoryMedia>(new Map());
 
-/** The image a block names; the build has already checked that it exists. */
-export function useStoryImage(path: string): StoryImage {
-  const media = useContext(StoryMediaContext).get(path);
-  if (media?.kind !== 'image') throw new Error(`story image not planned: ${path}`);
-  return media;
+/**
+ * The story's media, for blocks that name several files or name one only
+ * sometimes (a video's WebM, an embed's poster): one hook, then plain lookups.
+ * The build has already checked that every named file exists.
+ */
+export function useStoryMedia() {
+  const media = useContext(StoryMediaContext);
+  return {
+    image(path: string): StoryImage {
+      const found = media.get(path);
+      if (found?.kind !== 'image') throw new Error(`story image not planned: ${path}`);
+      return found;
+    },
+    video(path: string): StoryVideo {
+      const found = media.get(path);
+      if (found?.kind !== 'video') throw new Error(`story video not planned: ${path}`);
+      return found;
+    },
+  };
 }
 
-export function useStoryVideo(path: string): StoryVideo {
-  const media = useContext(StoryMediaContext).get(path);
-  if (media?.kind !== 'video') throw new Error(`story video not planned: ${path}`);
-  return media;
+/** The image a block names. */
+export function useStoryImage(path: string): StoryImage {
+  return useStoryMedia().image(path);
 }
 
 /** How wide a block sits: the text column, past it on desktop, or edge to edge. */
