@@ -24,12 +24,14 @@ async function main() {
   const compressed = await precompressAssets('public/build');
   console.log(`Precompressed ${compressed} assets (zopfli gzip, brotli)`);
   await esbuild({
-    entryPoints: ['scripts/serve.ts'],
-    outfile: 'build/server/serve.mjs',
+    // The server, and the worker thread it runs the embedded database in (scripts/local-database.ts).
+    entryPoints: { serve: 'scripts/serve.ts', 'embedded-db-worker': 'scripts/embedded-db-worker.ts' },
+    outdir: 'build/server',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     // The Remix server build is loaded at run time, not bundled in.
     external: ['../index.js'],

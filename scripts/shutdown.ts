@@ -9,14 +9,22 @@ import { FUNCTION_TIMEOUT_MS } from '../app/utils/contact-config.server';
  */
 export const SHUTDOWN_GRACE_MS = FUNCTION_TIMEOUT_MS;
 
+/** What `cleanup` gets, once the last request has been answered. */
+export const CLEANUP_TIMEOUT_MS = 15_000;
+
 /**
  * Graceful stop on SIGTERM (process managers, containers) and SIGINT (Ctrl-C):
  * stop accepting connections, close the idle keep-alive ones, let the
  * requests in flight finish and close each connection as its answer is sent,
- * then exit 0. Whatever is still open after SHUTDOWN_GRACE_MS is closed. A
- * second signal exits at once.
+ * run `cleanup` (the mail queue's send in progress, the database's pool, then the embedded engine), then exit
+ * 0. Whatever is still open after SHUTDOWN_GRACE_MS is closed; a cleanup
+ * still running after CLEANUP_TIMEOUT_MS is abandoned. A second signal exits
+ * at once.
  */
-export function stopGracefullyOnSignals(server: Server, graceMs = SHUTDOWN_GRACE_MS): void {
+export function stopGracefullyOnSignals(
+  server: Server,
+  { graceMs = SHUTDOWN_GRACE_MS, cleanup }: { graceMs?: number; cleanup?: () => Promise<void> } = {},
+): void {
   let inFlight = 0;
   let stopping = false;
 
@@ -39,7 +47,11 @@ export function stopGracefullyOnSignals(server: Server, graceMs = SHUTDOWN_GRACE
     stopping = true;
     const started = performance.now();
     console.log(`${signal}: stopping; ${inFlight} request(s) in flight get up to ${graceMs / 1000} s to finish.`);
-    server.close(() => {
+    server.close(async () => {
+      if (cleanup) {
+        const timeout = new Promise((resolve) => setTimeout(resolve, CLEANUP_TIMEOUT_MS));
+        await Promise.race([cleanup().catch((error) => console.error('Cleanup failed:', error)), timeout]);
+      }
       console.log(`Stopped in ${Math.round(performance.now() - started)} ms.`);
       process.exit(0);
     });

@@ -17,6 +17,7 @@ import { ContentError } from './errors';
 import { compileMdx } from './mdx';
 import { yamlLines, yamlSyntaxProblem, zodProblems } from './locate';
 import { typeset, typesetFields } from './typography';
+import { CONTENT_PARSE } from './zod-messages';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
 import { BLOCKS } from '../../app/components/mdx/blocks';
 import { defaultLockedNote } from '../../app/utils/private-case-study';
@@ -37,7 +38,7 @@ const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
 
 /** `yaml`: the YAML text `data` was parsed from, whose first line is the file's line 1, so problems carry their lines. */
 function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, yaml?: string): z.infer<S> {
-  const result = schema.safeParse(data ?? {});
+  const result = schema.safeParse(data ?? {}, CONTENT_PARSE);
   if (!result.success) throw new ContentError(file, zodProblems(result.error, yaml === undefined ? undefined : yamlLines(yaml)));
   return result.data;
 }

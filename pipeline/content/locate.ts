@@ -1,6 +1,7 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { ZodError } from 'zod';
 import type { ContentProblem } from './errors';
+import { isMissing, isNoDiscriminator } from './zod-messages';
 
 /**
  * Lines and columns for content problems, so a message can say where in the
@@ -44,16 +45,17 @@ export function yamlLines(text: string, firstLine = 1): (path: Path) => number |
 /** Each zod issue as a problem naming the field, with the line of that field (or of its parent) when known. */
 export function zodProblems(error: ZodError, lineOf: (path: Path) => number | undefined = () => undefined): ContentProblem[] {
   return error.issues.map((issue) => {
-    const field = issue.path.length ? issue.path.join('.') : '(top level)';
-    const line = lineOf(issue.path);
-    if (issue.code === 'invalid_type' && issue.received === 'undefined') return { message: `field "${field}" is missing`, line };
+    const path = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+    const field = path.length ? path.join('.') : '(top level)';
+    const line = lineOf(path);
+    if (isMissing(issue)) return { message: `field "${field}" is missing`, line };
     if (issue.code === 'unrecognized_keys') {
       // The line of the (first) unknown key itself.
       const message = `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}${issue.path.length ? ` in "${field}"` : ''}`;
-      return { message, line: lineOf([...issue.path, issue.keys[0]]) ?? line };
+      return { message, line: lineOf([...path, issue.keys[0]]) ?? line };
     }
-    if (issue.code === 'invalid_union_discriminator') {
-      return { message: `field "${field}" must be one of ${issue.options.map((o) => `"${String(o)}"`).join(', ')}`, line };
+    if (isNoDiscriminator(issue)) {
+      return { message: `field "${field}" must be one of ${(issue.options ?? []).map((o) => `"${String(o)}"`).join(', ')}`, line };
     }
     return { message: `field "${field}": ${issue.message}`, line };
   });

@@ -3,6 +3,7 @@ import type { BlockDefinition } from '../../app/components/mdx/blocks';
 import type { StoryMedia } from '../../app/components/mdx/media';
 import type { ContentProblem } from './errors';
 import { resolveStoryImage, resolveStoryVideo, type MediaRoots } from './story-media';
+import { CONTENT_PARSE, isMissing } from './zod-messages';
 
 /**
  * The remark plugin behind a case study's story, run while mdx-bundler
@@ -108,9 +109,9 @@ function describePropIssues(block: string, error: ZodError): string[] {
   return error.issues.map((issue) => {
     const prop = String(issue.path[0] ?? '');
     if (issue.code === 'unrecognized_keys') return `<${block}>: unknown prop(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-    if (issue.code === 'invalid_type' && issue.received === 'undefined') return `<${block}>: prop "${prop}" is missing`;
-    if (issue.code === 'invalid_enum_value') {
-      return `<${block}> prop "${prop}": must be one of ${issue.options.map((o) => `"${String(o)}"`).join(', ')} (found "${String(issue.received)}")`;
+    if (isMissing(issue)) return `<${block}>: prop "${prop}" is missing`;
+    if (issue.code === 'invalid_value') {
+      return `<${block}> prop "${prop}": must be one of ${issue.values.map((o) => `"${String(o)}"`).join(', ')} (found "${String(issue.input)}")`;
     }
     if (issue.code === 'invalid_type' && issue.expected === 'boolean') return `<${block}> prop "${prop}": write it alone to switch it on (<${block} ${prop} />)`;
     return `<${block}> prop "${prop}": ${issue.message}`;
@@ -147,7 +148,7 @@ export function remarkStory(options: StoryOptions) {
       }
     }
     const props = propsOf(node, report);
-    const parsed = block.props.safeParse(props);
+    const parsed = block.props.safeParse(props, CONTENT_PARSE);
     if (!parsed.success) describePropIssues(name, parsed.error).forEach(report);
 
     for (const prop of block.images ?? []) {

@@ -3,7 +3,7 @@ import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TrackedPage } from '../helpers/browser';
-import { CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
+import { CHROMIUM_FAILED_404, waitForHydration, waitForTransitionsToEnd } from '../helpers/e2e';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 let browser: Browser;
@@ -39,7 +39,8 @@ async function load(path: string, status: number, options: BrowserContextOptions
   expect(response!.status()).toBe(status);
   await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(450); // longest CSS transition is 400 ms (colours must be final for contrast checks)
+  // Colours must be final for the contrast checks.
+  await waitForTransitionsToEnd(page);
   return tracked;
 }
 
@@ -71,7 +72,7 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     const { page } = tracked;
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-    await page.waitForTimeout(350); // the slide-in
+    await waitForTransitionsToEnd(page); // the slide-in
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, describeViolations(results)).toEqual([]);
     expectNoConsoleErrors(tracked, 200);

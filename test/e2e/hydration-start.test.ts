@@ -72,7 +72,8 @@ describe('the app starts after the first paint', () => {
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     await page.locator('a[href="#mobile-menu"]').click();
     await expect.poll(() => page.locator('#mobile-menu').isVisible(), POLL).toBe(true);
-    expect(new URL(page.url()).hash).toBe('#mobile-menu');
+    // The page is still loading (its scripts are held): wait for the URL alone.
+    await page.waitForURL(/#mobile-menu$/, { waitUntil: 'commit' });
 
     release();
     await waitForHydration(page);
@@ -80,7 +81,7 @@ describe('the app starts after the first paint', () => {
     expect(await dialog.getAttribute('data-open')).toBe('true');
     expect(await dialog.isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.getElementById('mobile-menu')!.contains(document.activeElement)), POLL).toBe(true);
-    expect(new URL(page.url()).hash, 'the :target hash is dropped').toBe('');
+    await expect.poll(() => new URL(page.url()).hash, { ...POLL, message: 'the :target hash is dropped' }).toBe('');
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.getAttribute('data-open'), POLL).toBe('false');

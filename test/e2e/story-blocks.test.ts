@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForHydration } from '../helpers/e2e';
+import { waitForFrames, waitForHydration } from '../helpers/e2e';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
@@ -123,7 +123,8 @@ describe('without JavaScript', () => {
       paused: true,
     });
     expect(await video.getAttribute('poster')).toMatch(/^\/generated\/images\/poster-800\./);
-    await page.waitForTimeout(300);
+    // Whatever the player would fetch by itself has been asked for once the network has been idle for 500 ms.
+    await page.waitForLoadState('networkidle');
     expect(media).toEqual([]);
   });
 
@@ -195,7 +196,10 @@ describe('with JavaScript', () => {
     expect(afterDrag).toBeGreaterThanOrEqual(17);
     expect(afterDrag).toBeLessThanOrEqual(23);
     await page.touchscreen.tap(box.x + box.width * 0.8, y);
-    const afterTap = Number(await page.getByRole('slider').inputValue());
+    // A touch is acknowledged before the page handles it: wait for the slider to move.
+    const sliderValue = async () => Number(await page.getByRole('slider').inputValue());
+    await expect.poll(sliderValue).not.toBe(afterDrag);
+    const afterTap = await sliderValue();
     expect(afterTap).toBeGreaterThanOrEqual(77);
     expect(afterTap).toBeLessThanOrEqual(83);
     expect(await stage.evaluate((el) => el.style.getPropertyValue('--split'))).toBe(`${afterTap}%`);
@@ -226,7 +230,8 @@ describe('with JavaScript', () => {
     expect(await image.getAttribute('src')).toBe(zoomable.at(-1));
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await opener.evaluate((link) => link === document.activeElement)).toBe(true);
+    // Focus goes back from the dialog's close event, a task after it closed.
+    await expect.poll(() => opener.evaluate((link) => link === document.activeElement)).toBe(true);
   });
 
   it('zoom: a modified click still opens the file itself (a new tab), not the dialog', async () => {
@@ -247,9 +252,11 @@ describe('with JavaScript', () => {
     const response = await gotoHydrated(page, DEMO);
     expect(response.headers()['content-security-policy']).toContain(`frame-src ${FIGMA};`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const load = page.getByRole('button', { name: 'Load Checkout prototype (Figma) here' });
+    const load = page.getByRole('button', { name: 'Load it here (Checkout prototype (Figma))' });
     await load.waitFor();
-    await page.waitForTimeout(300);
+    // Scrolled to it two frames ago: a player loaded on sight would have its iframe in the page by now.
+    await waitForFrames(page);
+    expect(await page.locator('iframe').count()).toBe(0);
     expect(foreign.map((r) => r.url())).toEqual([]);
     await load.click();
     const frame = page.frameLocator('[data-block="embed"] iframe');
@@ -268,7 +275,7 @@ describe('with JavaScript', () => {
     expect((await page.request.get(url + '/')).headers()['content-security-policy']).not.toContain('frame-src');
     await page.getByRole('link', { name: 'Story Blocks Demo' }).click();
     await page.waitForURL(url + DEMO);
-    const load = page.getByRole('button', { name: 'Load Checkout prototype (Figma) here' });
+    const load = page.getByRole('button', { name: 'Load it here (Checkout prototype (Figma))' });
     await load.click();
     await page.frameLocator('[data-block="embed"] iframe').getByText('Prototype').waitFor();
     expect(await violations(page)).toEqual([]);
@@ -300,7 +307,10 @@ describe('with JavaScript', () => {
     await gotoHydrated(page, DEMO);
     const video = page.locator('[data-block="video"] video[data-poster]');
     await video.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1000);
+    // The poster arrives from the same script's IntersectionObserver: it has seen the video. Two
+    // frames on, the playback observer (half visible, it is) would have started it.
+    await expect.poll(() => video.getAttribute('poster')).toMatch(/^\/generated\/images\/poster-800\./);
+    await waitForFrames(page);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
@@ -349,10 +359,13 @@ describe('the story stays put', () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 300) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(40);
+      // Rendered at each position (frames, not a fixed delay), so lazy images there are started.
+      await waitForFrames(page, 1);
     }
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
+    // A shift is reported a frame or two after the one that showed it: every image loaded, then a few frames.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete || !img.checkVisibility()), undefined, { timeout: 10_000 });
+    await waitForFrames(page, 5);
     return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   }
 

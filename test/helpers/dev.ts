@@ -42,7 +42,19 @@ export async function startDev(env: Record<string, string> = {}): Promise<DevSer
   const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env;
   // A fixed port: remix dev restarts the app server after each edit, and the page must find it again.
   const port = String(await closedPort());
-  const childEnv: Record<string, string | undefined> = { ...inherited, PORT: port, SMTP_URL: '', CONTACT_FUNCTION_SECRET: '', CONTACT_OUTBOX_DIR: '', ...env };
+  // No database unless asked for (the embedded engine takes seconds of CPU to start); secrets stay in the copy.
+  const childEnv: Record<string, string | undefined> = {
+    ...inherited,
+    PORT: port,
+    SMTP_URL: '',
+    CONTACT_FUNCTION_SECRET: '',
+    CONTACT_OUTBOX_DIR: '',
+    NETLIFY_DB_URL: undefined,
+    NETLIFY_DB_EMBEDDED: undefined,
+    PORTFOLIO_DB: 'off',
+    PORTFOLIO_SECRETS_FILE: undefined,
+    ...env,
+  };
   const child: ChildProcess = spawn('npm', ['run', 'dev'], {
     cwd: dir,
     env: childEnv as NodeJS.ProcessEnv,

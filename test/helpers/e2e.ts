@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { CompiledContent, Site } from '~/utils/content/schema';
 import { ROOT } from './content';
 
@@ -47,48 +48,122 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
-export type Sample = { t: number; y: number };
-
-/** Script that records scrollY on every animation frame into window.__scrollSamples. */
-function startSamplerInPage(durationMs: number) {
-  const w = window as unknown as { __scrollSamples: { t: number; y: number }[] };
-  w.__scrollSamples = [];
-  const until = performance.now() + durationMs;
-  const tick = () => {
-    w.__scrollSamples.push({ t: performance.now(), y: window.scrollY });
-    if (performance.now() < until) requestAnimationFrame(tick);
-  };
-  tick();
+/**
+ * Resolves once the page has rendered `count` more frames and run the tasks
+ * they queued. A check that something did not happen (a handler that runs on
+ * the next frame, a media-query or IntersectionObserver callback) waits for
+ * frames, not milliseconds: a busy machine renders fewer of them per second.
+ */
+export async function waitForFrames(page: Page, count = 2, timeout = 10_000): Promise<void> {
+  await page.evaluate(
+    ({ count, timeout }) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`fewer than ${count} frames rendered in ${timeout} ms`)), timeout);
+        const next = (left: number) => {
+          if (left > 0) return void requestAnimationFrame(() => next(left - 1));
+          clearTimeout(timer);
+          setTimeout(resolve);
+        };
+        next(count);
+      }),
+    { count, timeout },
+  );
 }
 
-/** Records scrollY every frame from the very start of each document in this page. */
-export async function sampleScrollFromDocumentStart(page: Page, durationMs = 4000) {
-  await page.addInitScript(startSamplerInPage, durationMs);
+/**
+ * Waits until no CSS transition is running (colours and positions are final),
+ * checked at each frame. getAnimations() brings styles up to date first, so a
+ * transition a style change has just started is counted.
+ */
+export async function waitForTransitionsToEnd(page: Page, timeout = 10_000) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { polling: 'raf', timeout });
 }
 
-/** Starts recording scrollY every frame in the current document. */
-export async function startScrollSampler(page: Page, durationMs = 5000) {
-  await page.evaluate(startSamplerInPage, durationMs);
+/** A scroll position the page reported, with its time (`end`: a scrollend event). */
+export type ScrollEntry = { t: number; y: number; end?: true };
+type WindowWithScrollLog = { __scrolls: ScrollEntry[] };
+
+/**
+ * In the page: logs scrollY at every scroll and scrollend event, starting with
+ * the position now. Events rather than a sampler on a timer: the log holds
+ * every position a frame showed however few frames a busy machine renders,
+ * and it never stops before the scroll does.
+ */
+function installScrollLog() {
+  const w = window as unknown as WindowWithScrollLog;
+  w.__scrolls = [{ t: performance.now(), y: window.scrollY }];
+  const log = (end: boolean) => () => w.__scrolls.push({ t: performance.now(), y: window.scrollY, ...(end ? { end: true as const } : {}) });
+  window.addEventListener('scroll', log(false), { passive: true });
+  window.addEventListener('scrollend', log(true), { passive: true });
 }
 
-export async function scrollSamples(page: Page): Promise<Sample[]> {
-  return page.evaluate(() => (window as unknown as { __scrollSamples: Sample[] }).__scrollSamples);
+/** Starts the scroll log in the current document (before the click that scrolls). */
+export async function logScrolls(page: Page) {
+  await page.evaluate(installScrollLog);
 }
 
-/** Waits until scrollY has not changed for `quietMs` (a smooth scroll has ended). */
+/** Starts the scroll log at the very start of every document this page loads. */
+export async function logScrollsFromDocumentStart(page: Page) {
+  await page.addInitScript(installScrollLog);
+}
+
+export async function scrollLog(page: Page): Promise<ScrollEntry[]> {
+  return page.evaluate(() => (window as unknown as WindowWithScrollLog).__scrolls);
+}
+
+/** Waits until the logged scroll has ended: a scrollend after the last scroll event, at the current position. */
+export async function waitForScrollEnd(page: Page, timeout = 10_000) {
+  await page.waitForFunction(
+    () => {
+      const log = (window as unknown as WindowWithScrollLog).__scrolls;
+      const last = log[log.length - 1];
+      const moved = log.slice(1).some((e) => !e.end);
+      return moved && last.end === true && last.y === window.scrollY;
+    },
+    undefined,
+    { polling: 50, timeout },
+  );
+}
+
+/**
+ * Runs `attempt` (which scrolls, waits for the end and returns the log with
+ * where the scroll started and ended) until a log shows a smooth scroll: more
+ * than one distinct position strictly between the two. Every attempt must
+ * only ever move towards the end. Bounded: a jump shows no position in
+ * between however often it is tried, but a busy machine can render as few as
+ * one frame during the ~0.8 s a smooth scroll lasts, so one log can miss it.
+ */
+export async function expectSmoothScroll(attempt: () => Promise<{ log: ScrollEntry[]; from: number; to: number }>, attempts = 4) {
+  const seen: string[] = [];
+  for (let i = 0; i < attempts; i++) {
+    const { log, from, to } = await attempt();
+    const ys = log.map((e) => e.y);
+    const timeline = JSON.stringify(log.map((e) => [Math.round(e.t), Math.round(e.y), ...(e.end ? ['end'] : [])]));
+    const backwards = ys.slice(1).filter((y, j) => Math.sign(y - ys[j]) === -Math.sign(to - from));
+    expect(backwards, `scrolls only towards ${to}: ${timeline}`).toEqual([]);
+    if (intermediate(ys, from, to).length >= 2) return;
+    // Said out loud: how often the machine was too busy to show it is worth knowing.
+    console.log(`smooth scroll ${i + 1}/${attempts} showed too few positions in between, trying again: ${timeline}`);
+    seen.push(timeline);
+  }
+  expect.fail(`no scroll of ${attempts} showed two distinct positions between start and end: ${seen.join(' ')}`);
+}
+
+/** Waits until scrollY has not changed for `quietMs` and at least three rendered frames (so a busy machine waits longer). */
 export async function waitForScrollToSettle(page: Page, quietMs = 300, timeout = 10_000) {
   await page.waitForFunction(
     (quiet) => {
-      const w = window as unknown as { __settle?: { y: number; since: number } };
+      const w = window as unknown as { __settle?: { y: number; since: number; frames: number } };
       const now = performance.now();
       if (!w.__settle || w.__settle.y !== window.scrollY) {
-        w.__settle = { y: window.scrollY, since: now };
+        w.__settle = { y: window.scrollY, since: now, frames: 0 };
         return false;
       }
-      return now - w.__settle.since >= quiet;
+      w.__settle.frames++;
+      return w.__settle.frames >= 3 && now - w.__settle.since >= quiet;
     },
     quietMs,
-    { polling: 50, timeout },
+    { polling: 'raf', timeout },
   );
   await page.evaluate(() => delete (window as unknown as { __settle?: unknown }).__settle);
 }
@@ -130,11 +205,11 @@ export async function waitForSectionAtTop(page: Page, id: string, timeout = 8000
   );
 }
 
-/** Values strictly between `from` and `to` (exclusive of a few px at both ends). */
-export function intermediate(samples: Sample[], from: number, to: number): number[] {
+/** Distinct positions strictly between `from` and `to` (exclusive of a few px at both ends). */
+export function intermediate(ys: number[], from: number, to: number): number[] {
   const lo = Math.min(from, to) + 5;
   const hi = Math.max(from, to) - 5;
-  return [...new Set(samples.map((s) => s.y).filter((y) => y > lo && y < hi))];
+  return [...new Set(ys.filter((y) => y > lo && y < hi))];
 }
 
 export const CHROMIUM_FAILED_404 = /^Failed to load resource: the server responded with a status of 404/;

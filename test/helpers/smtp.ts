@@ -19,8 +19,11 @@ export type TestSmtpServer = {
   close: () => Promise<void>;
 };
 
-/** A real SMTP server on 127.0.0.1 (free port), without TLS or auth, that keeps what it receives. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on 127.0.0.1 (a free port, or `port`: a mail server
+ * coming back where it was down), without TLS or auth, that keeps what it receives.
+ */
+export async function startSmtpServer({ port: wanted = 0 }: { port?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let rejecting = false;
   let delayMs = 0;
@@ -51,7 +54,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(wanted, '127.0.0.1', resolve);
+  });
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -65,6 +65,13 @@ describe('what the server function carries', () => {
     expect(traced).toContain(FUNCTION_ENTRY);
   });
 
+  it('carries the database client, and never the embedded engine (about 22 MB of PGlite, for npm start only)', () => {
+    expect(traced.some((file) => file.startsWith('node_modules/@netlify/database/'))).toBe(true);
+    expect(traced.some((file) => file.startsWith('node_modules/pg/'))).toBe(true);
+    const offenders = traced.filter((file) => /node_modules\/(@netlify\/database-dev|@electric-sql|pg-gateway)\b/.test(file));
+    expect(offenders).toEqual([]);
+  });
+
   it('the send-email function has no esbuild and no MDX compiler either', async () => {
     const result = await esbuild({
       entryPoints: [path.join(ROOT, 'netlify/functions/send-email.ts')],

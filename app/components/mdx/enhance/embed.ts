@@ -41,8 +41,11 @@ export function enhance(story: HTMLElement): () => void {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'embed-load';
-    button.textContent = 'Load it here';
-    button.setAttribute('aria-label', `Load ${embedTitle ?? 'the embed'} here`);
+    // The name starts with the visible words (WCAG 2.5.3, label in name), then says what loads.
+    const context = document.createElement('span');
+    context.className = 'sr-only';
+    context.textContent = ` (${embedTitle ?? 'the embed'})`;
+    button.append('Load it here', context);
     button.addEventListener('click', () => {
       if (documentIsThisPage()) return load(true);
       sessionStorage.setItem(PENDING, embedSrc);
