@@ -5,6 +5,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -52,6 +53,8 @@ const HEAD_SCRIPT = `if (location.pathname === '/' && location.hash.length > 1) 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const site = data?.site;
+  // The owner's area has its own bar (routes/admin.tsx); the visitor's header and footer would only mislead there.
+  const ownerArea = useMatches().some((match) => match.id.startsWith('routes/admin'));
   // The no-JS fallbacks (the :target mobile menu) stay in charge until the app
   // has hydrated, because hydration starts only after the first paint.
   useEffect(() => {
@@ -76,9 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {/* #home is the top of every page, so "Back to top" works everywhere. */}
         <div id="home" className="flex min-h-dvh flex-col">
-          <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />
+          {ownerArea ? null : <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />}
           <div className="flex-1">{children}</div>
-          <Footer name={site?.name ?? ''} />
+          {ownerArea ? null : <Footer name={site?.name ?? ''} />}
         </div>
         <ScrollRestoration />
         <Scripts />

@@ -9,12 +9,17 @@ import { ContentError } from '../pipeline/content/errors';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 import { withPageCache } from './page-cache';
 import { getCaseStudyCards } from '../app/utils/content.server';
-import { ensureLocalSessionSecret, getPrivatePassword } from '../app/utils/private-access.server';
+import { getPrivatePassword } from '../app/utils/private-access.server';
+import { planLocalDatabase } from './local-database';
+import { ensureLocalSessionSecret, LOCAL_SECRETS_FILE } from './local-secrets';
+import { startMailQueueTimer } from './mail-queue-timer';
 import { stopGracefullyOnSignals } from './shutdown';
+import { guardOrigins } from '../app/http/origin.server';
 
 /**
  * The Node server behind `npm start` and `npm run dev`: static files, the
- * send-email function from netlify/functions, and the Remix app.
+ * send-email function from netlify/functions, the Remix app, and the mail
+ * queue on a timer (Netlify runs it as the scheduled mail-queue function).
  */
 const isDev = process.env.NODE_ENV !== 'production';
 const BUILD_PATH = path.resolve('build/index.js');
@@ -58,16 +63,17 @@ async function compileContentForDev(): Promise<ContentError | undefined> {
 }
 
 /**
- * Private case studies: a per-process SESSION_SECRET when none is set (as for
- * the contact secret), and a word when there are private case studies but
- * no password to unlock them.
+ * SESSION_SECRET (private case-study unlocks, the limits' hashed keys): when
+ * none is set, the one kept in .netlify/local-secrets.json, made on the first
+ * start. A word when there are private case studies but no password to
+ * unlock them.
  */
 function announcePrivateAccess() {
-  const generated = ensureLocalSessionSecret() === 'generated';
+  const source = ensureLocalSessionSecret();
   const locked = getCaseStudyCards().filter((card) => card.private).length;
   if (locked === 0) return;
-  if (generated) {
-    console.log('Private case studies: generated a SESSION_SECRET for this process (unlocks last until it restarts; set one to keep them).');
+  if (source === 'created') {
+    console.log(`Private case studies: made a SESSION_SECRET and kept it in ${process.env.PORTFOLIO_SECRETS_FILE?.trim() || LOCAL_SECRETS_FILE} (unlocks survive restarts; set SESSION_SECRET to choose one).`);
   }
   if (!getPrivatePassword()) {
     console.log(`Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y stays' : 'ies stay'} locked.`);
@@ -95,11 +101,13 @@ export async function createServer() {
   // Contact: the deployed send-email function's own source, mounted before Remix.
   installLocalContactSetup(app);
   announcePrivateAccess();
+  if (!process.env.ADMIN_PASSWORD?.trim()) console.log("Owner's area: ADMIN_PASSWORD is not set, so /admin stays closed (503).");
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   // The Remix app, run the way Netlify runs it (a fetch handler), behind the
   // same page cache the CDN applies in production.
-  const handleRequest = createRequestHandler(build, build.mode);
-  app.all('*', netlifyFunction(isDev ? (request) => handleRequest(request) : withPageCache((request) => handleRequest(request))));
+  // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), as in server.ts.
+  const handleRequest = guardOrigins(createRequestHandler(build, build.mode));
+  app.use(netlifyFunction(isDev ? (request) => handleRequest(request) : withPageCache((request) => handleRequest(request))));
   // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
@@ -114,11 +122,21 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // PORT=0 picks a free port (the tests use it); the real one is printed.
   const port = process.env.PORT === undefined || process.env.PORT === '' ? 3000 : Number(process.env.PORT);
   const { app, build } = await createServer();
+  // Decided before listening, started after: no page waits for the database.
+  const database = planLocalDatabase();
   const server = app.listen(port, () => {
     const address = server.address();
     const actual = typeof address === 'object' && address ? address.port : port;
     console.log(`Portfolio ready on http://localhost:${actual}`);
     if (isDev) broadcastDevReady(build);
+    void database?.start();
   });
-  stopGracefullyOnSignals(server);
+  // Retries contact messages whose send failed; idle until the database is ready.
+  const mailQueue = startMailQueueTimer();
+  stopGracefullyOnSignals(server, {
+    cleanup: async () => {
+      await mailQueue.stop();
+      await database?.stop();
+    },
+  });
 }

@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { linkOpens, linkTokenOf } from '~/access/link-access.server';
+import { isDatabaseUnavailable } from '~/db/connection.server';
 import { getCaseStudy, getCaseStudyCards, getSite } from '~/utils/content.server';
 import type { CaseStudy } from '~/utils/content/schema';
 import { CLIENT_IP_HEADER } from '~/utils/contact-action.server';
-import { isUnlocked, passwordMatches, recordWrongPassword, unlockBlocked, unlockCookie } from '~/utils/private-access.server';
+import { isUnlocked, passwordMatches, takeUnlockAttempt, unlockCookie } from '~/utils/private-access.server';
 import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/utils/private-case-study';
 import { PRIVATE_HEADERS } from '~/utils/cache-headers.server';
 import { declaresTooLarge, mediaType, readLimitedBody } from '~/utils/read-body.server';
@@ -23,7 +25,7 @@ import { caseStudyJsonLd, serializeJsonLd } from '~/utils/structured-data';
  * locked or not, it is never cached by a shared cache and never indexed, and
  * its meta tags use the card's fields only.
  */
-export function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
+export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
   if (!caseStudy) {
     console.warn(`404 Not Found: /case-study/${params.slug}`);
@@ -39,7 +41,11 @@ export function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   if (caseStudy.private) {
     const meta = [...pageMeta(context, { title, description: caseStudy.description, type: 'article', image: card }), { name: 'robots', content: 'noindex' }];
     const headers = { headers: PRIVATE_HEADERS };
-    if (!isUnlocked(request)) return data({ locked: lockedView(caseStudy), caseStudy: null, more, meta, jsonLd: null }, headers);
+    const access = await privateAccess(request, caseStudy.slug);
+    if (access !== 'open') {
+      // A link that cannot be checked fails closed (503); the password form still works.
+      return data({ locked: lockedView(caseStudy), caseStudy: null, more, meta, jsonLd: null }, { ...headers, status: access === 'unknown' ? 503 : 200 });
+    }
     return data({ locked: null, caseStudy, more, meta, jsonLd: null }, headers);
   }
   return {
@@ -52,6 +58,23 @@ export function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The password's signed cookie opens every private case study without a
+ * query; a share link's cookie is checked in the database on every request,
+ * so a revoked link locks the page at once. 'unknown': the database cannot say.
+ */
+async function privateAccess(request: Request, slug: string): Promise<'open' | 'locked' | 'unknown'> {
+  if (isUnlocked(request)) return 'open';
+  if (!linkTokenOf(request)) return 'locked';
+  try {
+    return (await linkOpens(request, slug)) ? 'open' : 'locked';
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error(`private case study: a share link could not be checked (${error.message})`);
+    return 'unknown';
+  }
+}
+
 /** The card's fields and the note: everything a locked page may contain. */
 function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
   const { slug, title, description, image, alt, tags, imageWidth, imageHeight, imageSources, lockedNote } = caseStudy;
@@ -61,37 +84,46 @@ function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
 const MAX_UNLOCK_BODY = 4 * 1024;
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-function refuse(status: number, answer: UnlockActionData) {
-  return data(answer, { status, headers: PRIVATE_HEADERS });
+function refuse(status: number, answer: UnlockActionData, headers: Record<string, string> = {}) {
+  return data(answer, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
+}
+
+/** What the form sent: the password, or the status of a request that is not a password at all. */
+async function readPassword(request: Request): Promise<string | number> {
+  if (!FORM_TYPES.has(mediaType(request))) return 415;
+  if (declaresTooLarge(request, MAX_UNLOCK_BODY)) return 413;
+  const body = await readLimitedBody(request, MAX_UNLOCK_BODY);
+  if (!body) return 413;
+  try {
+    const form = await new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type')! }, body }).formData();
+    return String(form.get('password') ?? '') || 400;
+  } catch {
+    return 400;
+  }
 }
 
 /**
  * The lock screen's form: the right password unlocks every private case
  * study for 30 days (a signed cookie) and redirects (303) back to the page;
  * a wrong one answers 401 with the lock screen and its error. More than 10
- * wrong passwords from one client in 10 minutes: 429 for every attempt.
+ * wrong passwords from one client in 10 minutes, counted across every
+ * instance: 429 for every attempt. Each attempt takes its slot before it is
+ * judged, so concurrent guesses cannot slip past the limit; anything that is
+ * not a wrong password gives it back.
  */
 export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
   if (!caseStudy?.private) return data({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
   const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
-  if (unlockBlocked(ip)) return refuse(429, { limited: UNLOCK_TEXT.limited });
-  if (!FORM_TYPES.has(mediaType(request))) return refuse(415, { error: UNLOCK_TEXT.missing });
-  if (declaresTooLarge(request, MAX_UNLOCK_BODY)) return refuse(413, { error: UNLOCK_TEXT.missing });
-  const body = await readLimitedBody(request, MAX_UNLOCK_BODY);
-  if (!body) return refuse(413, { error: UNLOCK_TEXT.missing });
-  let password = '';
-  try {
-    const form = await new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type')! }, body }).formData();
-    password = String(form.get('password') ?? '');
-  } catch {
-    return refuse(400, { error: UNLOCK_TEXT.missing });
+  const attempt = await takeUnlockAttempt(ip);
+  if (!attempt.allowed) return refuse(429, { limited: UNLOCK_TEXT.limited }, { 'Retry-After': String(attempt.retryAfterS) });
+  const password = await readPassword(request);
+  if (typeof password === 'number') {
+    await attempt.giveBack();
+    return refuse(password, { error: UNLOCK_TEXT.missing });
   }
-  if (!password) return refuse(400, { error: UNLOCK_TEXT.missing });
-  if (!passwordMatches(password)) {
-    recordWrongPassword(ip);
-    return refuse(401, { error: UNLOCK_TEXT.wrong });
-  }
+  if (!passwordMatches(password)) return refuse(401, { error: UNLOCK_TEXT.wrong });
+  await attempt.giveBack();
   const cookie = unlockCookie(request);
   if (!cookie) return refuse(503, { limited: UNLOCK_TEXT.unavailable });
   return redirect(new URL(request.url).pathname, { status: 303, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });

@@ -1,6 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { privateMediaFile } from '~/utils/private-media.server';
 import { isUnlocked } from '~/utils/private-access.server';
+import { requestLink } from '~/access/link-access.server';
+
+/** The password's cookie, or a live share link (the database unreachable: no). */
+async function mayReadPrivateMedia(request: Request): Promise<boolean> {
+  if (isUnlocked(request)) return true;
+  return (await requestLink(request).catch(() => null)) !== null;
+}
 
 /**
  * The story images and clips of private case studies. They are built into
@@ -10,7 +17,7 @@ import { isUnlocked } from '~/utils/private-access.server';
  * exist. Browsers may keep them, shared caches may not.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const file = isUnlocked(request) ? await privateMediaFile(params.file ?? '') : null;
+  const file = (await mayReadPrivateMedia(request)) ? await privateMediaFile(params.file ?? '') : null;
   if (!file) {
     return new Response('Not Found', {
       status: 404,

@@ -29,9 +29,14 @@ function isPrivateCaseStudy(request: Request): boolean {
   return slug !== undefined && getCaseStudy(decodeURIComponent(slug))?.private === true;
 }
 
+/** The owner's area, share links and the page they land on: never stored, never indexed, whatever the answer. */
+export function isPrivatePath(pathname: string): boolean {
+  return /^\/(?:admin(?:[/.]|$)|s\/|shared(?:[/.]|$))/.test(pathname);
+}
+
 export function setCacheHeaders(headers: Headers, request: Request, status: number): void {
-  // Decided by the URL, whatever the answer (page, data, error): nothing of a private case study is ever shared.
-  if (headers.get('Cache-Control')?.startsWith('private') || isPrivateCaseStudy(request)) {
+  // Decided by the URL, whatever the answer (page, data, error): nothing private is ever shared.
+  if (headers.get('Cache-Control')?.startsWith('private') || isPrivatePath(new URL(request.url).pathname) || isPrivateCaseStudy(request)) {
     for (const [name, value] of Object.entries(PRIVATE_HEADERS)) headers.set(name, value);
     headers.delete('Netlify-CDN-Cache-Control');
     return;

@@ -17,7 +17,7 @@ import {
   type ContactMessage,
   type ContactValues,
 } from './contact-schema';
-import { takeRateLimit } from './rate-limit.server';
+import { clientKey, take } from '../db/rate-limit.server';
 import { declaresTooLarge, mediaType, readLimitedBody } from './read-body.server';
 
 /**
@@ -111,9 +111,10 @@ async function handle(request: Request) {
   }
 
   // Only messages that would be sent count, so fixing a typo costs nothing.
+  // The limit holds across instances (app/db/rate-limit.server.ts); the key is a keyed hash, never the address.
   const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
-  if (!takeRateLimit(ip, getRateLimit(), RATE_LIMIT_WINDOW_MS)) {
-    console.warn(`contact: rate limit reached for ${ip}`);
+  if (!(await take(clientKey('contact', ip), getRateLimit(), RATE_LIMIT_WINDOW_MS)).allowed) {
+    console.warn('contact: rate limit reached for a client');
     return failure(429, 'rate_limited', values);
   }
 

@@ -86,6 +86,11 @@ export type MailConfig = {
   outboxDir: string;
 };
 
+/** How messages go out: by SMTP (SMTP_URL set) or into the outbox folder as .eml files. */
+export function getMailMode(): 'smtp' | 'outbox' {
+  return env('SMTP_URL') ? 'smtp' : 'outbox';
+}
+
 /** Throws when no recipient can be found (CONTACT_TO unset and no compiled content). */
 export function getMailConfig(): MailConfig {
   let siteName: string | undefined;
@@ -104,4 +109,18 @@ export function getMailConfig(): MailConfig {
     // CONTACT_OUTBOX_DIR exists for tests; the documented default is .outbox/.
     outboxDir: path.resolve(env('CONTACT_OUTBOX_DIR') ?? '.outbox'),
   };
+}
+
+const DEFAULT_RETENTION_DAYS = 365;
+
+/** Contact messages older than this many days are deleted by the mail queue (MESSAGE_RETENTION_DAYS). */
+export function getMessageRetentionDays(): number {
+  const raw = env('MESSAGE_RETENTION_DAYS');
+  if (raw === undefined) return DEFAULT_RETENTION_DAYS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.warn(`MESSAGE_RETENTION_DAYS="${raw}" is not a whole number ≥ 1; using ${DEFAULT_RETENTION_DAYS}.`);
+    return DEFAULT_RETENTION_DAYS;
+  }
+  return value;
 }

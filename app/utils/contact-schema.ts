@@ -18,7 +18,7 @@ const LINE_BREAK = /[\r\n\u0085\u2028\u2029\0]/;
 function requiredText(label: string, missing: string) {
   // A missing key, a non-string (e.g. JSON `null` or a number) and an empty
   // or all-blank value all get the same human message.
-  return z.string({ required_error: missing, invalid_type_error: missing }).trim().min(1, missing);
+  return z.string({ error: missing }).trim().min(1, missing);
 }
 
 function singleLine(label: string, missing: string, max: number) {

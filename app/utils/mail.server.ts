@@ -109,3 +109,14 @@ export async function sendContactMail(message: ContactMessage): Promise<MailResu
     return { status: 'error', error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** A short plain-text notice to the owner (a share link was opened), through the same path as contact mail. Never throws. */
+export async function sendOwnerNotice(subject: string, text: string): Promise<MailResult> {
+  try {
+    const config = getMailConfig();
+    const mail: Mail.Options = { from: config.from, to: config.to, subject, text };
+    return config.smtpUrl ? await sendViaSmtp(mail, config.smtpUrl) : await writeToOutbox(mail, config.outboxDir);
+  } catch (error) {
+    return { status: 'error', error: error instanceof Error ? error.message : String(error) };
+  }
+}

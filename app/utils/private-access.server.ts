@@ -1,5 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { rateLimitReached, takeRateLimit } from './rate-limit.server';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { clientKey, release, take, type Verdict } from '../db/rate-limit.server';
 
 /**
  * Who may read a private case study. One password (PRIVATE_CASE_STUDY_PASSWORD)
@@ -28,13 +28,6 @@ function env(name: string): string | undefined {
 
 export const getPrivatePassword = () => env('PRIVATE_CASE_STUDY_PASSWORD');
 const getSessionSecret = () => env('SESSION_SECRET');
-
-/** Called once by the local server (npm start, npm run dev): a per-process secret when none is set. */
-export function ensureLocalSessionSecret(): 'configured' | 'generated' {
-  if (getSessionSecret()) return 'configured';
-  process.env.SESSION_SECRET = randomBytes(32).toString('base64url');
-  return 'generated';
-}
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -88,11 +81,15 @@ export function isUnlocked(request: Request, now = Date.now()): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Too many wrong passwords from this client lately: every attempt, right or wrong, waits. */
-export function unlockBlocked(ip: string, now = Date.now()): boolean {
-  return rateLimitReached(`unlock:${ip}`, UNLOCK_ATTEMPTS, UNLOCK_WINDOW_MS, now);
-}
-
-export function recordWrongPassword(ip: string, now = Date.now()): void {
-  takeRateLimit(`unlock:${ip}`, UNLOCK_ATTEMPTS, UNLOCK_WINDOW_MS, now);
+/**
+ * The limit on guessing (app/db/rate-limit.server.ts, shared by every
+ * instance): each attempt takes a slot first, so concurrent guesses on any
+ * number of instances get at most UNLOCK_ATTEMPTS answers in a window; an
+ * attempt that turns out not to be a wrong password gives its slot back
+ * with `giveBack()`. Not allowed: every attempt, right or wrong, gets a 429.
+ */
+export async function takeUnlockAttempt(ip: string): Promise<Verdict & { giveBack: () => Promise<void> }> {
+  const key = clientKey('unlock', ip);
+  const verdict = await take(key, UNLOCK_ATTEMPTS, UNLOCK_WINDOW_MS);
+  return { ...verdict, giveBack: () => release(key) };
 }

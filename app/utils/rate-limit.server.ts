@@ -1,7 +1,8 @@
 /**
- * In-memory sliding-window limiter, per process. On Netlify that means per
- * function instance, so it slows a single client down but is not a hard
- * guarantee (see docs/README-contact.md).
+ * In-memory sliding-window limiter, per process: the fallback of the shared
+ * limits (app/db/rate-limit.server.ts) while the database is unavailable.
+ * On Netlify that means per function instance, so it slows a single client
+ * down but is not a hard guarantee.
  */
 const hits = new Map<string, number[]>();
 /** Past this many tracked clients, expired entries are swept so memory stays bounded. */
@@ -27,4 +28,16 @@ export function takeRateLimit(key: string, limit: number, windowMs: number, now 
 export function rateLimitReached(key: string, limit: number, windowMs: number, now = Date.now()): boolean {
   if (limit <= 0) return false;
   return (hits.get(key) ?? []).filter((time) => time > now - windowMs).length >= limit;
+}
+
+/** Gives back the latest attempt recorded for `key` (one that turned out not to count). */
+export function releaseRateLimit(key: string): void {
+  const times = hits.get(key);
+  if (times?.length) times.pop();
+}
+
+/** Milliseconds until `key` gets an attempt back. */
+export function rateLimitRetryMs(key: string, windowMs: number, now = Date.now()): number {
+  const recent = (hits.get(key) ?? []).filter((time) => time > now - windowMs);
+  return recent.length ? recent[0] + windowMs - now : 0;
 }

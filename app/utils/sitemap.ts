@@ -18,5 +18,6 @@ export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  // The owner's area and share links are private: nothing there is for a crawler (and every answer says noindex too).
+  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /s/\nDisallow: /shared\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -1,12 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from '@netlify/functions';
+import { takeInMessage } from '../../app/contact/intake.server';
 import { getFunctionSecret, MAX_BODY_BYTES } from '../../app/utils/contact-config.server';
 import { validateContact } from '../../app/utils/contact-schema';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/utils/read-body.server';
-import { sendContactMail } from '../../app/utils/mail.server';
 
 /**
- * send-email: turns one authenticated JSON contact message into one e-mail.
+ * send-email: turns one authenticated JSON contact message into one e-mail,
+ * keeping it in the database first so the mail queue (mail-queue.ts) can
+ * retry it while mail is down.
  * Netlify Functions API v2, served at the default /.netlify/functions/send-email
  * (no `config.path`, so that URL keeps working). `npm start` mounts this same
  * file in scripts/serve.ts.
@@ -15,7 +17,8 @@ import { sendContactMail } from '../../app/utils/mail.server';
  * token this is not a mail relay for anyone else. It trusts nothing the
  * caller says and validates the message again.
  *
- * Answers are JSON `{ status: 'success' }` or `{ status: 'error', error, fieldErrors? }`.
+ * Answers are JSON `{ status: 'success' }` (kept or mailed) or
+ * `{ status: 'error', error, fieldErrors? }` (502: neither).
  */
 
 function reply(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
@@ -35,7 +38,7 @@ function isAuthorized(header: string | null, secret: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1]), digest(secret));
 }
 
-async function handle(req: Request): Promise<Response> {
+async function handle(req: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response> {
   if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
 
   const secret = getFunctionSecret();
@@ -66,18 +69,18 @@ async function handle(req: Request): Promise<Response> {
     return reply(422, { status: 'error', error: 'Invalid contact message.', fieldErrors: validation.fieldErrors });
   }
 
-  const result = await sendContactMail(validation.data);
-  if (result.status === 'error') {
-    // The detail stays in the log; the caller only needs to know it failed.
-    console.error(`send-email: sending failed: ${result.error}`);
-    return refuse(502, 'Failed to send message.');
-  }
+  // Kept first, then mailed (app/contact/intake.server.ts): either one is a
+  // success for the visitor. The detail stays in the log.
+  const { kept, mailed } = await takeInMessage(validation.data, waitUntil);
+  if (!kept && !mailed) return refuse(502, 'Failed to send message.');
   return reply(200, { status: 'success' });
 }
 
-export default async (req: Request, _context: Context): Promise<Response> => {
+export default async (req: Request, context: Context): Promise<Response> => {
   try {
-    return await handle(req);
+    // Netlify ends the invocation with the answer unless told to wait; locally the process lives on.
+    const waitUntil = (work: Promise<unknown>) => context?.waitUntil?.(work);
+    return await handle(req, waitUntil);
   } catch (error) {
     // A broken stream or a bug: still a clean answer, never a 500 with a trace.
     console.error('send-email: unexpected error', error);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<void>; process: ChildProcess };
@@ -6,18 +8,38 @@ export type RunningServer = { url: string; output: () => string; stop: () => Pro
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
+ * What a server gets unless the test says otherwise: no database (the limits
+ * count in memory; a test that wants one passes NETLIFY_DB_URL or
+ * PORTFOLIO_DB_DIR), and `secretsFile` for its local secrets, never the
+ * developer's .netlify/.
+ */
+function isolatedEnv(env: Record<string, string | undefined>, secretsFile: string): Record<string, string | undefined> {
+  const wantsDatabase = Boolean(env.NETLIFY_DB_URL || env.PORTFOLIO_DB_DIR);
+  return {
+    NETLIFY_DB_URL: undefined,
+    NETLIFY_DB_EMBEDDED: undefined,
+    PORTFOLIO_DB: wantsDatabase ? undefined : 'off',
+    PORTFOLIO_SECRETS_FILE: secretsFile,
+    ...env,
+  };
+}
+
+/**
  * Starts the built production server (build/server/serve.mjs) on a free port,
  * with the given extra environment, and resolves once it listens.
  */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'portfolio-server-'));
   const child = spawn(process.execPath, ['build/server/serve.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', ...isolatedEnv(env, path.join(scratch, 'local-secrets.json')) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    // A bound, not a pace: loading the server build takes ~1 s idle and over 20 s on a saturated 2-core machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/ready on (http:\/\/localhost:\d+)/);

@@ -1,0 +1,30 @@
+import type { MailHealthView } from '~/loaders/owner-area.server';
+import { StateBadge } from './StateBadge';
+import { When } from './When';
+
+/** Whether contact mail gets through, and what is waiting if it does not. */
+export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: string }) {
+  const badge =
+    mail.state === 'failing' ? <StateBadge tone="bad">failing</StateBadge> : mail.state === 'working' ? <StateBadge tone="good">working</StateBadge> : <StateBadge tone="quiet">no mail yet</StateBadge>;
+  return (
+    <div data-mail-state={mail.state} className="text-sm">
+      <p className="flex items-center gap-2">
+        {badge}
+        <span className="text-fg-muted">{mail.mode === 'smtp' ? 'Sending through SMTP_URL' : 'Writing to the local outbox (no SMTP_URL)'}</span>
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="text-fg-muted">Last delivered</dt>
+        <dd>{mail.lastDeliveredAt ? <When at={mail.lastDeliveredAt} now={now} /> : '—'}</dd>
+        <dt className="text-fg-muted">Waiting to retry</dt>
+        <dd>{mail.retrying}</dd>
+        <dt className="text-fg-muted">Given up</dt>
+        <dd>{mail.failed}</dd>
+      </dl>
+      {mail.state === 'failing' && mail.lastError ? (
+        <p className="mt-4 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs text-fg-muted break-words">
+          Last error: {mail.lastError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

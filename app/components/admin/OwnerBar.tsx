@@ -1,0 +1,61 @@
+import { Form, NavLink, Link } from '@remix-run/react';
+
+const NAV = [
+  { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/links', label: 'Share links', end: false },
+  { to: '/admin/messages', label: 'Messages', end: false },
+] as const;
+
+/**
+ * The owner's area's own bar: where you are, the sections, and the way out.
+ * Without a session (the sign-in page) it shows only the way back to the site.
+ */
+export function OwnerBar({ name, newMessages }: { name: string; newMessages?: number }) {
+  const signedIn = newMessages !== undefined;
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
+        <p className="flex min-w-0 items-baseline gap-2">
+          <span className="shrink-0 text-[0.9375rem] font-semibold tracking-tight">Owner’s area</span>
+          <span className="truncate text-sm text-fg-muted">{name}</span>
+        </p>
+        <div className="flex shrink-0 items-center gap-1">
+          <Link to="/" className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg">
+            View site
+          </Link>
+          {signedIn ? (
+            <Form method="post" action="/admin/sign-out">
+              <button type="submit" className="inline-flex h-9 items-center rounded-full border border-border px-3.5 text-sm font-medium transition-colors hover:bg-bg-muted">
+                Sign out
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      {signedIn ? (
+        <nav aria-label="Owner’s area" className="mx-auto max-w-6xl overflow-x-auto px-3 sm:px-4 lg:px-6">
+          <ul className="flex gap-1 pb-2">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  prefetch="intent"
+                  className="inline-flex h-9 items-center gap-2 whitespace-nowrap rounded-full px-3.5 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg"
+                >
+                  {item.label}
+                  {item.to === '/admin/messages' && newMessages ? (
+                    <span className="rounded-full bg-accent px-1.5 text-xs font-semibold leading-5 text-accent-fg">
+                      {newMessages}
+                      <span className="sr-only"> new</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { linkToken } from '~/access/share-link-token.server';
+import { DEFAULT_LINK_DAYS, EXTEND_DAYS, MAX_LINK_DAYS } from '~/access/share-link-rules';
+import { createLink, deleteLink, extendLink, listLinks, revokeLink } from '~/access/share-links.server';
+import { readSmallForm, text } from '~/http/form.server';
+import { getCaseStudyCards } from '~/utils/content.server';
+
+/** /admin/links: every share link, the form that makes one, and its actions. */
+
+
+export type NewLinkValues = { label: string; scope: 'all' | 'some'; caseStudies: string[]; days: string; notify: boolean };
+export type NewLinkErrors = Partial<Record<'label' | 'caseStudies' | 'days', string>>;
+export type LinksActionData = { errors: NewLinkErrors; values: NewLinkValues } | { done: string };
+
+const privateCaseStudies = () => getCaseStudyCards().filter((card) => card.private && card.href);
+
+function newLinkSchema(known: string[]) {
+  return z.object({
+    label: z
+      .string()
+      .trim()
+      .min(1, 'Give the link a label, e.g. “Acme · Jane Doe, recruiter”.')
+      .max(200, 'Keep the label under 200 characters.')
+      .refine((value) => !/[\r\n]/.test(value), 'Keep the label on one line.'),
+    scope: z.enum(['all', 'some']),
+    caseStudies: z.array(z.string()),
+    days: z.coerce.number().int().min(1).max(MAX_LINK_DAYS, `A link lasts at most ${MAX_LINK_DAYS} days.`),
+    notify: z.boolean(),
+  }).superRefine((value, ctx) => {
+    if (value.scope === 'some' && value.caseStudies.length === 0) ctx.addIssue({ code: 'custom', path: ['caseStudies'], message: 'Pick at least one case study, or choose all of them.' });
+    const unknown = value.caseStudies.filter((slug) => !known.includes(slug));
+    if (unknown.length) ctx.addIssue({ code: 'custom', path: ['caseStudies'], message: `Not a private case study: ${unknown.join(', ')}.` });
+  });
+}
+
+export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
+  return asOwner(request, async () => {
+    const origin = new URL(request.url).origin;
+    const titles = Object.fromEntries(getCaseStudyCards().map((card) => [card.slug, card.title]));
+    const links = (await listLinks()).map((link) => {
+      const token = linkToken(link.id);
+      return {
+        id: link.id,
+        label: link.label,
+        state: link.state,
+        opens: link.opens,
+        notifyOnOpen: link.notifyOnOpen,
+        url: token ? `${origin}/s/${token}` : null,
+        opensWhat: link.caseStudies.length === 0 ? 'All private case studies' : link.caseStudies.map((slug) => titles[slug] ?? slug).join(', '),
+        createdAt: link.createdAt.toISOString(),
+        expiresAt: link.expiresAt.toISOString(),
+        revokedAt: link.revokedAt?.toISOString() ?? null,
+        firstOpenedAt: link.firstOpenedAt?.toISOString() ?? null,
+        lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
+        views: link.views.map((view) => ({ slug: view.slug, title: titles[view.slug] ?? view.slug, views: view.views, lastViewedAt: view.lastViewedAt.toISOString() })),
+      };
+    });
+    const choices = privateCaseStudies().map((card) => ({ slug: card.slug, title: card.title }));
+    return data({ links, choices, now: new Date().toISOString(), highlight: new URL(request.url).searchParams.get('new') }, { headers: OWNER_HEADERS });
+  });
+}
+
+const answer = (status: number, body: LinksActionData) => data<LinksActionData>(body, { status, headers: OWNER_HEADERS });
+
+export async function ownerLinksAction({ request }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const form = await readSmallForm(request);
+    if (typeof form === 'number') return answer(form, { done: 'That request could not be read.' });
+    const intent = text(form, 'intent');
+    const id = text(form, 'id');
+    if (intent === 'create') {
+      const values: NewLinkValues = {
+        label: text(form, 'label'),
+        scope: text(form, 'scope') === 'some' ? 'some' : 'all',
+        caseStudies: form.getAll('caseStudies').filter((v): v is string => typeof v === 'string'),
+        days: text(form, 'days') || String(DEFAULT_LINK_DAYS),
+        notify: form.get('notify') === 'on',
+      };
+      const parsed = newLinkSchema(privateCaseStudies().map((card) => card.slug)).safeParse(values);
+      if (!parsed.success) {
+        const errors: NewLinkErrors = {};
+        for (const issue of parsed.error.issues) errors[issue.path[0] as keyof NewLinkErrors] ??= issue.message;
+        return answer(422, { errors, values });
+      }
+      const { label, scope, caseStudies, days, notify } = parsed.data;
+      const link = await createLink({ label, caseStudies: scope === 'all' ? [] : caseStudies, days, notifyOnOpen: notify });
+      return redirect(`/admin/links?new=${link.id}#link-${link.id}`, { status: 303, headers: OWNER_HEADERS });
+    }
+    const actions: Record<string, () => Promise<boolean>> = { revoke: () => revokeLink(id), extend: () => extendLink(id, EXTEND_DAYS), delete: () => deleteLink(id) };
+    const act = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
+    if (!act || !id) return answer(400, { done: 'Unknown action.' });
+    if (!(await act())) return answer(404, { done: 'That link is gone or cannot change that way.' });
+    return redirect('/admin/links', { status: 303, headers: OWNER_HEADERS });
+  });
+}

@@ -1,0 +1,58 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { countMessages, deleteMessage, getMessage, listMessages, markMessageDone, type InboxMessage } from '~/contact/inbox.server';
+import { readSmallForm, text } from '~/http/form.server';
+
+/** /admin/messages and /admin/messages/:id: every kept contact message, and what the owner does with one. */
+
+export const PAGE_SIZE = 25;
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+function view(message: InboxMessage) {
+  return {
+    id: message.id,
+    from: `${message.firstName} ${message.lastName}`,
+    email: message.email,
+    message: message.message,
+    status: message.status,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    createdAt: iso(message.createdAt)!,
+    deliveredAt: iso(message.deliveredAt),
+    nextAttemptAt: iso(message.nextAttemptAt),
+    done: message.done,
+  };
+}
+
+export type MessageView = ReturnType<typeof view>;
+
+export async function ownerMessagesLoader({ request }: LoaderFunctionArgs) {
+  return asOwner(request, async () => {
+    const page = Math.max(1, Math.trunc(Number(new URL(request.url).searchParams.get('page'))) || 1);
+    const [messages, total] = await Promise.all([listMessages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), countMessages()]);
+    return data({ messages: messages.map(view), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+  });
+}
+
+export async function ownerMessageLoader({ request, params }: LoaderFunctionArgs) {
+  return asOwner(request, async () => {
+    const message = await getMessage(params.id ?? '');
+    if (!message) throw data({ missing: true }, { status: 404, headers: OWNER_HEADERS });
+    return data({ message: view(message), now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+  });
+}
+
+/** Done or delete, from the list or the message's own page; back to the inbox either way. */
+export async function ownerMessageAction({ request, params }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const form = await readSmallForm(request, 4 * 1024);
+    if (typeof form === 'number') return data({ error: 'That request could not be read.' }, { status: form, headers: OWNER_HEADERS });
+    const id = params.id ?? text(form, 'id');
+    const intent = text(form, 'intent');
+    const done = intent === 'done' ? await markMessageDone(id) : intent === 'delete' ? await deleteMessage(id) : null;
+    if (done === null) return data({ error: 'Unknown action.' }, { status: 400, headers: OWNER_HEADERS });
+    if (!done) return data({ error: 'That message is gone.' }, { status: 404, headers: OWNER_HEADERS });
+    return redirect(intent === 'done' && params.id ? `/admin/messages/${id}` : '/admin/messages', { status: 303, headers: OWNER_HEADERS });
+  });
+}

@@ -1,0 +1,76 @@
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { MailHealthSummary } from '~/components/admin/MailHealthSummary';
+import { EMPTY, Panel } from '~/components/admin/Panel';
+import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
+import { When } from '~/components/admin/When';
+import { ownerOverviewLoader } from '~/loaders/owner-area.server';
+
+export const loader = ownerOverviewLoader;
+
+/** The first screen: the links and their last opens, new messages, and whether mail gets through. */
+export default function OwnerOverview() {
+  const { links, activeLinks, messages, mail, now } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="text-3xl font-semibold tracking-tight">Overview</h1>
+      <div className="mt-6 grid gap-5 lg:grid-cols-5">
+        <Panel title="Share links" id="links-title" more={{ to: '/admin/links', label: 'All links' }} className="lg:col-span-3">
+          <p className="text-sm text-fg-muted">
+            {activeLinks} active · <Link to="/admin/links#new-link" className="font-medium text-accent underline-offset-4 hover:underline">New link</Link>
+          </p>
+          {links.length === 0 ? (
+            <p className={`${EMPTY} mt-4`}>No links yet. Make one for each recruiter you send private work to.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-border">
+              {links.map((link) => (
+                <li key={link.id} data-share-link={link.id} data-state={link.state} data-opens={link.opens} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+                  <span className="min-w-0 font-medium">{link.label}</span>
+                  <span className="flex items-center gap-3 text-sm text-fg-muted">
+                    {link.lastOpenedAt ? (
+                      <span>
+                        Opened <When at={link.lastOpenedAt} now={now} />
+                      </span>
+                    ) : (
+                      <span>Not opened yet</span>
+                    )}
+                    <StateBadge tone={LINK_TONE[link.state]}>{link.state}</StateBadge>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Mail delivery" id="mail-title" className="lg:col-span-2">
+          <MailHealthSummary mail={mail} now={now} />
+        </Panel>
+        <Panel title="New messages" id="messages-title" more={{ to: '/admin/messages', label: 'Inbox' }} className="lg:col-span-5">
+          {messages.length === 0 ? (
+            <p className={EMPTY}>Nothing new. Messages from the contact form land here, even when mail is down.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {messages.map((message) => (
+                <li key={message.id} className="py-3">
+                  <Link to={`/admin/messages/${message.id}`} className="group block rounded-md">
+                    <span className="flex flex-wrap items-baseline justify-between gap-x-4">
+                      <span className="font-medium group-hover:text-accent">{message.from}</span>
+                      <span className="text-sm text-fg-muted">
+                        <When at={message.at} now={now} />
+                      </span>
+                    </span>
+                    <span className="mt-1 line-clamp-2 text-sm text-fg-muted">{message.preview}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+      <Form method="post" action="/admin/sign-out" className="mt-10 flex flex-wrap items-center gap-3 text-sm text-fg-muted">
+        <span>Signed in on another device you no longer use?</span>
+        <button type="submit" name="intent" value="everywhere" className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover">
+          Sign out everywhere
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '~/db/connection.server';
+import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { leaks, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
+import { startServer, type RunningServer } from '../helpers/server';
+import { LOG_WAIT, waitFor } from '../helpers/wait';
+
+/**
+ * The owner's area and share links through HTTP on the built server and a
+ * real PostgreSQL: sign-in, sessions, the Origin check, what every answer
+ * under /admin says about caching, and each way a share link can be used
+ * or misused. The leak paths are the point: nothing private reaches a
+ * request without access, in any form.
+ */
+
+const ADMIN_PASSWORD = 'owner password for tests';
+const OWNER_ONLY = ['Share links', 'Mail delivery', 'Sign out everywhere', 'data-share-link', 'data-share-url'];
+
+let pg: TestPostgres;
+let server: RunningServer;
+let outbox: string;
+let origin: string;
+let dbUrl: string;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  outbox = await mkdtemp(path.join(tmpdir(), 'owner-outbox-'));
+  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: (dbUrl = await pg.createDatabase()), CONTACT_OUTBOX_DIR: outbox });
+  origin = server.url;
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await pg?.destroy();
+  await rm(outbox, { recursive: true, force: true });
+});
+
+const get = (p: string, cookie = '', headers: Record<string, string> = {}) => fetch(`${origin}${p}`, { redirect: 'manual', headers: { cookie, ...headers } });
+const post = (p: string, body: Record<string, string | string[]>, cookie = '', extra: Record<string, string> = {}) => {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) for (const v of [value].flat()) form.append(key, v);
+  return fetch(`${origin}${p}`, { method: 'POST', redirect: 'manual', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie, ...extra } });
+};
+const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
+
+async function signIn(): Promise<string> {
+  const response = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
+  expect(response.status).toBe(303);
+  return cookieOf(response);
+}
+
+function expectPrivateAnswer(response: Response) {
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
+  expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  expect(response.headers.get('netlify-cdn-cache-control')).toBeNull();
+}
+
+describe('signing in', () => {
+  it('a wrong password is a 401 with the error on the field; the right one a 303 with an HttpOnly, SameSite=Strict session cookie', async () => {
+    const wrong = await post('/admin/sign-in', { password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('That password isn’t right.');
+    const right = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/admin');
+    const cookie = right.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^portfolio_owner=[\w-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/);
+    expectPrivateAnswer(right);
+  });
+
+  it('the session row holds the token’s hash, never the token', async () => {
+    const cookie = await signIn();
+    const token = cookie.split('=')[1];
+    const db = await createDatabase({ connectionString: dbUrl });
+    try {
+      const rows = await db.query<{ id: string }>('SELECT id FROM admin_sessions');
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.some((row) => row.id.includes(token))).toBe(false);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('signing out ends the session in the database: the old cookie opens nothing', async () => {
+    const cookie = await signIn();
+    expect((await get('/admin', cookie)).status).toBe(200);
+    const out = await post('/admin/sign-out', {}, cookie);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('set-cookie')).toMatch(/^portfolio_owner=; Max-Age=0/);
+    const after = await get('/admin', cookie);
+    expect(after.status).toBe(303);
+    expect(after.headers.get('location')).toBe('/admin/sign-in');
+  });
+
+  it('“sign out everywhere” ends every session', async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    await post('/admin/sign-out', { intent: 'everywhere' }, a);
+    expect((await get('/admin', a)).status).toBe(303);
+    expect((await get('/admin', b)).status).toBe(303);
+  });
+});
+
+describe('the area stays closed to everyone else', () => {
+  it.each(['/admin', '/admin/links', '/admin/messages', '/admin?_data=routes%2Fadmin', '/admin/links?_data=routes%2Fadmin.links'])(
+    'GET %s without a session: a redirect to sign in that carries nothing of the area',
+    async (p) => {
+      const response = await get(p);
+      expect([302, 303, 204]).toContain(response.status);
+      const body = await response.text();
+      for (const text of OWNER_ONLY) expect(body).not.toContain(text);
+      expect(response.headers.get('cache-control')).toMatch(/private, no-store|no-store/);
+    },
+  );
+
+  it('a forged or stale session cookie is the same as none', async () => {
+    for (const cookie of ['portfolio_owner=' + 'A'.repeat(43), 'portfolio_owner=short', 'portfolio_owner=']) {
+      expect((await get('/admin', cookie)).status).toBe(303);
+    }
+  });
+
+  it('every answer under /admin, signed in or not, is private, no-store and noindex', async () => {
+    const cookie = await signIn();
+    for (const [p, c] of [['/admin', cookie], ['/admin/links', cookie], ['/admin/sign-in', ''], ['/admin', ''], ['/admin/nope', cookie]] as const) {
+      expectPrivateAnswer(await get(p, c));
+    }
+  });
+
+  it('a POST from another origin, or without one, is refused with a 403 before anything happens', async () => {
+    const cookie = await signIn();
+    const foreign = await post('/admin/links', { intent: 'create', label: 'From elsewhere', scope: 'all', days: '30' }, cookie, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const none = await fetch(`${origin}/admin/links`, { method: 'POST', redirect: 'manual', body: 'intent=create&label=x&scope=all&days=30', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie } });
+    expect(none.status).toBe(403);
+    expect((await post('/admin/sign-in', { password: ADMIN_PASSWORD }, '', { origin: 'https://evil.example' })).status).toBe(403);
+    expect(await (await get('/admin/links', cookie)).text()).not.toContain('From elsewhere');
+  });
+
+  it('robots.txt disallows the area and the links; the sitemap names neither', async () => {
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toMatch(/Disallow: \/admin\n/);
+    expect(robots).toMatch(/Disallow: \/s\/\n/);
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).not.toMatch(/\/admin|\/s\/|\/shared/);
+  });
+});
+
+async function makeLink(cookie: string, body: Record<string, string | string[]> = {}): Promise<{ id: string; url: string }> {
+  const response = await post('/admin/links', { intent: 'create', label: 'Acme · Jane Doe, recruiter', scope: 'all', days: '30', notify: 'on', ...body }, cookie);
+  expect(response.status).toBe(303);
+  const id = /new=([\w-]{22})/.exec(response.headers.get('location')!)![1];
+  const html = await (await get('/admin/links', cookie)).text();
+  const row = html.slice(html.indexOf(`data-share-link="${id}"`));
+  const url = /data-share-url="" readOnly="" value="([^"]+)"|data-share-url[^>]*value="([^"]+)"/.exec(row);
+  return { id, url: (url?.[1] ?? url?.[2])! };
+}
+
+describe('share links', () => {
+  it('a link opens the private case study: cookie bound to the link, 303 away from the token, no Referer', async () => {
+    const owner = await signIn();
+    const { url } = await makeLink(owner);
+    expect(url).toMatch(new RegExp(`^${origin}/s/[\\w-]{43}$`));
+    const open = await get(new URL(url).pathname);
+    expect(open.status).toBe(303);
+    expect(open.headers.get('location')).toBe(PRIVATE_PATH);
+    expect(open.headers.get('referrer-policy')).toBe('no-referrer');
+    expectPrivateAnswer(open);
+    const setCookie = open.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^portfolio_link=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const page = await get(PRIVATE_PATH, cookieOf(open));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Halcyon');
+  });
+
+  it('the owner sees the open, the case study read, and one notice e-mail however often it is opened', async () => {
+    const owner = await signIn();
+    const { id, url } = await makeLink(owner, { label: 'Globex · notice test' });
+    const before = (await readdir(outbox)).length;
+    const open = await get(new URL(url).pathname);
+    await get(PRIVATE_PATH, cookieOf(open));
+    await get(new URL(url).pathname);
+    const mails = await waitFor(async () => {
+      const names = (await readdir(outbox)).slice(before);
+      return names.length >= 1 ? names : undefined;
+    }, { what: 'the first-open notice' });
+    // A bounded wait for a second one that must not come.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await readdir(outbox)).length - before).toBe(1);
+    const mail = await readFile(path.join(outbox, mails[0]), 'utf8');
+    expect(mail).toContain('Globex');
+    expect(mail).toMatch(/Device: desktop/);
+    const html = await (await get('/admin/links', owner)).text();
+    expect(html).toMatch(new RegExp(`data-share-link="${id}" data-state="active" data-opens="2"`));
+  });
+
+  it('revoking locks the page again at once, even for someone who opened it; the link itself answers 410', async () => {
+    const owner = await signIn();
+    const { id, url } = await makeLink(owner);
+    const open = await get(new URL(url).pathname);
+    const visitor = cookieOf(open);
+    expect(await (await get(PRIVATE_PATH, visitor)).text()).toContain('Halcyon');
+    expect((await post('/admin/links', { intent: 'revoke', id }, owner)).status).toBe(303);
+    const locked = await get(PRIVATE_PATH, visitor);
+    const body = await locked.text();
+    expect(leaks(body, await privateMediaFiles())).toEqual([]);
+    const again = await get(new URL(url).pathname);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toMatch(/This link has expired[\s\S]*Ask Camila Navarro for a new one[\s\S]*mailto:/);
+  });
+
+  it('an unknown token is a 404, and 20 bad tokens from one client in 10 minutes get 429 for every try', async () => {
+    const ip = { 'x-nf-client-connection-ip': '203.0.113.77' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await get(`/s/${'x'.repeat(40)}${String(i).padStart(3, '0')}`, '', ip)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it('the token never reaches the log', async () => {
+    const owner = await signIn();
+    const { url } = await makeLink(owner);
+    const token = new URL(url).pathname.split('/')[2];
+    await get(`/s/${token.slice(0, -2)}zz`);
+    await get(new URL(url).pathname);
+    await expect.poll(() => server.output(), LOG_WAIT).toContain('/s/[token]');
+    expect(server.output()).not.toContain(token.slice(0, 20));
+  });
+});
