@@ -2,10 +2,10 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { setCacheHeaders } from '~/utils/cache-headers.server';
-import { deferHydration } from '~/utils/deferred-hydration.server';
-import { setSecurityHeaders } from '~/utils/security-headers.server';
-import { withoutStoryInHandoff } from '~/utils/story-handoff.server';
+import { setCacheHeaders } from '~/http/cache-headers.server';
+import { deferHydration } from '~/content/deferred-hydration.server';
+import { setSecurityHeaders } from '~/http/security-headers.server';
+import { withoutStoryInHandoff } from '~/content/story-handoff.server';
 
 const RENDER_TIMEOUT_MS = 5_000;
 

@@ -15,7 +15,7 @@ import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
 import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
-import { getSite } from '~/utils/content.server';
+import { getSite } from '~/content/content.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -31,7 +31,7 @@ export function loader(_: LoaderFunctionArgs) {
 
 /**
  * Only used when an error reaches the root boundary: every page has its own
- * meta, built by its loader (app/utils/seo.ts), and the 404 pages are their
+ * meta, built by its loader (app/seo/meta.ts), and the 404 pages are their
  * routes' own (routes/$.tsx, routes/case-study.$slug.tsx). Errors are never
  * indexed.
  */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileSite, ContentError } from './content/compile';
-import { CONTENT_JSON_PATH } from '../app/utils/content.server';
+import { CONTENT_JSON_PATH } from '../app/content/content.server';
 import { writeIcons } from './icons';
 import { writeImageVariants } from './images';
 import { writeResumePdf } from './resume-pdf';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Site } from '../app/utils/content/schema';
+import type { Site } from '../app/content/schema';
 
 /**
  * The favicon set, drawn from the site's initials: PNG favicons, a

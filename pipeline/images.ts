@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { access, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageSources } from '../app/utils/content/schema';
+import type { ImageSources } from '../app/content/schema';
 
 /**
  * Responsive images: AVIF and WebP variants of every content image, made by

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { CompiledContent } from '../app/utils/content/schema';
+import type { CompiledContent } from '../app/content/schema';
 
 /**
  * Renders public/resume.pdf from the same compiled content as /resume, at

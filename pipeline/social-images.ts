@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import type { CompiledContent, Site } from '../app/utils/content/schema';
+import type { CompiledContent, Site } from '../app/content/schema';
 import {
   caseStudySocialCard,
   homeSocialCard,
@@ -10,7 +10,7 @@ import {
   SOCIAL_IMAGE_HEIGHT as H,
   SOCIAL_IMAGE_WIDTH as W,
   type SocialCard,
-} from '../app/utils/social-image';
+} from '../app/seo/social-image';
 
 /**
  * The sharing cards (Open Graph / Twitter images), 1200×630 PNGs drawn from

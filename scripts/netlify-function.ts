@@ -3,8 +3,8 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Context } from '@netlify/functions';
 import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
-import { CLIENT_IP_HEADER } from '../app/utils/contact-action.server';
-import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/utils/contact-config.server';
+import { CLIENT_IP_HEADER } from '../app/contact/action.server';
+import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/contact/config.server';
 
 /**
  * Runs Netlify Functions (API v2) inside the local Express server, so

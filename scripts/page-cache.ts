@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * is kept for N seconds and served again without rendering, already
  * compressed (brotli or gzip, made once per page). The pages only change with
  * a build, so this costs nothing in freshness (the policy itself is in
- * app/utils/cache-headers.server.ts).
+ * app/http/cache-headers.server.ts).
  */
 
 type FetchHandler<C> = (request: Request, context: C) => Promise<Response>;

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { FUNCTION_TIMEOUT_MS } from '../app/utils/contact-config.server';
+import { FUNCTION_TIMEOUT_MS } from '../app/contact/config.server';
 
 /**
  * How long requests in flight get to finish after SIGTERM or SIGINT. The

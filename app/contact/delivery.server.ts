@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection.server';
-import { sendContactMail, type MailResult } from '../utils/mail.server';
-import type { ContactMessage } from '../utils/contact-schema';
+import { sendContactMail, type MailResult } from './mail.server';
+import type { ContactMessage } from './schema';
 import { backoffMs, recordDelivered, recordFailure, type FailureOutcome } from './messages.server';
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection.server';
-import { getMailMode } from '../utils/contact-config.server';
+import { getMailMode } from './config.server';
 import { processDatabase } from './messages.server';
 
 /**

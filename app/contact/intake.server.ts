@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from '../db/connection.server';
-import { FUNCTION_TIMEOUT_MS } from '../utils/contact-config.server';
-import type { ContactMessage } from '../utils/contact-schema';
-import { sendContactMail, type MailResult } from '../utils/mail.server';
+import { FUNCTION_TIMEOUT_MS } from './config.server';
+import type { ContactMessage } from './schema';
+import { sendContactMail, type MailResult } from './mail.server';
 import { deliverKept, recordAttempt, safeError } from './delivery.server';
 import { keepMessage, processDatabase } from './messages.server';
 

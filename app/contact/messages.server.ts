@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { databaseReady, sharedDatabase, type Database } from '../db/connection.server';
-import type { ContactMessage } from '../utils/contact-schema';
+import type { ContactMessage } from './schema';
 
 /**
  * contact_messages as the sender sees it: a message is kept before it is

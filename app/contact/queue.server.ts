@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection.server';
 import { purgeIn as purgeRateLimits } from '../db/rate-limit.server';
-import { getMessageRetentionDays, SMTP_TIMEOUT_MS } from '../utils/contact-config.server';
+import { getMessageRetentionDays, SMTP_TIMEOUT_MS } from './config.server';
 import { deliverKept, type AttemptOutcome } from './delivery.server';
 import { claimDueMessages, CLAIM_SECONDS, processDatabase, recordGivenUp } from './messages.server';
 

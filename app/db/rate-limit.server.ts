@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from '../utils/rate-limit.server';
+import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
 import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 
 /**

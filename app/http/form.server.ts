@@ -1,4 +1,4 @@
-import { declaresTooLarge, mediaType, readLimitedBody } from '~/utils/read-body.server';
+import { declaresTooLarge, mediaType, readLimitedBody } from '~/http/read-body.server';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 

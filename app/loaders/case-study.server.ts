@@ -1,17 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { linkOpens, linkTokenOf } from '~/access/link-access.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
-import { getCaseStudy, getCaseStudyCards, getSite } from '~/utils/content.server';
-import type { CaseStudy } from '~/utils/content/schema';
-import { CLIENT_IP_HEADER } from '~/utils/contact-action.server';
-import { isUnlocked, passwordMatches, takeUnlockAttempt, unlockCookie } from '~/utils/private-access.server';
-import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/utils/private-case-study';
-import { PRIVATE_HEADERS } from '~/utils/cache-headers.server';
-import { declaresTooLarge, mediaType, readLimitedBody } from '~/utils/read-body.server';
-import { pageMeta } from '~/utils/seo';
-import { getSiteUrl } from '~/utils/site-url.server';
-import { caseStudySocialCard } from '~/utils/social-image';
-import { caseStudyJsonLd, serializeJsonLd } from '~/utils/structured-data';
+import { getCaseStudy, getCaseStudyCards, getSite } from '~/content/content.server';
+import type { CaseStudy } from '~/content/schema';
+import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { isUnlocked, passwordMatches, takeUnlockAttempt, unlockCookie } from '~/access/private-access.server';
+import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/access/private-case-study';
+import { PRIVATE_HEADERS } from '~/http/cache-headers.server';
+import { declaresTooLarge, mediaType, readLimitedBody } from '~/http/read-body.server';
+import { pageMeta } from '~/seo/meta';
+import { getSiteUrl } from '~/http/site-url.server';
+import { caseStudySocialCard } from '~/seo/social-image';
+import { caseStudyJsonLd, serializeJsonLd } from '~/seo/structured-data';
 
 /**
  * The loader of /case-study/:slug, with the page's meta tags and JSON-LD (see

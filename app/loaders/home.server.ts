@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getCaseStudyCards, getSite } from '~/utils/content.server';
-import { pageMeta } from '~/utils/seo';
-import { getSiteUrl } from '~/utils/site-url.server';
-import { homeSocialCard } from '~/utils/social-image';
-import { personJsonLd, serializeJsonLd } from '~/utils/structured-data';
+import { getCaseStudyCards, getSite } from '~/content/content.server';
+import { pageMeta } from '~/seo/meta';
+import { getSiteUrl } from '~/http/site-url.server';
+import { homeSocialCard } from '~/seo/social-image';
+import { personJsonLd, serializeJsonLd } from '~/seo/structured-data';
 
 // The route's action, from here too: one server module for the route (see below).
-export { handleContactAction } from '~/utils/contact-action.server';
+export { handleContactAction } from '~/contact/action.server';
 
 /**
  * The loader of / (app/routes/_index.tsx). The page's meta tags and JSON-LD

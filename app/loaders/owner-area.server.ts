@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { listLinks } from '~/access/share-links.server';
 import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
-import { getSite } from '~/utils/content.server';
+import { getSite } from '~/content/content.server';
 
 /** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
 

@@ -5,7 +5,7 @@ import { linkToken } from '~/access/share-link-token.server';
 import { DEFAULT_LINK_DAYS, EXTEND_DAYS, MAX_LINK_DAYS } from '~/access/share-link-rules';
 import { createLink, deleteLink, extendLink, listLinks, revokeLink } from '~/access/share-links.server';
 import { readSmallForm, text } from '~/http/form.server';
-import { getCaseStudyCards } from '~/utils/content.server';
+import { getCaseStudyCards } from '~/content/content.server';
 
 /** /admin/links: every share link, the form that makes one, and its actions. */
 

@@ -4,8 +4,8 @@ import { adminPasswordMatches, endOwnerSession, getAdminPassword, hasOwnerCookie
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
 import { clientKey, reached, take } from '~/db/rate-limit.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
-import { CLIENT_IP_HEADER } from '~/utils/contact-action.server';
-import { getSite } from '~/utils/content.server';
+import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { getSite } from '~/content/content.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getResume, getSite } from '~/utils/content.server';
-import { pageMeta } from '~/utils/seo';
-import { getSiteUrl } from '~/utils/site-url.server';
-import { resumeSocialCard } from '~/utils/social-image';
+import { getResume, getSite } from '~/content/content.server';
+import { pageMeta } from '~/seo/meta';
+import { getSiteUrl } from '~/http/site-url.server';
+import { resumeSocialCard } from '~/seo/social-image';
 
 /** The loader of /resume, with the page's meta tags (see home.server.ts). */
 export function resumeLoader({ request }: LoaderFunctionArgs) {

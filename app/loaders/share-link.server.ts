@@ -4,9 +4,9 @@ import { linkIdFromToken, redactShareTokens } from '~/access/share-link-token.se
 import { openLink, opensCaseStudy, type ShareLink } from '~/access/share-links.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { clientKey, reached, take } from '~/db/rate-limit.server';
-import { CLIENT_IP_HEADER } from '~/utils/contact-action.server';
-import { getCaseStudyCards, getSite } from '~/utils/content.server';
-import { sendOwnerNotice } from '~/utils/mail.server';
+import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { getCaseStudyCards, getSite } from '~/content/content.server';
+import { sendOwnerNotice } from '~/contact/mail.server';
 
 /**
  * /s/<token>: a recipient follows their link. A live link leaves its cookie

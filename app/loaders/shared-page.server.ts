@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { requestLink } from '~/access/link-access.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
-import { getSite } from '~/utils/content.server';
+import { getSite } from '~/content/content.server';
 import { linkCaseStudies, SHARE_HEADERS } from './share-link.server';
 
 /**

@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
@@ -8,6 +8,7 @@ import { LockedCaseStudy } from '~/components/case-study/LockedCaseStudy';
 import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 import { JsonLd } from '~/components/ui';
 import { caseStudyAction, caseStudyLoader } from '~/loaders/case-study.server';
+import { loaderAndActionHeaders } from '~/http/route-headers';
 
 export const loader = caseStudyLoader;
 
@@ -15,11 +16,7 @@ export const loader = caseStudyLoader;
 export const action = caseStudyAction;
 
 // A private case study's no-store and noindex, for the page and its data requests alike.
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => headers.set(name, value));
-  return headers;
-};
+export const headers = loaderAndActionHeaders;
 
 // Built by the loader, on the server; no data means no such case study (a 404).
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT_FOUND_META;

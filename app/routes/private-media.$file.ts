@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { privateMediaFile } from '~/utils/private-media.server';
-import { isUnlocked } from '~/utils/private-access.server';
+import { privateMediaFile } from '~/access/private-media.server';
+import { isUnlocked } from '~/access/private-access.server';
 import { requestLink } from '~/access/link-access.server';
 
 /** The password's cookie, or a live share link (the database unreachable: no). */

@@ -1,6 +1,6 @@
-import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/utils/cache-headers.server';
-import { getSiteUrl } from '~/utils/site-url.server';
-import { robotsTxt } from '~/utils/sitemap';
+import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
+import { getSiteUrl } from '~/http/site-url.server';
+import { robotsTxt } from '~/seo/sitemap';
 
 /** /robots.txt: everything may be crawled; points at the sitemap. */
 export function loader() {

@@ -1,7 +1,7 @@
-import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/utils/cache-headers.server';
-import { getPublicCaseStudySlugs } from '~/utils/content.server';
-import { getSiteUrl } from '~/utils/site-url.server';
-import { sitemapPaths, sitemapXml } from '~/utils/sitemap';
+import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
+import { getPublicCaseStudySlugs } from '~/content/content.server';
+import { getSiteUrl } from '~/http/site-url.server';
+import { sitemapPaths, sitemapXml } from '~/seo/sitemap';
 
 /** /sitemap.xml: every page, with absolute URLs; cached like the pages it lists. */
 export function loader() {

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { takeInMessage } from '../../app/contact/intake.server';
-import { getFunctionSecret, MAX_BODY_BYTES } from '../../app/utils/contact-config.server';
-import { validateContact } from '../../app/utils/contact-schema';
-import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/utils/read-body.server';
+import { getFunctionSecret, MAX_BODY_BYTES } from '../../app/contact/config.server';
+import { validateContact } from '../../app/contact/schema';
+import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
 
 /**
  * send-email: turns one authenticated JSON contact message into one e-mail,

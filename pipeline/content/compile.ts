@@ -12,7 +12,7 @@ import {
   type CompiledContent,
   type Resume,
   type Site,
-} from '../../app/utils/content/schema';
+} from '../../app/content/schema';
 import { ContentError } from './errors';
 import { compileMdx } from './mdx';
 import { yamlLines, yamlSyntaxProblem, zodProblems } from './locate';
@@ -20,8 +20,8 @@ import { typeset, typesetFields } from './typography';
 import { CONTENT_PARSE } from './zod-messages';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
 import { BLOCKS } from '../../app/components/mdx/blocks';
-import { defaultLockedNote } from '../../app/utils/private-case-study';
-import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/utils/private-media.server';
+import { defaultLockedNote } from '../../app/access/private-case-study';
+import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/access/private-media.server';
 import { caseStudyComponents, summaryComponents } from '../../app/components/mdx/components';
 
 /**

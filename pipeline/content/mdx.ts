@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Section } from '../../app/utils/content/schema';
+import type { Section } from '../../app/content/schema';
 import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/media';
 import type { BlockDefinition } from '../../app/components/mdx/blocks';
 import { ContentError, type ContentProblem } from './errors';

@@ -1,4 +1,4 @@
-import type { Section } from '../../app/utils/content/schema';
+import type { Section } from '../../app/content/schema';
 
 /** Minimal hast shapes, so the plugin needs no extra dependency. */
 type HastNode = {

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HYDRATION_START_FALLBACK_MS } from '~/utils/deferred-hydration.server';
+import { HYDRATION_START_FALLBACK_MS } from '~/content/deferred-hydration.server';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { waitForHydration } from '../helpers/e2e';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /**
- * The app's JavaScript waits for the first paint (app/utils/deferred-hydration.server.ts),
+ * The app's JavaScript waits for the first paint (app/content/deferred-hydration.server.ts),
  * and until it has hydrated the page behaves as it does without JavaScript.
  */
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ImageSources } from '~/utils/content/schema';
+import type { ImageSources } from '~/content/schema';
 import { ROOT } from '../helpers/content';
 import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { CompiledContent, Site } from '~/utils/content/schema';
+import type { CompiledContent, Site } from '~/content/schema';
 import { ROOT } from './content';
 
 /** The designer's site file: tests read the name and e-mail from it, as the site does. */

@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PRIVATE_MEDIA_DIR } from '~/utils/private-media.server';
+import { PRIVATE_MEDIA_DIR } from '~/access/private-media.server';
 import { compileSite } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_MEDIA_DIR } from '~/utils/private-media.server';
-import { UNLOCK_COOKIE, unlockCookie } from '~/utils/private-access.server';
+import { PRIVATE_MEDIA_DIR } from '~/access/private-media.server';
+import { UNLOCK_COOKIE, unlockCookie } from '~/access/private-access.server';
 import { ROOT } from './content';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND_CDN_CACHE, PAGE_CACHE, PAGE_CDN_CACHE } from '~/utils/cache-headers.server';
+import { NOT_FOUND_CDN_CACHE, PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
 import { startServer, type RunningServer } from '../helpers/server';
 
 let server: RunningServer;

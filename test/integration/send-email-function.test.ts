@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sendEmail from '../../netlify/functions/send-email';
-import { getMailConfig } from '../../app/utils/contact-config.server';
-import { getSite } from '../../app/utils/content.server';
+import { getMailConfig } from '../../app/contact/config.server';
+import { getSite } from '../../app/content/content.server';
 import {
   FIELD_CASES,
   FUNCTION_ERRORS,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/utils/cache-headers.server';
-import type { CompiledContent } from '~/utils/content/schema';
+import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
+import type { CompiledContent } from '~/content/schema';
 import { builtContent, site } from '../helpers/e2e';
 import { startServer, type RunningServer } from '../helpers/server';
 

@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CaseStudyCard } from '~/components/ui/CaseStudyCard';
 import { compileContent } from '../../pipeline/content/compile';
-import type { CaseStudyCard as Card, CompiledContent } from '~/utils/content/schema';
+import type { CaseStudyCard as Card, CompiledContent } from '~/content/schema';
 import { CONTENT_DIR } from '../helpers/content';
 
 function render(card: Card): string {

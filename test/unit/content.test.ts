@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, ContentError } from '../../pipeline/content/compile';
-import type { CompiledContent } from '~/utils/content/schema';
+import type { CompiledContent } from '~/content/schema';
 import { buildContent } from '../../pipeline/build-content';
 import { CONTENT_DIR, copyContent, ROOT, type ContentCopy } from '../helpers/content';
 

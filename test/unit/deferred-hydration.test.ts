@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferHydration, deferredBootScript, HYDRATION_START_FALLBACK_MS } from '~/utils/deferred-hydration.server';
+import { deferHydration, deferredBootScript, HYDRATION_START_FALLBACK_MS } from '~/content/deferred-hydration.server';
 
 /** The shape of the module script Remix 2.17's <Scripts> renders (lazy route discovery on). */
 const REMIX_SCRIPT = `;

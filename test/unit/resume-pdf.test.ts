@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeResumePdf } from '../../pipeline/resume-pdf';
 import { compileContent } from '../../pipeline/content/compile';
-import type { CompiledContent } from '../../app/utils/content/schema';
+import type { CompiledContent } from '../../app/content/schema';
 
 /** WinAnsi bytes that differ from Latin-1, as used by pdfkit's built-in fonts. */
 const WIN_ANSI: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0xa0: ' ' };

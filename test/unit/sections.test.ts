@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { caseStudyComponents } from '~/components/mdx/components';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
-import type { Section } from '~/utils/content/schema';
+import type { Section } from '~/content/schema';
 import { rehypeNumberedSections, slugify } from '../../pipeline/content/sections';
 
 type Node = { type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: Node[] };

@@ -2,10 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { JsonLd } from '~/components/seo/JsonLd';
-import { canonicalPath } from '~/utils/seo';
-import { getSiteUrl } from '~/utils/site-url.server';
-import { robotsTxt, sitemapPaths, sitemapXml } from '~/utils/sitemap';
-import { caseStudyJsonLd, personJsonLd, serializeJsonLd } from '~/utils/structured-data';
+import { canonicalPath } from '~/seo/meta';
+import { getSiteUrl } from '~/http/site-url.server';
+import { robotsTxt, sitemapPaths, sitemapXml } from '~/seo/sitemap';
+import { caseStudyJsonLd, personJsonLd, serializeJsonLd } from '~/seo/structured-data';
 import { builtContent } from '../helpers/e2e';
 
 const HOSTILE = {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useStoryEnhancements } from '~/components/mdx/enhance';
-import type { Section } from '~/utils/content/schema';
+import type { Section } from '~/content/schema';
 import storyStyles from '~/styles/story.css';
 
 /**

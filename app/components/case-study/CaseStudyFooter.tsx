@@ -1,4 +1,4 @@
-import type { CaseStudyCard } from '~/utils/content/schema';
+import type { CaseStudyCard } from '~/content/schema';
 import { ArrowRightIcon, ButtonLink, CaseStudyGrid } from '~/components/ui';
 import { BackToCaseStudies } from './BackToCaseStudies';
 

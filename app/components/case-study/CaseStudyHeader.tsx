@@ -1,4 +1,4 @@
-import type { CaseStudy } from '~/utils/content/schema';
+import type { CaseStudy } from '~/content/schema';
 import { ResponsiveImage, TagList } from '~/components/ui';
 // Only this route shows it in the browser (the story's Metrics block is rendered at build time).
 import { MetricTile } from '~/components/ui/MetricTile';

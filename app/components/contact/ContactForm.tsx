@@ -8,7 +8,7 @@ import {
   type ContactActionData,
   type ContactField,
   type ContactFieldErrors,
-} from '~/utils/contact-form';
+} from '~/contact/form';
 import { Field, fieldId } from './Field';
 import { ToastRegion, type ToastMessage } from './Toast';
 

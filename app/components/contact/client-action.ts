@@ -1,5 +1,5 @@
 import type { ClientActionFunctionArgs } from '@remix-run/react';
-import { CONTACT_TEXT, type ContactActionData } from '~/utils/contact-form';
+import { CONTACT_TEXT, type ContactActionData } from '~/contact/form';
 
 /**
  * The `/` route's clientAction (JavaScript on only; a no-JS POST goes straight

@@ -1,4 +1,4 @@
-import type { ResponsiveImage as ResponsiveImageData, Site } from '~/utils/content/schema';
+import type { ResponsiveImage as ResponsiveImageData, Site } from '~/content/schema';
 import { ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';
 

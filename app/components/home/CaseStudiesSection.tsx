@@ -1,4 +1,4 @@
-import type { CaseStudyCard as Card } from '~/utils/content/schema';
+import type { CaseStudyCard as Card } from '~/content/schema';
 import { CaseStudyGrid } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';
 

@@ -1,4 +1,4 @@
-import type { Site } from '~/utils/content/schema';
+import type { Site } from '~/content/schema';
 import { ContactForm } from '../contact/ContactForm';
 import { LinkedInIcon, MailIcon, ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';

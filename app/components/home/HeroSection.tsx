@@ -1,4 +1,4 @@
-import type { Site } from '~/utils/content/schema';
+import type { Site } from '~/content/schema';
 import { ArrowRightIcon, ButtonLink, useNavClick } from '~/components/ui';
 import { ProfileCard } from './ProfileCard';
 import { Spotlight } from './Spotlight';

@@ -1,4 +1,4 @@
-import type { Site } from '~/utils/content/schema';
+import type { Site } from '~/content/schema';
 import { ResponsiveImage } from '~/components/ui';
 
 /** The hero's portrait card, on wide screens only (the contact section repeats the photo for phones). */

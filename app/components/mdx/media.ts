@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ImageSources } from '~/utils/content/schema';
+import type { ImageSources } from '~/content/schema';
 
 /**
  * What the build found for each image or video a story names, keyed by the

@@ -1,4 +1,4 @@
-import type { Resume } from '~/utils/content/schema';
+import type { Resume } from '~/content/schema';
 
 /** Roles as a vertical timeline: a rule on the left with one marker per role. */
 export function ExperienceTimeline({ roles }: { roles: Resume['experience'] }) {

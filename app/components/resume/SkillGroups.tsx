@@ -1,4 +1,4 @@
-import type { Resume } from '~/utils/content/schema';
+import type { Resume } from '~/content/schema';
 
 /** Each skill group as a short heading and a list of chips. */
 export function SkillGroups({ groups }: { groups: Resume['skills'] }) {

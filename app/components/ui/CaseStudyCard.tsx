@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { CaseStudyCard as Card } from '~/utils/content/schema';
+import type { CaseStudyCard as Card } from '~/content/schema';
 import { ArrowRightIcon, ClockIcon, LockIcon } from './icons';
 import { ResponsiveImage } from './ResponsiveImage';
 import { TagList } from './TagList';

@@ -1,4 +1,4 @@
-import type { ResponsiveImage as ResponsiveImageData } from '~/utils/content/schema';
+import type { ResponsiveImage as ResponsiveImageData } from '~/content/schema';
 
 type Props = {
   image: ResponsiveImageData;

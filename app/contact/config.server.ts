@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { getSite } from './content.server';
+import { getSite } from '../content/content.server';
 
 /**
  * Contact configuration, all from the environment (see .env.example and the
@@ -65,16 +65,21 @@ export function getFunctionUrl(request: Request): string {
   return env('CONTACT_FUNCTION_URL') ?? new URL(FUNCTION_PATH, request.url).href;
 }
 
-/** Messages per client IP per window; 0 turns the limit off. */
-export function getRateLimit(): number {
-  const raw = env('CONTACT_RATE_LIMIT');
-  if (raw === undefined) return DEFAULT_RATE_LIMIT;
+/** A whole-number variable of at least `min`; a bad value is named in the log and the default used. */
+function wholeNumber(name: string, fallback: number, min: number): number {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    console.warn(`CONTACT_RATE_LIMIT="${raw}" is not a whole number ≥ 0; using ${DEFAULT_RATE_LIMIT}.`);
-    return DEFAULT_RATE_LIMIT;
+  if (!Number.isInteger(value) || value < min) {
+    console.warn(`${name}="${raw}" is not a whole number ≥ ${min}; using ${fallback}.`);
+    return fallback;
   }
   return value;
+}
+
+/** Messages per client IP per window; 0 turns the limit off. */
+export function getRateLimit(): number {
+  return wholeNumber('CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0);
 }
 
 export type MailConfig = {
@@ -115,12 +120,5 @@ const DEFAULT_RETENTION_DAYS = 365;
 
 /** Contact messages older than this many days are deleted by the mail queue (MESSAGE_RETENTION_DAYS). */
 export function getMessageRetentionDays(): number {
-  const raw = env('MESSAGE_RETENTION_DAYS');
-  if (raw === undefined) return DEFAULT_RETENTION_DAYS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.warn(`MESSAGE_RETENTION_DAYS="${raw}" is not a whole number ≥ 1; using ${DEFAULT_RETENTION_DAYS}.`);
-    return DEFAULT_RETENTION_DAYS;
-  }
-  return value;
+  return wholeNumber('MESSAGE_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1);
 }

@@ -1,10 +1,10 @@
-import type { CaseStudy, Resume, Site } from './content/schema';
+import type { CaseStudy, Resume, Site } from '../content/schema';
 
 /**
  * The sharing cards (og:image) of each page, described once: the build draws
  * them from these (pipeline/social-images.ts) and the pages' meta tags point at
  * them with the same path and alt text (the loaders build those on the
- * server, through app/utils/seo.ts). No Node APIs: the build script runs it too.
+ * server, through app/seo/meta.ts). No Node APIs: the build script runs it too.
  */
 
 export const SOCIAL_IMAGE_WIDTH = 1200;

@@ -15,7 +15,7 @@ export type PageSeo = {
   description: string;
   /** og:type: website (home), article (a case study), profile (the resume). */
   type: 'website' | 'article' | 'profile';
-  /** The page's sharing card (app/utils/social-image.ts). */
+  /** The page's sharing card (app/seo/social-image.ts). */
   image: { path: string; alt: string };
 };
 

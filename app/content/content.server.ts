@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { CaseStudy, CaseStudyCard, CompiledContent, Resume, Site } from './content/schema';
+import type { CaseStudy, CaseStudyCard, CompiledContent, Resume, Site } from './schema';
 
 /**
  * The one content module every loader goes through. It reads the content

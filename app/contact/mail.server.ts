@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { getMailConfig, SMTP_TIMEOUT_MS, type MailConfig } from './contact-config.server';
-import type { ContactMessage } from './contact-schema';
+import { getMailConfig, SMTP_TIMEOUT_MS, type MailConfig } from './config.server';
+import type { ContactMessage } from './schema';
 
 /**
  * The one place a contact message becomes an e-mail. Called by the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_FIELDS, CONTACT_LIMITS, MISSING_MESSAGES, type ContactField, type ContactFieldErrors } from './contact-form';
+import { CONTACT_FIELDS, CONTACT_LIMITS, MISSING_MESSAGES, type ContactField, type ContactFieldErrors } from './form';
 
 /**
  * The contact message's rules, shared by the `/` action and the send-email
@@ -7,8 +7,8 @@ import { CONTACT_FIELDS, CONTACT_LIMITS, MISSING_MESSAGES, type ContactField, ty
  * gets their messages from the action, so the browser never loads zod.
  */
 
-export { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, CONTACT_TEXT } from './contact-form';
-export type { ContactActionData, ContactErrorCode, ContactField, ContactFieldErrors, ContactValues } from './contact-form';
+export { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, CONTACT_TEXT } from './form';
+export type { ContactActionData, ContactErrorCode, ContactField, ContactFieldErrors, ContactValues } from './form';
 
 // Line breaks in a header-bound field are how header injection
 // ("\r\nBcc: x@y") starts; U+2028/2029/0085 and NUL are refused as well so

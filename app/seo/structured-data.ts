@@ -1,9 +1,9 @@
-import type { CaseStudy, Site } from './content/schema';
+import type { CaseStudy, Site } from '../content/schema';
 
 /**
  * schema.org JSON-LD for search engines: a Person on / and a CreativeWork on
  * each case study. Builders are pure; `siteUrl` is the absolute origin
- * (app/utils/site-url.server.ts). The pages' loaders build and serialize the
+ * (app/http/site-url.server.ts). The pages' loaders build and serialize the
  * data on the server; the view only writes the finished string out (JsonLd).
  */
 

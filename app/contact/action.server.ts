@@ -6,7 +6,7 @@ import {
   getRateLimit,
   MAX_BODY_BYTES,
   RATE_LIMIT_WINDOW_MS,
-} from './contact-config.server';
+} from './config.server';
 import {
   CONTACT_FIELDS,
   CONTACT_TEXT,
@@ -16,9 +16,9 @@ import {
   type ContactErrorCode,
   type ContactMessage,
   type ContactValues,
-} from './contact-schema';
+} from './schema';
 import { clientKey, take } from '../db/rate-limit.server';
-import { declaresTooLarge, mediaType, readLimitedBody } from './read-body.server';
+import { declaresTooLarge, mediaType, readLimitedBody } from '../http/read-body.server';
 
 /**
  * The `/` route's action: the form posts here (with or without JavaScript),
