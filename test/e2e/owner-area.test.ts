@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { waitForHydration } from '../helpers/e2e';
+import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
+import { startServer, type RunningServer } from '../helpers/server';
+import { waitFor } from '../helpers/wait';
+
+/**
+ * The owner's area in Chromium against the built server and a real
+ * PostgreSQL: signing in, making, copying and revoking a share link, reading
+ * and clearing a message, with and without JavaScript; axe in light and dark;
+ * nothing wider than a 375 px phone; and the area's JavaScript stays in the
+ * area.
+ */
+
+const ADMIN_PASSWORD = 'owner password for the browser';
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+let db: ContactDb;
+let server: RunningServer;
+let browser: Browser;
+let url: string;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  [db, browser] = await Promise.all([startContactDb(), launchBrowser()]);
+  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: db.url });
+  url = server.url;
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
+  await db.insert({ id: 'msg-delivered', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', message: 'Loved the ledger case study. Free for a call on Thursday?', status: 'delivered' });
+  await db.insert({ id: 'msg-retrying', first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', message: 'Are you open to contract work?', status: 'retrying', last_error: 'connect ECONNREFUSED 127.0.0.1:2525' });
+});
+
+afterAll(async () => {
+  for (const page of opened) await page.close();
+  await browser?.close();
+  await server?.stop();
+  await db?.stop();
+});
+
+/** A fresh page; its console must stay free of errors but Chromium's notes on a 401 (a wrong password) and a 422 (a refused form), which are the answers meant. */
+async function open(options: BrowserContextOptions = {}): Promise<Page> {
+  const tracked = await openPage(browser, { viewport: DESKTOP, ...options });
+  opened.push(tracked);
+  return tracked.page;
+}
+
+function consoleErrors(): string[] {
+  return opened.flatMap((page) => page.errors()).filter((error) => !/the server responded with a status of (401|422)/.test(error));
+}
+
+async function signIn(page: Page, javaScript: boolean) {
+  await page.goto(`${url}/admin`);
+  await page.waitForURL(/\/admin\/sign-in/);
+  if (javaScript) await waitForHydration(page);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${url}/admin`);
+  await page.getByRole('heading', { name: 'Share links' }).first().waitFor();
+}
+
+describe.each([
+  ['without JavaScript', false],
+  ['with JavaScript', true],
+] as const)('%s', (_name, javaScriptEnabled) => {
+  it('a wrong password: the error on the field, focus on it, the field empty; the right one opens the overview', async () => {
+    const page = await open({ javaScriptEnabled });
+    await page.goto(`${url}/admin/sign-in`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel('Password').fill('not it');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('That password isn’t right.').waitFor();
+    const field = page.getByLabel('Password');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toBe('');
+    await field.fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${url}/admin`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/\S/);
+    expect(await page.getByText('Mail delivery').count()).toBeGreaterThan(0);
+  });
+
+  it('a link that opens nothing is refused with the typed label kept; a good one is made, shown with its address, and revoked', async () => {
+    const page = await open({ javaScriptEnabled });
+    await signIn(page, javaScriptEnabled);
+    await page.goto(`${url}/admin/links`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    const label = `Acme · Jane Doe, recruiter (${javaScriptEnabled ? 'js' : 'no js'})`;
+    await page.getByLabel('Who it is for').fill(label);
+    await page.getByLabel('Only these:').check();
+    await page.getByRole('button', { name: 'Make link' }).click();
+    await page.locator('#link-scope-error').waitFor();
+    expect(await page.getByLabel('Who it is for').inputValue()).toBe(label);
+
+    await page.getByLabel('All private case studies, including ones added later').check();
+    await page.getByRole('button', { name: 'Make link' }).click();
+    const row = page.locator('[data-share-link]', { hasText: label });
+    await row.waitFor();
+    expect(await row.getAttribute('data-state')).toBe('active');
+    expect(await row.getAttribute('data-opens')).toBe('0');
+    expect(await row.locator('[data-share-url]').inputValue()).toMatch(new RegExp(`^${url}/s/[\\w-]{43}$`));
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.getAttribute('data-state')).toBe('revoked');
+    expect(await row.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+  });
+
+  it('a message opens from the inbox with its status and last error, is marked done, and is deleted', async () => {
+    const id = await db.insert({ first_name: 'Margaret', last_name: 'Hamilton', message: `Reading your work (${javaScriptEnabled ? 'js' : 'no js'}).`, status: 'failed', last_error: 'Greeting never received' });
+    const page = await open({ javaScriptEnabled });
+    await signIn(page, javaScriptEnabled);
+    await page.goto(`${url}/admin/messages`);
+    const row = page.locator(`li[data-message="${id}"]`);
+    expect(await row.getAttribute('data-status')).toBe('failed');
+    await row.getByRole('link').first().click();
+    await page.waitForURL(`${url}/admin/messages/${id}`);
+    expect(await page.getByText('Last error: Greeting never received').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Reply' }).getAttribute('href')).toMatch(/^mailto:ada@example\.com\?/);
+    await page.getByRole('button', { name: 'Mark done' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Mark done' }).count()).toBe(0);
+    await page.getByText('Delete…').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(`${url}/admin/messages`);
+    expect(await page.locator(`[data-message="${id}"]`).count()).toBe(0);
+    expect((await db.rows()).some((message) => message.id === id)).toBe(false);
+  });
+});
+
+it('Copy puts the link’s address on the clipboard and says so', async () => {
+  const page = await open();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  await signIn(page, true);
+  await page.goto(`${url}/admin/links`);
+  await waitForHydration(page);
+  await page.getByLabel('Who it is for').fill('Globex · hiring manager');
+  await page.getByRole('button', { name: 'Make link' }).click();
+  const row = page.locator('[data-share-link]', { hasText: 'Globex · hiring manager' });
+  await row.waitFor();
+  const address = await row.locator('[data-share-url]').inputValue();
+  await row.getByRole('button', { name: /^Copy/ }).click();
+  await row.getByText('Copied').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+});
+
+describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
+  const PAGES = ['/admin/sign-in', '/admin', '/admin/links', '/admin/messages', '/admin/messages/msg-retrying'];
+
+  it.each(PAGES)('%s has no axe violations and nothing wider than a 375 px phone', async (path) => {
+    const page = await open({ colorScheme, viewport: PHONE });
+    if (path !== '/admin/sign-in') await signIn(page, true);
+    await page.goto(url + path);
+    await waitForHydration(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'horizontal overflow in px').toBe(0);
+  });
+});
+
+it('the area’s JavaScript loads only under /admin', async () => {
+  const page = await open();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, true);
+  await page.goto(`${url}/admin/links`);
+  await waitForHydration(page);
+  const adminModules = scripts.filter((script) => /\/routes\/admin/.test(script));
+  expect(adminModules.length).toBeGreaterThan(0);
+
+  scripts.length = 0;
+  for (const path of ['/', '/resume', '/case-study/blocks-demo', PRIVATE_PATH]) {
+    await page.goto(url + path);
+    await waitForHydration(page);
+  }
+  const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], script[src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src')));
+  expect(scripts.filter((script) => /admin/.test(script))).toEqual([]);
+  expect(preloads.filter((href) => href && /admin/.test(href))).toEqual([]);
+});
+
+it('no console errors on any page the tests opened', () => {
+  expect(consoleErrors()).toEqual([]);
+});
