@@ -3,6 +3,7 @@ import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from '../pipeline/build-content';
 import { addCompileHints } from './compile-hints';
 import { precompressAssets } from './precompress';
+import { serverBundle } from './server-bundle';
 
 /**
  * `npm run build`: content → Remix (client + server, for Node and for
@@ -23,20 +24,7 @@ async function main() {
   console.log(`Marked ${hinted} browser modules for eager compilation`);
   const compressed = await precompressAssets('public/build');
   console.log(`Precompressed ${compressed} assets (zopfli gzip, brotli)`);
-  await esbuild({
-    // The server, and the worker thread it runs the embedded database in (scripts/local-database.ts).
-    entryPoints: { serve: 'scripts/serve.ts', 'embedded-db-worker': 'scripts/embedded-db-worker.ts' },
-    outdir: 'build/server',
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    // The Remix server build is loaded at run time, not bundled in.
-    external: ['../index.js'],
-    logLevel: 'warning',
-  });
+  await esbuild(serverBundle('build/server'));
   console.log(`Build finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { context } from 'esbuild';
 import { devDatabase } from './local-database';
+import { serverBundle } from './server-bundle';
 
 /**
  * `npm run dev`: remix dev with our own server (scripts/serve.ts), which remix
@@ -13,7 +15,20 @@ import { devDatabase } from './local-database';
  * finds it through NETLIFY_DB_URL (and migrates it).
  */
 const database = await devDatabase();
-const child = spawn('npx', ['remix', 'dev', '-c', 'tsx scripts/serve.ts'], { stdio: 'inherit', env: { ...process.env, ...database?.env } });
+// The server runs bundled (.cache/dev-server/serve.mjs, rebuilt here when
+// scripts/ or pipeline/ change), as one node process with no child process
+// of its own once started: remix dev kills the server's whole process tree at
+// each restart and ends the session when any of it is still alive 2 s later.
+// It reaps its own child at once, but an orphaned grandchild (tsx's or
+// esbuild's helper process) waits for init, which here takes about 2 s.
+const bundle = await context(serverBundle('.cache/dev-server'));
+await bundle.rebuild();
+await bundle.watch();
+// REMIX_DEV_SOCKET_PORT picks the port of remix dev's reload socket (by default
+// the first free one from 3001, probed: two sessions started at once can both
+// pick 3001, and one fails).
+const socketPort = process.env.REMIX_DEV_SOCKET_PORT ? ['--port', process.env.REMIX_DEV_SOCKET_PORT] : [];
+const child = spawn('npx', ['remix', 'dev', ...socketPort, '-c', 'node .cache/dev-server/serve.mjs'], { stdio: 'inherit', env: { ...process.env, ...database?.env } });
 void database?.start();
 
 // One signal often arrives several times (from the terminal or process group,
@@ -23,6 +38,7 @@ let exiting = false;
 async function exit(code: number) {
   if (exiting) return;
   exiting = true;
+  await bundle.dispose();
   await database?.stop();
   process.exit(code);
 }

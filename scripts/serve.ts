@@ -59,6 +59,10 @@ async function compileContentForDev(): Promise<ContentError | undefined> {
     reportContentError(error);
     if (error instanceof ContentError) return error;
     process.exit(1);
+  } finally {
+    // mdx-bundler's esbuild keeps a helper process; end it, so that remix dev's
+    // restart (kill the tree, then wait 2 s for all of it) finds only this one.
+    await (await import('esbuild')).stop();
   }
 }
 

@@ -46,6 +46,8 @@ export async function startDev(env: Record<string, string> = {}): Promise<DevSer
   const childEnv: Record<string, string | undefined> = {
     ...inherited,
     PORT: port,
+    // Its own reload socket too: two dev servers starting at once must not both take 3001.
+    REMIX_DEV_SOCKET_PORT: String(await closedPort()),
     SMTP_URL: '',
     CONTACT_FUNCTION_SECRET: '',
     CONTACT_OUTBOX_DIR: '',
