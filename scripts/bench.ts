@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../test/helpers/server';
 import { firstLoadBytes } from './bench/first-load-bytes';
 import { CHROME_PATH, killAllChrome, lighthousePage } from './bench/lighthouse';
 import { describeMachine } from './bench/machine';
+import { measureColdStarts, measureOwnerArea } from './bench/owner-area';
 import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
 import { storyImageBytes } from './bench/story-images';
 import { measureThroughput } from './bench/throughput';
@@ -16,7 +17,8 @@ import { measureThroughput } from './bench/throughput';
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
  * measures it with Lighthouse (3 runs a page), playwright-core (first-load
- * bytes) and autocannon (3 runs a target); writes docs/benchmarks.md and
+ * bytes) and autocannon (3 runs a target), then cold starts and the owner's
+ * area with seeded data (scripts/bench/owner-area.ts); writes docs/benchmarks.md and
  * prints a summary. Not part of `npm test`.
  *
  * `npm run bench -- --skip-build` measures the existing build (for iterating;
@@ -115,8 +117,12 @@ async function main(): Promise<void> {
     log,
   );
 
-  const loadAtEnd = os.loadavg()[0];
   await cleanup();
+  log('Cold starts (5 rounds)');
+  const coldStarts = await measureColdStarts(5, log);
+  log('The owner’s area with seeded data');
+  const owner = await measureOwnerArea(STORY_PAGE.split('/').pop()!, log);
+  const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
   }
@@ -132,6 +138,8 @@ async function main(): Promise<void> {
     storyImages: { path: STORY_PAGE, ...storyImages },
     throughput,
     staticPath,
+    coldStarts,
+    owner,
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });

@@ -1,6 +1,6 @@
 import { query, transaction } from '~/db/connection.server';
 import { linkIdFromToken, newLinkId } from './share-link-token.server';
-import { MAX_LINK_DAYS } from './share-link-rules';
+import { LINK_FILTERS, MAX_LINK_DAYS, type LinkFilter, type LinkState } from './share-link-rules';
 
 /**
  * Share links: one per recipient, each opening some (or all) private case
@@ -10,7 +10,7 @@ import { MAX_LINK_DAYS } from './share-link-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type LinkState = 'active' | 'expired' | 'revoked';
+export type { LinkFilter, LinkState };
 
 export type ShareLink = {
   id: string;
@@ -75,18 +75,35 @@ export async function createLink({ label, caseStudies, days, notifyOnOpen }: New
   return toLink(row);
 }
 
-/** Every link, newest first, with what its visitors read. */
-export async function listLinks(): Promise<(ShareLink & { views: LinkView[] })[]> {
+/** Each state as a condition on share_links (aliased l); the same rule as toLink's. */
+const STATE_SQL: Record<LinkFilter, string> = {
+  all: 'true',
+  active: 'l.revoked_at IS NULL AND l.expires_at > now()',
+  expired: 'l.revoked_at IS NULL AND l.expires_at <= now()',
+  revoked: 'l.revoked_at IS NOT NULL',
+};
+
+/** Links newest first, with what their visitors read: all of them, or a page of those in one state. */
+export async function listLinks({ state = 'all', limit, offset = 0 }: { state?: LinkFilter; limit?: number; offset?: number } = {}): Promise<(ShareLink & { views: LinkView[] })[]> {
   const rows = await query<LinkRow & { views: { slug: string; views: number; first_viewed_at: string; last_viewed_at: string }[] | null }>(
     `SELECT ${COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')},
        (SELECT json_agg(json_build_object('slug', v.slug, 'views', v.views, 'first_viewed_at', v.first_viewed_at, 'last_viewed_at', v.last_viewed_at) ORDER BY v.last_viewed_at DESC)
           FROM share_link_views v WHERE v.link_id = l.id) AS views
-     FROM share_links l ORDER BY l.created_at DESC, l.id`,
+     FROM share_links l WHERE ${STATE_SQL[state]} ORDER BY l.created_at DESC, l.id LIMIT $1 OFFSET $2`,
+    [limit ?? null, Math.max(0, Math.trunc(offset))],
   );
   return rows.map((row) => ({
     ...toLink(row),
     views: (row.views ?? []).map((v) => ({ slug: v.slug, views: Number(v.views), firstViewedAt: new Date(v.first_viewed_at), lastViewedAt: new Date(v.last_viewed_at) })),
   }));
+}
+
+/** How many links there are in each state, and in all. */
+export async function countLinks(): Promise<Record<LinkFilter, number>> {
+  const [row] = await query<Record<LinkFilter, number>>(
+    `SELECT ${LINK_FILTERS.map((state) => `count(*) FILTER (WHERE ${STATE_SQL[state]})::int AS ${state}`).join(', ')} FROM share_links l`,
+  );
+  return row;
 }
 
 export async function getLink(id: string): Promise<ShareLink | null> {

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { listLinks } from '~/access/share-links.server';
+import { countLinks, listLinks } from '~/access/share-links.server';
 import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { getSite } from '~/content/content.server';
 
@@ -22,12 +22,12 @@ export async function ownerLayoutLoader({ request }: LoaderFunctionArgs) {
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const links = await listLinks();
+    const [links, counts] = await Promise.all([listLinks({ limit: 5 }), countLinks()]);
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
-        links: links.slice(0, 5).map((link) => ({ id: link.id, label: link.label, state: link.state, opens: link.opens, lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null })),
-        activeLinks: links.filter((link) => link.state === 'active').length,
+        links: links.map((link) => ({ id: link.id, label: link.label, state: link.state, opens: link.opens, lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null })),
+        activeLinks: counts.active,
         messages: messages.map((m) => ({ id: m.id, from: `${m.firstName} ${m.lastName}`, at: new Date(m.createdAt).toISOString(), status: m.status, preview: m.message.slice(0, 160) })),
         mail: mailHealthView(await mailHealth()),
         now: new Date().toISOString(),

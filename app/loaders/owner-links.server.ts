@@ -2,13 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from 'zod';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { linkToken } from '~/access/share-link-token.server';
-import { DEFAULT_LINK_DAYS, EXTEND_DAYS, MAX_LINK_DAYS } from '~/access/share-link-rules';
-import { createLink, deleteLink, extendLink, listLinks, revokeLink } from '~/access/share-links.server';
+import { DEFAULT_LINK_DAYS, EXTEND_DAYS, LINK_FILTERS, MAX_LINK_DAYS, type LinkFilter } from '~/access/share-link-rules';
+import { countLinks, createLink, deleteLink, extendLink, listLinks, revokeLink } from '~/access/share-links.server';
 import { readSmallForm, text } from '~/http/form.server';
 import { getCaseStudyCards } from '~/content/content.server';
 
-/** /admin/links: every share link, the form that makes one, and its actions. */
+/** /admin/links: the share links, a page at a time and by state, the form that makes one, and its actions. */
 
+export const LINKS_PAGE_SIZE = 20;
 
 export type NewLinkValues = { label: string; scope: 'all' | 'some'; caseStudies: string[]; days: string; notify: boolean };
 export type NewLinkErrors = Partial<Record<'label' | 'caseStudies' | 'days', string>>;
@@ -37,9 +38,15 @@ function newLinkSchema(known: string[]) {
 
 export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const origin = new URL(request.url).origin;
+    const url = new URL(request.url);
+    const origin = url.origin;
+    const wanted = url.searchParams.get('state');
+    const state: LinkFilter = LINK_FILTERS.find((filter) => filter === wanted) ?? 'all';
+    const counts = await countLinks();
+    const pages = Math.max(1, Math.ceil(counts[state] / LINKS_PAGE_SIZE));
+    const page = Math.min(pages, Math.max(1, Math.trunc(Number(url.searchParams.get('page'))) || 1));
     const titles = Object.fromEntries(getCaseStudyCards().map((card) => [card.slug, card.title]));
-    const links = (await listLinks()).map((link) => {
+    const links = (await listLinks({ state, limit: LINKS_PAGE_SIZE, offset: (page - 1) * LINKS_PAGE_SIZE })).map((link) => {
       const token = linkToken(link.id);
       return {
         id: link.id,
@@ -58,7 +65,7 @@ export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
       };
     });
     const choices = privateCaseStudies().map((card) => ({ slug: card.slug, title: card.title }));
-    return data({ links, choices, now: new Date().toISOString(), highlight: new URL(request.url).searchParams.get('new') }, { headers: OWNER_HEADERS });
+    return data({ links, choices, state, counts, page, pages, now: new Date().toISOString(), highlight: url.searchParams.get('new') }, { headers: OWNER_HEADERS });
   });
 }
 
@@ -92,6 +99,9 @@ export async function ownerLinksAction({ request }: ActionFunctionArgs) {
     const act = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
     if (!act || !id) return answer(400, { done: 'Unknown action.' });
     if (!(await act())) return answer(404, { done: 'That link is gone or cannot change that way.' });
-    return redirect('/admin/links', { status: 303, headers: OWNER_HEADERS });
+    // Back to the tab and page the owner acted on (only its own filter and page, never another path).
+    const from = new URL(request.url).searchParams;
+    const back = new URLSearchParams([...from].filter(([name]) => name === 'state' || name === 'page'));
+    return redirect(`/admin/links${back.size ? `?${back}` : ''}`, { status: 303, headers: OWNER_HEADERS });
   });
 }

@@ -1,17 +1,22 @@
 import type { MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { LinkRow } from '~/components/admin/LinkRow';
 import { NewLinkForm } from '~/components/admin/NewLinkForm';
+import { Pager } from '~/components/admin/Pager';
 import { EMPTY } from '~/components/admin/Panel';
+import { LINK_FILTERS, type LinkFilter } from '~/access/share-link-rules';
 import { ownerLinksAction, ownerLinksLoader } from '~/loaders/owner-links.server';
 
 export const loader = ownerLinksLoader;
 export const action = ownerLinksAction;
 
+const FILTER_NAMES: Record<LinkFilter, string> = { all: 'All', active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+
 export const meta: MetaFunction = () => [{ title: 'Share links — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
 export default function OwnerLinks() {
-  const { links, choices, now, highlight } = useLoaderData<typeof loader>();
+  const { links, choices, state, counts, page, pages, now, highlight } = useLoaderData<typeof loader>();
+  const query = (filter: LinkFilter, n = 1) => `?${new URLSearchParams([...(filter === 'all' ? [] : [['state', filter]]), ...(n > 1 ? [['page', String(n)]] : [])])}`;
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -31,8 +36,21 @@ export default function OwnerLinks() {
           <h2 id="all-links-title" className="sr-only">
             All links
           </h2>
+          <nav aria-label="Links by state" className="mb-4 flex flex-wrap gap-2">
+            {LINK_FILTERS.map((filter) => (
+              <Link
+                key={filter}
+                to={query(filter)}
+                aria-current={filter === state ? 'page' : undefined}
+                className={`inline-flex h-9 items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors ${filter === state ? 'border-fg bg-fg text-bg' : 'border-border text-fg-muted hover:bg-bg-muted hover:text-fg'}`}
+              >
+                {FILTER_NAMES[filter]}
+                <span className="tabular-nums opacity-75">{counts[filter]}</span>
+              </Link>
+            ))}
+          </nav>
           {links.length === 0 ? (
-            <p className={EMPTY}>No links yet.</p>
+            <p className={EMPTY}>{state === 'all' ? 'No links yet.' : `No ${state} links.`}</p>
           ) : (
             <ul className="grid gap-4">
               {links.map((link) => (
@@ -40,6 +58,7 @@ export default function OwnerLinks() {
               ))}
             </ul>
           )}
+          <Pager page={page} pages={pages} summary={`${counts[state]} links`} href={(n) => query(state, n)} />
         </section>
       </div>
     </>

@@ -4,6 +4,7 @@ import { MessageStatus } from '~/components/admin/MessageStatus';
 import { EMPTY } from '~/components/admin/Panel';
 import { When } from '~/components/admin/When';
 import { ownerMessageAction, ownerMessagesLoader } from '~/loaders/owner-messages.server';
+import { Pager } from '~/components/admin/Pager';
 
 export const loader = ownerMessagesLoader;
 export const action = ownerMessageAction;
@@ -40,15 +41,7 @@ export default function OwnerMessages() {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={`?page=${page - 1}`} className="font-medium text-accent">Newer</Link> : <span />}
-          <span className="text-fg-muted">
-            Page {page} of {pages} · {total} messages
-          </span>
-          {page < pages ? <Link to={`?page=${page + 1}`} className="font-medium text-accent">Older</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} summary={`${total} messages`} href={(n) => `?page=${n}`} />
     </>
   );
 }

@@ -2,8 +2,9 @@ import { criticalRequests, failedAudits, lcpBreakdown, mainThreadLines, savingsF
 import type { PageBytes } from './first-load-bytes';
 import { CATEGORIES, type Category, type PageLighthouse } from './lighthouse';
 import type { Machine } from './machine';
+import { SEED, type ColdStart, type OwnerPageTime } from './owner-area';
 import type { StoryImageBytes } from './story-images';
-import { kb, ms, seconds } from './stats';
+import { kb, median, ms, seconds } from './stats';
 import type { TargetResult } from './throughput';
 
 export type PageResult = { path: string; lighthouse: PageLighthouse; bytes: PageBytes };
@@ -20,11 +21,13 @@ export type BenchResult = {
   storyImages: StoryImageBytes & { path: string };
   throughput: TargetResult[];
   staticPath: string;
+  coldStarts: ColdStart[];
+  owner: { pages: OwnerPageTime[]; skipped: string[] };
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
 const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
-const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5 };
+const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5, ownerPageMs: 300 };
 
 const code = (text: string) => `\`${text}\``;
 const score = (value: number | null) => (value === null ? 'n/a' : String(value));
@@ -140,7 +143,40 @@ export function budgets(result: BenchResult): Budget[] {
     held: ratio >= BUDGET.ssrShare,
     why: ssr && stat ? [`- ${code('/')} answers ${Math.round(ssr.rps)} req/s (p99 ${ssr.p99Ms} ms) against ${Math.round(stat.rps)} req/s (p99 ${stat.p99Ms} ms) for ${code(result.staticPath)}.`] : [],
   });
+  if (result.owner.pages.length) {
+    const slow = result.owner.pages.filter((p) => p.medianMs > BUDGET.ownerPageMs);
+    out.push({
+      measure: `Owner's area server time (${SEED.links} links, ${SEED.messages.toLocaleString('en')} messages)`,
+      budget: `≤ ${BUDGET.ownerPageMs} ms median`,
+      measured: `slowest ${ms(Math.max(...result.owner.pages.map((p) => p.medianMs)))}`,
+      held: slow.length === 0,
+      why: slow.map((p) => `- ${code(p.path)} on ${p.engine}: ${ms(p.medianMs)} (p90 ${ms(p.p90Ms)})`),
+    });
+  }
   return out;
+}
+
+/** The owner's side: cold starts and the area's server time, for the Markdown report. */
+function ownerSection(result: BenchResult): string[] {
+  return [
+    '## Cold start',
+    '',
+    'The built server (`build/server/serve.mjs`) from process start to the first 200 on `/`, and to its database being ready (migrations checked); medians of the runs, in turn. The database starts after the server listens, so public pages never wait for it.',
+    '',
+    '| configuration | first 200 on `/` | database ready | per run (first 200) |',
+    '|---|---|---|---|',
+    ...result.coldStarts.map((c) => `| ${c.label} | ${ms(median(c.firstOkMs))} | ${c.databaseReadyMs.every(Number.isNaN) ? '—' : ms(median(c.databaseReadyMs))} | ${c.firstOkMs.map(ms).join(', ')} |`),
+    '',
+    `## The owner's area with ${SEED.links} share links and ${SEED.messages.toLocaleString('en')} messages`,
+    '',
+    'Server time of each page for a signed-in owner: request to the last byte on loopback, one request at a time, 5 warm-ups then 25 measured.',
+    '',
+    '| engine | page | median | p90 | HTML |',
+    '|---|---|---|---|---|',
+    ...result.owner.pages.map((p) => `| ${p.engine} | ${code(p.path)} | ${ms(p.medianMs)} | ${ms(p.p90Ms)} | ${kb(p.bytes)} |`),
+    ...result.owner.skipped.flatMap((line) => ['', line]),
+    '',
+  ];
 }
 
 function budgetTable(list: Budget[]): string[] {
@@ -217,6 +253,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     '',
     `SSR ${code('/')} / static ${code(result.staticPath)}: **${pct(ratio)}**.`,
     '',
+    ...ownerSection(result),
   ];
   return lines.join('\n');
 }
@@ -233,6 +270,10 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
     `Story images on a 375 px phone (${result.storyImages.path}): ${kb(result.storyImages.transferred)} as served, ${kb(result.storyImages.originals)} as originals`,
     'Throughput (median req/s, p99):',
     ...result.throughput.map((t) => `  ${pad(t.path, 26)} ${Math.round(t.rps)} req/s  p99 ${t.p99Ms} ms`),
+    'Cold start to the first 200 on / (median):',
+    ...result.coldStarts.map((c) => `  ${pad(c.label, 42)} ${ms(median(c.firstOkMs))}${c.databaseReadyMs.every(Number.isNaN) ? '' : `, database ready ${ms(median(c.databaseReadyMs))}`}`),
+    'Owner’s area server time (median, p90):',
+    ...result.owner.pages.map((p) => `  ${pad(`${p.path} (${p.engine})`, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
     'Budgets:',
     ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
     '',

@@ -229,4 +229,35 @@ describe('share links', () => {
     await expect.poll(() => server.output(), LOG_WAIT).toContain('/s/[token]');
     expect(server.output()).not.toContain(token.slice(0, 20));
   });
+
+  it('the list: 20 links a page, newest first, a tab per state with its count, and an action returns to the tab and page it came from', async () => {
+    const owner = await signIn();
+    for (let i = 0; i < 21; i++) await makeLink(owner, { label: `Paging test ${String(i).padStart(2, '0')}` });
+    const db = await createDatabase({ connectionString: dbUrl });
+    const ids = await (async () => {
+      try {
+        return (await db.query<{ id: string; revoked: boolean }>('SELECT id, revoked_at IS NOT NULL AS revoked FROM share_links ORDER BY created_at DESC, id'));
+      } finally {
+        await db.end();
+      }
+    })();
+    const rowsOf = (html: string) => [...html.matchAll(/<li id="link-[\w-]+" data-share-link="([\w-]{22})"/g)].map((match) => match[1]);
+    const first = await (await get('/admin/links', owner)).text();
+    expect(rowsOf(first)).toEqual(ids.slice(0, 20).map((row) => row.id));
+    expect(first).toContain(`Page 1 of ${Math.ceil(ids.length / 20)} · ${ids.length} links`);
+    expect(first).toMatch(new RegExp(`aria-current="page"[^>]*>All<span[^>]*>${ids.length}</span>`));
+    const second = await (await get('/admin/links?page=2', owner)).text();
+    expect(rowsOf(second)).toEqual(ids.slice(20, 40).map((row) => row.id));
+
+    const revoked = ids.filter((row) => row.revoked).map((row) => row.id);
+    expect(revoked.length).toBeGreaterThan(0);
+    expect(rowsOf(await (await get('/admin/links?state=revoked', owner)).text())).toEqual(revoked.slice(0, 20));
+    const target = ids.find((row) => !row.revoked)!.id;
+    const back = await post('/admin/links?state=active&page=1&evil=1', { intent: 'revoke', id: target }, owner);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/admin/links?state=active&page=1');
+    expect(rowsOf(await (await get('/admin/links?state=active', owner)).text())).not.toContain(target);
+    // Nonsense in the address is the first page of all links, never an error.
+    expect((await get('/admin/links?state=%3Cscript%3E&page=-4', owner)).status).toBe(200);
+  });
 });
