@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS } from '../test/helpers/browser';
 /**
  * Full-page screenshots of every page at 375, 768 and 1280 px, light and
  * dark, for reviewing the design: `tsx scripts/screenshots.ts [baseUrl] [outDir]`.
+ * With ADMIN_PASSWORD set, each context signs in to the owner's area first, so
+ * PAGES can name /admin pages too.
  */
 const base = process.argv[2] ?? 'http://localhost:3000';
 const outDir = process.argv[3] ?? 'screenshots';
@@ -18,6 +20,12 @@ for (const scheme of schemes) {
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, reducedMotion: 'reduce' });
     const page = await context.newPage();
+    if (process.env.ADMIN_PASSWORD) {
+      await page.goto(`${base}/admin/sign-in`);
+      await page.getByLabel('Password').fill(process.env.ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${base}/admin`);
+    }
     for (const path of pages) {
       await page.goto(base + path, { waitUntil: 'networkidle' });
       // Bring lazy images in before the full-page capture.
@@ -29,7 +37,7 @@ for (const scheme of schemes) {
         window.scrollTo(0, 0);
       });
       await page.waitForLoadState('networkidle');
-      const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '_');
+      const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[/?&=]/g, '_');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       await page.screenshot({ path: `${outDir}/${name}-${width}-${scheme}.png`, fullPage: true });
       if (overflow > 0) console.warn(`horizontal overflow of ${overflow}px on ${path} at ${width}px`);

@@ -77,7 +77,7 @@ export async function measureColdStarts(runs: number, log: (line: string) => voi
 }
 
 /** 500 links (most opened, some revoked or expired, with what they read) and 5,000 messages of every status. */
-async function seed(db: Database, slug: string): Promise<void> {
+export async function seed(db: Database, slug: string): Promise<void> {
   await applyMigrations(db);
   await db.query(`
     INSERT INTO share_links (id, label, case_studies, notify_on_open, created_at, expires_at, revoked_at, first_opened_at, last_opened_at, opens)
