@@ -13,9 +13,11 @@ import { useEffect, type ReactNode } from 'react';
 import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
+import { ReadingInsights } from '~/components/layout/ReadingInsights';
 import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
 import { getSite } from '~/content/content.server';
+import { analyticsEnabled } from '~/insights/gate.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -26,7 +28,7 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role } = getSite();
-  return { site: { name, initials, role } };
+  return { site: { name, initials, role }, insights: analyticsEnabled() };
 }
 
 /**
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="flex-1">{children}</div>
           {ownerArea ? null : <Footer name={site?.name ?? ''} />}
         </div>
+        {ownerArea ? null : <ReadingInsights enabled={data?.insights ?? false} />}
         <ScrollRestoration />
         <Scripts />
         <DevReload />

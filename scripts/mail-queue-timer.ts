@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable } from '../app/db/connection.server';
 import { runMailQueue } from '../app/contact/queue.server';
+import { runInsightsRollup } from '../app/insights/rollup.server';
 
 /**
  * The mail queue under `npm start` and `npm run dev`, where Netlify's
@@ -10,6 +11,8 @@ import { runMailQueue } from '../app/contact/queue.server';
  */
 
 export const MAIL_QUEUE_INTERVAL_MS = 20_000;
+/** Reading insights are rolled up at most this often (a day is due only once it is over). */
+const ROLLUP_EVERY_MS = 5 * 60 * 1000;
 /** The first tick, soon after the start: messages left over from the last run are due already. */
 const FIRST_TICK_MS = 3_000;
 
@@ -20,6 +23,7 @@ export type MailQueueTimer = {
 
 export function startMailQueueTimer(intervalMs = MAIL_QUEUE_INTERVAL_MS): MailQueueTimer {
   let running: Promise<void> | undefined;
+  let lastRollup = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   // Said once per change, not on every tick.
@@ -35,6 +39,12 @@ export function startMailQueueTimer(intervalMs = MAIL_QUEUE_INTERVAL_MS): MailQu
       report('running', () => console.log(`Mail queue: running (tries failed contact messages again every ${intervalMs / 1000} s).`));
       if (run.delivered || run.retrying || run.failed) {
         console.log(`Mail queue: ${run.delivered} delivered, ${run.retrying} to retry, ${run.failed} failed.`);
+      }
+      // Reading insights: finished days rolled up, old events and salts deleted (cheap when there is nothing to do).
+      if (Date.now() - lastRollup >= ROLLUP_EVERY_MS) {
+        lastRollup = Date.now();
+        const rollup = await runInsightsRollup();
+        if (rollup.days.length) console.log(`Insights: rolled up ${rollup.days.join(', ')}.`);
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {

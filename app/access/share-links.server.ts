@@ -27,7 +27,8 @@ export type ShareLink = {
   state: LinkState;
 };
 
-export type LinkView = { slug: string; views: number; firstViewedAt: Date; lastViewedAt: Date };
+/** furthestSection: the highest numbered section its recipient has seen (reading insights), 0 for none. */
+export type LinkView = { slug: string; views: number; firstViewedAt: Date; lastViewedAt: Date; furthestSection: number };
 
 type LinkRow = {
   id: string;
@@ -85,16 +86,16 @@ const STATE_SQL: Record<LinkFilter, string> = {
 
 /** Links newest first, with what their visitors read: all of them, or a page of those in one state. */
 export async function listLinks({ state = 'all', limit, offset = 0 }: { state?: LinkFilter; limit?: number; offset?: number } = {}): Promise<(ShareLink & { views: LinkView[] })[]> {
-  const rows = await query<LinkRow & { views: { slug: string; views: number; first_viewed_at: string; last_viewed_at: string }[] | null }>(
+  const rows = await query<LinkRow & { views: { slug: string; views: number; first_viewed_at: string; last_viewed_at: string; furthest_section: number }[] | null }>(
     `SELECT ${COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')},
-       (SELECT json_agg(json_build_object('slug', v.slug, 'views', v.views, 'first_viewed_at', v.first_viewed_at, 'last_viewed_at', v.last_viewed_at) ORDER BY v.last_viewed_at DESC)
+       (SELECT json_agg(json_build_object('slug', v.slug, 'views', v.views, 'first_viewed_at', v.first_viewed_at, 'last_viewed_at', v.last_viewed_at, 'furthest_section', v.furthest_section) ORDER BY v.last_viewed_at DESC)
           FROM share_link_views v WHERE v.link_id = l.id) AS views
      FROM share_links l WHERE ${STATE_SQL[state]} ORDER BY l.created_at DESC, l.id LIMIT $1 OFFSET $2`,
     [limit ?? null, Math.max(0, Math.trunc(offset))],
   );
   return rows.map((row) => ({
     ...toLink(row),
-    views: (row.views ?? []).map((v) => ({ slug: v.slug, views: Number(v.views), firstViewedAt: new Date(v.first_viewed_at), lastViewedAt: new Date(v.last_viewed_at) })),
+    views: (row.views ?? []).map((v) => ({ slug: v.slug, views: Number(v.views), firstViewedAt: new Date(v.first_viewed_at), lastViewedAt: new Date(v.last_viewed_at), furthestSection: Number(v.furthest_section ?? 0) })),
   }));
 }
 

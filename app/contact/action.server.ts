@@ -19,6 +19,8 @@ import {
 } from './schema';
 import { clientKey, take } from '../db/rate-limit.server';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../http/read-body.server';
+import { clientIp } from '../http/client-ip.server';
+import { recordServerEvent } from '../insights/record.server';
 
 /**
  * The `/` route's action: the form posts here (with or without JavaScript),
@@ -27,11 +29,7 @@ import { declaresTooLarge, mediaType, readLimitedBody } from '../http/read-body.
  * visitor sends can make it throw.
  */
 
-/**
- * Netlify puts the visitor's address in this header (overwriting any value
- * the client sent); the local server does the same in scripts/serve.ts.
- */
-export const CLIENT_IP_HEADER = 'x-nf-client-connection-ip';
+export { CLIENT_IP_HEADER } from '../http/client-ip.server';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', message: '' };
@@ -112,8 +110,7 @@ async function handle(request: Request) {
 
   // Only messages that would be sent count, so fixing a typo costs nothing.
   // The limit holds across instances (app/db/rate-limit.server.ts); the key is a keyed hash, never the address.
-  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
-  if (!(await take(clientKey('contact', ip), getRateLimit(), RATE_LIMIT_WINDOW_MS)).allowed) {
+  if (!(await take(clientKey('contact', clientIp(request)), getRateLimit(), RATE_LIMIT_WINDOW_MS)).allowed) {
     console.warn('contact: rate limit reached for a client');
     return failure(429, 'rate_limited', values);
   }
@@ -123,6 +120,7 @@ async function handle(request: Request) {
     console.error(`contact: sending failed: ${sent.reason}`);
     return failure(sent.status, sent.code, values);
   }
+  await recordServerEvent(request, { kind: 'message' });
   return data<ContactActionData>({ status: 'success' }, { headers: { 'cache-control': 'no-store' } });
 }
 

@@ -5,6 +5,7 @@ import { openLink, opensCaseStudy, type ShareLink } from '~/access/share-links.s
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { clientKey, reached, take } from '~/db/rate-limit.server';
 import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { recordServerEvent } from '~/insights/record.server';
 import { getCaseStudyCards, getSite } from '~/content/content.server';
 import { sendOwnerNotice } from '~/contact/mail.server';
 
@@ -59,6 +60,7 @@ export async function shareLinkLoader(request: Request, token: string) {
     }
     if (opened.status === 'gone') return problem(410, opened.state);
     if (opened.notify) await notifyOwner(opened.link, request);
+    await recordServerEvent(request, { kind: 'link-open', linkId: opened.link.id });
     const cards = linkCaseStudies(opened.link);
     const to = cards.length === 1 ? cards[0].href! : '/shared';
     return redirect(to, { status: 303, headers: { ...SHARE_HEADERS, 'Set-Cookie': linkCookie(request, token, opened.link) } });

@@ -1,0 +1,31 @@
+/**
+ * The page a view is counted as: one of the site's own pages only. Shared by
+ * the root layout (its noscript pixel and the tracker) and the collecting
+ * endpoint, which refuses anything else.
+ */
+
+export const NOT_FOUND_ROUTE = '404';
+export const CASE_STUDY_PREFIX = '/case-study/';
+const FIXED = new Set(['/', '/resume', '/privacy']);
+
+type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
+
+/** The counted route of the page being shown, or null where nothing is counted (the owner's area, share links, errors). */
+export function pageRoute(matches: readonly Match[], pathname: string): string | null {
+  const leaf = matches[matches.length - 1];
+  if (!leaf) return null;
+  if (leaf.id === 'routes/$') return NOT_FOUND_ROUTE;
+  // The case-study loader answers an unknown slug with no data: its not-found page.
+  if (leaf.id === 'routes/case-study.$slug') return leaf.data ? `${CASE_STUDY_PREFIX}${leaf.params.slug}` : NOT_FOUND_ROUTE;
+  return FIXED.has(pathname) ? pathname : null;
+}
+
+/** Whether `route` is one the site has, given the case studies that have a page. */
+export function isKnownRoute(route: string, caseStudySlugs: ReadonlySet<string>): boolean {
+  if (FIXED.has(route) || route === NOT_FOUND_ROUTE) return true;
+  return route.startsWith(CASE_STUDY_PREFIX) && caseStudySlugs.has(route.slice(CASE_STUDY_PREFIX.length));
+}
+
+/** Where the noscript pixel points: the same endpoint the tracker sends to. */
+export const INSIGHTS_ENDPOINT = '/api/insights';
+export const pixelUrl = (route: string) => `${INSIGHTS_ENDPOINT}?p=${encodeURIComponent(route)}`;

@@ -1,0 +1,48 @@
+import { query, transaction } from '~/db/connection.server';
+import { figuresSql } from './figures.server';
+
+/**
+ * The insights' share of the scheduled job (netlify/functions/mail-queue.ts
+ * on Netlify, the in-process timer under `npm start`): rolls each finished
+ * day up into insight_daily, deletes raw events after RAW_DAYS, and deletes
+ * the salts of days that are over. A day is rolled up once it has been over
+ * for GRACE_MINUTES, so a beacon still in flight at midnight is in it.
+ * Concurrent runs cannot double a day: the first to claim it in
+ * insight_rollups does it, the other finds it done.
+ */
+
+export const RAW_DAYS = 90;
+const GRACE_MINUTES = 10;
+/** At most this many days per run, oldest first: a long-idle database catches up over a few runs. */
+const DAYS_PER_RUN = 31;
+
+export type RollupRun = { days: string[]; purgedEvents: number; purgedSalts: number };
+
+export async function rollUpDay(day: string): Promise<boolean> {
+  return transaction(async (tx) => {
+    const claimed = await tx.query(`INSERT INTO insight_rollups (day) VALUES ($1) ON CONFLICT (day) DO NOTHING RETURNING day`, [day]);
+    if (claimed.length === 0) return false;
+    await tx.query(`INSERT INTO insight_daily (day, figure, key, count, visitors) SELECT * FROM (${figuresSql('e.day = $1::date')}) f`, [day]);
+    return true;
+  });
+}
+
+export async function runInsightsRollup(): Promise<RollupRun> {
+  const due = await query<{ day: string }>(
+    `SELECT DISTINCT e.day::text AS day FROM insight_events e
+     WHERE e.day < ((now() - $1::int * interval '1 minute') AT TIME ZONE 'UTC')::date
+       AND NOT EXISTS (SELECT 1 FROM insight_rollups r WHERE r.day = e.day)
+     ORDER BY day LIMIT $2`,
+    [GRACE_MINUTES, DAYS_PER_RUN],
+  );
+  const days: string[] = [];
+  for (const { day } of due) if (await rollUpDay(day)) days.push(day);
+  const [purged] = await query<{ n: number }>(
+    `WITH gone AS (DELETE FROM insight_events WHERE day < (now() AT TIME ZONE 'UTC')::date - $1::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [RAW_DAYS],
+  );
+  const [salts] = await query<{ n: number }>(
+    `WITH gone AS (DELETE FROM insight_salts WHERE day < (now() AT TIME ZONE 'UTC')::date RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
+  return { days, purgedEvents: purged.n, purgedSalts: salts.n };
+}

@@ -1,0 +1,38 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { query } from '~/db/connection.server';
+
+/**
+ * Unique visitors per day without identifying anyone, as Plausible does: a
+ * hash of the day's random salt, the IP address and the user agent. The salt
+ * lives in insight_salts and is deleted once its UTC day is over (here, the
+ * first time the next day's salt is made, and by the scheduled job), after
+ * which no hash can be linked to an address again. Neither the IP nor the
+ * user agent is stored anywhere.
+ */
+
+export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
+
+type SaltCache = { day: string; salt: Buffer };
+const CACHE = Symbol.for('portfolio.insights-salt');
+const cached = () => (globalThis as Record<symbol, SaltCache | undefined>)[CACHE];
+
+/** The salt of `day`, made on first use; every instance ends up with the same one. */
+async function saltOf(day: string): Promise<Buffer> {
+  const hit = cached();
+  if (hit?.day === day) return hit.salt;
+  // Several instances may race to make it: the first insert wins and everyone reads that one.
+  const [row] = await query<{ salt: Buffer; made: boolean }>(
+    `WITH made AS (INSERT INTO insight_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING salt)
+     SELECT salt, true AS made FROM made UNION ALL SELECT salt, false FROM insight_salts WHERE day = $1 LIMIT 1`,
+    [day, randomBytes(32)],
+  );
+  if (row.made) await query('DELETE FROM insight_salts WHERE day < $1', [day]);
+  (globalThis as Record<symbol, SaltCache>)[CACHE] = { day, salt: row.salt };
+  return row.salt;
+}
+
+/** 22 characters of base64url: this visitor today, and no one on any other day. */
+export async function visitorHash(ip: string, userAgent: string, at = new Date()): Promise<string> {
+  const salt = await saltOf(utcDay(at));
+  return createHash('sha256').update(salt).update('\0').update(ip).update('\0').update(userAgent).digest().subarray(0, 16).toString('base64url');
+}
