@@ -54,7 +54,8 @@ it('SMTP down: "Message sent!" and kept; once SMTP is back, the timer delivers i
   expect(smtp.messages[0].header('subject')).toBe('Portfolio message from Timer Lovelace');
   await waitFor(async () => (await store.rows())[0].status === 'delivered', { what: 'the message to be recorded delivered' });
   expect(await store.rows()).toMatchObject([{ id: kept.id, status: 'delivered', attempts: 2 }]);
-  expect(server.output()).toContain(`contact: message ${kept.id} delivered on attempt 2.`);
+  // The log line follows the row's update by a moment: waited for, never read once.
+  await expect.poll(() => server!.output(), { timeout: 10_000, interval: 50 }).toContain(`contact: message ${kept.id} delivered on attempt 2.`);
   console.info(`queue-timer: delivered ${(after / 1000).toFixed(1)} s after SMTP came back.`);
 
   // Stopped gracefully, the timer with it; nothing was sent twice meanwhile.
