@@ -1,12 +1,12 @@
 /**
  * /sitemap.xml and /robots.txt, generated from the content: the home page,
- * the resume and every published case study (one per file in
+ * the resume, the privacy page and every published case study (one per file in
  * content/case-studies with `status: published`). Coming-soon cards have no
  * page, so they are not listed.
  */
 
 export function sitemapPaths(caseStudySlugs: readonly string[]): string[] {
-  return ['/', '/resume', ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`)];
+  return ['/', '/resume', '/privacy', ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`)];
 }
 
 const escapeXml = (text: string) =>

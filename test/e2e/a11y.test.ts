@@ -16,6 +16,7 @@ const { openTracked } = usePagePerTest(() => browser);
 const PAGES = [
   { path: '/', status: 200 },
   { path: '/resume', status: 200 },
+  { path: '/privacy', status: 200 },
   { path: '/case-study/office-depot', status: 200 },
   { path: '/some/missing', status: 404 },
 ];

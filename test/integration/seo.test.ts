@@ -28,6 +28,7 @@ function pages() {
   return [
     { path: '/', type: 'website' },
     { path: '/resume', type: 'profile' },
+    { path: '/privacy', type: 'website' },
     ...caseStudies.map((caseStudy) => ({ path: `/case-study/${caseStudy.slug}`, type: 'article' })),
   ];
 }
@@ -89,7 +90,7 @@ function jsonLdIn(html: string): Record<string, unknown>[] {
 }
 
 describe('every page: title, description, canonical, Open Graph and Twitter card', () => {
-  it.each(['/', '/resume', '/case-study/office-depot'])('%s is one of the published pages', (path) => {
+  it.each(['/', '/resume', '/privacy', '/case-study/office-depot'])('%s is one of the published pages', (path) => {
     expect(pages().map((p) => p.path)).toContain(path);
   });
 
@@ -125,9 +126,13 @@ describe('every page: title, description, canonical, Open Graph and Twitter card
       expect(one(head, 'twitter:image')).toBe(image);
       expect(one(head, 'twitter:image:alt')).toBe(alt);
 
-      // Each page has its own card, and it is a real 1200×630 PNG.
-      expect(seenImages.has(image), `${path} reuses ${image}`).toBe(false);
-      seenImages.add(image);
+      // Each page has its own card (the privacy page shares the home page's), and it is a real 1200×630 PNG.
+      if (path === '/privacy') {
+        expect(image).toBe(`${SITE_URL}/social/home.png`);
+      } else {
+        expect(seenImages.has(image), `${path} reuses ${image}`).toBe(false);
+        seenImages.add(image);
+      }
       const png = await fetch(local(image));
       expect(png.status, image).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
@@ -153,11 +158,15 @@ describe('every page: title, description, canonical, Open Graph and Twitter card
     const resume = parseHead((await getHtml('/resume')).html);
     expect(resume.title).toContain('Resume');
     expect(one(resume, 'description')).toContain(content.resume.headline);
+    const privacy = parseHead((await getHtml('/privacy')).html);
+    expect(privacy.title).toBe(`Privacy — ${site.name}`);
+    expect(one(privacy, 'description')).toContain(site.name);
   });
 
   it('the canonical URL drops the query, the hash and a trailing slash', async () => {
     for (const [path, canonical] of [
       ['/resume/?utm_source=newsletter', '/resume'],
+      ['/privacy/?utm_source=footer', '/privacy'],
       ['/?ref=card#work', '/'],
       ['/case-study/office-depot?from=home', '/case-study/office-depot'],
     ]) {
@@ -212,8 +221,9 @@ describe('structured data (JSON-LD)', () => {
     }
   });
 
-  it('the resume and the 404 page carry none', async () => {
+  it('the resume, the privacy page and the 404 page carry none', async () => {
     expect(jsonLdIn((await getHtml('/resume')).html)).toEqual([]);
+    expect(jsonLdIn((await getHtml('/privacy')).html)).toEqual([]);
     expect(jsonLdIn((await getHtml('/missing')).html)).toEqual([]);
   });
 });

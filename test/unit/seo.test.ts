@@ -77,7 +77,7 @@ describe('canonicalPath', () => {
 describe('sitemap and robots', () => {
   it('a newly published case study is listed', () => {
     const slugs = Object.keys(builtContent().caseStudies);
-    expect(sitemapPaths(slugs)).toEqual(['/', '/resume', ...slugs.sort().map((slug) => `/case-study/${slug}`)]);
+    expect(sitemapPaths(slugs)).toEqual(['/', '/resume', '/privacy', ...slugs.sort().map((slug) => `/case-study/${slug}`)]);
     expect(sitemapPaths([...slugs, 'new-project'])).toContain('/case-study/new-project');
   });
 

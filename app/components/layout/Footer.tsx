@@ -1,4 +1,7 @@
+import { NavLink } from '@remix-run/react';
 import { ArrowUpIcon, useNavClick } from '~/components/ui';
+
+const FOOTER_LINK = 'rounded-md font-medium text-fg-muted transition-colors hover:text-fg';
 
 export function Footer({ name }: { name: string }) {
   const navClick = useNavClick();
@@ -6,17 +9,19 @@ export function Footer({ name }: { name: string }) {
   return (
     <footer data-print="hide" className="border-t border-border">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-5 py-8 text-sm text-fg-muted sm:flex-row sm:px-6 lg:px-8">
-        <p>
+        <p className="text-center sm:text-left">
           © {year} {name}. All rights reserved.
         </p>
-        <a
-          href="#home"
-          onClick={navClick('/#home')}
-          className="group inline-flex items-center gap-1.5 rounded-md font-medium text-fg-muted transition-colors hover:text-fg"
-        >
-          Back to top
-          <ArrowUpIcon className="size-4 transition-transform group-hover:-translate-y-0.5" />
-        </a>
+        <div className="flex items-center gap-6">
+          {/* NavLink: aria-current="page" on /privacy itself. */}
+          <NavLink to="/privacy" className={`${FOOTER_LINK} aria-[current=page]:text-fg`}>
+            Privacy
+          </NavLink>
+          <a href="#home" onClick={navClick('/#home')} className={`group inline-flex items-center gap-1.5 ${FOOTER_LINK}`}>
+            Back to top
+            <ArrowUpIcon className="size-4 transition-transform group-hover:-translate-y-0.5" />
+          </a>
+        </div>
       </div>
     </footer>
   );
