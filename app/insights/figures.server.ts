@@ -24,7 +24,8 @@ export function figuresSql(where: string): string {
     FROM ev WHERE kind IN ('view', 'read') AND path LIKE '/case-study/%' AND visitor IS NOT NULL
     GROUP BY day, visitor, path
   )
-  SELECT day, 'total' AS figure, 'visitors' AS key, count(DISTINCT visitor)::int AS count, 0 AS visitors FROM views GROUP BY day
+  -- A visitor is anyone who sent anything that day, so readers and downloaders are always among them.
+  SELECT day, 'total' AS figure, 'visitors' AS key, count(DISTINCT visitor)::int AS count, 0 AS visitors FROM ev WHERE visitor IS NOT NULL GROUP BY day
   UNION ALL SELECT day, 'total', 'views', count(*)::int, 0 FROM views GROUP BY day
   UNION ALL SELECT day, 'total', 'readers', count(DISTINCT visitor)::int, 0 FROM readers GROUP BY day
   UNION ALL SELECT day, 'total', 'resume-downloads', count(*)::int, 0 FROM ev WHERE kind = 'resume' GROUP BY day

@@ -3,6 +3,7 @@ import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
 import { query } from '~/db/connection.server';
 import { figuresSql, UNROLLED_DAYS } from './figures.server';
 import { analyticsEnabled } from './gate.server';
+import { CASE_STUDY_PREFIX } from './page-route';
 import { utcDay } from './visitor.server';
 import { DEVICES, METRICS, type CaseStudyFunnel, type DailyPoint, type InsightsReport, type LinkReading, type Metric, type RangeDays } from './report';
 
@@ -72,12 +73,22 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
     });
 }
 
+const PAGE_NAMES: Record<string, string> = { '/': 'Home', '/resume': 'Résumé', '/privacy': 'Privacy', '404': 'Page not found' };
+
+/** What the owner reads for a figure's key: a page's name, a referrer's host, a utm_source tag as such. */
+function labelOf(figure: string, key: string): string {
+  if (figure === 'referrer') return key.startsWith('utm:') ? `${key.slice(4)} (utm_source)` : key;
+  if (figure !== 'page') return key;
+  if (key.startsWith(CASE_STUDY_PREFIX)) return getCaseStudy(key.slice(CASE_STUDY_PREFIX.length))?.title ?? key;
+  return PAGE_NAMES[key] ?? key;
+}
+
 const top = (rows: FigureRow[], figure: string, limit: number) =>
   rows
     .filter((row) => row.figure === figure)
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
     .slice(0, limit)
-    .map((row) => ({ label: figure === 'referrer' && row.key.startsWith('utm:') ? `${row.key.slice(4)} (utm_source)` : row.key, count: row.count }));
+    .map((row) => ({ label: labelOf(figure, row.key), count: row.count }));
 
 async function linkReadings(): Promise<LinkReading[]> {
   const titles = new Map(getCaseStudyCards().map((card) => [card.slug, card.title]));

@@ -150,7 +150,7 @@ it('Copy puts the link’s address on the clipboard and says so', async () => {
 });
 
 describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
-  const PAGES = ['/admin/sign-in', '/admin', '/admin/links', '/admin/messages', '/admin/messages/msg-retrying'];
+  const PAGES = ['/admin/sign-in', '/admin', '/admin/links', '/admin/messages', '/admin/messages/msg-retrying', '/admin/insights'];
 
   it.each(PAGES)('%s has no axe violations and nothing wider than a 375 px phone', async (path) => {
     const page = await open({ colorScheme, viewport: PHONE });

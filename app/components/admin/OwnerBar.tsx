@@ -4,6 +4,7 @@ const NAV = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/links', label: 'Share links', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
+  { to: '/admin/insights', label: 'Insights', end: false },
 ] as const;
 
 /**
@@ -33,15 +34,15 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
         </div>
       </div>
       {signedIn ? (
-        <nav aria-label="Owner’s area" className="mx-auto max-w-6xl overflow-x-auto px-3 sm:px-4 lg:px-6">
-          <ul className="flex gap-1 pb-2">
+        <nav aria-label="Owner’s area" className="mx-auto max-w-6xl overflow-x-auto px-2 sm:px-4 lg:px-6">
+          <ul className="flex gap-0.5 pb-2 sm:gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   end={item.end}
                   prefetch="intent"
-                  className="inline-flex h-9 items-center gap-2 whitespace-nowrap rounded-full px-3.5 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg"
+                  className="inline-flex h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-medium sm:gap-2 sm:px-3.5 text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg"
                 >
                   {item.label}
                   {item.to === '/admin/messages' && newMessages ? (
