@@ -13,7 +13,8 @@ import { insertEvent, requestVisitor, type InsightEvent } from './record.server'
  * noscript pixel (GET ?p=<route>). Every answer is empty and uncacheable; it
  * never says back what it received. Bad input is refused (400, 413, 422) and
  * stores nothing; a request that must not be counted (GPC, DNT, a bot, the
- * owner, ANALYTICS=off) gets the same 204 as a counted one.
+ * owner, ANALYTICS=off) gets the same 204 as a counted one, and so does any
+ * request while the database is unavailable (the event is lost).
  */
 
 /** Events per visitor per window, far above what reading a few pages sends. */
@@ -78,8 +79,18 @@ async function record(request: Request, event: InsightEvent): Promise<Response> 
     return answer(204);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return answer(503);
+    // Lost, quietly: a reader's browser has nothing to do about it, and an error would only fill its console.
+    noteUnavailable(error.message);
+    return answer(204);
   }
+}
+
+/** Said once per process, not on every beacon. */
+let saidUnavailable = false;
+function noteUnavailable(reason: string) {
+  if (saidUnavailable) return;
+  saidUnavailable = true;
+  console.warn(`insights: events are not recorded while the database is unavailable (${reason}).`);
 }
 
 /** The highest section a link's recipient has seen in a case study, for the owner's list of links. */

@@ -1,0 +1,163 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '~/db/connection.server';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { waitForFrames, waitForHydration } from '../helpers/e2e';
+import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
+import { waitFor } from '../helpers/wait';
+
+/**
+ * Reading insights in Chromium against the built server and a real
+ * PostgreSQL, with a desktop Chrome user agent (headless Chromium's own is a
+ * bot's): a visit to / and a case study read to section 5 shows on the
+ * dashboard as 1 visitor, 2 views and sections 1–5 reached once; a visit
+ * without JavaScript counts once; GPC and the signed-in owner count never;
+ * and no visit leaves a cookie or an identifying storage key behind.
+ */
+
+const ADMIN_PASSWORD = 'owner password for the insights browser test';
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const STUDY = '/case-study/office-depot';
+
+let pg: TestPostgres;
+let db: Database;
+let server: RunningServer;
+let browser: Browser;
+let url: string;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  const dbUrl = await pg.createDatabase();
+  [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl, SESSION_SECRET: 'insights-e2e-secret' }), launchBrowser()]);
+  url = server.url;
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
+  db = await createDatabase({ connectionString: dbUrl });
+});
+
+afterAll(async () => {
+  for (const page of opened) await page.close();
+  await browser?.close();
+  await db?.end();
+  await server?.stop();
+  await pg?.destroy();
+});
+
+beforeEach(async () => {
+  await db.query('DELETE FROM insight_events');
+});
+
+async function open(options: BrowserContextOptions = {}): Promise<Page> {
+  const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 }, userAgent: CHROME, ...options });
+  opened.push(tracked);
+  return tracked.page;
+}
+
+const rows = () => db.query<{ kind: string; path: string; sections: number }>('SELECT kind, path, sections FROM insight_events ORDER BY id');
+const waitForRows = (count: number, what: string) => waitFor(async () => ((await rows()).length >= count ? rows() : undefined), { timeoutMs: 20_000, what });
+
+/** Scrolls down in steps smaller than the viewport, a frame or two apart, until section `n`'s heading is in view and the next one is not yet. */
+async function scrollToSection(page: Page, n: number) {
+  const target = await page.locator(`.story h2[data-section="${n}"]`).evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY - window.innerHeight + 160);
+  for (let y = 0; y < target; y += 350) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await waitForFrames(page, 2);
+  }
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), target);
+  await waitForFrames(page, 3);
+  const inView = await page.locator('.story h2[data-section]').evaluateAll((headings) =>
+    headings.filter((h) => h.getBoundingClientRect().bottom > 0 && h.getBoundingClientRect().top < window.innerHeight).map((h) => Number((h as HTMLElement).dataset.section)),
+  );
+  expect(inView).toContain(n);
+  expect(Math.max(...inView)).toBe(n);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${url}/admin/sign-in`);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${url}/admin`);
+}
+
+const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"]`).getAttribute('data-value');
+
+describe('a reader', () => {
+  it('opens / and a case study, reads to section 5 and leaves: 1 visitor, 2 views, sections 1–5 reached once, 6–9 none', async () => {
+    const page = await open();
+    await page.goto(`${url}/`);
+    await waitForHydration(page);
+    await waitForRows(1, 'the view of /');
+    // A client-side navigation, as a reader clicks a card.
+    await page.locator(`a[href="${STUDY}"]`).first().click();
+    await page.waitForURL(`${url}${STUDY}`);
+    await waitForRows(2, 'the view of the case study');
+    await scrollToSection(page, 5);
+    // Closing the tab sends the reading (pagehide). A navigation away sends it too in a browser, but
+    // headless Chromium drops a beacon sent while its tab navigates (seen here: sendBeacon says true, nothing arrives).
+    await page.close({ runBeforeUnload: true });
+    const recorded = await waitFor(async () => ((await rows()).some((row) => row.kind === 'read') ? rows() : undefined), { timeoutMs: 20_000, what: 'the reading' });
+    expect(recorded.filter((row) => row.kind === 'view').map((row) => row.path)).toEqual(['/', STUDY]);
+    expect(recorded.filter((row) => row.kind === 'read').reduce((bits, row) => bits | row.sections, 0)).toBe(0b11111);
+
+    const owner = await open();
+    await signIn(owner);
+    await owner.goto(`${url}/admin/insights?range=7`);
+    expect(await metric(owner, 'visitors')).toBe('1');
+    expect(await metric(owner, 'views')).toBe('2');
+    expect(await metric(owner, 'readers')).toBe('1');
+    const bars = await owner.locator(`[data-case-study="office-depot"][data-section]`).evaluateAll((elements) =>
+      elements.map((element) => [Number((element as HTMLElement).dataset.section), Number((element as HTMLElement).dataset.readers)]),
+    );
+    expect(bars).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n, n <= 5 ? 1 : 0]));
+  });
+
+  it('leaves no cookie, no localStorage and no sessionStorage key but scroll restoration’s', async () => {
+    const page = await open();
+    await page.goto(`${url}/`);
+    await waitForHydration(page);
+    await page.locator(`a[href="${STUDY}"]`).first().click();
+    await page.waitForURL(`${url}${STUDY}`);
+    await waitForRows(2, 'both views');
+    await page.goBack();
+    await page.waitForURL(`${url}/`);
+    await waitForRows(3, 'the view after going back');
+    expect(await page.context().cookies()).toEqual([]);
+    const storage = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+    expect(storage.local).toEqual([]);
+    expect(storage.session.filter((key) => key !== 'positions')).toEqual([]);
+  });
+
+  it('without JavaScript is counted once, by the pixel', async () => {
+    const page = await open({ javaScriptEnabled: false });
+    const pixel = page.waitForResponse((response) => response.url().includes('/api/insights'));
+    await page.goto(`${url}/resume`);
+    expect((await pixel).status()).toBe(204);
+    await page.waitForLoadState('networkidle');
+    expect(await rows()).toEqual([{ kind: 'view', path: '/resume', sections: 0 }]);
+  });
+});
+
+describe('never counted', () => {
+  it.each([
+    ['Global Privacy Control', { extraHTTPHeaders: { 'Sec-GPC': '1' } }],
+    ['Do Not Track', { extraHTTPHeaders: { DNT: '1' } }],
+    ['headless Chromium’s own user agent', { userAgent: undefined }],
+  ] as const)('a visit with %s', async (_name, options) => {
+    const page = await open(options);
+    // The tracker still sends (the browser does not say GPC to scripts here); the server drops it.
+    const beacon = page.waitForResponse((response) => response.url().endsWith('/api/insights') && response.request().method() === 'POST');
+    await page.goto(`${url}/`);
+    expect((await beacon).status()).toBe(204);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('the owner’s own visits while signed in', async () => {
+    const page = await open();
+    await signIn(page);
+    const beacon = page.waitForResponse((response) => response.url().endsWith('/api/insights') && response.request().method() === 'POST');
+    await page.goto(`${url}${STUDY}`);
+    expect((await beacon).status()).toBe(204);
+    expect(await rows()).toEqual([]);
+  });
+});
