@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../test/helpers/server';
 import { firstLoadBytes } from './bench/first-load-bytes';
 import { CHROME_PATH, killAllChrome, lighthousePage } from './bench/lighthouse';
 import { describeMachine } from './bench/machine';
+import { caseStudySlugs, measureInsights } from './bench/insights';
 import { measureColdStarts, measureOwnerArea } from './bench/owner-area';
 import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
 import { storyImageBytes } from './bench/story-images';
@@ -122,6 +123,8 @@ async function main(): Promise<void> {
   const coldStarts = await measureColdStarts(5, log);
   log('The owner’s area with seeded data');
   const owner = await measureOwnerArea(STORY_PAGE.split('/').pop()!, log);
+  log('Reading insights with seeded events');
+  const insights = await measureInsights(caseStudySlugs(), log);
   const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
@@ -140,6 +143,7 @@ async function main(): Promise<void> {
     staticPath,
     coldStarts,
     owner,
+    insights,
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });

@@ -2,6 +2,7 @@ import { criticalRequests, failedAudits, lcpBreakdown, mainThreadLines, savingsF
 import type { PageBytes } from './first-load-bytes';
 import { CATEGORIES, type Category, type PageLighthouse } from './lighthouse';
 import type { Machine } from './machine';
+import { INSIGHTS_SEED, type InsightsBench } from './insights';
 import { SEED, type ColdStart, type OwnerPageTime } from './owner-area';
 import type { StoryImageBytes } from './story-images';
 import { kb, median, ms, seconds } from './stats';
@@ -23,11 +24,12 @@ export type BenchResult = {
   staticPath: string;
   coldStarts: ColdStart[];
   owner: { pages: OwnerPageTime[]; skipped: string[] };
+  insights: InsightsBench;
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
 const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
-const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5, ownerPageMs: 300 };
+const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5, ownerPageMs: 300, insightsPageMs: 300 };
 
 const code = (text: string) => `\`${text}\``;
 const score = (value: number | null) => (value === null ? 'n/a' : String(value));
@@ -153,7 +155,31 @@ export function budgets(result: BenchResult): Budget[] {
       why: slow.map((p) => `- ${code(p.path)} on ${p.engine}: ${ms(p.medianMs)} (p90 ${ms(p.p90Ms)})`),
     });
   }
+  const slowest = Math.max(...result.insights.pages.map((p) => p.medianMs));
+  out.push({
+    measure: `Insights page server time (${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay.toLocaleString('en')} events)`,
+    budget: `≤ ${BUDGET.insightsPageMs} ms median`,
+    measured: `slowest ${ms(slowest)}`,
+    held: slowest <= BUDGET.insightsPageMs,
+    why: result.insights.pages.filter((p) => p.medianMs > BUDGET.insightsPageMs).map((p) => `- ${code(p.path)}: ${ms(p.medianMs)} (p90 ${ms(p.p90Ms)})`),
+  });
   return out;
+}
+
+/** Reading insights with a quarter of seeded events, for the Markdown report. */
+function insightsSection(result: BenchResult): string[] {
+  const { insights } = result;
+  const rollups = [...insights.rollupDayMs].sort((a, b) => a - b);
+  return [
+    `## Reading insights with ${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay.toLocaleString('en')} events`,
+    '',
+    `On a real PostgreSQL, seeded from a fixed PRNG in ${insights.seedS.toFixed(1)} s. The rollup of one finished day (the scheduled job's share): median ${ms(median(rollups))}, slowest ${ms(rollups[rollups.length - 1])} over ${rollups.length} days. Then the dashboard, every past day rolled up and today's events read raw; a signed-in owner, one request at a time, 5 warm-ups then 25 measured.`,
+    '',
+    '| page | median | p90 | HTML |',
+    '|---|---|---|---|',
+    ...insights.pages.map((p) => `| ${code(p.path)} | ${ms(p.medianMs)} | ${ms(p.p90Ms)} | ${kb(p.bytes)} |`),
+    '',
+  ];
 }
 
 /** The owner's side: cold starts and the area's server time, for the Markdown report. */
@@ -254,6 +280,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     `SSR ${code('/')} / static ${code(result.staticPath)}: **${pct(ratio)}**.`,
     '',
     ...ownerSection(result),
+    ...insightsSection(result),
   ];
   return lines.join('\n');
 }
@@ -274,6 +301,8 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
     ...result.coldStarts.map((c) => `  ${pad(c.label, 42)} ${ms(median(c.firstOkMs))}${c.databaseReadyMs.every(Number.isNaN) ? '' : `, database ready ${ms(median(c.databaseReadyMs))}`}`),
     'Owner’s area server time (median, p90):',
     ...result.owner.pages.map((p) => `  ${pad(`${p.path} (${p.engine})`, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
+    `Insights (${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay} events): rollup of a day ${ms(median([...result.insights.rollupDayMs].sort((a, b) => a - b)))} median`,
+    ...result.insights.pages.map((p) => `  ${pad(p.path, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
     'Budgets:',
     ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
     '',
