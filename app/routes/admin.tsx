@@ -2,10 +2,13 @@ import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
 import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { OwnerBar } from '~/components/admin/OwnerBar';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { StatusPage } from '~/components/layout/StatusPage';
 import { ownerLayoutLoader } from '~/loaders/owner-area.server';
 
 export const loader = ownerLayoutLoader;
+
+export const links = adminLinks;
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 

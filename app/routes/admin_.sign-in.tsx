@@ -2,12 +2,15 @@ import type { MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { OwnerBar } from '~/components/admin/OwnerBar';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { LockIcon } from '~/components/ui';
 import { PasswordForm } from '~/components/ui/PasswordForm';
 import { signInAction, signInLoader, type SignInData } from '~/loaders/owner-sign-in.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
 
 export const loader = signInLoader;
+
+export const links = adminLinks;
 export const action = signInAction;
 
 export const headers = loaderAndActionHeaders;
