@@ -14,17 +14,23 @@
  * Browsers that ask not to be tracked (GPC, DNT) send nothing at all.
  */
 
-type Reading = { route: string; seen: number; sent: number; engagedMs: number; activeAt: number; observer?: IntersectionObserver };
-
 const ENDPOINT = '/api/insights';
 /** A gap longer than this between signs of activity is not counted as reading. */
 const IDLE_MS = 15_000;
 const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
 const quiet = nav.globalPrivacyControl === true || nav.doNotTrack === '1';
 
+// One page at a time, in plain variables (a minifier shortens these, not an object's keys).
 let first = true;
-let reading: Reading | undefined;
 let route = '';
+/** The case study being read, if any, and what of it has been seen and sent. */
+let reading = '';
+let seen = 0;
+let sent = 0;
+let engagedMs = 0;
+/** When the reader last did something while the page was visible; 0 while it is hidden. */
+let activeAt = 0;
+let observer: IntersectionObserver | undefined;
 
 const send = (body: object) => quiet || nav.sendBeacon?.(ENDPOINT, JSON.stringify(body));
 
@@ -32,64 +38,61 @@ const send = (body: object) => quiet || nav.sendBeacon?.(ENDPOINT, JSON.stringif
 function active() {
   const now = Date.now();
   if (reading && document.visibilityState === 'visible') {
-    if (reading.activeAt) reading.engagedMs += Math.min(now - reading.activeAt, IDLE_MS);
-    reading.activeAt = now;
+    if (activeAt) engagedMs += Math.min(now - activeAt, IDLE_MS);
+    activeAt = now;
   }
 }
 
 function flush() {
   if (!reading) return;
   active();
-  const fresh = reading.seen & ~reading.sent;
-  const seconds = Math.min(Math.floor(reading.engagedMs / 1000), 1800);
+  const fresh = seen & ~sent;
+  const seconds = Math.min(Math.floor(engagedMs / 1000), 1800);
   if (!fresh && !seconds) return;
   const s: number[] = [];
   for (let n = 1; n <= 9; n++) if (fresh & (1 << (n - 1))) s.push(n);
-  send({ k: 'read', p: reading.route, s, e: seconds });
-  reading.sent |= fresh;
-  reading.engagedMs -= seconds * 1000;
+  send({ k: 'read', p: reading, s, e: seconds });
+  sent |= fresh;
+  engagedMs -= seconds * 1000;
 }
 
 function hidden() {
   if (document.visibilityState === 'hidden') {
     flush();
     // Time away from the page is not reading: the count starts again on return.
-    if (reading) reading.activeAt = 0;
+    activeAt = 0;
   } else active();
-}
-
-function read(path: string) {
-  const current: Reading = { route: path, seen: 0, sent: 0, engagedMs: 0, activeAt: Date.now() };
-  reading = current;
-  current.observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) if (entry.isIntersecting) current.seen |= 1 << (Number((entry.target as HTMLElement).dataset.section) - 1);
-  });
-  for (const heading of document.querySelectorAll<HTMLElement>('.story h2[data-section]')) current.observer.observe(heading);
 }
 
 /** The page now shown is `path` (pageRoute in page-route.ts); called again after each navigation. */
 export function pageView(path: string) {
   if (path === route) return;
   flush();
-  reading?.observer?.disconnect();
-  reading = undefined;
+  observer?.disconnect();
   route = path;
+  reading = path.startsWith('/case-study/') ? path : '';
+  seen = sent = engagedMs = 0;
+  activeAt = Date.now();
   let r: string | undefined;
   if (first && document.referrer) {
     try {
-      r = new URL(document.referrer).hostname || undefined;
+      r = new URL(document.referrer).hostname;
     } catch {}
     if (r === location.hostname || !/^[a-z0-9.-]+$/.test(r ?? '')) r = undefined;
   }
   const u = first ? new URLSearchParams(location.search).get('utm_source')?.toLowerCase().replace(/[^a-z0-9._~+-]+/g, '-').slice(0, 64) || undefined : undefined;
   first = false;
   send({ k: 'view', p: path, r, u, w: innerWidth });
-  if (path.startsWith('/case-study/')) read(path);
+  if (!reading) return;
+  observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) seen |= 1 << (Number((entry.target as HTMLElement).dataset.section) - 1);
+  });
+  for (const heading of document.querySelectorAll('.story h2[data-section]')) observer.observe(heading);
 }
 
 addEventListener('pagehide', flush);
 document.addEventListener('visibilitychange', hidden);
-for (const type of ['scroll', 'pointerdown', 'keydown', 'pointermove']) addEventListener(type, active, { passive: true, capture: true });
+for (const type of ['scroll', 'pointerdown', 'pointermove', 'keydown']) addEventListener(type, active, { passive: true, capture: true });
 document.addEventListener(
   'click',
   (event) => {
