@@ -6,6 +6,7 @@ import { rollUpDay } from '../../app/insights/rollup.server';
 import { utcDay } from '../../app/insights/visitor.server';
 import { startPostgres } from '../../test/helpers/postgres';
 import { startServer } from '../../test/helpers/server';
+import { ADMIN_PASSWORD, timePages, type OwnerPageTime } from './owner-area';
 import { median } from './stats';
 
 /**
@@ -18,11 +19,9 @@ import { median } from './stats';
  */
 
 export const INSIGHTS_SEED = { days: 90, perDay: 2000 };
-const ADMIN_PASSWORD = 'bench owner password';
-const REQUESTS = { warmup: 5, measured: 25 };
 const RANGES = [7, 30, 90];
 
-export type InsightsBench = { rollupDayMs: number[]; seedS: number; pages: { path: string; medianMs: number; p90Ms: number; bytes: number }[] };
+export type InsightsBench = { rollupDayMs: number[]; seedS: number; pages: OwnerPageTime[] };
 
 /** mulberry32: small, fast and the same sequence for the same seed. */
 function prng(seed: number) {
@@ -78,12 +77,6 @@ export async function seedInsights(db: Database, slugs: { slug: string; sections
   }
 }
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/admin/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url }, body: new URLSearchParams({ password: ADMIN_PASSWORD }) });
-  if (response.status !== 303) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers.get('set-cookie')!.split(';')[0];
-}
-
 export async function measureInsights(slugs: { slug: string; sections: number }[], log: (line: string) => void): Promise<InsightsBench> {
   const pg = await startPostgres();
   const saved = process.env.NETLIFY_DB_URL;
@@ -115,24 +108,8 @@ export async function measureInsights(slugs: { slug: string; sections: number }[
         if (Date.now() > deadline) throw new Error(`the database did not come up:\n${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const cookie = await signIn(server.url);
-      const pages: InsightsBench['pages'] = [];
-      for (const range of RANGES) {
-        const path = `/admin/insights?range=${range}`;
-        const times: number[] = [];
-        let bytes = 0;
-        for (let i = 0; i < REQUESTS.warmup + REQUESTS.measured; i++) {
-          const started = performance.now();
-          const response = await fetch(server.url + path, { headers: { cookie } });
-          const body = await response.text();
-          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-          if (i >= REQUESTS.warmup) times.push(performance.now() - started);
-          bytes = Buffer.byteLength(body);
-        }
-        times.sort((a, b) => a - b);
-        pages.push({ path, medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)], bytes });
-        log(`  ${path}: median ${median(times).toFixed(0)} ms`);
-      }
+      const pages = await timePages(server, 'PostgreSQL', RANGES.map((range) => `/admin/insights?range=${range}`));
+      for (const page of pages) log(`  ${page.path}: median ${page.medianMs.toFixed(0)} ms`);
       return { rollupDayMs, seedS, pages };
     } finally {
       await server.stop();

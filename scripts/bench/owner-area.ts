@@ -17,7 +17,7 @@ import { median } from './stats';
  */
 
 export const SEED = { links: 500, messages: 5000 };
-const ADMIN_PASSWORD = 'bench owner password';
+export const ADMIN_PASSWORD = 'bench owner password';
 const OWNER_PAGES = ['/admin', '/admin/links', '/admin/messages'];
 const REQUESTS = { warmup: 5, measured: 25 };
 
@@ -108,7 +108,7 @@ export async function seed(db: Database, slug: string): Promise<void> {
     FROM generate_series(1, $1::int) AS i`, [SEED.messages]);
 }
 
-async function signIn(server: RunningServer): Promise<string> {
+export async function signIn(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/admin/sign-in`, {
     method: 'POST',
     redirect: 'manual',
@@ -119,10 +119,11 @@ async function signIn(server: RunningServer): Promise<string> {
   return response.headers.get('set-cookie')!.split(';')[0];
 }
 
-async function timePages(server: RunningServer, engine: string): Promise<OwnerPageTime[]> {
+/** Each page's server time for a signed-in owner, one request at a time after warm-ups. */
+export async function timePages(server: RunningServer, engine: string, paths: readonly string[] = OWNER_PAGES): Promise<OwnerPageTime[]> {
   const cookie = await signIn(server);
   const out: OwnerPageTime[] = [];
-  for (const page of OWNER_PAGES) {
+  for (const page of paths) {
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i < REQUESTS.warmup + REQUESTS.measured; i++) {

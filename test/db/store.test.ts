@@ -37,7 +37,8 @@ const ENGINES: [string, () => Promise<Engine>][] = [
   ],
 ];
 
-const MIGRATION = '20261123230000_owner_area';
+/** The repository's migrations, in the order they apply. */
+const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights'];
 const WINDOW_MS = 10 * 60 * 1000;
 
 let scratch: string;
@@ -63,7 +64,7 @@ async function migrationsDir(files: Record<string, string | null>): Promise<stri
 describe('migration names', () => {
   it('the repository’s migrations are all named as a deploy expects', async () => {
     const migrations = await listMigrations(MIGRATIONS_DIR);
-    expect(migrations.map((m) => m.name)).toContain(MIGRATION);
+    expect(migrations.map((m) => m.name)).toEqual(MIGRATIONS);
   });
 
   it.each([
@@ -105,15 +106,25 @@ describe.each(ENGINES)('on %s', (_name, start) => {
   describe('migrations', () => {
     it('apply once, each recorded in netlify.migrations; a second run applies none', async () => {
       const first = await applyMigrations(engine.db);
-      expect(first.applied).toEqual([MIGRATION]);
+      expect(first.applied).toEqual(MIGRATIONS);
       const rows = await engine.db.query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM netlify.migrations');
-      expect(rows.map((row) => row.name)).toEqual([MIGRATION]);
+      expect(rows.map((row) => row.name).sort()).toEqual(MIGRATIONS);
       expect(rows[0].applied_at).toBeInstanceOf(Date);
       const tables = await engine.db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
-      expect(tables.map((row) => row.table_name)).toEqual(['admin_sessions', 'contact_messages', 'rate_limits', 'share_link_views', 'share_links']);
-      expect(await applyMigrations(engine.db)).toEqual({ applied: [], total: 1 });
+      expect(tables.map((row) => row.table_name)).toEqual([
+        'admin_sessions',
+        'contact_messages',
+        'insight_daily',
+        'insight_events',
+        'insight_rollups',
+        'insight_salts',
+        'rate_limits',
+        'share_link_views',
+        'share_links',
+      ]);
+      expect(await applyMigrations(engine.db)).toEqual({ applied: [], total: MIGRATIONS.length });
     });
 
     it('a badly named migration stops the run before anything is applied', async () => {
@@ -251,8 +262,8 @@ describe('on PostgreSQL, under load', () => {
     const [a, b] = await Promise.all([createDatabase({ connectionString: url }), createDatabase({ connectionString: url })]);
     try {
       const runs = await Promise.all([applyMigrations(a), applyMigrations(b)]);
-      expect(runs.flatMap((run) => run.applied)).toEqual([MIGRATION]);
-      expect(await a.query('SELECT count(*)::int AS n FROM netlify.migrations')).toEqual([{ n: 1 }]);
+      expect(runs.flatMap((run) => run.applied).sort()).toEqual(MIGRATIONS);
+      expect(await a.query('SELECT count(*)::int AS n FROM netlify.migrations')).toEqual([{ n: MIGRATIONS.length }]);
     } finally {
       await Promise.all([a.end(), b.end()]);
     }

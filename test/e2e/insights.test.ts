@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { DESKTOP_CHROME_UA, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForFrames, waitForHydration } from '../helpers/e2e';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -17,7 +17,7 @@ import { waitFor } from '../helpers/wait';
  */
 
 const ADMIN_PASSWORD = 'owner password for the insights browser test';
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const CHROME = DESKTOP_CHROME_UA;
 const STUDY = '/case-study/office-depot';
 
 let pg: TestPostgres;

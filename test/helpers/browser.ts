@@ -11,6 +11,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** A desktop Chrome's user agent: headless Chromium's own says HeadlessChrome, which isbot (and so the insights) treats as a bot. */
+export const DESKTOP_CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
+import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { postForm } from '../helpers/http';
@@ -19,8 +20,7 @@ import { waitFor } from '../helpers/wait';
  */
 
 const ADMIN_PASSWORD = 'owner password for insights';
-/** A desktop Chrome: headless Chromium's own user agent counts as a bot. */
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const CHROME = DESKTOP_CHROME_UA;
 
 let pg: TestPostgres;
 let db: Database;
