@@ -78,9 +78,9 @@ async function record(request: Request, event: InsightEvent): Promise<Response> 
     if (link && event.kind === 'read' && event.sections) await noteFurthestSection(link.id, event.path!.slice(CASE_STUDY_PREFIX.length), event.sections);
     return answer(204);
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    // Lost, quietly: a reader's browser has nothing to do about it, and an error would only fill its console.
-    noteUnavailable(error.message);
+    // Lost: a reader's browser has nothing to do about it, and an error would only fill its console.
+    if (isDatabaseUnavailable(error)) noteUnavailable(error.message);
+    else console.error('insights: an event could not be recorded', error);
     return answer(204);
   }
 }
