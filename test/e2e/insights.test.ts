@@ -57,15 +57,29 @@ async function open(options: BrowserContextOptions = {}): Promise<Page> {
 const rows = () => db.query<{ kind: string; path: string; sections: number }>('SELECT kind, path, sections FROM insight_events ORDER BY id');
 const waitForRows = (count: number, what: string) => waitFor(async () => ((await rows()).length >= count ? rows() : undefined), { timeoutMs: 20_000, what });
 
-/** Scrolls down in steps smaller than the viewport, a frame or two apart, until section `n`'s heading is in view and the next one is not yet. */
+/**
+ * Scrolls down in steps smaller than the viewport, a couple of frames apart,
+ * until section `n`'s heading sits near the bottom of the view and the next
+ * one is still below it. The target is measured again at every step: after a
+ * client-side navigation the story's own stylesheet arrives a moment later and
+ * moves every heading.
+ */
 async function scrollToSection(page: Page, n: number) {
-  const target = await page.locator(`.story h2[data-section="${n}"]`).evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY - window.innerHeight + 160);
-  for (let y = 0; y < target; y += 350) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await waitForFrames(page, 2);
-  }
-  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), target);
-  await waitForFrames(page, 3);
+  await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/story-') && sheet.cssRules.length > 0));
+  await waitFor(
+    async () => {
+      const there = await page.evaluate((n) => {
+        const heading = document.querySelector(`.story h2[data-section="${n}"]`)!;
+        const goal = Math.round(window.scrollY + heading.getBoundingClientRect().top - window.innerHeight + 160);
+        if (Math.abs(goal - window.scrollY) <= 1) return true;
+        window.scrollTo({ top: Math.min(goal, window.scrollY + 350), behavior: 'instant' });
+        return false;
+      }, n);
+      await waitForFrames(page, 2);
+      return there || undefined;
+    },
+    { timeoutMs: 30_000, what: `section ${n}'s heading in view` },
+  );
   const inView = await page.locator('.story h2[data-section]').evaluateAll((headings) =>
     headings.filter((h) => h.getBoundingClientRect().bottom > 0 && h.getBoundingClientRect().top < window.innerHeight).map((h) => Number((h as HTMLElement).dataset.section)),
   );
