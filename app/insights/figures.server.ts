@@ -10,6 +10,8 @@
  * `where` is a condition on insight_events `e`, with bound parameters only.
  */
 
+import { MAX_SECTIONS } from './report';
+
 /** Readers' engaged time is counted up to this, in buckets of BUCKET_S. */
 export const MAX_ENGAGED_S = 1800;
 export const BUCKET_S = 10;
@@ -37,7 +39,7 @@ export function figuresSql(where: string): string {
   UNION ALL SELECT day, 'device', device, count(*)::int, count(DISTINCT visitor)::int FROM views WHERE device IS NOT NULL GROUP BY day, device
   UNION ALL SELECT day, 'reader', slug, count(*)::int, 0 FROM readers GROUP BY day, slug
   UNION ALL SELECT r.day, 'section', r.slug || '#' || n, count(*)::int, 0
-    FROM readers r CROSS JOIN generate_series(1, 9) AS n WHERE r.sections & (1 << (n - 1)) <> 0 GROUP BY r.day, r.slug, n
+    FROM readers r CROSS JOIN generate_series(1, ${MAX_SECTIONS}) AS n WHERE r.sections & (1 << (n - 1)) <> 0 GROUP BY r.day, r.slug, n
   UNION ALL SELECT day, 'engaged', slug || '#' || (engaged_s / ${BUCKET_S} * ${BUCKET_S}), count(*)::int, 0
     FROM readers WHERE measured GROUP BY day, slug, engaged_s / ${BUCKET_S} * ${BUCKET_S}
   UNION ALL SELECT day, 'link-open', link_id, count(*)::int, 0 FROM ev WHERE kind = 'link-open' AND link_id IS NOT NULL GROUP BY day, link_id`;

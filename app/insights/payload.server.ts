@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SECTIONS, type Device } from './report';
 
 /**
  * What the tracker (tracker.client.ts) may send, as one JSON object per
@@ -36,14 +37,12 @@ const resume = z.strictObject({ k: z.literal('resume'), p: route });
 export const beaconSchema = z.discriminatedUnion('k', [view, read, resume]);
 export type Beacon = z.infer<typeof beaconSchema>;
 
-export type Device = 'phone' | 'tablet' | 'desktop';
-
 /** The device class by viewport width, as the site's own breakpoints draw it. */
 export const deviceOfWidth = (width: number): Device => (width < 640 ? 'phone' : width < 1024 ? 'tablet' : 'desktop');
 
-/** Sections 1…count as a bit set (bit n-1 for section n); anything else is dropped. */
+/** Sections 1…count (at most MAX_SECTIONS) as a bit set (bit n-1 for section n); anything else is dropped. */
 export function sectionBits(sections: readonly number[], count: number): number {
   let bits = 0;
-  for (const n of sections) if (n >= 1 && n <= Math.min(count, 9)) bits |= 1 << (n - 1);
+  for (const n of sections) if (n >= 1 && n <= Math.min(count, MAX_SECTIONS)) bits |= 1 << (n - 1);
   return bits;
 }

@@ -2,7 +2,7 @@ import { query } from '~/db/connection.server';
 import { clientIp } from '~/http/client-ip.server';
 import { skipReason } from './gate.server';
 import { visitorHash } from './visitor.server';
-import type { Device } from './payload.server';
+import type { Device } from './report';
 
 /** One row of insight_events, as the collector and the server-side hooks write it. */
 export type InsightEvent = {

@@ -5,7 +5,7 @@ import { figuresSql, UNROLLED_DAYS } from './figures.server';
 import { analyticsEnabled } from './gate.server';
 import { CASE_STUDY_PREFIX } from './page-route';
 import { utcDay } from './visitor.server';
-import { DEVICES, METRICS, type CaseStudyFunnel, type DailyPoint, type InsightsReport, type LinkReading, type Metric, type RangeDays } from './report';
+import { DEVICES, MAX_SECTIONS, METRICS, type CaseStudyFunnel, type DailyPoint, type InsightsReport, type LinkReading, type Metric, type RangeDays } from './report';
 
 /**
  * The dashboard's data for the last `range` days (today included) and, for
@@ -66,7 +66,7 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
           slug: card.slug,
           title: card.title,
           readers: readers.get(card.slug) ?? 0,
-          steps: caseStudy.sections.slice(0, 9).map((section) => ({ section: section.number, title: section.title, readers: sections.get(`${card.slug}#${section.number}`) ?? 0 })),
+          steps: caseStudy.sections.slice(0, MAX_SECTIONS).map((section) => ({ section: section.number, title: section.title, readers: sections.get(`${card.slug}#${section.number}`) ?? 0 })),
           medianEngagedS: medianOf(engaged.get(card.slug) ?? new Map()),
         },
       ];

@@ -46,7 +46,7 @@ export const tableDay = (day: string) => `${WEEKDAYS[utc(day).getUTCDay()]} ${sh
 const dayMonth = (day: string) => `${utc(day).getUTCDate()} ${MONTHS[utc(day).getUTCMonth()]}`;
 
 /** "3 November 2026" */
-export const longDay = (day: string) => `${dayMonth(day)} ${utc(day).getUTCFullYear()}`;
+const longDay = (day: string) => `${dayMonth(day)} ${utc(day).getUTCFullYear()}`;
 
 /** The two ends of a period in words, the year once when both share it: "3 November – 2 December 2026". */
 export function span(from: string, to: string): [string, string] {
