@@ -1,10 +1,15 @@
 import { createRequestHandler } from '@netlify/remix-adapter';
 import * as build from '@remix-run/dev/server-build';
-import { guardOrigins } from './app/http/origin.server';
+import { guardRequests } from './app/http/request-guard.server';
+import { redactLogs } from './app/http/log-redaction.server';
 
 /**
  * The Netlify entry: the Remix app as a Functions API v2 handler. Built by
  * `npm run build` into .netlify/functions-internal/server.mjs.
  */
-// A cross-site POST gets a clean 403 before Remix's own check would throw (a 500).
-export default guardOrigins(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// No share-link token in any log line, whoever writes it.
+redactLogs();
+
+// A broken %-escape is a 400, a cross-site POST a clean 403 (before Remix's own check would throw a 500),
+// and every answer under /admin is no-store and noindex (app/http/request-guard.server.ts).
+export default guardRequests(createRequestHandler({ build, mode: process.env.NODE_ENV }));

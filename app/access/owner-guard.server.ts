@@ -1,6 +1,7 @@
 import { data, redirect } from '@remix-run/node';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
+import { OWNER_HEADERS } from '~/http/owner-headers';
 import { getAdminPassword, ownerSession, type OwnerSession } from './owner-session.server';
 
 /**
@@ -11,14 +12,14 @@ import { getAdminPassword, ownerSession, type OwnerSession } from './owner-sessi
  * reach, it fails closed with a 503 page.
  */
 
-export const OWNER_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+export { OWNER_HEADERS } from '~/http/owner-headers';
 
 export type OwnerAreaProblem = { problem: 'closed' | 'unavailable' };
 
 export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) => data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
 
 export async function requireOwner(request: Request): Promise<OwnerSession> {
-  const crossOrigin = refuseCrossOrigin(request);
+  const crossOrigin = refuseCrossOrigin(request, { ownerArea: true });
   if (crossOrigin) throw crossOrigin;
   if (!getAdminPassword()) throw ownerAreaProblem('closed');
   let session: OwnerSession | null;

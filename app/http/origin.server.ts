@@ -1,3 +1,5 @@
+import { getSiteUrl } from './site-url.server';
+
 /**
  * Cross-site request forgery: every POST in the owner's area must come from
  * a page of this site. Browsers send Origin with every form POST, so a POST
@@ -5,8 +7,13 @@
  * (403) before anything else is read. SameSite=Strict on the session cookie
  * is the second wall.
  *
- * The host compared is X-Forwarded-Host, else Host, as Remix's own check
- * does; this runs before Remix's, which throws (a 500) on a foreign or
+ * The Origin is compared whole (scheme, host and port) with the site's own:
+ * the origin of SITE_URL (or Netlify's URL) when one is set, and the origin
+ * of the request's own URL. No forwarding header is trusted: on Netlify the
+ * edge builds the request's URL from the host it served, and the local
+ * server has no proxy in front of it (behind a TLS proxy, set SITE_URL).
+ *
+ * This runs before Remix's own check, which throws (a 500) on a foreign or
  * malformed Origin instead of answering.
  */
 
@@ -14,18 +21,52 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Verdict = 'same' | 'missing' | 'foreign';
 
+/** The origins a form of this site is sent from. */
+function ownOrigins(request: Request): Set<string> {
+  const origins = new Set([new URL(request.url).origin]);
+  if (process.env.SITE_URL?.trim() || process.env.URL?.trim()) {
+    try {
+      origins.add(new URL(getSiteUrl()).origin);
+    } catch {
+      // A malformed SITE_URL is reported where pages use it; here the request's own origin still counts.
+    }
+  }
+  return origins;
+}
+
 export function originVerdict(request: Request): Verdict {
   const origin = request.headers.get('origin');
   if (origin === null) return 'missing';
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host;
+  if (origin === 'null') return 'foreign';
   try {
-    return origin !== 'null' && new URL(origin).host === host ? 'same' : 'foreign';
+    // Normalised as a URL would be (case of scheme and host, default port), then compared whole.
+    return ownOrigins(request).has(new URL(origin).origin) ? 'same' : 'foreign';
   } catch {
     return 'foreign';
   }
 }
 
+/**
+ * The path as the router matches it: percent-escapes decoded, any case, runs
+ * of slashes as one. Remix matches routes case-insensitively and decodes
+ * escapes, so `/ADMIN/LINKS` and `/%61dmin/links` are the owner's routes too.
+ * Null for a path that cannot be decoded (the router would refuse it).
+ */
+export function routedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname).toLowerCase().replace(/\/{2,}/g, '/');
+  } catch {
+    return null;
+  }
+}
+
 const OWNER_PATH = /^\/admin(?:[/.]|$)/;
+
+/** Whether the router would send `pathname` to the owner's area (an undecodable path counts: it is refused anyway). */
+export function isOwnerPath(pathname: string): boolean {
+  const routed = routedPath(pathname);
+  return routed === null || OWNER_PATH.test(routed);
+}
 
 function refusal(): Response {
   return new Response('This form must be sent from this site.', {
@@ -34,16 +75,15 @@ function refusal(): Response {
   });
 }
 
-/** The 403 for a request that must not go on: a foreign Origin anywhere, a missing one in the owner's area. */
-export function refuseCrossOrigin(request: Request): Response | undefined {
-  if (!UNSAFE.has(request.method)) return undefined;
+/**
+ * The 403 for a request that must not go on: a foreign Origin anywhere, a
+ * missing one in the owner's area. `ownerArea` is true when the caller is
+ * an owner's route itself, which knows better than any reading of the path.
+ */
+export function refuseCrossOrigin(request: Request, { ownerArea }: { ownerArea?: boolean } = {}): Response | undefined {
+  if (!UNSAFE.has(request.method.toUpperCase())) return undefined;
   const verdict = originVerdict(request);
   if (verdict === 'same') return undefined;
-  if (verdict === 'missing' && !OWNER_PATH.test(new URL(request.url).pathname)) return undefined;
+  if (verdict === 'missing' && !(ownerArea ?? isOwnerPath(new URL(request.url).pathname))) return undefined;
   return refusal();
-}
-
-/** Wraps the Remix handler (Netlify's function and the local server alike) with refuseCrossOrigin. */
-export function guardOrigins<A extends unknown[], R>(handler: (request: Request, ...rest: A) => Promise<R>) {
-  return async (request: Request, ...rest: A): Promise<R | Response> => refuseCrossOrigin(request) ?? handler(request, ...rest);
 }

@@ -1,0 +1,47 @@
+import { OWNER_HEADERS } from './owner-headers';
+import { isOwnerPath, refuseCrossOrigin, routedPath } from './origin.server';
+
+/**
+ * What every request meets before the Remix app, on Netlify (server.ts) and
+ * under the local server (scripts/serve.ts) alike:
+ *
+ * - a path with a broken percent-escape is a plain 400 (the router would
+ *   throw on it: a 500 with a stack trace in the log);
+ * - a POST from another origin, or one without Origin in the owner's area,
+ *   is a 403 (app/http/origin.server.ts);
+ * - every answer under /admin, whoever made it (a loader, Remix's own 400
+ *   for a method a route lacks, an error boundary), is `private, no-store`
+ *   and `noindex`.
+ */
+
+export const BAD_REQUEST_TEXT = 'Bad Request';
+
+export function badRequest(): Response {
+  return new Response(BAD_REQUEST_TEXT, {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },
+  });
+}
+
+/** Sets the owner's headers on `response`, or on a copy when its headers are immutable. */
+function withOwnerHeaders(response: Response): Response {
+  try {
+    for (const [name, value] of Object.entries(OWNER_HEADERS)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(OWNER_HEADERS)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+export function guardRequests<A extends unknown[], R>(handler: (request: Request, ...rest: A) => Promise<R>) {
+  return async (request: Request, ...rest: A): Promise<R | Response> => {
+    const { pathname } = new URL(request.url);
+    if (routedPath(pathname) === null) return badRequest();
+    const refused = refuseCrossOrigin(request);
+    if (refused) return refused;
+    const response = await handler(request, ...rest);
+    return response instanceof Response && isOwnerPath(pathname) ? withOwnerHeaders(response) : response;
+  };
+}
