@@ -16,10 +16,6 @@ const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 /** last_seen_at is a hint for the owner, not a security control: written at most this often. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
 
-/** Wrong passwords per client per window before every attempt gets a 429. */
-export const SIGN_IN_ATTEMPTS = 10;
-export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
-
 export const getAdminPassword = () => process.env.ADMIN_PASSWORD?.trim() || undefined;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -55,7 +51,7 @@ export async function ownerSession(request: Request): Promise<OwnerSession | nul
   );
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > SEEN_EVERY_MS) {
-    await query('UPDATE admin_sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
+    await query('UPDATE admin_sessions SET last_seen_at = greatest(last_seen_at, now()) WHERE id = $1', [row.id]);
   }
   return { id: row.id, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
 }

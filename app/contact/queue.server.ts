@@ -88,12 +88,14 @@ export async function sendDueMessages(db: Database, budgetMs: number): Promise<O
 
 /**
  * Deletes contact messages older than `retentionDays`, rate-limit rows whose
- * window ended a day ago, and the owner's expired sessions.
+ * window ended a day ago, the owner's expired sessions and one-time sign-in
+ * links a day past their expiry.
  */
 export async function deleteExpired(db: Database, retentionDays = getMessageRetentionDays()): Promise<QueueRun['deleted']> {
   const messages = await db.query(`DELETE FROM contact_messages WHERE created_at < now() - $1::int * interval '1 day' RETURNING 1`, [retentionDays]);
   const rateLimits = await purgeRateLimits(db);
   const sessions = await db.query('DELETE FROM admin_sessions WHERE expires_at < now() RETURNING 1');
+  await db.query("DELETE FROM owner_sign_in_links WHERE expires_at < now() - interval '1 day'");
   return { messages: messages.length, rateLimits, sessions: sessions.length };
 }
 

@@ -1,9 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
-import { OwnerBar } from '~/components/admin/OwnerBar';
+import { SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
 import { adminLinks } from '~/components/admin/stylesheet';
-import { LockIcon } from '~/components/ui';
 import { PasswordForm } from '~/components/ui/PasswordForm';
 import { signInAction, signInLoader, type SignInData } from '~/loaders/owner-sign-in.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
@@ -17,25 +16,35 @@ export const headers = loaderAndActionHeaders;
 
 export const meta: MetaFunction = () => [{ title: 'Sign in — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
+/** While password sign-in is paused for everyone: the way in by e-mail. */
+function MailLinkForm({ mailed }: { mailed?: string }) {
+  const sending = useNavigation().formData?.get('intent') === 'mail-link';
+  return (
+    <div className="mt-6 border-t border-border pt-6" data-sign-in-link>
+      {mailed ? (
+        <p role="status" className="text-sm font-medium text-fg">
+          {mailed}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="mail-link" />
+        <button type="submit" disabled={sending} className={`${SECONDARY_BUTTON} w-full`}>
+          {sending ? 'Sending…' : 'E-mail me a one-time sign-in link'}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 export default function SignIn() {
   const page = useLoaderData<typeof loader>() as SignInData;
   const answer = useActionData<typeof action>() as SignInData | undefined;
   const state = answer?.state ?? page.state;
   if (state !== 'form') return <OwnerAreaProblemPage problem={state} />;
   return (
-    <>
-    <OwnerBar name={page.siteName ?? ''} />
-    <main id="main" className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-5 py-16 sm:px-6">
-      <div className="rounded-3xl border border-border bg-bg-subtle p-6 shadow-xs sm:p-8">
-        <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.16em] text-accent">
-          <LockIcon className="size-4" />
-          Owner’s area
-        </p>
-        <h1 className="mt-3 text-3xl font-semibold tracking-tight">Sign in</h1>
-        <p className="mt-2 text-fg-muted">Share links, messages and what visitors read.</p>
-        <PasswordForm id="owner-password" answer={answer} submit="Sign in" submitting="Signing in…" autoFocus />
-      </div>
-    </main>
-    </>
+    <SignInCard siteName={page.siteName ?? ''} title="Sign in" lead="Share links, messages and what visitors read.">
+      <PasswordForm id="owner-password" answer={answer?.mailed ? undefined : answer} submit="Sign in" submitting="Signing in…" autoFocus />
+      {answer?.paused ? <MailLinkForm mailed={answer.mailed} /> : null}
+    </SignInCard>
   );
 }

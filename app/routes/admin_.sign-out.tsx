@@ -1,4 +1,5 @@
-import { signOutAction } from '~/loaders/owner-sign-in.server';
+import { signOutAction, signOutLoader } from '~/loaders/owner-sign-in.server';
 
-// POST only (the forms in the owner's area); a GET finds nothing here.
+// POST signs out (the forms in the owner's area); a GET only goes back to the area.
 export const action = signOutAction;
+export const loader = signOutLoader;

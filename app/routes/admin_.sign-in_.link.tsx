@@ -1,0 +1,47 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
+import { adminLinks } from '~/components/admin/stylesheet';
+import { signInLinkAction, signInLinkLoader, type SignInLinkData } from '~/loaders/owner-sign-in-link.server';
+import { loaderAndActionHeaders } from '~/http/route-headers';
+
+export const loader = signInLinkLoader;
+export const action = signInLinkAction;
+export const links = adminLinks;
+export const headers = loaderAndActionHeaders;
+
+export const meta: MetaFunction = () => [{ title: 'Sign in with a link — Owner’s area' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+
+export default function SignInWithLink() {
+  const page = useLoaderData<typeof loader>() as SignInLinkData;
+  const answer = useActionData<typeof action>() as SignInLinkData | undefined;
+  const signingIn = useNavigation().state === 'submitting';
+  const { state, siteName } = answer ?? page;
+  if (state === 'closed' || state === 'unavailable') return <OwnerAreaProblemPage problem={state} />;
+  if (state === 'ready') {
+    return (
+      <SignInCard siteName={siteName} title="Sign in with your link" lead="This link works once. Signing in opens a 12-hour session on this device.">
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={page.token} />
+          <button type="submit" disabled={signingIn} className={`${PRIMARY_BUTTON} w-full`}>
+            {signingIn ? 'Signing in…' : 'Sign in'}
+          </button>
+        </Form>
+      </SignInCard>
+    );
+  }
+  return (
+    <SignInCard
+      siteName={siteName}
+      title={state === 'limited' ? 'Too many tries' : 'This link has been used or has expired'}
+      lead={state === 'limited' ? 'Wait ten minutes, then open the link again.' : 'Each link works once, for 15 minutes. Ask for a new one on the sign-in page.'}
+    >
+      <p className="mt-6">
+        <Link to="/admin/sign-in" className={`${SECONDARY_BUTTON} w-full`}>
+          Go to sign-in
+        </Link>
+      </p>
+    </SignInCard>
+  );
+}
