@@ -146,7 +146,9 @@ export async function openLink(token: string): Promise<OpenResult> {
   if (!id) return { status: 'unknown' };
   return transaction(async (tx) => {
     const [row] = await tx.query<LinkRow>(
-      `UPDATE share_links SET opens = opens + 1, last_opened_at = now(), first_opened_at = coalesce(first_opened_at, now())
+      // now() is when each transaction began: of two opens at once, the later may start first and commit
+      // second, so first and last are the least and greatest seen, never simply now() (the row's CHECK).
+      `UPDATE share_links SET opens = opens + 1, last_opened_at = greatest(last_opened_at, now()), first_opened_at = least(first_opened_at, now())
         WHERE id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING ${COLUMNS}`,
       [id],
     );
@@ -172,7 +174,7 @@ export async function activeLink(token: string): Promise<ShareLink | null> {
 export async function recordLinkView(linkId: string, slug: string): Promise<void> {
   await query(
     `INSERT INTO share_link_views (link_id, slug) VALUES ($1, $2)
-     ON CONFLICT (link_id, slug) DO UPDATE SET views = share_link_views.views + 1, last_viewed_at = now()`,
+     ON CONFLICT (link_id, slug) DO UPDATE SET views = share_link_views.views + 1, last_viewed_at = greatest(share_link_views.last_viewed_at, now())`,
     [linkId, slug],
   );
 }

@@ -1,9 +1,9 @@
 import { data, redirect } from '@remix-run/node';
 import { deviceClass, linkCookie } from '~/access/link-access.server';
-import { linkIdFromToken, redactShareTokens } from '~/access/share-link-token.server';
+import { linkIdFromToken } from '~/access/share-link-token.server';
 import { openLink, opensCaseStudy, type ShareLink } from '~/access/share-links.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
-import { clientKey, reached, take } from '~/db/rate-limit.server';
+import { clientKey, release, take } from '~/db/rate-limit.server';
 import { CLIENT_IP_HEADER } from '~/contact/action.server';
 import { recordServerEvent } from '~/insights/record.server';
 import { getCaseStudyCards, getSite } from '~/content/content.server';
@@ -13,8 +13,9 @@ import { sendOwnerNotice } from '~/contact/mail.server';
  * /s/<token>: a recipient follows their link. A live link leaves its cookie
  * and sends them on (303) to the case study, or to /shared when it opens
  * several, so the token leaves the address bar and the history at once and
- * never travels in a Referer. Unknown tokens are 404 (20 from one client in
- * 10 minutes: 429 for every try); expired or revoked ones, 410.
+ * never travels in a Referer. Unknown tokens are 404, expired or revoked
+ * ones 410; 20 such bad tokens from one client in 10 minutes get a 429 for
+ * every try.
  */
 
 export const BAD_TOKEN_ATTEMPTS = 20;
@@ -25,9 +26,9 @@ export const SHARE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-T
 
 export type ShareLinkProblem = { problem: 'unknown' | 'expired' | 'revoked' | 'limited' | 'unavailable'; name: string; email: string };
 
-function problem(status: number, kind: ShareLinkProblem['problem']) {
+function problem(status: number, kind: ShareLinkProblem['problem'], headers: Record<string, string> = {}) {
   const { name, email } = getSite();
-  return data<ShareLinkProblem>({ problem: kind, name, email }, { status, headers: SHARE_HEADERS });
+  return data<ShareLinkProblem>({ problem: kind, name, email }, { status, headers: { ...SHARE_HEADERS, ...headers } });
 }
 
 /** The private case studies a link opens, in the home page's order. */
@@ -51,14 +52,17 @@ export async function shareLinkLoader(request: Request, token: string) {
   const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
   const key = clientKey('link', ip);
   try {
-    if (await reached(key, BAD_TOKEN_ATTEMPTS, BAD_TOKEN_WINDOW_MS)) return problem(429, 'limited');
+    // The slot is taken before the token is judged, so guesses in flight at once get at most the limit judged.
+    const slot = await take(key, BAD_TOKEN_ATTEMPTS, BAD_TOKEN_WINDOW_MS);
+    if (!slot.allowed) return problem(429, 'limited', { 'Retry-After': String(slot.retryAfterS) });
     const opened = await openLink(token);
     if (opened.status === 'unknown') {
-      await take(key, BAD_TOKEN_ATTEMPTS, BAD_TOKEN_WINDOW_MS);
-      console.warn(`404 Not Found: ${redactShareTokens(new URL(request.url).pathname)}${linkIdFromToken(token) ? ' (deleted link)' : ''}`);
+      console.warn(`404 Not Found: ${new URL(request.url).pathname}${linkIdFromToken(token) ? ' (deleted link)' : ''}`);
       return problem(404, 'unknown');
     }
+    // Expired and revoked tokens keep their slot: they count as bad guesses too. A live one gives it back.
     if (opened.status === 'gone') return problem(410, opened.state);
+    await release(key);
     if (opened.notify) await notifyOwner(opened.link, request);
     await recordServerEvent(request, { kind: 'link-open', linkId: opened.link.id });
     const cards = linkCaseStudies(opened.link);
