@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
 
 /**
  * Where the build puts private case studies' media, and the URL they are
@@ -29,4 +30,16 @@ export async function privateMediaFile(name: string): Promise<{ bytes: Buffer; t
   } catch {
     return null;
   }
+}
+
+/**
+ * The private case studies whose story uses `name` (its page's HTML names
+ * the file's URL): a share link serves a file only when it opens one of them.
+ */
+export function privateMediaCaseStudies(name: string): string[] {
+  const url = `${PRIVATE_MEDIA_URL}/${name}`;
+  return getCaseStudyCards()
+    .filter((card) => card.private && card.href)
+    .filter((card) => getCaseStudy(card.slug)?.html.includes(url))
+    .map((card) => card.slug);
 }

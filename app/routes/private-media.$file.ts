@@ -1,12 +1,18 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { privateMediaFile } from '~/access/private-media.server';
+import { privateMediaCaseStudies, privateMediaFile } from '~/access/private-media.server';
 import { isUnlocked } from '~/access/private-access.server';
 import { requestLink } from '~/access/link-access.server';
+import { opensCaseStudy } from '~/access/share-links.server';
 
-/** The password's cookie, or a live share link (the database unreachable: no). */
-async function mayReadPrivateMedia(request: Request): Promise<boolean> {
+/**
+ * The password's cookie (it opens every private case study), or a live share
+ * link that opens a case study whose story uses the file (the database
+ * unreachable: no).
+ */
+async function mayReadPrivateMedia(request: Request, name: string): Promise<boolean> {
   if (isUnlocked(request)) return true;
-  return (await requestLink(request).catch(() => null)) !== null;
+  const link = await requestLink(request).catch(() => null);
+  return link !== null && privateMediaCaseStudies(name).some((slug) => opensCaseStudy(link, slug));
 }
 
 /**
@@ -17,7 +23,8 @@ async function mayReadPrivateMedia(request: Request): Promise<boolean> {
  * exist. Browsers may keep them, shared caches may not.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const file = (await mayReadPrivateMedia(request)) ? await privateMediaFile(params.file ?? '') : null;
+  const name = params.file ?? '';
+  const file = (await mayReadPrivateMedia(request, name)) ? await privateMediaFile(name) : null;
   if (!file) {
     return new Response('Not Found', {
       status: 404,
