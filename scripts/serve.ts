@@ -14,7 +14,11 @@ import { planLocalDatabase } from './local-database';
 import { ensureLocalSessionSecret, LOCAL_SECRETS_FILE } from './local-secrets';
 import { startMailQueueTimer } from './mail-queue-timer';
 import { stopGracefullyOnSignals } from './shutdown';
-import { guardOrigins } from '../app/http/origin.server';
+import type { Context } from '@netlify/functions';
+import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
+import { guardRequests } from '../app/http/request-guard.server';
+import { routedPath } from '../app/http/origin.server';
+import { redactLogs } from '../app/http/log-redaction.server';
 
 /**
  * The Node server behind `npm start` and `npm run dev`: static files, the
@@ -34,8 +38,10 @@ function precompressed(root: string): express.RequestHandler {
   return async (req, res, next) => {
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !encoding) return next();
+    // The path was checked to decode (the first middleware).
     const file = path.resolve(root, `.${decodeURIComponent(req.path)}`);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !encoding || !file.startsWith(root + path.sep)) return next();
+    if (!file.startsWith(root + path.sep)) return next();
     const twin = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
     if (!(await stat(twin).catch(() => null))?.isFile()) return next();
     res.setHeader('Content-Encoding', encoding);
@@ -95,6 +101,11 @@ export async function createServer() {
     app.use(contentErrorPage(contentError));
     return { app, build };
   }
+  // A broken %-escape is the client's error, whatever it asks for: a plain 400, before any file or route is looked up.
+  app.use((req, res, next) => {
+    if (routedPath(req.path) !== null) return next();
+    res.status(400).set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }).type('text/plain').send('Bad Request');
+  });
   app.use(compression());
   // Fingerprinted assets never change; they are compressed once, at build.
   app.use('/build', precompressed(path.resolve('public/build')), express.static('public/build', { immutable: true, maxAge: '1y' }));
@@ -107,10 +118,13 @@ export async function createServer() {
   announcePrivateAccess();
   if (!process.env.ADMIN_PASSWORD?.trim()) console.log("Owner's area: ADMIN_PASSWORD is not set, so /admin stays closed (503).");
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
+  // The action calls the same function in-process: it still answers after SIGTERM has closed the listener.
+  runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
   // The Remix app, run the way Netlify runs it (a fetch handler), behind the
   // same page cache the CDN applies in production.
-  // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), as in server.ts.
-  const handleRequest = guardOrigins(createRequestHandler(build, build.mode));
+  // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), and every answer
+  // under /admin is no-store and noindex, as in server.ts.
+  const handleRequest = guardRequests(createRequestHandler(build, build.mode));
   app.use(netlifyFunction(isDev ? (request) => handleRequest(request) : withPageCache((request) => handleRequest(request))));
   // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -123,6 +137,8 @@ export async function createServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // No share-link token in any log line, whoever writes it (Remix prints paths).
+  redactLogs();
   // PORT=0 picks a free port (the tests use it); the real one is printed.
   const port = process.env.PORT === undefined || process.env.PORT === '' ? 3000 : Number(process.env.PORT);
   const { app, build } = await createServer();
@@ -131,6 +147,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = app.listen(port, () => {
     const address = server.address();
     const actual = typeof address === 'object' && address ? address.port : port;
+    // The owner's one-time sign-in links point here when no SITE_URL says otherwise (never at a Host header).
+    process.env.PORTFOLIO_LOCAL_ORIGIN ??= `http://localhost:${actual}`;
     console.log(`Portfolio ready on http://localhost:${actual}`);
     if (isDev) broadcastDevReady(build);
     void database?.start();
@@ -139,6 +157,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const mailQueue = startMailQueueTimer();
   stopGracefullyOnSignals(server, {
     cleanup: async () => {
+      // A message kept and answered whose mail was still on its way: let it land (bounded by the cleanup's limit).
+      await settleInProcessWork();
       await mailQueue.stop();
       await database?.stop();
     },

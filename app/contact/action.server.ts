@@ -1,5 +1,6 @@
 import { data } from '@remix-run/node';
 import {
+  FUNCTION_PATH,
   FUNCTION_TIMEOUT_MS,
   getFunctionSecret,
   getFunctionUrl,
@@ -21,10 +22,12 @@ import { clientKey, take } from '../db/rate-limit.server';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../http/read-body.server';
 import { clientIp } from '../http/client-ip.server';
 import { recordServerEvent } from '../insights/record.server';
+import { inProcessSendEmail } from './in-process-function.server';
 
 /**
  * The `/` route's action: the form posts here (with or without JavaScript),
- * and this forwards a valid message to the send-email function. Every outcome
+ * and this forwards a valid message to the send-email function (over HTTP
+ * on Netlify, in-process under the local server). Every outcome
  * is data for the form with a 2xx/4xx/5xx-but-never-500 status; nothing a
  * visitor sends can make it throw.
  */
@@ -66,20 +69,32 @@ async function readForm(request: Request): Promise<FormData | number> {
   }
 }
 
+/** The in-process call gets the same bound as the call over HTTP. */
+function withinTimeout(answer: Promise<Response>): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), FUNCTION_TIMEOUT_MS);
+  });
+  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
+}
+
 type Forwarded = { ok: true } | { ok: false; status: number; code: ContactErrorCode; reason: string };
 
 async function forwardToFunction(request: Request, message: ContactMessage): Promise<Forwarded> {
   const secret = getFunctionSecret();
   if (!secret) return { ok: false, status: 503, code: 'unavailable', reason: 'CONTACT_FUNCTION_SECRET is not set' };
-  const url = getFunctionUrl(request);
+  const local = inProcessSendEmail();
+  const url = local ? FUNCTION_PATH : getFunctionUrl(request);
+  const call: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    body: JSON.stringify(message),
+    redirect: 'error',
+    signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS),
+  };
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-      body: JSON.stringify(message),
-      redirect: 'error',
-      signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS),
-    });
+    // The same request either way: the function checks the token and the message again.
+    const response = local ? await withinTimeout(local(new Request(new URL(FUNCTION_PATH, 'http://localhost'), call))) : await fetch(url, call);
     // Only the status matters; drain the body so the connection is released.
     const text = await response.text().catch(() => '');
     if (response.ok) return { ok: true };
