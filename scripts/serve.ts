@@ -119,7 +119,8 @@ export async function createServer() {
   if (!process.env.ADMIN_PASSWORD?.trim()) console.log("Owner's area: ADMIN_PASSWORD is not set, so /admin stays closed (503).");
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   // The action calls the same function in-process: it still answers after SIGTERM has closed the listener.
-  runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
+  // A CONTACT_FUNCTION_URL set from outside (a function served elsewhere, the tests of the HTTP path) is called over HTTP.
+  if (!process.env.CONTACT_FUNCTION_URL?.trim()) runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
   // The Remix app, run the way Netlify runs it (a fetch handler), behind the
   // same page cache the CDN applies in production.
   // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), and every answer

@@ -38,7 +38,7 @@ const ENGINES: [string, () => Promise<Engine>][] = [
 ];
 
 /** The repository's migrations, in the order they apply. */
-const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights'];
+const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights', '20261124200000_owner_sign_in_links'];
 const WINDOW_MS = 10 * 60 * 1000;
 
 let scratch: string;
@@ -120,6 +120,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
         'insight_events',
         'insight_rollups',
         'insight_salts',
+        'owner_sign_in_links',
         'rate_limits',
         'share_link_views',
         'share_links',
