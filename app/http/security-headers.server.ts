@@ -66,8 +66,8 @@ export function setSecurityHeaders(headers: Headers, html: string): void {
   headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('X-Frame-Options', 'DENY');
-  // A page whose address carries a secret (a share link, a one-time sign-in link) asks for no-referrer: keep it.
-  if (headers.get('Referrer-Policy') !== 'no-referrer') headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // A page whose address carries a secret (a share link, a one-time sign-in link) asks for a stricter policy: keep it.
+  if (!['no-referrer', 'same-origin'].includes(headers.get('Referrer-Policy') ?? '')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   headers.set(
     'Permissions-Policy',

@@ -13,12 +13,14 @@ import { refuseCrossOrigin } from '~/http/origin.server';
  * /admin/sign-in/link?token=…: the one-time link from the owner's e-mail.
  * Opening it uses nothing up: the page asks for one click, a POST from this
  * site, which uses the link and signs in. Its token never leaves the page
- * in a Referer.
+ * in a Referer to another site.
  */
 
 export type SignInLinkData = { state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable'; siteName: string; token?: string };
 
-const HEADERS = { ...OWNER_HEADERS, 'Referrer-Policy': 'no-referrer' };
+// same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own
+// POST, which the Origin check must refuse. Either way the token never goes to another site.
+const HEADERS = { ...OWNER_HEADERS, 'Referrer-Policy': 'same-origin' };
 const answer = (status: number, body: SignInLinkData, headers: Record<string, string> = {}) => data<SignInLinkData>(body, { status, headers: { ...HEADERS, ...headers } });
 
 export async function signInLinkLoader({ request }: LoaderFunctionArgs) {

@@ -26,7 +26,7 @@ function MailLinkForm({ mailed }: { mailed?: string }) {
           {mailed}
         </p>
       ) : null}
-      <Form method="post" className="mt-4">
+      <Form method="post" className={mailed ? 'mt-4' : undefined}>
         <input type="hidden" name="intent" value="mail-link" />
         <button type="submit" disabled={sending} className={`${SECONDARY_BUTTON} w-full`}>
           {sending ? 'Sending…' : 'E-mail me a one-time sign-in link'}

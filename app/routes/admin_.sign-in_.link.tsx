@@ -11,7 +11,7 @@ export const action = signInLinkAction;
 export const links = adminLinks;
 export const headers = loaderAndActionHeaders;
 
-export const meta: MetaFunction = () => [{ title: 'Sign in with a link — Owner’s area' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+export const meta: MetaFunction = () => [{ title: 'Sign in with a link — Owner’s area' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'same-origin' }];
 
 export default function SignInWithLink() {
   const page = useLoaderData<typeof loader>() as SignInLinkData;

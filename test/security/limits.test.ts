@@ -120,7 +120,7 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     const page = await requestFrom('127.0.1.101', `${origin(B)}${pathAndQuery}`);
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     // Opening it (a mail scanner would) signs no one in and uses nothing up.
     expect(page.headers['set-cookie']).toBeUndefined();
     // Used twice at once: one signs in, the other finds it used.
