@@ -43,7 +43,7 @@ afterAll(async () => {
   await pg?.destroy();
 });
 
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = { origin: '' }) {
+function post(path: string, fields: Record<string, string>, headers: Record<string, string | undefined> = { origin: '' }) {
   const withOrigin = headers.origin === '' ? { ...headers, origin } : headers;
   return fetch(`${origin}${path}`, {
     method: 'POST',
@@ -77,7 +77,7 @@ describe('the Origin check decides on the route Remix serves, not on the spellin
   for (const path of ['/ADMIN/LINKS', '/Admin/Links', '/%61dmin/links', '/admin/%6Cinks', '/%41DMIN/links']) {
     it(`POST ${path} without Origin, signed in: 403, and no link made`, async () => {
       const before = await linkCount();
-      const response = await post(path, createLink, { cookie: owner, origin: undefined as unknown as string });
+      const response = await post(path, createLink, { cookie: owner, origin: undefined });
       expect(response.status).toBe(403);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(await linkCount()).toBe(before);
@@ -93,7 +93,7 @@ describe('the Origin check decides on the route Remix serves, not on the spellin
   it('the whole origin is compared: another scheme, another port, or a forwarded host of the attacker’s is another site', async () => {
     const before = await linkCount();
     const { host, port } = new URL(origin);
-    const tricks = [
+    const tricks: Record<string, string>[] = [
       { origin: origin.replace('http:', 'https:') },
       { origin: `http://127.0.0.1:${Number(port) + 1}` },
       { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
