@@ -10,6 +10,7 @@ import {
 } from '../app/db/connection.server';
 import { applyMigrations, MIGRATIONS_DIR } from '../app/db/migrations.server';
 import type { WorkerData, WorkerMessage } from './embedded-db-worker';
+import { localDatabasePassword } from './local-secrets';
 
 /**
  * The local server's database (npm start, npm run dev):
@@ -18,8 +19,9 @@ import type { WorkerData, WorkerMessage } from './embedded-db-worker';
  *   reach it and migrate it with our runner, then it is ready.
  * - Otherwise the embedded engine (@netlify/database-dev, a devDependency
  *   never reachable from the Remix build or netlify/functions), its data in
- *   .netlify/db/ or PORTFOLIO_DB_DIR: start it in a worker thread, set
- *   NETLIFY_DB_URL and NETLIFY_DB_EMBEDDED=1 (its pool then has one connection:
+ *   .netlify/db/ or PORTFOLIO_DB_DIR, behind the password kept with the local
+ *   secrets: start it in a worker thread, set NETLIFY_DB_URL (password
+ *   included) and NETLIFY_DB_EMBEDDED=1 (its pool then has one connection:
  *   every connection to it shares one session), migrate, ready.
  * - PORTFOLIO_DB=off: no database; the limits count in memory.
  *
@@ -65,6 +67,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** `url` with `password` (database-dev's URLs name the user only). */
+export function withPassword(url: string, password: string): string {
+  const parsed = new URL(url);
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
+
 // --- The embedded engine ---------------------------------------------------------
 
 export type EmbeddedEngine = { url: string; stop(): Promise<void> };
@@ -104,15 +113,16 @@ async function lockDirectory(directory: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Starts @netlify/database-dev on `directory` in a worker thread; resolves
- * with its URL. `signal` abandons a start still under way (the worker is
- * terminated).
+ * Starts @netlify/database-dev on `directory` in a worker thread, requiring
+ * `password` (user postgres) from every connection; resolves with its URL,
+ * password included (never print it: describeUrl()). `signal` abandons a
+ * start still under way (the worker is terminated).
  */
-export async function startEmbeddedEngine(directory: string, { port, signal }: { port?: number; signal?: AbortSignal } = {}): Promise<EmbeddedEngine> {
+export async function startEmbeddedEngine(directory: string, { password, port, signal }: { password: string; port?: number; signal?: AbortSignal }): Promise<EmbeddedEngine> {
   const unlock = await lockDirectory(directory);
   // Bundled into build/server/serve.mjs the worker is its sibling .mjs; under tsx, the .ts beside this file.
   const file = new URL(`./embedded-db-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'mjs'}`, import.meta.url);
-  const worker = new Worker(file, { workerData: { directory, port } satisfies WorkerData });
+  const worker = new Worker(file, { workerData: { directory, port, password } satisfies WorkerData });
   const messages = new EventTarget();
   worker.on('message', (data: WorkerMessage) => messages.dispatchEvent(new CustomEvent(data.type, { detail: data })));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -133,7 +143,7 @@ export async function startEmbeddedEngine(directory: string, { port, signal }: {
       if (signal?.aborted) reject(new Error('stopped before it had started'));
     });
     return {
-      url,
+      url: withPassword(url, password),
       stop: () =>
         (stopping ??= (async () => {
           ending = true;
@@ -230,7 +240,7 @@ export function planLocalDatabase(): LocalDatabase | undefined {
       what = devEngine ? `the embedded engine of npm run dev on ${describeUrl(given)}` : `NETLIFY_DB_URL (${describeUrl(given)})`;
     } else {
       try {
-        engine = await startEmbeddedEngine(directory, { signal: abandon.signal });
+        engine = await startEmbeddedEngine(directory, { password: localDatabasePassword(), signal: abandon.signal });
       } catch (error) {
         return giveUp(error);
       }
@@ -286,16 +296,18 @@ export async function devDatabase(): Promise<{ env: Record<string, string>; star
   if (process.env.PORTFOLIO_DB?.trim() === 'off' || process.env.NETLIFY_DB_URL?.trim()) return undefined;
   const directory = process.env.PORTFOLIO_DB_DIR?.trim() || DEFAULT_DB_DIR;
   const port = await freePort();
+  const password = localDatabasePassword();
   const abandon = new AbortController();
   let engine: EmbeddedEngine | undefined;
   let starting: Promise<void> | undefined;
   return {
-    env: { NETLIFY_DB_URL: `postgres://postgres@localhost:${port}/postgres`, NETLIFY_DB_EMBEDDED: '1' },
+    // The password travels to each server in its environment, never on a command line or in the log.
+    env: { NETLIFY_DB_URL: withPassword(`postgres://postgres@localhost:${port}/postgres`, password), NETLIFY_DB_EMBEDDED: '1' },
     start: () =>
       (starting ??= (async () => {
         const started = performance.now();
         try {
-          engine = await startEmbeddedEngine(directory, { port, signal: abandon.signal });
+          engine = await startEmbeddedEngine(directory, { password, port, signal: abandon.signal });
           console.log(`Database: started the embedded engine for this session (data in ${directory}/) in ${seconds(started)}.`);
         } catch (error) {
           console.error(`Database: the embedded engine did not start (${message(error)}); the limits count in memory.`);
