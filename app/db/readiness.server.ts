@@ -75,7 +75,7 @@ export function databaseState(): ReadinessState | undefined {
  */
 export async function databaseReady(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
   const readiness = shared().readiness;
-  if (readiness?.state === 'starting') {
+  if (readiness?.state === 'starting' && timeoutMs > 0) {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([readiness.changed, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
@@ -84,6 +84,6 @@ export async function databaseReady(timeoutMs = READY_TIMEOUT_MS): Promise<void>
     }
   }
   if (readiness?.state === 'down') throw new DatabaseUnavailable(readiness.reason ?? 'unreachable', readiness.detail ?? 'down');
-  if (readiness?.state === 'starting') throw new DatabaseUnavailable('not ready', `still starting after ${timeoutMs / 1000} s`);
+  if (readiness?.state === 'starting') throw new DatabaseUnavailable('not ready', timeoutMs > 0 ? `still starting after ${timeoutMs / 1000} s` : 'still starting');
   if (!databaseEnv('NETLIFY_DB_URL')) throw new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set');
 }

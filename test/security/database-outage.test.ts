@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
 import { toFormBody } from '../helpers/contact-cases';
@@ -41,7 +44,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const start = (url: string) =>
+const start = (url: string | undefined, env: Record<string, string> = {}) =>
   startServer({
     ...PRIVATE_ENV,
     ADMIN_PASSWORD,
@@ -49,6 +52,7 @@ const start = (url: string) =>
     NETLIFY_DB_URL: url,
     SMTP_URL: smtp.url,
     CONTACT_FUNCTION_SECRET: SECRET,
+    ...env,
   });
 
 /** `work`'s result and how long it took, in ms. */
@@ -176,5 +180,30 @@ describe('a database down at the start that comes back', () => {
     } finally {
       await db.end();
     }
+  });
+});
+
+describe('the embedded engine still starting', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-outage-engine-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('no request waits more than a few seconds for it, and it is used once it is up', { timeout: 240_000 }, async () => {
+    const dataDir = path.join(dir, 'db');
+    // The folder held as a stopping server would hold it: the engine waits for it, and so stays 'starting'.
+    await writeFile(`${dataDir}.lock`, String(process.pid));
+    server = await start(undefined, { PORTFOLIO_DB_DIR: dataDir });
+    await expectFallbacksAtOnce('engine starting');
+    expect(server.output()).not.toMatch(/Database: embedded .*ready/);
+
+    await rm(`${dataDir}.lock`);
+    await waitFor(() => /Migrations: applied/.test(server!.output()), { timeoutMs: 180_000, what: () => `the embedded engine to start:\n${server!.output()}` });
+    const signIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
+    await signIn.arrayBuffer();
+    expect(signIn.status).toBe(303);
   });
 });
