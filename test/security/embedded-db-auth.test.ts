@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedEngine, type EmbeddedEngine } from '../../scripts/local-database';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../../scripts/embedded-engine';
+import { devDatabase } from '../../scripts/local-database';
 import { localDatabasePassword } from '../../scripts/local-secrets';
 
 /**
@@ -115,6 +116,48 @@ describe('the embedded engine requires its password', () => {
     // No RowDescription ('T'), DataRow ('D') or AuthenticationOk after the first message.
     expect([...all.subarray(first.length)].map((byte) => String.fromCharCode(byte))).not.toContain('D');
     expect(all.includes(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0]))).toBe(false);
+  });
+});
+
+describe('npm run dev’s engine', () => {
+  const saved = { ...process.env };
+  afterAll(() => {
+    for (const name of ['NETLIFY_DB_URL', 'PORTFOLIO_DB', 'PORTFOLIO_DB_DIR', 'PORTFOLIO_SECRETS_FILE']) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+
+  it('requires the password that the environment it hands each server carries', { timeout: 240_000 }, async () => {
+    delete process.env.NETLIFY_DB_URL;
+    delete process.env.PORTFOLIO_DB;
+    process.env.PORTFOLIO_DB_DIR = path.join(dir, 'dev-db');
+    process.env.PORTFOLIO_SECRETS_FILE = path.join(dir, 'dev-secrets.json');
+    const dev = (await devDatabase())!;
+    try {
+      await dev.start();
+      const url = new URL(dev.env.NETLIFY_DB_URL);
+      expect(dev.env.NETLIFY_DB_EMBEDDED).toBe('1');
+      expect(decodeURIComponent(url.password)).toBe(JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD);
+      const connect = async (connectionString: string) => {
+        const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+        client.on('error', () => {});
+        try {
+          await client.connect();
+          return (await client.query('SELECT 1 AS one')).rows[0];
+        } catch (error) {
+          return error;
+        } finally {
+          await client.end().catch(() => {});
+        }
+      };
+      expect(await connect(dev.env.NETLIFY_DB_URL)).toEqual({ one: 1 });
+      const wrong = new URL(url);
+      wrong.password = 'wrong';
+      expect(await connect(wrong.toString())).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
+    } finally {
+      await dev.stop();
+    }
   });
 });
 
