@@ -85,10 +85,15 @@ async function sendContact(text: string): Promise<number> {
 }
 
 async function expectFallbacksAtOnce(label: string) {
-  // A contact message: mailed without being kept, answered within the connect limit plus the mail.
+  // The first request a fresh server renders is slow on a busy machine, database or not: not what is measured here.
+  await (await fetch(server!.url + '/')).arrayBuffer();
+  // A contact message: mailed without being kept, answered within the connect limit (the server's
+  // first attempt may still be under way) plus the mail; the next one without any wait at all.
   const contactMs = await sendContact(`Sent while the database is down (${Date.now()}).`);
   expect(contactMs).toBeLessThan(FAST_MS);
   await expect.poll(() => server!.output(), LOG_WAIT).toContain('message mailed without being kept');
+  const againMs = await sendContact(`Sent again while the database is down (${Date.now()}).`);
+  expect(againMs).toBeLessThan(FAST_MS);
 
   // The owner's area fails closed, fast: the right password gets 503, and so does /admin.
   const signIn = await timed(async () => {
@@ -123,7 +128,7 @@ async function expectFallbacksAtOnce(label: string) {
   expect(statuses).toEqual([...Array(9).fill(401), 429]);
   await expect.poll(() => server!.output(), LOG_WAIT).toContain('limits: the database is unavailable');
   expect(server!.process.exitCode).toBeNull();
-  console.info(`database outage (${label}): contact answered in ${contactMs.toFixed(0)} ms, sign-in 503 in ${signIn.ms.toFixed(0)} ms, /admin 503 in ${admin.ms.toFixed(0)} ms, first wrong password judged in ${first.ms.toFixed(0)} ms`);
+  console.info(`database outage (${label}): contact answered in ${contactMs.toFixed(0)} ms (the next in ${againMs.toFixed(0)} ms), sign-in 503 in ${signIn.ms.toFixed(0)} ms, /admin 503 in ${admin.ms.toFixed(0)} ms, first wrong password judged in ${first.ms.toFixed(0)} ms`);
 }
 
 describe('NETLIFY_DB_URL at a database that is down', () => {
