@@ -1,6 +1,3 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import {
   announceDatabaseStart,
   closeSharedDatabase,
@@ -9,34 +6,38 @@ import {
   type Database,
 } from '../app/db/connection.server';
 import { applyMigrations, MIGRATIONS_DIR } from '../app/db/migrations.server';
-import type { WorkerData, WorkerMessage } from './embedded-db-worker';
+import { startEmbeddedEngine, withPassword, type EmbeddedEngine } from './embedded-engine';
+import { localDatabasePassword } from './local-secrets';
+
+export { startEmbeddedEngine, type EmbeddedEngine } from './embedded-engine';
 
 /**
  * The local server's database (npm start, npm run dev):
  *
  * - NETLIFY_DB_URL set (any Postgres, or the engine `npm run dev` started):
- *   migrate it with our runner, then it is ready.
+ *   reach it and migrate it with our runner, then it is ready.
  * - Otherwise the embedded engine (@netlify/database-dev, a devDependency
  *   never reachable from the Remix build or netlify/functions), its data in
- *   .netlify/db/ or PORTFOLIO_DB_DIR: start it in a worker thread, set
- *   NETLIFY_DB_URL and NETLIFY_DB_EMBEDDED=1 (its pool then has one
- *   connection: every connection to it shares one session), migrate, ready.
+ *   .netlify/db/ or PORTFOLIO_DB_DIR, behind the password kept with the local
+ *   secrets: start it in a worker thread, set NETLIFY_DB_URL (password
+ *   included) and NETLIFY_DB_EMBEDDED=1 (its pool then has one connection:
+ *   every connection to it shares one session), migrate, ready.
  * - PORTFOLIO_DB=off: no database; the limits count in memory.
  *
  * All of it happens after the server listens: public pages never wait for
- * the database; the few requests that need it wait (bounded) for readiness.
+ * the database. The few requests that need it wait only while the engine
+ * starts, and then at most READY_TIMEOUT_MS (app/db/readiness.server.ts). A
+ * database that refuses or does not answer is 'down' after one attempt
+ * (at most CONNECT_TIMEOUT_MS): those requests fall back at once, and it is
+ * tried again in the background until it answers, then migrated and used.
  */
 
 export const DEFAULT_DB_DIR = '.netlify/db';
-/** A NETLIFY_DB_URL that does not answer yet (say, npm run dev's engine still starting) gets this long. */
-const CONNECT_PATIENCE_MS = 90_000;
-/**
- * A data directory held by another process is waited for this long: long
- * enough for a server that is stopping (a restart) to finish its requests
- * and stop its engine.
- */
-const LOCK_PATIENCE_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
+/** A database found down is tried again after this, doubling up to RETRY_MAX_MS. */
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 5_000;
+/** npm run dev's own engine (NETLIFY_DB_EMBEDDED=1) is only starting, and local: tried more often. */
+const RETRY_MAX_EMBEDDED_MS = 1_000;
 /** On shutdown, a start still under way gets this long to finish before it is abandoned. */
 const START_PATIENCE_ON_STOP_MS = 10_000;
 
@@ -44,90 +45,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// --- The embedded engine ---------------------------------------------------------
-
-export type EmbeddedEngine = { url: string; stop(): Promise<void> };
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite does not lock its directory, and two engines on one directory lose
- * writes without a word, so `<directory>.lock` holds the owner's pid.
- */
-async function lockDirectory(directory: string): Promise<() => Promise<void>> {
-  const file = `${path.resolve(directory)}.lock`;
-  await mkdir(path.dirname(file), { recursive: true });
-  const deadline = Date.now() + LOCK_PATIENCE_MS;
-  for (;;) {
-    try {
-      await writeFile(file, String(process.pid), { flag: 'wx' });
-      return () => rm(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-    if (!owner || !isAlive(owner)) {
-      await rm(file, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`${directory} is in use by process ${owner} (another npm start or npm run dev?)`);
-    await sleep(100);
-  }
-}
-
-/**
- * Starts @netlify/database-dev on `directory` in a worker thread; resolves
- * with its URL. `signal` abandons a start still under way (the worker is
- * terminated).
- */
-export async function startEmbeddedEngine(directory: string, { port, signal }: { port?: number; signal?: AbortSignal } = {}): Promise<EmbeddedEngine> {
-  const unlock = await lockDirectory(directory);
-  // Bundled into build/server/serve.mjs the worker is its sibling .mjs; under tsx, the .ts beside this file.
-  const file = new URL(`./embedded-db-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'mjs'}`, import.meta.url);
-  const worker = new Worker(file, { workerData: { directory, port } satisfies WorkerData });
-  const messages = new EventTarget();
-  worker.on('message', (data: WorkerMessage) => messages.dispatchEvent(new CustomEvent(data.type, { detail: data })));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  // Whatever happens to the engine later must not take the server down: its callers fall back to memory.
-  let stopping: Promise<void> | undefined;
-  let ending = false;
-  worker.on('error', (error) => console.error(`Database: the embedded engine failed (${error.message}); the limits count in memory.`));
-  worker.on('exit', (code) => {
-    if (!ending) console.error(`Database: the embedded engine stopped unexpectedly (exit ${code}); the limits count in memory.`);
-  });
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      messages.addEventListener('started', (event) => resolve(((event as CustomEvent).detail as { url: string }).url), { once: true });
-      messages.addEventListener('failed', (event) => reject(new Error(((event as CustomEvent).detail as { message: string }).message)), { once: true });
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the engine's worker exited with ${code}`)));
-      signal?.addEventListener('abort', () => reject(new Error('stopped before it had started')), { once: true });
-      if (signal?.aborted) reject(new Error('stopped before it had started'));
-    });
-    return {
-      url,
-      stop: () =>
-        (stopping ??= (async () => {
-          ending = true;
-          worker.postMessage('stop');
-          const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
-          if (!stopped) await worker.terminate();
-          await unlock();
-        })()),
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
     };
-  } catch (error) {
-    ending = true;
-    await worker.terminate();
-    await unlock();
-    throw error;
-  }
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    if (signal.aborted) done();
+  });
 }
 
 // --- The local server's database ----------------------------------------------------
@@ -143,22 +72,9 @@ function describeUrl(connectionString: string): string {
   }
 }
 
-/** Waits until the database answers (it may still be starting), within CONNECT_PATIENCE_MS. */
-async function reachable(db: Database): Promise<void> {
-  const deadline = Date.now() + CONNECT_PATIENCE_MS;
-  for (;;) {
-    try {
-      await db.query('SELECT 1');
-      return;
-    } catch (error) {
-      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
-      await sleep(250);
-    }
-  }
-}
-
 async function migrate(db: Database): Promise<void> {
-  const { applied, total } = await applyMigrations(db, MIGRATIONS_DIR);
+  // Without the query timeout: a migration may rightly run long, or wait for another server's lock.
+  const { applied, total } = await applyMigrations(db.withoutQueryTimeout(), MIGRATIONS_DIR);
   console.log(
     applied.length
       ? `Migrations: applied ${applied.join(', ')} (${total} in ${MIGRATIONS_DIR}).`
@@ -168,8 +84,8 @@ async function migrate(db: Database): Promise<void> {
 
 /**
  * Called before the server listens: says which database it will use and makes
- * requests that need it wait for it. `start()` (after listen) never throws: a
- * failure is logged, and the limits then count in memory.
+ * requests that need it wait for it while it starts. `start()` (after listen)
+ * never throws: a failure is logged, and the fallbacks act.
  */
 export function planLocalDatabase(): LocalDatabase | undefined {
   if (process.env.PORTFOLIO_DB?.trim() === 'off') {
@@ -178,39 +94,79 @@ export function planLocalDatabase(): LocalDatabase | undefined {
     return undefined;
   }
   const given = process.env.NETLIFY_DB_URL?.trim();
+  const devEngine = Boolean(given) && process.env.NETLIFY_DB_EMBEDDED === '1';
   const directory = process.env.PORTFOLIO_DB_DIR?.trim() || DEFAULT_DB_DIR;
   const readiness = announceDatabaseStart();
   let engine: EmbeddedEngine | undefined;
   let starting: Promise<void> | undefined;
+  let retrying: Promise<void> | undefined;
   const abandon = new AbortController();
 
-  const run = async () => {
-    const started = performance.now();
-    let what: string;
-    if (given) {
-      what = process.env.NETLIFY_DB_EMBEDDED === '1' ? `the embedded engine of npm run dev on ${describeUrl(given)}` : `NETLIFY_DB_URL (${describeUrl(given)})`;
-    } else {
-      engine = await startEmbeddedEngine(directory, { signal: abandon.signal });
-      process.env.NETLIFY_DB_URL = engine.url;
-      process.env.NETLIFY_DB_EMBEDDED = '1';
-      what = `embedded (@netlify/database-dev, data in ${directory}/) on ${describeUrl(engine.url)}`;
-    }
-    const db = await sharedDatabase();
-    await reachable(db);
+  /** Something that will not mend by trying again (the engine did not start, a migration is broken). */
+  const giveUp = (error: unknown) => {
+    console.error(`Database: unavailable (${message(error)}); the limits count in memory and contact messages are mailed without being kept.`);
+    readiness.down(message(error), 'not ready');
+  };
+
+  /** One attempt: reach it (bounded by the connect and query timeouts), migrate it, say it is ready. */
+  const bringUp = async (db: Database, what: string, started: number) => {
+    await db.query('SELECT 1');
     console.log(`Database: ${what}, ready in ${seconds(started)}.`);
     await migrate(db);
     readiness.ready();
   };
 
+  /** In the background while it is down: callers meanwhile fail at once, and use it again once this succeeds. */
+  const keepTrying = async (db: Database, what: string, started: number) => {
+    for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, devEngine ? RETRY_MAX_EMBEDDED_MS : RETRY_MAX_MS)) {
+      await pause(delay, abandon.signal);
+      if (abandon.signal.aborted) return;
+      try {
+        await bringUp(db, what, started);
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) return giveUp(error);
+        readiness.down(message(error));
+      }
+    }
+  };
+
+  const run = async () => {
+    const started = performance.now();
+    let what: string;
+    if (given) {
+      what = devEngine ? `the embedded engine of npm run dev on ${describeUrl(given)}` : `NETLIFY_DB_URL (${describeUrl(given)})`;
+    } else {
+      try {
+        engine = await startEmbeddedEngine(directory, { password: localDatabasePassword(), signal: abandon.signal });
+      } catch (error) {
+        return giveUp(error);
+      }
+      process.env.NETLIFY_DB_URL = engine.url;
+      process.env.NETLIFY_DB_EMBEDDED = '1';
+      what = `embedded (@netlify/database-dev, data in ${directory}/) on ${describeUrl(engine.url)}`;
+    }
+    const db = await sharedDatabase();
+    try {
+      await bringUp(db, what, started);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) return giveUp(error);
+      // One refused or unanswered attempt is enough: nobody waits on a database that is down.
+      console.warn(
+        `Database: ${what} is unavailable (${message(error)}); until it answers, the limits count in memory, contact messages are mailed without being kept and /admin answers 503. Trying again in the background.`,
+      );
+      readiness.down(message(error));
+      retrying = keepTrying(db, what, started);
+    }
+  };
+
   return {
-    start: () =>
-      (starting ??= run().catch((error) => {
-        console.error(`Database: unavailable (${message(error)}); the limits count in memory.`);
-        readiness.failed(message(error));
-      })),
+    start: () => (starting ??= run().catch(giveUp)),
     async stop() {
       if (starting) await Promise.race([starting, sleep(START_PATIENCE_ON_STOP_MS)]);
       abandon.abort();
+      // An attempt under way is bounded by the connect timeout, or a migration.
+      if (retrying) await Promise.race([retrying, sleep(START_PATIENCE_ON_STOP_MS)]);
       await closeSharedDatabase().catch(() => {});
       await engine?.stop();
     },
@@ -238,16 +194,18 @@ export async function devDatabase(): Promise<{ env: Record<string, string>; star
   if (process.env.PORTFOLIO_DB?.trim() === 'off' || process.env.NETLIFY_DB_URL?.trim()) return undefined;
   const directory = process.env.PORTFOLIO_DB_DIR?.trim() || DEFAULT_DB_DIR;
   const port = await freePort();
+  const password = localDatabasePassword();
   const abandon = new AbortController();
   let engine: EmbeddedEngine | undefined;
   let starting: Promise<void> | undefined;
   return {
-    env: { NETLIFY_DB_URL: `postgres://postgres@localhost:${port}/postgres`, NETLIFY_DB_EMBEDDED: '1' },
+    // The password travels to each server in its environment, never on a command line or in the log.
+    env: { NETLIFY_DB_URL: withPassword(`postgres://postgres@localhost:${port}/postgres`, password), NETLIFY_DB_EMBEDDED: '1' },
     start: () =>
       (starting ??= (async () => {
         const started = performance.now();
         try {
-          engine = await startEmbeddedEngine(directory, { port, signal: abandon.signal });
+          engine = await startEmbeddedEngine(directory, { password, port, signal: abandon.signal });
           console.log(`Database: started the embedded engine for this session (data in ${directory}/) in ${seconds(started)}.`);
         } catch (error) {
           console.error(`Database: the embedded engine did not start (${message(error)}); the limits count in memory.`);

@@ -4,9 +4,10 @@ import path from 'node:path';
 
 /**
  * Secrets the local server (npm start, npm run dev) makes for itself when the
- * environment has none, kept in one file so they survive restarts: today
+ * environment has none, kept in one file so they survive restarts:
  * SESSION_SECRET, which signs private case-study unlocks and keys the hashed
- * rate-limit keys. The file is created with mode 0600 under .netlify/
+ * rate-limit keys, and DATABASE_PASSWORD, which the embedded engine
+ * requires. The file is created with mode 0600 under .netlify/
  * (gitignored); PORTFOLIO_SECRETS_FILE moves it (the tests do).
  */
 export const LOCAL_SECRETS_FILE = '.netlify/local-secrets.json';
@@ -40,35 +41,56 @@ function write(file: string, secrets: Secrets, exclusive: boolean): void {
 }
 
 /**
- * SESSION_SECRET from the environment, else from the file, else a new one
- * written there. Returns where it came from; 'per-process' when the file
- * could not be used (then unlocks end with the process, as before).
+ * `name` from the file, else a new random one written there (32 bytes,
+ * base64url). Returns it and where it came from; 'per-process' when the
+ * file could not be used (then it ends with the process).
  */
-export function ensureLocalSessionSecret(file = process.env.PORTFOLIO_SECRETS_FILE?.trim() || LOCAL_SECRETS_FILE): 'configured' | 'loaded' | 'created' | 'per-process' {
-  if (process.env.SESSION_SECRET?.trim()) return 'configured';
+function ensureSecret(name: string, file: string): { value: string; source: 'loaded' | 'created' | 'per-process' } {
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       const secrets = read(file);
-      if (typeof secrets?.SESSION_SECRET === 'string' && secrets.SESSION_SECRET.length >= 32) {
+      if (typeof secrets?.[name] === 'string' && secrets[name].length >= 32) {
         chmodSync(file, 0o600);
-        process.env.SESSION_SECRET = secrets.SESSION_SECRET;
-        return 'loaded';
+        return { value: secrets[name], source: 'loaded' };
       }
-      const created = { ...secrets, SESSION_SECRET: randomBytes(32).toString('base64url') };
+      const created = { ...secrets, [name]: randomBytes(32).toString('base64url') };
       try {
+        // A new file is created exclusively; an existing one is replaced whole (rename), keeping its other secrets.
         write(file, created, secrets === undefined);
       } catch (error) {
         // Another server created the file first: use what it wrote.
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
         throw error;
       }
-      process.env.SESSION_SECRET = created.SESSION_SECRET;
-      return 'created';
+      return { value: created[name], source: 'created' };
     }
     throw new Error('it kept changing while being read');
   } catch (error) {
-    console.warn(`Local secrets: cannot use ${file} (${error instanceof Error ? error.message : String(error)}); generating a SESSION_SECRET for this process.`);
-    process.env.SESSION_SECRET = randomBytes(32).toString('base64url');
-    return 'per-process';
+    console.warn(`Local secrets: cannot use ${file} (${error instanceof Error ? error.message : String(error)}); generating a ${name} for this process.`);
+    return { value: randomBytes(32).toString('base64url'), source: 'per-process' };
   }
+}
+
+const secretsFile = () => process.env.PORTFOLIO_SECRETS_FILE?.trim() || LOCAL_SECRETS_FILE;
+
+/**
+ * SESSION_SECRET from the environment, else from the file, else a new one
+ * written there. Returns where it came from; 'per-process' when the file
+ * could not be used (then unlocks end with the process, as before).
+ */
+export function ensureLocalSessionSecret(file = secretsFile()): 'configured' | 'loaded' | 'created' | 'per-process' {
+  if (process.env.SESSION_SECRET?.trim()) return 'configured';
+  const { value, source } = ensureSecret('SESSION_SECRET', file);
+  process.env.SESSION_SECRET = value;
+  return source;
+}
+
+/**
+ * The password the embedded engine requires (scripts/embedded-db-worker.ts),
+ * made on its first start and kept in the same file: without one, any
+ * process on this machine could connect to its localhost port and read the
+ * inbox or forge an owner's session. Never printed.
+ */
+export function localDatabasePassword(file = secretsFile()): string {
+  return ensureSecret('DATABASE_PASSWORD', file).value;
 }

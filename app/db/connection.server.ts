@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
+import { databaseEnv as env, databaseReady } from './readiness.server';
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by
@@ -7,8 +9,9 @@ import type pg from 'pg';
  * NETLIFY_DB_URL.
  *
  * Everything that could fail because the database is missing, not ready or
- * unreachable throws DatabaseUnavailable, so a caller can fail closed (503)
- * or fall back (the limits fall back to memory). Public pages never come
+ * unreachable throws DatabaseUnavailable (errors.server.ts), so a caller can
+ * fail closed (503) or fall back (the limits fall back to memory); whether it
+ * may be queried at all is readiness.server.ts's. Public pages never come
  * here: nothing loads @netlify/database (about a second of start-up on a busy
  * machine) until the first query.
  *
@@ -30,63 +33,25 @@ export type Database = Transaction & {
   readonly driver: 'server' | 'serverless';
   /** host:port/database, never a password. */
   readonly where: string;
+  /** The same pool, its queries free of QUERY_TIMEOUT_MS: for migrations, which may rightly take longer. */
+  withoutQueryTimeout(): Database;
   end(): Promise<void>;
 };
 
-export type UnavailableReason = 'not configured' | 'not ready' | 'unreachable';
-
-export class DatabaseUnavailable extends Error {
-  readonly reason: UnavailableReason;
-  constructor(reason: UnavailableReason, detail: string, options?: { cause?: unknown }) {
-    super(`database ${reason}: ${detail}`, options);
-    this.name = 'DatabaseUnavailable';
-    this.reason = reason;
-  }
-}
-
-export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailable => error instanceof Error && error.name === 'DatabaseUnavailable';
+export { DatabaseUnavailable, isConnectionError, isDatabaseUnavailable, sqlState, type UnavailableReason } from './errors.server';
+export { announceDatabaseStart, databaseReady, databaseState, READY_TIMEOUT_MS, type DatabaseStart, type ReadinessState } from './readiness.server';
 
 /** A dead database fails within this (TCP connect and Postgres start-up). */
 export const CONNECT_TIMEOUT_MS = 2_000;
-/** How long a caller waits for the local server's database to come up. */
-export const READY_TIMEOUT_MS = 15_000;
+/**
+ * No query waits longer for its answer: a server that took it and went
+ * silent must not hold a request (and the embedded engine's one connection)
+ * forever. Generous, since the slowest of ours take milliseconds; migrations
+ * run without it (withoutQueryTimeout()).
+ */
+export const QUERY_TIMEOUT_MS = 10_000;
 /** How long a caller waits for a free connection before calling the database busy. */
 const CHECKOUT_TIMEOUT_MS = 15_000;
-
-function env(name: string): string | undefined {
-  const netlify = (globalThis as { Netlify?: { env?: { get(name: string): string | undefined } } }).Netlify;
-  const value = (netlify?.env?.get(name) ?? process.env[name])?.trim();
-  return value ? value : undefined;
-}
-
-// --- Errors -----------------------------------------------------------------
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
-// 57P01–03: the server is shutting down or starting; 53300: too many connections.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const CONNECTION_MESSAGES = /Connection terminated|timeout expired|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Connection refused|socket hang up|non-101 status code/i;
-
-/** The Postgres SQLSTATE of an error from pg (on the error) or from @netlify/database's `sql` (on its cause). */
-export function sqlState(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-/** True for errors that say the database cannot be reached, as opposed to errors in a query. */
-export function isConnectionError(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(e.code))) return true;
-    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
-    // Node's AggregateError for a host with several addresses (localhost: ::1 and 127.0.0.1).
-    if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionError(inner))) return true;
-  }
-  return false;
-}
-
-const asUnavailable = (error: unknown) =>
-  isDatabaseUnavailable(error) ? error : new DatabaseUnavailable('unreachable', error instanceof Error ? error.message || String(error) : String(error), { cause: error });
 
 // --- One database ------------------------------------------------------------
 
@@ -137,7 +102,16 @@ function describeUrl(connectionString: string): string {
  * getDatabase() takes no pool options, and pg-pool reads its options on use,
  * so they are set on the fresh pool before its first connection.
  */
-export async function createDatabase({ connectionString, embedded = false }: { connectionString: string; embedded?: boolean }): Promise<Database> {
+export async function createDatabase({
+  connectionString,
+  embedded = false,
+  queryTimeoutMs = QUERY_TIMEOUT_MS,
+}: {
+  connectionString: string;
+  embedded?: boolean;
+  /** 0: none. */
+  queryTimeoutMs?: number;
+}): Promise<Database> {
   const { getDatabase } = await import('@netlify/database');
   const connection = getDatabase({ connectionString });
   // NeonPool implements pg's Pool API; the union's methods are not callable as such.
@@ -152,6 +126,10 @@ export async function createDatabase({ connectionString, embedded = false }: { c
   // its connection drops (npm run dev kills its server at every edit): each new connection first
   // ends whatever a dead one left open. A real Postgres does that by itself.
   const cleaned = new WeakSet<pg.PoolClient>();
+  // pg-pool listens for a client's errors only while it is idle; a connection lost while a query
+  // holds it (the server stopped, or dropped after a query timeout) emits 'error' with nobody
+  // listening, which would end the process. The query itself gets the same error.
+  const watched = new WeakSet<pg.PoolClient>();
 
   async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (ended) throw new DatabaseUnavailable('unreachable', 'the pool has been closed');
@@ -163,10 +141,14 @@ export async function createDatabase({ connectionString, embedded = false }: { c
       release();
       throw asUnavailable(error);
     }
+    if (!watched.has(client)) {
+      watched.add(client);
+      client.on('error', () => {});
+    }
     let broken: Error | undefined;
     try {
       if (embedded && !cleaned.has(client)) {
-        await client.query('ROLLBACK');
+        await run(client, 'ROLLBACK', undefined, QUERY_TIMEOUT_MS);
         cleaned.add(client);
       }
       return await use(client);
@@ -183,89 +165,49 @@ export async function createDatabase({ connectionString, embedded = false }: { c
     }
   }
 
-  const run = async <T extends Row>(client: pg.PoolClient, text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
+  // pg's own per-query timer (query_timeout): it fails the query, and the error counts as a
+  // connection error, so withClient() throws the connection away rather than queue behind an answer
+  // that may never come. Not in @types/pg's QueryConfig, hence the cast.
+  const run = async <T extends Row>(client: pg.PoolClient, text: string, params: unknown[] | undefined, timeoutMs: number) =>
+    (await client.query<T>({ text, values: params, query_timeout: timeoutMs || undefined } as pg.QueryConfig)).rows;
 
-  return {
+  const bounded = (timeoutMs: number): Database => ({
     embedded,
     driver: connection.driver,
     where: describeUrl(connectionString),
-    query: (text, params) => withClient((client) => run(client, text, params)),
+    withoutQueryTimeout: () => bounded(0),
+    query: (text, params) => withClient((client) => run(client, text, params, timeoutMs)),
     transaction: (fn) =>
       withClient(async (client) => {
-        await client.query('BEGIN');
+        await run(client, 'BEGIN', undefined, timeoutMs);
         try {
-          const result = await fn({ query: (text, params) => run(client, text, params) });
-          await client.query('COMMIT');
+          const result = await fn({ query: (text, params) => run(client, text, params, timeoutMs) });
+          await run(client, 'COMMIT', undefined, timeoutMs);
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
+          // A connection that went silent is dropped (which ends its transaction); a ROLLBACK would wait behind it.
+          if (!isConnectionError(error)) await run(client, 'ROLLBACK', undefined, timeoutMs).catch(() => {});
           throw error;
         }
       }),
-    async end() {
-      if (ended) return;
-      ended = true;
-      await pool.end();
-    },
-  };
+    end,
+  });
+
+  async function end() {
+    if (ended) return;
+    ended = true;
+    await pool.end();
+  }
+
+  return bounded(queryTimeoutMs);
 }
 
 // --- The process's database and its readiness ---------------------------------
 
-type Shared = {
-  database?: Promise<Database>;
-  /** Set by the local server while it starts (or migrates) the database. */
-  starting?: Promise<void>;
-  /** Why the local start failed, when it did. */
-  failure?: string;
-};
+type Shared = { database?: Promise<Database> };
 
 const SHARED = Symbol.for('portfolio.database');
 const shared = (): Shared => ((globalThis as Record<symbol, Shared>)[SHARED] ??= {});
-
-/**
- * For the local server, before it listens: requests wait (bounded) for
- * `ready()` instead of finding no database; `failed()` makes them fall back.
- */
-export function announceDatabaseStart(): { ready(): void; failed(reason: string): void } {
-  let settle!: (error?: string) => void;
-  const state = shared();
-  state.failure = undefined;
-  state.starting = new Promise<void>((resolve, reject) => {
-    settle = (error) => (error === undefined ? resolve() : reject(new DatabaseUnavailable('not ready', error)));
-  });
-  // Nobody may be waiting yet; the rejection is seen by databaseReady().
-  state.starting.catch(() => {});
-  return {
-    ready: () => settle(),
-    failed: (reason) => {
-      state.failure = reason;
-      settle(reason);
-    },
-  };
-}
-
-/**
- * Resolves once the database can be queried: at once when NETLIFY_DB_URL is
- * set and no local start is under way, else when the local server says so,
- * within `timeoutMs`. Throws DatabaseUnavailable otherwise.
- */
-export async function databaseReady(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
-  const { starting, failure } = shared();
-  if (failure !== undefined) throw new DatabaseUnavailable('not ready', failure);
-  if (starting) {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DatabaseUnavailable('not ready', `still starting after ${timeoutMs / 1000} s`)), timeoutMs);
-    });
-    try {
-      await Promise.race([starting, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-  if (!env('NETLIFY_DB_URL')) throw new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set');
-}
 
 /**
  * The process's database, created on first use from NETLIFY_DB_URL (and

@@ -79,7 +79,10 @@ async function database(): Promise<Database | undefined> {
     return undefined;
   }
   try {
-    await databaseReady();
+    // Never waits for a database that is still starting: the request may wait for it again further
+    // on (a contact message to be kept, an owner's session), and those waits would add up. The
+    // first seconds of a local server count in memory instead.
+    await databaseReady(0);
     return await sharedDatabase();
   } catch (error) {
     fallBack(describe(error));

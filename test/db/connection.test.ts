@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   announceDatabaseStart,
@@ -5,9 +6,12 @@ import {
   CONNECT_TIMEOUT_MS,
   createDatabase,
   databaseReady,
+  databaseState,
   DatabaseUnavailable,
   isDatabaseUnavailable,
   query,
+  QUERY_TIMEOUT_MS,
+  READY_TIMEOUT_MS,
   sharedDatabase,
   sqlState,
   transaction,
@@ -16,6 +20,34 @@ import { applyMigrations } from '~/db/migrations.server';
 import { clientKey, release, take } from '~/db/rate-limit.server';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { closedPort, startSilentServer } from '../helpers/smtp';
+import { waitFor } from '../helpers/wait';
+
+/** A Postgres server (pg-gateway, trust) that completes the start-up and then never answers. */
+async function startMutePostgres(): Promise<{ url: string; open: () => number; close: () => Promise<void> }> {
+  const { fromNodeSocket } = await import('pg-gateway/node');
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    fromNodeSocket(socket, {
+      auth: { method: 'trust' },
+      // Takes every query and never answers it.
+      onMessage: (_data, { isAuthenticated }) => (isAuthenticated ? new Promise<never>(() => {}) : undefined),
+    }).catch(() => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    open: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /**
  * The connection's promises: DatabaseUnavailable for every way the database
@@ -81,6 +113,48 @@ describe('DatabaseUnavailable', () => {
     }
   });
 
+  it('a server that lets us in, then never answers a query: unavailable within the query timeout, and the connection dropped', async () => {
+    const mute = await startMutePostgres();
+    const db = await createDatabase({ connectionString: mute.url, queryTimeoutMs: 300 });
+    try {
+      const started = performance.now();
+      await expect(db.query('SELECT 1')).rejects.toMatchObject({ name: 'DatabaseUnavailable', reason: 'unreachable', message: expect.stringContaining('Query read timeout') });
+      expect(performance.now() - started).toBeLessThan(300 + 5_000);
+      // Thrown away, not reused behind an answer that never comes.
+      await waitFor(() => mute.open() === 0, { what: 'the silent connection to be closed' });
+      // Migrations run without the timeout: the same silence simply goes on.
+      const unbounded = db.withoutQueryTimeout().query('SELECT 1').then(
+        () => 'answered',
+        () => 'failed',
+      );
+      expect(await Promise.race([unbounded, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))])).toBe('still waiting');
+    } finally {
+      // The server first: the pool's end waits for the query still held.
+      await mute.close();
+      await db.end();
+    }
+  });
+
+  it('a connection lost while a query holds it: that query fails DatabaseUnavailable, and the process lives on', async () => {
+    const mute = await startMutePostgres();
+    const db = await createDatabase({ connectionString: mute.url });
+    try {
+      const held = db.query('SELECT 1').catch((e: unknown) => e);
+      await waitFor(() => mute.open() === 1, { what: 'the query to hold its connection' });
+      // Give the query time to be sent, then cut the server: pg emits 'error' on the busy client.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await mute.close();
+      expect(await held).toMatchObject({ name: 'DatabaseUnavailable', reason: 'unreachable' });
+    } finally {
+      await mute.close();
+      await db.end();
+    }
+  });
+
+  it('the process’s database bounds its queries by QUERY_TIMEOUT_MS, a generous 10 s', () => {
+    expect(QUERY_TIMEOUT_MS).toBe(10_000);
+  });
+
   it('errors in a query stay what they are, with their SQLSTATE', async () => {
     process.env.NETLIFY_DB_URL = url;
     const error = await query('SELECT * FROM no_such_table').catch((e: unknown) => e);
@@ -102,10 +176,10 @@ describe('readiness', () => {
     expect(await query<{ n: number }>('SELECT $1::int + 1 AS n', [41])).toEqual([{ n: 42 }]);
   });
 
-  it('a failed start: not ready, with the reason', async () => {
+  it('a start that failed: not ready, with the reason, at once', async () => {
     process.env.NETLIFY_DB_URL = url;
     const start = announceDatabaseStart();
-    start.failed('the engine did not start');
+    start.down('the engine did not start', 'not ready');
     await expect(databaseReady()).rejects.toMatchObject({ reason: 'not ready', message: expect.stringContaining('the engine did not start') });
   });
 
@@ -113,6 +187,25 @@ describe('readiness', () => {
     process.env.NETLIFY_DB_URL = url;
     announceDatabaseStart();
     await expect(databaseReady(50)).rejects.toMatchObject({ reason: 'not ready', message: expect.stringContaining('still starting') });
+  });
+
+  it('callers wait at most READY_TIMEOUT_MS (a few seconds) for a start by default', () => {
+    expect(READY_TIMEOUT_MS).toBeLessThanOrEqual(3_000);
+  });
+
+  it('down: callers fail at once, even while they wait for a start, and go through again once it is ready', async () => {
+    process.env.NETLIFY_DB_URL = url;
+    const start = announceDatabaseStart();
+    const waiting = databaseReady(60_000).catch((e: unknown) => e);
+    const started = performance.now();
+    start.down('connect ECONNREFUSED 127.0.0.1:1');
+    expect(await waiting).toMatchObject({ name: 'DatabaseUnavailable', reason: 'unreachable', message: expect.stringContaining('ECONNREFUSED') });
+    expect(databaseState()).toBe('down');
+    await expect(query('SELECT 1')).rejects.toMatchObject({ reason: 'unreachable' });
+    // No wait at all: well under the connect timeout even on a busy machine.
+    expect(performance.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS / 2);
+    start.ready();
+    expect(await query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
   });
 
   it('one pool per process, shared through globalThis', async () => {

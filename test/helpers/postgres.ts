@@ -28,6 +28,8 @@ export type TestPostgres = {
   createDatabase: () => Promise<string>;
   /** Stops the server (fast shutdown: open connections are told and closed). */
   stop: () => Promise<void>;
+  /** Starts it again after stop(), on the same port, with the same data: a database coming back. */
+  start: () => Promise<void>;
   /** Stops it if it runs, and removes its folder. */
   destroy: () => Promise<void>;
   /** Its log, for failure messages. */
@@ -79,6 +81,21 @@ export async function startPostgres(): Promise<TestPostgres> {
     running = false;
     await pgCommand(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_S), 'stop']);
   };
+  const launch = async () => {
+    const options = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=200',
+      '-c shared_preload_libraries=pg_stat_statements',
+    ].join(' ');
+    // -w waits until it accepts connections, at most -t seconds.
+    await pgCommand(bin, 'pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', String(START_TIMEOUT_S), 'start']);
+    running = true;
+  };
   const destroy = async () => {
     await stop().catch(() => {});
     await rm(dir, { recursive: true, force: true });
@@ -88,20 +105,8 @@ export async function startPostgres(): Promise<TestPostgres> {
     // A free port can be taken between our check and the server's bind: try another.
     for (let attempt = 1; ; attempt++) {
       port = await closedPort();
-      const options = [
-        `-p ${port}`,
-        `-k ${dir}`,
-        '-c listen_addresses=127.0.0.1',
-        '-c fsync=off',
-        '-c synchronous_commit=off',
-        '-c full_page_writes=off',
-        '-c max_connections=200',
-        '-c shared_preload_libraries=pg_stat_statements',
-      ].join(' ');
       try {
-        // -w waits until it accepts connections, at most -t seconds.
-        await pgCommand(bin, 'pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', String(START_TIMEOUT_S), 'start']);
-        running = true;
+        await launch();
         break;
       } catch (error) {
         if (attempt >= 3) throw new Error(`PostgreSQL did not start: ${error}\n${await log()}`);
@@ -118,6 +123,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     port,
     url,
     stop,
+    start: async () => {
+      if (!running) await launch();
+    },
     destroy,
     log,
     async createDatabase() {

@@ -12,7 +12,8 @@ import { waitFor } from '../helpers/wait';
  * starts the embedded engine (@netlify/database-dev) in the background, on a
  * folder of its own (PORTFOLIO_DB_DIR here, .netlify/db for a person),
  * migrates it, keeps the limits there across restarts, and stops it on
- * SIGTERM. SESSION_SECRET comes from the local-secrets file it makes once.
+ * SIGTERM. SESSION_SECRET and the engine's password come from the
+ * local-secrets file it makes once.
  */
 
 let dir: string;
@@ -87,7 +88,10 @@ it('serves before the engine is up, then starts, migrates and uses it, and stops
   await expect(stat(`${dataDir}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
   const secrets = await stat(secretsFile);
   expect(secrets.mode & 0o777).toBe(0o600);
-  expect(JSON.parse(await readFile(secretsFile, 'utf8'))).toEqual({ SESSION_SECRET: expect.stringMatching(/^[\w-]{43}$/) });
+  const kept = JSON.parse(await readFile(secretsFile, 'utf8'));
+  expect(kept).toEqual({ SESSION_SECRET: expect.stringMatching(/^[\w-]{43}$/), DATABASE_PASSWORD: expect.stringMatching(/^[\w-]{43}$/) });
+  // The engine's password is in the URL the pool gets, never in the log.
+  expect(server.output()).not.toContain(kept.DATABASE_PASSWORD);
 });
 
 it('after a restart: nothing to migrate, the same secret, and the count of wrong passwords kept', { timeout: ENGINE_START_MS }, async () => {
@@ -100,6 +104,7 @@ it('after a restart: nothing to migrate, the same secret, and the count of wrong
   });
   console.info(`local database: ready again after ${((performance.now() - started) / 1000).toFixed(1)} s (existing folder)`);
   expect(server.output()).not.toContain('made a SESSION_SECRET');
+  // The same secrets, the engine's password included: the server reached its engine with it.
   expect(await readFile(secretsFile, 'utf8')).toBe(before);
   // Still over the limit: the attempts live in the database, under the same hashed key.
   expect(await unlock(PASSWORD)).toBe(429);
