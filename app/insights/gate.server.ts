@@ -1,5 +1,6 @@
 import { isbot } from 'isbot';
 import { hasOwnerCookie } from '~/access/owner-session.server';
+import { getSiteUrl } from '~/http/site-url.server';
 
 /**
  * Whether a request may be counted at all. Nothing is recorded when the
@@ -20,4 +21,35 @@ export function skipReason(request: Request): Skip | null {
   if (!userAgent || isbot(userAgent)) return 'bot';
   if (hasOwnerCookie(request)) return 'owner';
   return null;
+}
+
+/**
+ * Whether the request comes from another site's page: the pixel embedded
+ * elsewhere (an <img> on someone's page counts nothing here). The browser
+ * says so in Sec-Fetch-Site, and older ones in a Referer whose origin is
+ * neither the request's own nor SITE_URL's. Without either header (a browser
+ * that sends none, or the no-referrer policy) the request is taken as ours.
+ */
+export function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase();
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const referer = request.headers.get('referer');
+  if (!referer) return false;
+  let from: string;
+  try {
+    from = new URL(referer).origin;
+  } catch {
+    return true;
+  }
+  return !ownOrigins(request).has(from);
+}
+
+function ownOrigins(request: Request): Set<string> {
+  const own = new Set([new URL(request.url).origin]);
+  try {
+    own.add(new URL(getSiteUrl()).origin);
+  } catch {
+    // A malformed SITE_URL is reported where pages use it; here the request's own origin is enough.
+  }
+  return own;
 }
