@@ -6,6 +6,7 @@ import { bufferEvent, type WaitUntil } from './buffer.server';
 import { fromAnotherSite, skipReason } from './gate.server';
 import { beaconSchema, deviceOfWidth, MAX_PAYLOAD_BYTES, sectionBits, type Beacon } from './payload.server';
 import { CASE_STUDY_PREFIX, isKnownRoute } from './page-route';
+import { beaconTurn } from './pace.server';
 import { precheck } from './precheck.server';
 import type { InsightEvent } from './record.server';
 
@@ -19,7 +20,9 @@ import type { InsightEvent } from './record.server';
  * or that cannot be written (the database is unavailable, or the buffer is
  * full): the request never waits for the database (buffer.server.ts). A
  * visitor over its own limit gets a 429 from this process's quick check
- * (precheck.server.ts); a visitor over its address's cap, a 204.
+ * (precheck.server.ts); a visitor over its address's cap, a 204. Beacons
+ * first wait their turn (pace.server.ts), so a flood cannot crowd the owner's
+ * requests out of the event loop.
  */
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
@@ -83,6 +86,7 @@ function record(request: Request, event: InsightEvent, waitUntil?: WaitUntil): R
 /** POST: one beacon from the tracker. */
 export async function collectBeacon(request: Request, waitUntil?: WaitUntil): Promise<Response> {
   if (request.method !== 'POST') return answer(405, { Allow: 'GET, POST' });
+  if (!(await beaconTurn())) return answer(204);
   const beacon = await parseBeacon(request);
   if (typeof beacon === 'number') return answer(beacon);
   if (!isKnownRoute(beacon.p, caseStudySlugs())) return answer(422);
@@ -91,6 +95,7 @@ export async function collectBeacon(request: Request, waitUntil?: WaitUntil): Pr
 
 /** GET ?p=<route>: the noscript pixel, a page view without JavaScript. */
 export async function collectPixel(request: Request, waitUntil?: WaitUntil): Promise<Response> {
+  if (!(await beaconTurn())) return answer(204);
   const params = new URL(request.url).searchParams;
   const route = params.get('p');
   if (!route || [...params.keys()].some((key) => key !== 'p') || route.length > 120) return answer(400);
