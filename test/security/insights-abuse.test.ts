@@ -216,7 +216,8 @@ describe('a flood of beacons on the embedded engine (one connection)', () => {
       // A functional bound, not a benchmark (npm run bench measures the ratio): before the fix /admin took 35 s.
       const said = `/admin and /s/<token>, in turn: ${times.map((t) => Math.round(t)).join(', ')} ms`;
       console.info(said);
-      expect(Math.max(...times), said).toBeLessThan(5_000);
+      // The bound leaves room for a busy 2-core machine (2.9 s seen with three other test files running).
+      expect(Math.max(...times), said).toBeLessThan(10_000);
     } finally {
       stop = true;
       const stopping = performance.now();
