@@ -26,13 +26,16 @@ export function skipReason(request: Request): Skip | null {
 /**
  * Whether the request comes from another site's page: the pixel embedded
  * elsewhere (an <img> on someone's page counts nothing here). The browser
- * says so in Sec-Fetch-Site, and older ones in a Referer whose origin is
- * neither the request's own nor SITE_URL's. Without either header (a browser
- * that sends none, or the no-referrer policy) the request is taken as ours.
+ * says so in Sec-Fetch-Site, which is then trusted as it stands (behind a
+ * proxy the request's own origin may differ from the page's); a browser too
+ * old to send it is judged by its Referer, whose origin must be the
+ * request's own or SITE_URL's. Without either header (or with the
+ * no-referrer policy) the request is taken as ours. Anything that is not a
+ * browser can send what it likes: that is for the limits.
  */
 export function fromAnotherSite(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase();
-  if (site === 'cross-site' || site === 'same-site') return true;
+  if (site) return site === 'cross-site' || site === 'same-site';
   const referer = request.headers.get('referer');
   if (!referer) return false;
   let from: string;
