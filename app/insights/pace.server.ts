@@ -38,7 +38,8 @@ function release() {
     s.tokens--;
     s.waiting.shift()!();
   }
-  if (s.waiting.length > 0) s.timer = setTimeout(release, Math.ceil(((1 - s.tokens) * 1000) / RATE_PER_S));
+  // Unref'd: a waiting beacon's open request keeps the server alive anyway.
+  if (s.waiting.length > 0) s.timer = setTimeout(release, Math.ceil(((1 - s.tokens) * 1000) / RATE_PER_S)).unref();
   else if (s.saidFull) s.saidFull = false;
 }
 
@@ -61,6 +62,6 @@ export function beaconTurn(): boolean | Promise<boolean> {
     return false;
   }
   const turn = new Promise<boolean>((resolve) => s.waiting.push(() => resolve(true)));
-  s.timer ??= setTimeout(release, Math.ceil(1000 / RATE_PER_S));
+  s.timer ??= setTimeout(release, Math.ceil(1000 / RATE_PER_S)).unref();
   return turn;
 }

@@ -95,6 +95,24 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     expect(await count(`SELECT count(*)::int AS n FROM insight_events`)).toBe(VISITORS_PER_ADDRESS + EVENTS_PER_VISITOR + 1);
   });
 
+  it('in a Netlify function, hands the batch’s write to waitUntil, or writes before answering without it', async () => {
+    const handed: Promise<unknown>[] = [];
+    expect(bufferEvent({ event: { kind: 'resume', path: '/resume' }, at: new Date() }, (promise) => handed.push(promise)).written).toBeUndefined();
+    expect(handed).toHaveLength(1);
+    await Promise.all(handed);
+    expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'resume'`)).toBe(1);
+    const global = globalThis as { Netlify?: unknown };
+    global.Netlify = { context: null };
+    try {
+      const { written } = bufferEvent({ event: { kind: 'resume', path: '/resume' }, at: new Date() });
+      expect(written).toBeInstanceOf(Promise);
+      await written;
+      expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'resume'`)).toBe(2);
+    } finally {
+      delete global.Netlify;
+    }
+  });
+
   it('a graceful stop (stopInsights) writes what is buffered', async () => {
     for (let i = 0; i < 25; i++) bufferEvent({ event: { kind: 'link-open' }, at: new Date() });
     expect(insightsBufferStats().waiting).toBe(25);
