@@ -49,37 +49,43 @@ type Row = { pending: Pending; day: string; visitor?: string; address?: string; 
 
 const unique = <T>(items: T[]) => [...new Set(items)];
 const pair = (day: string, hash: string) => `${day} ${hash}`;
+const pairs = (keys: string[]) => [keys.map((key) => key.split(' ')[0]), keys.map((key) => key.split(' ')[1])];
+const linkIdOf = (row: Row) => (row.pending.linkToken ? linkIdFromToken(row.pending.linkToken) : null);
 
-/** The visitors' and addresses' state before this batch (under the lock, so no other flush changes it meanwhile). */
-async function limitsOf(tx: Transaction, rows: Row[]) {
-  const visitors = unique(rows.filter((r) => r.visitor).map((r) => pair(r.day, r.visitor!))).map((key) => key.split(' '));
-  const addresses = unique(rows.filter((r) => r.address).map((r) => pair(r.day, r.address!))).map((key) => key.split(' '));
-  const [known, counted] = await Promise.all([
-    tx.query<{ day: string; visitor: string; hits: number; window_started: string; live: boolean }>(
-      `SELECT l.day::text AS day, l.visitor, l.hits, l.window_started::text AS window_started,
-              l.window_started > now() - $3::int * interval '1 millisecond' AS live
-         FROM insight_visitor_limits l JOIN unnest($1::date[], $2::text[]) AS k(day, visitor) USING (day, visitor)`,
-      [visitors.map((v) => v[0]), visitors.map((v) => v[1]), EVENTS_WINDOW_MS],
-    ),
-    tx.query<{ day: string; address: string; visitors: number }>(
-      `SELECT l.day::text AS day, l.address, l.visitors
-         FROM insight_address_limits l JOIN unnest($1::date[], $2::text[]) AS k(day, address) USING (day, address)`,
-      [addresses.map((v) => v[0]), addresses.map((v) => v[1])],
-    ),
-  ]);
-  return {
+type VisitorState = { hits: number; window: string | null; changed: boolean };
+type AddressState = { visitors: number; changed: boolean };
+
+/**
+ * What the database knows before this batch, in one statement (under the
+ * lock, so no other flush changes it meanwhile): the batch's visitors' windows,
+ * its addresses' visitor counts, and which of its share links are live (the
+ * token proves the id; the database says whether the link still works).
+ */
+async function stateOf(tx: Transaction, rows: Row[]) {
+  const [visitorDays, visitorHashes] = pairs(unique(rows.filter((r) => r.visitor).map((r) => pair(r.day, r.visitor!))));
+  const [addressDays, addressHashes] = pairs(unique(rows.filter((r) => r.address).map((r) => pair(r.day, r.address!))));
+  const linkIds = unique(rows.map(linkIdOf).filter((id): id is string => !!id));
+  const found = await tx.query<{ t: 'v' | 'a' | 'l'; day: string | null; hash: string; n: number; window_started: string | null; live: boolean | null }>(
+    `SELECT 'v' AS t, l.day::text AS day, l.visitor AS hash, l.hits AS n, l.window_started::text AS window_started,
+            l.window_started > now() - $6::int * interval '1 millisecond' AS live
+       FROM insight_visitor_limits l JOIN unnest($1::date[], $2::text[]) AS k(day, visitor) USING (day, visitor)
+     UNION ALL
+     SELECT 'a', l.day::text, l.address, l.visitors, NULL, NULL
+       FROM insight_address_limits l JOIN unnest($3::date[], $4::text[]) AS k(day, address) USING (day, address)
+     UNION ALL
+     SELECT 'l', NULL, id, 0, NULL, NULL FROM share_links WHERE id = ANY($5::text[]) AND revoked_at IS NULL AND expires_at > now()`,
+    [visitorDays, visitorHashes, addressDays, addressHashes, linkIds, EVENTS_WINDOW_MS],
+  );
+  const visitors = new Map<string, VisitorState>();
+  const addresses = new Map<string, AddressState>();
+  const links = new Set<string>();
+  for (const f of found) {
     // A visitor whose window has ended starts a new one (window null: now()).
-    visitors: new Map(known.map((k) => [pair(k.day, k.visitor), { hits: k.live ? k.hits : 0, window: k.live ? k.window_started : null, changed: false }])),
-    addresses: new Map(counted.map((c) => [pair(c.day, c.address), { visitors: c.visitors, changed: false }])),
-  };
-}
-
-/** The share links behind the batch's cookies that are live now (the token proves the id; the database says whether it still works). */
-async function liveLinks(tx: Transaction, rows: Row[]): Promise<Set<string>> {
-  const ids = unique(rows.flatMap((r) => (r.pending.linkToken ? [linkIdFromToken(r.pending.linkToken)].filter((id): id is string => !!id) : [])));
-  if (ids.length === 0) return new Set();
-  const live = await tx.query<{ id: string }>('SELECT id FROM share_links WHERE id = ANY($1::text[]) AND revoked_at IS NULL AND expires_at > now()', [ids]);
-  return new Set(live.map((row) => row.id));
+    if (f.t === 'v') visitors.set(pair(f.day!, f.hash), { hits: f.live ? f.n : 0, window: f.live ? f.window_started : null, changed: false });
+    else if (f.t === 'a') addresses.set(pair(f.day!, f.hash), { visitors: f.n, changed: false });
+    else links.add(f.hash);
+  }
+  return { visitors, addresses, links };
 }
 
 /** Hashes each event's client with its day's salt (made on the day's first event, else cached). */
@@ -102,9 +108,9 @@ export async function writeBatch(batch: Pending[]): Promise<FlushResult> {
   if (batch.length === 0) return { written: 0, refused: 0 };
   const rows = await hashed(batch);
   return transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [FLUSH_LOCK]);
-    const { visitors, addresses } = await limitsOf(tx, rows);
-    const links = await liveLinks(tx, rows);
+    // No parameters: the simple protocol, one round trip.
+    await tx.query(`SELECT pg_advisory_xact_lock(${FLUSH_LOCK})`);
+    const { visitors, addresses, links } = await stateOf(tx, rows);
     const kept: Row[] = [];
     // In arrival order, as the limits would have answered one request at a time.
     for (const row of rows) {
@@ -126,49 +132,62 @@ export async function writeBatch(batch: Pending[]): Promise<FlushResult> {
         visitor.changed = true;
       }
       if (row.pending.linkToken) {
-        const id = linkIdFromToken(row.pending.linkToken);
+        const id = linkIdOf(row);
         row.linkId = id && links.has(id) ? id : null;
       }
       kept.push(row);
     }
-    await saveLimits(tx, visitors, addresses);
-    await insertEvents(tx, kept);
-    await noteFurthestSections(tx, kept);
+    await write(tx, kept, visitors, addresses);
     return { written: kept.length, refused: rows.length - kept.length };
   });
 }
 
-type VisitorState = { hits: number; window: string | null; changed: boolean };
-type AddressState = { visitors: number; changed: boolean };
-
-async function saveLimits(tx: Transaction, visitors: Map<string, VisitorState>, addresses: Map<string, AddressState>) {
-  const v = [...visitors].filter(([, state]) => state.changed);
-  if (v.length) {
-    await tx.query(
-      `INSERT INTO insight_visitor_limits (day, visitor, window_started, hits)
-       SELECT day, visitor, coalesce(window_started, now()), hits FROM unnest($1::date[], $2::text[], $3::timestamptz[], $4::int[]) AS u(day, visitor, window_started, hits)
-       ON CONFLICT (day, visitor) DO UPDATE SET window_started = excluded.window_started, hits = excluded.hits`,
-      [v.map(([key]) => key.split(' ')[0]), v.map(([key]) => key.split(' ')[1]), v.map(([, s]) => s.window), v.map(([, s]) => s.hits)],
-    );
+/** The highest section each link's recipient has seen in each case study, for the owner's list of links. */
+function furthestSections(rows: Row[]): [string, number][] {
+  const furthest = new Map<string, number>();
+  for (const { linkId, pending } of rows) {
+    const { kind, path, sections } = pending.event;
+    if (!linkId || kind !== 'read' || !sections || !path?.startsWith(CASE_STUDY_PREFIX)) continue;
+    const key = pair(linkId, path.slice(CASE_STUDY_PREFIX.length));
+    furthest.set(key, Math.max(furthest.get(key) ?? 0, 32 - Math.clz32(sections)));
   }
-  const a = [...addresses].filter(([, state]) => state.changed);
-  if (a.length) {
-    await tx.query(
-      `INSERT INTO insight_address_limits (day, address, visitors) SELECT * FROM unnest($1::date[], $2::text[], $3::int[])
-       ON CONFLICT (day, address) DO UPDATE SET visitors = excluded.visitors`,
-      [a.map(([key]) => key.split(' ')[0]), a.map(([key]) => key.split(' ')[1]), a.map(([, s]) => s.visitors)],
-    );
-  }
+  return [...furthest];
 }
 
-/** One statement for the whole batch; the events keep their order (ids) and their own time and day. */
-async function insertEvents(tx: Transaction, rows: Row[]) {
-  if (rows.length === 0) return;
+/**
+ * Everything the batch changes, in one statement: the limits, the share
+ * links' furthest sections, and the events (in their order, with their own
+ * time and day). One round trip matters on the embedded engine, where the
+ * flush holds the only connection.
+ */
+async function write(tx: Transaction, rows: Row[], visitors: Map<string, VisitorState>, addresses: Map<string, AddressState>) {
+  const v = [...visitors].filter(([, state]) => state.changed);
+  const a = [...addresses].filter(([, state]) => state.changed);
+  const f = furthestSections(rows);
   const column = <T>(pick: (row: Row, event: InsightEvent) => T) => rows.map((row) => pick(row, row.pending.event));
   await tx.query(
-    `INSERT INTO insight_events (at, day, kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id)
-     SELECT * FROM unnest($1::timestamptz[], $2::date[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[])`,
+    `WITH visitors AS (
+       INSERT INTO insight_visitor_limits (day, visitor, window_started, hits)
+       SELECT day, visitor, coalesce(window_started, now()), hits FROM unnest($1::date[], $2::text[], $3::timestamptz[], $4::int[]) AS u(day, visitor, window_started, hits)
+       ON CONFLICT (day, visitor) DO UPDATE SET window_started = excluded.window_started, hits = excluded.hits
+     ), addresses AS (
+       INSERT INTO insight_address_limits (day, address, visitors) SELECT * FROM unnest($5::date[], $6::text[], $7::int[])
+       ON CONFLICT (day, address) DO UPDATE SET visitors = excluded.visitors
+     ), furthest AS (
+       UPDATE share_link_views v SET furthest_section = greatest(v.furthest_section, u.section)
+         FROM unnest($8::text[], $9::text[], $10::int[]) AS u(link_id, slug, section)
+        WHERE v.link_id = u.link_id AND v.slug = u.slug
+     )
+     INSERT INTO insight_events (at, day, kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id)
+     SELECT * FROM unnest($11::timestamptz[], $12::date[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::int[], $20::int[], $21::text[])`,
     [
+      ...pairs(v.map(([key]) => key)),
+      v.map(([, s]) => s.window),
+      v.map(([, s]) => s.hits),
+      ...pairs(a.map(([key]) => key)),
+      a.map(([, s]) => s.visitors),
+      ...pairs(f.map(([key]) => key)),
+      f.map(([, section]) => section),
       column((r) => r.pending.at.toISOString()),
       column((r) => r.day),
       column((_, e) => e.kind),
@@ -181,24 +200,5 @@ async function insertEvents(tx: Transaction, rows: Row[]) {
       column((_, e) => e.engagedS ?? 0),
       column((r) => r.linkId),
     ],
-  );
-}
-
-/** The highest section each link's recipient has seen in each case study, for the owner's list of links. */
-async function noteFurthestSections(tx: Transaction, rows: Row[]) {
-  const furthest = new Map<string, number>();
-  for (const { linkId, pending } of rows) {
-    const { kind, path, sections } = pending.event;
-    if (!linkId || kind !== 'read' || !sections || !path?.startsWith(CASE_STUDY_PREFIX)) continue;
-    const key = `${linkId} ${path.slice(CASE_STUDY_PREFIX.length)}`;
-    furthest.set(key, Math.max(furthest.get(key) ?? 0, 32 - Math.clz32(sections)));
-  }
-  if (furthest.size === 0) return;
-  const entries = [...furthest];
-  await tx.query(
-    `UPDATE share_link_views v SET furthest_section = greatest(v.furthest_section, u.section)
-       FROM unnest($1::text[], $2::text[], $3::int[]) AS u(link_id, slug, section)
-      WHERE v.link_id = u.link_id AND v.slug = u.slug`,
-    [entries.map(([key]) => key.split(' ')[0]), entries.map(([key]) => key.split(' ')[1]), entries.map(([, section]) => section)],
   );
 }
