@@ -10,6 +10,7 @@ import { firstLoadBytes } from './bench/first-load-bytes';
 import { CHROME_PATH, killAllChrome, lighthousePage } from './bench/lighthouse';
 import { describeMachine } from './bench/machine';
 import { caseStudySlugs, measureInsights } from './bench/insights';
+import { measureInsightsFlood } from './bench/insights-flood';
 import { measureColdStarts, measureOwnerArea } from './bench/owner-area';
 import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
 import { storyImageBytes } from './bench/story-images';
@@ -19,8 +20,9 @@ import { measureThroughput } from './bench/throughput';
  * `npm run bench`: builds, starts the production server on a free port, and
  * measures it with Lighthouse (3 runs a page), playwright-core (first-load
  * bytes) and autocannon (3 runs a target), then cold starts and the owner's
- * area with seeded data (scripts/bench/owner-area.ts); writes docs/benchmarks.md and
- * prints a summary. Not part of `npm test`.
+ * area with seeded data (scripts/bench/owner-area.ts), reading insights, and
+ * the owner under a flood of beacons (scripts/bench/insights-flood.ts); writes
+ * docs/benchmarks.md and prints a summary. Not part of `npm test`.
  *
  * `npm run bench -- --skip-build` measures the existing build (for iterating;
  * a report for the repo should come from a full run).
@@ -125,6 +127,8 @@ async function main(): Promise<void> {
   const owner = await measureOwnerArea(STORY_PAGE.split('/').pop()!, log);
   log('Reading insights with seeded events');
   const insights = await measureInsights(caseStudySlugs(), log);
+  log(`The owner under a flood of insights beacons`);
+  const flood = await measureInsightsFlood(log);
   const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
@@ -144,6 +148,7 @@ async function main(): Promise<void> {
     coldStarts,
     owner,
     insights,
+    flood,
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });

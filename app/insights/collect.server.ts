@@ -1,25 +1,29 @@
-import { deviceClass, requestLink } from '~/access/link-access.server';
+import { deviceClass, linkTokenOf } from '~/access/link-access.server';
 import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
-import { clientKey, take } from '~/db/rate-limit.server';
-import { isDatabaseUnavailable, query } from '~/db/connection.server';
+import { clientIp } from '~/http/client-ip.server';
 import { declaresTooLarge, readLimitedBody } from '~/http/read-body.server';
-import { skipReason } from './gate.server';
+import { bufferEvent, type WaitUntil } from './buffer.server';
+import { fromAnotherSite, skipReason } from './gate.server';
 import { beaconSchema, deviceOfWidth, MAX_PAYLOAD_BYTES, sectionBits, type Beacon } from './payload.server';
 import { CASE_STUDY_PREFIX, isKnownRoute } from './page-route';
-import { insertEvent, requestVisitor, type InsightEvent } from './record.server';
+import { beaconTurn } from './pace.server';
+import { precheck } from './precheck.server';
+import type { InsightEvent } from './record.server';
 
 /**
  * /api/insights: the tracker's beacons (POST, one JSON object) and the
  * noscript pixel (GET ?p=<route>). Every answer is empty and uncacheable; it
  * never says back what it received. Bad input is refused (400, 413, 422) and
  * stores nothing; a request that must not be counted (GPC, DNT, a bot, the
- * owner, ANALYTICS=off) gets the same 204 as a counted one, and so does any
- * request while the database is unavailable (the event is lost).
+ * owner, ANALYTICS=off, the pixel on another site's page) gets the same
+ * 204 as a counted one. So does every event the limits turn away at the flush
+ * or that cannot be written (the database is unavailable, or the buffer is
+ * full): the request never waits for the database (buffer.server.ts). A
+ * visitor over its own limit gets a 429 from this process's quick check
+ * (precheck.server.ts); a visitor over its address's cap, a 204. Beacons
+ * first wait their turn (pace.server.ts), so a flood cannot crowd the owner's
+ * requests out of the event loop.
  */
-
-/** Events per visitor per window, far above what reading a few pages sends. */
-export const EVENTS_PER_VISITOR = 300;
-export const EVENTS_WINDOW_MS = 10 * 60 * 1000;
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
   new Response(null, { status, headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...headers } });
@@ -65,53 +69,36 @@ function eventOf(beacon: Beacon, request: Request): InsightEvent {
   }
 }
 
-async function record(request: Request, event: InsightEvent): Promise<Response> {
-  if (skipReason(request)) return answer(204);
-  try {
-    const visitor = await requestVisitor(request);
-    const verdict = await take(clientKey('insights', visitor), EVENTS_PER_VISITOR, EVENTS_WINDOW_MS);
-    if (!verdict.allowed) return answer(429, { 'Retry-After': String(verdict.retryAfterS) });
-    // A share link's recipient: their reading is the link's too (only a request with the cookie costs a query).
-    const onCaseStudy = event.path?.startsWith(CASE_STUDY_PREFIX) && (event.kind === 'view' || event.kind === 'read');
-    const link = onCaseStudy ? await requestLink(request) : null;
-    await insertEvent({ ...event, visitor, linkId: link?.id ?? null });
-    if (link && event.kind === 'read' && event.sections) await noteFurthestSection(link.id, event.path!.slice(CASE_STUDY_PREFIX.length), event.sections);
-    return answer(204);
-  } catch (error) {
-    // Lost: a reader's browser has nothing to do about it, and an error would only fill its console.
-    if (isDatabaseUnavailable(error)) noteUnavailable(error.message);
-    else console.error('insights: an event could not be recorded', error);
-    return answer(204);
-  }
-}
-
-/** Said once per process, not on every beacon. */
-let saidUnavailable = false;
-function noteUnavailable(reason: string) {
-  if (saidUnavailable) return;
-  saidUnavailable = true;
-  console.warn(`insights: events are not recorded while the database is unavailable (${reason}).`);
-}
-
-/** The highest section a link's recipient has seen in a case study, for the owner's list of links. */
-async function noteFurthestSection(linkId: string, slug: string, sections: number) {
-  await query('UPDATE share_link_views SET furthest_section = greatest(furthest_section, $3) WHERE link_id = $1 AND slug = $2', [linkId, slug, 32 - Math.clz32(sections)]);
+function record(request: Request, event: InsightEvent, waitUntil?: WaitUntil): Response | Promise<Response> {
+  if (skipReason(request) || fromAnotherSite(request)) return answer(204);
+  const ip = clientIp(request);
+  const userAgent = request.headers.get('user-agent') ?? '';
+  const quick = precheck(ip, userAgent);
+  if (quick.verdict === 'visitor') return answer(429, { 'Retry-After': String(quick.retryAfterS) });
+  if (quick.verdict === 'address') return answer(204);
+  // A share link's recipient: their reading is the link's too, looked up at the flush.
+  const onCaseStudy = event.path?.startsWith(CASE_STUDY_PREFIX) && (event.kind === 'view' || event.kind === 'read');
+  const linkToken = onCaseStudy ? linkTokenOf(request) : undefined;
+  const { written } = bufferEvent({ event, at: new Date(), client: { ip, userAgent }, linkToken }, waitUntil);
+  return written ? written.then(() => answer(204)) : answer(204);
 }
 
 /** POST: one beacon from the tracker. */
-export async function collectBeacon(request: Request): Promise<Response> {
+export async function collectBeacon(request: Request, waitUntil?: WaitUntil): Promise<Response> {
   if (request.method !== 'POST') return answer(405, { Allow: 'GET, POST' });
+  if (!(await beaconTurn())) return answer(204);
   const beacon = await parseBeacon(request);
   if (typeof beacon === 'number') return answer(beacon);
   if (!isKnownRoute(beacon.p, caseStudySlugs())) return answer(422);
-  return record(request, eventOf(beacon, request));
+  return record(request, eventOf(beacon, request), waitUntil);
 }
 
 /** GET ?p=<route>: the noscript pixel, a page view without JavaScript. */
-export async function collectPixel(request: Request): Promise<Response> {
+export async function collectPixel(request: Request, waitUntil?: WaitUntil): Promise<Response> {
+  if (!(await beaconTurn())) return answer(204);
   const params = new URL(request.url).searchParams;
   const route = params.get('p');
   if (!route || [...params.keys()].some((key) => key !== 'p') || route.length > 120) return answer(400);
   if (!isKnownRoute(route, caseStudySlugs())) return answer(422);
-  return record(request, { kind: 'view', path: route, device: deviceClass(request.headers.get('user-agent')) });
+  return record(request, { kind: 'view', path: route, device: deviceClass(request.headers.get('user-agent')) }, waitUntil);
 }

@@ -1,5 +1,6 @@
 import { isbot } from 'isbot';
 import { hasOwnerCookie } from '~/access/owner-session.server';
+import { getSiteUrl } from '~/http/site-url.server';
 
 /**
  * Whether a request may be counted at all. Nothing is recorded when the
@@ -20,4 +21,38 @@ export function skipReason(request: Request): Skip | null {
   if (!userAgent || isbot(userAgent)) return 'bot';
   if (hasOwnerCookie(request)) return 'owner';
   return null;
+}
+
+/**
+ * Whether the request comes from another site's page: the pixel embedded
+ * elsewhere (an <img> on someone's page counts nothing here). The browser
+ * says so in Sec-Fetch-Site, which is then trusted as it stands (behind a
+ * proxy the request's own origin may differ from the page's); a browser too
+ * old to send it is judged by its Referer, whose origin must be the
+ * request's own or SITE_URL's. Without either header (or with the
+ * no-referrer policy) the request is taken as ours. Anything that is not a
+ * browser can send what it likes: that is for the limits.
+ */
+export function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase();
+  if (site) return site === 'cross-site' || site === 'same-site';
+  const referer = request.headers.get('referer');
+  if (!referer) return false;
+  let from: string;
+  try {
+    from = new URL(referer).origin;
+  } catch {
+    return true;
+  }
+  return !ownOrigins(request).has(from);
+}
+
+function ownOrigins(request: Request): Set<string> {
+  const own = new Set([new URL(request.url).origin]);
+  try {
+    own.add(new URL(getSiteUrl()).origin);
+  } catch {
+    // A malformed SITE_URL is reported where pages use it; here the request's own origin is enough.
+  }
+  return own;
 }

@@ -5,7 +5,8 @@ import { figuresSql } from './figures.server';
  * The insights' share of the scheduled job (netlify/functions/mail-queue.ts
  * on Netlify, the in-process timer under `npm start`): rolls each finished
  * day up into insight_daily, deletes raw events after RAW_DAYS, and deletes
- * the salts of days that are over. A day is rolled up once it has been over
+ * the salts of days that are over, with the per-visitor and per-address
+ * limits keyed by their hashes (flush.server.ts). A day is rolled up once it has been over
  * for GRACE_MINUTES, so a beacon still in flight at midnight is in it.
  * Concurrent runs cannot double a day: the first to claim it in
  * insight_rollups does it, the other finds it done.
@@ -42,7 +43,10 @@ export async function runInsightsRollup(): Promise<RollupRun> {
     [RAW_DAYS],
   );
   const [salts] = await query<{ n: number }>(
-    `WITH gone AS (DELETE FROM insight_salts WHERE day < (now() AT TIME ZONE 'UTC')::date RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    `WITH visitors AS (DELETE FROM insight_visitor_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
+          addresses AS (DELETE FROM insight_address_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
+          gone AS (DELETE FROM insight_salts WHERE day < (now() AT TIME ZONE 'UTC')::date RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
   );
   return { days, purgedEvents: purged.n, purgedSalts: salts.n };
 }

@@ -100,6 +100,11 @@ export default function PrivacyPage() {
             <Strong>Your IP address and user agent are never stored.</Strong> The day’s random value is deleted when the
             day ends, so no visitor can be followed from one day to the next.
           </p>
+          <p>
+            So that one address cannot pose as many visitors, a second one-way hash, of the day’s random value and your
+            IP address alone, counts how many visitors each address has made that day; at most 30 are counted. That count
+            is deleted with the day’s random value.
+          </p>
         </Section>
 
         <Section id="what-i-never-collect" title="What I never collect">
@@ -150,7 +155,8 @@ export default function PrivacyPage() {
               hashes.
             </li>
             <li>
-              <Strong>The daily random value: one day.</Strong> It is deleted at the end of each day.
+              <Strong>The daily random value, and each address’s count of visitors: one day.</Strong> They are deleted at
+              the end of each day.
             </li>
             <li>
               <Strong>Contact messages: up to 365 days</Strong> in my inbox, and I may delete them sooner. They are kept so

@@ -3,6 +3,7 @@ import type { PageBytes } from './first-load-bytes';
 import { CATEGORIES, type Category, type PageLighthouse } from './lighthouse';
 import type { Machine } from './machine';
 import { INSIGHTS_SEED, type InsightsBench } from './insights';
+import { floodSection, floodSummary, type FloodBench } from './insights-flood';
 import { SEED, type ColdStart, type OwnerPageTime } from './owner-area';
 import type { StoryImageBytes } from './story-images';
 import { kb, median, ms, seconds } from './stats';
@@ -25,11 +26,12 @@ export type BenchResult = {
   coldStarts: ColdStart[];
   owner: { pages: OwnerPageTime[]; skipped: string[] };
   insights: InsightsBench;
+  flood: FloodBench;
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
 const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
-const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5, ownerPageMs: 300, insightsPageMs: 300 };
+const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5, ownerPageMs: 300, insightsPageMs: 300, floodRatio: 2 };
 
 const code = (text: string) => `\`${text}\``;
 const score = (value: number | null) => (value === null ? 'n/a' : String(value));
@@ -163,6 +165,16 @@ export function budgets(result: BenchResult): Budget[] {
     held: slowest <= BUDGET.insightsPageMs,
     why: result.insights.pages.filter((p) => p.medianMs > BUDGET.insightsPageMs).map((p) => `- ${code(p.path)}: ${ms(p.medianMs)} (p90 ${ms(p.p90Ms)})`),
   });
+  if (result.flood.times.length) {
+    const worst = Math.max(...result.flood.times.map((t) => t.ratio));
+    out.push({
+      measure: 'The owner under 200 beacons in flight',
+      budget: `≤ ${BUDGET.floodRatio}× the unloaded median`,
+      measured: `worst ${worst.toFixed(2)}×`,
+      held: worst <= BUDGET.floodRatio,
+      why: result.flood.times.filter((t) => t.ratio > BUDGET.floodRatio).map((t) => `- ${code(t.path)} on ${t.engine}, ${t.flood}: ${ms(t.loadedMs)} against ${ms(t.unloadedMs)}`),
+    });
+  }
   return out;
 }
 
@@ -281,6 +293,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     '',
     ...ownerSection(result),
     ...insightsSection(result),
+    ...floodSection(result.flood),
   ];
   return lines.join('\n');
 }
@@ -303,6 +316,7 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
     ...result.owner.pages.map((p) => `  ${pad(`${p.path} (${p.engine})`, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
     `Insights (${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay} events): rollup of a day ${ms(median([...result.insights.rollupDayMs].sort((a, b) => a - b)))} median`,
     ...result.insights.pages.map((p) => `  ${pad(p.path, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
+    ...floodSummary(result.flood),
     'Budgets:',
     ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
     '',

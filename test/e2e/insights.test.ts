@@ -14,6 +14,10 @@ import { waitFor } from '../helpers/wait';
  * dashboard as 1 visitor, 2 views and sections 1–5 reached once; a visit
  * without JavaScript counts once; GPC and the signed-in owner count never;
  * and no visit leaves a cookie or an identifying storage key behind.
+ *
+ * The server writes events a moment after answering, in the order they came:
+ * before saying that nothing was stored, settle() sends a marker view of
+ * /privacy (no test here visits it) and waits for it to be written.
  */
 
 const ADMIN_PASSWORD = 'owner password for the insights browser test';
@@ -54,8 +58,19 @@ async function open(options: BrowserContextOptions = {}): Promise<Page> {
   return tracked.page;
 }
 
-const rows = () => db.query<{ kind: string; path: string; sections: number }>('SELECT kind, path, sections FROM insight_events ORDER BY id');
+const MARKER = '/privacy';
+const rows = () => db.query<{ kind: string; path: string; sections: number }>(`SELECT kind, path, sections FROM insight_events WHERE path <> '${MARKER}' ORDER BY id`);
 const waitForRows = (count: number, what: string) => waitFor(async () => ((await rows()).length >= count ? rows() : undefined), { timeoutMs: 20_000, what });
+
+let markers = 0;
+/** Everything the server was sent before this has been written (or refused). */
+async function settle() {
+  const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`))[0].n;
+  const before = await count();
+  const marker = await fetch(`${url}/api/insights?p=${encodeURIComponent(MARKER)}`, { headers: { 'user-agent': `${CHROME} marker/${++markers}` } });
+  expect(marker.status).toBe(204);
+  await waitFor(async () => (await count()) > before, { timeoutMs: 20_000, what: 'the marker to be written' });
+}
 
 /**
  * Scrolls down in steps smaller than the viewport, a couple of frames apart,
@@ -148,6 +163,7 @@ describe('a reader', () => {
     await page.goto(`${url}/resume`);
     expect((await pixel).status()).toBe(204);
     await page.waitForLoadState('networkidle');
+    await settle();
     expect(await rows()).toEqual([{ kind: 'view', path: '/resume', sections: 0 }]);
   });
 });
@@ -163,6 +179,7 @@ describe('never counted', () => {
     const beacon = page.waitForResponse((response) => response.url().endsWith('/api/insights') && response.request().method() === 'POST');
     await page.goto(`${url}/`);
     expect((await beacon).status()).toBe(204);
+    await settle();
     expect(await rows()).toEqual([]);
   });
 
@@ -172,6 +189,7 @@ describe('never counted', () => {
     const beacon = page.waitForResponse((response) => response.url().endsWith('/api/insights') && response.request().method() === 'POST');
     await page.goto(`${url}${STUDY}`);
     expect((await beacon).status()).toBe(204);
+    await settle();
     expect(await rows()).toEqual([]);
   });
 });

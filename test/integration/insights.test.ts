@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { postForm } from '../helpers/http';
+import { fetchFrom, loopbackAddress } from '../helpers/loopback';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -17,6 +18,12 @@ import { waitFor } from '../helpers/wait';
  * what the endpoint stores, what it refuses (and that a refusal stores
  * nothing), who is never counted, concurrency, the per-visitor limit, share
  * links' reading, and the leak paths of the dashboard and its export.
+ *
+ * Events are written by the server's flusher a moment after their 204, in
+ * the order they came: settle() sends a marker (a view of /privacy, which no
+ * test here counts) and waits for it, after which everything sent before it
+ * has been written or refused. Each test sends from its own loopback address
+ * (fetchFrom), so the per-address cap of one test never touches another.
  */
 
 const ADMIN_PASSWORD = 'owner password for insights';
@@ -46,17 +53,35 @@ afterAll(async () => {
 });
 
 type EventRow = { kind: string; path: string | null; visitor: string | null; referrer: string | null; utm_source: string | null; device: string | null; sections: number; engaged_s: number; link_id: string | null };
-const events = () => db.query<EventRow>('SELECT kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id FROM insight_events ORDER BY id');
+const MARKER = '/privacy';
+const events = () => db.query<EventRow>(`SELECT kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id FROM insight_events WHERE path IS DISTINCT FROM '${MARKER}' ORDER BY id`);
 const clear = () => db.query('DELETE FROM insight_events');
 
-function beacon(body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${origin}/api/insights`, {
+/** This test's address: see the file's comment. */
+let tests = 0;
+let from = '';
+beforeEach(() => {
+  from = loopbackAddress(1, ++tests);
+});
+
+function beacon(body: unknown, headers: Record<string, string> = {}, address = from) {
+  return fetchFrom(address, `${origin}/api/insights`, {
     method: 'POST',
-    body: typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]) : JSON.stringify(body),
+    body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': CHROME, ...headers },
   });
 }
-const pixel = (query: string, headers: Record<string, string> = {}) => fetch(`${origin}/api/insights?${query}`, { headers: { 'user-agent': CHROME, ...headers } });
+const pixel = (query: string, headers: Record<string, string> = {}) => fetchFrom(from, `${origin}/api/insights?${query}`, { headers: { 'user-agent': CHROME, ...headers } });
+
+let markers = 0;
+/** Everything sent so far has been written (or refused): see the file's comment. */
+async function settle(): Promise<void> {
+  const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`))[0].n;
+  const before = await count();
+  const n = ++markers;
+  expect((await fetchFrom(loopbackAddress(2, n), `${origin}/api/insights?p=${encodeURIComponent(MARKER)}`, { headers: { 'user-agent': `${CHROME} marker/${n}` } })).status).toBe(204);
+  await waitFor(async () => (await count()) > before, { timeoutMs: 20_000, what: () => `the marker to be written:\n${server.output().slice(-2000)}` });
+}
 
 async function signIn(): Promise<string> {
   const form = new URLSearchParams({ password: ADMIN_PASSWORD });
@@ -79,6 +104,7 @@ describe('the endpoint', () => {
       expect(answer.headers.get('cache-control')).toBe('no-store');
       expect(answer.headers.get('set-cookie')).toBeNull();
     }
+    await settle();
     const rows = await events();
     expect(rows.map(({ visitor, ...rest }) => rest)).toEqual([
       { kind: 'view', path: '/case-study/office-depot', referrer: 'www.linkedin.com', utm_source: 'spring-hiring', device: 'desktop', sections: 0, engaged_s: 0, link_id: null },
@@ -96,12 +122,14 @@ describe('the endpoint', () => {
     await clear();
     const answer = await pixel(`p=${encodeURIComponent('/')}`, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1' });
     expect(answer.status).toBe(204);
+    await settle();
     expect((await events()).map((row) => [row.kind, row.path, row.device])).toEqual([['view', '/', 'phone']]);
   });
 
   it('drops section numbers out of range and keeps the rest', async () => {
     await clear();
     expect((await beacon({ k: 'read', p: '/case-study/blocks-demo', s: [0, 3, 5, 12, -1], e: 10 })).status).toBe(204);
+    await settle();
     expect((await events()).map((row) => row.sections)).toEqual([0b100]);
   });
 
@@ -137,6 +165,7 @@ describe('the endpoint', () => {
       expect(text).not.toContain('onerror');
       expect(text).not.toContain('<script');
     }
+    await settle();
     expect(await events()).toEqual([]);
   });
 
@@ -155,13 +184,15 @@ describe('the endpoint', () => {
       expect((await beacon({ k: 'view', p: '/' }, headers)).status).toBe(204);
       expect((await pixel('p=%2F', headers)).status).toBe(204);
     }
+    await settle();
     expect(await events()).toEqual([]);
   });
 
-  it('500 beacons sent at once make exactly 500 rows', async () => {
+  it('500 beacons sent at once, by 500 visitors behind 20 addresses, make exactly 500 rows', async () => {
     await clear();
-    const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => beacon({ k: 'view', p: '/', w: 400 + i }, { 'user-agent': `${CHROME} visitor/${i}` })));
+    const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => beacon({ k: 'view', p: '/', w: 400 + i }, { 'user-agent': `${CHROME} visitor/${i}` }, loopbackAddress(3, i % 20))));
     expect(answers.filter((answer) => answer.status === 204)).toHaveLength(500);
+    await settle();
     expect(await events()).toHaveLength(500);
   });
 
@@ -176,6 +207,7 @@ describe('the endpoint', () => {
     expect(statuses.filter((status) => status === 204)).toHaveLength(300);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
     expect((await beacon({ k: 'view', p: '/' }, { 'user-agent': `${CHROME} someone-else` })).status).toBe(204);
+    await settle();
     expect(await events()).toHaveLength(301);
   });
 });
@@ -203,6 +235,7 @@ describe('server-side events', () => {
     expect((await beacon({ k: 'view', p: PRIVATE_PATH, w: 390 }, { cookie: link })).status).toBe(204);
     expect((await beacon({ k: 'read', p: PRIVATE_PATH, s: [1, 2], e: 30 }, { cookie: link })).status).toBe(204);
 
+    await settle();
     const rows = await events();
     expect(rows.map((row) => [row.kind, row.path, row.link_id])).toEqual([
       ['message', null, null],

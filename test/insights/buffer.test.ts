@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeSharedDatabase, createDatabase, type Database } from '~/db/connection.server';
+import { applyMigrations } from '~/db/migrations.server';
+import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
+import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
+import { startEmbeddedDb } from '../helpers/embedded-db';
+import { startPostgres } from '../helpers/postgres';
+
+/**
+ * The insights buffer in this process, on both engines: events wait in
+ * memory and are written in batches, in order, with the time they came; the
+ * per-visitor and per-address limits hold in the flush; a graceful stop
+ * writes what is buffered; past BUFFER_MAX, events are shed with one warning.
+ */
+
+type Engine = { db: Database; url: string; embedded: boolean; stop: () => Promise<void> };
+
+const ENGINES: [string, () => Promise<Engine>][] = [
+  [
+    'PostgreSQL',
+    async () => {
+      const server = await startPostgres();
+      const url = await server.createDatabase();
+      return { db: await createDatabase({ connectionString: url }), url, embedded: false, stop: server.destroy };
+    },
+  ],
+  [
+    'the embedded engine',
+    async () => {
+      const engine = await startEmbeddedDb();
+      return { db: await createDatabase({ connectionString: engine.url, embedded: true }), url: engine.url, embedded: true, stop: engine.stop };
+    },
+  ],
+];
+
+const view = (ip: string, userAgent: string, at = new Date()): Pending => ({ event: { kind: 'view', path: '/', device: 'desktop' }, at, client: { ip, userAgent } });
+
+describe.each(ENGINES)('on %s', (_name, start) => {
+  let engine: Engine;
+  const saved = { url: process.env.NETLIFY_DB_URL, embedded: process.env.NETLIFY_DB_EMBEDDED };
+  const count = async (sql: string) => (await engine.db.query<{ n: number }>(sql))[0].n;
+
+  beforeAll(async () => {
+    engine = await start();
+    await applyMigrations(engine.db);
+    process.env.NETLIFY_DB_URL = engine.url;
+    process.env.NETLIFY_DB_EMBEDDED = engine.embedded ? '1' : '';
+  });
+  afterAll(async () => {
+    await stopInsights();
+    await closeSharedDatabase();
+    await engine?.db.end();
+    await engine?.stop();
+    for (const [key, value] of [['NETLIFY_DB_URL', saved.url], ['NETLIFY_DB_EMBEDDED', saved.embedded]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  beforeEach(async () => {
+    await flushInsights();
+    await engine.db.query('DELETE FROM insight_events');
+  });
+
+  it('writes buffered events in order, with the time and day they came, and no address or user agent', async () => {
+    const at = new Date(Date.now() - 3_000);
+    for (const [i, path] of ['/', '/resume', '/privacy'].entries()) {
+      expect(bufferEvent({ ...view('203.0.113.1', 'Mozilla/5.0 reader'), event: { kind: 'view', path }, at: new Date(at.getTime() + i) }).accepted).toBe(true);
+    }
+    bufferEvent({ event: { kind: 'message' }, at });
+    // Nothing is written on the request's path.
+    expect(await count('SELECT count(*)::int AS n FROM insight_events')).toBe(0);
+    await flushInsights();
+    const rows = await engine.db.query<{ kind: string; path: string | null; visitor: string | null; at: Date; day: string }>('SELECT kind, path, visitor, at, day::text AS day FROM insight_events ORDER BY id');
+    expect(rows.map((r) => [r.kind, r.path])).toEqual([['view', '/'], ['view', '/resume'], ['view', '/privacy'], ['message', null]]);
+    expect(new Date(rows[0].at).getTime()).toBe(at.getTime());
+    expect(rows[0].day).toBe(at.toISOString().slice(0, 10));
+    expect(new Set(rows.slice(0, 3).map((r) => r.visitor)).size).toBe(1);
+    expect(rows[3].visitor).toBeNull();
+    const dump = JSON.stringify(await engine.db.query('SELECT * FROM insight_events')) + JSON.stringify(await engine.db.query('SELECT * FROM insight_visitor_limits')) + JSON.stringify(await engine.db.query('SELECT * FROM insight_address_limits'));
+    expect(dump).not.toContain('203.0.113');
+    expect(dump).not.toContain('Mozilla');
+  });
+
+  it(`holds the limits in the flush: ${VISITORS_PER_ADDRESS} visitors per address a day, ${EVENTS_PER_VISITOR} events per visitor`, async () => {
+    for (let i = 0; i < 45; i++) bufferEvent(view('198.51.100.7', `Mozilla/5.0 forged/${i}`));
+    for (let i = 0; i < EVENTS_PER_VISITOR + 20; i++) bufferEvent(view('198.51.100.8', 'Mozilla/5.0 eager'));
+    await flushInsights();
+    expect(await count(`SELECT count(DISTINCT visitor)::int AS n FROM insight_events`)).toBe(VISITORS_PER_ADDRESS + 1);
+    expect(await count(`SELECT count(*)::int AS n FROM insight_events`)).toBe(VISITORS_PER_ADDRESS + EVENTS_PER_VISITOR);
+    // The next flush knows them too: the limits live in the database, not in the batch.
+    bufferEvent(view('198.51.100.7', 'Mozilla/5.0 forged/99'));
+    bufferEvent(view('198.51.100.8', 'Mozilla/5.0 eager'));
+    bufferEvent(view('198.51.100.7', 'Mozilla/5.0 forged/0'));
+    await flushInsights();
+    expect(await count(`SELECT count(*)::int AS n FROM insight_events`)).toBe(VISITORS_PER_ADDRESS + EVENTS_PER_VISITOR + 1);
+  });
+
+  it('in a Netlify function, hands the batch’s write to waitUntil, or writes before answering without it', async () => {
+    const handed: Promise<unknown>[] = [];
+    expect(bufferEvent({ event: { kind: 'resume', path: '/resume' }, at: new Date() }, (promise) => handed.push(promise)).written).toBeUndefined();
+    expect(handed).toHaveLength(1);
+    await Promise.all(handed);
+    expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'resume'`)).toBe(1);
+    const global = globalThis as { Netlify?: unknown };
+    global.Netlify = { context: null };
+    try {
+      const { written } = bufferEvent({ event: { kind: 'resume', path: '/resume' }, at: new Date() });
+      expect(written).toBeInstanceOf(Promise);
+      await written;
+      expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'resume'`)).toBe(2);
+    } finally {
+      delete global.Netlify;
+    }
+  });
+
+  it('a graceful stop (stopInsights) writes what is buffered', async () => {
+    for (let i = 0; i < 25; i++) bufferEvent({ event: { kind: 'link-open' }, at: new Date() });
+    expect(insightsBufferStats().waiting).toBe(25);
+    await stopInsights();
+    expect(insightsBufferStats().waiting).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'link-open'`)).toBe(25);
+  });
+
+  it(`sheds events past ${BUFFER_MAX} waiting, says so once, and writes the rest`, async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const shedBefore = insightsBufferStats().shed;
+      const accepted = Array.from({ length: BUFFER_MAX + 50 }, () => bufferEvent({ event: { kind: 'message' }, at: new Date() }).accepted);
+      expect(accepted.filter(Boolean)).toHaveLength(BUFFER_MAX);
+      expect(insightsBufferStats().shed - shedBefore).toBe(50);
+      expect(warn.mock.calls.filter(([line]) => String(line).includes('further events are dropped'))).toHaveLength(1);
+      await flushInsights();
+      expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'message'`)).toBe(BUFFER_MAX);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
