@@ -17,6 +17,7 @@ import { stopGracefullyOnSignals } from './shutdown';
 import type { Context } from '@netlify/functions';
 import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
 import { guardRequests } from '../app/http/request-guard.server';
+import { stopInsights } from '../app/insights/buffer.server';
 import { routedPath } from '../app/http/origin.server';
 import { redactLogs } from '../app/http/log-redaction.server';
 
@@ -158,6 +159,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const mailQueue = startMailQueueTimer();
   stopGracefullyOnSignals(server, {
     cleanup: async () => {
+      // Reading insights still in the buffer are written while the database is there.
+      await stopInsights();
       // A message kept and answered whose mail was still on its way: let it land (bounded by the cleanup's limit).
       await settleInProcessWork();
       await mailQueue.stop();
