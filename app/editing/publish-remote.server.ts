@@ -169,18 +169,21 @@ async function rewriteTree(remote: Remote, treeOid: string | null, changes: Map<
 async function pushCommit(remote: Remote, commit: string): Promise<'pushed' | 'rejected'> {
   const { dir, config, http, headers } = remote;
   await git.writeRef({ fs, dir, ref: PUSH_BRANCH, value: commit, force: true });
+  let why: string;
   try {
     const result = await git.push({ fs, http, dir, url: config.url, ref: PUSH_BRANCH, remoteRef: `refs/heads/${config.branch}`, headers });
     const refResult = result.refs[`refs/heads/${config.branch}`];
     if (result.ok && refResult?.ok !== false) return 'pushed';
-    const why = refResult?.error ?? result.error ?? 'refused';
-    if (/fetch first|non-fast-forward|stale|lock|failed to update ref/i.test(why)) return 'rejected';
-    throw Object.assign(new Error(redact(`The git host refused the push: ${why}`, config.token)), { code: 'PushRefused' });
+    why = refResult?.error ?? result.error ?? 'refused';
   } catch (error) {
-    const e = error as { code?: string; data?: { reason?: string } };
+    const e = error as { code?: string; data?: { reason?: string; prettyDetails?: string } };
     // isomorphic-git refuses a non-fast-forward itself when it has the new tip, and cannot find it when it has not.
     if (e.code === 'PushRejectedError' && e.data?.reason === 'not-fast-forward') return 'rejected';
     if (e.code === 'NotFoundError') return 'rejected';
-    throw error;
+    // receive-pack's own answer ("failed to update ref" when the branch moved under it, or a hook's refusal).
+    if (e.code !== 'GitPushError') throw error;
+    why = e.data?.prettyDetails ?? 'refused';
   }
+  if (/fetch first|non-fast-forward|stale info|failed to update ref|failed to lock|cannot lock/i.test(why)) return 'rejected';
+  throw Object.assign(new Error(redact(`the git host refused the push: ${why.replace(/\s+/g, ' ').trim()}`, config.token)), { code: 'PushRefused' });
 }
