@@ -45,7 +45,9 @@ export const DEFAULT_AUTHOR: GitAuthor = { name: 'Site editor', email: 'editor@l
 
 const WHERE = 'in Netlify: Site configuration → Environment variables, with a scope that includes Functions';
 
-export function publishConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): PublishConfig {
+export type PublishEnv = Record<string, string | undefined>;
+
+export function publishConfig(env: PublishEnv = process.env, cwd: string = process.cwd()): PublishConfig {
   const author = parseAuthor(env.CONTENT_GIT_AUTHOR);
   if (typeof author === 'string') return readOnly(author);
 

@@ -96,6 +96,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
       }
       await remote.beforeRequest?.(info);
       const body = req.headers['content-encoding'] === 'gzip' ? req.pipe(zlib.createGunzip()) : req;
+      // A CGI gets only what the spec gives it (and PATH), not this process's environment.
       const cgi = spawn(GIT_HTTP_BACKEND, [], {
         env: {
           PATH: process.env.PATH,
@@ -110,7 +111,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
           // The body is decompressed here, so its length is unknown: http-backend then reads to the end.
           ...(req.headers['content-encoding'] !== 'gzip' && req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
           ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
-        },
+        } as unknown as NodeJS.ProcessEnv,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       body.pipe(cgi.stdin);
