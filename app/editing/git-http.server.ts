@@ -5,10 +5,11 @@ import { redact } from './publish-plan.server';
  * isomorphic-git's HTTP client, on Node's fetch so that every request has a
  * deadline (its own Node client has none: a remote that accepts the
  * connection and never answers would hold the function until Netlify kills
- * it, and the designer would get no message). The deadline covers the body
- * too, since the signal aborts the stream.
+ * it, and the designer would get no message). Each request gets
+ * `timeoutMs`, and none runs past `deadline` (the whole publish's budget, a
+ * Date.now() value). The limit covers the body too: the signal aborts the stream.
  */
-export function timedHttpClient(timeoutMs: number): HttpClient {
+export function timedHttpClient(timeoutMs: number, deadline: number): HttpClient {
   return {
     async request({ url, method = 'GET', headers = {}, body }: GitHttpRequest): Promise<GitHttpResponse> {
       const chunks: Uint8Array[] = [];
@@ -17,7 +18,7 @@ export function timedHttpClient(timeoutMs: number): HttpClient {
         method,
         headers,
         body: chunks.length ? Buffer.concat(chunks) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), AbortSignal.timeout(Math.max(1, deadline - Date.now()))]),
       });
       const responseHeaders: Record<string, string> = {};
       response.headers.forEach((value, key) => {
@@ -50,6 +51,8 @@ type GitError = Error & { code?: string; data?: { statusCode?: number; statusMes
  * Turns what isomorphic-git or fetch threw into a sentence for the designer
  * (and the developer reading it over their shoulder), without the token.
  */
+export { isTimeout };
+
 export function describeGitError(error: unknown, url: string, token: string): string {
   const host = safeHost(url);
   const e = error as GitError;
@@ -63,6 +66,8 @@ export function describeGitError(error: unknown, url: string, token: string): st
     message = `${host} has no repository at ${url} (404), or the token cannot see it: check CONTENT_GIT_URL and the token's access.`;
   } else if (status) {
     message = `${host} answered ${status} ${e.data?.statusMessage ?? ''}`.trim() + '; nothing was published. Try again in a minute.';
+  } else if (e?.code === 'PushUncertain') {
+    message = `${host} did not confirm the push in time: the commit may still have landed. Reload to see the branch as it is; publishing the same draft again is safe (what already landed is not committed twice).`;
   } else if (isTimeout(e)) {
     message = `${host} did not answer in time; nothing was published. Try again in a minute.`;
   } else if (networkCode(e)) {

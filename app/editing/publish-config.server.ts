@@ -28,6 +28,9 @@ export type RemotePublishConfig = {
   author: GitAuthor;
   /** Where the shallow clone is kept between publishes (a function instance's /tmp on Netlify). */
   cacheDir: string;
+  /** Time limits (ms) per request and per publish; defaults in publish-remote.server.ts. */
+  requestTimeoutMs?: number;
+  budgetMs?: number;
 };
 
 export type LocalPublishConfig = {

@@ -93,8 +93,9 @@ function checkBlobId(value: unknown, path: string, nullable: boolean): string | 
 
 /**
  * Compares each change with what the branch holds now. The first file whose
- * version differs from the one the designer opened is a conflict; if every
- * file already holds what would be written, the publish is 'unchanged'.
+ * version differs from the one the designer opened (and from what they
+ * would write) is a conflict; if every file already holds what would be
+ * written, the publish is 'unchanged'.
  */
 export async function findConflict(
   changes: PlannedChange[],
@@ -103,10 +104,13 @@ export async function findConflict(
   let changed = false;
   for (const change of changes) {
     const now = await current(change.path);
-    if ((now?.blobId ?? null) !== change.baseBlobId) {
-      return { status: 'conflict', path: change.path, theirs: { blobId: now?.blobId ?? null, text: now ? now.bytes.toString('utf8') : null } };
+    const nowId = now?.blobId ?? null;
+    // Already what we would write: a publish that landed though its answer was lost (a timeout), retried.
+    if (nowId === change.blobId) continue;
+    if (nowId !== change.baseBlobId) {
+      return { status: 'conflict', path: change.path, theirs: { blobId: nowId, text: now ? now.bytes.toString('utf8') : null } };
     }
-    if ((now?.blobId ?? null) !== change.blobId) changed = true;
+    changed = true;
   }
   return changed ? { status: 'changed' } : { status: 'unchanged' };
 }

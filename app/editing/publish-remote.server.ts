@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import git, { type TreeEntry } from 'isomorphic-git';
 import { ContentPathError } from './content-path.server';
-import { basicAuthHeader, describeGitError, timedHttpClient } from './git-http.server';
+import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './git-http.server';
 import type { RemotePublishConfig } from './publish-config.server';
 import {
   findConflict,
@@ -29,14 +29,20 @@ import {
  * a conflict; it can never drop the other commit.
  */
 
-/** Per request. Netlify's synchronous functions get 10 s by default (26 s at most): a stalled host must not use it all. */
-const REQUEST_TIMEOUT_MS = 8_000;
+/**
+ * Netlify stops a synchronous function after 60 s (older sites: 10 s, or 26 s
+ * on request). A publish is a handful of requests; each gets 10 s and the
+ * whole publish 25 s, so a stalled host ends in a message, not a killed function.
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+const PUBLISH_BUDGET_MS = 25_000;
 const PUSH_BRANCH = 'refs/heads/publish';
 
 type Remote = { config: RemotePublishConfig; dir: string; http: ReturnType<typeof timedHttpClient>; headers: Record<string, string> };
 
 function remoteOf(config: RemotePublishConfig): Remote {
-  return { config, dir: config.cacheDir, http: timedHttpClient(REQUEST_TIMEOUT_MS), headers: basicAuthHeader(config.token) };
+  const http = timedHttpClient(config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Date.now() + (config.budgetMs ?? PUBLISH_BUDGET_MS));
+  return { config, dir: config.cacheDir, http, headers: basicAuthHeader(config.token) };
 }
 
 export async function openRemote(config: RemotePublishConfig, contentPath: string): Promise<OpenedFile | null> {
@@ -177,6 +183,8 @@ async function pushCommit(remote: Remote, commit: string): Promise<'pushed' | 'r
     why = refResult?.error ?? result.error ?? 'refused';
   } catch (error) {
     const e = error as { code?: string; data?: { reason?: string; prettyDetails?: string } };
+    // Sent, but no answer: receive-pack may have applied it. Say so rather than "nothing was published".
+    if (isTimeout(error as Error)) throw Object.assign(new Error('push timed out'), { code: 'PushUncertain' });
     // isomorphic-git refuses a non-fast-forward itself when it has the new tip, and cannot find it when it has not.
     if (e.code === 'PushRejectedError' && e.data?.reason === 'not-fast-forward') return 'rejected';
     if (e.code === 'NotFoundError') return 'rejected';

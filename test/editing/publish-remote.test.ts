@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/publish.server';
 import { closedPort, commitOnRemote, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
+import { waitFor } from '../helpers/wait';
 
 // A 1×1 PNG: the bytes must arrive exactly, not as text.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -168,6 +169,32 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const result = await publish({ files: [{ path: 'content/site.yml', content: 'x\n', baseBlobId: null }], message: 'Edit Site' }, config);
     expect(result).toEqual({ status: 'failed', reason: expect.stringMatching(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('gives up on a remote that never answers, within the time limit, with a message', async () => {
+    const config = configFor({ requestTimeoutMs: 300, budgetMs: 1_000 });
+    remote.beforeRequest = () => new Promise(() => undefined);
+    const started = Date.now();
+    const result = await publish({ files: [{ path: 'content/site.yml', content: 'x\n', baseBlobId: null }], message: 'Edit Site' }, config);
+    expect(result).toEqual({ status: 'failed', reason: expect.stringMatching(/did not answer in time; nothing was published/) });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('says a push that got no answer may have landed, and publishing the same draft again is then not a conflict', async () => {
+    const config = configFor({ requestTimeoutMs: 1_500 });
+    const opened = await openFile('content/site.yml', config);
+    remote.beforeResponse = async (info) => {
+      // git applies the push, but its answer is held past the client's limit.
+      if (info.method === 'POST' && info.path.endsWith('git-receive-pack')) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    };
+    const request = { files: [{ path: 'content/site.yml', content: 'name: Landed?\n', baseBlobId: opened!.blobId }], message: 'Edit Site' };
+    const first = await publish(request, config);
+    expect(first).toEqual({ status: 'failed', reason: expect.stringMatching(/did not confirm the push in time: the commit may still have landed/) });
+    remote.beforeResponse = null;
+    await waitFor(() => remote.git('show', 'main:content/site.yml') === 'name: Landed?', { timeoutMs: 10_000, what: 'the held push to land' });
+    const before = headOf();
+    expect(await publish(request, config)).toEqual({ status: 'unchanged' });
+    expect(headOf()).toBe(before);
   });
 
   it('re-checks and lands after a push rejected because the branch moved meanwhile', async () => {

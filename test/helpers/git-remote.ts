@@ -31,6 +31,8 @@ export type GitRemote = {
   requests: GitRequestInfo[];
   /** Called before each request reaches git; a test uses it to move the branch mid-publish. */
   beforeRequest: ((info: GitRequestInfo) => void | Promise<void>) | null;
+  /** Called after git has answered, before the answer is sent: a test holds it to lose an answer git already acted on. */
+  beforeResponse: ((info: GitRequestInfo) => void | Promise<void>) | null;
   close(): Promise<void>;
 };
 
@@ -80,6 +82,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
     root,
     requests,
     beforeRequest: null as GitRemote['beforeRequest'],
+    beforeResponse: null as GitRemote['beforeResponse'],
     git: (...args: string[]) => git(root, ['--git-dir', bareDir, ...args]),
     close: async () => undefined,
   };
@@ -120,7 +123,10 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
       const err: Buffer[] = [];
       cgi.stdout.on('data', (chunk: Buffer) => out.push(chunk));
       cgi.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-      cgi.on('close', (code) => {
+      const exited = new Promise<number | null>((resolve) => cgi.on('close', resolve));
+      void exited.then(async (code) => {
+        await remote.beforeResponse?.(info);
+        if (res.destroyed) return;
         const output = Buffer.concat(out);
         const end = findHeaderEnd(output);
         if (end === null) {
