@@ -49,12 +49,13 @@ export async function publishLocal(config: LocalPublishConfig, plan: Plan): Prom
       });
       if (check.status === 'conflict') return check;
       // The developer's own unsaved work on the same file wins too: it is a version the designer never saw.
+      // (Already holding exactly what would be written is no conflict: nothing of theirs is lost.)
       for (const change of plan.changes) {
         const onDisk = await readWorkingFile(root, change.path);
         const diskId = onDisk ? blobIdOf(onDisk) : null;
-        if (diskId !== change.baseBlobId) return conflict(change.path, { blobId: diskId, text: onDisk?.toString('utf8') ?? null });
+        if (diskId !== change.baseBlobId && diskId !== change.blobId) return conflict(change.path, { blobId: diskId, text: onDisk?.toString('utf8') ?? null });
         const staged = inIndex.get(change.path)?.oid ?? null;
-        if (staged !== change.baseBlobId) {
+        if (staged !== change.baseBlobId && staged !== change.blobId) {
           return conflict(change.path, { blobId: staged, text: staged ? (await catBlob(root, staged)).toString('utf8') : null });
         }
       }
@@ -70,10 +71,18 @@ export async function publishLocal(config: LocalPublishConfig, plan: Plan): Prom
         }
         throw error;
       }
-      await writeWorkingFiles(root, plan);
-      // The real index learns the new versions of these paths only, so `git status` shows them as committed.
-      await runGit(root, ['update-index', '--index-info'], { input: indexInfo });
-      return { status: 'published', commit, ...(await pushToUpstream(root, branch, commit)) };
+      // From here the commit is on the branch: a later failure is a warning on a published result, never 'failed'.
+      let warning: string | undefined;
+      try {
+        await writeWorkingFiles(root, plan);
+        // The real index learns the new versions of these paths only, so `git status` shows them as committed.
+        await runGit(root, ['update-index', '--index-info'], { input: indexInfo });
+      } catch (error) {
+        warning = `Committed ${commit.slice(0, 7)} to ${branch}, but updating the files in the checkout failed (${(error as Error).message}). Run: git checkout HEAD -- ${paths.join(' ')}`;
+      }
+      const pushed = await pushToUpstream(root, branch, commit);
+      const warnings = [warning, pushed.warning].filter(Boolean).join(' ');
+      return { status: 'published', commit, pushed: pushed.pushed, ...(warnings ? { warning: warnings } : {}) };
     } catch (error) {
       if (error instanceof ContentPathError) return { status: 'invalid', reason: error.message };
       if (error instanceof GitCommandError) return { status: 'failed', reason: `Publishing failed: ${error.message}` };
@@ -158,7 +167,8 @@ async function pushToUpstream(root: string, branch: string, commit: string): Pro
     await runGit(root, ['push', '--porcelain', remote, `refs/heads/${branch}:${merge}`], { timeoutMs: 60_000 });
     return { pushed: true };
   } catch (error) {
-    const why = error instanceof GitCommandError ? error.message : (error as Error).message;
+    // git's message may name the remote's URL; credentials written into it stay out of what the editor shows.
+    const why = (error as Error).message.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1[credentials]@');
     return {
       pushed: false,
       warning: `Committed ${commit.slice(0, 7)} to ${branch} here, but the push to ${remote} failed (${why}). Run git push when the remote can be reached.`,

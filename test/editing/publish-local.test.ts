@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishConfig, type LocalPublishConfig } from '~/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/publish.server';
-import { closedPort, git, makeBareRepository } from '../helpers/git-remote';
+import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
 
 const SEED = {
   'content/site.yml': 'name: Camila Navarro\n',
@@ -77,6 +77,30 @@ describe('local mode: a commit in the developer checkout', () => {
     const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Offline\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
     expect(result).toMatchObject({ status: 'published', pushed: false, warning: expect.stringMatching(/push to origin failed/) });
     expect(git(checkout, ['log', '-1', '--format=%s'])).toBe('Edit Site');
+  });
+
+  it('pushes over HTTPS-style smart HTTP with the developer’s own credentials, and never shows them', async () => {
+    const remote = await startGitRemote({ files: SEED });
+    try {
+      const withCredentials = remote.url.replace('http://', `http://x-access-token:${TEST_TOKEN}@`);
+      const clone = path.join(root, 'http-clone');
+      await gitAsync(root, ['clone', '--quiet', withCredentials, clone]);
+      checkout = clone;
+      const config = localConfig();
+      const opened = await openFile('content/site.yml', config);
+      const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Over HTTP\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+      expect(result).toMatchObject({ status: 'published', pushed: true });
+      expect(remote.git('rev-parse', 'main')).toBe((result as { commit: string }).commit);
+
+      // The same checkout with a wrong password in its remote URL: the commit stays, the message hides the credentials.
+      git(clone, ['remote', 'set-url', 'origin', remote.url.replace('http://', 'http://x-access-token:wrong-secret@')]);
+      const again = await publish({ files: [{ path: 'content/site.yml', content: 'name: Refused\n', baseBlobId: blobIdOf(Buffer.from('name: Over HTTP\n')) }], message: 'Edit Site' }, config);
+      expect(again).toMatchObject({ status: 'published', pushed: false, warning: expect.stringMatching(/push to origin failed/) });
+      expect(JSON.stringify(again)).not.toContain('wrong-secret');
+      expect(remote.git('rev-parse', 'main')).toBe((result as { commit: string }).commit);
+    } finally {
+      await remote.close();
+    }
   });
 
   it('makes no commit when nothing changed', async () => {

@@ -162,6 +162,12 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     await expect(openFile('content/site.yml', config)).rejects.toThrow(/401/);
   });
 
+  it('names the branch when it does not exist on the remote', async () => {
+    const config = configFor({ branch: 'no-such-branch' });
+    const result = await publish({ files: [{ path: 'content/site.yml', content: 'x\n', baseBlobId: null }], message: 'Edit Site' }, config);
+    expect(result).toEqual({ status: 'failed', reason: expect.stringMatching(/no-such-branch/) });
+  });
+
   it('fails quickly, with a message, when the remote is down', async () => {
     const port = await closedPort();
     const config = configFor({ url: `http://127.0.0.1:${port}/site.git` });

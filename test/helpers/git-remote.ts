@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +47,16 @@ export function git(cwd: string, args: string[], input?: string | Buffer): strin
     .trim();
 }
 
+/** git without blocking: needed whenever git talks to the server in this same process (execFileSync would deadlock it). */
+export function gitAsync(cwd: string, args: string[], timeoutMs = 30_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, timeout: timeoutMs, env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`git ${args[0]} failed: ${stderr}`));
+      else resolve(stdout.trim());
+    });
+  });
+}
+
 /** A bare repository whose `main` holds `files` in one commit; or, with `cloneFrom`, a bare clone of that repository. */
 export function makeBareRepository(root: string, { files = {}, cloneFrom }: { files?: SeedFiles; cloneFrom?: string } = {}): string {
   const bareDir = path.join(root, 'site.git');
@@ -74,6 +84,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
   const token = options.token ?? TEST_TOKEN;
   const expected = `Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
   const requests: GitRequestInfo[] = [];
+  const live = new Set<ReturnType<typeof spawn>>();
 
   const remote = {
     url: '',
@@ -117,8 +128,14 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
         } as unknown as NodeJS.ProcessEnv,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
+      live.add(cgi);
+      cgi.on('close', () => live.delete(cgi));
       body.pipe(cgi.stdin);
       cgi.stdin.on('error', () => undefined);
+      // A client that gives up mid-body must not leave git waiting for the rest of it.
+      req.on('close', () => {
+        if (!req.complete) cgi.kill('SIGKILL');
+      });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       cgi.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -152,6 +169,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   remote.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/site.git`;
   remote.close = async () => {
+    for (const cgi of live) cgi.kill('SIGKILL');
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     rmSync(root, { recursive: true, force: true });
