@@ -31,6 +31,8 @@ export type PublishBench = {
   medianColdMs: number;
   historyCommits: number;
   packBytes: number;
+  /** HTTP requests a warm publish makes (each a round trip to the host; on GitHub that is what the time is made of). */
+  requestsPerWarmPublish: number;
 };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -77,15 +79,17 @@ export async function measurePublish({ runs = 9, coldRuns = 3, repository = ROOT
     const warm = configFor('warm');
     let current = (await openFile(FILE, warm))!;
     const warmMs: number[] = [];
+    const requestsBefore = remote.requests.length;
     for (let i = 0; i < runs; i++) {
       const { elapsed, next } = await publishOnce(warm, current);
       warmMs.push(elapsed);
       current = next;
     }
+    const requestsPerWarmPublish = (remote.requests.length - requestsBefore) / runs;
     remote.git('fsck', '--no-progress', '--connectivity-only');
     const landed = Number(remote.git('rev-list', '--count', `--author=bench@example.com`, branch));
     if (landed !== runs + coldRuns) throw new Error(`expected ${runs + coldRuns} bench commits on ${branch}, found ${landed}`);
-    return { warmMs, coldMs, medianWarmMs: median(warmMs), medianColdMs: median(coldMs), historyCommits, packBytes };
+    return { warmMs, coldMs, medianWarmMs: median(warmMs), medianColdMs: median(coldMs), historyCommits, packBytes, requestsPerWarmPublish };
   } finally {
     rmSync(caches, { recursive: true, force: true });
     await remote.close();
@@ -101,7 +105,7 @@ async function openRemoteText(shown: string): Promise<{ text: string; blobId: st
 export function renderPublishBench(result: PublishBench): string {
   return [
     `Publish to the local test remote (git http-backend, ${result.historyCommits} commits of history, ${(result.packBytes / 1024 / 1024).toFixed(1)} MB packed):`,
-    `  warm (cache in /tmp): median ${ms(result.medianWarmMs)} over ${result.warmMs.length} (${result.warmMs.map(ms).join(', ')})`,
+    `  warm (cache in /tmp): median ${ms(result.medianWarmMs)} over ${result.warmMs.length} (${result.warmMs.map(ms).join(', ')}), ${result.requestsPerWarmPublish} HTTP requests each`,
     `  cold (first publish of an instance, shallow clone): median ${ms(result.medianColdMs)} over ${result.coldMs.length} (${result.coldMs.map(ms).join(', ')})`,
   ].join('\n');
 }

@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 export const GIT_HTTP_BACKEND = '/usr/lib/git-core/git-http-backend';
 export const TEST_TOKEN = 'ghp_testTOKEN0123456789abcdefSECRET';
 
-export type GitRequestInfo = { method: string; path: string; service: string | null };
+export type GitRequestInfo = { method: string; path: string; service: string | null; gzip: boolean };
 
 export type GitRemote = {
   /** http://127.0.0.1:<port>/site.git */
@@ -101,7 +101,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const info: GitRequestInfo = { method: req.method ?? 'GET', path: url.pathname, service: url.searchParams.get('service') };
+      const info: GitRequestInfo = { method: req.method ?? 'GET', path: url.pathname, service: url.searchParams.get('service'), gzip: req.headers['content-encoding'] === 'gzip' };
       requests.push(info);
       if (req.headers.authorization !== expected) {
         req.resume();
