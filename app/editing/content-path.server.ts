@@ -20,7 +20,8 @@ import path from 'node:path';
 export const CONTENT_DIR = 'content';
 
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
-const EXTENSIONS = new Set(['.yml', '.yaml', '.mdx', '.md', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg']);
+// What content/ holds today: YAML, MDX, story images, and the Video block's clips.
+const EXTENSIONS = new Set(['.yml', '.yaml', '.mdx', '.md', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg', '.mp4', '.webm']);
 const MAX_PATH = 200;
 
 export class ContentPathError extends Error {

@@ -24,11 +24,13 @@ describe('the test git remote (git http-backend behind Basic auth)', () => {
   it('serves native git: clone, push, and a fetch whose gzip-compressed negotiation it decompresses', async () => {
     const clone = path.join(work, 'clone');
     await gitAsync(work, ['clone', '--quiet', withToken(TEST_TOKEN), clone]);
-    // Enough local commits that the fetch's list of "have" lines passes 1 KB, which git sends gzip-compressed.
+    // Enough local commits that the fetch's "have" lines pass 1 KB, which git sends gzip-compressed. They are
+    // dated after the seed commit, so git offers them first and the negotiation needs a second, larger round.
+    const later = Math.floor(Date.now() / 1000) + 3600;
     for (let i = 0; i < 40; i++) {
       writeFileSync(path.join(clone, `local-${i}.txt`), `${i}\n`);
       git(clone, ['add', '-A']);
-      git(clone, ['commit', '--quiet', '-m', `local ${i}`]);
+      git(clone, ['commit', '--quiet', '-m', `local ${i}`], undefined, { GIT_COMMITTER_DATE: `@${later + i * 60} +0000` });
     }
     const theirs = commitOnRemote(remote, { 'content/other.yml': 'other: 1\n' });
     await gitAsync(clone, ['fetch', '--quiet', 'origin']);

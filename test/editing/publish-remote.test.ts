@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,12 @@ function configFor(overrides: Partial<RemotePublishConfig> = {}): RemotePublishC
   });
   if (config.mode !== 'remote') throw new Error(`expected remote mode: ${JSON.stringify(config)}`);
   return { ...config, ...overrides };
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 function headOf(): string {
@@ -71,6 +77,8 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     // Every other file is the same object as before.
     expect(remote.git('rev-parse', `${after}:content/case-studies`)).toBe(remote.git('rev-parse', `${before}:content/case-studies`));
     remote.git('fsck', '--strict', '--no-progress');
+    // The cache keeps the URL in its config, never the token.
+    expect(filesUnder(config.cacheDir).some((file) => readFileSync(file).includes(TEST_TOKEN))).toBe(false);
   });
 
   it('makes no commit when nothing changed', async () => {

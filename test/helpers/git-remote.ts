@@ -41,8 +41,8 @@ export type SeedFiles = Record<string, string | Buffer>;
 /** Author of the seed commit and of test commits made "by someone else". */
 export const OTHER_AUTHOR = { GIT_AUTHOR_NAME: 'Other Dev', GIT_AUTHOR_EMAIL: 'other@example.com', GIT_COMMITTER_NAME: 'Other Dev', GIT_COMMITTER_EMAIL: 'other@example.com' };
 
-export function git(cwd: string, args: string[], input?: string | Buffer): string {
-  return execFileSync('git', args, { cwd, input, env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 64 * 1024 * 1024 })
+export function git(cwd: string, args: string[], input?: string | Buffer, env: Record<string, string> = {}): string {
+  return execFileSync('git', args, { cwd, input, env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0', ...env }, maxBuffer: 64 * 1024 * 1024 })
     .toString('utf8')
     .trim();
 }
