@@ -1,0 +1,32 @@
+import { checkContentPath } from './content-path.server';
+import { publishConfig, type PublishConfig } from './publish-config.server';
+import { openLocal, publishLocal } from './publish-local.server';
+import { planChanges, type OpenedFile, type PublishRequest, type PublishResult } from './publish-plan.server';
+import { openRemote, publishRemote } from './publish-remote.server';
+
+export type { OpenedFile, PublishDeletion, PublishFile, PublishRequest, PublishResult, Theirs } from './publish-plan.server';
+export { blobIdOf } from './publish-plan.server';
+
+/**
+ * Publishing is a git commit: one per publish, with only the files the
+ * designer changed, never overwriting a version they did not see (each file
+ * carries the blob id it was opened from). Two ways to land it, chosen by
+ * publish-config.server.ts: a push over HTTPS (remote mode, Netlify) or a
+ * commit in the developer's checkout (local mode).
+ */
+
+/** The file as the branch holds it now, with its blob id; null when it does not exist. Throws ContentPathError for a path outside content/. */
+export async function openFile(path: string, config: PublishConfig = publishConfig()): Promise<OpenedFile | null> {
+  const checked = checkContentPath(path);
+  if (config.mode === 'remote') return openRemote(config, checked);
+  if (config.mode === 'local') return openLocal(config, checked);
+  throw new Error(config.reason);
+}
+
+export async function publish(request: PublishRequest, config: PublishConfig = publishConfig()): Promise<PublishResult> {
+  if (config.mode === 'read-only') return { status: 'failed', reason: config.reason };
+  const plan = planChanges(request);
+  if ('reason' in plan) return { status: 'invalid', reason: plan.reason };
+  return config.mode === 'remote' ? publishRemote(config, plan) : publishLocal(config, plan);
+}
+
