@@ -147,6 +147,13 @@ export function planLocalDatabase(): LocalDatabase | undefined {
       what = `embedded (@netlify/database-dev, data in ${directory}/) on ${describeUrl(engine.url)}`;
     }
     const db = await sharedDatabase();
+    // Lost after it was ready (the server stopped, the network went): down at once, and the same retry.
+    readiness.whenLost((detail) => {
+      if (abandon.signal.aborted) return;
+      console.warn(`Database: ${what} stopped answering (${detail}); until it answers again, the fallbacks act at once. Trying again in the background.`);
+      readiness.down(detail);
+      retrying = keepTrying(db, what, performance.now());
+    });
     try {
       await bringUp(db, what, started);
     } catch (error) {

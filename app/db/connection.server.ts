@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
-import { databaseEnv as env, databaseReady } from './readiness.server';
+import { databaseEnv as env, databaseReady, reportConnectFailure } from './readiness.server';
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by
@@ -139,7 +139,11 @@ export async function createDatabase({
       client = await pool.connect();
     } catch (error) {
       release();
-      throw asUnavailable(error);
+      const unavailable = asUnavailable(error);
+      // A database that was ready and now refuses or ignores connections: the local server marks it
+      // down, so the next callers fall back at once instead of each paying the connect limit.
+      reportConnectFailure(unavailable.message);
+      throw unavailable;
     }
     if (!watched.has(client)) {
       watched.add(client);

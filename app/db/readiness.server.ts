@@ -25,7 +25,15 @@ export type ReadinessState = 'starting' | 'ready' | 'down';
 /** How long a caller waits for a database that is still starting before it falls back. */
 export const READY_TIMEOUT_MS = 3_000;
 
-type Readiness = { state: ReadinessState; detail?: string; reason?: UnavailableReason; changed: Promise<void>; wake: () => void };
+type Readiness = {
+  state: ReadinessState;
+  detail?: string;
+  reason?: UnavailableReason;
+  changed: Promise<void>;
+  wake: () => void;
+  /** What the local server does when a ready database stops taking connections. */
+  onLost?: (detail: string) => void;
+};
 
 const SHARED = Symbol.for('portfolio.database');
 const shared = (): { readiness?: Readiness } => ((globalThis as Record<symbol, { readiness?: Readiness }>)[SHARED] ??= {});
@@ -41,6 +49,8 @@ export type DatabaseStart = {
   ready(): void;
   /** Callers fail at once with `reason` (default 'unreachable') until ready() is said. */
   down(detail: string, reason?: UnavailableReason): void;
+  /** Called (once per loss) when a connection to the ready database fails: the starter marks it down and tries again. */
+  whenLost(handler: (detail: string) => void): void;
 };
 
 /** For the local server, before it listens: the database is 'starting' until it says otherwise. */
@@ -59,7 +69,21 @@ export function announceDatabaseStart(): DatabaseStart {
   return {
     ready: () => become('ready'),
     down: (detail, reason = 'unreachable') => become('down', detail, reason),
+    whenLost: (handler) => {
+      readiness.onLost = handler;
+    },
   };
+}
+
+/**
+ * A connection attempt failed (connection.server.ts). Only a ready database
+ * announced by the local server turns down here; its starter then retries in
+ * the background. In a Netlify function nothing is announced and every query
+ * simply tries.
+ */
+export function reportConnectFailure(detail: string): void {
+  const readiness = shared().readiness;
+  if (readiness?.state === 'ready') readiness.onLost?.(detail);
 }
 
 /** The announced state, or undefined when nobody announced one (a Netlify function). */

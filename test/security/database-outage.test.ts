@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +185,96 @@ describe('a database down at the start that comes back', () => {
       expect(await db.query('SELECT message FROM contact_messages')).toEqual([{ message: text }]);
     } finally {
       await db.end();
+    }
+  });
+});
+
+/**
+ * A TCP proxy in front of a real PostgreSQL that can go silent: its open
+ * connections are cut and new ones are taken and never answered, as a host
+ * that dropped off the network would.
+ */
+async function silenceableProxy(target: number) {
+  let silent = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('error', () => {});
+    client.on('close', () => sockets.delete(client));
+    if (silent) return;
+    const upstream = net.connect(target, '127.0.0.1');
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+    upstream.on('close', () => {
+      sockets.delete(upstream);
+      client.destroy();
+    });
+    client.on('close', () => upstream.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    silence() {
+      silent = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    speak() {
+      silent = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('a database that stops answering after it was ready', () => {
+  let pg: TestPostgres;
+  beforeAll(async () => {
+    pg = await startPostgres();
+  });
+  afterAll(async () => {
+    await pg?.destroy();
+  });
+
+  it('the first request pays the connect limit once, the next fall back at once, and it is used again when it answers', { timeout: 180_000 }, async () => {
+    const proxy = await silenceableProxy(pg.port);
+    try {
+      const url = new URL(await pg.createDatabase());
+      url.port = String(proxy.port);
+      server = await start(url.href);
+      await waitFor(() => /Migrations: applied/.test(server!.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server!.output()}` });
+      const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
+      expect(signedIn.status).toBe(303);
+      const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+      const admin = () =>
+        timed(async () => {
+          const response = await fetch(server!.url + '/admin', { redirect: 'manual', headers: { cookie } });
+          await response.arrayBuffer();
+          return response.status;
+        });
+      expect((await admin()).value).toBe(200);
+
+      proxy.silence();
+      // The pool's connection was cut: the first request needs a new one, which the silent host never answers.
+      const first = await admin();
+      expect(first.value).toBe(503);
+      await expect.poll(() => server!.output(), LOG_WAIT).toContain('stopped answering');
+      // Each of these would otherwise wait the 2 s connect limit again.
+      for (let i = 0; i < 5; i++) {
+        const next = await admin();
+        expect(next.value).toBe(503);
+        expect(next.ms).toBeLessThan(1_000);
+      }
+
+      proxy.speak();
+      await waitFor(async () => (await admin()).value === 200, { timeoutMs: 60_000, intervalMs: 250, what: () => `the database to be used again:\n${server!.output()}` });
+      console.info(`database lost after ready: first request ${first.ms.toFixed(0)} ms, then at once`);
+    } finally {
+      await server?.stop();
+      await proxy.close();
     }
   });
 });
