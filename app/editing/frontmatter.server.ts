@@ -103,7 +103,7 @@ export function applyChanges(yamlText: string, newData: unknown): string {
 
   if (!isPlainObject(newData)) throw new TypeError('frontmatter must be a mapping of fields');
   if (isMap(document.contents)) setMap(document, document.contents, newData);
-  else document.contents = document.createNode(newData) as typeof document.contents;
+  else document.contents = document.createNode(newData) as unknown as typeof document.contents;
 
   // Unchanged scalars print from their source; changed `>-` blocks fold at FOLD_WIDTH.
   visit(document, {
