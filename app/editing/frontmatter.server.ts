@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node, type Pair, type ScalarTag } from 'yaml';
 import { stringifyString, type StringifyContext } from 'yaml/util';
+import type { Field } from './fields';
 
 /**
  * Frontmatter and site.yml as the editor writes them back: only what the
@@ -86,8 +87,9 @@ export class YamlSyntaxError extends Error {
  * set, and only their lines change. Keys missing from a map are added after
  * the key that comes before them in `newData` (the schema's order when the
  * data comes from fromForm), or at the end; keys not in `newData` are removed.
+ * With `form`, new keys go in the schema's order whatever `newData`'s order.
  */
-export function applyChanges(yamlText: string, newData: unknown): string {
+export function applyChanges(yamlText: string, newData: unknown, form?: Field): string {
   const document = parseDocument(yamlText, { customTags: (tags) => [printedTag, ...tags] });
   if (document.errors.length > 0) {
     const [error] = document.errors;
@@ -102,18 +104,27 @@ export function applyChanges(yamlText: string, newData: unknown): string {
   });
 
   if (!isPlainObject(newData)) throw new TypeError('frontmatter must be a mapping of fields');
-  if (isMap(document.contents)) setMap(document, document.contents, newData);
+  const edit: Edit = { document, form };
+  if (isMap(document.contents)) setMap(edit, document.contents, newData, []);
   else document.contents = document.createNode(newData) as unknown as typeof document.contents;
 
   // Unchanged scalars print from their source; changed `>-` blocks fold at FOLD_WIDTH.
   visit(document, {
-    Scalar(_key, node) {
+    Scalar(_key, node, path) {
       if (!original.has(node) || node.tag) return;
       const before = original.get(node);
       const range = node.range;
       if (before === node.value && range) {
-        const source = yamlText.slice(range[0], range[1]);
-        if (keepable(node, source)) node.value = new Kept(source, node.type);
+        let source = yamlText.slice(range[0], range[1]);
+        if (!keepable(node, source)) return;
+        // A comment on the value's line keeps its spacing too (outside flow collections).
+        const after = yamlText.slice(range[1], range[2]);
+        const inFlow = path.some((ancestor) => (isMap(ancestor) || isSeq(ancestor)) && ancestor.flow);
+        if (node.comment && !inFlow && !isBlock(node.type) && /^[ \t]+#[^\n]*\n?$/.test(after) && after.trim().slice(1) === node.comment) {
+          source = yamlText.slice(range[0], range[2]).replace(/\n$/, '');
+          node.comment = undefined;
+        }
+        node.value = new Kept(source, node.type);
       } else if (typeof node.value === 'string' && node.type === Scalar.BLOCK_FOLDED) {
         node.value = new Folded(node.value);
       }
@@ -134,18 +145,32 @@ function keyOf(pair: Pair): unknown {
   return isScalar(pair.key) ? pair.key.value : pair.key;
 }
 
+type Edit = { document: Document; form?: Field };
+
+/** The keys of the group at `path` in the form's order (list indices go through the list's item). */
+function schemaOrder(form: Field | undefined, path: (string | number)[]): string[] | undefined {
+  let field = form;
+  for (const key of path) {
+    if (!field) return undefined;
+    if (field.kind === 'list') field = field.itemShape;
+    else field = field.children?.find((child) => child.path.at(-1) === key);
+  }
+  return field?.kind === 'group' ? field.children?.map((child) => child.path.at(-1)!) : undefined;
+}
+
 /** The node for `value`, reusing `node` (its style, comments and bytes) where it can. */
-function setNode(document: Document, node: unknown, value: unknown): unknown {
+function setNode(edit: Edit, node: unknown, value: unknown, path: (string | number)[]): unknown {
+  const { document } = edit;
   if (isPlainObject(value)) {
     if (isMap(node)) {
-      setMap(document, node, value);
+      setMap(edit, node, value, path);
       return node;
     }
     return document.createNode(value);
   }
   if (Array.isArray(value)) {
     if (isSeq(node)) {
-      setSeq(document, node, value);
+      setSeq(edit, node, value, path);
       return node;
     }
     return document.createNode(value);
@@ -167,8 +192,10 @@ function sameScalar(before: unknown, after: unknown): boolean {
   return typeof before === 'number' && typeof after === 'string' && String(before) === after;
 }
 
-function setMap(document: Document, map: { items: Pair[] }, value: Record<string, unknown>) {
-  const wanted = Object.keys(value);
+function setMap(edit: Edit, map: { items: Pair[] }, value: Record<string, unknown>, path: (string | number)[]) {
+  const { document } = edit;
+  const order = schemaOrder(edit.form, path);
+  const wanted = order ? [...order.filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !order.includes(key))] : Object.keys(value);
   map.items = map.items.filter((pair) => {
     const key = keyOf(pair);
     return typeof key === 'string' && Object.hasOwn(value, key) && value[key] !== undefined;
@@ -177,7 +204,7 @@ function setMap(document: Document, map: { items: Pair[] }, value: Record<string
     if (value[key] === undefined) continue;
     const pair = map.items.find((item) => keyOf(item) === key);
     if (pair) {
-      pair.value = setNode(document, pair.value, value[key]) as Node;
+      pair.value = setNode(edit, pair.value, value[key], [...path, key]) as Node;
       continue;
     }
     // A new key: after the nearest key before it in `value`'s order that the map holds, or first if none before it is there but one after is.
@@ -196,7 +223,8 @@ function setMap(document: Document, map: { items: Pair[] }, value: Record<string
  * Items keep their nodes: an item equal to an old one (moved or not) reuses
  * it; a changed item is edited in the old node at its place; others are new.
  */
-function setSeq(document: Document, seq: { items: unknown[] }, value: unknown[]) {
+function setSeq(edit: Edit, seq: { items: unknown[] }, value: unknown[], path: (string | number)[]) {
+  const { document } = edit;
   const old = seq.items;
   const oldData = old.map((item) => toData(item));
   const used = new Set<number>();
@@ -221,7 +249,7 @@ function setSeq(document: Document, seq: { items: unknown[] }, value: unknown[])
     if (at !== undefined) return old[at];
     if (index < old.length && !used.has(index)) {
       used.add(index);
-      return setNode(document, old[index], item);
+      return setNode(edit, old[index], item, [...path, index]);
     }
     return document.createNode(item);
   });
@@ -261,8 +289,12 @@ class Folded {
 }
 
 /** Block scalars with an explicit indentation or keep chomping print as yaml prints them. */
+function isBlock(type: Scalar.Type | undefined): boolean {
+  return type === Scalar.BLOCK_FOLDED || type === Scalar.BLOCK_LITERAL;
+}
+
 function keepable(node: Scalar, source: string): boolean {
-  if (node.type !== Scalar.BLOCK_FOLDED && node.type !== Scalar.BLOCK_LITERAL) return true;
+  if (!isBlock(node.type)) return true;
   const header = source.split('\n', 1)[0];
   return !/[0-9+]/.test(header.replace(/#.*/, ''));
 }
@@ -294,7 +326,7 @@ const printedTag: ScalarTag = {
       return stringifyString({ ...(item as Scalar), value: value.value, type: Scalar.BLOCK_FOLDED } as Scalar, ctx, onComment, onChompKeep);
     }
     const kept = value as Kept;
-    const block = kept.type === Scalar.BLOCK_FOLDED || kept.type === Scalar.BLOCK_LITERAL;
+    const block = isBlock(kept.type);
     const source = block ? kept.source.replace(/\n+$/, '') : kept.source;
     const indent = block ? context.indent || '  ' : context.indent;
     return reindent(source, indent, block);
