@@ -7,10 +7,10 @@ const files = contentFiles();
 /** Edit the frontmatter of `file` with `edit` (on the build's data); the new YAML, the diff, and the build's verdict on it. */
 function edited(file: string, edit: (data: Record<string, any>) => void) {
   const { document, schema, form } = contentFile(file);
-  const data = buildData(document.yaml);
+  const data: Record<string, any> = buildData(document.yaml);
   edit(data);
   const yaml = applyChanges(document.yaml, data, form);
-  const reread = buildData(yaml);
+  const reread: Record<string, any> = buildData(yaml);
   return { before: document.yaml, yaml, data, reread, diff: changedLines(document.yaml, yaml), valid: schema.safeParse(reread).success, document };
 }
 
