@@ -89,7 +89,10 @@ export class YamlSyntaxError extends Error {
  * data comes from fromForm), or at the end; keys not in `newData` are removed.
  * With `form`, new keys go in the schema's order whatever `newData`'s order.
  */
-export function applyChanges(yamlText: string, newData: unknown, form?: Field): string {
+export function applyChanges(text: string, newData: unknown, form?: Field): string {
+  // A CRLF file is edited as LF and given back its CRLFs.
+  const crlf = text.includes('\r\n');
+  const yamlText = crlf ? text.replace(/\r\n/g, '\n') : text;
   const document = parseDocument(yamlText, { customTags: (tags) => [printedTag, ...tags] });
   if (document.errors.length > 0) {
     const [error] = document.errors;
@@ -131,8 +134,8 @@ export function applyChanges(yamlText: string, newData: unknown, form?: Field): 
     },
   });
 
-  const text = document.toString({ lineWidth: 0, minContentWidth: 0 });
-  return yamlText === '' && isPlainObject(newData) && Object.keys(newData).length === 0 ? '' : text;
+  const printed = yamlText === '' && Object.keys(newData).length === 0 ? '' : document.toString({ lineWidth: 0, minContentWidth: 0 });
+  return crlf ? printed.replace(/\n/g, '\r\n') : printed;
 }
 
 /* ----------------------------------------------------------------------------- the edit */

@@ -211,6 +211,12 @@ describe('one field changed: only its lines change, and the build accepts the fi
     expect(changedLines(text, added)).toEqual({ from: 10, removed: [], added: ['  - c'] });
   });
 
+  it('keeps a CRLF file CRLF', () => {
+    const text = 'title: A\r\ndescription: >-\r\n  one\r\n  two\r\ntags:\r\n  - x\r\n';
+    expect(applyChanges(text, { title: 'A', description: 'one two', tags: ['x'] })).toBe(text);
+    expect(applyChanges(text, { title: 'B', description: 'one two', tags: ['x'] })).toBe(text.replace('title: A', 'title: B'));
+  });
+
   it('without a form, a new key goes after the key before it in the data', () => {
     const text = 'a: 1\nc: 3\n';
     expect(applyChanges(text, { a: 1, b: 2, c: 3 })).toBe('a: 1\nb: 2\nc: 3\n');
