@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, readDocument, writeDocument } from '~/editing/frontmatter.server';
+import { formValues } from '~/editing/fields';
 import { buildData, changedLines, contentFile, contentFiles, fieldLines } from './content-files';
 
 const files = contentFiles();
@@ -29,6 +30,29 @@ describe('every content file, opened and saved unchanged: 0 changed bytes', () =
     const saved = applyChanges(document.yaml, data);
     expect(saved).toBe(document.yaml);
     expect(writeDocument(document, saved)).toBe(text);
+  });
+});
+
+describe('every field of every file, changed alone: only its own lines change', () => {
+  it.each(files.map((f) => [f.file, f] as const))('%s', (_name, { document, schema, form }) => {
+    const data = buildData(document.yaml);
+    const leaves = Object.entries(formValues(data));
+    expect(leaves.length).toBeGreaterThan(5);
+    for (const [name, value] of leaves) {
+      const path = name.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+      const changed = structuredClone(data) as Record<string, any>;
+      const parent = path.slice(0, -1).reduce((node: any, key) => node[key], changed);
+      if (name === 'status' || name === 'visibility') continue; // switching these brings other fields: tested above
+      parent[path.at(-1)!] = typeof value === 'number' ? value + 1 : `${value}x`;
+      const yaml = applyChanges(document.yaml, changed, form);
+      const diff = changedLines(document.yaml, yaml);
+      const [first, last] = fieldLines(document.yaml, path);
+      expect(diff.removed.length, name).toBeGreaterThan(0);
+      expect(diff.from, name).toBeGreaterThanOrEqual(first);
+      expect(diff.from + diff.removed.length - 1, name).toBeLessThanOrEqual(last);
+      expect(buildData(yaml), name).toEqual(changed);
+      expect(schema.safeParse(buildData(yaml)).success, name).toBe(true);
+    }
   });
 });
 
