@@ -8,9 +8,12 @@ import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from 
  * and the server: no node imports.
  *
  * The schemas are read through zod 4's own description of them (`_zod.def`)
- * rather than z.toJSONSchema(): the JSON Schema of `textOrNumber` (a
- * preprocess) and of the case-study union only says "anyOf", and drops which
- * key discriminates; `.def` says it directly.
+ * rather than z.toJSONSchema(): that gives the case-study union as a bare
+ * `oneOf` of two objects, without the key that discriminates (it would have
+ * to be guessed from `const` properties); `.def` names it, and gives
+ * optional/default wrappers and preprocess pipes (`textOrNumber`: a text
+ * field) directly. Rules a superRefine states are not in either: they are
+ * passed as `showWhen` (lockedNote, below).
  */
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'checkbox' | 'group' | 'list';
