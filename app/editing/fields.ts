@@ -1,0 +1,324 @@
+import type { z } from 'zod';
+import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
+
+/**
+ * The editor's forms, generated from the schemas the build checks content
+ * with (app/content/schema.ts), and the way between a form's flat
+ * `name → value` entries and the nested frontmatter. Shared by the browser
+ * and the server: no node imports.
+ *
+ * The schemas are read through zod 4's own description of them (`_zod.def`)
+ * rather than z.toJSONSchema(): that gives the case-study union as a bare
+ * `oneOf` of two objects, without the key that discriminates (it would have
+ * to be guessed from `const` properties); `.def` names it, and gives
+ * optional/default wrappers and preprocess pipes (`textOrNumber`: a text
+ * field) directly. Rules a superRefine states are not in either: they are
+ * passed as `showWhen` (lockedNote, below).
+ */
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'checkbox' | 'group' | 'list';
+
+/** Show a field only while the field `name` (a full name, e.g. "status") holds one of `in`. */
+export type Condition = { name: string; in: string[] };
+
+export type Field = {
+  /** Keys from the form's root (for a list's itemShape: from the item). */
+  path: string[];
+  /** The input's name: the path joined with dots, e.g. "page.outcomes.0.value" (for an itemShape, relative: "value"). */
+  name: string;
+  kind: FieldKind;
+  label: string;
+  /** False when the schema lets the field be left out (optional, or with a default). */
+  required: boolean;
+  /** A select's choices. */
+  options?: string[];
+  /** The schema's default, used when the field is absent (e.g. visibility: "public"). */
+  default?: unknown;
+  /** A number field that takes whole numbers only. */
+  integer?: boolean;
+  /** A list's minimum length, when the schema has one. */
+  minItems?: number;
+  /** A group's fields. */
+  children?: Field[];
+  /** A list's item: its fields are named relative to the item ("label", "value"; "" for a list of texts). */
+  itemShape?: Field;
+  /** Every condition must hold for the field to show (and to be saved). */
+  showWhen?: Condition[];
+};
+
+/** Long texts are text areas: an explicit table, by key, not a guess from the text. */
+export const TEXTAREA_KEYS: ReadonlySet<string> = new Set(['description', 'summary', 'subtitle', 'paragraphs', 'bullets', 'lockedNote']);
+
+/** Labels that humanising the key gets wrong. */
+const LABELS: Record<string, string> = {
+  linkedin: 'LinkedIn',
+  src: 'Image file',
+  alt: 'Alt text',
+  lockedNote: 'Locked note',
+  image: 'Card image',
+};
+
+export function humanise(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+type Def = { type: string; [key: string]: unknown };
+type AnySchema = { _zod: { def: Def } } & Record<string, unknown>;
+
+function defOf(schema: unknown): Def {
+  return (schema as AnySchema)._zod.def;
+}
+
+type Options = {
+  /** Extra showWhen rules by full name, for rules a superRefine states (e.g. lockedNote only when private). */
+  showWhen?: Record<string, Condition[]>;
+};
+
+/** The form for `schema`: its root is a group named "". */
+export function describeSchema(schema: z.ZodType, options: Options = {}): Field {
+  const root = describe(schema, [], '');
+  applyRules(root, options.showWhen ?? {});
+  return root;
+}
+
+function applyRules(field: Field, rules: Record<string, Condition[]>) {
+  const extra = rules[field.name];
+  if (extra) field.showWhen = [...(field.showWhen ?? []), ...extra];
+  for (const child of field.children ?? []) applyRules(child, rules);
+}
+
+function join(path: string[]): string {
+  return path.join('.');
+}
+
+function describe(schema: unknown, path: string[], key: string): Field {
+  let def = defOf(schema);
+  let current = schema as AnySchema;
+  let required = true;
+  let defaultValue: unknown;
+  // Wrappers: optional, default, nullable, preprocess (a pipe from a transform), readonly.
+  for (;;) {
+    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'readonly') {
+      if (def.type !== 'readonly') required = false;
+      current = def.innerType as AnySchema;
+    } else if (def.type === 'default' || def.type === 'prefault') {
+      required = false;
+      const value = def.defaultValue;
+      defaultValue = typeof value === 'function' ? (value as () => unknown)() : value;
+      current = def.innerType as AnySchema;
+    } else if (def.type === 'pipe') {
+      current = (defOf(def.in).type === 'transform' ? def.out : def.in) as AnySchema;
+    } else break;
+    def = defOf(current);
+  }
+  const base = { path, name: join(path), label: humanise(key), required } as Field;
+  if (defaultValue !== undefined) base.default = defaultValue;
+
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, unknown>;
+      return { ...base, kind: 'group', children: Object.entries(shape).map(([child, value]) => describe(value, [...path, child], child)) };
+    }
+    case 'array': {
+      const field: Field = { ...base, kind: 'list', itemShape: describe(def.element, [], key) };
+      const min = minLength(def);
+      if (min !== undefined) field.minItems = min;
+      return field;
+    }
+    case 'union':
+      return describeUnion(def, base, path);
+    case 'enum':
+      return { ...base, kind: 'select', options: Object.values(def.entries as Record<string, string>).map(String) };
+    case 'literal':
+      return { ...base, kind: 'select', options: (def.values as unknown[]).map(String) };
+    case 'boolean':
+      return { ...base, kind: 'checkbox' };
+    case 'number': {
+      const field: Field = { ...base, kind: 'number' };
+      if ((current as { isInt?: boolean }).isInt) field.integer = true;
+      return field;
+    }
+    case 'string':
+      return { ...base, kind: TEXTAREA_KEYS.has(key) ? 'textarea' : 'text' };
+    default:
+      throw new Error(`the editor has no field for a zod "${def.type}" (at "${join(path) || '(root)'}")`);
+  }
+}
+
+function minLength(def: Def): number | undefined {
+  for (const check of (def.checks as { _zod: { def: { check: string; minimum?: number } } }[] | undefined) ?? []) {
+    if (check._zod.def.check === 'min_length') return check._zod.def.minimum;
+  }
+  return undefined;
+}
+
+/**
+ * A discriminated union of objects becomes one group: the discriminator is a
+ * select of every option's value, and a field that only some options have
+ * shows when the discriminator holds one of theirs.
+ */
+function describeUnion(def: Def, base: Field, path: string[]): Field {
+  const discriminator = def.discriminator as string | undefined;
+  if (!discriminator) throw new Error(`the editor needs a discriminated union (at "${join(path) || '(root)'}")`);
+  const options = (def.options as unknown[]).map((option) => describe(option, path, base.label));
+  const valuesOf = (option: Field) => option.children?.find((child) => child.path.at(-1) === discriminator)?.options ?? [];
+  const all = options.flatMap(valuesOf);
+  const children: Field[] = [];
+  const owners = new Map<string, string[]>();
+  for (const option of options) {
+    for (const child of option.children ?? []) {
+      const key = child.path.at(-1)!;
+      if (!owners.has(key)) {
+        owners.set(key, []);
+        children.push(key === discriminator ? { ...child, options: all } : child);
+      }
+      owners.get(key)!.push(...valuesOf(option));
+    }
+  }
+  const name = join([...path, discriminator]);
+  for (const child of children) {
+    const key = child.path.at(-1)!;
+    const holders = owners.get(key)!;
+    if (key !== discriminator && holders.length < all.length) child.showWhen = [{ name, in: holders }];
+  }
+  return { ...base, kind: 'group', children };
+}
+
+/* ----------------------------------------------------------------------------- the content's forms */
+
+export const siteForm = describeSchema(siteSchema);
+export const resumeForm = describeSchema(resumeFrontmatterSchema);
+/** `page` shows when published; `visibility` too, and `lockedNote` when it is also private (the schema's superRefine). */
+export const caseStudyForm = describeSchema(caseStudyFrontmatterSchema, {
+  showWhen: { lockedNote: [{ name: 'visibility', in: ['private'] }] },
+});
+
+/** Every field of a form, depth first (a list's item fields are not included: they are named per item). */
+export function* fieldsOf(field: Field): Generator<Field> {
+  yield field;
+  for (const child of field.children ?? []) yield* fieldsOf(child);
+}
+
+/* ----------------------------------------------------------------------------- values */
+
+export type FormValue = string | number | boolean;
+
+/** The form's initial values: every leaf of `data` by its input name, e.g. { "page.outcomes.0.value": "+35%" }. */
+export function formValues(data: unknown): Record<string, FormValue> {
+  const values: Record<string, FormValue> = {};
+  const walk = (value: unknown, path: string[]) => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, String(index)]));
+    else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') values[join(path)] = value;
+  };
+  walk(data, []);
+  return values;
+}
+
+type Entries = Iterable<readonly [string, unknown]> | Record<string, unknown>;
+
+/**
+ * The nested data of a submitted form: numbers as numbers, checkboxes as
+ * booleans, each list's items in the order the entries give them (the
+ * indices in the names only group an item's fields: gaps from removed items
+ * and moved items are fine), empty optional fields and fields whose showWhen
+ * does not hold left out. A required text left empty stays "" and a number
+ * that is not one stays the text typed, so the schema reports that field and
+ * nothing typed is lost.
+ */
+export function fromForm(entries: Entries, form: Field): Record<string, unknown> {
+  const list: [string, unknown][] =
+    Symbol.iterator in entries ? [...(entries as Iterable<readonly [string, unknown]>)].map(([k, v]) => [k, v]) : Object.entries(entries);
+  const values = new Map<string, unknown>();
+  for (const [name, value] of list) if (!values.has(name)) values.set(name, value);
+  const names = list.map(([name]) => name);
+  const built = build(form, '', { values, names, form });
+  return (built as Record<string, unknown> | undefined) ?? {};
+}
+
+type Context = { values: Map<string, unknown>; names: string[]; form: Field };
+
+const OMIT = undefined;
+
+function build(field: Field, name: string, context: Context): unknown {
+  switch (field.kind) {
+    case 'group': {
+      const result: Record<string, unknown> = {};
+      for (const child of field.children ?? []) {
+        if (!shows(child, context)) continue;
+        const key = child.path.at(-1)!;
+        const value = build(child, name ? `${name}.${key}` : key, context);
+        if (value !== OMIT) result[key] = value;
+      }
+      if (!field.required && Object.keys(result).length === 0) return OMIT;
+      return result;
+    }
+    case 'list': {
+      const prefix = `${name}.`;
+      const indices: string[] = [];
+      for (const entry of context.names) {
+        if (!entry.startsWith(prefix)) continue;
+        const index = entry.slice(prefix.length).split('.', 1)[0];
+        if (/^\d+$/.test(index) && !indices.includes(index)) indices.push(index);
+      }
+      if (indices.length === 0 && !field.required) return OMIT;
+      const shape = field.itemShape!;
+      const items = indices.map((index) => buildItem(shape, `${prefix}${index}`, context)).filter((item) => item !== OMIT);
+      return items;
+    }
+    default:
+      return leaf(field, context.values.get(name));
+  }
+}
+
+function buildItem(shape: Field, name: string, context: Context): unknown {
+  if (shape.kind === 'group') {
+    const result: Record<string, unknown> = {};
+    for (const child of shape.children ?? []) {
+      const key = child.path.at(-1)!;
+      const value = build(child, `${name}.${key}`, context);
+      if (value !== OMIT) result[key] = value;
+    }
+    return result;
+  }
+  if (shape.kind === 'list') return build(shape, name, context);
+  // A list of texts: an item left empty is a removed item.
+  const value = leaf({ ...shape, required: false }, context.values.get(name));
+  return value;
+}
+
+function text(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  return undefined; // a File: not a field of these forms
+}
+
+function leaf(field: Field, raw: unknown): unknown {
+  if (field.kind === 'checkbox') {
+    if (raw === undefined) return field.required ? false : OMIT;
+    return raw === true || raw === 'on' || raw === 'true';
+  }
+  const value = text(raw);
+  if (value === undefined || value.trim() === '') {
+    if (!field.required) return OMIT;
+    return field.kind === 'number' ? OMIT : (value ?? '');
+  }
+  if (field.kind === 'number') {
+    if (typeof raw === 'number') return raw;
+    const number = Number(value.trim());
+    return Number.isFinite(number) ? number : value;
+  }
+  return value;
+}
+
+function shows(field: Field, context: Context): boolean {
+  return (field.showWhen ?? []).every((condition) => {
+    const target = [...fieldsOf(context.form)].find((candidate) => candidate.name === condition.name);
+    const raw = context.values.get(condition.name);
+    const value = text(raw) ?? (target?.default === undefined ? undefined : String(target.default));
+    return value !== undefined && condition.in.includes(value);
+  });
+}
