@@ -105,7 +105,10 @@ export async function signOutAction({ request }: ActionFunctionArgs) {
   const everywhere = typeof form !== 'number' && form.get('intent') === 'everywhere';
   try {
     await databaseReady();
-    const cookie = await endOwnerSession(request, { everywhere });
+    // Only a live session may end sessions: a stranger's POST (any Origin can be typed by a script)
+    // must not sign the owner out everywhere. Without one, the cookie is cleared and nothing else.
+    const live = await ownerSession(request);
+    const cookie = await endOwnerSession(request, { everywhere: everywhere && live !== null });
     return redirect('/admin/sign-in', { status: 303, headers: { ...OWNER_HEADERS, 'Set-Cookie': cookie } });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
