@@ -18,12 +18,20 @@ function plainAddress(address: string | undefined): string {
   return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 }
 
-/** The request's URL; the Host header only names the origin (nothing is fetched from it), and a malformed one is ignored. */
+/**
+ * The request's URL; the Host header only names the origin (nothing is
+ * fetched from it), and a malformed one is ignored. The path is appended to
+ * the origin, never resolved against it: `new URL('//evil.example/x', base)`
+ * would take its host from the path, and the Origin check would then see a
+ * stranger's origin as the request's own.
+ */
 function requestUrl(path: string, host: string | undefined): URL {
+  const target = path.startsWith('/') ? path : `/${path}`;
+  const valid = host && /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host) ? host : 'localhost';
   try {
-    return new URL(path, `http://${host ?? 'localhost'}`);
+    return new URL(`http://${valid}${target}`);
   } catch {
-    return new URL(path, 'http://localhost');
+    return new URL(`http://localhost${target}`);
   }
 }
 
