@@ -40,7 +40,12 @@ export function originVerdict(request: Request): Verdict {
   if (origin === 'null') return 'foreign';
   try {
     // Normalised as a URL would be (case of scheme and host, default port), then compared whole.
-    return ownOrigins(request).has(new URL(origin).origin) ? 'same' : 'foreign';
+    const given = new URL(origin);
+    if (!ownOrigins(request).has(given.origin)) return 'foreign';
+    // Remix compares Origin with X-Forwarded-Host itself and throws (a 500) when they differ: nothing
+    // of ours trusts that header, and a request whose proxy claims another host is not this site's.
+    const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+    return forwarded && forwarded.toLowerCase() !== given.host ? 'foreign' : 'same';
   } catch {
     return 'foreign';
   }

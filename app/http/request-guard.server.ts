@@ -6,7 +6,8 @@ import { isOwnerPath, refuseCrossOrigin, routedPath } from './origin.server';
  * under the local server (scripts/serve.ts) alike:
  *
  * - a path with a broken percent-escape is a plain 400 (the router would
- *   throw on it: a 500 with a stack trace in the log);
+ *   throw on it: a 500 with a stack trace in the log); OPTIONS gets a plain
+ *   204 (Remix logs a stack trace for each);
  * - a POST from another origin, or one without Origin in the owner's area,
  *   is a 403 (app/http/origin.server.ts);
  * - every answer under /admin, whoever made it (a loader, Remix's own 400
@@ -36,12 +37,15 @@ function withOwnerHeaders(response: Response): Response {
 }
 
 export function guardRequests<A extends unknown[], R>(handler: (request: Request, ...rest: A) => Promise<R>) {
+  const answer = async (request: Request, pathname: string, rest: A): Promise<R | Response> => {
+    if (routedPath(pathname) === null) return badRequest();
+    // Remix answers OPTIONS with a stack trace in the log each time: a cheap way to flood it.
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
+    return refuseCrossOrigin(request) ?? handler(request, ...rest);
+  };
   return async (request: Request, ...rest: A): Promise<R | Response> => {
     const { pathname } = new URL(request.url);
-    if (routedPath(pathname) === null) return badRequest();
-    const refused = refuseCrossOrigin(request);
-    if (refused) return refused;
-    const response = await handler(request, ...rest);
+    const response = await answer(request, pathname, rest);
     return response instanceof Response && isOwnerPath(pathname) ? withOwnerHeaders(response) : response;
   };
 }
