@@ -8,14 +8,37 @@ import { formatWithOptions } from 'node:util';
  *
  * - a share link's path, any case (the router matches /S/ too), even
  *   percent-encoded: /s/[token];
- * - the owner's one-time sign-in link: token=[token].
+ * - the owner's one-time sign-in link: token=[token];
+ * - and, whatever path carries it (`/s//<token>`, `/s%5C<token>`, its
+ *   characters percent-escaped), anything shaped like a token: a run of 43
+ *   or more base64url characters, as written or once decoded.
+ *
+ * Control characters other than line breaks and tabs are escaped, so a
+ * value that reaches a line cannot colour the terminal or rewrite it.
  */
 
 const SHARE_PATH = /(\/|%2f)s(\/|%2f)[^\s"'`<>?#/\\]+/gi;
 const TOKEN_PARAM = /\b(token=)[^\s"'`<>&#]+/gi;
+/** A run of base64url characters, some perhaps percent-escaped. */
+const RUN = /(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+/g;
+const TOKEN_SHAPE = /[A-Za-z0-9_-]{43}/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+function decoded(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run;
+  }
+}
 
 export function redactSecrets(text: string): string {
-  return text.replace(SHARE_PATH, (_, a: string, b: string) => `${a}s${b}[token]`).replace(TOKEN_PARAM, '$1[token]');
+  return text
+    .replace(SHARE_PATH, (_, a: string, b: string) => `${a}s${b}[token]`)
+    .replace(TOKEN_PARAM, '$1[token]')
+    .replace(RUN, (run) => (run.length >= 43 && TOKEN_SHAPE.test(run.includes('%') ? decoded(run) : run) ? '[token]' : run))
+    .replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 const METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;

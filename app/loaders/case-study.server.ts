@@ -28,7 +28,8 @@ import { caseStudyJsonLd, serializeJsonLd } from '~/seo/structured-data';
 export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
   if (!caseStudy) {
-    console.warn(`404 Not Found: /case-study/${params.slug}`);
+    // As the address had it (escaped): a decoded slug could carry line breaks and forge log lines.
+    console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data(null, { status: 404 });
   }
   const { name, role } = getSite();
