@@ -44,7 +44,8 @@ export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
     const state: LinkFilter = LINK_FILTERS.find((filter) => filter === wanted) ?? 'all';
     const counts = await countLinks();
     const pages = Math.max(1, Math.ceil(counts[state] / LINKS_PAGE_SIZE));
-    const page = Math.min(pages, Math.max(1, Math.trunc(Number(url.searchParams.get('page'))) || 1));
+    const asked = Math.trunc(Number(url.searchParams.get('page')));
+    const page = Math.min(pages, Number.isSafeInteger(asked) ? Math.max(1, asked) : 1);
     const titles = Object.fromEntries(getCaseStudyCards().map((card) => [card.slug, card.title]));
     const links = (await listLinks({ state, limit: LINKS_PAGE_SIZE, offset: (page - 1) * LINKS_PAGE_SIZE })).map((link) => {
       const token = linkToken(link.id);
@@ -98,6 +99,8 @@ export async function ownerLinksAction({ request }: ActionFunctionArgs) {
     const actions: Record<string, () => Promise<boolean>> = { revoke: () => revokeLink(id), extend: () => extendLink(id, EXTEND_DAYS), delete: () => deleteLink(id) };
     const act = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
     if (!act || !id) return answer(400, { done: 'Unknown action.' });
+    // Checked by its shape before any query: a NUL byte would be a database error.
+    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return answer(404, { done: 'That link is gone or cannot change that way.' });
     if (!(await act())) return answer(404, { done: 'That link is gone or cannot change that way.' });
     // Back to the tab and page the owner acted on (only its own filter and page, never another path).
     const from = new URL(request.url).searchParams;

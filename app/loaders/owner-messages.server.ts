@@ -27,9 +27,13 @@ function view(message: InboxMessage) {
 
 export type MessageView = ReturnType<typeof view>;
 
+/** A message id as the server makes them (a UUID), checked before any query: a NUL byte is a database error. */
+const MESSAGE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
 export async function ownerMessagesLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const page = Math.max(1, Math.trunc(Number(new URL(request.url).searchParams.get('page'))) || 1);
+    const asked = Math.trunc(Number(new URL(request.url).searchParams.get('page')));
+    const page = Number.isSafeInteger(asked) ? Math.min(Math.max(1, asked), 1_000_000) : 1;
     const [messages, total] = await Promise.all([listMessages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), countMessages()]);
     return data({ messages: messages.map(view), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
   });
@@ -37,7 +41,7 @@ export async function ownerMessagesLoader({ request }: LoaderFunctionArgs) {
 
 export async function ownerMessageLoader({ request, params }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const message = await getMessage(params.id ?? '');
+    const message = MESSAGE_ID.test(params.id ?? '') ? await getMessage(params.id!) : null;
     if (!message) throw data({ missing: true }, { status: 404, headers: OWNER_HEADERS });
     return data({ message: view(message), now: new Date().toISOString() }, { headers: OWNER_HEADERS });
   });
@@ -50,6 +54,7 @@ export async function ownerMessageAction({ request, params }: ActionFunctionArgs
     if (typeof form === 'number') return data({ error: 'That request could not be read.' }, { status: form, headers: OWNER_HEADERS });
     const id = params.id ?? text(form, 'id');
     const intent = text(form, 'intent');
+    if (!MESSAGE_ID.test(id)) return data({ error: 'That message is gone.' }, { status: 404, headers: OWNER_HEADERS });
     const done = intent === 'done' ? await markMessageDone(id) : intent === 'delete' ? await deleteMessage(id) : null;
     if (done === null) return data({ error: 'Unknown action.' }, { status: 400, headers: OWNER_HEADERS });
     if (!done) return data({ error: 'That message is gone.' }, { status: 404, headers: OWNER_HEADERS });
