@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { networkOf } from '../http/client-ip.server';
 import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
 import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 
@@ -28,10 +29,14 @@ const state = (): LimitState => ((globalThis as Record<symbol, LimitState>)[STAT
 
 const sessionSecret = () => process.env.SESSION_SECRET?.trim() || undefined;
 
-/** `<scope>:<HMAC-SHA256(SESSION_SECRET, ip) in base64url>`: stable across instances, useless to anyone without the secret. */
+/**
+ * `<scope>:<HMAC-SHA256(SESSION_SECRET, network) in base64url>`: stable across
+ * instances, useless to anyone without the secret. The network is the IPv4
+ * address, or an IPv6 address's /64 (one machine holds a whole /64).
+ */
 export function clientKey(scope: string, ip: string): string {
   const secret = sessionSecret() ?? (state().processSecret ??= randomBytes(32).toString('base64url'));
-  return `${scope}:${createHmac('sha256', secret).update(`ip:${ip}`).digest('base64url')}`;
+  return `${scope}:${createHmac('sha256', secret).update(`ip:${networkOf(ip)}`).digest('base64url')}`;
 }
 
 // --- The table -----------------------------------------------------------------
@@ -126,20 +131,56 @@ async function either<T>(shared: (db: Database) => Promise<T>, local: () => T): 
   }
 }
 
+/**
+ * Keys the database has refused, until their window ends: a client that
+ * keeps hammering a limit it has used up is answered from this process's
+ * memory, so its flood of 429s costs no query and cannot queue ahead of the
+ * owner on the database's connections. Bounded: past BLOCKED_MAX keys the
+ * expired ones are swept, and then the oldest.
+ */
+const BLOCKED = Symbol.for('portfolio.rate-limits.blocked');
+const BLOCKED_MAX = 10_000;
+const blockedKeys = (): Map<string, number> => ((globalThis as Record<symbol, Map<string, number>>)[BLOCKED] ??= new Map());
+
+function blockedFor(key: string, now = Date.now()): number {
+  const until = blockedKeys().get(key);
+  if (until === undefined) return 0;
+  if (until > now) return until - now;
+  blockedKeys().delete(key);
+  return 0;
+}
+
+function block(key: string, retryAfterS: number, now = Date.now()): void {
+  const keys = blockedKeys();
+  if (keys.size >= BLOCKED_MAX) {
+    for (const [k, until] of keys) if (until <= now) keys.delete(k);
+    for (const k of keys.keys()) {
+      if (keys.size < BLOCKED_MAX) break;
+      keys.delete(k);
+    }
+  }
+  keys.set(key, now + retryAfterS * 1000);
+}
+
 /** One attempt for `key` (from clientKey()): allowed while there have been at most `limit` in the window. */
-export function take(key: string, limit: number, windowMs: number): Promise<Verdict> {
-  if (limit <= 0) return Promise.resolve({ allowed: true, retryAfterS: 0 });
-  return either(
+export async function take(key: string, limit: number, windowMs: number): Promise<Verdict> {
+  if (limit <= 0) return { allowed: true, retryAfterS: 0 };
+  const waitMs = blockedFor(key);
+  if (waitMs > 0) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  const verdict = await either(
     (db) => takeIn(db, key, limit, windowMs),
     () => {
       const allowed = takeRateLimit(key, limit, windowMs);
       return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)) };
     },
   );
+  if (!verdict.allowed) block(key, verdict.retryAfterS);
+  return verdict;
 }
 
-/** Gives back the attempt take() just recorded for `key`. */
+/** Gives back the attempt take() just recorded for `key` (a slot is free again: memory's refusal ends too). */
 export function release(key: string): Promise<void> {
+  blockedKeys().delete(key);
   return either(
     (db) => releaseIn(db, key),
     () => releaseRateLimit(key),

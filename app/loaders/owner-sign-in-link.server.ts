@@ -6,6 +6,7 @@ import { isSignInLinkToken, signInLinkUsable, useSignInLink } from '~/access/own
 import { getSite } from '~/content/content.server';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
 import { clientIp } from '~/http/client-ip.server';
+import { clientKey, take } from '~/db/rate-limit.server';
 import { readSmallForm, text } from '~/http/form.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
 
@@ -20,6 +21,10 @@ export type SignInLinkData = { state: 'ready' | 'used' | 'limited' | 'closed' | 
 
 // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own
 // POST, which the Origin check must refuse. Either way the token never goes to another site.
+/** Look-ups of the link's page per address in 10 minutes: a few opens of a real link, never a search. */
+const LINK_PAGE_LOOKUPS = 30;
+const LINK_PAGE_WINDOW_MS = 10 * 60 * 1000;
+
 const HEADERS = { ...OWNER_HEADERS, 'Referrer-Policy': 'same-origin' };
 const answer = (status: number, body: SignInLinkData, headers: Record<string, string> = {}) => data<SignInLinkData>(body, { status, headers: { ...HEADERS, ...headers } });
 
@@ -29,6 +34,10 @@ export async function signInLinkLoader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   if (!isSignInLinkToken(token)) return answer(410, { state: 'used', siteName });
   try {
+    // Each look-up is a query: a client sending made-up tokens is limited like any guesser, and once
+    // refused is answered from memory (app/db/rate-limit.server.ts), never queued ahead of the owner.
+    const slot = await take(clientKey('sign-in-link', clientIp(request)), LINK_PAGE_LOOKUPS, LINK_PAGE_WINDOW_MS);
+    if (!slot.allowed) return answer(429, { state: 'limited', siteName }, { 'Retry-After': String(slot.retryAfterS) });
     await databaseReady();
     return (await signInLinkUsable(token)) ? answer(200, { state: 'ready', siteName, token }) : answer(410, { state: 'used', siteName });
   } catch (error) {
