@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { networkOf } from '~/http/client-ip.server';
 import { EVENTS_PER_VISITOR, EVENTS_WINDOW_MS, VISITORS_PER_ADDRESS } from './flush.server';
 import { utcDay } from './visitor.server';
 
@@ -44,7 +45,7 @@ export type Precheck = { verdict: 'ok' } | { verdict: 'visitor'; retryAfterS: nu
 export function precheck(ip: string, userAgent: string, now = Date.now()): Precheck {
   const s = state(now);
   const visitorKey = keyOf(s.key, 'visitor', ip, userAgent);
-  const addressKey = keyOf(s.key, 'address', ip);
+  const addressKey = keyOf(s.key, 'address', networkOf(ip));
   const seen = s.addresses.get(addressKey) ?? new Set<string>();
   if (!seen.has(visitorKey)) {
     if (seen.size >= ADDRESS_SLACK * VISITORS_PER_ADDRESS) return { verdict: 'address' };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { query } from '~/db/connection.server';
+import { networkOf } from '~/http/client-ip.server';
 
 /**
  * Unique visitors per day without identifying anyone, as Plausible does: a
@@ -51,8 +52,8 @@ function hash(salt: Buffer, parts: string[]): string {
 /** This visitor on the day of `salt`, and no one on any other day. */
 export const visitorOf = (salt: Buffer, ip: string, userAgent: string) => hash(salt, [ip, userAgent]);
 
-/** The address alone on the day of `salt`, for the per-address limit (the label keeps it apart from any visitor hash). */
-export const addressOf = (salt: Buffer, ip: string) => hash(salt, ['address', ip]);
+/** The address (an IPv6 address's /64) alone on the day of `salt`, for the per-address limit (the label keeps it apart from any visitor hash). */
+export const addressOf = (salt: Buffer, ip: string) => hash(salt, ['address', networkOf(ip)]);
 
 /** 22 characters of base64url: this visitor today, and no one on any other day. */
 export async function visitorHash(ip: string, userAgent: string, at = new Date()): Promise<string> {
