@@ -49,10 +49,12 @@ function respond(entry: Entry, request: Request, cache: 'HIT' | 'MISS'): Respons
 export function withPageCache<C>(handler: FetchHandler<C>, { now = Date.now } = {}): FetchHandler<C> {
   const cache = new Map<string, Entry>();
   return async (request, context) => {
-    if (request.method !== 'GET') return handler(request, context);
-    // The path alone: the Host header is the client's to choose.
+    // The path alone: the Host header is the client's to choose. A query string is never
+    // cached: every new one would cost a render and a brotli-11 compression, and push real
+    // pages out of the bounded cache (the pages do not depend on it).
     const { pathname, search } = new URL(request.url);
-    const key = pathname + search;
+    if (request.method !== 'GET' || search) return handler(request, context);
+    const key = pathname;
     const hit = cache.get(key);
     if (hit && hit.expires > now()) return respond(hit, request, 'HIT');
     const response = await handler(request, context);
