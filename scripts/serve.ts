@@ -111,7 +111,11 @@ export async function createServer() {
   // Fingerprinted assets never change; they are compressed once, at build.
   app.use('/build', precompressed(path.resolve('public/build')), express.static('public/build', { immutable: true, maxAge: '1y' }));
   // Content-hashed image variants (pipeline/images.ts). send's MIME table predates AVIF.
-  const setAvifType = (res: express.Response, file: string) => file.endsWith('.avif') && res.setHeader('Content-Type', 'image/avif');
+  // An SVG among them, opened on its own, is a document of this origin: it may draw, never run anything (as netlify.toml).
+  const setAvifType = (res: express.Response, file: string) => {
+    if (file.endsWith('.avif')) res.setHeader('Content-Type', 'image/avif');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  };
   app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: setAvifType }));
   app.use(express.static('public', { maxAge: '1h' }));
   // Contact: the deployed send-email function's own source, mounted before Remix.

@@ -4,6 +4,8 @@ import { isUnlocked } from '~/access/private-access.server';
 import { requestLink } from '~/access/link-access.server';
 import { opensCaseStudy } from '~/access/share-links.server';
 
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /**
  * The password's cookie (it opens every private case study), or a live share
  * link that opens a case study whose story uses the file (the database
@@ -38,6 +40,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       'Cache-Control': 'private, max-age=3600',
       'X-Robots-Tag': 'noindex',
       'X-Content-Type-Options': 'nosniff',
+      // An SVG opened on its own is a document of this origin: it may draw, never run anything.
+      ...(file.type === 'image/svg+xml' ? { 'Content-Security-Policy': SVG_CSP } : {}),
     },
   });
 }
