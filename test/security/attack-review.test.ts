@@ -2,15 +2,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
-import { createDatabase, type Database } from '~/db/connection.server';
+import type { Database } from '~/db/connection.server';
 import { networkOf } from '~/http/client-ip.server';
 import { ROOT } from '../helpers/content';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { requestFrom } from '../helpers/from-address';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
-import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { PRIVATE_PATH } from '../helpers/private';
+import type { RunningServer } from '../helpers/server';
+import { LOG_WAIT } from '../helpers/wait';
 
 /**
  * What a second, independent attack on the hardened owner's side found, each
@@ -24,25 +23,19 @@ import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 const ADMIN_PASSWORD = 'owner password for the attack review';
 
-let pg: TestPostgres;
+let stack: OwnerStack;
 let db: Database;
 let server: RunningServer;
 let origin: string;
 
 beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.createDatabase();
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url });
+  stack = await startOwnerStack(ADMIN_PASSWORD);
+  ({ db, server } = stack);
   origin = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
-  db = await createDatabase({ connectionString: url });
-  process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await db?.end();
-  await pg?.destroy();
+  await stack?.stop();
 });
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

@@ -1,12 +1,11 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
-import { createDatabase, type Database } from '~/db/connection.server';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { PRIVATE_ENV, privateMediaFiles } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
-import { LOG_WAIT, waitFor } from '../helpers/wait';
+import type { Database } from '~/db/connection.server';
+import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { privateMediaFiles } from '../helpers/private';
+import type { RunningServer } from '../helpers/server';
+import { LOG_WAIT } from '../helpers/wait';
 
 /**
  * The owner's routes attacked with the tricks a router forgives and a naive
@@ -18,29 +17,23 @@ import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 const ADMIN_PASSWORD = 'owner password for the routes test';
 
-let pg: TestPostgres;
+let stack: OwnerStack;
 let db: Database;
 let server: RunningServer;
 let origin: string;
 let owner: string;
 
 beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.createDatabase();
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url });
+  stack = await startOwnerStack(ADMIN_PASSWORD);
+  ({ db, server } = stack);
   origin = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
-  db = await createDatabase({ connectionString: url });
-  process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
   const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
   expect(signedIn.status).toBe(303);
   owner = signedIn.headers.get('set-cookie')!.split(';')[0];
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await db?.end();
-  await pg?.destroy();
+  await stack?.stop();
 });
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string | undefined> = { origin: '' }) {
