@@ -82,7 +82,8 @@ export function checkAttributeValue(value: string, isReference: boolean): string
 /** CSS escapes (`\75 rl(`, `\:`) decoded and comments removed, so a check sees what the browser will. */
 function unescapeCss(css: string): string {
   return css
-    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, ' ')
+    // Removed without a space: old engines read `u/**/rl(` as `url(`; joining the halves errs on the strict side.
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
     .replace(/\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?/g, (_, hex: string) => {
       const code = parseInt(hex, 16);
       return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
