@@ -50,7 +50,8 @@ export const XLINK_ATTRIBUTES = new Set(['href', 'title', 'show', 'actuate', 'ty
 /** An in-document reference: `#id`. */
 const LOCAL_REF = /^#[A-Za-z_][\w.:-]*$/;
 /** An embedded raster: inert (an image never runs script), and the build keeps it inside the SVG. */
-const RASTER_DATA_URI = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/\s]*={0,2}\s*$/;
+// One character class to the end: a class followed by `=*\s*$` backtracks quadratically on a long non-match.
+const RASTER_DATA_URI = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$/;
 
 /** `href`, `xlink:href`, `src`: a local reference or an embedded raster, nothing that loads or navigates. */
 export function checkReference(value: string): string | null {
@@ -65,7 +66,8 @@ function collapse(text: string): string {
   return text.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g, '').toLowerCase();
 }
 
-const SCRIPT_SCHEMES = /(?:java|vb|live|ecma)script:|data:/;
+// `data:` only as a word of its own, so "metadata:" in a label passes; a script scheme anywhere is refused.
+const SCRIPT_SCHEMES = /(?:java|vb|live|ecma)script:|(?<![a-z0-9+.-])data:/;
 
 /** Any attribute value (already entity-decoded): no script URL, and CSS rules for anything that looks like CSS. */
 export function checkAttributeValue(value: string, isReference: boolean): string | null {
