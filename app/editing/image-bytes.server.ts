@@ -29,13 +29,19 @@ function isAvif(bytes: Buffer): boolean {
  */
 function looksLikeSvg(bytes: Buffer): boolean {
   if (bytes.includes(0)) return false;
+  // Enough for an exporter's comments and DOCTYPE before the <svg> tag.
+  const head = 65_536;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, 4096));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, head));
   } catch {
-    // The cut at 4096 bytes may split a character: only a decode error before it counts.
-    if (bytes.length <= 4096) return false;
-    text = new TextDecoder('utf-8').decode(bytes.subarray(0, 4090));
+    // The cut may split a character: only a decode error before it counts.
+    if (bytes.length <= head) return false;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, head - 3), { stream: true });
+    } catch {
+      return false;
+    }
   }
   const start = text.replace(/^\ufeff/, '').trimStart();
   return /^<(?:\?xml[\s?]|!--|!DOCTYPE\s+svg[\s>]|svg[\s>/])/.test(start) && /<svg[\s>/]/.test(text);

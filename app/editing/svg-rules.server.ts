@@ -57,7 +57,7 @@ const RASTER_DATA_URI = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=
 export function checkReference(value: string): string | null {
   const trimmed = value.trim();
   if (LOCAL_REF.test(trimmed) || RASTER_DATA_URI.test(trimmed)) return null;
-  return `a link to "${trimmed.slice(0, 60)}": only references inside the file (#id) or embedded PNG, JPEG, GIF or WebP images are allowed`;
+  return `a link to ${JSON.stringify(trimmed.slice(0, 60))}: only references inside the file (#id) or embedded PNG, JPEG, GIF or WebP images are allowed`;
 }
 
 /** Collapsed for scheme checks: browsers ignore whitespace and control characters inside a URL's scheme. */
@@ -108,7 +108,7 @@ export function checkCss(css: string): string | null {
     const end = plain.indexOf(')', match.index);
     if (end < 0) return 'an unclosed url( in a style';
     const target = plain.slice(match.index + match[0].length, end).trim().replace(/^(['"])(.*)\1$/s, '$2').trim();
-    if (!LOCAL_REF.test(target)) return `url(${target.slice(0, 60)}) in a style: only url(#id) is allowed`;
+    if (!LOCAL_REF.test(target)) return `url(${JSON.stringify(target.slice(0, 60))}) in a style: only url(#id) is allowed`;
   }
   return null;
 }

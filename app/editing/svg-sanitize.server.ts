@@ -49,7 +49,7 @@ function decodeEntities(text: string): string {
     const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
     if (body in named) return named[body];
     const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
-    if (!numeric) return refuse(`the entity "&${body.slice(0, 20)};" (only XML's five, declared entities are refused)`);
+    if (!numeric) return refuse(`the entity ${JSON.stringify(`&${body.slice(0, 20)};`)}, which XML does not define (type the character itself)`);
     const code = numeric[1] ? parseInt(numeric[1], 16) : parseInt(numeric[2], 10);
     const char = code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\u0000';
     if (BAD_CHARS.test(char) || char === '\u0000') refuse(`the character reference "&${body};"`);
@@ -92,7 +92,7 @@ function readAttributes(text: string, at: number): { attributes: [string, string
 }
 
 /** Checks one start tag's element and attributes; returns its namespace scope. */
-function checkElement(name: string, attributes: [string, string][], parent: Scope): { scope: Scope; isStyle: boolean } {
+function checkElement(name: string, attributes: [string, string][], parent: Scope, isRoot: boolean): { scope: Scope; isStyle: boolean } {
   const scope = new Map(parent);
   for (const [attr, value] of attributes) {
     if (attr === 'xmlns') scope.set('', value);
@@ -102,10 +102,13 @@ function checkElement(name: string, attributes: [string, string][], parent: Scop
     }
   }
   const element = resolve(name, scope, false);
+  if (isRoot && (element.ns !== SVG_NS || element.local !== 'svg')) {
+    refuse(`it is not an SVG image: its root element is <${name}>, not <svg xmlns="${SVG_NS}">`);
+  }
   if (element.ns === SVG_NS) {
-    if (!SVG_ELEMENTS.has(element.local)) refuse(`the element <${name}> is not allowed in an image`);
+    if (!SVG_ELEMENTS.has(element.local)) refuse(`the element <${name}>, which is not allowed in an image`);
   } else if (!element.ns || !INERT_NAMESPACES.has(element.ns)) {
-    refuse(`the element <${name}> (namespace "${element.ns ?? 'none'}") is not part of SVG`);
+    refuse(`the element <${name}> from the namespace "${element.ns ?? 'none'}", which is not part of SVG`);
   }
   for (const [attr, value] of attributes) {
     if (attr === 'xmlns' || attr.startsWith('xmlns:')) {
@@ -202,11 +205,8 @@ function sanitize(input: string): string {
       const { attributes, end, selfClosing } = readAttributes(text, i + 1 + name.length);
       const parent = stack.at(-1);
       if (parent?.isStyle) refuse('an element inside <style>');
-      const { scope, isStyle } = checkElement(name, attributes, parent?.scope ?? root);
-      if (!parent) {
-        if (resolve(name, scope, false).ns !== SVG_NS || !/^(?:\w+:)?svg$/.test(name)) refuse('it is not an SVG image (its root element is not <svg>)');
-        seenRoot = true;
-      }
+      const { scope, isStyle } = checkElement(name, attributes, parent?.scope ?? root, !parent);
+      if (!parent) seenRoot = true;
       if (!selfClosing) stack.push({ name, scope, isStyle });
       i = end;
     }

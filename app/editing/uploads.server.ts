@@ -154,7 +154,7 @@ async function checkSvg(bytes: Buffer): Promise<Checked> {
     return refused(415, 'This SVG is not saved as UTF-8 text; export it again.');
   }
   const clean = sanitizeSvg(text);
-  if (!clean.ok) return refused(415, `${clean.reason} Export it again without it, or as PNG.`);
+  if (!clean.ok) return refused(415, `${clean.reason} Export it again without that, or as PNG.`);
   const out = Buffer.from(clean.svg, 'utf8');
   try {
     const meta = await sharp(out).metadata();

@@ -182,7 +182,7 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
 
   it('an SVG with a script is refused with the sanitizer’s reason', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await expectRefused(svg, 415, /^This SVG can't be used: it contains the element <script> .* Export it again without it, or as PNG\.$/);
+    await expectRefused(svg, 415, /^This SVG can't be used: it contains the element <script>, which is not allowed in an image\. Export it again without that, or as PNG\.$/);
   });
 
   it('an SVG with an event handler, however it is spelled, is refused', async () => {
