@@ -40,7 +40,40 @@ const refuse = (reason: string): never => {
 };
 
 type Scope = Map<string, string>;
-type Open = { name: string; scope: Scope; isStyle: boolean };
+/** An element's subtree: how many elements it has, and the ids its <use> elements copy in. */
+type Tally = { count: number; refs: string[]; id: string | null };
+type Open = { name: string; scope: Scope; isStyle: boolean; tally: Tally };
+
+/**
+ * A "use bomb" (ten <use> of a group of ten <use> of …) is a few lines that
+ * draw billions of shapes, and hangs whatever shows it. The copies are
+ * counted here, so it is refused at once.
+ */
+const MAX_DRAWN = 200_000;
+const MAX_USE_DEPTH = 64;
+
+function countDrawn(root: Tally, byId: Map<string, Tally>): void {
+  const memo = new Map<string, number>();
+  const visiting = new Set<string>();
+  const expand = (tally: Tally, depth: number): number => {
+    let total = tally.count;
+    for (const ref of tally.refs) {
+      if (total > MAX_DRAWN) break;
+      const target = byId.get(ref);
+      if (!target) continue;
+      if (visiting.has(ref)) refuse(`a <use> that includes itself (#${ref})`);
+      if (depth >= MAX_USE_DEPTH) refuse(`<use> copies nested more than ${MAX_USE_DEPTH} deep`);
+      if (!memo.has(ref)) {
+        visiting.add(ref);
+        memo.set(ref, expand(target, depth + 1));
+        visiting.delete(ref);
+      }
+      total += memo.get(ref)!;
+    }
+    return total;
+  };
+  if (expand(root, 0) > MAX_DRAWN) refuse(`more than ${MAX_DRAWN} shapes once its <use> copies are counted`);
+}
 
 /** Decodes the five XML entities and character references; any other `&` is not well-formed. */
 function decodeEntities(text: string): string {
@@ -92,7 +125,7 @@ function readAttributes(text: string, at: number): { attributes: [string, string
 }
 
 /** Checks one start tag's element and attributes; returns its namespace scope. */
-function checkElement(name: string, attributes: [string, string][], parent: Scope, isRoot: boolean): { scope: Scope; isStyle: boolean } {
+function checkElement(name: string, attributes: [string, string][], parent: Scope, isRoot: boolean): { scope: Scope; isStyle: boolean; tally: Tally } {
   const scope = new Map(parent);
   for (const [attr, value] of attributes) {
     if (attr === 'xmlns') scope.set('', value);
@@ -130,7 +163,15 @@ function checkElement(name: string, attributes: [string, string][], parent: Scop
       if (/^(?:href|src|style|base)$|^on/.test(target)) refuse(`an animation that changes "${value.trim()}"`);
     }
   }
-  return { scope, isStyle: element.ns === SVG_NS && element.local === 'style' };
+  const isSvg = element.ns === SVG_NS;
+  const tally: Tally = { count: 1, refs: [], id: null };
+  for (const [attr, value] of attributes) {
+    if (attr === 'xmlns' || attr.startsWith('xmlns:')) continue;
+    const { ns, local } = resolve(attr, scope, true);
+    if (isSvg && local === 'id' && ns === null) tally.id = value;
+    if (isSvg && element.local === 'use' && local === 'href' && (ns === null || ns === XLINK_NS)) tally.refs.push(value.trim().slice(1));
+  }
+  return { scope, isStyle: isSvg && element.local === 'style', tally };
 }
 
 function sanitize(input: string): string {
@@ -150,6 +191,16 @@ function sanitize(input: string): string {
   let style = '';
   let output = text;
   let removed: [number, number] | null = null;
+  const byId = new Map<string, Tally>();
+  let rootTally: Tally | null = null;
+  /** Adds a closed element's tally to its parent's (the stack's top, now that it is popped). */
+  const close = (tally: Tally) => {
+    if (tally.id !== null && !byId.has(tally.id)) byId.set(tally.id, tally);
+    const parent = stack.at(-1)?.tally;
+    if (!parent) return void (rootTally = tally);
+    parent.count += tally.count;
+    for (const ref of tally.refs) parent.refs.push(ref);
+  };
 
   while (i < text.length) {
     const lt = text.indexOf('<', i);
@@ -190,6 +241,7 @@ function sanitize(input: string): string {
       const match = /^<\/([^\s>]+)[ \t\r\n]*>/.exec(text.slice(i, i + 300)) ?? refuse('an unreadable end tag');
       const open = stack.pop();
       if (!open || open.name !== match[1]) refuse(`it is not well-formed: </${match[1]}> does not close ${open ? `<${open.name}>` : 'anything'}`);
+      close(open!.tally);
       if (open!.isStyle) {
         // CSS never needs "<"; here it could only be markup ("</style><script>") waiting for an HTML parser.
         const problem = style.includes('<') ? 'a "<" inside <style>' : checkCss(style);
@@ -205,14 +257,16 @@ function sanitize(input: string): string {
       const { attributes, end, selfClosing } = readAttributes(text, i + 1 + name.length);
       const parent = stack.at(-1);
       if (parent?.isStyle) refuse('an element inside <style>');
-      const { scope, isStyle } = checkElement(name, attributes, parent?.scope ?? root, !parent);
+      const { scope, isStyle, tally } = checkElement(name, attributes, parent?.scope ?? root, !parent);
       if (!parent) seenRoot = true;
-      if (!selfClosing) stack.push({ name, scope, isStyle });
+      if (selfClosing) close(tally);
+      else stack.push({ name, scope, isStyle, tally });
       i = end;
     }
   }
   if (!seenRoot) refuse('it has no <svg> element');
   if (stack.length) refuse(`it is not well-formed: <${stack.at(-1)!.name}> is never closed`);
+  countDrawn(rootTally!, byId);
   if (removed) output = text.slice(0, removed[0]) + text.slice(removed[1]).replace(/^\r?\n/, '');
   const trip = BUILD_REFUSES.exec(output);
   if (trip) refuse(`it contains the text "${trip[0].trim()}", which the site's build reads as a script or event handler; reword it`);

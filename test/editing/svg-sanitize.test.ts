@@ -75,6 +75,10 @@ const HOSTILE: [string, string, RegExp][] = [
   ['XHTML root', `<svg xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></svg>`, /not an SVG image/],
   ['root without the SVG namespace', `<svg><script>alert(1)</script></svg>`, /not an SVG image: its root element is <svg>, not <svg xmlns=/],
   ['text the build reads as a handler', svg('<text x="0" y="5"> onerror = 1</text>'), /site's build reads as a script/],
+  ['use bomb (10¹² copies)', svg(`<defs><g id="a0"><rect width="1" height="1"/></g>${Array.from({ length: 12 }, (_, i) => `<g id="a${i + 1}">${`<use href="#a${i}"/>`.repeat(10)}</g>`).join('')}</defs><use href="#a12"/>`), /more than 200000 shapes once its <use> copies are counted/],
+  // Written top-down, so counting it would recurse 5,000 deep.
+  ['a chain of 5,000 <use> (deep recursion)', svg(`${Array.from({ length: 5000 }, (_, i) => `<g id="a${5000 - i}"><use href="#a${4999 - i}"/></g>`).join('')}<g id="a0"/>`), /<use> copies nested more than 64 deep/],
+  ['use that includes itself', svg('<g id="loop"><rect width="1" height="1"/><use href="#loop"/></g>'), /a <use> that includes itself \(#loop\)/],
   ['link to the site itself', svg('<a href="/admin/content"><text>x</text></a>'), /link to "\/admin/],
 ];
 
