@@ -124,7 +124,7 @@ function readAttributes(text: string, at: number): { attributes: [string, string
   }
 }
 
-/** Checks one start tag's element and attributes; returns its namespace scope. */
+/** Checks one start tag's element and attributes; returns its namespace scope, and its id and <use> target for countDrawn. */
 function checkElement(name: string, attributes: [string, string][], parent: Scope, isRoot: boolean): { scope: Scope; isStyle: boolean; tally: Tally } {
   const scope = new Map(parent);
   for (const [attr, value] of attributes) {
@@ -135,6 +135,8 @@ function checkElement(name: string, attributes: [string, string][], parent: Scop
     }
   }
   const element = resolve(name, scope, false);
+  const isSvg = element.ns === SVG_NS;
+  const tally: Tally = { count: 1, refs: [], id: null };
   if (isRoot && (element.ns !== SVG_NS || element.local !== 'svg')) {
     refuse(`it is not an SVG image: its root element is <${name}>, not <svg xmlns="${SVG_NS}">`);
   }
@@ -155,21 +157,16 @@ function checkElement(name: string, attributes: [string, string][], parent: Scop
     if (ns !== null && ns !== XML_NS && ns !== XLINK_NS && !INERT_NAMESPACES.has(ns) && ns !== XMLNS_NS) {
       refuse(`the attribute "${attr}" (namespace "${ns}")`);
     }
-    const isReference = (ns === null || ns === XLINK_NS) && (local === 'href' || local === 'src');
+    // `ping` is HTML's, not SVG's; checked like a link all the same, should a viewer ever honour it.
+    const isReference = (ns === null || ns === XLINK_NS) && (local === 'href' || local === 'src' || local === 'ping');
     const problem = (isReference ? checkReference(value) : null) ?? checkAttributeValue(value, isReference);
     if (problem) refuse(`${problem} (attribute "${attr}" of <${name}>)`);
     if (element.ns === SVG_NS && ANIMATION_ELEMENTS.has(element.local) && local === 'attributeName') {
       const target = value.trim().replace(/^.*:/, '').toLowerCase();
       if (/^(?:href|src|style|base)$|^on/.test(target)) refuse(`an animation that changes "${value.trim()}"`);
     }
-  }
-  const isSvg = element.ns === SVG_NS;
-  const tally: Tally = { count: 1, refs: [], id: null };
-  for (const [attr, value] of attributes) {
-    if (attr === 'xmlns' || attr.startsWith('xmlns:')) continue;
-    const { ns, local } = resolve(attr, scope, true);
     if (isSvg && local === 'id' && ns === null) tally.id = value;
-    if (isSvg && element.local === 'use' && local === 'href' && (ns === null || ns === XLINK_NS)) tally.refs.push(value.trim().slice(1));
+    if (isSvg && element.local === 'use' && isReference && local === 'href') tally.refs.push(value.trim().slice(1));
   }
   return { scope, isStyle: isSvg && element.local === 'style', tally };
 }

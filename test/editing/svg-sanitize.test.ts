@@ -79,6 +79,7 @@ const HOSTILE: [string, string, RegExp][] = [
   // Written top-down, so counting it would recurse 5,000 deep.
   ['a chain of 5,000 <use> (deep recursion)', svg(`${Array.from({ length: 5000 }, (_, i) => `<g id="a${5000 - i}"><use href="#a${4999 - i}"/></g>`).join('')}<g id="a0"/>`), /<use> copies nested more than 64 deep/],
   ['use that includes itself', svg('<g id="loop"><rect width="1" height="1"/><use href="#loop"/></g>'), /a <use> that includes itself \(#loop\)/],
+  ['ping on a link', svg('<a href="#x" ping="https://evil.example/ping"><text>x</text></a>'), /link to "https:\/\/evil.example\/ping"/],
   ['link to the site itself', svg('<a href="/admin/content"><text>x</text></a>'), /link to "\/admin/],
 ];
 
