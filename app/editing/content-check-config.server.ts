@@ -68,8 +68,8 @@ type Handler = (request: Request) => Promise<Response>;
 const KEY = Symbol.for('portfolio.in-process-content-check');
 const registry = () => globalThis as unknown as Record<symbol, Handler | undefined>;
 
-/** Called by the local server (scripts/serve.ts): the check runs in this process. */
-export function runContentCheckInProcess(handler: Handler): void {
+/** Called by the local server (scripts/serve.ts): the check runs in this process. Undefined unregisters it (the tests). */
+export function runContentCheckInProcess(handler: Handler | undefined): void {
   registry()[KEY] = handler;
 }
 
