@@ -6,6 +6,7 @@ import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type 
 import type { ImagePlan } from '../images';
 import { compileSite, type CompiledSite } from './compile';
 import { ContentError, type ContentProblem } from './errors';
+import { yamlLines } from './locate';
 
 /**
  * The editor's content check: the files of the branch tip with the
@@ -104,11 +105,24 @@ function toProblem(file: string, { message, line, column }: ContentProblem, tree
   // A link to a case study that is gone: the build names the file; the line of the link helps the designer find it.
   const link = line === undefined ? UNKNOWN_LINK.exec(message) : null;
   if (link) line = lineOf(tree.get(file), link[1]);
+  const field = fieldOf(message);
+  // Some of the build's checks name the field but not its line (an image that is not there): find it in the YAML.
+  if (line === undefined && field !== undefined) line = lineOfField(tree.get(file), file, field);
   if (line !== undefined) problem.line = line;
   if (column !== undefined) problem.column = column;
-  const field = fieldOf(message);
   if (field !== undefined) problem.field = field;
   return problem;
+}
+
+/** The line of `field` (e.g. `photos.profile.src`) in site.yml or in an .mdx file's frontmatter, with the build's own locator. */
+function lineOfField(bytes: Buffer | undefined, file: string, field: string): number | undefined {
+  const text = bytes?.toString('utf8');
+  if (text === undefined) return undefined;
+  const keys = field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+  if (file.endsWith('.yml') || file.endsWith('.yaml')) return yamlLines(text)(keys);
+  // The frontmatter starts on the file's line 2, after the opening ---.
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  return frontmatter ? yamlLines(frontmatter[1], 2)(keys) : undefined;
 }
 
 function lineOf(bytes: Buffer | undefined, text: string): number | undefined {

@@ -79,6 +79,22 @@ describe('checkContent runs the build’s own compileSite', () => {
     expect(fieldOf('MDX does not compile: Unexpected character')).toBeUndefined();
   });
 
+  it('finds the line of a field the build names without one (an image that is not there)', async () => {
+    const change = officeDepotWith('image: /images/case-studies/office-depot.svg', 'image: /images/case-studies/nope.svg');
+    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problem).toEqual({
+      file: OFFICE_DEPOT,
+      field: 'image',
+      line: lineIn(officeDepot, 'image: /images/'),
+      message: 'field "image": no image at public/images/case-studies/nope.svg',
+    });
+    const site = files.get('content/site.yml')!.toString('utf8');
+    const photo = /src: (\/images\/profile\.svg)/.exec(site)!;
+    const broken = { path: 'content/site.yml', bytes: Buffer.from(site.replace(photo[0], 'src: /images/gone.svg')) };
+    const [siteProblem] = problemsOf(await checkContent({ files, changes: [broken] }));
+    expect(siteProblem).toMatchObject({ file: 'content/site.yml', field: 'photos.profile.src', line: lineIn(site, photo[0]) });
+  });
+
   it('gives the line of a broken MDX body', async () => {
     const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n<div>\n\nUnclosed.\n');
     const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
@@ -156,6 +172,15 @@ describe('the preview', () => {
       expect(known.has(repoPath), url).toBe(true);
     }
     expect(urls).toContain(`${MEDIA_ROUTE}${upload}`);
+  });
+
+  it('points a private case study\'s media, which the build keeps out of public/, at the media route too', async () => {
+    const change = officeDepotWith('status: published\n', 'status: published\nvisibility: private\n');
+    const result = await checkContent({ files, changes: [change], preview: OFFICE_DEPOT });
+    if (!result.ok || !result.preview) throw new Error(`expected a preview: ${JSON.stringify(result)}`);
+    expect(result.preview.caseStudy.private).toBe(true);
+    expect(result.preview.caseStudy.html).toContain(`${MEDIA_ROUTE}content/case-studies/office-depot/final-home.png`);
+    expect(result.preview.caseStudy.html).not.toMatch(/private-media|\/generated\//);
   });
 
   it('says why there is no page for a case study that is coming soon', async () => {
