@@ -176,6 +176,22 @@ describe('the content-check function (the editor\'s compiler), packaged the same
     expect(traced.filter((file) => /node_modules\/(esbuild|@esbuild|mdx-bundler|sharp|@img)\b/.test(file))).toEqual([]);
   });
 
+  it('the app\'s caller (what the editor\'s routes import) brings neither pipeline/ nor a compiler into the site\'s function', async () => {
+    const result = await esbuild({
+      entryPoints: [path.join(ROOT, 'app/editing/content-check.server.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs).filter((file) => file.startsWith('pipeline/'))).toEqual([]);
+    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    expect(imports.filter((name) => /esbuild|mdx|sharp|gray-matter/.test(name))).toEqual([]);
+  });
+
   it('answers a real check of the branch plus an edit, and a preview, from its package', async () => {
     const source = await readFile(path.join(ROOT, OFFICE_DEPOT), 'utf8');
     const bad = { changes: [{ path: OFFICE_DEPOT, base64: Buffer.from(source.replace('order: 1', 'order: "two"')).toString('base64') }] };
