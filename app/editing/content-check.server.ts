@@ -53,7 +53,7 @@ export async function checkEdits(changes: CheckChange[], { preview }: { preview?
   const error = (answer as { error?: unknown } | undefined)?.error;
   console.warn(`content check: ${url} answered ${response.status}${typeof error === 'string' ? `: ${error}` : ''}`);
   // The function's own sentence (a git host down, a bad token) tells the designer what to do; a 401 means the secrets differ.
-  if (response.status === 502 && typeof error === 'string') return unavailable(error);
+  if ((response.status === 502 || response.status === 503) && typeof error === 'string') return unavailable(error);
   if (response.status === 401) return unavailable('The content check refused this site: its secret differs. Redeploy after changing SESSION_SECRET or CONTENT_CHECK_SECRET, so both functions have the new one.');
   return unavailable(`The content check failed (${response.status}). Try again in a minute.`);
 }

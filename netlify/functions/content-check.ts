@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
 import { getContentCheckSecret, MAX_CHECK_BODY_BYTES } from '../../app/editing/content-check-config.server';
+import { publishConfig } from '../../app/editing/publish-config.server';
 import { readSnapshot } from '../../app/editing/snapshot.server';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
 
@@ -23,7 +24,7 @@ import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/rea
  * In:  POST JSON `{ changes: [{ path, base64 | null }], preview?: path }`.
  * Out: 200 JSON CheckResult (`{ ok: true, preview? }` or `{ ok: false, problems }`);
  *      otherwise `{ error }` with 400, 401, 405, 413, 415, 502 (the branch could
- *      not be read) or 500. Always no-store.
+ *      not be read), 503 (no way to read it is configured) or 500. Always no-store.
  */
 
 const MAX_CHANGES = 50;
@@ -92,11 +93,14 @@ async function handle(req: Request): Promise<Response> {
   }
   if (typeof input === 'string') return refuse(400, input);
 
+  // Neither mode configured (on Netlify: no CONTENT_GIT_URL and token): the sentence says what to set.
+  const config = publishConfig();
+  if (config.mode === 'read-only') return refuse(503, `The content check cannot read the branch. ${config.reason}`);
   let files: Map<string, Buffer>;
   try {
-    ({ files } = await readSnapshot());
+    ({ files } = await readSnapshot(undefined, config));
   } catch (error) {
-    // Read-only configuration, the git host down or refusing the token: a sentence, without the token.
+    // The git host down or refusing the token: a sentence, without the token.
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`content-check: cannot read the branch: ${reason}`);
     return refuse(502, `The branch could not be read to check the edit: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);

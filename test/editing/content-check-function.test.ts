@@ -94,6 +94,19 @@ describe('the answers', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
   });
+
+  it('says what to set when no way to read the branch is configured (503)', async () => {
+    process.env.NETLIFY = 'true';
+    try {
+      const answer = await contentCheck(request({ changes: [] }));
+      expect(answer.status).toBe(503);
+      expect((await answer.json()).error).toMatch(/^The content check cannot read the branch\. .*CONTENT_GIT_URL/);
+      runContentCheckInProcess(contentCheck);
+      expect(await checkEdits([])).toEqual({ ok: false, unavailable: expect.stringMatching(/CONTENT_GIT_TOKEN/) });
+    } finally {
+      delete process.env.NETLIFY;
+    }
+  });
 });
 
 describe('checkEdits, the app’s caller', () => {
