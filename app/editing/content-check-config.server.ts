@@ -16,12 +16,23 @@ import { createHmac } from 'node:crypto';
 
 export const CONTENT_CHECK_PATH = '/.netlify/functions/content-check';
 
+const env = (name: string) => process.env[name]?.trim() || undefined;
+
 /**
  * Netlify buffers at most 6 MB of request (and answer) for a synchronous
  * function; a bigger body never reaches it. The JSON carries the edited
- * files in base64 (a third larger), so about 4.4 MB of files per check.
+ * files in base64 (a third larger), so about 4.4 MB of files per check there.
+ * The local server has no such limit: its cap is a publish's own (25 MB of
+ * files, publish-plan.server.ts), in base64, with room for the JSON.
  */
-export const MAX_CHECK_BODY_BYTES = 6 * 1024 * 1024;
+export const NETLIFY_MAX_CHECK_BODY_BYTES = 6 * 1024 * 1024;
+export const LOCAL_MAX_CHECK_BODY_BYTES = 36 * 1024 * 1024;
+
+/** The cap for this process: Netlify's on a function host (Lambda sets AWS_LAMBDA_FUNCTION_NAME), else the local one. */
+export function maxCheckBodyBytes(): number {
+  const onFunctionHost = Boolean(env('AWS_LAMBDA_FUNCTION_NAME')) || env('NETLIFY') === 'true';
+  return onFunctionHost ? NETLIFY_MAX_CHECK_BODY_BYTES : LOCAL_MAX_CHECK_BODY_BYTES;
+}
 
 /**
  * The caller's bound on one check. A warm check takes about 0.1 s, a cold
@@ -30,8 +41,6 @@ export const MAX_CHECK_BODY_BYTES = 6 * 1024 * 1024;
  * Well inside Netlify's 60 s for the site's function that waits for it.
  */
 export const CHECK_TIMEOUT_MS = 25_000;
-
-const env = (name: string) => process.env[name]?.trim() || undefined;
 
 /**
  * The bearer secret: CONTENT_CHECK_SECRET when set, else one derived from

@@ -4,7 +4,7 @@ import {
   getContentCheckSecret,
   getContentCheckUrl,
   inProcessContentCheck,
-  MAX_CHECK_BODY_BYTES,
+  maxCheckBodyBytes,
 } from './content-check-config.server';
 import type { CheckChange, CheckOutcome, CheckResult } from './content-check-types';
 
@@ -26,8 +26,9 @@ export async function checkEdits(changes: CheckChange[], { preview }: { preview?
   const secret = getContentCheckSecret();
   if (!secret) return unavailable('The content check is off: set SESSION_SECRET (or CONTENT_CHECK_SECRET) for Functions in Netlify, then redeploy.');
   const body = JSON.stringify({ changes: changes.map(({ path, bytes }) => ({ path, base64: bytes === null ? null : bytes.toString('base64') })), preview });
-  if (Buffer.byteLength(body) > MAX_CHECK_BODY_BYTES) {
-    const mb = Math.floor(((MAX_CHECK_BODY_BYTES * 3) / 4 / 1024 / 1024) * 10) / 10;
+  const cap = maxCheckBodyBytes();
+  if (Buffer.byteLength(body) > cap) {
+    const mb = Math.floor(((cap * 3) / 4 / 1024 / 1024) * 10) / 10;
     return unavailable(`This edit is too large to check at once: its files come to more than about ${mb} MB. Publish the images in a smaller edit first.`);
   }
   const local = inProcessContentCheck();

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
-import { getContentCheckSecret, MAX_CHECK_BODY_BYTES } from '../../app/editing/content-check-config.server';
+import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
 import { publishConfig } from '../../app/editing/publish-config.server';
 import { readSnapshot } from '../../app/editing/snapshot.server';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
@@ -80,9 +80,10 @@ async function handle(req: Request): Promise<Response> {
   }
   if (!isAuthorized(req.headers.get('authorization'), secret)) return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
 
-  if (declaresTooLarge(req, MAX_CHECK_BODY_BYTES)) return refuse(413, 'Request body too large.');
+  const cap = maxCheckBodyBytes();
+  if (declaresTooLarge(req, cap)) return refuse(413, 'Request body too large.');
   if (mediaType(req) !== 'application/json') return refuse(415, 'Content-Type must be application/json.');
-  const bytes = await readLimitedBody(req, MAX_CHECK_BODY_BYTES);
+  const bytes = await readLimitedBody(req, cap);
   if (bytes === null) return refuse(413, 'Request body too large.');
 
   let input: Input | string;

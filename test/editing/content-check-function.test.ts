@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import contentCheck from '../../netlify/functions/content-check';
-import { CONTENT_CHECK_PATH, getContentCheckSecret, MAX_CHECK_BODY_BYTES, runContentCheckInProcess } from '~/editing/content-check-config.server';
+import { CONTENT_CHECK_PATH, getContentCheckSecret, LOCAL_MAX_CHECK_BODY_BYTES, NETLIFY_MAX_CHECK_BODY_BYTES, runContentCheckInProcess } from '~/editing/content-check-config.server';
 import { checkEdits } from '~/editing/content-check.server';
 import { closedPort } from '../helpers/git-remote';
 import { ROOT } from '../helpers/content';
@@ -57,9 +57,20 @@ describe('the door', () => {
     expect(answer.headers.get('allow')).toBe('POST');
   });
 
-  it('refuses a body over the cap without reading it all (413), and anything but JSON (415, 400)', async () => {
-    const big = { changes: [{ path: 'content/case-studies/office-depot/huge.png', base64: 'A'.repeat(MAX_CHECK_BODY_BYTES) }] };
-    expect((await contentCheck(request(big))).status).toBe(413);
+  it('refuses a body over the cap (413): Netlify\'s 6 MB on a function host, a publish\'s own locally', async () => {
+    const over = (cap: number) => ({ changes: [{ path: 'content/case-studies/office-depot/huge.png', base64: 'A'.repeat(cap) }] });
+    expect((await contentCheck(request(over(LOCAL_MAX_CHECK_BODY_BYTES)))).status).toBe(413);
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'content-check';
+    try {
+      expect((await contentCheck(request(over(NETLIFY_MAX_CHECK_BODY_BYTES)))).status).toBe(413);
+      const edits = [{ path: 'content/case-studies/office-depot/huge.png', bytes: Buffer.alloc(5 * 1024 * 1024) }];
+      expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/too large to check at once: .* about 4\.5 MB/) });
+    } finally {
+      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    }
+  });
+
+  it('refuses anything but JSON (415, 400)', async () => {
     expect((await contentCheck(request('{}', { type: 'text/plain' }))).status).toBe(415);
     expect((await contentCheck(request('{not json'))).status).toBe(400);
     const bad = await contentCheck(request({ changes: [{ path: OFFICE_DEPOT, base64: 'not base64!' }] }));
