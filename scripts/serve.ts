@@ -16,6 +16,7 @@ import { startMailQueueTimer } from './mail-queue-timer';
 import { stopGracefullyOnSignals } from './shutdown';
 import type { Context } from '@netlify/functions';
 import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
+import { runContentCheckInProcess } from '../app/editing/content-check-config.server';
 import { guardRequests } from '../app/http/request-guard.server';
 import { stopInsights } from '../app/insights/buffer.server';
 import { routedPath } from '../app/http/origin.server';
@@ -126,6 +127,11 @@ export async function createServer() {
   // The action calls the same function in-process: it still answers after SIGTERM has closed the listener.
   // A CONTACT_FUNCTION_URL set from outside (a function served elsewhere, the tests of the HTTP path) is called over HTTP.
   if (!process.env.CONTACT_FUNCTION_URL?.trim()) runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
+  // The editor's content check (owner-only, bearer secret): the deployed function's own source, loaded on first use
+  // (it brings the MDX compiler), over HTTP as on Netlify and in-process for the editor.
+  const contentCheck = async (request: Request) => (await import('../netlify/functions/content-check')).default(request);
+  app.all('/.netlify/functions/content-check', netlifyFunction(contentCheck));
+  if (!process.env.CONTENT_CHECK_URL?.trim()) runContentCheckInProcess(contentCheck);
   // The Remix app, run the way Netlify runs it (a fetch handler), behind the
   // same page cache the CDN applies in production.
   // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), and every answer

@@ -84,7 +84,7 @@ export async function publishRemote(config: RemotePublishConfig, plan: Plan): Pr
 }
 
 /** Clones (shallow, one branch, no checkout) or fetches into the cache; returns the branch's tip. */
-async function syncBranch(remote: Remote): Promise<string> {
+export async function syncBranch(remote: Remote): Promise<string> {
   const { config, dir, http, headers } = remote;
   const common = { fs, http, dir, url: config.url, ref: config.branch, singleBranch: true, depth: 1, headers } as const;
   if (fs.existsSync(path.join(dir, '.git', 'HEAD'))) {

@@ -20,7 +20,8 @@ export const FUNCTION_SITE = 'https://portfolio.example';
 
 export type NetlifyToml = {
   build: { command: string; publish: string; functions: string; environment: Record<string, string> };
-  functions: { included_files: string[] };
+  /** `included_files` for every function; `[functions."<name>"]` adds a function's own. */
+  functions: { included_files: string[] } & Record<string, { included_files?: string[] } | string[]>;
   redirects: { from: string; to: string; status: number; force?: boolean }[];
   headers: { for: string; values: Record<string, string> }[];
 };
@@ -28,10 +29,10 @@ export type NetlifyToml = {
 export type FunctionRequest = { path: string; method?: string; body?: string; headers?: Record<string, string> };
 export type FunctionAnswer = { path: string; method: string; status: number; headers: Record<string, string>; body: string };
 
-/** Runs inside the packaged directory: imports the function and answers each request. */
-const RUNNER = `
+/** Runs inside the packaged directory: imports the function at `entry` and answers each request. */
+const runner = (entry: string) => `
 import { pathToFileURL } from 'node:url';
-const { default: handler } = await import(pathToFileURL('${FUNCTION_ENTRY}').href);
+const { default: handler } = await import(pathToFileURL('${entry}').href);
 const context = { ip: '203.0.113.9', requestId: 'test', geo: {}, params: {}, site: { url: '${FUNCTION_SITE}' } };
 const answers = [];
 for (const { path, method, body, headers } of JSON.parse(process.argv[2])) {
@@ -58,18 +59,40 @@ async function copyInto(dir: string, file: string) {
 
 /** `extraFiles` (paths from the repository root) travel too, e.g. fixture content. */
 export async function packageServerFunction(extraFiles: string[] = []): Promise<PackagedFunction> {
+  return packageFunction(FUNCTION_ENTRY, { extraFiles });
+}
+
+/**
+ * A function from netlify/functions/, built as Netlify's bundler does for a
+ * TypeScript Functions v2 file (its own modules compiled by esbuild, packages
+ * left to node_modules and traced with @vercel/nft), then packaged like the
+ * server function, with netlify.toml's included_files for all functions and
+ * for this one (`[functions."<name>"]`).
+ */
+export async function packageSourceFunction(source: string): Promise<PackagedFunction & { bundle: string }> {
+  const name = path.basename(source, path.extname(source));
+  const bundle = path.posix.join('.cache', 'netlify-functions', `${name}.mjs`);
+  const { build } = await import('esbuild');
+  await build({ entryPoints: [path.join(ROOT, source)], outfile: path.join(ROOT, bundle), bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'silent' });
+  const packaged = await packageFunction(bundle, { name });
+  return { ...packaged, bundle };
+}
+
+async function packageFunction(entry: string, { extraFiles = [], name }: { extraFiles?: string[]; name?: string }): Promise<PackagedFunction> {
   const toml = parseToml(await readFile(path.join(ROOT, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
-  const { fileList } = await nodeFileTrace([path.join(ROOT, FUNCTION_ENTRY)], { base: ROOT });
+  const { fileList } = await nodeFileTrace([path.join(ROOT, entry)], { base: ROOT });
   const traced = [...fileList];
   const dir = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
   for (const file of traced) await copyInto(dir, file);
-  for (const pattern of [...toml.functions.included_files, ...extraFiles]) {
+  const own = name ? toml.functions[name] : undefined;
+  const included = [...toml.functions.included_files, ...((own && !Array.isArray(own) && own.included_files) || [])];
+  for (const pattern of [...included, ...extraFiles]) {
     // "dir/**" is the whole directory (when the build made it); anything else is one file.
     const file = pattern.replace(/\/\*\*$/, '');
     if (file !== pattern && !(await stat(path.join(ROOT, file)).catch(() => null))) continue;
     await copyInto(dir, file);
   }
-  await writeFile(path.join(dir, 'runner.mjs'), RUNNER);
+  await writeFile(path.join(dir, 'runner.mjs'), runner(entry));
   return {
     toml,
     traced,

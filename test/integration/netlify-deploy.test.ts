@@ -1,8 +1,11 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID } from '../helpers/contact-cases';
-import { FUNCTION_ENTRY, packageServerFunction, type FunctionRequest, type NetlifyToml, type PackagedFunction } from '../helpers/netlify-package';
+import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+import { FUNCTION_ENTRY, packageServerFunction, packageSourceFunction, type FunctionRequest, type NetlifyToml, type PackagedFunction } from '../helpers/netlify-package';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
@@ -134,5 +137,75 @@ describe('the packaged server function answers real Requests', () => {
     expect(answer.status).toBe(503);
     expect(answer.body).toContain('Failed to send message. Please try again.');
     expect(smtp.messages.length).toBe(before);
+  });
+});
+
+describe('the content-check function (the editor\'s compiler), packaged the same way', () => {
+  const CHECK_SECRET = 'deploy-test-check-secret';
+  const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
+  let check: PackagedFunction;
+  let remote: GitRemote;
+  let cache: string;
+
+  beforeAll(async () => {
+    check = await packageSourceFunction('netlify/functions/content-check.ts');
+    // On Netlify the function reads the branch over smart HTTP (remote mode): a real remote holding this repository's content.
+    const seed: SeedFiles = {};
+    for (const file of git(ROOT, ['ls-files', 'content', 'public']).split('\n').filter(Boolean)) seed[file] = await readFile(path.join(ROOT, file));
+    remote = await startGitRemote({ files: seed });
+    cache = await mkdtemp(path.join(tmpdir(), 'content-check-cache-'));
+  });
+  afterAll(async () => {
+    await remote?.close();
+    await check?.dispose();
+    if (cache) await rm(cache, { recursive: true, force: true });
+  });
+
+  const post = (body: unknown, secret = CHECK_SECRET): FunctionRequest => ({
+    path: '/.netlify/functions/content-check',
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+  });
+  const env = () => ({ CONTENT_CHECK_SECRET: CHECK_SECRET, CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cache, NETLIFY: 'true' });
+
+  it('carries the MDX compiler and sharp, which the site\'s function does not', () => {
+    expect(check.traced.some((file) => file.startsWith('node_modules/mdx-bundler/'))).toBe(true);
+    expect(check.traced.some((file) => /node_modules\/(@esbuild\/[^/]+\/bin\/esbuild|esbuild\/bin\/esbuild)$/.test(file))).toBe(true);
+    expect(check.traced.some((file) => file.startsWith('node_modules/sharp/'))).toBe(true);
+    expect(traced.filter((file) => /node_modules\/(esbuild|@esbuild|mdx-bundler|sharp|@img)\b/.test(file))).toEqual([]);
+  });
+
+  it('the app\'s caller (what the editor\'s routes import) brings neither pipeline/ nor a compiler into the site\'s function', async () => {
+    const result = await esbuild({
+      entryPoints: [path.join(ROOT, 'app/editing/content-check.server.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs).filter((file) => file.startsWith('pipeline/'))).toEqual([]);
+    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    expect(imports.filter((name) => /esbuild|mdx|sharp|gray-matter/.test(name))).toEqual([]);
+  });
+
+  it('answers a real check of the branch plus an edit, and a preview, from its package', async () => {
+    const source = await readFile(path.join(ROOT, OFFICE_DEPOT), 'utf8');
+    const bad = { changes: [{ path: OFFICE_DEPOT, base64: Buffer.from(source.replace('order: 1', 'order: "two"')).toString('base64') }] };
+    const [good, invalid, preview, refused] = await check.call(
+      [post({ changes: [] }), post(bad), post({ changes: [], preview: OFFICE_DEPOT }), post({ changes: [] }, 'wrong')],
+      env(),
+    );
+    expect(good.status, good.body).toBe(200);
+    expect(good.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(good.body)).toEqual({ ok: true });
+    expect(JSON.parse(invalid.body)).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
+    const { preview: compiled } = JSON.parse(preview.body);
+    expect(compiled.caseStudy.html).toContain('The Challenge');
+    expect(compiled.caseStudy.html).toContain('/admin/content/media/content/case-studies/office-depot/');
+    expect(refused.status).toBe(401);
   });
 });

@@ -1,0 +1,120 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { checkContent } from '../../pipeline/content/check';
+import type { CheckChange } from '../../app/editing/content-check-types';
+import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
+import { publishConfig } from '../../app/editing/publish-config.server';
+import { readSnapshot } from '../../app/editing/snapshot.server';
+import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
+
+/**
+ * content-check: the owner's editor asks whether an edit would build, and
+ * for a case study's preview. It runs the build's own content compiler
+ * (pipeline/content/check.ts → compileSite), which needs esbuild and sharp:
+ * that is why it is a function of its own, and the public site's function
+ * never carries either (test/integration/netlify-deploy.test.ts).
+ * Netlify Functions API v2 at the default /.netlify/functions/content-check;
+ * `npm start` and `npm run dev` run this same file in-process
+ * (scripts/serve.ts).
+ *
+ * Its only caller is the owner's editor (app/editing/content-check.server.ts),
+ * which holds the bearer secret; the function trusts nothing else it is
+ * sent. It reads the files of the branch tip itself (snapshot.server.ts),
+ * so a caller can only add edits under content/, never swap the rest.
+ *
+ * In:  POST JSON `{ changes: [{ path, base64 | null }], preview?: path }`.
+ * Out: 200 JSON CheckResult (`{ ok: true, preview? }` or `{ ok: false, problems }`);
+ *      otherwise `{ error }` with 400, 401, 405, 413, 415, 502 (the branch could
+ *      not be read), 503 (no way to read it is configured) or 500. Always no-store.
+ */
+
+const MAX_CHANGES = 50;
+
+function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', ...headers },
+  });
+}
+
+const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { error }, headers);
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time: hashing first makes both sides the same length, so not even the length leaks. */
+function isAuthorized(header: string | null, secret: string): boolean {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]), digest(secret));
+}
+
+type Input = { changes: CheckChange[]; preview?: string };
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The request as the checker takes it, or the sentence saying what is wrong with it. */
+function parseInput(input: unknown): Input | string {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return 'The body must be a JSON object.';
+  const { changes, preview } = input as { changes?: unknown; preview?: unknown };
+  if (!Array.isArray(changes)) return '"changes" must be an array.';
+  if (changes.length > MAX_CHANGES) return `At most ${MAX_CHANGES} changes per check.`;
+  if (preview !== undefined && typeof preview !== 'string') return '"preview" must be a path.';
+  const parsed: CheckChange[] = [];
+  for (const change of changes) {
+    const { path, base64 } = (change ?? {}) as { path?: unknown; base64?: unknown };
+    if (typeof path !== 'string') return 'Each change needs a "path".';
+    if (base64 !== null && (typeof base64 !== 'string' || base64.length % 4 !== 0 || !BASE64.test(base64))) {
+      return `${path.slice(0, 200)}: "base64" must be the file in base64, or null for a deleted file.`;
+    }
+    parsed.push({ path, bytes: base64 === null ? null : Buffer.from(base64, 'base64') });
+  }
+  return { changes: parsed, preview };
+}
+
+async function handle(req: Request): Promise<Response> {
+  if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
+
+  const secret = getContentCheckSecret();
+  if (!secret) {
+    // Misconfigured deploy: refuse everything rather than run unauthenticated.
+    console.error('content-check: neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set; refusing every request.');
+    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
+  }
+  if (!isAuthorized(req.headers.get('authorization'), secret)) return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
+
+  const cap = maxCheckBodyBytes();
+  if (declaresTooLarge(req, cap)) return refuse(413, 'Request body too large.');
+  if (mediaType(req) !== 'application/json') return refuse(415, 'Content-Type must be application/json.');
+  const bytes = await readLimitedBody(req, cap);
+  if (bytes === null) return refuse(413, 'Request body too large.');
+
+  let input: Input | string;
+  try {
+    input = parseInput(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
+  } catch {
+    return refuse(400, 'Request body must be UTF-8 JSON.');
+  }
+  if (typeof input === 'string') return refuse(400, input);
+
+  // Neither mode configured (on Netlify: no CONTENT_GIT_URL and token): the sentence says what to set.
+  const config = publishConfig();
+  if (config.mode === 'read-only') return refuse(503, `The content check cannot read the branch. ${config.reason}`);
+  let files: Map<string, Buffer>;
+  try {
+    ({ files } = await readSnapshot(undefined, config));
+  } catch (error) {
+    // The git host down or refusing the token: a sentence, without the token.
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`content-check: cannot read the branch: ${reason}`);
+    return refuse(502, `The branch could not be read to check the edit: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
+  }
+  return reply(200, await checkContent({ files, changes: input.changes, preview: input.preview }));
+}
+
+export default async (req: Request): Promise<Response> => {
+  try {
+    return await handle(req);
+  } catch (error) {
+    // A bug or a broken stream: a clean answer, never a trace; the detail stays in the log.
+    console.error('content-check: unexpected error', error);
+    return refuse(500, 'The check failed unexpectedly.');
+  }
+};

@@ -1,0 +1,181 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkContentPath, ContentPathError } from '../../app/editing/content-path.server';
+import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check-types';
+import type { ImagePlan } from '../images';
+import { compileSite, type CompiledSite } from './compile';
+import { ContentError, type ContentProblem } from './errors';
+import { yamlLines } from './locate';
+
+/**
+ * The editor's content check: the files of the branch tip with the
+ * designer's unsaved edits applied, run through compileSite(), the very
+ * function `npm run build` runs, so an edit that passes here is one the
+ * deploy's build accepts (issue 21: "every publish runs the build's own
+ * content checks, the same code"). Nothing is reimplemented here; this only
+ * lays the files out as a checkout, turns ContentError into problems the form
+ * can place (file, field, line), and makes a preview's media loadable.
+ *
+ * compileSite() writes nothing: image variants are only planned (an
+ * ImagePlan), and the build writes them afterwards (build-content.ts). So
+ * a check costs one compile (about 0.1 s warm on this content) and leaves no
+ * file behind but its temporary folder, which it removes.
+ */
+
+export type CheckInput = {
+  /** The snapshot: repository path (`content/site.yml`, `public/images/x.svg`) → bytes. */
+  files: Map<string, Buffer>;
+  /** The edits, applied over the snapshot; only paths under content/ may change. */
+  changes: CheckChange[];
+  /** Repository path of a case study to return compiled, e.g. `content/case-studies/office-depot.mdx`. */
+  preview?: string;
+};
+
+/** Only the folders the build reads are laid out; anything else in a snapshot is ignored. */
+const LAID_OUT = ['content/', 'public/'];
+const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
+const UNKNOWN_LINK = /link to unknown case study "(\/case-study\/[^"]+)"/;
+
+export async function checkContent({ files, changes, preview }: CheckInput): Promise<CheckResult> {
+  const tree = new Map(files);
+  const refused: CheckProblem[] = [];
+  for (const change of changes) {
+    try {
+      checkContentPath(change.path);
+    } catch (error) {
+      if (!(error instanceof ContentPathError)) throw error;
+      refused.push({ file: String(change.path), message: error.message });
+      continue;
+    }
+    if (change.bytes === null) tree.delete(change.path);
+    else tree.set(change.path, change.bytes);
+  }
+  if (refused.length > 0) return { ok: false, problems: refused };
+
+  const root = await mkdtemp(path.join(tmpdir(), 'content-check-'));
+  try {
+    await layOut(root, tree);
+    let compiled: CompiledSite;
+    try {
+      // The private-media folder is only named (planned into), never written.
+      compiled = await compileSite(path.join(root, 'content'), path.join(root, 'public'), path.join(root, '.generated', 'private-media'));
+    } catch (error) {
+      if (error instanceof ContentError) return { ok: false, problems: error.problems.map((problem) => toProblem(error.file, problem, tree)) };
+      throw error;
+    }
+    if (preview === undefined) return { ok: true };
+    return { ok: true, ...previewOf(preview, compiled, root) };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** Writes the tree as a checkout under `root`. A path that would leave `root` (never one from git) is skipped. */
+async function layOut(root: string, tree: Map<string, Buffer>) {
+  const folders = new Set<string>();
+  const writes: [string, Buffer][] = [];
+  for (const [repoPath, bytes] of tree) {
+    if (!LAID_OUT.some((prefix) => repoPath.startsWith(prefix))) continue;
+    const segments = repoPath.split('/');
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) continue;
+    const file = path.join(root, ...segments);
+    folders.add(path.dirname(file));
+    writes.push([file, bytes]);
+  }
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  await Promise.all(writes.map(([file, bytes]) => writeFile(file, bytes)));
+}
+
+/**
+ * The field a message names, in the words the build uses (locate.ts,
+ * compile.ts: `field "page.outcomes.0.value": …`, `unknown field(s) "x" in
+ * "page"`); the README and tests pin those words, so they are stable.
+ */
+export function fieldOf(message: string): string | undefined {
+  const named = /^field "([^"]+)"/.exec(message);
+  if (named) return named[1] === '(top level)' ? undefined : named[1];
+  const unknown = /^unknown field\(s\) "([^"]+)"(?:, "[^"]*")*(?: in "([^"]+)")?$/.exec(message);
+  if (unknown) return unknown[2] ? `${unknown[2]}.${unknown[1]}` : unknown[1];
+  return undefined;
+}
+
+function toProblem(file: string, { message, line, column }: ContentProblem, tree: Map<string, Buffer>): CheckProblem {
+  const problem: CheckProblem = { file, message };
+  // A link to a case study that is gone: the build names the file; the line of the link helps the designer find it.
+  const link = line === undefined ? UNKNOWN_LINK.exec(message) : null;
+  if (link) line = lineOf(tree.get(file), link[1]);
+  const field = fieldOf(message);
+  // Some of the build's checks name the field but not its line (an image that is not there): find it in the YAML.
+  if (line === undefined && field !== undefined) line = lineOfField(tree.get(file), file, field);
+  if (line !== undefined) problem.line = line;
+  if (column !== undefined) problem.column = column;
+  if (field !== undefined) problem.field = field;
+  return problem;
+}
+
+/** The line of `field` (e.g. `photos.profile.src`) in site.yml or in an .mdx file's frontmatter, with the build's own locator. */
+function lineOfField(bytes: Buffer | undefined, file: string, field: string): number | undefined {
+  const text = bytes?.toString('utf8');
+  if (text === undefined) return undefined;
+  const keys = field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+  if (file.endsWith('.yml') || file.endsWith('.yaml')) return yamlLines(text)(keys);
+  // The frontmatter starts on the file's line 2, after the opening ---.
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  return frontmatter ? yamlLines(frontmatter[1], 2)(keys) : undefined;
+}
+
+function lineOf(bytes: Buffer | undefined, text: string): number | undefined {
+  const source = bytes?.toString('utf8');
+  const at = source?.indexOf(text) ?? -1;
+  return at === -1 ? undefined : source!.slice(0, at).split('\n').length;
+}
+
+function previewOf(repoPath: string, { content, images, privateMedia }: CompiledSite, root: string): Pick<Extract<CheckResult, { ok: true }>, 'preview' | 'previewUnavailable'> {
+  const slug = CASE_STUDY.exec(repoPath)?.[1];
+  if (!slug) return { previewUnavailable: `Only a case study (content/case-studies/<name>.mdx) has a page to preview; ${repoPath.slice(0, 200)} is not one.` };
+  const caseStudy = content.caseStudies[slug];
+  if (!caseStudy) {
+    const card = content.cards.find((c) => c.slug === slug);
+    return {
+      previewUnavailable: card
+        ? `"${card.title}" is coming soon: only a published case study has a page. Set its status to published to preview it.`
+        : `${repoPath} does not exist.`,
+    };
+  }
+  return { preview: pointAtOriginals({ caseStudy, site: content.site }, [images, privateMedia], root) };
+}
+
+/**
+ * The build's /generated/ URLs name files that exist only once a build has
+ * written them, never for a new image: each planned URL becomes the media
+ * route for its source file (a srcset's widths all name the one original,
+ * which is fine for a preview), and so do the originals under public/ that
+ * the card image and the site's photos name.
+ */
+function pointAtOriginals(preview: CheckPreview, plans: ImagePlan[], root: string): CheckPreview {
+  const repoPathOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const urls = new Map<string, string>();
+  for (const plan of plans) {
+    for (const [out, output] of plan.outputs) urls.set(`${plan.target.url}/${path.basename(out)}`, mediaUrl(repoPathOf(output.source)));
+  }
+  if (urls.size === 0) return withOriginals(preview);
+  // Longest first, so no URL is replaced by a shorter one it starts with.
+  const escaped = [...urls.keys()].sort((a, b) => b.length - a.length).map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const json = JSON.stringify(preview).replace(new RegExp(escaped.join('|'), 'g'), (url) => urls.get(url)!);
+  return withOriginals(JSON.parse(json) as CheckPreview);
+}
+
+function withOriginals({ caseStudy, site }: CheckPreview): CheckPreview {
+  const original = (src: string) => mediaUrl(`public${src}`);
+  return {
+    caseStudy: { ...caseStudy, image: original(caseStudy.image) },
+    site: {
+      ...site,
+      photos: {
+        profile: { ...site.photos.profile, src: original(site.photos.profile.src) },
+        about: { ...site.photos.about, src: original(site.photos.about.src) },
+      },
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_ROUTE, type CheckChange, type CheckResult } from '~/editing/content-check-types';
+import { publishConfig } from '~/editing/publish-config.server';
+import { readSnapshot } from '~/editing/snapshot.server';
+import { checkContent, fieldOf } from '../../pipeline/content/check';
+import { ROOT } from '../helpers/content';
+
+/**
+ * The editor's content check on this repository's own content (HEAD's
+ * files, as the local server's check reads them), through the build's real
+ * compileSite: what passes and fails here is what `npm run build` does.
+ */
+
+const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
+let files: Map<string, Buffer>;
+let officeDepot: string;
+let scratch: string;
+let tmpBefore: string | undefined;
+
+beforeAll(async () => {
+  const config = publishConfig({}, ROOT);
+  if (config.mode !== 'local') throw new Error(`expected local mode in the checkout: ${JSON.stringify(config)}`);
+  ({ files } = await readSnapshot(undefined, config));
+  officeDepot = files.get(OFFICE_DEPOT)!.toString('utf8');
+  // The check's temporary folders go here, so the test can see that none is left behind.
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'content-check-test-'));
+  tmpBefore = process.env.TMPDIR;
+  process.env.TMPDIR = scratch;
+});
+
+afterAll(async () => {
+  process.env.TMPDIR = tmpBefore;
+  if (tmpBefore === undefined) delete process.env.TMPDIR;
+  rmSync(scratch, { recursive: true, force: true });
+  // mdx-bundler's esbuild keeps a helper process; end it with the file.
+  await (await import('esbuild')).stop();
+});
+
+/** office-depot.mdx with `from` replaced by `to` (which must be there, so a test never checks nothing). */
+function officeDepotWith(from: string | RegExp, to: string): CheckChange {
+  const found = typeof from === 'string' ? officeDepot.includes(from) : from.test(officeDepot);
+  if (!found) throw new Error(`test: ${String(from)} is not in ${OFFICE_DEPOT}`);
+  return { path: OFFICE_DEPOT, bytes: Buffer.from(officeDepot.replace(from, to)) };
+}
+
+const lineIn = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+function problemsOf(result: CheckResult) {
+  if (result.ok) throw new Error('expected problems, the check passed');
+  return result.problems;
+}
+
+describe('checkContent runs the build’s own compileSite', () => {
+  it('passes the real content, and leaves no file behind', async () => {
+    expect(files.has('content/site.yml')).toBe(true);
+    expect(files.has('public/images/profile.svg')).toBe(true);
+    expect(await checkContent({ files, changes: [] })).toEqual({ ok: true });
+    expect(readdirSync(scratch)).toEqual([]);
+  });
+
+  it('names the file, the field and the line of a bad field', async () => {
+    const change = officeDepotWith('order: 1\n', 'order: "two"\n');
+    const problems = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problems).toEqual([
+      { file: OFFICE_DEPOT, field: 'order', line: lineIn(officeDepot, 'order: 1'), message: 'field "order": Expected number, received string' },
+    ]);
+  });
+
+  it('names nested fields by their path, as the form names its inputs', async () => {
+    const change = officeDepotWith('value: +35%', 'value:\n        - 35');
+    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problem).toMatchObject({ file: OFFICE_DEPOT, field: 'page.outcomes.1.value', line: lineIn(officeDepot, 'value: +35%') });
+    expect(fieldOf('unknown field(s) "colour", "size" in "page"')).toBe('page.colour');
+    expect(fieldOf('unknown field(s) "colour"')).toBe('colour');
+    expect(fieldOf('MDX does not compile: Unexpected character')).toBeUndefined();
+  });
+
+  it('finds the line of a field the build names without one (an image that is not there)', async () => {
+    const change = officeDepotWith('image: /images/case-studies/office-depot.svg', 'image: /images/case-studies/nope.svg');
+    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problem).toEqual({
+      file: OFFICE_DEPOT,
+      field: 'image',
+      line: lineIn(officeDepot, 'image: /images/'),
+      message: 'field "image": no image at public/images/case-studies/nope.svg',
+    });
+    const site = files.get('content/site.yml')!.toString('utf8');
+    const photo = /src: (\/images\/profile\.svg)/.exec(site)!;
+    const broken = { path: 'content/site.yml', bytes: Buffer.from(site.replace(photo[0], 'src: /images/gone.svg')) };
+    const [siteProblem] = problemsOf(await checkContent({ files, changes: [broken] }));
+    expect(siteProblem).toMatchObject({ file: 'content/site.yml', field: 'photos.profile.src', line: lineIn(site, photo[0]) });
+  });
+
+  it('gives the line of a broken MDX body', async () => {
+    const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n<div>\n\nUnclosed.\n');
+    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problem.file).toBe(OFFICE_DEPOT);
+    expect(problem.message).toMatch(/^MDX does not compile: /);
+    expect(problem.line).toBe(lineIn(officeDepot, '## Research & Discovery') + 2);
+    expect(problem.field).toBeUndefined();
+  });
+
+  it('refuses an unknown block, at its line', async () => {
+    const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n<Carousel images="3" />\n');
+    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: lineIn(officeDepot, '## Research & Discovery') + 2 });
+    expect(problem.message).toMatch(/Carousel/);
+  });
+
+  it('refuses an image that is not there', async () => {
+    const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n![A sketch](./office-depot/not-uploaded.png)\n');
+    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: lineIn(officeDepot, '## Research & Discovery') + 2 });
+    expect(problem.message).toContain('not found (looked for content/case-studies/office-depot/not-uploaded.png)');
+  });
+
+  it('refuses deleting a case study another file links to, naming that file and the line of the link', async () => {
+    const resume = files.get('content/resume.mdx')!.toString('utf8');
+    const linked = `${resume.trimEnd()}\n\nSee [the rewards app](/case-study/office-depot).\n`;
+    const changes: CheckChange[] = [
+      { path: 'content/resume.mdx', bytes: Buffer.from(linked) },
+      { path: OFFICE_DEPOT, bytes: null },
+    ];
+    expect(await checkContent({ files, changes: changes.slice(0, 1) })).toEqual({ ok: true });
+    const [problem] = problemsOf(await checkContent({ files, changes }));
+    expect(problem).toMatchObject({ file: 'content/resume.mdx', line: lineIn(linked, '/case-study/office-depot') });
+    expect(problem.message).toContain('link to unknown case study "/case-study/office-depot"');
+  });
+
+  it('only lets edits touch files under content/', async () => {
+    const problems = problemsOf(await checkContent({ files, changes: [{ path: 'app/root.tsx', bytes: Buffer.from('x') }, { path: 'content/../x.yml', bytes: null }] }));
+    expect(problems.map((p) => p.file)).toEqual(['app/root.tsx', 'content/../x.yml']);
+  });
+});
+
+describe('the preview', () => {
+  it('returns the compiled case study, every image and video pointing at a real file through the owner-only media route', async () => {
+    // A new upload beside the case study: no build has made variants of it.
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const upload = 'content/case-studies/office-depot/new-sketch.png';
+    const changes = [
+      { path: upload, bytes: png },
+      officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n![A new sketch](./office-depot/new-sketch.png)\n'),
+    ];
+    const result = await checkContent({ files, changes, preview: OFFICE_DEPOT });
+    if (!result.ok || !result.preview) throw new Error(`expected a preview: ${JSON.stringify(result)}`);
+    const { caseStudy, site } = result.preview;
+    expect(caseStudy.title).toBe('Office Depot Rewards App Redesign');
+    expect(caseStudy.html).toContain('The Challenge');
+    expect(caseStudy.sections.length).toBeGreaterThan(3);
+
+    const json = JSON.stringify(result.preview);
+    expect(json).not.toMatch(/\/generated\//);
+    const urls = [
+      ...[...caseStudy.html.matchAll(/\s(?:src|poster)="([^"]+)"/g)].map((m) => m[1]),
+      ...[...caseStudy.html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) => m[1].split(',').map((entry) => entry.trim().split(/\s+/)[0])),
+      ...[...caseStudy.html.matchAll(/\shref="([^"]+\.(?:png|jpe?g|webp|avif|svg|mp4|webm))"/g)].map((m) => m[1]),
+      caseStudy.image,
+      ...caseStudy.imageSources.avif.split(', ').map((entry) => entry.split(' ')[0]),
+      site.photos.profile.src,
+      site.photos.about.src,
+    ];
+    expect(urls.length).toBeGreaterThan(20);
+    const known = new Set([...files.keys(), upload]);
+    for (const url of urls) {
+      expect(url.startsWith(MEDIA_ROUTE), url).toBe(true);
+      const repoPath = decodeURIComponent(url.slice(MEDIA_ROUTE.length));
+      expect(known.has(repoPath), url).toBe(true);
+    }
+    expect(urls).toContain(`${MEDIA_ROUTE}${upload}`);
+  });
+
+  it('points a private case study\'s media, which the build keeps out of public/, at the media route too', async () => {
+    const change = officeDepotWith('status: published\n', 'status: published\nvisibility: private\n');
+    const result = await checkContent({ files, changes: [change], preview: OFFICE_DEPOT });
+    if (!result.ok || !result.preview) throw new Error(`expected a preview: ${JSON.stringify(result)}`);
+    expect(result.preview.caseStudy.private).toBe(true);
+    expect(result.preview.caseStudy.html).toContain(`${MEDIA_ROUTE}content/case-studies/office-depot/final-home.png`);
+    expect(result.preview.caseStudy.html).not.toMatch(/private-media|\/generated\//);
+  });
+
+  it('says why there is no page for a case study that is coming soon', async () => {
+    const result = await checkContent({ files, changes: [], preview: 'content/case-studies/mobile-banking.mdx' });
+    expect(result).toEqual({ ok: true, previewUnavailable: expect.stringMatching(/coming soon: only a published case study has a page/) });
+  });
+
+  it('answers within 3 s on the real content (median of 5)', async () => {
+    const times: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      const result = await checkContent({ files, changes: [officeDepotWith('order: 1\n', 'order: 1\n')], preview: OFFICE_DEPOT });
+      times.push(performance.now() - started);
+      expect(result.ok).toBe(true);
+    }
+    const median = [...times].sort((a, b) => a - b)[2];
+    console.info(`content check with preview: median ${Math.round(median)} ms (runs: ${times.map(Math.round).join(', ')} ms)`);
+    expect(median).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
+import { readSnapshot } from '~/editing/snapshot.server';
+import { checkContent } from '../../pipeline/content/check';
+import { ROOT } from '../helpers/content';
+import { commitOnRemote, git, makeBareRepository, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+
+/** The files a check starts from: the branch tip, in local mode (HEAD) and remote mode (a real smart-HTTP remote). */
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const SEED: SeedFiles = {
+  'content/site.yml': 'name: Camila Navarro\n',
+  'content/case-studies/a/shot.png': PNG,
+  'public/images/profile.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+  'app/root.tsx': 'export default 1;\n',
+  'README.md': '# site\n',
+};
+const EXPECTED = ['content/case-studies/a/shot.png', 'content/site.yml', 'public/images/profile.svg'];
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'snapshot-test-'));
+});
+afterAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  await (await import('esbuild')).stop();
+});
+
+describe('local mode: HEAD, not the working tree', () => {
+  it('reads the committed files under content/ and public/, byte for byte, and nothing uncommitted', async () => {
+    const root = mkdtempSync(path.join(scratch, 'local-'));
+    const checkout = path.join(root, 'checkout');
+    git(root, ['clone', '--quiet', makeBareRepository(root, { files: SEED }), checkout]);
+    // The developer's uncommitted work: not part of the commit a publish makes, so not part of the check.
+    writeFileSync(path.join(checkout, 'content/site.yml'), 'name: Draft\n');
+    writeFileSync(path.join(checkout, 'content/untracked.yml'), 'x: 1\n');
+    symlinkSync('/etc/passwd', path.join(checkout, 'content/link.yml'));
+    git(checkout, ['add', 'content/link.yml']);
+    git(checkout, ['commit', '--quiet', '-m', 'A link']);
+
+    const config = publishConfig({}, checkout);
+    const snapshot = await readSnapshot(undefined, config);
+    expect(snapshot.commit).toBe(git(checkout, ['rev-parse', 'HEAD']));
+    expect([...snapshot.files.keys()].sort()).toEqual(EXPECTED);
+    expect(snapshot.files.get('content/site.yml')!.toString()).toBe(SEED['content/site.yml']);
+    expect(snapshot.files.get('content/case-studies/a/shot.png')!.equals(PNG)).toBe(true);
+    expect([...(await readSnapshot(['content/'], config)).files.keys()].sort()).toEqual(EXPECTED.slice(0, 2));
+  });
+
+  it('refuses in read-only mode with the configuration’s own sentence', async () => {
+    const config = publishConfig({ NETLIFY: 'true' }, ROOT);
+    await expect(readSnapshot(undefined, config)).rejects.toThrow(/CONTENT_GIT_URL/);
+  });
+});
+
+describe('remote mode: the branch in the publish cache', () => {
+  let remote: GitRemote & { root: string };
+  const configFor = (token = TEST_TOKEN): RemotePublishConfig => {
+    const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: token, CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(scratch, 'cache-')) });
+    if (config.mode !== 'remote') throw new Error(JSON.stringify(config));
+    return config;
+  };
+
+  beforeAll(async () => {
+    // This repository's real content and public images, so the snapshot can be checked for real.
+    const seed: SeedFiles = { 'app/root.tsx': 'export default 1;\n' };
+    for (const file of git(ROOT, ['ls-files', 'content', 'public']).split('\n').filter(Boolean)) seed[file] = readFileSync(path.join(ROOT, file));
+    remote = await startGitRemote({ files: seed });
+  });
+  afterAll(async () => remote?.close());
+
+  it('reads the tip, follows new commits, and the build’s check passes on it', async () => {
+    const config = configFor();
+    let started = performance.now();
+    const cold = await readSnapshot(undefined, config);
+    const coldMs = performance.now() - started;
+    expect(cold.commit).toBe(remote.git('rev-parse', 'main'));
+    expect(cold.files.has('app/root.tsx')).toBe(false);
+    expect(cold.files.get('content/site.yml')!.equals(readFileSync(path.join(ROOT, 'content/site.yml')))).toBe(true);
+    expect(await checkContent({ files: cold.files, changes: [] })).toEqual({ ok: true });
+
+    const commit = commitOnRemote(remote, { 'content/case-studies/office-depot/extra.png': PNG });
+    started = performance.now();
+    const warm = await readSnapshot(undefined, config);
+    const warmMs = performance.now() - started;
+    expect(warm.commit).toBe(commit);
+    expect(warm.files.get('content/case-studies/office-depot/extra.png')!.equals(PNG)).toBe(true);
+    console.info(`remote snapshot (${cold.files.size} files): first ${Math.round(coldMs)} ms (shallow clone), then ${Math.round(warmMs)} ms (fetch)`);
+  });
+
+  it('says what is wrong with the token, and never shows it', async () => {
+    const error = await readSnapshot(undefined, configFor('ghp_wrongTOKEN')).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/401/);
+    expect((error as Error).message).not.toContain('ghp_wrongTOKEN');
+  });
+});
+
+// A folder the branch does not have is simply empty.
+it('reads an empty snapshot from a branch without public/', async () => {
+  const root = mkdtempSync(path.join(scratch, 'bare-'));
+  const checkout = path.join(root, 'checkout');
+  git(root, ['clone', '--quiet', makeBareRepository(root, { files: { 'content/site.yml': 'a: 1\n' } }), checkout]);
+  mkdirSync(path.join(checkout, 'public'));
+  const { files } = await readSnapshot(undefined, publishConfig({}, checkout));
+  expect([...files.keys()]).toEqual(['content/site.yml']);
+});
