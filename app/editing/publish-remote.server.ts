@@ -38,9 +38,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const PUBLISH_BUDGET_MS = 25_000;
 const PUSH_BRANCH = 'refs/heads/publish';
 
-type Remote = { config: RemotePublishConfig; dir: string; http: ReturnType<typeof timedHttpClient>; headers: Record<string, string> };
+export type Remote = { config: RemotePublishConfig; dir: string; http: ReturnType<typeof timedHttpClient>; headers: Record<string, string> };
 
-function remoteOf(config: RemotePublishConfig): Remote {
+export function remoteOf(config: RemotePublishConfig): Remote {
   const http = timedHttpClient(config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Date.now() + (config.budgetMs ?? PUBLISH_BUDGET_MS));
   return { config, dir: config.cacheDir, http, headers: basicAuthHeader(config.token) };
 }
@@ -84,7 +84,7 @@ export async function publishRemote(config: RemotePublishConfig, plan: Plan): Pr
 }
 
 /** Clones (shallow, one branch, no checkout) or fetches into the cache; returns the branch's tip. */
-async function syncBranch(remote: Remote): Promise<string> {
+export async function syncBranch(remote: Remote): Promise<string> {
   const { config, dir, http, headers } = remote;
   const common = { fs, http, dir, url: config.url, ref: config.branch, singleBranch: true, depth: 1, headers } as const;
   if (fs.existsSync(path.join(dir, '.git', 'HEAD'))) {
