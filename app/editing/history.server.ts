@@ -5,7 +5,7 @@ import { GitCommandError, gitText, runGit } from './local-git.server';
 import { publishConfig, type LocalPublishConfig, type PublishConfig } from './publish-config.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
-import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, type BranchFile, type CommitInfo } from './remote-read.server';
+import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, remoteReadBlobs, type BranchFile, type CommitInfo } from './remote-read.server';
 
 /**
  * What the editor shows of git: the recent commits that touched a file, a
@@ -114,6 +114,18 @@ export function listFiles(prefix: string, config: PublishConfig = publishConfig(
       if (type === 'blob' && entryMode !== '120000' && entryPath.startsWith(folder)) files.push({ path: entryPath, blobId: oid });
     }
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  });
+}
+
+/** The bytes of blobs by id (ids from listFiles), e.g. every content file's text for the list page. */
+export function readBlobs(oids: string[], config: PublishConfig = publishConfig()): Promise<GitRead<Map<string, Buffer>>> {
+  return read(config, async (mode) => {
+    const wanted = [...new Set(oids)];
+    if (wanted.some((oid) => !COMMIT.test(oid))) throw new Error('a blob id is 40 hexadecimal digits');
+    if (mode.mode === 'remote') return remoteReadBlobs(mode, wanted);
+    const blobs = new Map<string, Buffer>();
+    for (const oid of wanted) blobs.set(oid, (await runGit(mode.root, ['cat-file', 'blob', oid])).stdout);
+    return blobs;
   });
 }
 

@@ -178,3 +178,13 @@ export function remoteListFiles(config: RemotePublishConfig, prefix: string): Pr
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });
 }
+
+/** Blobs by id from the cache (ids listFiles gave: they stay readable, whatever the branch did since). */
+export function remoteReadBlobs(config: RemotePublishConfig, oids: string[]): Promise<Map<string, Buffer>> {
+  return serialize(config.cacheDir, async () => {
+    const blobs = new Map<string, Buffer>();
+    const cache = {};
+    for (const oid of oids) blobs.set(oid, Buffer.from((await git.readBlob({ fs, dir: config.cacheDir, oid, cache })).blob));
+    return blobs;
+  });
+}
