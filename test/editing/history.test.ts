@@ -179,3 +179,56 @@ describe('remote mode: reading fails with a sentence', () => {
     expect(await fileHistory(STUDY, {}, config)).toEqual({ ok: false, error: expect.stringContaining('CONTENT_GIT_URL') });
   });
 });
+
+describe('merges: listed as git log -- <file> lists them, in both modes', () => {
+  let repo: string;
+  const FILE = 'content/case-studies/merged.mdx';
+  beforeAll(() => {
+    repo = mkdtempSync(path.join(root, 'merges-'));
+    let time = Date.UTC(2026, 1, 1) / 1000;
+    const at = (cwd: string, args: string[], who = BEN) => {
+      time += 600;
+      return git(cwd, args, undefined, { ...who, GIT_AUTHOR_DATE: `${time} +0000`, GIT_COMMITTER_DATE: `${time} +0000` });
+    };
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+      writeFileSync(path.join(repo, file), text);
+      git(repo, ['add', file]);
+    };
+    git(root, ['init', '--quiet', '--initial-branch=main', repo]);
+    write(FILE, 'one\ntwo\nthree\n');
+    at(repo, ['commit', '--quiet', '-m', 'Start']);
+    // A branch that changes the file, merged with a merge commit, while main changes something else.
+    git(repo, ['checkout', '--quiet', '-b', 'side']);
+    write(FILE, 'one\nTWO\nthree\n');
+    at(repo, ['commit', '--quiet', '-m', 'Side: change two'], ANA);
+    git(repo, ['checkout', '--quiet', 'main']);
+    write('content/site.yml', 'name: x\n');
+    at(repo, ['commit', '--quiet', '-m', 'Main: site']);
+    at(repo, ['merge', '--quiet', '--no-ff', '-m', 'Merge side', 'side']);
+    // Both sides change the file; the merge takes both (it differs from each parent).
+    git(repo, ['checkout', '--quiet', '-b', 'other']);
+    write(FILE, 'zero\none\nTWO\nthree\n');
+    at(repo, ['commit', '--quiet', '-m', 'Other: add zero'], ANA);
+    git(repo, ['checkout', '--quiet', 'main']);
+    write(FILE, 'one\nTWO\nthree\nfour\n');
+    at(repo, ['commit', '--quiet', '-m', 'Main: add four']);
+    at(repo, ['merge', '--quiet', '--no-ff', '-m', 'Merge other', 'other']);
+  });
+
+  it('the same commits as git log, newest first', async () => {
+    const expected = git(repo, ['log', '--format=%s', '--', FILE]).split('\n');
+    expect(expected).toEqual(['Merge other', 'Main: add four', 'Other: add zero', 'Side: change two', 'Start']);
+    const local = await fileHistory(FILE, {}, publishConfig({}, repo));
+    expect(local.ok && local.value.map((c) => c.message)).toEqual(expected);
+    const remote = await startGitRemote({ cloneFrom: repo });
+    try {
+      const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')) });
+      const result = await fileHistory(FILE, {}, config);
+      expect(result.ok && result.value.map((c) => c.message)).toEqual(expected);
+      expect(result.ok && result.value.map((c) => c.commit)).toEqual(git(repo, ['log', '--format=%H', '--', FILE]).split('\n'));
+    } finally {
+      await remote.close();
+    }
+  });
+});
