@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
 import { checkContentPath, ContentPathError } from './content-path.server';
+import type { PublishRequest } from './publish-plan.server';
 
 /**
  * The editor's drafts: what the designer typed and has not published, kept in
@@ -181,4 +182,17 @@ export async function discardDraftUpload(filePath: string): Promise<boolean> {
   const checked = checkPath(filePath);
   if ('error' in checked) return false;
   return (await query('DELETE FROM content_draft_uploads WHERE path = $1 RETURNING path', [checked.path])).length === 1;
+}
+
+/**
+ * What publishing a draft commits: the file as drafted, on the version it
+ * was opened from, and its new images (new files: one that exists on the
+ * branch meanwhile is a conflict, never overwritten). The route sends it to
+ * publish(), then discards the draft once it is published or unchanged.
+ */
+export function draftPublishRequest(draft: Pick<Draft, 'path' | 'text' | 'baseBlobId'>, uploads: Pick<DraftUpload, 'path' | 'bytes'>[], message: string): PublishRequest {
+  return {
+    files: [{ path: draft.path, content: draft.text, baseBlobId: draft.baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+    message,
+  };
 }

@@ -4,6 +4,7 @@ import { applyMigrations } from '~/db/migrations.server';
 import {
   discardDraft,
   discardDraftUpload,
+  draftPublishRequest,
   draftUploadByPath,
   draftUploads,
   getDraft,
@@ -110,6 +111,16 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 
     await saveDraftUpload(DOC, { path: photo, bytes: Buffer.from([1, 2, 3]), mediaType: 'image/png' });
     expect((await draftUploadByPath(photo))!.bytes).toEqual(Buffer.from([1, 2, 3]));
+    const request = draftPublishRequest({ path: DOC, text: 'text', baseBlobId: BASE }, await draftUploads(DOC), 'Edit Office Depot');
+    expect(request).toEqual({
+      files: [
+        { path: DOC, content: 'text', baseBlobId: BASE },
+        // Replaced after b.webp was saved: it now comes after it.
+        { path: 'content/case-studies/office-depot/b.webp', content: Buffer.from('RIFF'), baseBlobId: null },
+        { path: photo, content: Buffer.from([1, 2, 3]), baseBlobId: null },
+      ],
+      message: 'Edit Office Depot',
+    });
     expect(await discardDraftUpload(photo)).toBe(true);
     expect(await draftUploadByPath(photo)).toBeNull();
     await discardDraft(DOC);
