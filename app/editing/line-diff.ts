@@ -29,8 +29,12 @@ export type DiffSummary = { added: number; removed: number };
 
 type Line = { text: string; eol: DiffLine['eol']; key: string };
 
-/** Past this many differences the diff is given as "all removed, all added" rather than computed (it would mean nothing to read anyway). */
-const MAX_EDITS = 4000;
+/**
+ * Past this many differing lines the diff is given as "all removed, all
+ * added" rather than computed: it would mean nothing to read anyway, and the
+ * walk back keeps about MAX_EDITS² numbers (4 MB here), in a phone's browser too.
+ */
+const MAX_EDITS = 1000;
 
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -93,7 +97,8 @@ function myers(a: Line[], b: Line[]): Op[] {
   const trace: Int32Array[] = [];
   let found = -1;
   for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice());
+    // Only the diagonals step d can come from: -d-1 … d+1 (index k + d + 1).
+    trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
       const down = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]);
       let x = down ? v[offset + k + 1] : v[offset + k - 1] + 1;
@@ -116,10 +121,11 @@ function myers(a: Line[], b: Line[]): Op[] {
   let y = m;
   for (let d = found; d > 0; d--) {
     const previous = trace[d];
+    const at = (diagonal: number) => previous[diagonal + d + 1];
     const k = x - y;
-    const down = k === -d || (k !== d && previous[offset + k - 1] < previous[offset + k + 1]);
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
     const prevK = down ? k + 1 : k - 1;
-    const prevX = previous[offset + prevK];
+    const prevX = at(prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) ops.push({ kind: 'same', i: --x, j: --y });
     if (down) ops.push({ kind: 'added', i: x, j: --y });

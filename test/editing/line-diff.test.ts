@@ -108,3 +108,14 @@ describe('line diff against git', () => {
     }
   });
 });
+
+describe('line diff limits', () => {
+  it('a rewrite of thousands of lines is given whole, quickly, and still gives back both texts', () => {
+    const before = Array.from({ length: 3000 }, (_, i) => `old ${i}`).join('\n') + '\n';
+    const after = Array.from({ length: 3000 }, (_, i) => (i % 2 ? `old ${i}` : `new ${i}`)).join('\n') + '\n';
+    const started = performance.now();
+    const lines = diffLines(before, after);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(sides(lines)).toEqual({ before, after });
+  });
+});
