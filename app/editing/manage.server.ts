@@ -143,3 +143,45 @@ export function deleteRequest(list: ContentItem[], path: string): Plan<PublishRe
   const deleted = [{ path: item.contentPath, baseBlobId: item.blobId }, ...(item.assets ?? []).map((file) => ({ path: file.path, baseBlobId: file.blobId }))];
   return { ok: true, value: { files: [], deleted, message: `Delete ${item.title}` } };
 }
+
+export type StatusChange = { status: 'published' | 'coming-soon'; visibility?: 'public' | 'private' };
+
+/**
+ * Changes a case study's status and visibility from the list. The schema
+ * decides what else must change, and `dropped` names it so the page can ask
+ * first: a coming-soon case study has no `page`, `visibility` or
+ * `lockedNote` (its schema is strict), and a public one has no lock screen
+ * note. Publishing one needs its page fields, which only the editor's form
+ * can give: the list refuses with the sentence to show.
+ */
+export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, string>, path: string, change: StatusChange): Plan<{ request: PublishRequest; dropped: string[] }> {
+  const item = findItem(list, path);
+  if (!item || item.kind !== 'case-study') return { ok: false, error: `${path} is not a case study in the list.` };
+  if (item.problem) return { ok: false, error: `Open ${item.title} and fix it first: ${item.problem}` };
+  const text = texts.get(item.contentPath);
+  if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
+  const document = readDocument(text, 'mdx');
+  const data = yamlData(document.yaml) as Record<string, unknown>;
+  const visibility = change.status === 'published' ? (change.visibility ?? (data.visibility === 'private' ? 'private' : 'public')) : undefined;
+  if (change.status === 'published' && (typeof data.page !== 'object' || data.page === null)) {
+    return { ok: false, error: `${item.title} has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.` };
+  }
+  const next: Record<string, unknown> = {};
+  const dropped: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    const keep =
+      change.status === 'published' ? !(key === 'lockedNote' && visibility === 'public') : !['page', 'visibility', 'lockedNote'].includes(key);
+    if (!keep) {
+      dropped.push(key);
+      continue;
+    }
+    next[key] = key === 'status' ? change.status : key === 'visibility' ? visibility : value;
+    // A private study says so right after its status (public is the default and needs no line).
+    if (key === 'status' && visibility === 'private' && !('visibility' in data)) next.visibility = 'private';
+  }
+  const yaml = applyChanges(document.yaml, next);
+  const content = writeDocument(document, yaml);
+  if (content === text) return { ok: false, error: `${item.title} is already ${change.status}${visibility ? ` and ${visibility}` : ''}.` };
+  const what = change.status === 'coming-soon' ? 'coming soon' : `${change.status}${visibility === 'private' ? ', private' : ''}`;
+  return { ok: true, value: { request: { files: [{ path: item.contentPath, content, baseBlobId: item.blobId }], message: `Set ${item.title} to ${what}` }, dropped } };
+}

@@ -5,7 +5,7 @@ import { compileSite } from '../../pipeline/content/compile';
 import { blobIdOf } from '~/editing/publish.server';
 import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-catalog.server';
 import { diffLines } from '~/editing/line-diff';
-import { deleteRequest, moveRequest, newCaseStudy, PLACEHOLDER_IMAGE, SLUG, slugFor } from '~/editing/manage.server';
+import { deleteRequest, moveRequest, newCaseStudy, PLACEHOLDER_IMAGE, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
 import { copyContent, ROOT } from '../helpers/content';
 
 /**
@@ -196,5 +196,57 @@ describe('deleting', () => {
     expect(deleteRequest(list, 'site.yml')).toEqual({ ok: false, error: 'Site details cannot be deleted: the site needs it. Only case studies can be.' });
     expect(deleteRequest(list, 'content/resume.mdx')).toMatchObject({ ok: false });
     expect(deleteRequest(list, 'case-studies/nope.mdx')).toEqual({ ok: false, error: 'case-studies/nope.mdx is not in the list.' });
+  });
+});
+
+describe('status and visibility from the list', () => {
+  const OD = 'content/case-studies/office-depot.mdx';
+
+  it('published → private adds one line after the status; back to public removes it with the lock note', () => {
+    const { list, texts } = realContent();
+    const result = statusRequest(list, texts, 'case-studies/office-depot.mdx', { status: 'published', visibility: 'private' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.dropped).toEqual([]);
+    expect(result.value.request.message).toBe('Set Office Depot Rewards App Redesign to published, private');
+    const file = result.value.request.files[0];
+    expect(file.baseBlobId).toBe(list.find((i) => i.contentPath === OD)!.blobId);
+    expect(changedLines(texts, [file])).toEqual({ [OD]: ['+visibility: private'] });
+    expect(String(file.content)).toContain('status: published\nvisibility: private\npage:');
+
+    const locked = String(file.content).replace('visibility: private\n', 'visibility: private\nlockedNote: Ask me for the password.\n');
+    const privateList = list.map((item) => (item.contentPath === OD ? describeContentFile({ path: OD, blobId: item.blobId }, locked, []) : item));
+    const back = statusRequest(privateList, new Map([[OD, locked]]), OD, { status: 'published', visibility: 'public' });
+    expect(back.ok && back.value.dropped).toEqual(['lockedNote']);
+    expect(back.ok && changedLines(new Map([[OD, locked]]), back.value.request.files)).toEqual({ [OD]: ['-visibility: private', '-lockedNote: Ask me for the password.', '+visibility: public'] });
+  });
+
+  it('published → coming soon drops the page details (named), and the build takes it', async () => {
+    const { list, texts } = realContent();
+    const result = statusRequest(list, texts, OD, { status: 'coming-soon' });
+    expect(result.ok && result.value.dropped).toEqual(['page']);
+    if (!result.ok) return;
+    const lines = changedLines(texts, result.value.request.files)[OD];
+    expect(lines[0]).toBe('-status: published');
+    expect(lines).toContain('+status: coming-soon');
+    expect(lines.filter((line) => line.startsWith('+'))).toEqual(['+status: coming-soon']);
+    const copy = await copyContent();
+    try {
+      await copy.write('case-studies/office-depot.mdx', String(result.value.request.files[0].content));
+      const { content } = await compileSite(copy.dir, path.join(ROOT, 'public'), path.join(copy.root, 'private'));
+      expect(content.cards.find((card) => card.slug === 'office-depot')).toMatchObject({ href: null });
+    } finally {
+      await copy.dispose();
+    }
+  });
+
+  it('coming soon → published without page details is refused with what to do; no change is refused too', () => {
+    const { list, texts } = realContent();
+    expect(statusRequest(list, texts, 'case-studies/mobile-banking.mdx', { status: 'published' })).toEqual({
+      ok: false,
+      error: 'Mobile Banking UX has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.',
+    });
+    expect(statusRequest(list, texts, OD, { status: 'published', visibility: 'public' })).toEqual({ ok: false, error: 'Office Depot Rewards App Redesign is already published and public.' });
+    expect(statusRequest(list, texts, 'site.yml', { status: 'published' })).toMatchObject({ ok: false });
   });
 });
