@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
 import { CONTENT_DIR } from './content-path.server';
 import { readDocument, yamlData } from './frontmatter.server';
-import { lastChanges, listFiles, readBlobs, type BranchFile, type CommitInfo, type GitRead } from './history.server';
+import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from './history.server';
 import { publishConfig, type PublishConfig } from './publish-config.server';
 
 /**
@@ -44,21 +44,16 @@ const CASE_STUDY = /^content\/case-studies\/([^/]+)\.mdx$/;
 
 /** Every editable file at the branch's tip: site details, resume, then case studies by order and title. */
 export async function listContent(config: PublishConfig = publishConfig()): Promise<GitRead<ContentItem[]>> {
-  const files = await listFiles(`${CONTENT_DIR}/`, config);
-  if (!files.ok) return files;
-  const documents = files.value.filter((file) => file.path === SITE_FILE || file.path === RESUME_FILE || CASE_STUDY.test(file.path));
-  const blobs = await readBlobs(
-    documents.map((file) => file.blobId),
-    config,
-  );
-  if (!blobs.ok) return blobs;
-  const items = documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value));
-  // The list still shows without dates when the history cannot be read.
-  const changes = await lastChanges(
-    items.map((item) => item.contentPath),
-    config,
-  );
-  if (changes.ok) for (const item of items) item.lastChange = changes.value.get(item.contentPath);
+  const isDocument = (path: string) => path === SITE_FILE || path === RESUME_FILE || CASE_STUDY.test(path);
+  const snapshot = await branchSnapshot(`${CONTENT_DIR}/`, isDocument, config);
+  if (!snapshot.ok) return snapshot;
+  const { files, texts, changes } = snapshot.value;
+  const items = files
+    .filter((file) => isDocument(file.path))
+    .map((file) => {
+      const lastChange = changes.get(file.path);
+      return { ...describeContentFile(file, texts.get(file.path)!, files), ...(lastChange ? { lastChange } : {}) };
+    });
   return { ok: true, value: sortContent(items) };
 }
 

@@ -5,7 +5,7 @@ import { GitCommandError, gitText, runGit } from './local-git.server';
 import { publishConfig, type LocalPublishConfig, type PublishConfig } from './publish-config.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
-import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, remoteReadBlobs, type BranchFile, type CommitInfo } from './remote-read.server';
+import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, remoteReadBlobs, remoteSnapshot, type BranchFile, type CommitInfo, type Snapshot } from './remote-read.server';
 
 /**
  * What the editor shows of git: the recent commits that touched a file, a
@@ -19,7 +19,7 @@ import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, remote
  * sentence for the designer, never with the token.
  */
 
-export type { BranchFile, CommitInfo };
+export type { BranchFile, CommitInfo, Snapshot };
 
 export type GitRead<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -127,6 +127,31 @@ export function readBlobs(oids: string[], config: PublishConfig = publishConfig(
     for (const oid of wanted) blobs.set(oid, (await runGit(mode.root, ['cat-file', 'blob', oid])).stdout);
     return blobs;
   });
+}
+
+/**
+ * The files under `prefix` at the tip, the texts of those `select` picks and
+ * their last changes, in one read of the branch (remote mode: one fetch, not
+ * three). A history that cannot be read leaves `changes` empty rather than
+ * failing the list.
+ */
+export async function branchSnapshot(prefix: string, select: (path: string) => boolean, config: PublishConfig = publishConfig()): Promise<GitRead<Snapshot>> {
+  const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
+  if (config.mode === 'remote') return read(config, () => remoteSnapshot(config, folder, select));
+  const files = await listFiles(folder, config);
+  if (!files.ok) return files;
+  const picked = files.value.filter((file) => select(file.path));
+  const blobs = await readBlobs(
+    picked.map((file) => file.blobId),
+    config,
+  );
+  if (!blobs.ok) return blobs;
+  const changes = await lastChanges(
+    picked.map((file) => file.path),
+    config,
+  );
+  const texts = new Map(picked.map((file) => [file.path, blobs.value.get(file.blobId)!.toString('utf8')]));
+  return { ok: true, value: { files: files.value, texts, changes: changes.ok ? changes.value : new Map() } };
 }
 
 /** The title a commit message names: the frontmatter's title, site.yml's "site details", else the file's name. */

@@ -159,23 +159,44 @@ export function remoteFileAt(config: RemotePublishConfig, filePath: string, comm
   });
 }
 
-/** Every file under `prefix` (a folder, e.g. "content/") at the branch's tip, symbolic links left out. */
+/** Every file under `prefix` (a folder, e.g. "content/") in the commit, symbolic links left out, sorted by path. */
+async function filesAt(reader: Reader, commit: string, prefix: string): Promise<BranchFile[]> {
+  const files: BranchFile[] = [];
+  const visit = async (treeOid: string, folder: string) => {
+    for (const entry of await readTree(reader, treeOid)) {
+      const entryPath = `${folder}${entry.path}`;
+      if (entry.type === 'tree' && (prefix.startsWith(`${entryPath}/`) || `${entryPath}/`.startsWith(prefix))) await visit(entry.oid, `${entryPath}/`);
+      else if (entry.type === 'blob' && entry.mode !== '120000' && entryPath.startsWith(prefix)) files.push({ path: entryPath, blobId: entry.oid });
+    }
+  };
+  await visit((await readCommit(reader, commit)).commit.tree, '');
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 export function remoteListFiles(config: RemotePublishConfig, prefix: string): Promise<BranchFile[]> {
-  const remote = remoteOf(config);
-  return serialize(config.cacheDir, async () => {
-    const tip = await syncBranch(remote);
-    const reader: Reader = { remote, cache: {}, trees: new Map(), commits: new Map(), fetched: 1 };
-    const root = (await readCommit(reader, tip)).commit.tree;
-    const files: BranchFile[] = [];
-    const visit = async (treeOid: string, folder: string) => {
-      for (const entry of await readTree(reader, treeOid)) {
-        const entryPath = `${folder}${entry.path}`;
-        if (entry.type === 'tree' && (prefix.startsWith(`${entryPath}/`) || `${entryPath}/`.startsWith(prefix))) await visit(entry.oid, `${entryPath}/`);
-        else if (entry.type === 'blob' && entry.mode !== '120000' && entryPath.startsWith(prefix)) files.push({ path: entryPath, blobId: entry.oid });
-      }
-    };
-    await visit(root, '');
-    return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return withHistory(config, (reader, tip) => filesAt(reader, tip, prefix));
+}
+
+export type Snapshot = { files: BranchFile[]; texts: Map<string, string>; changes: Map<string, CommitInfo> };
+
+/**
+ * The list page's whole read in one fetch (each fetch is a round trip to
+ * the git host): the files under `prefix` at the tip, the texts of those
+ * `select` picks, and their last changes.
+ */
+export function remoteSnapshot(config: RemotePublishConfig, prefix: string, select: (path: string) => boolean): Promise<Snapshot> {
+  return withHistory(config, async (reader, tip, last) => {
+    const files = await filesAt(reader, tip, prefix);
+    const shallow = await shallowCommits(reader.remote.dir);
+    const texts = new Map<string, string>();
+    const changes = new Map<string, CommitInfo>();
+    for (const file of files.filter((candidate) => select(candidate.path))) {
+      texts.set(file.path, Buffer.from((await git.readBlob({ fs, dir: reader.remote.dir, oid: file.blobId, cache: reader.cache })).blob).toString('utf8'));
+      const found = await walk(reader, tip, file.path, 1, shallow, last);
+      if (found === 'deeper') return 'deeper';
+      if (found[0]) changes.set(file.path, found[0]);
+    }
+    return { files, texts, changes };
   });
 }
 

@@ -35,7 +35,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Mode = { config: PublishConfig; gitDir: string; close: () => Promise<void> };
+type Mode = { config: PublishConfig; gitDir: string; close: () => Promise<void>; fetches?: () => number };
 const AUTHOR = 'Camila Navarro <camila@example.com>';
 
 const MODES: [string, () => Promise<Mode>][] = [
@@ -54,7 +54,7 @@ const MODES: [string, () => Promise<Mode>][] = [
     async () => {
       const remote = await startGitRemote({ files: seedFiles() });
       const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_AUTHOR: AUTHOR, CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')) });
-      return { config, gitDir: remote.bareDir, close: () => remote.close() };
+      return { config, gitDir: remote.bareDir, close: () => remote.close(), fetches: () => remote.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/git-upload-pack')).length };
     },
   ],
 ];
@@ -88,6 +88,12 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(rows[3]).toMatchObject({ status: 'coming-soon', title: 'Mobile Banking UX' });
     expect(rows[3].visibility).toBeUndefined();
     expect(rows[5]).toMatchObject({ title: 'broken', problem: expect.stringMatching(/^It does not read as YAML: /) });
+    if (mode.fetches) {
+      // Warm, the whole list is one fetch from the git host.
+      const before = mode.fetches();
+      expect((await listContent(mode.config)).ok).toBe(true);
+      expect(mode.fetches() - before).toBe(1);
+    }
   });
 
   it('delete, create and move each publish one commit with exactly their files; the build takes the result', async () => {
