@@ -169,3 +169,21 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     await discardDraft(doc);
   });
 });
+
+describe('without a database', () => {
+  it('saving throws DatabaseUnavailable (the route answers 503 and the page keeps the text), within the connect limit', async () => {
+    const { closedPort } = await import('../helpers/smtp');
+    const saved = process.env.NETLIFY_DB_URL;
+    process.env.NETLIFY_DB_URL = `postgres://postgres@127.0.0.1:${await closedPort()}/none`;
+    try {
+      const started = Date.now();
+      await expect(saveDraft(DOC, { text: 'x', baseBlobId: null })).rejects.toMatchObject({ name: 'DatabaseUnavailable' });
+      await expect(listDrafts()).rejects.toMatchObject({ name: 'DatabaseUnavailable' });
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      await closeSharedDatabase();
+      if (saved === undefined) delete process.env.NETLIFY_DB_URL;
+      else process.env.NETLIFY_DB_URL = saved;
+    }
+  });
+});
