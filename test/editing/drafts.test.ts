@@ -121,6 +121,8 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       ],
       message: 'Edit Office Depot',
     });
+    expect(await saveDraftUpload(DOC, { path: 'content/case-studies/office-depot/map.svg', bytes: Buffer.from('<svg/>'), mediaType: 'image/svg+xml' })).toMatchObject({ ok: true });
+    expect((await draftUploadByPath('content/case-studies/office-depot/map.svg'))!.mediaType).toBe('image/svg+xml');
     expect(await discardDraftUpload(photo)).toBe(true);
     expect(await draftUploadByPath(photo)).toBeNull();
     await discardDraft(DOC);
