@@ -38,9 +38,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const PUBLISH_BUDGET_MS = 25_000;
 const PUSH_BRANCH = 'refs/heads/publish';
 
-type Remote = { config: RemotePublishConfig; dir: string; http: ReturnType<typeof timedHttpClient>; headers: Record<string, string> };
+export type Remote = { config: RemotePublishConfig; dir: string; http: ReturnType<typeof timedHttpClient>; headers: Record<string, string> };
 
-function remoteOf(config: RemotePublishConfig): Remote {
+export function remoteOf(config: RemotePublishConfig): Remote {
   const http = timedHttpClient(config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Date.now() + (config.budgetMs ?? PUBLISH_BUDGET_MS));
   return { config, dir: config.cacheDir, http, headers: basicAuthHeader(config.token) };
 }

@@ -38,7 +38,7 @@ const ENGINES: [string, () => Promise<Engine>][] = [
 ];
 
 /** The repository's migrations, in the order they apply. */
-const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights', '20261124200000_owner_sign_in_links', '20261124210000_insights_limits'];
+const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights', '20261124200000_owner_sign_in_links', '20261124210000_insights_limits', '20261125000000_content_drafts'];
 const WINDOW_MS = 10 * 60 * 1000;
 
 let scratch: string;
@@ -116,6 +116,8 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       expect(tables.map((row) => row.table_name)).toEqual([
         'admin_sessions',
         'contact_messages',
+        'content_draft_uploads',
+        'content_drafts',
         'insight_address_limits',
         'insight_daily',
         'insight_events',

@@ -1,0 +1,198 @@
+import path from 'node:path';
+import { query, transaction } from '~/db/connection.server';
+import { checkContentPath, ContentPathError } from './content-path.server';
+import type { PublishRequest } from './publish-plan.server';
+
+/**
+ * The editor's drafts: what the designer typed and has not published, kept in
+ * the database as they type (debounced by the page), so a closed tab, a
+ * failed push or an expired session loses nothing. One owner, so one draft
+ * per file and no user id.
+ *
+ * A draft also holds the images uploaded while editing its document: they
+ * are not in git until the publish that commits them, and they go when the
+ * draft is discarded.
+ *
+ * Like the other stores, a missing or unreachable database throws
+ * DatabaseUnavailable (app/db/errors.server.ts), for the route to answer 503
+ * or say "not saved"; what the designer can fix comes back as `{ ok: false, error }`.
+ */
+
+export type Draft = { path: string; text: string; baseBlobId: string | null; createdAt: Date; updatedAt: Date };
+export type DraftSummary = { path: string; updatedAt: Date; uploads: number };
+export type DraftUpload = { path: string; documentPath: string; mediaType: string; bytes: Buffer; size: number; createdAt: Date };
+export type DraftUploadSummary = Omit<DraftUpload, 'bytes'>;
+
+export type DraftResult<T = object> = ({ ok: true } & T) | { ok: false; error: string };
+
+/** A content file is text of this size at most (the largest today is about 30 KB). */
+export const MAX_DRAFT_CHARS = 1_000_000;
+/** Per document, what its not-yet-published images may add up to (a publish carries at most 25 MB in all). */
+export const MAX_UPLOAD_FILES = 50;
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+const BLOB_ID = /^[0-9a-f]{40}$/;
+const MEDIA_TYPE = /^[a-z]+\/[a-z0-9.+-]+$/;
+
+function checkPath(input: unknown): { path: string } | { error: string } {
+  try {
+    return { path: checkContentPath(input) };
+  } catch (error) {
+    if (error instanceof ContentPathError) return { error: error.message };
+    throw error;
+  }
+}
+
+export async function saveDraft(filePath: string, { text, baseBlobId }: { text: string; baseBlobId: string | null }): Promise<DraftResult<{ updatedAt: Date }>> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return { ok: false, error: checked.error };
+  if (typeof text !== 'string') return { ok: false, error: 'A draft is the file’s text.' };
+  if (text.length > MAX_DRAFT_CHARS) return { ok: false, error: `The draft is too long to keep (${text.length} characters; at most ${MAX_DRAFT_CHARS}).` };
+  if (text.includes('\0')) return { ok: false, error: 'The draft contains a NUL character, which no content file may hold.' };
+  if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
+    return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
+  }
+  // Each save carries the base the page holds: it changes when the designer reloads the file after a conflict.
+  const [row] = await query<{ updated_at: Date }>(
+    `INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, $3)
+     ON CONFLICT (path) DO UPDATE SET text = excluded.text, base_blob_id = excluded.base_blob_id, updated_at = now()
+     RETURNING updated_at`,
+    [checked.path, text, baseBlobId],
+  );
+  return { ok: true, updatedAt: new Date(row.updated_at) };
+}
+
+type DraftRow = { path: string; text: string; base_blob_id: string | null; created_at: Date; updated_at: Date };
+
+export async function getDraft(filePath: string): Promise<Draft | null> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return null;
+  const [row] = await query<DraftRow>('SELECT path, text, base_blob_id, created_at, updated_at FROM content_drafts WHERE path = $1', [checked.path]);
+  return row ? { path: row.path, text: row.text, baseBlobId: row.base_blob_id, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) } : null;
+}
+
+/** Every draft, newest first, with how many images it holds (for the list page). */
+export async function listDrafts(): Promise<DraftSummary[]> {
+  const rows = await query<{ path: string; updated_at: Date; uploads: number }>(
+    `SELECT d.path, d.updated_at, (SELECT count(*)::int FROM content_draft_uploads u WHERE u.document_path = d.path) AS uploads
+       FROM content_drafts d ORDER BY d.updated_at DESC, d.path`,
+  );
+  return rows.map((row) => ({ path: row.path, updatedAt: new Date(row.updated_at), uploads: Number(row.uploads) }));
+}
+
+/** Deletes the draft and its uploads (after a publish, or when the designer discards it). True when there was something. */
+export async function discardDraft(filePath: string): Promise<boolean> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return false;
+  return transaction(async (tx) => {
+    const uploads = await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 RETURNING path', [checked.path]);
+    const drafts = await tx.query('DELETE FROM content_drafts WHERE path = $1 RETURNING path', [checked.path]);
+    return uploads.length + drafts.length > 0;
+  });
+}
+
+/** Where a document's images live: content/case-studies/<slug>.mdx → content/case-studies/<slug>/. */
+export function uploadFolderOf(documentPath: string): string {
+  const { dir, name } = path.posix.parse(documentPath);
+  return `${dir}/${name}/`;
+}
+
+/**
+ * Keeps an uploaded image for `documentPath` until it is published or
+ * discarded. The bytes were checked by the upload layer (type, size, name);
+ * here only where it goes and how much a document may hold. Saving the same
+ * path again replaces it.
+ */
+export async function saveDraftUpload(
+  documentPath: string,
+  { path: filePath, bytes, mediaType }: { path: string; bytes: Buffer; mediaType: string },
+): Promise<DraftResult<{ path: string; size: number }>> {
+  const document = checkPath(documentPath);
+  if ('error' in document) return { ok: false, error: document.error };
+  if (!document.path.endsWith('.mdx')) return { ok: false, error: `${document.path} takes no images: only a case study or the resume (.mdx) does.` };
+  const upload = checkPath(filePath);
+  if ('error' in upload) return { ok: false, error: upload.error };
+  const folder = uploadFolderOf(document.path);
+  if (!upload.path.startsWith(folder) || upload.path.slice(folder.length).includes('/')) {
+    return { ok: false, error: `An image for ${document.path} goes in ${folder}, not at ${upload.path}.` };
+  }
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) return { ok: false, error: 'The image is empty.' };
+  if (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType)) return { ok: false, error: 'The image’s media type is missing.' };
+
+  return transaction(async (tx) => {
+    // One upload at a time per document, so two at once cannot both pass the limits.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`content-draft-uploads:${document.path}`]);
+    const [owner] = await tx.query<{ document_path: string }>('SELECT document_path FROM content_draft_uploads WHERE path = $1', [upload.path]);
+    if (owner && owner.document_path !== document.path) {
+      return { ok: false as const, error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.` };
+    }
+    const [held] = await tx.query<{ files: number; bytes: string | number }>(
+      'SELECT count(*)::int AS files, coalesce(sum(size), 0)::bigint AS bytes FROM content_draft_uploads WHERE document_path = $1 AND path <> $2',
+      [document.path, upload.path],
+    );
+    if (Number(held.files) + 1 > MAX_UPLOAD_FILES) {
+      return { ok: false as const, error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.` };
+    }
+    if (Number(held.bytes) + bytes.length > MAX_UPLOAD_BYTES) {
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      return {
+        ok: false as const,
+        error: `The draft’s new images would add up to ${mb(Number(held.bytes) + bytes.length)} MB; at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB go in one publish. Publish the others first, or use a smaller image.`,
+      };
+    }
+    await tx.query(
+      `INSERT INTO content_draft_uploads (path, document_path, media_type, bytes, size) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (path) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes, size = excluded.size, created_at = now()`,
+      [upload.path, document.path, mediaType, bytes, bytes.length],
+    );
+    return { ok: true as const, path: upload.path, size: bytes.length };
+  });
+}
+
+type UploadRow = { path: string; document_path: string; media_type: string; bytes?: Buffer; size: number; created_at: Date };
+
+function toUpload(row: UploadRow): DraftUploadSummary {
+  return { path: row.path, documentPath: row.document_path, mediaType: row.media_type, size: Number(row.size), createdAt: new Date(row.created_at) };
+}
+
+/** A document's draft images with their bytes, oldest first: what its publish commits. */
+export async function draftUploads(documentPath: string): Promise<DraftUpload[]> {
+  const checked = checkPath(documentPath);
+  if ('error' in checked) return [];
+  const rows = await query<UploadRow & { bytes: Buffer }>(
+    'SELECT path, document_path, media_type, bytes, size, created_at FROM content_draft_uploads WHERE document_path = $1 ORDER BY created_at, path',
+    [checked.path],
+  );
+  return rows.map((row) => ({ ...toUpload(row), bytes: Buffer.from(row.bytes) }));
+}
+
+/** One draft image by where it will live (the media route serves it before it is published). */
+export async function draftUploadByPath(filePath: string): Promise<DraftUpload | null> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return null;
+  const [row] = await query<UploadRow & { bytes: Buffer }>(
+    'SELECT path, document_path, media_type, bytes, size, created_at FROM content_draft_uploads WHERE path = $1',
+    [checked.path],
+  );
+  return row ? { ...toUpload(row), bytes: Buffer.from(row.bytes) } : null;
+}
+
+/** Removes one draft image (the designer took it out again). True when it was there. */
+export async function discardDraftUpload(filePath: string): Promise<boolean> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return false;
+  return (await query('DELETE FROM content_draft_uploads WHERE path = $1 RETURNING path', [checked.path])).length === 1;
+}
+
+/**
+ * What publishing a draft commits: the file as drafted, on the version it
+ * was opened from, and its new images (new files: one that exists on the
+ * branch meanwhile is a conflict, never overwritten). The route sends it to
+ * publish(), then discards the draft once it is published or unchanged.
+ */
+export function draftPublishRequest(draft: Pick<Draft, 'path' | 'text' | 'baseBlobId'>, uploads: Pick<DraftUpload, 'path' | 'bytes'>[], message: string): PublishRequest {
+  return {
+    files: [{ path: draft.path, content: draft.text, baseBlobId: draft.baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+    message,
+  };
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedDatabase, createDatabase, type Database } from '~/db/connection.server';
+import { applyMigrations } from '~/db/migrations.server';
+import {
+  discardDraft,
+  discardDraftUpload,
+  draftPublishRequest,
+  draftUploadByPath,
+  draftUploads,
+  getDraft,
+  listDrafts,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_FILES,
+  saveDraft,
+  saveDraftUpload,
+} from '~/editing/drafts.server';
+import { startEmbeddedDb } from '../helpers/embedded-db';
+import { startPostgres } from '../helpers/postgres';
+
+/**
+ * Drafts in the store, on both engines: a draft survives anything but a
+ * discard or a publish, its images come back byte for byte, and a document's
+ * images are limited in number and size with a sentence that says so.
+ */
+
+type Engine = { db: Database; url: string; embedded: boolean; stop: () => Promise<void> };
+
+const ENGINES: [string, () => Promise<Engine>][] = [
+  [
+    'PostgreSQL',
+    async () => {
+      const server = await startPostgres();
+      const url = await server.createDatabase();
+      return { db: await createDatabase({ connectionString: url }), url, embedded: false, stop: server.destroy };
+    },
+  ],
+  [
+    'the embedded engine',
+    async () => {
+      const engine = await startEmbeddedDb();
+      return { db: await createDatabase({ connectionString: engine.url, embedded: true }), url: engine.url, embedded: true, stop: engine.stop };
+    },
+  ],
+];
+
+const DOC = 'content/case-studies/office-depot.mdx';
+const BASE = 'a'.repeat(40);
+// Every byte value, so a text round trip (an encoding) would show.
+const BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+
+describe.each(ENGINES)('on %s', (_name, start) => {
+  let engine: Engine;
+  const saved = { url: process.env.NETLIFY_DB_URL, embedded: process.env.NETLIFY_DB_EMBEDDED };
+
+  beforeAll(async () => {
+    engine = await start();
+    await applyMigrations(engine.db);
+    process.env.NETLIFY_DB_URL = engine.url;
+    process.env.NETLIFY_DB_EMBEDDED = engine.embedded ? '1' : '';
+  });
+  afterAll(async () => {
+    await closeSharedDatabase();
+    await engine?.db.end();
+    await engine?.stop();
+    for (const [key, value] of [['NETLIFY_DB_URL', saved.url], ['NETLIFY_DB_EMBEDDED', saved.embedded]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+
+  it('saves, reads back, updates and lists a draft; discarding removes it and its images', async () => {
+    expect(await getDraft(DOC)).toBeNull();
+    const first = await saveDraft(DOC, { text: '---\ntitle: A\n---\n', baseBlobId: BASE });
+    expect(first).toEqual({ ok: true, updatedAt: expect.any(Date) });
+    const second = await saveDraft(DOC, { text: '---\ntitle: B\n---\nCafé ✓\r\n', baseBlobId: BASE });
+    expect(second.ok).toBe(true);
+    const draft = await getDraft(DOC);
+    expect(draft).toMatchObject({ path: DOC, text: '---\ntitle: B\n---\nCafé ✓\r\n', baseBlobId: BASE });
+    expect(draft!.updatedAt.getTime()).toBeGreaterThanOrEqual(draft!.createdAt.getTime());
+
+    expect(await saveDraft('content/case-studies/new-one.mdx', { text: 'new', baseBlobId: null })).toMatchObject({ ok: true });
+    expect((await getDraft('content/case-studies/new-one.mdx'))!.baseBlobId).toBeNull();
+    const list = await listDrafts();
+    expect(list.map((d) => d.path)).toEqual(['content/case-studies/new-one.mdx', DOC]);
+
+    await saveDraftUpload(DOC, { path: 'content/case-studies/office-depot/photo.png', bytes: BYTES, mediaType: 'image/png' });
+    expect((await listDrafts()).find((d) => d.path === DOC)!.uploads).toBe(1);
+    expect(await discardDraft(DOC)).toBe(true);
+    expect(await getDraft(DOC)).toBeNull();
+    expect(await draftUploads(DOC)).toEqual([]);
+    expect(await discardDraft(DOC)).toBe(false);
+    expect(await discardDraft('content/case-studies/new-one.mdx')).toBe(true);
+  });
+
+  it('refuses a path outside content/, a bad base and an oversized text with a sentence', async () => {
+    expect(await saveDraft('../etc/passwd', { text: 'x', baseBlobId: null })).toEqual({ ok: false, error: expect.stringContaining('only files under content/') });
+    expect(await saveDraft(DOC, { text: 'x', baseBlobId: 'HEAD' })).toEqual({ ok: false, error: expect.stringContaining('40-digit blob id') });
+    expect(await saveDraft(DOC, { text: 'x'.repeat(1_000_001), baseBlobId: null })).toEqual({ ok: false, error: expect.stringContaining('too long') });
+    expect(await getDraft('../etc/passwd')).toBeNull();
+    expect(await listDrafts()).toEqual([]);
+  });
+
+  it('keeps draft images byte for byte, by document and by path, and replaces one saved again', async () => {
+    const photo = 'content/case-studies/office-depot/photo.png';
+    expect(await saveDraftUpload(DOC, { path: photo, bytes: BYTES, mediaType: 'image/png' })).toEqual({ ok: true, path: photo, size: 256 });
+    await saveDraftUpload(DOC, { path: 'content/case-studies/office-depot/b.webp', bytes: Buffer.from('RIFF'), mediaType: 'image/webp' });
+    const uploads = await draftUploads(DOC);
+    expect(uploads.map((u) => u.path)).toEqual([photo, 'content/case-studies/office-depot/b.webp']);
+    expect(Buffer.compare(uploads[0].bytes, BYTES)).toBe(0);
+    expect(await draftUploadByPath(photo)).toMatchObject({ documentPath: DOC, mediaType: 'image/png', size: 256 });
+
+    await saveDraftUpload(DOC, { path: photo, bytes: Buffer.from([1, 2, 3]), mediaType: 'image/png' });
+    expect((await draftUploadByPath(photo))!.bytes).toEqual(Buffer.from([1, 2, 3]));
+    const request = draftPublishRequest({ path: DOC, text: 'text', baseBlobId: BASE }, await draftUploads(DOC), 'Edit Office Depot');
+    expect(request).toEqual({
+      files: [
+        { path: DOC, content: 'text', baseBlobId: BASE },
+        // Replaced after b.webp was saved: it now comes after it.
+        { path: 'content/case-studies/office-depot/b.webp', content: Buffer.from('RIFF'), baseBlobId: null },
+        { path: photo, content: Buffer.from([1, 2, 3]), baseBlobId: null },
+      ],
+      message: 'Edit Office Depot',
+    });
+    expect(await saveDraftUpload(DOC, { path: 'content/case-studies/office-depot/map.svg', bytes: Buffer.from('<svg/>'), mediaType: 'image/svg+xml' })).toMatchObject({ ok: true });
+    expect((await draftUploadByPath('content/case-studies/office-depot/map.svg'))!.mediaType).toBe('image/svg+xml');
+    expect(await discardDraftUpload(photo)).toBe(true);
+    expect(await draftUploadByPath(photo)).toBeNull();
+    await discardDraft(DOC);
+  });
+
+  it('an image goes only in its document’s folder, and one path belongs to one draft', async () => {
+    const png = { bytes: BYTES, mediaType: 'image/png' };
+    expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/mobile-banking/a.png' })).toEqual({
+      ok: false,
+      error: 'An image for content/case-studies/office-depot.mdx goes in content/case-studies/office-depot/, not at content/case-studies/mobile-banking/a.png.',
+    });
+    expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/deep/a.png' })).toMatchObject({ ok: false });
+    expect(await saveDraftUpload('content/site.yml', { ...png, path: 'content/site/a.png' })).toMatchObject({ ok: false, error: expect.stringContaining('takes no images') });
+    expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/../a.png' })).toMatchObject({ ok: false });
+    expect(await saveDraftUpload(DOC, { ...png, bytes: Buffer.alloc(0), path: 'content/case-studies/office-depot/a.png' })).toEqual({ ok: false, error: 'The image is empty.' });
+  });
+
+  it('limits a document’s images in number and in bytes, with a clear sentence', async () => {
+    const doc = 'content/case-studies/big.mdx';
+    for (let i = 0; i < MAX_UPLOAD_FILES; i++) {
+      expect(await saveDraftUpload(doc, { path: `content/case-studies/big/i${i}.png`, bytes: Buffer.from([i]), mediaType: 'image/png' })).toMatchObject({ ok: true });
+    }
+    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/one-more.png', bytes: Buffer.from([1]), mediaType: 'image/png' })).toEqual({
+      ok: false,
+      error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.`,
+    });
+    // Replacing one already there is no new file.
+    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/i0.png', bytes: Buffer.from([9]), mediaType: 'image/png' })).toMatchObject({ ok: true });
+    await discardDraft(doc);
+
+    const half = Buffer.alloc(MAX_UPLOAD_BYTES / 2 + 1, 7);
+    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/a.png', bytes: half, mediaType: 'image/png' })).toMatchObject({ ok: true });
+    const refused = await saveDraftUpload(doc, { path: 'content/case-studies/big/b.png', bytes: half, mediaType: 'image/png' });
+    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/would add up to 20\.0 MB; at most 20 MB go in one publish/) });
+    expect((await draftUploads(doc)).map((u) => u.path)).toEqual(['content/case-studies/big/a.png']);
+    await discardDraft(doc);
+  });
+
+  it('two uploads at once cannot both pass the limit', async () => {
+    const doc = 'content/case-studies/race.mdx';
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES / 2 + 1, 1);
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((name) => saveDraftUpload(doc, { path: `content/case-studies/race/${name}.png`, bytes: big, mediaType: 'image/png' })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    await discardDraft(doc);
+  });
+});
+
+describe('without a database', () => {
+  it('saving throws DatabaseUnavailable (the route answers 503 and the page keeps the text), within the connect limit', async () => {
+    const { closedPort } = await import('../helpers/smtp');
+    const saved = process.env.NETLIFY_DB_URL;
+    process.env.NETLIFY_DB_URL = `postgres://postgres@127.0.0.1:${await closedPort()}/none`;
+    try {
+      const started = Date.now();
+      await expect(saveDraft(DOC, { text: 'x', baseBlobId: null })).rejects.toMatchObject({ name: 'DatabaseUnavailable' });
+      await expect(listDrafts()).rejects.toMatchObject({ name: 'DatabaseUnavailable' });
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      await closeSharedDatabase();
+      if (saved === undefined) delete process.env.NETLIFY_DB_URL;
+      else process.env.NETLIFY_DB_URL = saved;
+    }
+  });
+});
