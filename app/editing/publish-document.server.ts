@@ -1,0 +1,74 @@
+import { checkEdits, type CheckProblem } from './content-check.server';
+import { slugOf, type DocumentKind } from './documents';
+import { discardDraft, draftUploads } from './drafts.server';
+import { openDocument } from './compose.server';
+import { defaultMessage, publishConfig } from './publish-config.server';
+import { publish } from './publish.server';
+
+/**
+ * One publish from the editor: the file and the images uploaded for it that
+ * its text still uses, checked by the build's own content checks first, then
+ * one commit. The draft goes only once the commit has landed (or there was
+ * nothing to publish); a conflict, an invalid edit or a failure keep it.
+ */
+
+export type ContentProblem = CheckProblem;
+
+export type SaveResult =
+  | { status: 'published'; commit: string; pushed: boolean; warning?: string; live: LiveNote }
+  | { status: 'unchanged' }
+  | { status: 'conflict'; path: string; theirs: string | null; mine: string }
+  | { status: 'invalid'; reason: string; problems: ContentProblem[] }
+  | { status: 'failed'; reason: string }
+  | { status: 'read-only'; reason: string };
+
+/** When and where the change shows. */
+export type LiveNote = { when: string; href: string | null };
+
+type PublishDocument = { path: string; kind: DocumentKind; text: string; baseBlobId: string | null; message: string; requestUrl: string };
+
+export async function publishDocument({ path, kind, text, baseBlobId, message }: PublishDocument): Promise<SaveResult> {
+  const config = publishConfig();
+  if (config.mode === 'read-only') return { status: 'read-only', reason: config.reason };
+  // Only the uploads the text still uses: an image inserted and then removed again is not committed.
+  const uploads = (await draftUploads(path)).filter((upload) => text.includes(upload.path.slice(upload.path.lastIndexOf('/') + 1)));
+  const check = await checkEdits([{ path, bytes: Buffer.from(text) }, ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes }))]);
+  if (!check.ok) {
+    if ('unavailable' in check) return { status: 'failed', reason: check.unavailable };
+    return { status: 'invalid', reason: 'The build would refuse this edit, so it was not published. Nothing is lost: your draft is kept.', problems: check.problems };
+  }
+  const { data } = openDocument(kind, text);
+  const title = kind === 'site' ? 'site details' : kind === 'resume' ? 'resume' : String((data as { title?: unknown }).title ?? slugOf(path));
+  const result = await publish(
+    {
+      files: [{ path, content: text, baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+      message: message || defaultMessage(title),
+    },
+    config,
+  );
+  switch (result.status) {
+    case 'published':
+      await discardDraft(path);
+      return { ...result, live: liveNote(config.mode, kind, path, data) };
+    case 'unchanged':
+      await discardDraft(path);
+      return result;
+    case 'conflict':
+      return { status: 'conflict', path: result.path, theirs: result.theirs.text, mine: text };
+    case 'invalid':
+      return { status: 'invalid', reason: result.reason, problems: [] };
+    default:
+      return result;
+  }
+}
+
+function liveNote(mode: 'remote' | 'local', kind: DocumentKind, path: string, data: unknown): LiveNote {
+  const status = (data as { status?: unknown }).status;
+  const href = kind === 'resume' ? '/resume' : kind === 'case-study' && status === 'published' ? `/case-study/${slugOf(path)}` : '/';
+  if (mode === 'remote') return { when: 'Netlify is building the site from this commit: the change shows in about two minutes.', href };
+  const dev = process.env.NODE_ENV === 'development';
+  return {
+    when: dev ? 'The file is written to content/: the dev server shows the change now.' : 'The file is written to content/ and committed: restart npm start to see it on this server.',
+    href,
+  };
+}
