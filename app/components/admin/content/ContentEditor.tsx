@@ -1,0 +1,186 @@
+import { Form, Link } from '@remix-run/react';
+import { BodyEditor } from '~/components/admin/editor/BodyEditor';
+import { When } from '~/components/admin/When';
+import { KIND_LABEL } from '~/editing/documents';
+import type { EditorData } from '~/loaders/owner-content-editor.server';
+import type { SaveResult } from '~/editing/publish-document.server';
+import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
+import { FieldControls, type Errors } from './FieldControls';
+import { ImageUploadForm } from './ImageUploadForm';
+import { SaveResultBanner } from './SaveResultBanner';
+import { useEditorEnhancements } from './useEditorEnhancements';
+
+const FORM_ID = 'content-editor';
+
+/**
+ * One content file in the editor: its fields (from the build's schema), its
+ * body, and one bar of actions. A plain form that posts: it works the same
+ * without JavaScript; with it, the draft is also kept as the designer types,
+ * and fields that only apply to some statuses appear and disappear at once.
+ */
+export function ContentEditor({ editor, now, result, notice, uploaded, uploadError }: { editor: NonNullable<EditorData>; now: string; result?: SaveResult; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
+  const saved = useEditorEnhancements(FORM_ID, editor.path);
+  const errors: Errors = {};
+  const bodyProblems = [];
+  if (result?.status === 'invalid') {
+    for (const problem of result.problems) {
+      if (problem.field && problem.file === editor.path) errors[problem.field] ??= problem.message;
+      else if (problem.file === editor.path) bodyProblems.push(problem);
+    }
+  }
+  const readOnly = editor.mode.mode === 'read-only';
+  // Without the file (the repository out of reach) and without a draft there is nothing to edit yet.
+  const nothingToEdit = editor.unreachable !== null && editor.draft === null && editor.mode.mode !== 'read-only';
+  const name = editor.title ?? KIND_LABEL[editor.kind];
+  const isCaseStudy = editor.kind === 'case-study';
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">
+        <Link to="/admin/content" className={QUIET_LINK}>
+          Content
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>{KIND_LABEL[editor.kind]}</span>
+      </nav>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">{name}</h1>
+          <p className="mt-1 font-mono text-xs text-fg-muted">{editor.path}</p>
+        </div>
+        <p className="flex gap-4 text-sm">
+          <Link to={`/admin/content/history/${editor.path.replace(/^content\//, '')}`} className={QUIET_LINK}>
+            History
+          </Link>
+        </p>
+      </div>
+
+      <div className="mt-5 grid gap-3">
+        {editor.mode.reason ? (
+          <p role="status" data-read-only className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">
+            <span className="font-semibold">Read-only. </span>
+            {editor.mode.reason}
+          </p>
+        ) : editor.unreachable ? (
+          <p role="alert" className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">
+            <span className="font-semibold">The repository cannot be reached. </span>
+            {editor.unreachable} {editor.draft ? 'Your draft is shown; publish once it is back.' : ''}
+          </p>
+        ) : null}
+        {result ? <SaveResultBanner result={result} formId={FORM_ID} /> : null}
+        {notice ? (
+          <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
+            {notice}
+          </p>
+        ) : null}
+        {editor.problem ? (
+          <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
+            {editor.problem.line ? `Line ${editor.problem.line}: ` : ''}
+            {editor.problem.message}
+          </p>
+        ) : null}
+        {editor.draft ? (
+          <div data-draft className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-bg-subtle px-4 py-3 text-sm">
+            <p>
+              <span className="font-medium">Unpublished draft</span>
+              <span className="text-fg-muted">
+                {' '}
+                · kept <When at={editor.draft.updatedAt} now={now} />
+              </span>
+            </p>
+            <Form method="post" reloadDocument>
+              <button type="submit" name="intent" value="discard" className={QUIET_LINK}>
+                Discard draft
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+
+      {nothingToEdit ? null : (
+      <form key={editor.formKey} id={FORM_ID} method="post" data-editor-form className="mt-6 grid gap-8 pb-28">
+        <input type="hidden" name="_baseBlobId" value={editor.baseBlobId ?? ''} />
+        <input type="hidden" name="_path" value={editor.path} />
+        <fieldset disabled={editor.mode.mode === 'read-only'} className="contents">
+          <section aria-labelledby="details-title" className="rounded-2xl border border-border bg-bg p-4 sm:p-6">
+            <h2 id="details-title" className="text-lg font-semibold tracking-tight">
+              {editor.kind === 'site' ? 'Site details' : 'Details'}
+            </h2>
+            <p className="mt-1 text-sm text-fg-muted">{DETAILS_HINT[editor.kind]}</p>
+            <div className="mt-5">
+              <FieldControls form={editor.form} values={editor.values} errors={errors} />
+            </div>
+          </section>
+          {editor.kind === 'site' ? null : (
+            <section aria-labelledby="body-title" className="min-w-0">
+              <h2 id="body-title" className="text-lg font-semibold tracking-tight">
+                {isCaseStudy ? 'Story' : 'Summary'}
+              </h2>
+              <p className="mt-1 text-sm text-fg-muted">{isCaseStudy ? 'The case study’s page: “## ” headings make its numbered sections.' : 'The paragraph at the top of the resume.'}</p>
+              {bodyProblems.length ? (
+                <ul className="mt-3 grid gap-1 text-sm font-medium text-red-600 dark:text-red-400" data-body-problems>
+                  {bodyProblems.map((problem, index) => (
+                    <li key={index}>
+                      {problem.line ? `Line ${problem.line}: ` : ''}
+                      {problem.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <div className="mt-4">
+                <BodyEditor name="body" defaultValue={editor.body} documentPath={editor.path} blocks={isCaseStudy ? 'case-study' : 'none'} />
+              </div>
+            </section>
+          )}
+        </fieldset>
+        <ActionBar readOnly={readOnly} isCaseStudy={isCaseStudy} saved={saved} />
+      </form>
+      )}
+      {isCaseStudy && !readOnly && !nothingToEdit ? (
+        <div className="-mt-20 pb-28">
+          <ImageUploadForm documentPath={editor.path} uploaded={uploaded} error={uploadError} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const DETAILS_HINT = {
+  site: 'Your name, the home page’s words and photos, and how to reach you.',
+  resume: 'Everything the resume page and its PDF list.',
+  'case-study': 'What the card on the home page shows, and the page’s header.',
+} as const;
+
+function ActionBar({ readOnly, isCaseStudy, saved }: { readOnly: boolean; isCaseStudy: boolean; saved: string | null }) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6 lg:px-8">
+        <label htmlFor="commit-message" className="sr-only">
+          What changed (the commit message)
+        </label>
+        <input
+          id="commit-message"
+          name="_message"
+          form={FORM_ID}
+          placeholder="What changed (optional)"
+          maxLength={2000}
+          disabled={readOnly}
+          className="order-last h-10 w-full min-w-0 rounded-full border border-border bg-bg px-4 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:order-none sm:w-auto sm:flex-1"
+        />
+        <p aria-live="polite" data-autosave className="mr-auto text-xs text-fg-muted sm:order-first sm:mr-0 sm:w-40">
+          {saved}
+        </p>
+        <button type="submit" form={FORM_ID} name="intent" value="save" formNoValidate className={BUTTON} disabled={readOnly}>
+          Save draft
+        </button>
+        {isCaseStudy ? (
+          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/preview" formTarget="_blank" formNoValidate className={BUTTON}>
+            Preview
+          </button>
+        ) : null}
+        <button type="submit" form={FORM_ID} name="intent" value="publish" className={PRIMARY} disabled={readOnly}>
+          Publish
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { EMPTY } from '~/components/admin/Panel';
+import { When } from '~/components/admin/When';
+import { editorHref } from '~/editing/documents';
+import type { contentHistoryAction, contentHistoryLoader } from '~/loaders/owner-content-history.server';
+import { BUTTON, QUIET_LINK } from './buttons';
+
+/** A file's recent commits, newest first, each with its diff and a way back to it. */
+export function ContentHistory() {
+  const { path, entries, error, now } = useLoaderData<typeof contentHistoryLoader>();
+  const answer = useActionData<typeof contentHistoryAction>();
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">
+        <Link to="/admin/content" className={QUIET_LINK}>
+          Content
+        </Link>
+        {path ? (
+          <>
+            <span aria-hidden="true"> / </span>
+            <Link to={editorHref(path)} className={QUIET_LINK}>
+              {path.replace(/^content\//, '')}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">History</h1>
+      <p className="mt-1 text-fg-muted">The latest commits that changed this file. Restoring one makes a new commit; nothing is rewritten.</p>
+      {error || answer?.error ? (
+        <p role="alert" className="mt-4 rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
+          {answer?.error ?? error}
+        </p>
+      ) : null}
+      {entries.length === 0 && !error ? <p className={`${EMPTY} mt-6`}>No commits have changed this file yet.</p> : null}
+      <ol className="mt-6 grid gap-4">
+        {entries.map((entry, index) => (
+          <li key={entry.commit} data-history-commit={entry.commit} className="rounded-2xl border border-border bg-bg">
+            <div className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-medium text-balance">{entry.message}</p>
+                <p className="mt-0.5 text-sm text-fg-muted">
+                  <When at={entry.date} now={now} /> · {entry.author} · <code className="font-mono text-xs">{entry.commit.slice(0, 7)}</code> ·{' '}
+                  <span className="text-emerald-700 dark:text-emerald-300">+{entry.added}</span> <span className="text-red-700 dark:text-red-300">−{entry.removed}</span>
+                </p>
+              </div>
+              {index === 0 ? (
+                <span className="text-sm text-fg-muted">The version on the site</span>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="commit" value={entry.commit} />
+                  <button type="submit" className={BUTTON}>
+                    Restore this version
+                  </button>
+                </Form>
+              )}
+            </div>
+            <details className="border-t border-border">
+              <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium text-fg-muted hover:text-fg">What changed</summary>
+              <div className="overflow-x-auto border-t border-border font-mono text-xs leading-relaxed">
+                {entry.hunks.map((hunk, h) => (
+                  <div key={h} className="border-b border-border last:border-b-0">
+                    <p className="bg-bg-muted px-4 py-1 text-fg-muted">
+                      Lines {hunk.newStart}–{hunk.newStart + Math.max(0, hunk.newLines - 1)}
+                    </p>
+                    {hunk.lines.map((line, l) => (
+                      <p
+                        key={l}
+                        className={`whitespace-pre-wrap break-words px-4 ${line.kind === 'added' ? 'bg-emerald-500/10 text-emerald-900 dark:text-emerald-100' : line.kind === 'removed' ? 'bg-red-500/10 text-red-900 dark:text-red-100' : 'text-fg-muted'}`}
+                      >
+                        <span aria-hidden="true" className="mr-2 select-none">
+                          {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
+                        </span>
+                        <span className="sr-only">{line.kind === 'added' ? 'Added: ' : line.kind === 'removed' ? 'Removed: ' : ''}</span>
+                        {line.text}
+                      </p>
+                    ))}
+                  </div>
+                ))}
+              </div>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

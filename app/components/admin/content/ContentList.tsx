@@ -1,0 +1,205 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { EMPTY } from '~/components/admin/Panel';
+import { StateBadge } from '~/components/admin/StateBadge';
+import { When } from '~/components/admin/When';
+import type { contentListLoader, ListActionData } from '~/loaders/owner-content-list.server';
+import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
+
+type ListData = Awaited<ReturnType<typeof contentListLoader>>['data'];
+type Item = ListData['items'][number];
+
+const ICON = 'size-4';
+
+/** The content list: where the designer starts editing, and where case studies are made, ordered and deleted. */
+export function ContentList() {
+  const { mode, problem, items, newOnes, confirming, now } = useLoaderData<ListData>();
+  const answer = useActionData<ListActionData>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
+  const pages = items.filter((item) => item.kind !== 'case-study');
+  const caseStudies = items.filter((item) => item.kind === 'case-study');
+  const doomed = caseStudies.find((item) => item.contentPath === confirming);
+  const readOnly = mode.mode === 'read-only';
+  return (
+    <>
+      <h1 className="text-3xl font-semibold tracking-tight">Content</h1>
+      <p className="mt-2 max-w-2xl text-fg-muted">
+        The site’s words, resume and case studies. Publishing makes a commit
+        {mode.mode === 'remote' ? `, and the site rebuilds from ${mode.branch}` : mode.mode === 'local' ? ' in this checkout' : ''}.
+      </p>
+      <div className="mt-4 grid gap-3">
+        {mode.reason ? (
+          <p role="status" data-read-only className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">
+            <span className="font-semibold">Read-only. </span>
+            {mode.reason}
+          </p>
+        ) : null}
+        {problem && !readOnly ? (
+          <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
+            <span className="font-semibold">The repository cannot be reached. </span>
+            {problem}
+          </p>
+        ) : null}
+        {answer?.error ? (
+          <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm font-medium">
+            {answer.error}
+          </p>
+        ) : null}
+        {params.has('deleted') ? (
+          <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
+            Deleted, with its images. The commit is in the history if you ever need it back.
+          </p>
+        ) : null}
+      </div>
+
+      {doomed ? <ConfirmDelete item={doomed} /> : null}
+
+      <section aria-labelledby="pages-title" className="mt-8">
+        <h2 id="pages-title" className="text-lg font-semibold tracking-tight">
+          Site and resume
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {pages.map((item) => (
+            <li key={item.path} data-content-item={item.path}>
+              <Link to={item.href} className="group flex items-center justify-between gap-4 rounded-2xl border border-border bg-bg p-4 transition-colors hover:border-fg-muted/40 hover:bg-bg-subtle">
+                <span className="min-w-0">
+                  <span className="block font-medium group-hover:text-accent">{item.title}</span>
+                  <LastChange item={item} now={now} />
+                </span>
+                {item.draft ? <StateBadge tone="warn">draft</StateBadge> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="case-studies-title" className="mt-10">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="case-studies-title" className="text-lg font-semibold tracking-tight">
+            Case studies <span className="font-normal text-fg-muted">in the home page’s order</span>
+          </h2>
+        </div>
+        {caseStudies.length === 0 && newOnes.length === 0 ? <p className={`${EMPTY} mt-3`}>No case studies yet.</p> : null}
+        <ol className="mt-3 grid gap-3">
+          {caseStudies.map((item, index) => (
+            <CaseStudyRow key={item.path} item={item} now={now} first={index === 0} last={index === caseStudies.length - 1} disabled={readOnly || busy} />
+          ))}
+          {newOnes.map((draft) => (
+            <li key={draft.path} data-content-item={draft.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">
+              <span className="min-w-0">
+                <Link to={draft.href} className="font-medium hover:text-accent">
+                  {draft.title}
+                </Link>
+                <span className="block text-sm text-fg-muted">
+                  New, not published yet · kept <When at={draft.updatedAt} now={now} />
+                </span>
+              </span>
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="path" value={draft.path} />
+                <StateBadge tone="warn">draft</StateBadge>
+                <button type="submit" name="intent" value="discard-new" className={QUIET_LINK}>
+                  Discard
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+        {readOnly ? null : <NewCaseStudy title={answer?.title} busy={busy} />}
+      </section>
+    </>
+  );
+}
+
+function LastChange({ item, now }: { item: Item; now: string }) {
+  if (item.problem) return <span className="block text-sm text-red-600 dark:text-red-400">{item.problem}</span>;
+  if (!item.lastChange) return <span className="block text-sm text-fg-muted">No history yet</span>;
+  return (
+    <span className="block text-sm text-fg-muted">
+      Changed <When at={item.lastChange.date} now={now} /> by {item.lastChange.author}
+    </span>
+  );
+}
+
+function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: string; first: boolean; last: boolean; disabled: boolean }) {
+  const published = item.status === 'published';
+  return (
+    <li data-content-item={item.path} className="flex flex-wrap items-center gap-4 rounded-2xl border border-border bg-bg p-3 sm:flex-nowrap sm:p-4">
+      <div className="aspect-[3/2] w-24 shrink-0 overflow-hidden rounded-lg border border-border bg-bg-muted sm:w-32">
+        {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+      </div>
+      <div className="min-w-0 flex-1 basis-48">
+        <Link to={item.href} className="font-medium text-balance hover:text-accent">
+          {item.title ?? item.path}
+        </Link>
+        <p className="mt-1 flex flex-wrap items-center gap-1.5">
+          <StateBadge tone={published ? 'good' : 'quiet'}>{published ? 'published' : 'coming soon'}</StateBadge>
+          {item.visibility === 'private' ? <StateBadge tone="warn">private</StateBadge> : null}
+          {item.draft ? <StateBadge tone="warn">draft</StateBadge> : null}
+          <span className="text-xs text-fg-muted tabular-nums">order {item.order ?? '–'}</span>
+        </p>
+        <LastChange item={item} now={now} />
+      </div>
+      <Form method="post" className="flex shrink-0 items-center gap-1">
+        <input type="hidden" name="path" value={item.contentPath} />
+        <button type="submit" name="intent" value="up" disabled={disabled || first} aria-label={`Move ${item.title} up`} title="Move up" className={ROUND}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className={ICON}>
+            <path d="M10 15V5m0 0-4 4m4-4 4 4" />
+          </svg>
+        </button>
+        <button type="submit" name="intent" value="down" disabled={disabled || last} aria-label={`Move ${item.title} down`} title="Move down" className={ROUND}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className={ICON}>
+            <path d="M10 5v10m0 0-4-4m4 4 4-4" />
+          </svg>
+        </button>
+        <Link to={`?delete=${encodeURIComponent(item.contentPath)}`} aria-label={`Delete ${item.title}`} title="Delete" className={ROUND} aria-disabled={disabled || undefined}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className={ICON}>
+            <path d="M4 6h12M8 6V4.5h4V6m-6 0 .7 9.5h6.6L14 6" />
+          </svg>
+        </Link>
+      </Form>
+    </li>
+  );
+}
+
+const ROUND = 'inline-flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg disabled:opacity-30 disabled:hover:bg-transparent';
+
+function ConfirmDelete({ item }: { item: Item }) {
+  return (
+    <section role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text" className="mt-6 rounded-2xl border border-red-600/30 bg-red-500/6 p-5">
+      <h2 id="confirm-title" className="font-semibold">
+        Delete “{item.title}”?
+      </h2>
+      <p id="confirm-text" className="mt-1 text-sm text-fg-muted">
+        Its file and its folder of images leave the site in one commit. The history keeps them, so they can be restored.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-2">
+        <input type="hidden" name="path" value={item.contentPath} />
+        <button type="submit" name="intent" value="delete" className="inline-flex h-10 items-center rounded-full bg-red-600 px-5 text-sm font-medium text-white shadow-sm transition-colors hover:bg-red-700">
+          Delete case study
+        </button>
+        <Link to="/admin/content" className={BUTTON}>
+          Keep it
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+function NewCaseStudy({ title, busy }: { title?: string; busy: boolean }) {
+  return (
+    <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5" aria-labelledby="new-title">
+      <div className="min-w-0 flex-1 basis-64">
+        <h3 id="new-title" className="font-semibold">
+          New case study
+        </h3>
+        <label htmlFor="new-case-study-title" className="mt-1 block text-sm text-fg-muted">
+          Its title; the page’s address is made from it. It starts as “coming soon”, as a draft.
+        </label>
+        <input id="new-case-study-title" name="title" defaultValue={title} maxLength={120} required className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
+      </div>
+      <button type="submit" name="intent" value="create" disabled={busy} className={PRIMARY}>
+        Create
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import type { Condition, Field, FormValue } from '~/editing/fields';
+
+/**
+ * The controls of a form generated from a content schema (editing/fields.ts):
+ * each input named by its field's path (`page.outcomes.0.value`), groups as
+ * fieldsets, lists with buttons to add, remove and move items. Without
+ * JavaScript those buttons post the form (the draft is kept and the page
+ * comes back with the list changed); fields whose `showWhen` does not hold
+ * are in the page but hidden, so switching `status` back loses nothing.
+ */
+
+export type Values = Record<string, FormValue>;
+export type Errors = Record<string, string>;
+
+const CONTROL =
+  'block w-full rounded-lg border bg-bg px-3 py-2.5 text-base text-fg shadow-xs outline-none transition-colors ' +
+  'focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-[0.9375rem]';
+const OK = 'border-border hover:border-fg-muted/50 focus-visible:border-ring';
+const BAD = 'border-red-600 focus-visible:border-red-600 dark:border-red-400';
+const SMALL_BUTTON =
+  'inline-flex size-9 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg disabled:opacity-30 disabled:hover:bg-transparent';
+
+export const inputId = (name: string) => `field-${name.replace(/\./g, '-')}`;
+
+export function holds(conditions: Condition[] | undefined, values: Values, defaults: Values): boolean {
+  return (conditions ?? []).every((condition) => condition.in.includes(String(values[condition.name] ?? defaults[condition.name] ?? '')));
+}
+
+type Context = { values: Values; errors: Errors; defaults: Values };
+
+export function FieldControls({ form, values, errors }: { form: Field; values: Values; errors: Errors }) {
+  const defaults: Values = {};
+  const collect = (field: Field) => {
+    if (field.default !== undefined && typeof field.default !== 'object') defaults[field.name] = field.default as FormValue;
+    field.children?.forEach(collect);
+  };
+  collect(form);
+  const context = { values, errors, defaults };
+  return <div className="grid gap-5">{(form.children ?? []).map((field) => <Control key={field.name} field={field} name={field.name} context={context} />)}</div>;
+}
+
+function Control({ field, name, context }: { field: Field; name: string; context: Context }) {
+  const shown = holds(field.showWhen, context.values, context.defaults);
+  const conditional = field.showWhen?.length ? { 'data-show-when': JSON.stringify(field.showWhen) } : {};
+  return (
+    <div hidden={!shown} {...conditional} className={field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
+      {field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} />}
+    </div>
+  );
+}
+
+function Group({ field, name, context }: { field: Field; name: string; context: Context }) {
+  return (
+    <fieldset className="grid gap-5 rounded-xl border border-border p-4 sm:grid-cols-2 sm:p-5">
+      <legend className="px-1.5 text-sm font-semibold">{field.label}</legend>
+      {(field.children ?? []).map((child) => (
+        <Control key={child.name} field={child} name={`${name}.${child.path.at(-1)}`} context={context} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** The items a list holds now: the indices its values carry, in order. */
+function itemIndices(name: string, values: Values): number[] {
+  const prefix = `${name}.`;
+  const found = new Set<number>();
+  for (const key of Object.keys(values)) {
+    if (!key.startsWith(prefix)) continue;
+    const index = key.slice(prefix.length).split('.', 1)[0];
+    if (/^\d+$/.test(index)) found.add(Number(index));
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+function List({ field, name, context }: { field: Field; name: string; context: Context }) {
+  const indices = itemIndices(name, context.values);
+  const shape = field.itemShape!;
+  const error = context.errors[name];
+  const singular = field.label.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
+  return (
+    <fieldset data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
+      <legend className="mb-1.5 text-sm font-medium">
+        {field.label}
+        {field.minItems ? <span className="font-normal text-fg-muted"> · at least {field.minItems}</span> : null}
+      </legend>
+      {indices.length === 0 ? <p className="text-sm text-fg-muted">None yet.</p> : null}
+      <ol className="grid gap-2">
+        {indices.map((index, position) => {
+          const itemName = `${name}.${index}`;
+          return (
+            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
+              <div className={`min-w-0 flex-1 ${shape.kind === 'group' ? 'grid gap-2 rounded-lg border border-border p-3 sm:grid-cols-2' : ''}`}>
+                {shape.kind === 'group' ? (
+                  (shape.children ?? []).map((child) => <Leaf key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />)
+                ) : (
+                  <Leaf field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} hideLabel />
+                )}
+              </div>
+              <span className="flex shrink-0 items-center">
+                <ItemButton intent={`list:up:${itemName}`} label={`Move ${singular} ${position + 1} up`} disabled={position === 0} icon="up" />
+                <ItemButton intent={`list:down:${itemName}`} label={`Move ${singular} ${position + 1} down`} disabled={position === indices.length - 1} icon="down" />
+                <ItemButton intent={`list:remove:${itemName}`} label={`Remove ${singular} ${position + 1}`} icon="remove" />
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div>
+        <button type="submit" name="intent" value={`list:add:${name}`} formNoValidate className="inline-flex h-9 items-center gap-1.5 rounded-full border border-dashed border-border px-3.5 text-sm font-medium text-fg-muted transition-colors hover:border-fg-muted hover:text-fg">
+          <span aria-hidden="true">+</span> Add {singular}
+        </button>
+      </div>
+      {error ? <ErrorText id={`${inputId(name)}-error`}>{error}</ErrorText> : null}
+    </fieldset>
+  );
+}
+
+const ICONS = { up: 'M10 15V5m0 0-4 4m4-4 4 4', down: 'M10 5v10m0 0-4-4m4 4 4-4', remove: 'M6 6l8 8M14 6l-8 8' } as const;
+
+function ItemButton({ intent, label, disabled, icon }: { intent: string; label: string; disabled?: boolean; icon: keyof typeof ICONS }) {
+  return (
+    <button type="submit" name="intent" value={intent} formNoValidate disabled={disabled} aria-label={label} title={label} className={SMALL_BUTTON}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className="size-4">
+        <path d={ICONS[icon]} />
+      </svg>
+    </button>
+  );
+}
+
+function ErrorText({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
+
+function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name: string; context: Context; compact?: boolean; hideLabel?: boolean }) {
+  const id = inputId(name);
+  const error = context.errors[name];
+  const value = context.values[name];
+  const described = error ? `${id}-error` : undefined;
+  const common = { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described, className: `${CONTROL} ${error ? BAD : OK}` };
+  const label = (
+    <label htmlFor={id} className={hideLabel ? 'sr-only' : `mb-1.5 block text-sm font-medium ${compact ? 'text-fg-muted' : ''}`}>
+      {field.label}
+      {field.required || hideLabel ? null : <span className="font-normal text-fg-muted"> · optional</span>}
+    </label>
+  );
+  let control: ReactNode;
+  if (field.kind === 'checkbox') {
+    return (
+      <div>
+        <label className="flex items-center gap-2.5 text-[0.9375rem]">
+          <input type="checkbox" id={id} name={name} defaultChecked={value === true} aria-describedby={described} className="size-4 accent-[var(--accent)]" />
+          {field.label}
+        </label>
+        {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+      </div>
+    );
+  }
+  if (field.kind === 'select') {
+    const optionalWithDefault = !field.required && field.default !== undefined;
+    control = (
+      <select {...common} defaultValue={value === undefined ? '' : String(value)} data-field-select={name}>
+        {optionalWithDefault ? <option value="">{`${capitalise(String(field.default))} (default)`}</option> : null}
+        {!field.required && !optionalWithDefault ? <option value="">—</option> : null}
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {capitalise(option.replace(/-/g, ' '))}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'textarea') {
+    control = <textarea {...common} rows={field.name.endsWith('summary') || field.name === 'description' ? 4 : 3} defaultValue={value === undefined ? '' : String(value)} className={`${common.className} resize-y leading-relaxed`} />;
+  } else {
+    control = (
+      <input
+        {...common}
+        type="text"
+        inputMode={field.kind === 'number' ? 'numeric' : undefined}
+        defaultValue={value === undefined ? '' : String(value)}
+        autoComplete="off"
+        spellCheck={field.kind === 'number' ? false : undefined}
+      />
+    );
+  }
+  return (
+    <div>
+      {label}
+      {control}
+      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+    </div>
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,46 @@
+import { BUTTON } from './buttons';
+
+/**
+ * Adding an image without the visual editor (JavaScript off, or the source
+ * view): upload it with its alt text, then paste the line it gives into the
+ * story. The visual editor's own image button does both in one step.
+ */
+export function ImageUploadForm({ documentPath, uploaded, error }: { documentPath: string; uploaded?: { src: string; alt: string }; error?: string }) {
+  return (
+    <section id="images" aria-labelledby="images-title" className="rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5">
+      <h2 id="images-title" className="font-semibold">
+        Add an image
+      </h2>
+      <p className="mt-1 text-sm text-fg-muted">JPEG, PNG, WebP, AVIF, GIF or SVG, up to 10 MB. It is stored next to this case study and published with it.</p>
+      {uploaded ? (
+        <div role="status" className="mt-3 rounded-xl border border-emerald-600/30 bg-emerald-500/8 p-3 text-sm">
+          <p className="font-medium">Uploaded. Paste this line where the image goes in the story:</p>
+          <code data-uploaded-markdown className="mt-1 block overflow-x-auto font-mono text-xs">{`![${uploaded.alt.replace(/([\\[\]])/g, '\\$1')}](${uploaded.src})`}</code>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <form method="post" action="/admin/content/upload" encType="multipart/form-data" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <input type="hidden" name="document" value={documentPath} />
+        <div>
+          <label htmlFor="upload-file" className="mb-1.5 block text-sm font-medium">
+            Image file
+          </label>
+          <input id="upload-file" type="file" name="file" required accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml" className="block w-full text-sm file:mr-3 file:h-9 file:rounded-full file:border file:border-border file:bg-bg file:px-3.5 file:text-sm file:font-medium" />
+        </div>
+        <div>
+          <label htmlFor="upload-alt" className="mb-1.5 block text-sm font-medium">
+            Alt text <span className="font-normal text-fg-muted">· what it shows, for people who cannot see it</span>
+          </label>
+          <input id="upload-alt" name="alt" required maxLength={300} className="h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
+        </div>
+        <button type="submit" className={BUTTON}>
+          Upload
+        </button>
+      </form>
+    </section>
+  );
+}

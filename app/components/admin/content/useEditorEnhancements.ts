@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import type { Condition } from '~/editing/fields';
+
+const AUTOSAVE_MS = 1200;
+
+/**
+ * What JavaScript adds to the edit form, which works without it:
+ * - the draft is kept as the designer types (debounced, and at once when the
+ *   tab is hidden or closed), so a closed tab or an expired session loses
+ *   nothing;
+ * - fields that apply only to some statuses show and hide as the status
+ *   changes (without JavaScript they follow the saved values).
+ * Returns the autosave's state, in words.
+ */
+export function useEditorEnhancements(formId: string, path: string): string | null {
+  const [state, setState] = useState<string | null>(null);
+  useEffect(() => {
+    const form = document.getElementById(formId) as HTMLFormElement | null;
+    if (!form) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let dirty = false;
+    let inFlight: Promise<void> | null = null;
+
+    const save = async (keepalive = false) => {
+      if (!dirty) return;
+      dirty = false;
+      const body = new FormData(form);
+      body.set('intent', 'save');
+      setState('Saving…');
+      try {
+        const answer = await fetch('/admin/content/draft', { method: 'POST', body, credentials: 'same-origin', keepalive, headers: { accept: 'application/json' } });
+        const json = (await answer.json().catch(() => null)) as { saved?: string; error?: string } | null;
+        if (answer.ok && json?.saved) setState(`Draft saved ${new Date(json.saved).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`);
+        else if (answer.status === 401 || answer.redirected) setState('Signed out: sign in again in another tab, then keep typing.');
+        else setState(json?.error ?? 'The draft could not be saved; it is still here in the page.');
+        if (!answer.ok) dirty = true;
+      } catch {
+        dirty = true;
+        setState('Offline: the draft will be saved when the connection is back.');
+      }
+    };
+    const schedule = () => {
+      dirty = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        inFlight = (inFlight ?? Promise.resolve()).then(() => save());
+      }, AUTOSAVE_MS);
+    };
+    const flush = () => {
+      if (document.visibilityState === 'hidden' && dirty) {
+        clearTimeout(timer);
+        void save(true);
+      }
+    };
+    const toggle = () => {
+      const value = (name: string) => {
+        const control = form.elements.namedItem(name) as HTMLSelectElement | HTMLInputElement | null;
+        if (!control) return '';
+        return control.value || control.querySelector?.('option[value=""]')?.textContent?.match(/^(\S+) \(default\)$/)?.[1]?.toLowerCase() || '';
+      };
+      for (const element of form.querySelectorAll<HTMLElement>('[data-show-when]')) {
+        const conditions = JSON.parse(element.dataset.showWhen ?? '[]') as Condition[];
+        element.hidden = !conditions.every((condition) => condition.in.includes(value(condition.name)));
+      }
+    };
+    const changed = (event: Event) => {
+      if ((event.target as HTMLElement).tagName === 'SELECT') toggle();
+      schedule();
+    };
+    // The form's own POST carries everything: a save racing it could bring back a draft the publish just cleared.
+    const submitted = () => {
+      clearTimeout(timer);
+      dirty = false;
+    };
+    form.addEventListener('submit', submitted);
+    form.addEventListener('input', schedule);
+    form.addEventListener('change', changed);
+    document.addEventListener('visibilitychange', flush);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      clearTimeout(timer);
+      form.removeEventListener('submit', submitted);
+      form.removeEventListener('input', schedule);
+      form.removeEventListener('change', changed);
+      document.removeEventListener('visibilitychange', flush);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [formId, path]);
+  return state;
+}

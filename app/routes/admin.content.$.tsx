@@ -1,0 +1,52 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { ContentEditor } from '~/components/admin/content/ContentEditor';
+import { contentEditorAction, contentEditorLoader } from '~/loaders/owner-content-editor.server';
+
+export const loader = contentEditorLoader;
+export const action = contentEditorAction;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && !data.notFound ? `Edit ${data.editor.title ?? data.editor.path}` : 'Not found'} — Owner’s area` },
+  { name: 'robots', content: 'noindex' },
+];
+
+const NOTICES: Record<string, string> = {
+  saved: 'Draft saved.',
+  discarded: 'Draft discarded: this is the published version.',
+  created: 'New case study, kept as a draft. Fill in its details, then publish: it starts as “coming soon”.',
+  restored: 'Restored: a new commit brought that version back.',
+};
+
+export default function EditContent() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  if (data.notFound) {
+    return (
+      <section className="max-w-xl py-10">
+        <h1 className="text-2xl font-semibold tracking-tight">No such content file</h1>
+        <p className="mt-2 text-fg-muted">
+          The editor opens the site details, the resume and the case studies.{' '}
+          <Link to="/admin/content" className="font-medium text-accent underline-offset-4 hover:underline">
+            Pick one from the list
+          </Link>
+          .
+        </p>
+      </section>
+    );
+  }
+  const notice = Object.keys(NOTICES).find((key) => params.has(key));
+  const result = answer && 'result' in answer ? answer.result : undefined;
+  const image = params.get('image');
+  return (
+    <ContentEditor
+      editor={data.editor}
+      now={data.now}
+      result={result}
+      notice={notice ? NOTICES[notice] : undefined}
+      uploaded={image ? { src: image, alt: params.get('alt') ?? '' } : undefined}
+      uploadError={params.get('upload-error') ?? undefined}
+    />
+  );
+}

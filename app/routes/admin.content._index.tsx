@@ -1,0 +1,12 @@
+import type { MetaFunction } from '@remix-run/node';
+import { ContentList } from '~/components/admin/content/ContentList';
+import { contentListAction, contentListLoader } from '~/loaders/owner-content-list.server';
+
+export const loader = contentListLoader;
+export const action = contentListAction;
+
+export const meta: MetaFunction = () => [{ title: 'Content — Owner’s area' }, { name: 'robots', content: 'noindex' }];
+
+export default function ContentIndex() {
+  return <ContentList />;
+}
