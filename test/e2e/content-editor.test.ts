@@ -1,0 +1,205 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { buildOnClone, changedPaths, openSignedIn, remoteFile, remoteHead, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { commitOnRemote } from '../helpers/git-remote';
+
+/**
+ * The editor's frontmatter forms and publishing, in Chromium, against the
+ * built server in remote mode and a real git remote: a field changed is one
+ * commit that changes that line only; nothing changed is no commit; a file
+ * changed elsewhere is a conflict that keeps the draft; an edit the build
+ * would refuse is named by its field and kept; a draft survives a reload and
+ * a sign-out; a new case study goes from the list to the site.
+ */
+
+const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
+
+let stack: EditorStack;
+let browser: Browser;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startEditorStack({ password: 'editor test password' }), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const page of opened) await page.close();
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signedIn(javaScriptEnabled = true): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });
+  opened.push(tracked);
+  return tracked.page;
+}
+
+/** Changed lines between two texts, as `-old` / `+new`, in order. */
+function lineDiff(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else if (b.indexOf(a[i], j) === -1 && i < a.length) out.push(`-${a[i++]}`);
+    else out.push(`+${b[j++]}`);
+  }
+  return out;
+}
+
+describe('the list', () => {
+  it('shows the site details, the resume and every case study in order, each with its last change', async () => {
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content`);
+    const items = await page.locator('[data-content-item]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-content-item')));
+    expect(items).toEqual(['site.yml', 'resume.mdx', 'case-studies/office-depot.mdx', 'case-studies/mobile-banking.mdx', 'case-studies/analytics-dashboard.mdx']);
+    const row = page.locator('[data-content-item="case-studies/office-depot.mdx"]');
+    expect(await row.innerText()).toMatch(/Office Depot Rewards App Redesign[\s\S]*published[\s\S]*order 1[\s\S]*Changed .* by Other Dev/);
+  });
+});
+
+describe.each([
+  ['with JavaScript', true],
+  ['without JavaScript', false],
+] as const)('publishing a field %s', (_name, javaScriptEnabled) => {
+  it('one field changed is one commit that changes only its line; the same again is no commit', async () => {
+    const page = await signedIn(javaScriptEnabled);
+    const before = remoteFile(stack.remote, OFFICE_DEPOT);
+    const head = remoteHead(stack.remote);
+    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    const role = page.locator('input[name="role"]');
+    const newRole = javaScriptEnabled ? 'Lead Product Designer' : 'Principal UX Designer';
+    await role.fill(newRole);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const result = await waitForSaveResult(page);
+    expect(result.status).toBe('published');
+    expect(result.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(remoteHead(stack.remote)).toBe(result.commit);
+    expect(stack.remote.git('rev-parse', `${result.commit}^`).trim()).toBe(head);
+    expect(changedPaths(stack.remote, result.commit!)).toEqual([OFFICE_DEPOT]);
+    expect(lineDiff(before, remoteFile(stack.remote, OFFICE_DEPOT))).toEqual([expect.stringMatching(/^-role: /), `+role: ${newRole}`]);
+    expect(stack.remote.git('log', '-1', '--format=%an <%ae>|%s', result.commit!)).toBe('Dana Designer <dana@example.com>|Edit Office Depot Rewards App Redesign');
+
+    // Opened again and published with nothing changed: no commit.
+    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('unchanged');
+    expect(remoteHead(stack.remote)).toBe(result.commit);
+  });
+});
+
+describe('when publishing cannot go ahead', () => {
+  it('a file changed elsewhere since it was opened: a conflict, nothing pushed, both versions shown, the draft kept', async () => {
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content/case-studies/mobile-banking.mdx`);
+    const theirs = remoteFile(stack.remote, 'content/case-studies/mobile-banking.mdx').replace(/^timeline: .*$/m, 'timeline: 5 months');
+    const elsewhere = commitOnRemote(stack.remote, { 'content/case-studies/mobile-banking.mdx': theirs });
+    await page.locator('input[name="role"]').fill('Senior Product Designer');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('conflict');
+    expect(remoteHead(stack.remote)).toBe(elsewhere);
+    expect(await page.locator('[data-save-result]').innerText()).toContain('timeline: 5 months');
+    // The draft keeps what was typed; keeping mine over theirs then publishes on top of their commit.
+    await page.reload();
+    expect(await page.locator('input[name="role"]').inputValue()).toBe('Senior Product Designer');
+    await page.locator('[data-draft]').waitFor();
+  });
+
+  it('an edit the build would refuse: not published, the problem by its field, the typed text kept', async () => {
+    const page = await signedIn();
+    const head = remoteHead(stack.remote);
+    await page.goto(`${stack.server.url}/admin/content/case-studies/analytics-dashboard.mdx`);
+    await page.locator('input[name="order"]').fill('second');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('invalid');
+    expect(remoteHead(stack.remote)).toBe(head);
+    const order = page.locator('input[name="order"]');
+    expect(await order.inputValue()).toBe('second');
+    expect(await order.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-order-error').innerText()).toMatch(/number/i);
+  });
+});
+
+describe('a draft', () => {
+  it('survives a reload and a sign-out, shows on the list, and can be discarded', async () => {
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+    const name = 'headline';
+    const field = page.locator(`input[name="${name}"]`);
+    await field.fill('Typed, then the tab closed');
+    await expect.poll(() => page.locator('[data-autosave]').innerText(), { timeout: 15_000 }).toMatch(/Draft saved/);
+    await page.reload();
+    expect(await page.locator(`input[name="${name}"]`).inputValue()).toBe('Typed, then the tab closed');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/(admin\/sign-in)?$/);
+    const again = await signedIn();
+    await again.goto(`${stack.server.url}/admin/content`);
+    expect(await again.locator('[data-content-item="resume.mdx"]').innerText()).toContain('draft');
+    await again.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    expect(await again.locator(`input[name="${name}"]`).inputValue()).toBe('Typed, then the tab closed');
+    await again.getByRole('button', { name: 'Discard draft' }).click();
+    await again.waitForURL(/discarded=1/);
+    expect(await again.locator(`input[name="${name}"]`).inputValue()).not.toBe('Typed, then the tab closed');
+  });
+});
+
+describe('a new case study', () => {
+  it('is made from the list as a coming-soon draft, published, then published as a page: the build passes each time', async () => {
+    // Without JavaScript: every step is a plain form post (the list buttons too).
+    const page = await signedIn(false);
+    await page.goto(`${stack.server.url}/admin/content`);
+    await page.getByLabel(/Its title/).fill('Ledger Onboarding Rethink');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/admin\/content\/case-studies\/ledger-onboarding-rethink\.mdx\?created=1/);
+    expect(await page.locator('select[name="status"]').inputValue()).toBe('coming-soon');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const first = await waitForSaveResult(page);
+    expect(first.status).toBe('published');
+    expect(changedPaths(stack.remote, first.commit!)).toEqual(['content/case-studies/ledger-onboarding-rethink.mdx']);
+    await buildOnClone(stack.remote);
+
+    // Published, with its page fields and a story.
+    await page.goto(`${stack.server.url}/admin/content/case-studies/ledger-onboarding-rethink.mdx`);
+    await page.locator('select[name="status"]').selectOption('published');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/saved=1/);
+    await page.locator('textarea[name="page.summary"]').fill('A calmer first week for small-business owners opening a ledger account.');
+    await page.locator('input[name="page.client"]').fill('Ledgerly');
+    await page.locator('input[name="page.timeline"]').fill('4 months');
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await page.waitForURL(/#field-page-team/);
+    await page.locator('input[name="page.team.0"]').fill('Design');
+    await page.getByRole('button', { name: 'Add outcome' }).click();
+    await page.waitForURL(/#field-page-outcomes/);
+    await page.locator('input[name="page.outcomes.0.label"]').fill('Activation');
+    await page.locator('input[name="page.outcomes.0.value"]').fill('+18%');
+    await page.locator('textarea[name="body"]').fill('\n## The problem\n\nNew owners stalled on day two.\n');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const second = await waitForSaveResult(page);
+    expect(second.status, await page.locator('[data-save-result]').innerText()).toBe('published');
+    expect(remoteFile(stack.remote, 'content/case-studies/ledger-onboarding-rethink.mdx')).toMatch(/^status: published$[\s\S]*^page:$[\s\S]*## The problem/m);
+    await buildOnClone(stack.remote);
+  });
+});
+
+describe('when the remote is down', () => {
+  it('a publish fails with a clear message and the draft is kept', async () => {
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    await page.locator('input[name="timeline"]').fill('7 months');
+    await stack.remote.close();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const result = await waitForSaveResult(page);
+    expect(result.status).toBe('failed');
+    expect(await page.locator('[data-save-result]').innerText()).toMatch(/could not|refused|reach|connect/i);
+    const kept = await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'");
+    expect(kept[0]?.text).toMatch(/^timeline: 7 months$/m);
+  });
+});

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { openPage, type TrackedPage } from './browser';
+import { waitForHydration } from './e2e';
+import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
+import { startOwnerStack, type OwnerStack } from './owner-stack';
+
+/**
+ * The editor as the designer meets it on Netlify: the built server in remote
+ * mode, publishing over smart HTTP to a bare repository behind
+ * git-http-backend (Basic auth, the token as password), seeded with this
+ * checkout's content/ and public/ as they are committed; the owner's area on
+ * a PostgreSQL of its own.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The tracked files of content/ and public/ (what a clone of the site's repository holds there). */
+export function committedSiteFiles(): SeedFiles {
+  const listed = execFileSync('git', ['ls-files', '-z', 'content', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean);
+  return Object.fromEntries(listed.map((file) => [file, readFileSync(path.join(ROOT, file))]));
+}
+
+export type EditorStack = OwnerStack & { remote: GitRemote & { root: string }; password: string };
+
+export async function startEditorStack({ password, token, env = {} }: { password: string; token?: string; env?: Record<string, string> }): Promise<EditorStack> {
+  const remote = await startGitRemote({ files: committedSiteFiles() });
+  const stack = await startOwnerStack(password, {
+    CONTENT_GIT_URL: remote.url,
+    CONTENT_GIT_TOKEN: token ?? remote.token,
+    CONTENT_GIT_BRANCH: 'main',
+    CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+    ...env,
+  });
+  return {
+    ...stack,
+    remote,
+    password,
+    async stop() {
+      await stack.stop();
+      await remote.close();
+    },
+  };
+}
+
+export async function openSignedIn(browser: Browser, stack: EditorStack, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
+  const { page } = tracked;
+  await page.goto(`${stack.server.url}/admin/sign-in`);
+  if (options.javaScriptEnabled !== false) await waitForHydration(page);
+  await page.getByLabel('Password').fill(stack.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${stack.server.url}/admin`);
+  return tracked;
+}
+
+/** The file on the remote's main. */
+export function remoteFile(remote: GitRemote, file: string, ref = 'main'): string {
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'show', `${ref}:${file}`]).toString('utf8');
+}
+
+/** The paths a commit changed, sorted. */
+export function changedPaths(remote: GitRemote, commit: string): string[] {
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit]).toString('utf8').split('\n').filter(Boolean).sort();
+}
+
+export function remoteHead(remote: GitRemote): string {
+  return remote.git('rev-parse', 'main').trim();
+}
+
+export async function waitForSaveResult(page: Page): Promise<{ status: string; commit: string | null }> {
+  const result = page.locator('[data-save-result]');
+  await result.waitFor({ timeout: 60_000 });
+  return { status: (await result.getAttribute('data-save-result'))!, commit: await result.getAttribute('data-commit') };
+}
+
+/** The site's content build (the real compileSite) on a fresh clone of the remote's main: throws its ContentError if it fails. */
+export async function buildOnClone(remote: GitRemote): Promise<void> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const { compileSite } = await import('../../pipeline/content/compile');
+  const work = mkdtempSync(path.join(os.tmpdir(), 'editor-clone-'));
+  try {
+    execFileSync('git', ['clone', '--quiet', remote.bareDir, work]);
+    await compileSite(path.join(work, 'content'), path.join(work, 'public'), path.join(work, '.generated/private-media'));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

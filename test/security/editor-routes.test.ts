@@ -1,0 +1,195 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { LOG_WAIT } from '../helpers/wait';
+
+/**
+ * The editor's doors, tried as a stranger would: every route and upload
+ * signed out and from another origin; hostile uploads (an SVG with a script,
+ * a renamed executable, an oversized file, a path in the name, a document
+ * path outside the case studies); and the token, which must appear in no
+ * answer and no log line, in any spelling.
+ */
+
+const PASSWORD = 'owner password for the editor routes';
+let stack: EditorStack;
+let origin: string;
+let owner: string;
+const answers: string[] = [];
+
+beforeAll(async () => {
+  stack = await startEditorStack({ password: PASSWORD });
+  origin = stack.server.url;
+  const signedIn = await send('/admin/sign-in', { body: new URLSearchParams({ password: PASSWORD }) });
+  expect(signedIn.status).toBe(303);
+  owner = signedIn.headers.get('set-cookie')!.split(';')[0];
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** A request whose whole answer (status, headers, body) is kept, to look for the token afterwards. */
+async function send(path: string, { body, headers = {}, method = body ? 'POST' : 'GET' }: { body?: BodyInit; headers?: Record<string, string>; method?: string } = {}) {
+  const response = await fetch(`${origin}${path}`, { method, body, redirect: 'manual', headers: { ...(method === 'POST' ? { origin } : {}), ...headers } });
+  const text = await response.text();
+  answers.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+  return Object.assign(response, { bodyText: text });
+}
+
+const draftCount = async () => Number((await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_drafts'))[0].n);
+const uploadCount = async () => Number((await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads'))[0].n);
+
+const editForm = (fields: Record<string, string> = {}) =>
+  new URLSearchParams({ _path: 'content/case-studies/office-depot.mdx', intent: 'publish', title: 'Taken over', body: '\n## Owned\n', ...fields });
+
+async function png(width = 40, height = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png().toBuffer();
+}
+
+function upload(file: Blob, name: string, { alt = 'A test image', document = 'content/case-studies/office-depot.mdx', headers = { cookie: owner, accept: 'application/json' } }: { alt?: string; document?: string; headers?: Record<string, string> } = {}) {
+  const form = new FormData();
+  form.set('document', document);
+  form.set('alt', alt);
+  form.set('file', file, name);
+  return send('/admin/content/upload', { body: form, headers });
+}
+
+const POSTS: [string, () => BodyInit][] = [
+  ['/admin/content', () => new URLSearchParams({ intent: 'create', title: 'Planted' })],
+  ['/admin/content/case-studies/office-depot.mdx', () => editForm()],
+  ['/admin/content/site.yml', () => new URLSearchParams({ intent: 'publish', name: 'Someone else' })],
+  ['/admin/content/draft', () => editForm({ intent: 'save' })],
+  ['/admin/content/preview', () => editForm({ intent: 'preview' })],
+  ['/admin/content/history/case-studies/office-depot.mdx', () => new URLSearchParams({ commit: '0'.repeat(40) })],
+];
+
+describe('signed out', () => {
+  for (const path of ['/admin/content', '/admin/content/case-studies/office-depot.mdx', '/admin/content/site.yml', '/admin/content/history/resume.mdx', '/admin/content/media/content/case-studies/office-depot/final-home.png', '/admin/content/media/public/images/profile.svg']) {
+    it(`GET ${path}: to the sign-in page, with nothing of the content`, async () => {
+      const response = await send(path);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/admin/sign-in');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.bodyText).not.toMatch(/Office Depot|role:|PNG/);
+      const data = await send(`${path}?_data=routes%2Fadmin.content.%24`);
+      expect([303, 204]).toContain(data.status);
+      expect(data.bodyText).not.toMatch(/Office Depot|role:/);
+    });
+  }
+
+  for (const [path, body] of POSTS) {
+    it(`POST ${path}: to the sign-in page; no draft, no commit`, async () => {
+      const [head, drafts] = [remoteHead(stack.remote), await draftCount()];
+      const response = await send(path, { body: body() });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/admin/sign-in');
+      expect(remoteHead(stack.remote)).toBe(head);
+      expect(await draftCount()).toBe(drafts);
+    });
+  }
+
+  it('POST an upload: to the sign-in page, nothing stored', async () => {
+    const before = await uploadCount();
+    const response = await upload(new Blob([new Uint8Array(await png())]), 'x.png', { headers: {} });
+    expect(response.status).toBe(303);
+    expect(await uploadCount()).toBe(before);
+  });
+});
+
+describe('signed in, from another origin (or none)', () => {
+  for (const [path, body] of POSTS) {
+    for (const from of ['https://evil.example', 'null', undefined]) {
+      it(`POST ${path} with Origin ${from ?? '(none)'}: 403; no draft, no commit`, async () => {
+        const [head, drafts] = [remoteHead(stack.remote), await draftCount()];
+        const response = await fetch(`${origin}${path}`, { method: 'POST', redirect: 'manual', body: body(), headers: { cookie: owner, ...(from ? { origin: from } : {}) } });
+        answers.push(await response.text());
+        expect(response.status).toBe(403);
+        expect(remoteHead(stack.remote)).toBe(head);
+        expect(await draftCount()).toBe(drafts);
+      });
+    }
+  }
+
+  it('an upload from another origin: 403, nothing stored', async () => {
+    const before = await uploadCount();
+    const response = await upload(new Blob([new Uint8Array(await png())]), 'x.png', { headers: { cookie: owner, origin: 'https://evil.example', accept: 'application/json' } });
+    expect(response.status).toBe(403);
+    expect(await uploadCount()).toBe(before);
+  });
+});
+
+describe('hostile uploads, signed in', () => {
+  it('an SVG with a script: refused with the reason, nothing stored', async () => {
+    const before = await uploadCount();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
+    const response = await upload(new Blob([svg], { type: 'image/svg+xml' }), 'chart.svg');
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(JSON.parse(response.bodyText)).toMatchObject({ ok: false, error: expect.stringMatching(/script/i) });
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it('an executable renamed photo.png: 415, nothing stored', async () => {
+    const before = await uploadCount();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2000, 1)]);
+    const response = await upload(new Blob([new Uint8Array(elf)], { type: 'image/png' }), 'photo.png');
+    expect(response.status).toBe(415);
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it('a file over 10 MB: 413, nothing stored', async () => {
+    const before = await uploadCount();
+    const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const response = await upload(new Blob([new Uint8Array(big)]), 'huge.png');
+    expect(response.status).toBe(413);
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it('a path in the file name: stored flat in the case study’s folder under a name made on the server', async () => {
+    const response = await upload(new Blob([new Uint8Array(await png())]), '../../../netlify.toml/..\\..\\evil.png');
+    expect(response.status).toBe(200);
+    const { src } = JSON.parse(response.bodyText) as { src: string };
+    expect(src).toMatch(/^\.\/office-depot\/[a-z0-9-]+\.png$/);
+    const rows = await stack.db.query<{ path: string }>('SELECT path FROM content_draft_uploads');
+    for (const row of rows) expect(row.path).toMatch(/^content\/case-studies\/office-depot\/[a-z0-9-]+\.[a-z]+$/);
+  });
+
+  it('an upload for a file that is not a case study: 400', async () => {
+    for (const document of ['content/site.yml', 'content/case-studies/../../netlify.toml', 'content/case-studies/Office-Depot.mdx', '/etc/passwd']) {
+      const response = await upload(new Blob([new Uint8Array(await png())]), 'x.png', { document });
+      expect(response.status).toBe(400);
+    }
+  });
+
+  it('no alt text: 400, nothing stored', async () => {
+    const before = await uploadCount();
+    const response = await upload(new Blob([new Uint8Array(await png(41, 30))]), 'x.png', { alt: '   ' });
+    expect(response.status).toBe(400);
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it('the media route serves only content/ and public/ images, never another file', async () => {
+    for (const path of ['/admin/content/media/netlify.toml', '/admin/content/media/content/../package.json', '/admin/content/media/.git/config', '/admin/content/media/content/site.yml', '/admin/content/media/public/%2e%2e/package.json']) {
+      const response = await send(path, { headers: { cookie: owner } });
+      expect([400, 404]).toContain(response.status);
+      expect(response.bodyText).not.toMatch(/\[build\]|"dependencies"|\[core\]/);
+    }
+    const svg = await send('/admin/content/media/public/images/profile.svg', { headers: { cookie: owner } });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-security-policy')).toContain('sandbox');
+    expect(svg.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('the token', () => {
+  it('appears in no answer and no log line, in any spelling', async () => {
+    const token = stack.remote.token;
+    const spellings = [token, Buffer.from(`x-access-token:${token}`).toString('base64'), encodeURIComponent(token)];
+    await expect.poll(() => stack.server.output().length, LOG_WAIT).toBeGreaterThan(0);
+    for (const spelling of spellings) {
+      for (const answer of answers) expect(answer).not.toContain(spelling);
+      expect(stack.server.output()).not.toContain(spelling);
+    }
+  });
+});
