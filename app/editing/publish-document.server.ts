@@ -2,6 +2,7 @@ import { checkEdits, type CheckProblem } from './content-check.server';
 import { slugOf, type DocumentKind } from './documents';
 import { discardDraft, draftUploads } from './drafts.server';
 import { openDocument } from './compose.server';
+import { diffHunks, type Hunk } from './line-diff';
 import { defaultMessage, publishConfig } from './publish-config.server';
 import { publish } from './publish.server';
 
@@ -17,7 +18,7 @@ export type ContentProblem = CheckProblem;
 export type SaveResult =
   | { status: 'published'; commit: string; pushed: boolean; warning?: string; live: LiveNote }
   | { status: 'unchanged' }
-  | { status: 'conflict'; path: string; theirs: string | null; mine: string }
+  | { status: 'conflict'; path: string; theirs: string | null; mine: string; hunks: Hunk[] }
   | { status: 'invalid'; reason: string; problems: ContentProblem[] }
   | { status: 'failed'; reason: string }
   | { status: 'read-only'; reason: string };
@@ -54,7 +55,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
       await discardDraft(path);
       return result;
     case 'conflict':
-      return { status: 'conflict', path: result.path, theirs: result.theirs.text, mine: text };
+      return { status: 'conflict', path: result.path, theirs: result.theirs.text, mine: text, hunks: diffHunks(result.theirs.text ?? '', text, { context: 2 }) };
     case 'invalid':
       return { status: 'invalid', reason: result.reason, problems: [] };
     default:

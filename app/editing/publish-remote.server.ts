@@ -108,7 +108,7 @@ function isCacheProblem(error: unknown): boolean {
 }
 
 /** The blob at `contentPath` in the commit `tip`, or null; a symlink or a folder there is refused. */
-async function blobAt(remote: Remote, tip: string, contentPath: string): Promise<CurrentBlob> {
+export async function blobAt(remote: Remote, tip: string, contentPath: string): Promise<CurrentBlob> {
   const entry = await entryAt(remote, tip, contentPath);
   if (!entry) return null;
   if (entry.type !== 'blob') throw new ContentPathError(contentPath, 'it is a folder on the branch');

@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs } from '@remix-run/node';
+import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile } from '~/editing/compose.server';
 import { documentKind } from '~/editing/documents';
@@ -14,7 +15,7 @@ import { openForEditing } from '~/editing/open.server';
  */
 export async function contentDraftAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
-    const answer = (status: number, body: { saved?: string; error?: string }) => data(body, { status, headers: OWNER_HEADERS });
+    const answer = (status: number, body: { saved?: string; error?: string }) => jsonAnswer(status, body, OWNER_HEADERS);
     const posted = await readEditForm(request);
     if ('refused' in posted) return answer(posted.status, { error: posted.refused });
     const kind = documentKind(posted.path);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { draftUploadByPath } from '~/editing/drafts.server';
-import { readSnapshot } from '~/editing/snapshot.server';
+import { readBranchFile } from '~/editing/branch-file.server';
 
 /**
  * /admin/content/media/<repository path>: the owner's view of a file the
@@ -23,7 +23,7 @@ export async function contentMediaLoader({ request, params }: LoaderFunctionArgs
   const match = PATH.exec(path);
   if (!match || path.split('/').some((segment) => segment === '..' || segment.startsWith('.')) || !TYPES[match[2]]) return notFound();
   const upload = match[1] === 'content' ? await draftUploadByPath(path) : null;
-  const bytes = upload?.bytes ?? (await readSnapshot([path]).catch(() => null))?.files.get(path);
+  const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
   if (!bytes) return notFound();
   const headers = new Headers({ 'Content-Type': TYPES[match[2]], 'Content-Length': String(bytes.length), 'X-Content-Type-Options': 'nosniff', ...OWNER_HEADERS });
   if (match[2] === 'svg') headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");

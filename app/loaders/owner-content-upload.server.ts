@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { editorHref } from '~/editing/documents';
 import { saveDraftUpload } from '~/editing/drafts.server';
@@ -21,7 +22,7 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
     const reply = (status: number, body: UploadAnswer, document?: string) => {
-      if (wantsJson || !document) return data(body, { status, headers: OWNER_HEADERS });
+      if (wantsJson || !document) return jsonAnswer(status, body, OWNER_HEADERS);
       const query = body.ok ? `image=${encodeURIComponent(body.src)}&alt=${encodeURIComponent(body.alt)}` : `upload-error=${encodeURIComponent(body.error)}`;
       throw redirect(`${editorHref(document)}?${query}#images`, { status: 303, headers: OWNER_HEADERS });
     };

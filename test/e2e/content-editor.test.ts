@@ -103,7 +103,8 @@ describe('when publishing cannot go ahead', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status).toBe('conflict');
     expect(remoteHead(stack.remote)).toBe(elsewhere);
-    expect(await page.locator('[data-save-result]').innerText()).toContain('timeline: 5 months');
+    expect(await page.locator('[data-save-result] [data-diff-line="removed"]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('timeline: 5 months'), expect.stringMatching(/role: /)]));
+    expect(await page.locator('[data-save-result] [data-diff-line="added"]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('timeline: 3 months'), expect.stringContaining('role: Senior Product Designer')]));
     // The draft keeps what was typed; keeping mine over theirs then publishes on top of their commit.
     await page.reload();
     expect(await page.locator('input[name="role"]').inputValue()).toBe('Senior Product Designer');

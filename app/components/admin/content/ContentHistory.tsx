@@ -4,6 +4,7 @@ import { When } from '~/components/admin/When';
 import { editorHref } from '~/editing/documents';
 import type { contentHistoryAction, contentHistoryLoader } from '~/loaders/owner-content-history.server';
 import { BUTTON, QUIET_LINK } from './buttons';
+import { DiffView } from './DiffView';
 
 /** A file's recent commits, newest first, each with its diff and a way back to it. */
 export function ContentHistory() {
@@ -56,26 +57,8 @@ export function ContentHistory() {
             </div>
             <details className="border-t border-border">
               <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium text-fg-muted hover:text-fg">What changed</summary>
-              <div className="overflow-x-auto border-t border-border font-mono text-xs leading-relaxed">
-                {entry.hunks.map((hunk, h) => (
-                  <div key={h} className="border-b border-border last:border-b-0">
-                    <p className="bg-bg-muted px-4 py-1 text-fg-muted">
-                      Lines {hunk.newStart}–{hunk.newStart + Math.max(0, hunk.newLines - 1)}
-                    </p>
-                    {hunk.lines.map((line, l) => (
-                      <p
-                        key={l}
-                        className={`whitespace-pre-wrap break-words px-4 ${line.kind === 'added' ? 'bg-emerald-500/10 text-emerald-900 dark:text-emerald-100' : line.kind === 'removed' ? 'bg-red-500/10 text-red-900 dark:text-red-100' : 'text-fg-muted'}`}
-                      >
-                        <span aria-hidden="true" className="mr-2 select-none">
-                          {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
-                        </span>
-                        <span className="sr-only">{line.kind === 'added' ? 'Added: ' : line.kind === 'removed' ? 'Removed: ' : ''}</span>
-                        {line.text}
-                      </p>
-                    ))}
-                  </div>
-                ))}
+              <div className="border-t border-border">
+                <DiffView hunks={entry.hunks} />
               </div>
             </details>
           </li>

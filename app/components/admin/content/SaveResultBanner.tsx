@@ -1,5 +1,6 @@
 import type { SaveResult } from '~/editing/publish-document.server';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
+import { DiffView } from './DiffView';
 
 /**
  * What a publish did, in one calm box: `[data-save-result]` says which
@@ -65,6 +66,10 @@ function Conflict({ result, formId }: { result: Extract<SaveResult, { status: 'c
       <p className="mt-1 text-sm">
         Someone (or you, elsewhere) published <span className="font-mono text-xs">{result.path}</span> in the meantime. Nothing was overwritten and your draft is kept. Compare the two, then choose.
       </p>
+      <div className="mt-3 overflow-hidden rounded-xl border border-border bg-bg">
+        <p className="border-b border-border px-4 py-2 text-sm font-medium">From theirs to yours</p>
+        <DiffView hunks={result.hunks} removedLabel="Only in theirs" addedLabel="Only in yours" />
+      </div>
       <div className="mt-3 grid gap-3 lg:grid-cols-2">
         <Version title="Theirs, on the site now" text={result.theirs ?? '(the file was deleted)'} />
         <Version title="Yours, the draft" text={result.mine} />
