@@ -126,6 +126,27 @@ describe('when publishing cannot go ahead', () => {
   });
 });
 
+describe('history', () => {
+  it('lists the commits that changed the file with their diffs, and restores an old version as a new commit', async () => {
+    const page = await signedIn(false);
+    await page.goto(`${stack.server.url}/admin/content/history/case-studies/office-depot.mdx`);
+    const entries = page.locator('[data-history-commit]');
+    // The seed and the two publishes of the role above.
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(3);
+    const newest = entries.first();
+    expect(await newest.innerText()).toMatch(/Edit Office Depot Rewards App Redesign[\s\S]*Dana Designer/);
+    expect(await newest.locator('[data-diff-line="added"]').allTextContents()).toEqual([expect.stringMatching(/role: Principal UX Designer/)]);
+    const seed = entries.last();
+    const seedCommit = (await seed.getAttribute('data-history-commit'))!;
+    await seed.getByRole('button', { name: 'Restore this version' }).click();
+    await page.waitForURL(/restored=/);
+    const head = remoteHead(stack.remote);
+    expect(stack.remote.git('log', '-1', '--format=%s', head)).toBe(`Restore Office Depot Rewards App Redesign to ${seedCommit.slice(0, 7)}`);
+    expect(remoteFile(stack.remote, OFFICE_DEPOT)).toBe(remoteFile(stack.remote, OFFICE_DEPOT, seedCommit));
+    expect(changedPaths(stack.remote, head)).toEqual([OFFICE_DEPOT]);
+  });
+});
+
 describe('a draft', () => {
   it('survives a reload and a sign-out, shows on the list, and can be discarded', async () => {
     const page = await signedIn();

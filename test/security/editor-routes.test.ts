@@ -195,3 +195,42 @@ describe('the token', () => {
     }
   });
 });
+
+describe('a wrong token', () => {
+  let wrong: EditorStack;
+  let cookie: string;
+
+  beforeAll(async () => {
+    wrong = await startEditorStack({ password: PASSWORD, token: 'github_pat_WRONGwrongWRONG0123456789abcdef' });
+    const signedIn = await fetch(`${wrong.server.url}/admin/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: PASSWORD }), headers: { origin: wrong.server.url } });
+    cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+  }, 120_000);
+
+  afterAll(async () => {
+    await wrong?.stop();
+  });
+
+  it('the list and the editor say the host refused the token and what to set, with neither token in the page or the log', async () => {
+    const seen: string[] = [];
+    for (const path of ['/admin/content', '/admin/content/case-studies/office-depot.mdx']) {
+      const response = await fetch(`${wrong.server.url}${path}`, { headers: { cookie } });
+      const html = await response.text();
+      seen.push(html);
+      expect(response.status).toBe(200);
+      expect(html).toMatch(/401/);
+      expect(html).toMatch(/CONTENT_GIT_TOKEN/);
+    }
+    // A draft kept from before the token went bad: its publish fails with the same sentence, and the draft stays.
+    await wrong.db.query("INSERT INTO content_drafts (path, text, base_blob_id) VALUES ('content/site.yml', 'name: Draft\n', NULL)");
+    const publish = await fetch(`${wrong.server.url}/admin/content/site.yml`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ intent: 'publish', _path: 'content/site.yml', name: 'Draft' }), headers: { cookie, origin: wrong.server.url } });
+    const page = await publish.text();
+    seen.push(page);
+    expect(publish.status).toBeGreaterThanOrEqual(400);
+    expect(page).toMatch(/data-save-result="(failed|invalid)"/);
+    expect((await wrong.db.query<{ n: number }>("SELECT count(*)::int AS n FROM content_drafts WHERE path = 'content/site.yml'"))[0].n).toBe(1);
+    for (const token of ['github_pat_WRONGwrongWRONG0123456789abcdef', wrong.remote.token]) {
+      for (const html of seen) expect(html).not.toContain(token);
+      expect(wrong.server.output()).not.toContain(token);
+    }
+  });
+});
