@@ -30,8 +30,10 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     if (form === 413) return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
     if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
     const document = String(form.get('document') ?? '');
+    // Only a case study's own page is ever a place to send the browser back to.
+    const back = /^content\/case-studies\/[a-z0-9]+(?:-[a-z0-9]+)*\.mdx$/.test(document) ? document : undefined;
     const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) return reply(400, { ok: false, error: 'Choose an image file to upload.' }, document || undefined);
+    if (!(file instanceof File) || file.size === 0) return reply(400, { ok: false, error: 'Choose an image file to upload.' }, back);
     const checked = await checkUpload({
       fileName: file.name,
       bytes: Buffer.from(await file.arrayBuffer()),
@@ -39,9 +41,9 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
       alt: String(form.get('alt') ?? ''),
       documentPath: document,
     });
-    if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, /^content\/case-studies\/[a-z0-9-]+\.mdx$/.test(document) ? document : undefined);
+    if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, back);
     const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
-    if (!kept.ok) return reply(413, { ok: false, error: kept.error }, document);
-    return reply(200, { ok: true, src: checked.src, alt: checked.alt }, document);
+    if (!kept.ok) return reply(413, { ok: false, error: kept.error }, back);
+    return reply(200, { ok: true, src: checked.src, alt: checked.alt }, back);
   });
 }
