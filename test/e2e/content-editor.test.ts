@@ -126,6 +126,30 @@ describe('when publishing cannot go ahead', () => {
   });
 });
 
+describe('preview', () => {
+  it('opens the unsaved edit in a new tab, drawn by the site’s components, with every image from the owner’s media route', async () => {
+    const page = await signedIn(false);
+    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    await page.locator('input[name="title"]').fill('Rewards, Seen at Last');
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await preview.waitForLoadState('load');
+    expect(await preview.locator('h1').innerText()).toBe('Rewards, Seen at Last');
+    expect(await preview.locator('[data-preview-bar]').innerText()).toMatch(/Preview/);
+    expect(await preview.locator('main h2').count()).toBeGreaterThan(3);
+    const images = await preview.locator('main img').evaluateAll((all) => all.map((img) => ({ src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src })));
+    expect(images.length).toBeGreaterThan(5);
+    for (const { src } of images) expect(new URL(src).pathname).toMatch(/^\/admin\/content\/media\/(content|public)\//);
+    // Each one answers, as the owner.
+    for (const { src } of images.slice(0, 6)) expect((await preview.request.get(src)).status()).toBe(200);
+    // The preview kept the edit as the draft, and published nothing.
+    const kept = await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'");
+    expect(kept[0]?.text).toMatch(/^title: Rewards, Seen at Last$/m);
+    await page.reload();
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/discarded=1/);
+  });
+});
+
 describe('history', () => {
   it('lists the commits that changed the file with their diffs, and restores an old version as a new commit', async () => {
     const page = await signedIn(false);
