@@ -76,6 +76,26 @@ function unwrapImageParagraphs(node: Node): void {
   });
 }
 
+/**
+ * MDX is a program: `{…}` expressions, `import`/`export` and HTML elements
+ * would run or reach the page as written, at build time and in the editor's
+ * preview (where the owner's edit is compiled on the server). The story is
+ * text and blocks, so all of those are refused, with their place, before
+ * anything is compiled to code that could run. Literal props of blocks
+ * (`{true}`, `{3}`) are read as values by propsOf, never evaluated.
+ */
+function refuseCode(node: Node, problems: ContentProblem[]): void {
+  const refuse = (message: string) => problems.push({ message, ...at(node) });
+  // mdx-bundler's own frontmatter export is a node without a place in the file; only what was written is refused.
+  if (node.type === 'mdxjsEsm' && node.position) refuse('import and export are not allowed in content: a story is text and blocks');
+  else if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+    refuse(`{${(node.value ?? '').trim().slice(0, 40)}} is code, which content cannot run: write the text itself (for a brace, type \\{ or \\})`);
+  } else if (isJsx(node) && !(node.name && /^[A-Z][A-Za-z0-9]*$/.test(node.name))) {
+    refuse(`<${node.name ?? ''}> is not allowed: use Markdown for text and links, and the blocks for everything else`);
+  }
+  for (const child of node.children ?? []) refuseCode(child, problems);
+}
+
 /** A literal written in braces: {true}, {3}, {"text"}. Anything else is not a value the build can check. */
 function literal(expression: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -217,6 +237,7 @@ export function remarkStory(options: StoryOptions) {
   }
 
   return async (tree: Node) => {
+    refuseCode(tree, problems);
     unwrapImageParagraphs(tree);
     await walk(tree, null);
   };

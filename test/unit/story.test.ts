@@ -267,6 +267,29 @@ describe('block mistakes stop the build with the file and the line', () => {
     expect(await problems(`${mdx}\n`)).toEqual([`line 5, column 1: ${message}`]);
   });
 
+  it('code is refused before anything runs: expressions, import/export, HTML elements (the editor compiles the owner’s edits on the server)', async () => {
+    const g = globalThis as { __storyRan?: number };
+    delete g.__storyRan;
+    expect(await problems('Text {globalThis.__storyRan = 1} here.\n\n{globalThis.__storyRan = 2}\n')).toEqual([
+      'line 5, column 6: {globalThis.__storyRan = 1} is code, which content cannot run: write the text itself (for a brace, type \\{ or \\})',
+      'line 7, column 1: {globalThis.__storyRan = 2} is code, which content cannot run: write the text itself (for a brace, type \\{ or \\})',
+    ]);
+    expect(await problems('Intro.\n\nexport const x = globalThis.__storyRan = 3\n')).toEqual([
+      'line 7, column 1: import and export are not allowed in content: a story is text and blocks',
+    ]);
+    // An import stops the build too (esbuild may refuse it first, before the story's own check).
+    expect(await problems("import fs from 'node:fs'\n\nText.\n")).toHaveLength(1);
+    expect(await problems('<script>{"globalThis.__storyRan = 4"}</script>\n\n<Callout>Hi <img src="x" onError="alert(1)" /></Callout>\n')).toEqual([
+      'line 5, column 1: <script> is not allowed: use Markdown for text and links, and the blocks for everything else',
+      'line 5, column 9: {"globalThis.__storyRan = 4"} is code, which content cannot run: write the text itself (for a brace, type \\{ or \\})',
+      'line 7, column 13: <img> is not allowed: use Markdown for text and links, and the blocks for everything else',
+    ]);
+    expect(await problems('<Figure src="./sample/map.svg" alt={(globalThis.__storyRan = 5, "x")} />\n')).toEqual([
+      expect.stringMatching(/^line 5, column 1: <Figure> prop "alt": write a plain value/),
+    ]);
+    expect(g.__storyRan).toBeUndefined();
+  });
+
   it('a before/after whose images differ in size', async () => {
     expect(await problems('Intro.\n\n<BeforeAfter>\n  ![Old](./sample/before.png)\n  ![New](./sample/taller.png)\n</BeforeAfter>\n')).toEqual([
       'line 7, column 1: <BeforeAfter> compares images of the same size: ./sample/before.png is 800×600, ./sample/taller.png is 800×700',
