@@ -54,10 +54,20 @@ export const CHECK_TIMEOUT_MS = 25_000;
  */
 export function getContentCheckSecret(): string | undefined {
   const own = env('CONTENT_CHECK_SECRET');
-  if (own) return own;
+  if (own) return strongEnough(own) ? own : undefined;
   const session = env('SESSION_SECRET');
-  return session ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url') : undefined;
+  return session && strongEnough(session) ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url') : undefined;
 }
+
+/**
+ * The function compiles content and answers with private case studies'
+ * previews, so its bearer must not be guessable offline: a short secret
+ * (a word, a date) turns the check off rather than guard it weakly. 32
+ * characters is what `randomBytes(24).toString('base64url')` gives; the
+ * README's command makes 43.
+ */
+export const MIN_SECRET_LENGTH = 32;
+const strongEnough = (secret: string) => secret.length >= MIN_SECRET_LENGTH;
 
 /**
  * Where the app posts over HTTP: CONTENT_CHECK_URL when set (a function

@@ -24,7 +24,7 @@ export type { CheckChange, CheckOutcome, CheckProblem, CheckPreview, CheckResult
  */
 export async function checkEdits(changes: CheckChange[], { preview }: { preview?: string } = {}): Promise<CheckOutcome> {
   const secret = getContentCheckSecret();
-  if (!secret) return unavailable('The content check is off: set SESSION_SECRET (or CONTENT_CHECK_SECRET) for Functions in Netlify, then redeploy.');
+  if (!secret) return unavailable('The content check is off: set SESSION_SECRET (or CONTENT_CHECK_SECRET) to at least 32 random characters for Functions in Netlify, then redeploy.');
   const body = JSON.stringify({ changes: changes.map(({ path, bytes }) => ({ path, base64: bytes === null ? null : bytes.toString('base64') })), preview });
   const cap = maxCheckBodyBytes();
   if (Buffer.byteLength(body) > cap) {

@@ -62,6 +62,15 @@ export async function saveDraft(filePath: string, { text, baseBlobId }: { text: 
   return { ok: true, updatedAt: new Date(row.updated_at) };
 }
 
+/** A new file's first draft, only if nobody holds that path yet: two "New case study" at once never share one. */
+export async function createDraft(filePath: string, text: string): Promise<DraftResult<{ created: boolean }>> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return { ok: false, error: checked.error };
+  if (text.length > MAX_DRAFT_CHARS || text.includes('\0')) return { ok: false, error: 'That text cannot be kept as a draft.' };
+  const rows = await query('INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, NULL) ON CONFLICT (path) DO NOTHING RETURNING path', [checked.path, text]);
+  return { ok: true, created: rows.length === 1 };
+}
+
 type DraftRow = { path: string; text: string; base_blob_id: string | null; created_at: Date; updated_at: Date };
 
 export async function getDraft(filePath: string): Promise<Draft | null> {
@@ -88,6 +97,29 @@ export async function discardDraft(filePath: string): Promise<boolean> {
     const uploads = await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 RETURNING path', [checked.path]);
     const drafts = await tx.query('DELETE FROM content_drafts WHERE path = $1 RETURNING path', [checked.path]);
     return uploads.length + drafts.length > 0;
+  });
+}
+
+/**
+ * After a publish landed: the draft goes only if it still holds what was
+ * published. An autosave that came in while the commit was being pushed is
+ * newer work; it stays, rebased on the version just published (its base was
+ * the one before), so its own publish is not taken for a conflict. Published
+ * images leave the draft (they are on the branch now); unpublished ones stay
+ * while the draft does.
+ */
+export async function settleDraft(filePath: string, { published, from, to, uploads }: { published: string; from: string | null; to: string; uploads: string[] }): Promise<'cleared' | 'kept'> {
+  const checked = checkPath(filePath);
+  if ('error' in checked) return 'kept';
+  return transaction(async (tx) => {
+    if (uploads.length) await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 AND path = ANY($2)', [checked.path, uploads]);
+    const cleared = await tx.query('DELETE FROM content_drafts WHERE path = $1 AND text = $2 RETURNING path', [checked.path, published]);
+    if (cleared.length) {
+      await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1', [checked.path]);
+      return 'cleared';
+    }
+    await tx.query('UPDATE content_drafts SET base_blob_id = $2 WHERE path = $1 AND base_blob_id IS NOT DISTINCT FROM $3', [checked.path, to, from]);
+    return 'kept';
   });
 }
 

@@ -1,10 +1,10 @@
 import { checkEdits, type CheckProblem } from './content-check.server';
 import { slugOf, type DocumentKind } from './documents';
-import { discardDraft, draftUploads } from './drafts.server';
+import { draftUploads, settleDraft } from './drafts.server';
 import { openDocument } from './compose.server';
 import { diffHunks, type Hunk } from './line-diff';
 import { defaultMessage, publishConfig } from './publish-config.server';
-import { publish } from './publish.server';
+import { blobIdOf, publish } from './publish.server';
 
 /**
  * One publish from the editor: the file and the images uploaded for it that
@@ -49,11 +49,9 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
   );
   switch (result.status) {
     case 'published':
-      await discardDraft(path);
-      return { ...result, live: liveNote(config.mode, kind, path, data) };
     case 'unchanged':
-      await discardDraft(path);
-      return result;
+      await settleDraft(path, { published: text, from: baseBlobId, to: blobIdOf(Buffer.from(text)), uploads: uploads.map((upload) => upload.path) });
+      return result.status === 'published' ? { ...result, live: liveNote(config.mode, kind, path, data) } : result;
     case 'conflict':
       return { status: 'conflict', path: result.path, theirs: result.theirs.text, mine: text, hunks: diffHunks(result.theirs.text ?? '', text, { context: 2 }) };
     case 'invalid':

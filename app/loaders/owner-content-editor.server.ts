@@ -3,7 +3,7 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile, listOperation, openDocument } from '~/editing/compose.server';
 import { documentKind, editorHref, type DocumentKind } from '~/editing/documents';
 import { FORMS } from '~/editing/forms.server';
-import { discardDraft, getDraft, saveDraft } from '~/editing/drafts.server';
+import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
 import { formValues } from '~/editing/fields';
 import { openForEditing, modeSummary } from '~/editing/open.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
@@ -54,13 +54,28 @@ async function loadEditor(path: string, kind: DocumentKind) {
   };
 }
 
+/**
+ * The no-JavaScript upload comes back here with the image's src in the
+ * address: shown only when that image was uploaded for this very document,
+ * so a crafted link cannot put a line of its own under "paste this".
+ */
+async function justUploaded(request: Request, documentPath: string): Promise<{ src: string; alt: string } | null> {
+  const params = new URL(request.url).searchParams;
+  const src = params.get('image') ?? '';
+  const match = /^\.\/([a-z0-9-]+\/[a-z0-9][a-z0-9-]*\.(?:png|jpg|webp|avif|svg))$/.exec(src);
+  if (!match) return null;
+  const upload = await draftUploadByPath(`content/case-studies/${match[1]}`);
+  if (!upload || upload.documentPath !== documentPath) return null;
+  return { src, alt: (params.get('alt') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 300) };
+}
+
 export async function contentEditorLoader({ request, params }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const document = documentPathOf(params['*']);
     if (!document) return notFound();
     const editor = await loadEditor(document.path, document.kind);
     if (!editor) return notFound();
-    return data({ notFound: false as const, editor, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+    return data({ notFound: false as const, editor, uploaded: await justUploaded(request, document.path), now: new Date().toISOString() }, { headers: OWNER_HEADERS });
   });
 }
 

@@ -3,7 +3,7 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { contentTexts, listContent } from '~/editing/content-catalog.server';
 import { checkEdits } from '~/editing/content-check.server';
 import { documentKind, editorHref, slugOf } from '~/editing/documents';
-import { discardDraft, getDraft, listDrafts, saveDraft } from '~/editing/drafts.server';
+import { createDraft, discardDraft, getDraft, listDrafts } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
 import { modeSummary } from '~/editing/open.server';
 import { publishConfig } from '~/editing/publish-config.server';
@@ -87,14 +87,18 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
 
     if (intent === 'create') {
       const title = text(form, 'title');
-      // Drafts of new case studies hold their slugs too.
-      const drafts = (await listDrafts()).filter((draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path));
-      const pending = drafts.map((draft) => ({ path: draft.path.replace(/^content\//, ''), contentPath: draft.path, kind: 'case-study' as const, title: '', slug: slugOf(draft.path)!, blobId: '' }));
-      const created = newCaseStudy(title, [...items, ...pending]);
-      if (!created.ok) return answer(422, { error: created.error, title });
-      const kept = await saveDraft(created.value.path, { text: created.value.text, baseBlobId: null });
-      if (!kept.ok) return answer(409, { error: kept.error, title });
-      throw redirect(`${editorHref(created.value.path)}?created=1`, { status: 303, headers: OWNER_HEADERS });
+      // Twice at most: a second "New case study" with the same title at the same moment takes the next free slug.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // Drafts of new case studies hold their slugs too.
+        const drafts = (await listDrafts()).filter((draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path));
+        const pending = drafts.map((draft) => ({ path: draft.path.replace(/^content\//, ''), contentPath: draft.path, kind: 'case-study' as const, title: '', slug: slugOf(draft.path)!, blobId: '' }));
+        const created = newCaseStudy(title, [...items, ...pending]);
+        if (!created.ok) return answer(422, { error: created.error, title });
+        const kept = await createDraft(created.value.path, created.value.text);
+        if (!kept.ok) return answer(409, { error: kept.error, title });
+        if (kept.created) throw redirect(`${editorHref(created.value.path)}?created=1`, { status: 303, headers: OWNER_HEADERS });
+      }
+      return answer(409, { error: 'Another case study with that title was being made at the same moment. Try again.', title });
     }
 
     const path = text(form, 'path');

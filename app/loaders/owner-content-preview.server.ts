@@ -16,7 +16,8 @@ import { setSecurityHeaders } from '~/http/security-headers.server';
  */
 function html(status: number, body: string): Response {
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', ...OWNER_HEADERS });
-  setSecurityHeaders(headers, body);
+  // The preview runs no script at all: its policy allows none, whatever the page holds.
+  setSecurityHeaders(headers, '');
   return new Response(body, { status, headers });
 }
 

@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { editorHref } from '~/editing/documents';
-import { saveDraftUpload } from '~/editing/drafts.server';
+import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
+import { openForEditing } from '~/editing/open.server';
 import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads.server';
 import { readSmallForm } from '~/http/form.server';
 
@@ -42,6 +43,10 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
       documentPath: document,
     });
     if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, back);
+    // Images go with a case study that exists (on the branch, or as a draft): none are kept for nothing.
+    if (!(await getDraft(document)) && (await openForEditing(document)).status !== 'opened') {
+      return reply(404, { ok: false, error: 'That case study does not exist (any more): open it from the content list.' }, back);
+    }
     const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
     if (!kept.ok) return reply(413, { ok: false, error: kept.error }, back);
     return reply(200, { ok: true, src: checked.src, alt: checked.alt }, back);

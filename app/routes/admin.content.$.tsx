@@ -38,14 +38,13 @@ export default function EditContent() {
   }
   const notice = Object.keys(NOTICES).find((key) => params.has(key));
   const result = answer && 'result' in answer ? answer.result : undefined;
-  const image = params.get('image');
   return (
     <ContentEditor
       editor={data.editor}
       now={data.now}
       result={result}
       notice={notice ? NOTICES[notice] : undefined}
-      uploaded={image ? { src: image, alt: params.get('alt') ?? '' } : undefined}
+      uploaded={data.uploaded ?? undefined}
       uploadError={params.get('upload-error') ?? undefined}
     />
   );

@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from '../helpers/server';
  * The function reads the checkout's HEAD (local mode: vitest runs in it).
  */
 
-const SECRET = 'content-check-test-secret';
+const SECRET = 'content-check-test-secret-0123456789abcdef';
 const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
 const officeDepot = readFileSync(path.join(ROOT, OFFICE_DEPOT), 'utf8');
 const saved = { ...process.env };
@@ -135,7 +135,15 @@ describe('checkEdits, the app’s caller', () => {
     delete process.env.CONTENT_CHECK_SECRET;
     try {
       expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/SESSION_SECRET/) });
+      // A guessable secret turns the check off rather than guard it weakly: the function answers previews of private work.
+      for (const [name, value] of [['SESSION_SECRET', 'hunter2-but-longer'], ['CONTENT_CHECK_SECRET', 'x'.repeat(31)]]) {
+        process.env[name] = value;
+        expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/at least 32 random characters/) });
+        expect(getContentCheckSecret()).toBeUndefined();
+        delete process.env[name];
+      }
     } finally {
+      delete process.env.SESSION_SECRET;
       process.env.CONTENT_CHECK_SECRET = SECRET;
     }
     expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/no address/) });
@@ -158,7 +166,7 @@ describe('checkEdits, the app’s caller', () => {
       process.env.CONTENT_CHECK_URL = `${server.url}${CONTENT_CHECK_PATH}`;
       try {
         expect(await checkEdits(edits)).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
-        process.env.CONTENT_CHECK_SECRET = 'another';
+        process.env.CONTENT_CHECK_SECRET = 'another-secret-of-enough-length-0123456789';
         expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/secret differs/) });
       } finally {
         process.env.CONTENT_CHECK_SECRET = SECRET;

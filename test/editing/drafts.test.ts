@@ -13,6 +13,7 @@ import {
   MAX_UPLOAD_FILES,
   saveDraft,
   saveDraftUpload,
+  settleDraft,
 } from '~/editing/drafts.server';
 import { startEmbeddedDb } from '../helpers/embedded-db';
 import { startPostgres } from '../helpers/postgres';
@@ -158,6 +159,26 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     const refused = await saveDraftUpload(doc, { path: 'content/case-studies/big/b.png', bytes: half, mediaType: 'image/png' });
     expect(refused).toEqual({ ok: false, error: expect.stringMatching(/would add up to 20\.0 MB; at most 20 MB go in one publish/) });
     expect((await draftUploads(doc)).map((u) => u.path)).toEqual(['content/case-studies/big/a.png']);
+    await discardDraft(doc);
+  });
+
+  it('after a publish the draft goes only if it still holds what was published; newer typing stays, rebased', async () => {
+    const doc = 'content/case-studies/settle.mdx';
+    const image = 'content/case-studies/settle/a.png';
+    const other = 'content/case-studies/settle/b.png';
+    const published = 'b'.repeat(40);
+    await saveDraft(doc, { text: 'published text', baseBlobId: BASE });
+    await saveDraftUpload(doc, { path: image, bytes: BYTES, mediaType: 'image/png' });
+    expect(await settleDraft(doc, { published: 'published text', from: BASE, to: published, uploads: [image] })).toBe('cleared');
+    expect(await getDraft(doc)).toBeNull();
+
+    // An autosave answered while the commit was being pushed: newer work.
+    await saveDraft(doc, { text: 'typed during the push', baseBlobId: BASE });
+    await saveDraftUpload(doc, { path: image, bytes: BYTES, mediaType: 'image/png' });
+    await saveDraftUpload(doc, { path: other, bytes: BYTES, mediaType: 'image/png' });
+    expect(await settleDraft(doc, { published: 'published text', from: BASE, to: published, uploads: [image] })).toBe('kept');
+    expect(await getDraft(doc)).toMatchObject({ text: 'typed during the push', baseBlobId: published });
+    expect((await draftUploads(doc)).map((upload) => upload.path)).toEqual([other]);
     await discardDraft(doc);
   });
 
