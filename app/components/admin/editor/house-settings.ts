@@ -6,9 +6,8 @@ type Node = { type: string; data?: object; position?: MdxJsxFlowElement['positio
 type Root = Node;
 type RootContent = Node;
 type Handle = NonNullable<NonNullable<ReturnType<typeof mdxJsxToMarkdown>['handlers']>['mdxJsxFlowElement']>;
-type Join = (left: Node, right: Node, parent: Node, state: unknown) => number | boolean | undefined;
 /** The toMarkdown options MDXEditor's `toMarkdownOptions` prop takes (the part used here). */
-export type HouseToMarkdown = { bullet: '-'; join: Join[]; handlers: { mdxJsxFlowElement: Handle } };
+export type HouseToMarkdown = { bullet: '-'; handlers: { mdxJsxFlowElement: Handle } };
 
 /**
  * How the story is written back, so that a file opened and saved unchanged
@@ -16,7 +15,7 @@ export type HouseToMarkdown = { bullet: '-'; join: Join[]; handlers: { mdxJsxFlo
  * measured 96 changed lines with MDXEditor's defaults and 0 with these).
  *
  * - `-` bullets, as every list in content/ is written.
- * - `<Metric>`s inside `<Metrics>` one after the other, no blank line.
+ * - `<Metric>`s inside `<Metrics>` one after the other, no blank line (tightMetrics).
  * - A block's props keep the layout they were written in: one per line when
  *   the opening tag spanned lines (office-depot's Figures and Video), on one
  *   line otherwise (the fixtures' Figures, every BeforeAfter). The layout is
@@ -65,18 +64,23 @@ const jsxFlow = ((node, parent, state, info) => {
   const element = node as MdxJsxFlowElement;
   const recorded = (element.data as Layout | undefined)?.[PROPS_PER_LINE];
   const wantsPerLine = recorded ?? (element.children.length === 0 && element.attributes.length >= NEW_BLOCK_PROPS_PER_LINE_FROM);
-  return (wantsPerLine ? perLine : oneLine)(node, parent, state, info);
+  const markdown = (wantsPerLine ? perLine : oneLine)(node, parent, state, info);
+  return element.name === 'Metrics' ? tightMetrics(markdown) : markdown;
 }) as Handle;
+
+/**
+ * `<Metric>`s one per line, no blank line between them. A `join` rule cannot
+ * do this: mdast-util-mdx-jsx joins a block's children with a fixed blank
+ * line, not through the joins. A Metric's props never hold a blank line, so
+ * the only blank lines inside Metrics are those between its Metrics.
+ */
+function tightMetrics(markdown: string): string {
+  return markdown.replace(/\n\n(?=[ \t]*<Metric[\s/>])/g, '\n');
+}
 // The stock handler's `peek` (what a tag starts with) is the same for both layouts.
 (jsxFlow as Handle & { peek?: unknown }).peek = (oneLine as Handle & { peek?: unknown }).peek;
 
-const metricsTight: Join = (left, right, parent) =>
-  isJsxFlow(parent) && parent.name === 'Metrics' && isJsxFlow(left) && isJsxFlow(right) && left.name === 'Metric' && right.name === 'Metric'
-    ? 0
-    : undefined;
-
 export const HOUSE_TO_MARKDOWN: HouseToMarkdown = {
   bullet: '-',
-  join: [metricsTight],
   handlers: { mdxJsxFlowElement: jsxFlow },
 };
