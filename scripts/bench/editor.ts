@@ -33,13 +33,13 @@ const coldContext = (browser: Browser, storageState: BrowserContextOptions['stor
   browser.newContext({ storageState, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
 
 // Recorded in the page from its very start: when a ready editor's contenteditable is in the document.
-function watchReady() {
-  const w = window as unknown as { __editorReady?: number };
+// A string, not a function: tsx would wrap the inner functions in a `__name` helper the page does not have.
+const WATCH_READY = `(() => {
   const check = () => {
-    if (w.__editorReady === undefined && document.querySelector('[data-body-editor="ready"] [contenteditable="true"]')) w.__editorReady = performance.now();
+    if (window.__editorReady === undefined && document.querySelector('[data-body-editor="ready"] [contenteditable="true"]')) window.__editorReady = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-body-editor', 'contenteditable'] });
-}
+})();`;
 
 export async function measureEditor(browser: Browser, origin: string, storageState: BrowserContextOptions['storageState'], editPath: string, runs = 7): Promise<EditorFigures> {
   const readyMs: number[] = [];
@@ -47,16 +47,19 @@ export async function measureEditor(browser: Browser, origin: string, storageSta
   for (let run = 0; run < runs; run++) {
     const context = await coldContext(browser, storageState);
     const page = await context.newPage();
-    await page.addInitScript(watchReady);
+    await page.addInitScript(WATCH_READY);
     const sizes: Promise<{ url: string; bytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize })));
     });
-    await page.goto(origin + editPath);
-    await page.waitForFunction(() => (window as unknown as { __editorReady?: number }).__editorReady !== undefined, undefined, { timeout: 30_000 });
+    const response = await page.goto(origin + editPath);
+    await page.waitForFunction(() => (window as unknown as { __editorReady?: number }).__editorReady !== undefined, undefined, { timeout: 30_000 }).catch(async (error) => {
+      throw new Error(`the editor at ${page.url()} was not ready: ${await page.locator('[data-mdx-body]').getAttribute('data-body-editor').catch(() => 'no [data-mdx-body]')}`, { cause: error });
+    });
     readyMs.push(await page.evaluate(() => (window as unknown as { __editorReady: number }).__editorReady));
     if (run === 0) {
-      const html = await page.evaluate(() => document.documentElement.outerHTML);
+      // The scripts the server's HTML names (module preloads, the entry) load with the page; the rest came later, lazily.
+      const html = (await response?.text()) ?? '';
       await page.waitForLoadState('networkidle');
       scripts = (await Promise.all(sizes)).map(({ url, bytes }) => ({ url: new URL(url).pathname, kb: bytes / 1024, lazy: !html.includes(new URL(url).pathname) }));
     }

@@ -129,6 +129,8 @@ describe('images', () => {
       expect(request.method()).toBe('POST');
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, src: UPLOADED, alt }) });
     });
+    // …and the stored file, for the editor's preview of it.
+    await page.route(`**/admin/content/media/content/case-studies/${UPLOADED.slice(2)}`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
     return posted;
   }
 

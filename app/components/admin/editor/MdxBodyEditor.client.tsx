@@ -13,6 +13,7 @@ import {
   type JsxComponentDescriptor,
   type MDXEditorMethods,
 } from '@mdxeditor/editor';
+import { useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BLOCK_FORMS } from './block-forms.generated';
 import { BlockCard } from './BlockCard';
@@ -61,6 +62,9 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, mode, on
   const insertRef = useRef<InsertImage | null>(null);
   const [request, setRequest] = useState<ImageRequest | null>(null);
   const dark = useDarkScheme();
+  // While the page's form is being sent, what is typed would not be in what was sent: hold the editor still.
+  // (Reaching Remix from this chunk also keeps esbuild from splitting the pages' shared React + Remix chunk in two.)
+  const sending = useNavigation().state === 'submitting';
 
   const env = useMemo<EditorEnv>(
     () => ({
@@ -113,7 +117,9 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, mode, on
     if (mode !== 'visual' || !editor.current) return;
     frame.current = frameBody(textarea.value);
     editor.current.setMarkdown(frame.current.markdown);
-    sync(editor.current.getMarkdown());
+    // setMarkdown reports no change, and its export is ready after Lexical's update: read it on the next task.
+    const timer = setTimeout(() => editor.current && sync(editor.current.getMarkdown()));
+    return () => clearTimeout(timer);
   }, [mode]);
 
   function onDrop(event: React.DragEvent) {
@@ -132,6 +138,7 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, mode, on
           ref={editor}
           markdown={frame.current.markdown}
           trim={false}
+          readOnly={sending}
           className={`mdx-body-editor ${dark ? 'dark-theme' : ''}`}
           contentEditableClassName="mdx-body-prose"
           toMarkdownOptions={HOUSE_TO_MARKDOWN as never}
