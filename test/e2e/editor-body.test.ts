@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -183,6 +184,13 @@ describe('everywhere', () => {
     await selectWord(page, 'These three insights shaped everything that followed.', 'shaped');
     await page.keyboard.type('guided');
     await expect.poll(() => bodyValue(page)).toContain('These three insights guided everything');
+  });
+
+  it.each(['light', 'dark'] as const)('axe finds nothing on the editor with its cards, in %s', async (colorScheme) => {
+    const page = await signedIn({ colorScheme });
+    await openEditor(page, url + OFFICE_DEPOT);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('without JavaScript the body is a plain textarea holding the file’s body byte for byte', async () => {

@@ -18,7 +18,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
   const form = BLOCK_FORMS[name];
   const update = useMdastNodeUpdater<MdxJsxFlowElement>();
   const remove = useLexicalNodeRemove();
-  const card = useRef<HTMLElement>(null);
+  const card = useRef<HTMLDivElement>(null);
   // The latest attributes, so two quick changes in a row do not undo each other.
   const attributes = useRef<Attribute[]>(node.attributes);
   attributes.current = node.attributes;
@@ -41,9 +41,10 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
 
   if (!form || form.parent) return <UnknownBlock name={name} />;
   return (
-    <section ref={card} data-block={name} aria-label={`${name} block`} className="mdx-block-card my-4 rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5">
+    // A group, not a <section> landmark: a story has several Figures, and landmarks must have unique names.
+    <div role="group" ref={card} data-block={name} aria-label={`${name} block`} className="mdx-block-card my-4 rounded-2xl border border-border bg-bg-subtle p-3 sm:p-5">
       <header className="mb-3 flex items-center justify-between gap-3">
-        <h3 className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{name}</h3>
+        <h3 className="text-xs font-semibold tracking-wider text-fg-muted uppercase">{name}</h3>
         <button type="button" onClick={remove} className="rounded-full px-2.5 py-1 text-sm text-fg-muted hover:bg-bg-muted hover:text-fg" aria-label={`Remove this ${name}`}>
           Remove
         </button>
@@ -56,21 +57,24 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
         </div>
       ) : null}
       {form.children.kind === 'markdown' ? (
-        <div className="mdx-block-children mt-3 rounded-lg border border-border bg-bg px-3 py-1">
-          <NestedLexicalEditor<MdxJsxFlowElement> block getContent={(n) => n.children} getUpdatedMdastNode={(n, children) => ({ ...n, children: children as MdxJsxFlowElement['children'] })} />
+        <div className="mdx-block-children mt-3 rounded-lg border border-border bg-bg px-3 py-2">
+          <NestedLexicalEditor<MdxJsxFlowElement>
+            block
+            contentEditableProps={{ className: 'mdx-nested-prose', 'aria-label': `${name} text` }}
+            getContent={(n) => n.children} getUpdatedMdastNode={(n, children) => ({ ...n, children: children as MdxJsxFlowElement['children'] })} />
         </div>
       ) : null}
       {form.children.kind === 'images' ? <ImageChildren node={node} update={update} /> : null}
       {form.children.kind === 'blocks' ? <MetricChildren node={node} update={update} /> : null}
-    </section>
+    </div>
   );
 }
 
 /** A tag the build does not know (it will refuse it): kept exactly as written, editable in the source view. */
 function UnknownBlock({ name }: { name: string }) {
   return (
-    <section data-block={name} className="my-4 rounded-2xl border border-dashed border-border p-4 text-sm text-fg-muted">
+    <div role="group" data-block={name} className="my-4 rounded-2xl border border-dashed border-border p-4 text-sm text-fg-muted">
       <strong className="text-fg">{`<${name}>`}</strong> is not a story block this site knows. It is kept as written; change it in the source view.
-    </section>
+    </div>
   );
 }

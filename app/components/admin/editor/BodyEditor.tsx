@@ -80,6 +80,7 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
             textarea={textarea.current}
             documentPath={documentPath}
             blocks={blocks}
+            label={label}
             mode={mode}
             onReady={() => setState('ready')}
             onFailed={(why) => {

@@ -28,6 +28,8 @@ export type MdxBodyEditorProps = {
   textarea: HTMLTextAreaElement;
   documentPath: string;
   blocks: 'case-study' | 'none';
+  /** The field's label, given to the editable area too (the visible <label> names the textarea). */
+  label: string;
   /** 'source' while the raw textarea is shown instead; back to 'visual' reloads the editor from it. */
   mode: 'visual' | 'source';
   onReady: () => void;
@@ -55,8 +57,9 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
  * every change, it holds the editor's export in the file's own frame
  * (body-text.ts), and an `input` event tells the page (autosave) so.
  */
-export default function MdxBodyEditor({ textarea, documentPath, blocks, mode, onReady, onFailed, onChange }: MdxBodyEditorProps) {
+export default function MdxBodyEditor({ textarea, documentPath, blocks, label, mode, onReady, onFailed, onChange }: MdxBodyEditorProps) {
   const editor = useRef<MDXEditorMethods>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
   const frame = useRef(frameBody(textarea.value));
   const failed = useRef(false);
   const insertRef = useRef<InsertImage | null>(null);
@@ -106,6 +109,10 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, mode, on
   useEffect(() => {
     if (!editor.current || failed.current) return;
     sync(editor.current.getMarkdown());
+    // MDXEditor takes no props for its contenteditable's name; screen readers announce it as the field.
+    const editable = wrapper.current?.querySelector('.mdx-body-prose');
+    editable?.setAttribute('aria-label', label);
+    editable?.setAttribute('aria-multiline', 'true');
     onReady();
   }, []);
 
@@ -133,7 +140,7 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, mode, on
 
   return (
     <EditorEnvContext.Provider value={env}>
-      <div hidden={mode === 'source'} onDropCapture={onDrop} onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}>
+      <div ref={wrapper} hidden={mode === 'source'} onDropCapture={onDrop} onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}>
         <MDXEditor
           ref={editor}
           markdown={frame.current.markdown}

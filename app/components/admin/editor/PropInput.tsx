@@ -75,9 +75,17 @@ function ImageInput({ field, value, onChange, onImage, id, title, common }: Omit
       <label htmlFor={id} className={LABEL}>
         {title}
       </label>
-      <div className="flex items-center gap-3">
-        {value ? <img src={mediaUrl(env.documentPath, value)} alt="" className="size-12 shrink-0 rounded-md border border-border object-cover" /> : null}
-        <input type="text" {...common} list={listId} defaultValue={value} required={field.required} onChange={(e) => onChange(e.currentTarget.value)} className={CONTROL} />
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
+        {value ? <img src={mediaUrl(env.documentPath, value)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" /> : null}
+        <input
+          type="text"
+          {...common}
+          list={listId}
+          defaultValue={value}
+          required={field.required}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          className={`${CONTROL} min-w-40 flex-1`}
+        />
         <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={(e) => upload(e.currentTarget.parentElement!.querySelector('input'))}>
           Upload…
         </button>
