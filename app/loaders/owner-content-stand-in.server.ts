@@ -14,6 +14,15 @@ import { readDocument } from '~/editing/frontmatter.server';
  */
 const FALLBACK_DIRS = ['test/fixtures'];
 
+/**
+ * The file's text, or null. The folder arrives as a parameter on purpose:
+ * @vercel/nft (Netlify's tracer) turns `path.join(process.cwd(), <unknown>)`
+ * written at the call into a glob of the whole checkout, node_modules and all.
+ */
+function readText(folder: string, under: string): Promise<string | null> {
+  return readFile(path.join(folder, under), 'utf8').catch(() => null);
+}
+
 export async function contentStandInLoader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
   let documentPath: string;
@@ -26,7 +35,7 @@ export async function contentStandInLoader({ request, params }: LoaderFunctionAr
   if (!documentPath.endsWith('.mdx')) throw data('Only MDX files open in this stand-in.', { status: 404, headers: OWNER_HEADERS });
   const under = documentPath.slice('content/'.length);
   for (const root of ['content', ...FALLBACK_DIRS]) {
-    const text = await readFile(path.join(process.cwd(), root, under), 'utf8').catch(() => null);
+    const text = await readText(path.resolve(root), under);
     if (text === null) continue;
     const { body } = readDocument(text, 'mdx');
     return data({ documentPath, body, blocks: under === 'resume.mdx' ? ('none' as const) : ('case-study' as const) }, { headers: OWNER_HEADERS });
