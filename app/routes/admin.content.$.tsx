@@ -1,10 +1,14 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
+import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
 import { contentEditorAction, contentEditorLoader } from '~/loaders/owner-content-editor.server';
 
 export const loader = contentEditorLoader;
 export const action = contentEditorAction;
+
+// MDXEditor's stylesheet and the story's look inside it: linked on this page only.
+export const links: LinksFunction = bodyEditorLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && !data.notFound ? `Edit ${data.editor.title ?? data.editor.path}` : 'Not found'} — Owner’s area` },

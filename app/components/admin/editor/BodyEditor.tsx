@@ -1,8 +1,96 @@
-/** Placeholder until the MDXEditor body editor lands: the raw MDX in a textarea. */
-export function BodyEditor({ name = 'body', defaultValue }: { name?: string; defaultValue: string; documentPath: string; blocks: 'case-study' | 'none' }) {
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+
+/** The editor is its own chunk, fetched only once this page has hydrated. */
+const MdxBodyEditor = lazy(() => import('./MdxBodyEditor.client'));
+
+export type BodyEditorProps = {
+  name?: string;
+  /** The body exactly as in the file, after the frontmatter. */
+  defaultValue: string;
+  /** The content path, e.g. `content/case-studies/office-depot.mdx`: where uploads go and previews come from. */
+  documentPath: string;
+  /** `none` for the resume's summary: plain Markdown, no story blocks. */
+  blocks: 'case-study' | 'none';
+  label?: string;
+  onChange?: (body: string) => void;
+};
+
+type State = 'raw' | 'loading' | 'ready' | 'failed';
+
+/**
+ * The body field of the edit form. Without JavaScript (and until the editor
+ * has loaded, or if it cannot open the file) it is a plain textarea of raw
+ * MDX. With JavaScript, MDXEditor mounts here, the textarea is hidden but
+ * stays in the form, and it always holds the editor's export: what is posted
+ * is what the editor shows. "Source" shows the textarea again for raw edits.
+ */
+export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, label = 'Story', onChange }: BodyEditorProps) {
+  const id = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [state, setState] = useState<State>('raw');
+  const [mode, setMode] = useState<'visual' | 'source'>('visual');
+  const [problem, setProblem] = useState('');
+  useEffect(() => setState('loading'), []);
+  const live = state === 'loading' || state === 'ready';
+
   return (
-    <div data-mdx-body>
-      <textarea name={name} data-body-source defaultValue={defaultValue} rows={24} className="block w-full rounded-lg border border-border bg-bg p-3 font-mono text-sm" />
+    <div data-mdx-body data-body-editor={state} className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label htmlFor={`${id}-source`} className="text-sm font-medium">
+          {label}
+        </label>
+        {state === 'ready' ? (
+          <div role="group" aria-label="Editing view" className="inline-flex rounded-full border border-border p-0.5 text-sm">
+            {(['visual', 'source'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                aria-pressed={mode === view}
+                data-view={view}
+                onClick={() => setMode(view)}
+                className="rounded-full px-3 py-1 font-medium text-fg-muted aria-pressed:bg-bg-muted aria-pressed:text-fg"
+              >
+                {view === 'visual' ? 'Visual' : 'Source'}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <textarea
+        ref={textarea}
+        id={`${id}-source`}
+        name={name}
+        data-body-source
+        defaultValue={defaultValue}
+        hidden={state === 'ready' && mode === 'visual'}
+        rows={24}
+        spellCheck
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        className="min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
+      />
+      {state === 'loading' ? <p className="text-sm text-fg-muted">Opening the visual editor…</p> : null}
+      {problem ? (
+        <p id={`${id}-problem`} role="status" className="text-sm text-fg-muted">
+          The visual editor could not open this text ({problem}). It is shown as MDX source instead; your changes here are kept.
+        </p>
+      ) : null}
+      {live && textarea.current ? (
+        <Suspense fallback={null}>
+          <MdxBodyEditor
+            textarea={textarea.current}
+            documentPath={documentPath}
+            blocks={blocks}
+            label={label}
+            mode={mode}
+            onReady={() => setState('ready')}
+            onFailed={(why) => {
+              setProblem(why);
+              setState('failed');
+            }}
+            onChange={onChange}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

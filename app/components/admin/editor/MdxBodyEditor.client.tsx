@@ -1,0 +1,176 @@
+import {
+  headingsPlugin,
+  imagePlugin,
+  jsxPlugin,
+  linkDialogPlugin,
+  linkPlugin,
+  listsPlugin,
+  markdownShortcutPlugin,
+  MDXEditor,
+  quotePlugin,
+  thematicBreakPlugin,
+  toolbarPlugin,
+  type JsxComponentDescriptor,
+  type MDXEditorMethods,
+} from '@mdxeditor/editor';
+import { useNavigation } from '@remix-run/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { BLOCK_FORMS } from './block-forms.generated';
+import { BlockCard } from './BlockCard';
+import { frameBody, mediaUrl, unframeBody } from './body-text';
+import { EditorEnvContext, storyImages, type EditorEnv, type PickedImage } from './editor-env';
+import { houseLayoutPlugin } from './house-layout-plugin';
+import { HOUSE_TO_MARKDOWN } from './house-settings';
+import { ImageDialog, type ImageRequest } from './ImageDialog';
+import { Toolbar, type InsertImage } from './Toolbar';
+
+export type MdxBodyEditorProps = {
+  textarea: HTMLTextAreaElement;
+  documentPath: string;
+  blocks: 'case-study' | 'none';
+  /** The field's label, given to the editable area too (the visible <label> names the textarea). */
+  label: string;
+  /** 'source' while the raw textarea is shown instead; back to 'visual' reloads the editor from it. */
+  mode: 'visual' | 'source';
+  onReady: () => void;
+  onFailed: (why: string) => void;
+  onChange?: (body: string) => void;
+};
+
+/** Every story block is a card; '*' keeps a tag the site does not know exactly as written. */
+const DESCRIPTORS: JsxComponentDescriptor[] = [
+  ...Object.values(BLOCK_FORMS)
+    .filter((form) => !form.parent)
+    .map((form) => ({
+      name: form.name,
+      kind: 'flow' as const,
+      props: form.fields.map((f) => ({ name: f.name, type: f.kind === 'number' ? ('number' as const) : ('string' as const), required: f.required })),
+      hasChildren: form.children.kind !== 'none',
+      Editor: BlockCard,
+    })),
+  { name: '*', kind: 'flow', props: [], hasChildren: true, Editor: BlockCard },
+];
+
+/**
+ * MDXEditor over the body textarea (loaded lazily by BodyEditor). The
+ * textarea stays the form's field: after the editor has loaded, and after
+ * every change, it holds the editor's export in the file's own frame
+ * (body-text.ts), and an `input` event tells the page (autosave) so.
+ */
+export default function MdxBodyEditor({ textarea, documentPath, blocks, label, mode, onReady, onFailed, onChange }: MdxBodyEditorProps) {
+  const editor = useRef<MDXEditorMethods>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const frame = useRef(frameBody(textarea.value));
+  const failed = useRef(false);
+  const insertRef = useRef<InsertImage | null>(null);
+  const [request, setRequest] = useState<ImageRequest | null>(null);
+  const dark = useDarkScheme();
+  // While the page's form is being sent, what is typed would not be in what was sent: hold the editor still.
+  // (Reaching Remix from this chunk also keeps esbuild from splitting the pages' shared React + Remix chunk in two.)
+  const sending = useNavigation().state === 'submitting';
+
+  const env = useMemo<EditorEnv>(
+    () => ({
+      documentPath,
+      images: storyImages(textarea.value),
+      pickImage: (options = {}) => new Promise<PickedImage | null>((resolve) => setRequest({ ...options, resolve })),
+    }),
+    [documentPath, textarea],
+  );
+
+  const plugins = useMemo(
+    () => [
+      houseLayoutPlugin(),
+      headingsPlugin({ allowedHeadingLevels: [2, 3, 4] }),
+      listsPlugin(),
+      quotePlugin(),
+      linkPlugin(),
+      linkDialogPlugin(),
+      // No upload handler: uploads go through the alt-text dialog (drops included, see onDrop), never straight in.
+      imagePlugin({ disableImageResize: true, imagePreviewHandler: (src) => Promise.resolve(mediaUrl(documentPath, src)) }),
+      thematicBreakPlugin(),
+      ...(blocks === 'case-study' ? [jsxPlugin({ jsxComponentDescriptors: DESCRIPTORS })] : []),
+      markdownShortcutPlugin(),
+      toolbarPlugin({ toolbarClassName: 'mdx-body-toolbar', toolbarContents: () => <Toolbar insertRef={insertRef} /> }),
+    ],
+    [blocks, documentPath],
+  );
+
+  function sync(markdown: string) {
+    if (failed.current) return;
+    const body = unframeBody(frame.current, markdown);
+    if (textarea.value === body) return;
+    textarea.value = body;
+    textarea.dispatchEvent(new Event('input', { bubbles: true }));
+    onChange?.(body);
+  }
+
+  // Loaded: the export of the untouched document goes into the field at once (the same bytes, when the house settings hold).
+  useEffect(() => {
+    if (!editor.current || failed.current) return;
+    sync(editor.current.getMarkdown());
+    // MDXEditor takes no props for its contenteditable's name; screen readers announce it as the field.
+    const editable = wrapper.current?.querySelector('.mdx-body-prose');
+    editable?.setAttribute('aria-label', label);
+    editable?.setAttribute('aria-multiline', 'true');
+    onReady();
+  }, []);
+
+  // Back from the source view: the editor takes what was typed there.
+  const lastMode = useRef(mode);
+  useEffect(() => {
+    if (lastMode.current === mode) return;
+    lastMode.current = mode;
+    if (mode !== 'visual' || !editor.current) return;
+    frame.current = frameBody(textarea.value);
+    editor.current.setMarkdown(frame.current.markdown);
+    // setMarkdown reports no change, and its export is ready after Lexical's update: read it on the next task.
+    const timer = setTimeout(() => editor.current && sync(editor.current.getMarkdown()));
+    return () => clearTimeout(timer);
+  }, [mode]);
+
+  function onDrop(event: React.DragEvent) {
+    const file = [...event.dataTransfer.files].find((f) => f.type.startsWith('image/'));
+    if (!file) return;
+    // Ours, not the image plugin's: the dialog asks for the alt text before anything is uploaded.
+    event.preventDefault();
+    event.stopPropagation();
+    void env.pickImage({ file, caption: true }).then((image) => image && insertRef.current?.(image));
+  }
+
+  return (
+    <EditorEnvContext.Provider value={env}>
+      <div ref={wrapper} hidden={mode === 'source'} onDropCapture={onDrop} onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}>
+        <MDXEditor
+          ref={editor}
+          markdown={frame.current.markdown}
+          trim={false}
+          readOnly={sending}
+          className={`mdx-body-editor ${dark ? 'dark-theme' : ''}`}
+          contentEditableClassName="mdx-body-prose"
+          toMarkdownOptions={HOUSE_TO_MARKDOWN as never}
+          plugins={plugins}
+          onChange={(markdown) => sync(markdown)}
+          onError={({ error }) => {
+            // The file stays in the textarea, untouched: better raw MDX than a lossy editor.
+            failed.current = true;
+            onFailed(error);
+          }}
+        />
+      </div>
+      <ImageDialog documentPath={documentPath} request={request} onDone={() => setRequest(null)} />
+    </EditorEnvContext.Provider>
+  );
+}
+
+/** MDXEditor's popups take its `dark-theme` class; the owner's area follows the system's scheme. */
+function useDarkScheme(): boolean {
+  const [dark, setDark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const change = () => setDark(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return dark;
+}

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+
+/** An image the designer picked and described: uploaded next to the case study, ready to write into the story. */
+export type PickedImage = { src: string; alt: string; title?: string };
+
+/** What the cards and the toolbar share with the editor around them. */
+export type EditorEnv = {
+  /** The content path being edited (`content/case-studies/office-depot.mdx`). */
+  documentPath: string;
+  /** The story's own images (`./office-depot/x.png`), offered by the image pickers. */
+  images: string[];
+  /** Opens the upload dialog (alt text first); resolves with the stored image, or null when cancelled. */
+  pickImage: (options?: { file?: File; caption?: boolean }) => Promise<PickedImage | null>;
+};
+
+export const EditorEnvContext = createContext<EditorEnv | null>(null);
+
+export function useEditorEnv(): EditorEnv {
+  const env = useContext(EditorEnvContext);
+  if (!env) throw new Error('the body editor’s cards render inside MdxBodyEditor');
+  return env;
+}
+
+/** The story's images as written (`./slug/file.ext`), for the pickers. */
+export function storyImages(markdown: string): string[] {
+  return [...new Set([...markdown.matchAll(/\.\/[A-Za-z0-9._/-]+\.(?:png|jpe?g|webp|avif|gif|svg)/g)].map(([src]) => src))];
+}

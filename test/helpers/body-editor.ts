@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { readDocument } from '~/editing/frontmatter.server';
+import { ROOT } from './content';
+import { waitForHydration } from './e2e';
+
+/**
+ * The body editor in Chromium through the edit form's contract selectors only
+ * (editor-plan.md), so the tests hold once the lead's real route replaces the
+ * stand-in: `[data-mdx-body]`, `textarea[data-body-source]`, `[data-block]`,
+ * the contenteditable.
+ */
+
+/** Every MDX file the round trip opens: content/ and the fixture case studies, as `/admin/content/<path>` paths. */
+export function editableFiles(): { url: string; file: string; body: string }[] {
+  const found: { url: string; file: string; body: string }[] = [];
+  const walk = (dir: string, under: string) => {
+    for (const entry of readdirSync(path.join(ROOT, dir, under), { withFileTypes: true })) {
+      const rel = under ? `${under}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(dir, rel);
+      else if (entry.name.endsWith('.mdx')) {
+        const file = path.join(dir, rel);
+        found.push({ url: `/admin/content/${rel}`, file, body: readDocument(readFileSync(path.join(ROOT, file), 'utf8'), 'mdx').body });
+      }
+    }
+  };
+  walk('content', '');
+  walk('test/fixtures', '');
+  return found;
+}
+
+export async function signIn(page: Page, url: string, password: string, javaScript = true) {
+  await page.goto(`${url}/admin/sign-in`);
+  if (javaScript) await waitForHydration(page);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${url}/admin`);
+}
+
+/**
+ * Answers the editor's image previews (`/admin/content/media/content/…`) from
+ * disk, as the lead's owner-only media route will (it is not on this branch);
+ * a fixture case study's images are under test/fixtures/.
+ */
+export async function serveMediaFromDisk(page: Page) {
+  await page.route('**/admin/content/media/**', async (route) => {
+    const under = decodeURIComponent(new URL(route.request().url()).pathname).replace(/^\/admin\/content\/media\/content\//, '');
+    const file = ['content', 'test/fixtures'].map((dir) => path.join(ROOT, dir, under)).find((f) => !under.includes('..') && existsSync(f));
+    if (!file) return route.fulfill({ status: 404, body: '' });
+    const type = { '.png': 'image/png', '.svg': 'image/svg+xml', '.jpg': 'image/jpeg', '.webp': 'image/webp' }[path.extname(file)] ?? 'application/octet-stream';
+    await route.fulfill({ status: 200, body: readFileSync(file), contentType: type });
+  });
+}
+
+/** Collects CSP violations from the start of every document the page loads. */
+export async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+}
+
+export const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+/** Opens a file in the editor and waits until the visual editor has loaded it (and written its export to the field). */
+export async function openEditor(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('[data-mdx-body][data-body-editor="ready"] [contenteditable="true"]').first().waitFor();
+}
+
+export const bodyValue = (page: Page) => page.locator('textarea[data-body-source]').inputValue();
+
+/** The numbers of the lines that differ, for two texts with the same number of lines. */
+export function changedLines(before: string, after: string): number[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  if (a.length !== b.length) throw new Error(`line count changed: ${a.length} → ${b.length}\n${after}`);
+  return a.flatMap((line, i) => (line === b[i] ? [] : [i + 1]));
+}
+
+/** Selects `word` inside the editor's paragraph that reads `paragraph`, so typing replaces it. */
+export async function selectWord(page: Page, paragraph: string, word: string) {
+  const target = page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: paragraph }).first();
+  await target.click();
+  await page.evaluate(
+    ({ paragraph, word }) => {
+      const p = [...document.querySelectorAll('[data-mdx-body] [contenteditable="true"] p')].find((el) => el.textContent?.includes(paragraph))!;
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(word);
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+        return;
+      }
+      throw new Error(`"${word}" not in the paragraph`);
+    },
+    { paragraph, word },
+  );
+}
