@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
-import { bodyValue, changedLines, cspViolations, editableFiles, openEditor, recordCspViolations, selectWord, serveMediaFromDisk, signIn } from '../helpers/body-editor';
+import { bodyValue, changedLines, cspViolations, editableFiles, openEditor, recordCspViolations, selectWord, signIn } from '../helpers/body-editor';
 import { ROOT } from '../helpers/content';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The body editor (MDXEditor with the house settings) in Chromium, signed in
@@ -20,13 +21,14 @@ import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 const ADMIN_PASSWORD = 'owner password for the body editor';
 const OFFICE_DEPOT = '/admin/content/case-studies/office-depot.mdx';
 
-let stack: OwnerStack;
+let stack: EditorStack;
 let browser: Browser;
 let url: string;
 let tracked: TrackedPage[] = [];
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startOwnerStack(ADMIN_PASSWORD), launchBrowser()]);
+  // The built server in remote mode, its repository holding content/ and the fixture case studies.
+  [stack, browser] = await Promise.all([startEditorStack({ password: ADMIN_PASSWORD, fixtures: true }), launchBrowser()]);
   url = stack.server.url;
 });
 
@@ -37,18 +39,28 @@ afterAll(async () => {
 
 afterEach(async () => {
   const errors = tracked.flatMap((t) => t.errors());
+  // A page closed with typing not yet kept would send it as it goes (keepalive), into the next test's file.
+  for (const t of tracked) await settleAutosave(t.page);
   for (const t of tracked) await t.close();
   tracked = [];
   expect(errors, 'console errors').toEqual([]);
 });
 
 async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
+  // Each test opens the file as published: no draft left by an earlier test's autosave.
+  await stack.db.query('DELETE FROM content_draft_uploads');
+  await stack.db.query('DELETE FROM content_drafts');
   const t = await openPage(browser, options);
   tracked.push(t);
   await recordCspViolations(t.page);
-  await serveMediaFromDisk(t.page);
   await signIn(t.page, url, ADMIN_PASSWORD);
   return t.page;
+}
+
+/** Waits (bounded) until the page's autosave has nothing pending or in flight. */
+async function settleAutosave(page: Page): Promise<void> {
+  if (page.isClosed() || !(await page.locator('[data-autosave-state]').count())) return;
+  await page.locator('[data-autosave-state="idle"]').waitFor({ state: 'attached', timeout: 15_000 });
 }
 
 const original = (path: string) => editableFiles().find((f) => f.url === path)!.body;
@@ -90,15 +102,23 @@ describe('editing', () => {
     await video.locator('[name="caption"]').fill('The scan flow, in one tap.');
     await expect.poll(() => bodyValue(page)).toContain('caption="The scan flow, in one tap."');
     const after = await bodyValue(page);
-    expect(changedLines(original(OFFICE_DEPOT), after)).toHaveLength(1);
+    const lines = changedLines(original(OFFICE_DEPOT), after);
+    expect(lines.map((n) => `${n}: ${original(OFFICE_DEPOT).split('\n')[n - 1]} → ${after.split('\n')[n - 1]}`)).toHaveLength(1);
     expect(after).toContain('  caption="The scan flow, in one tap."\n  autoplay\n/>');
   });
 
   it('block inputs are not fields of the page form (they would post as frontmatter)', async () => {
     const page = await signedIn();
     await openEditor(page, url + OFFICE_DEPOT);
-    const posted = await page.locator('form[data-editor-form]').evaluate((form) => [...new FormData(form as HTMLFormElement).keys()]);
-    expect(posted).toEqual(['body']);
+    const form = page.locator('form[data-editor-form]');
+    expect(await page.locator('[data-block] [name="caption"]').count()).toBeGreaterThan(0);
+    // Every control the form posts is its own (frontmatter, body, hidden fields); none is in a block card.
+    const fromCards = await form.evaluate((element) => [...(element as HTMLFormElement).elements].filter((control) => (control as HTMLInputElement).name && control.closest('[data-block]')).length);
+    expect(fromCards).toBe(0);
+    const posted = await form.evaluate((element) => [...new FormData(element as HTMLFormElement).keys()]);
+    expect(posted.filter((key) => key === 'body')).toHaveLength(1);
+    expect(posted).not.toContain('autoplay');
+    expect(posted).not.toContain('caption');
   });
 
   it('the source view shows the raw MDX; what is typed there comes back into the visual editor', async () => {
@@ -118,26 +138,32 @@ describe('editing', () => {
 
 describe('images', () => {
   const PNG = readFileSync(path.join(ROOT, 'test/fixtures/case-studies/blocks-demo/before.png'));
-  const UPLOADED = './office-depot/rewards-history.png';
+  const UPLOADED = /\.\/office-depot\/[a-z0-9-]+-[0-9a-f]{8}\.png/;
 
-  /** The lead's upload route (not on this branch), as the contract in editor-plan.md has it; records what was posted. */
-  async function fakeUploadRoute(page: Page) {
+  /** The upload requests the page makes, as posted, passed on to the real route. */
+  async function recordUploads(page: Page): Promise<string[]> {
     const posted: string[] = [];
     await page.route('**/admin/content/upload', async (route) => {
-      const request = route.request();
-      posted.push(request.postDataBuffer()!.toString('latin1'));
-      const alt = /name="alt"\r\n\r\n([^\r]*)/.exec(posted.at(-1)!)?.[1] ?? '';
-      expect(request.method()).toBe('POST');
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, src: UPLOADED, alt }) });
+      posted.push(route.request().postDataBuffer()?.toString('latin1') ?? '');
+      await route.continue();
     });
-    // …and the stored file, for the editor's preview of it.
-    await page.route(`**/admin/content/media/content/case-studies/${UPLOADED.slice(2)}`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
     return posted;
+  }
+
+  /** The inserted image's src, once it is in the body; its picture answers from the owner's media route. */
+  async function insertedImage(page: Page, alt: string): Promise<string> {
+    const pattern = new RegExp(`!\\[${alt}\\]\\((\\./office-depot/[^ )]+)`);
+    const src = await waitFor(async () => pattern.exec(await bodyValue(page))?.[1], { timeoutMs: 15_000, what: `the image "${alt}" in the body` });
+    expect(src).toMatch(UPLOADED);
+    const media = await page.request.get(`${url}/admin/content/media/content/case-studies/${src.slice(2)}`);
+    expect(media.status()).toBe(200);
+    expect(media.headers()['content-type']).toBe('image/png');
+    return src;
   }
 
   it('the toolbar’s Image asks for the alt text before uploading, then inserts the stored image with its caption', async () => {
     const page = await signedIn();
-    const posted = await fakeUploadRoute(page);
+    const posted = await recordUploads(page);
     await openEditor(page, url + OFFICE_DEPOT);
     await selectWord(page, 'These three insights shaped everything that followed.', 'followed.');
     await page.keyboard.press('End');
@@ -151,7 +177,8 @@ describe('images', () => {
     await dialog.getByLabel('Alt text').fill('The rewards history screen');
     await dialog.getByLabel('Caption (optional)').fill('What was earned and redeemed');
     await dialog.getByRole('button', { name: 'Upload and insert' }).click();
-    await expect.poll(() => bodyValue(page)).toContain(`![The rewards history screen](${UPLOADED} "What was earned and redeemed")`);
+    const src = await insertedImage(page, 'The rewards history screen');
+    expect(await bodyValue(page)).toContain(`![The rewards history screen](${src} "What was earned and redeemed")`);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toContain('name="document"\r\n\r\ncontent/case-studies/office-depot.mdx');
     expect(posted[0]).toContain('name="file"; filename="history.png"');
@@ -159,7 +186,7 @@ describe('images', () => {
 
   it('an image dropped on the editor goes through the same dialog (alt text first)', async () => {
     const page = await signedIn();
-    const posted = await fakeUploadRoute(page);
+    const posted = await recordUploads(page);
     await openEditor(page, url + OFFICE_DEPOT);
     await page.locator('[data-mdx-body] [contenteditable="true"] p').first().evaluate((p, bytes) => {
       const data = new DataTransfer();
@@ -171,7 +198,7 @@ describe('images', () => {
     expect(posted).toHaveLength(0);
     await dialog.getByLabel('Alt text').fill('A dropped screen');
     await dialog.getByRole('button', { name: 'Upload and insert' }).click();
-    await expect.poll(() => bodyValue(page)).toContain(`![A dropped screen](${UPLOADED})`);
+    await insertedImage(page, 'A dropped screen');
     expect(posted[0]).toContain('filename="dropped.png"');
   });
 });
@@ -196,6 +223,7 @@ describe('everywhere', () => {
   it('without JavaScript the body is a plain textarea holding the file’s body byte for byte', async () => {
     const t = await openPage(browser, { javaScriptEnabled: false });
     tracked.push(t);
+    await stack.db.query('DELETE FROM content_drafts');
     await signIn(t.page, url, ADMIN_PASSWORD, false);
     await t.page.goto(url + OFFICE_DEPOT);
     const source = t.page.locator('[data-mdx-body] textarea[data-body-source][name="body"]');

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readDocument } from '~/editing/frontmatter.server';
@@ -36,21 +36,6 @@ export async function signIn(page: Page, url: string, password: string, javaScri
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${url}/admin`);
-}
-
-/**
- * Answers the editor's image previews (`/admin/content/media/content/…`) from
- * disk, as the lead's owner-only media route will (it is not on this branch);
- * a fixture case study's images are under test/fixtures/.
- */
-export async function serveMediaFromDisk(page: Page) {
-  await page.route('**/admin/content/media/**', async (route) => {
-    const under = decodeURIComponent(new URL(route.request().url()).pathname).replace(/^\/admin\/content\/media\/content\//, '');
-    const file = ['content', 'test/fixtures'].map((dir) => path.join(ROOT, dir, under)).find((f) => !under.includes('..') && existsSync(f));
-    if (!file) return route.fulfill({ status: 404, body: '' });
-    const type = { '.png': 'image/png', '.svg': 'image/svg+xml', '.jpg': 'image/jpeg', '.webp': 'image/webp' }[path.extname(file)] ?? 'application/octet-stream';
-    await route.fulfill({ status: 200, body: readFileSync(file), contentType: type });
-  });
 }
 
 /** Collects CSP violations from the start of every document the page loads. */

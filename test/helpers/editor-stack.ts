@@ -17,16 +17,21 @@ import { startOwnerStack, type OwnerStack } from './owner-stack';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The tracked files of content/ and public/ (what a clone of the site's repository holds there). */
-export function committedSiteFiles(): SeedFiles {
-  const listed = execFileSync('git', ['ls-files', '-z', 'content', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean);
-  return Object.fromEntries(listed.map((file) => [file, readFileSync(path.join(ROOT, file))]));
+/**
+ * The tracked files of content/ and public/ (what a clone of the site's
+ * repository holds there); with `fixtures`, the fixture case studies too
+ * (test/fixtures/case-studies/ → content/case-studies/), so the editor opens
+ * them like the designer's own.
+ */
+export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } = {}): SeedFiles {
+  const listed = execFileSync('git', ['ls-files', '-z', 'content', 'public', ...(fixtures ? ['test/fixtures/case-studies'] : [])], { cwd: ROOT }).toString().split('\0').filter(Boolean);
+  return Object.fromEntries(listed.map((file) => [file.replace(/^test\/fixtures\//, 'content/'), readFileSync(path.join(ROOT, file))]));
 }
 
 export type EditorStack = OwnerStack & { remote: GitRemote & { root: string }; password: string };
 
-export async function startEditorStack({ password, token, env = {} }: { password: string; token?: string; env?: Record<string, string> }): Promise<EditorStack> {
-  const remote = await startGitRemote({ files: committedSiteFiles() });
+export async function startEditorStack({ password, token, env = {}, fixtures = false }: { password: string; token?: string; env?: Record<string, string>; fixtures?: boolean }): Promise<EditorStack> {
+  const remote = await startGitRemote({ files: committedSiteFiles({ fixtures }) });
   const stack = await startOwnerStack(password, {
     CONTENT_GIT_URL: remote.url,
     CONTENT_GIT_TOKEN: token ?? remote.token,

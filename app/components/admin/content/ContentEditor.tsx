@@ -19,7 +19,7 @@ const FORM_ID = 'content-editor';
  * and fields that only apply to some statuses appear and disappear at once.
  */
 export function ContentEditor({ editor, now, result, notice, uploaded, uploadError }: { editor: NonNullable<EditorData>; now: string; result?: SaveResult; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
-  const saved = useEditorEnhancements(FORM_ID, editor.path);
+  const autosave = useEditorEnhancements(FORM_ID, editor.path);
   const errors: Errors = {};
   const bodyProblems = [];
   if (result?.status === 'invalid') {
@@ -132,7 +132,7 @@ export function ContentEditor({ editor, now, result, notice, uploaded, uploadErr
             </section>
           )}
         </fieldset>
-        <ActionBar readOnly={readOnly} isCaseStudy={isCaseStudy} saved={saved} />
+        <ActionBar readOnly={readOnly} isCaseStudy={isCaseStudy} saved={autosave.state} phase={autosave.phase} />
       </form>
       )}
       {isCaseStudy && !readOnly && !nothingToEdit ? (
@@ -150,7 +150,7 @@ const DETAILS_HINT = {
   'case-study': 'What the card on the home page shows, and the page’s header.',
 } as const;
 
-function ActionBar({ readOnly, isCaseStudy, saved }: { readOnly: boolean; isCaseStudy: boolean; saved: string | null }) {
+function ActionBar({ readOnly, isCaseStudy, saved, phase }: { readOnly: boolean; isCaseStudy: boolean; saved: string | null; phase: string }) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6 lg:px-8">
@@ -166,7 +166,7 @@ function ActionBar({ readOnly, isCaseStudy, saved }: { readOnly: boolean; isCase
           disabled={readOnly}
           className="order-last h-10 w-full min-w-0 rounded-full border border-border bg-bg px-4 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:order-none sm:w-auto sm:flex-1"
         />
-        <p aria-live="polite" data-autosave className="mr-auto text-xs text-fg-muted sm:order-first sm:mr-0 sm:w-40">
+        <p aria-live="polite" data-autosave data-autosave-state={phase} className="mr-auto text-xs text-fg-muted sm:order-first sm:mr-0 sm:w-40">
           {saved}
         </p>
         <button type="submit" form={FORM_ID} name="intent" value="save" formNoValidate className={BUTTON} disabled={readOnly}>

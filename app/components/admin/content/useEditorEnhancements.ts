@@ -12,8 +12,11 @@ const AUTOSAVE_MS = 1200;
  *   changes (without JavaScript they follow the saved values).
  * Returns the autosave's state, in words.
  */
-export function useEditorEnhancements(formId: string, path: string): string | null {
+export type AutosavePhase = 'idle' | 'pending' | 'saving';
+
+export function useEditorEnhancements(formId: string, path: string): { state: string | null; phase: AutosavePhase } {
   const [state, setState] = useState<string | null>(null);
+  const [phase, setPhase] = useState<AutosavePhase>('idle');
   useEffect(() => {
     const form = document.getElementById(formId) as HTMLFormElement | null;
     if (!form) return;
@@ -22,8 +25,9 @@ export function useEditorEnhancements(formId: string, path: string): string | nu
     let inFlight: Promise<void> | null = null;
 
     const save = async (keepalive = false) => {
-      if (!dirty) return;
+      if (!dirty) return setPhase('idle');
       dirty = false;
+      setPhase('saving');
       const body = new FormData(form);
       body.set('intent', 'save');
       setState('Saving…');
@@ -38,9 +42,11 @@ export function useEditorEnhancements(formId: string, path: string): string | nu
         dirty = true;
         setState('Offline: the draft will be saved when the connection is back.');
       }
+      setPhase(dirty ? 'pending' : 'idle');
     };
     const schedule = () => {
       dirty = true;
+      setPhase('pending');
       clearTimeout(timer);
       timer = setTimeout(() => {
         inFlight = (inFlight ?? Promise.resolve()).then(() => save());
@@ -71,6 +77,7 @@ export function useEditorEnhancements(formId: string, path: string): string | nu
     const submitted = () => {
       clearTimeout(timer);
       dirty = false;
+      setPhase('idle');
     };
     form.addEventListener('submit', submitted);
     form.addEventListener('input', schedule);
@@ -86,5 +93,5 @@ export function useEditorEnhancements(formId: string, path: string): string | nu
       window.removeEventListener('pagehide', flush);
     };
   }, [formId, path]);
-  return state;
+  return { state, phase };
 }
