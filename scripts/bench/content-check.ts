@@ -54,7 +54,7 @@ async function timedCheck(config: PublishConfig): Promise<number> {
 const RUNNER = `
 const { default: handler } = await import(process.argv[2]);
 const body = JSON.stringify({ changes: [], preview: '${FILE}' });
-const answer = await handler(new Request('http://localhost/.netlify/functions/content-check', { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: 'Bearer bench' } }));
+const answer = await handler(new Request('http://localhost/.netlify/functions/content-check', { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: 'Bearer bench-content-check-secret-0123456789' } }));
 const result = await answer.json();
 if (!result.ok || !result.preview) throw new Error(JSON.stringify(result).slice(0, 300));
 process.stdout.write(String(performance.now()));
@@ -90,7 +90,7 @@ export async function measureContentCheck({ runs = 7, coldRuns = 3 }: { runs?: n
     for (let i = 0; i < coldRuns; i++) {
       const { stdout } = await promisify(execFile)(process.execPath, [runner, pathToFileURL(bundle).href], {
         cwd: scratch,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', CONTENT_CHECK_SECRET: 'bench', ...env, CONTENT_GIT_CACHE_DIR: path.join(scratch, `process-${i}`) },
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', CONTENT_CHECK_SECRET: 'bench-content-check-secret-0123456789', ...env, CONTENT_GIT_CACHE_DIR: path.join(scratch, `process-${i}`) },
       });
       coldProcessMs.push(Number(stdout));
     }

@@ -8,6 +8,7 @@ import { SEED, type ColdStart, type OwnerPageTime } from './owner-area';
 import type { StoryImageBytes } from './story-images';
 import { kb, median, ms, seconds } from './stats';
 import type { TargetResult } from './throughput';
+import { editingBudgets, editingSection, type EditingBench } from './editing';
 
 export type PageResult = { path: string; lighthouse: PageLighthouse; bytes: PageBytes };
 export type BenchResult = {
@@ -27,6 +28,7 @@ export type BenchResult = {
   owner: { pages: OwnerPageTime[]; skipped: string[] };
   insights: InsightsBench;
   flood: FloodBench;
+  editing: EditingBench;
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
@@ -175,6 +177,7 @@ export function budgets(result: BenchResult): Budget[] {
       why: result.flood.times.filter((t) => t.ratio > BUDGET.floodRatio).map((t) => `- ${code(t.path)} on ${t.engine}, ${t.flood}: ${ms(t.loadedMs)} against ${ms(t.unloadedMs)}`),
     });
   }
+  out.push(...editingBudgets(result.editing));
   return out;
 }
 
@@ -294,6 +297,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     ...ownerSection(result),
     ...insightsSection(result),
     ...floodSection(result.flood),
+    ...editingSection(result.editing),
   ];
   return lines.join('\n');
 }
