@@ -88,20 +88,34 @@ function List({ field, name, context }: { field: Field; name: string; context: C
       <ol className="grid gap-2">
         {indices.map((index, position) => {
           const itemName = `${name}.${index}`;
-          return (
-            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
-              <div className={`min-w-0 flex-1 ${shape.kind === 'group' ? 'grid gap-2 rounded-lg border border-border p-3 sm:grid-cols-2' : ''}`}>
-                {shape.kind === 'group' ? (
-                  (shape.children ?? []).map((child) => <Leaf key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />)
-                ) : (
-                  <Leaf field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} hideLabel />
-                )}
+          const buttons = (
+            <span className="flex shrink-0 items-center">
+              <ItemButton intent={`list:up:${itemName}`} label={`Move ${singular} ${position + 1} up`} disabled={position === 0} icon="up" />
+              <ItemButton intent={`list:down:${itemName}`} label={`Move ${singular} ${position + 1} down`} disabled={position === indices.length - 1} icon="down" />
+              <ItemButton intent={`list:remove:${itemName}`} label={`Remove ${singular} ${position + 1}`} icon="remove" />
+            </span>
+          );
+          // An item of several fields is a small card with its buttons in its header; a text is one line with them beside it.
+          return shape.kind === 'group' ? (
+            <li key={itemName} data-list-item={itemName} className="rounded-lg border border-border">
+              <div className="flex items-center justify-between gap-2 border-b border-border py-1 pl-3 pr-1">
+                <span className="text-sm font-medium text-fg-muted">
+                  {capitalise(singular)} {position + 1}
+                </span>
+                {buttons}
               </div>
-              <span className="flex shrink-0 items-center">
-                <ItemButton intent={`list:up:${itemName}`} label={`Move ${singular} ${position + 1} up`} disabled={position === 0} icon="up" />
-                <ItemButton intent={`list:down:${itemName}`} label={`Move ${singular} ${position + 1} down`} disabled={position === indices.length - 1} icon="down" />
-                <ItemButton intent={`list:remove:${itemName}`} label={`Remove ${singular} ${position + 1}`} icon="remove" />
-              </span>
+              <div className="grid gap-3 p-3 sm:grid-cols-2">
+                {(shape.children ?? []).map((child) => (
+                  <Leaf key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
+                ))}
+              </div>
+            </li>
+          ) : (
+            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
+              <div className="min-w-0 flex-1">
+                <Leaf field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} hideLabel />
+              </div>
+              {buttons}
             </li>
           );
         })}
