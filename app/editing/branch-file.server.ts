@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import git from 'isomorphic-git';
+import { isoGit } from './iso-git.server';
 import { checkContentPath } from './content-path.server';
 import { runGit } from './local-git.server';
 import { publishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';

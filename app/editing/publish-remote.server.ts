@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import git, { type TreeEntry } from 'isomorphic-git';
+import type { TreeEntry } from 'isomorphic-git';
+import { isoGit } from './iso-git.server';
 import { ContentPathError } from './content-path.server';
 import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './git-http.server';
 import type { RemotePublishConfig } from './publish-config.server';
@@ -58,6 +59,7 @@ export async function openRemote(config: RemotePublishConfig, contentPath: strin
 }
 
 export async function publishRemote(config: RemotePublishConfig, plan: Plan): Promise<PublishResult> {
+  const git = await isoGit();
   const remote = remoteOf(config);
   return serialize(config.cacheDir, async () => {
     try {
@@ -85,6 +87,7 @@ export async function publishRemote(config: RemotePublishConfig, plan: Plan): Pr
 
 /** Clones (shallow, one branch, no checkout) or fetches into the cache; returns the branch's tip. */
 export async function syncBranch(remote: Remote): Promise<string> {
+  const git = await isoGit();
   const { config, dir, http, headers } = remote;
   const common = { fs, http, dir, url: config.url, ref: config.branch, singleBranch: true, depth: 1, headers } as const;
   if (fs.existsSync(path.join(dir, '.git', 'HEAD'))) {
@@ -109,6 +112,7 @@ function isCacheProblem(error: unknown): boolean {
 
 /** The blob at `contentPath` in the commit `tip`, or null; a symlink or a folder there is refused. */
 export async function blobAt(remote: Remote, tip: string, contentPath: string): Promise<CurrentBlob> {
+  const git = await isoGit();
   const entry = await entryAt(remote, tip, contentPath);
   if (!entry) return null;
   if (entry.type !== 'blob') throw new ContentPathError(contentPath, 'it is a folder on the branch');
@@ -118,6 +122,7 @@ export async function blobAt(remote: Remote, tip: string, contentPath: string): 
 }
 
 async function entryAt(remote: Remote, tip: string, contentPath: string): Promise<TreeEntry | null> {
+  const git = await isoGit();
   const parent = path.posix.dirname(contentPath);
   const name = path.posix.basename(contentPath);
   try {
@@ -130,6 +135,7 @@ async function entryAt(remote: Remote, tip: string, contentPath: string): Promis
 }
 
 async function makeCommit(remote: Remote, tip: string, plan: Plan): Promise<string> {
+  const git = await isoGit();
   const { dir, config } = remote;
   const changes = new Map<string, string | null>();
   for (const change of plan.changes) changes.set(change.path, change.bytes ? await git.writeBlob({ fs, dir, blob: change.bytes }) : null);
@@ -146,6 +152,7 @@ async function makeCommit(remote: Remote, tip: string, plan: Plan): Promise<stri
  * no empty folders).
  */
 async function rewriteTree(remote: Remote, treeOid: string | null, changes: Map<string, string | null>): Promise<string | null> {
+  const git = await isoGit();
   const entries = treeOid ? (await git.readTree({ fs, dir: remote.dir, oid: treeOid })).tree : [];
   const byName = new Map(entries.map((entry) => [entry.path, entry]));
   const below = new Map<string, Map<string, string | null>>();
@@ -173,6 +180,7 @@ async function rewriteTree(remote: Remote, treeOid: string | null, changes: Map<
 
 /** 'pushed', or 'rejected' when the branch moved since the fetch; any other failure throws. */
 async function pushCommit(remote: Remote, commit: string): Promise<'pushed' | 'rejected'> {
+  const git = await isoGit();
   const { dir, config, http, headers } = remote;
   await git.writeRef({ fs, dir, ref: PUSH_BRANCH, value: commit, force: true });
   let why: string;

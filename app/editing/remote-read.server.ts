@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import git, { type ReadCommitResult, type TreeEntry } from 'isomorphic-git';
+import type { ReadCommitResult, TreeEntry } from 'isomorphic-git';
+import { isoGit } from './iso-git.server';
 import type { RemotePublishConfig } from './publish-config.server';
 import { serialize } from './publish-plan.server';
 import { remoteOf, syncBranch, type Remote } from './publish-remote.server';
@@ -34,6 +35,7 @@ type Reader = { remote: Remote; cache: object; trees: Map<string, TreeEntry[]>; 
 function withHistory<T>(config: RemotePublishConfig, task: (reader: Reader, tip: string, last: boolean) => Promise<T | 'deeper'>): Promise<T> {
   const remote = remoteOf(config);
   return serialize(config.cacheDir, async () => {
+    const git = await isoGit();
     const tip = await syncBranch(remote);
     const reader: Reader = { remote, cache: {}, trees: new Map(), commits: new Map(), fetched: 1 };
     for (let step = FIRST_DEEPEN; ; step *= 2) {
@@ -55,6 +57,7 @@ async function shallowCommits(dir: string): Promise<Set<string>> {
 }
 
 async function readCommit(reader: Reader, oid: string): Promise<ReadCommitResult> {
+  const git = await isoGit();
   let found = reader.commits.get(oid);
   if (!found) {
     found = await git.readCommit({ fs, dir: reader.remote.dir, oid, cache: reader.cache });
@@ -64,6 +67,7 @@ async function readCommit(reader: Reader, oid: string): Promise<ReadCommitResult
 }
 
 async function readTree(reader: Reader, oid: string): Promise<TreeEntry[]> {
+  const git = await isoGit();
   let entries = reader.trees.get(oid);
   if (!entries) {
     entries = (await git.readTree({ fs, dir: reader.remote.dir, oid, cache: reader.cache })).tree;
@@ -154,7 +158,7 @@ export function remoteFileAt(config: RemotePublishConfig, filePath: string, comm
     }
     const version = await versionAt(reader, tree, filePath);
     if (!version) return null;
-    const { blob } = await git.readBlob({ fs, dir: reader.remote.dir, oid: version.split(' ')[1], cache: reader.cache });
+    const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid: version.split(' ')[1], cache: reader.cache });
     return Buffer.from(blob).toString('utf8');
   });
 }
@@ -186,6 +190,7 @@ export type Snapshot = { files: BranchFile[]; texts: Map<string, string>; change
  */
 export function remoteSnapshot(config: RemotePublishConfig, prefix: string, select: (path: string) => boolean): Promise<Snapshot> {
   return withHistory(config, async (reader, tip, last) => {
+    const git = await isoGit();
     const files = await filesAt(reader, tip, prefix);
     const shallow = await shallowCommits(reader.remote.dir);
     const texts = new Map<string, string>();
@@ -203,6 +208,7 @@ export function remoteSnapshot(config: RemotePublishConfig, prefix: string, sele
 /** Blobs by id from the cache (ids listFiles gave: they stay readable, whatever the branch did since). */
 export function remoteReadBlobs(config: RemotePublishConfig, oids: string[]): Promise<Map<string, Buffer>> {
   return serialize(config.cacheDir, async () => {
+    const git = await isoGit();
     const blobs = new Map<string, Buffer>();
     const cache = {};
     for (const oid of oids) blobs.set(oid, Buffer.from((await git.readBlob({ fs, dir: config.cacheDir, oid, cache })).blob));

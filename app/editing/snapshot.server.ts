@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import git from 'isomorphic-git';
+import { isoGit } from './iso-git.server';
 import { basicAuthHeader, describeGitError, timedHttpClient } from './git-http.server';
 import { gitText, parseEntries, runGit } from './local-git.server';
 import { publishConfig, type LocalPublishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
@@ -91,6 +91,7 @@ async function readRemote(config: RemotePublishConfig, prefixes: string[]): Prom
 
 /** The blobs under `folder` in the commit, recursively; a folder the branch does not have is empty. */
 async function readFolder(dir: string, commit: string, folder: string, into: Map<string, Buffer>): Promise<void> {
+  const git = await isoGit();
   let tree: Awaited<ReturnType<typeof git.readTree>>['tree'];
   try {
     ({ tree } = await git.readTree({ fs, dir, oid: commit, filepath: folder }));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { checkContentPath } from './content-path.server';
 import { sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
 import { sanitizeSvg } from './svg-sanitize.server';
@@ -102,8 +102,16 @@ export function checkAlt(alt: unknown): { ok: true; alt: string } | { ok: false;
 
 type Checked = { ok: true; bytes: Buffer; kind: Exclude<ImageKind, 'gif'> } | { ok: false; status: 413 | 415; error: string };
 
+/**
+ * sharp (libvips) is loaded on the first upload, not with the server: the
+ * site's function serves every public page, and its cold start must not
+ * pay for a native library only the owner's uploads use.
+ */
+const loadSharp = async () => (await import('sharp')).default;
+
 /** Decodes the raster with sharp as the build will, and re-encodes it when it carries metadata or trailing bytes. */
 async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Promise<Checked> {
+  const sharp = await loadSharp();
   const label = kind.toUpperCase();
   const options = { limitInputPixels: MAX_PIXELS, animated: kind === 'webp' || kind === 'avif' };
   let meta: Metadata;
@@ -147,6 +155,7 @@ async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Prom
 
 /** An SVG passes the sanitizer, then sharp (librsvg, as in the build) must be able to draw it. */
 async function checkSvg(bytes: Buffer): Promise<Checked> {
+  const sharp = await loadSharp();
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -88,7 +88,7 @@ describe.each([
     // Opened again and published with nothing changed: no commit.
     await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    expect((await waitForSaveResult(page)).status).toBe('unchanged');
+    expect((await waitForSaveResult(page)).status, await page.locator('[data-save-result]').innerText()).toBe('unchanged');
     expect(remoteHead(stack.remote)).toBe(result.commit);
   });
 });

@@ -141,7 +141,7 @@ describe('the packaged server function answers real Requests', () => {
 });
 
 describe('the content-check function (the editor\'s compiler), packaged the same way', () => {
-  const CHECK_SECRET = 'deploy-test-check-secret';
+  const CHECK_SECRET = 'deploy-test-check-secret-0123456789abcdef';
   const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
   let check: PackagedFunction;
   let remote: GitRemote;
@@ -169,11 +169,15 @@ describe('the content-check function (the editor\'s compiler), packaged the same
   });
   const env = () => ({ CONTENT_CHECK_SECRET: CHECK_SECRET, CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cache, NETLIFY: 'true' });
 
-  it('carries the MDX compiler and sharp, which the site\'s function does not', () => {
+  it('carries the MDX compiler, which the site\'s function does not; the site loads sharp only for an upload', async () => {
     expect(check.traced.some((file) => file.startsWith('node_modules/mdx-bundler/'))).toBe(true);
     expect(check.traced.some((file) => /node_modules\/(@esbuild\/[^/]+\/bin\/esbuild|esbuild\/bin\/esbuild)$/.test(file))).toBe(true);
     expect(check.traced.some((file) => file.startsWith('node_modules/sharp/'))).toBe(true);
-    expect(traced.filter((file) => /node_modules\/(esbuild|@esbuild|mdx-bundler|sharp|@img)\b/.test(file))).toEqual([]);
+    expect(traced.filter((file) => /node_modules\/(esbuild|@esbuild|mdx-bundler)\b/.test(file))).toEqual([]);
+    // The owner's upload checks decode images with sharp, so the site's function carries it; a cold start of a
+    // public page must not pay for loading it: the server build imports it only where an upload is checked.
+    const server = await readFile(path.join(ROOT, '.netlify/functions-internal/server.mjs'), 'utf8');
+    expect(server).not.toMatch(/^import[^;]*from\s*["']sharp["']/m);
   });
 
   it('the app\'s caller (what the editor\'s routes import) brings neither pipeline/ nor a compiler into the site\'s function', async () => {

@@ -5,6 +5,7 @@ import { openDocument } from '~/editing/compose.server';
 import { formValues } from '~/editing/fields';
 import { PRIVATE_ENV } from '../helpers/private';
 import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { waitFor } from '../helpers/wait';
 
 /**
  * An independent attacker's review of /admin/content, kept as regressions:
@@ -80,8 +81,12 @@ describe('publish racing the autosave', () => {
       const later = fullForm(OD, undefined, { intent: 'save', title: typed, _baseBlobId: blob });
       const started = Date.now();
       let publishedAt = 0;
-      const publishing = post('/admin/content/case-studies/office-depot.mdx', published).then(async (r) => (await r.text(), (publishedAt = Date.now() - started), r.status));
-      await new Promise((r) => setTimeout(r, delay));
+      let done = false;
+      const publishing = post('/admin/content/case-studies/office-depot.mdx', published).then(async (r) => (await r.text(), (publishedAt = Date.now() - started), (done = true), r.status));
+      // The race is with the publish's check and push: wait (bounded) until the publish has kept its own draft, as a
+      // page's form post always does first; an autosave before that is older typing, which the form post supersedes.
+      await waitFor(async () => done || (await stack.db.query<{ text: string }>('SELECT text FROM content_drafts WHERE path = $1', [OD])).some((row) => row.text.includes(`Race published ${delay}`)), { timeoutMs: 30_000, what: 'the publish to keep its draft' });
+      await new Promise((r) => setTimeout(r, delay / 4));
       const save = await post('/admin/content/draft', later, { accept: 'application/json' });
       const savedAt = Date.now() - started;
       await save.text();
