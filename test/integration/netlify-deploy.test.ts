@@ -58,6 +58,8 @@ describe('netlify.toml', () => {
   it('ships the compiled content, and private case studies\' media, with the functions', () => {
     expect(toml.functions.included_files).toContain('.generated/content.json');
     expect(toml.functions.included_files).toContain('.generated/private-media/**');
+    // The edit route's loader reads the body editor's script URL from it (scripts/editor-bundle.ts).
+    expect(toml.functions.included_files).toContain('.generated/editor-bundle.json');
   });
 });
 
