@@ -44,6 +44,29 @@ module.exports = shared[${JSON.stringify(args.path)}];`,
   },
 };
 
+/**
+ * No acorn (a JavaScript parser, ~70 KB gzipped, a fifth of the editor): MDXEditor's MDX parser
+ * needs it only for `{…}` expressions and import/export lines, which content may not hold (the
+ * server refuses them, app/editing/content-check.server.ts). Here such a line fails to parse, and
+ * the editor shows the file as source with the reason (BodyEditor's onFailed), as for any text it
+ * cannot open. Without this the edit page's JS is over its 450 KB budget.
+ */
+const noAcorn: Plugin = {
+  name: 'portfolio-no-acorn',
+  setup(build) {
+    build.onResolve({ filter: /^acorn(-jsx)?$/ }, (args) => ({ path: args.path, namespace: 'portfolio-no-acorn' }));
+    build.onLoad({ filter: /.*/, namespace: 'portfolio-no-acorn' }, (args) => ({
+      loader: 'js',
+      contents:
+        args.path === 'acorn-jsx'
+          ? 'export default () => (Parser) => Parser;'
+          : `const refuse = () => { throw Object.assign(new Error('expressions ({…}), import and export are not allowed in content'), { pos: 0, raisedAt: 0 }); };
+const parser = { parse: refuse, parseExpressionAt: refuse };
+export const Parser = { extend: () => parser };`,
+    }));
+  },
+};
+
 /** esbuild options for the editor, into `outdir`, whose files are served under `publicPath`. */
 export function editorBundleOptions(outdir: string, publicPath: string, production: boolean): BuildOptions & { metafile: true } {
   return {
@@ -66,7 +89,7 @@ export function editorBundleOptions(outdir: string, publicPath: string, producti
     define: {
       'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
     },
-    plugins: [sharedReact],
+    plugins: [sharedReact, noAcorn],
     metafile: true,
     logLevel: 'warning',
   };
