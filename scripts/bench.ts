@@ -15,13 +15,16 @@ import { measureColdStarts, measureOwnerArea } from './bench/owner-area';
 import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
 import { storyImageBytes } from './bench/story-images';
 import { measureThroughput } from './bench/throughput';
+import { measureEditing } from './bench/editing';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
  * measures it with Lighthouse (3 runs a page), playwright-core (first-load
  * bytes) and autocannon (3 runs a target), then cold starts and the owner's
  * area with seeded data (scripts/bench/owner-area.ts), reading insights, and
- * the owner under a flood of beacons (scripts/bench/insights-flood.ts); writes
+ * the owner under a flood of beacons (scripts/bench/insights-flood.ts), and
+ * the editor (scripts/bench/editing.ts: publish, check and preview, the edit
+ * page's JavaScript and time to typing); writes
  * docs/benchmarks.md and prints a summary. Not part of `npm test`.
  *
  * `npm run bench -- --skip-build` measures the existing build (for iterating;
@@ -129,6 +132,8 @@ async function main(): Promise<void> {
   const insights = await measureInsights(caseStudySlugs(), log);
   log(`The owner under a flood of insights beacons`);
   const flood = await measureInsightsFlood(log);
+  log('The editor: publish, check and preview, the edit page');
+  const editing = await measureEditing(log);
   const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
@@ -149,6 +154,7 @@ async function main(): Promise<void> {
     owner,
     insights,
     flood,
+    editing,
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from '../pipeline/build-content';
 import { addCompileHints } from './compile-hints';
+import { buildEditorBundle } from './editor-bundle';
 import { precompressAssets } from './precompress';
 import { serverBundle } from './server-bundle';
 
 /**
  * `npm run build`: content → Remix (client + server, for Node and for
- * Netlify's function) → the Node server that `npm start` runs. Content is compiled here, never on a request.
+ * Netlify's function) → the body editor's own bundle → the Node server that `npm start` runs. Content is compiled here, never on a request.
  */
 async function main() {
   const started = performance.now();
@@ -20,6 +21,8 @@ async function main() {
   for (const target of ['node', 'netlify']) {
     execFileSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', REMIX_TARGET: target } });
   }
+  // The body editor, apart from Remix's build so the public pages' JS stays as it was (scripts/editor-bundle.ts).
+  console.log(`Editor bundle: ${await buildEditorBundle()}`);
   const hinted = await addCompileHints('public/build');
   console.log(`Marked ${hinted} browser modules for eager compilation`);
   const compressed = await precompressAssets('public/build');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { context } from 'esbuild';
+import { watchEditorBundle } from './editor-bundle';
 import { devDatabase } from './local-database';
 import { serverBundle } from './server-bundle';
 
@@ -24,6 +25,8 @@ const database = await devDatabase();
 const bundle = await context(serverBundle('.cache/dev-server'));
 await bundle.rebuild();
 await bundle.watch();
+// The body editor is built apart from Remix's build (scripts/editor-bundle.ts), here watched too.
+const editorBundle = await watchEditorBundle();
 // REMIX_DEV_SOCKET_PORT picks the port of remix dev's reload socket (by default
 // the first free one from 3001, probed: two sessions started at once can both
 // pick 3001, and one fails).
@@ -39,6 +42,7 @@ async function exit(code: number) {
   if (exiting) return;
   exiting = true;
   await bundle.dispose();
+  await editorBundle.dispose();
   await database?.stop();
   process.exit(code);
 }

@@ -8,6 +8,7 @@ import { formValues } from '~/editing/fields';
 import { openForEditing, modeSummary } from '~/editing/open.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
 import { readEditForm } from '~/editing/edit-form.server';
+import { editorScriptUrl } from '~/editing/editor-bundle.server';
 
 /**
  * /admin/content/<path>: one content file in the editor. The loader shows the
@@ -51,6 +52,8 @@ async function loadEditor(path: string, kind: DocumentKind) {
     unreachable: opened.status === 'unreachable' ? opened.reason : null,
     mode: modeSummary(),
     problem: problem ?? null,
+    /** The body editor's script (built apart from the pages', scripts/editor-bundle.ts), or null when it was not built. */
+    editorScript: editorScriptUrl(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
 import { contentEditorAction, contentEditorLoader } from '~/loaders/owner-content-editor.server';
@@ -25,7 +25,8 @@ const NOTICES: Record<string, string> = {
 export default function EditContent() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const [params] = useSearchParams();
+  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (issue 21, §3).
+  const params = new URLSearchParams(useLocation().search);
   if (data.notFound) {
     return (
       <section className="max-w-xl py-10">

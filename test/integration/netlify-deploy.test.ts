@@ -58,6 +58,8 @@ describe('netlify.toml', () => {
   it('ships the compiled content, and private case studies\' media, with the functions', () => {
     expect(toml.functions.included_files).toContain('.generated/content.json');
     expect(toml.functions.included_files).toContain('.generated/private-media/**');
+    // The edit route's loader reads the body editor's script URL from it (scripts/editor-bundle.ts).
+    expect(toml.functions.included_files).toContain('.generated/editor-bundle.json');
   });
 });
 
@@ -141,7 +143,8 @@ describe('the packaged server function answers real Requests', () => {
 });
 
 describe('the content-check function (the editor\'s compiler), packaged the same way', () => {
-  const CHECK_SECRET = 'deploy-test-check-secret-0123456789abcdef';
+  // 32+ characters: a shorter secret turns the check off (MIN_SECRET_LENGTH, since aa23a01).
+  const CHECK_SECRET = 'deploy-test-check-secret-of-32-characters';
   const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
   let check: PackagedFunction;
   let remote: GitRemote;

@@ -127,7 +127,7 @@ export function ContentEditor({ editor, now, result, notice, uploaded, uploadErr
                 </ul>
               ) : null}
               <div className="mt-4">
-                <BodyEditor name="body" label="Text" defaultValue={editor.body} documentPath={editor.path} blocks={isCaseStudy ? 'case-study' : 'none'} />
+                <BodyEditor name="body" label="Text" scriptUrl={editor.editorScript} defaultValue={editor.body} documentPath={editor.path} blocks={isCaseStudy ? 'case-study' : 'none'} />
               </div>
             </section>
           )}

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { EMPTY } from '~/components/admin/Panel';
 import { StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
@@ -14,7 +14,8 @@ const ICON = 'size-4';
 export function ContentList() {
   const { mode, problem, items, newOnes, confirming, now } = useLoaderData<ListData>();
   const answer = useActionData<ListActionData>();
-  const [params] = useSearchParams();
+  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (issue 21, §3).
+  const params = new URLSearchParams(useLocation().search);
   const busy = useNavigation().state === 'submitting';
   const pages = items.filter((item) => item.kind !== 'case-study');
   const caseStudies = items.filter((item) => item.kind === 'case-study');

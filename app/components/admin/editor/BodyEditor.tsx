@@ -1,7 +1,28 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useNavigation } from '@remix-run/react';
+import * as React from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import * as ReactDOM from 'react-dom';
+import * as JsxRuntime from 'react/jsx-runtime';
+import type { MdxBodyEditorProps } from './MdxBodyEditor.client';
 
-/** The editor is its own chunk, fetched only once this page has hydrated. */
-const MdxBodyEditor = lazy(() => import('./MdxBodyEditor.client'));
+/**
+ * The editor (MdxBodyEditor.client) is built apart from Remix's build
+ * (scripts/editor-bundle.ts), so no public page's script changes because of
+ * it, and is fetched from `scriptUrl` once this page has hydrated. The URL is
+ * a variable: Remix's esbuild cannot follow it, and never sees the editor.
+ * The bundle takes React from the page through this global (one React:
+ * hooks and context); these modules are in the chunk every route already
+ * shares, so importing them here changes no other chunk.
+ */
+const SHARED_GLOBAL = '__portfolioEditorShared';
+function loadEditor(scriptUrl: string): Promise<ComponentType<MdxBodyEditorProps>> {
+  (globalThis as Record<string, unknown>)[SHARED_GLOBAL] ??= {
+    react: React,
+    'react-dom': ReactDOM,
+    'react/jsx-runtime': JsxRuntime,
+  };
+  return import(scriptUrl).then((module: { default: ComponentType<MdxBodyEditorProps> }) => module.default);
+}
 
 export type BodyEditorProps = {
   name?: string;
@@ -13,6 +34,8 @@ export type BodyEditorProps = {
   blocks: 'case-study' | 'none';
   label?: string;
   onChange?: (body: string) => void;
+  /** The editor's script (`/build/editor/editor-<hash>.js`), or null when it was not built: the textarea stays. */
+  scriptUrl: string | null;
 };
 
 type State = 'raw' | 'loading' | 'ready' | 'failed';
@@ -24,13 +47,36 @@ type State = 'raw' | 'loading' | 'ready' | 'failed';
  * stays in the form, and it always holds the editor's export: what is posted
  * is what the editor shows. "Source" shows the textarea again for raw edits.
  */
-export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, label = 'Story', onChange }: BodyEditorProps) {
+export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, label = 'Story', onChange, scriptUrl }: BodyEditorProps) {
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<State>('raw');
   const [mode, setMode] = useState<'visual' | 'source'>('visual');
   const [problem, setProblem] = useState('');
-  useEffect(() => setState('loading'), []);
+  const [unavailable, setUnavailable] = useState('');
+  const [MdxBodyEditor, setMdxBodyEditor] = useState<ComponentType<MdxBodyEditorProps> | null>(null);
+  // While the page's form is being sent, what is typed would not be in what was sent: the editor holds still.
+  const sending = useNavigation().state === 'submitting';
+  useEffect(() => {
+    if (!scriptUrl) {
+      setUnavailable('its script was not built: run "npm run build"');
+      setState('failed');
+      return;
+    }
+    let current = true;
+    setState('loading');
+    loadEditor(scriptUrl).then(
+      (component) => current && setMdxBodyEditor(() => component),
+      (error: unknown) => {
+        if (!current) return;
+        setUnavailable(`its script did not load: ${error instanceof Error ? error.message : String(error)}`);
+        setState('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [scriptUrl]);
   const live = state === 'loading' || state === 'ready';
 
   return (
@@ -65,31 +111,35 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
         hidden={state === 'ready' && mode === 'visual'}
         rows={24}
         spellCheck
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={problem || unavailable ? `${id}-problem` : undefined}
         className="min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
       />
       {state === 'loading' ? <p className="text-sm text-fg-muted">Opening the visual editor…</p> : null}
+      {unavailable ? (
+        <p id={`${id}-problem`} role="status" className="text-sm text-fg-muted">
+          The visual editor is not available ({unavailable}). The story is shown as MDX source; edit it here.
+        </p>
+      ) : null}
       {problem ? (
         <p id={`${id}-problem`} role="status" className="text-sm text-fg-muted">
           The visual editor could not open this text ({problem}). It is shown as MDX source instead; your changes here are kept.
         </p>
       ) : null}
-      {live && textarea.current ? (
-        <Suspense fallback={null}>
-          <MdxBodyEditor
-            textarea={textarea.current}
-            documentPath={documentPath}
-            blocks={blocks}
-            label={label}
-            mode={mode}
-            onReady={() => setState('ready')}
-            onFailed={(why) => {
-              setProblem(why);
-              setState('failed');
-            }}
-            onChange={onChange}
-          />
-        </Suspense>
+      {live && textarea.current && MdxBodyEditor ? (
+        <MdxBodyEditor
+          textarea={textarea.current}
+          documentPath={documentPath}
+          blocks={blocks}
+          label={label}
+          mode={mode}
+          onReady={() => setState('ready')}
+          onFailed={(why) => {
+            setProblem(why);
+            setState('failed');
+          }}
+          onChange={onChange}
+          readOnly={sending}
+        />
       ) : null}
     </div>
   );

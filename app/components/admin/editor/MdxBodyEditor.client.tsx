@@ -13,7 +13,6 @@ import {
   type JsxComponentDescriptor,
   type MDXEditorMethods,
 } from '@mdxeditor/editor';
-import { useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BLOCK_FORMS } from './block-forms.generated';
 import { BlockCard } from './BlockCard';
@@ -35,6 +34,8 @@ export type MdxBodyEditorProps = {
   onReady: () => void;
   onFailed: (why: string) => void;
   onChange?: (body: string) => void;
+  /** True while the page's form is being sent (BodyEditor reads Remix's navigation: this bundle has no Remix of its own). */
+  readOnly?: boolean;
 };
 
 /** Every story block is a card; '*' keeps a tag the site does not know exactly as written. */
@@ -57,7 +58,7 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
  * every change, it holds the editor's export in the file's own frame
  * (body-text.ts), and an `input` event tells the page (autosave) so.
  */
-export default function MdxBodyEditor({ textarea, documentPath, blocks, label, mode, onReady, onFailed, onChange }: MdxBodyEditorProps) {
+export default function MdxBodyEditor({ textarea, documentPath, blocks, label, mode, onReady, onFailed, onChange, readOnly = false }: MdxBodyEditorProps) {
   const editor = useRef<MDXEditorMethods>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const frame = useRef(frameBody(textarea.value));
@@ -65,9 +66,7 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
   const insertRef = useRef<InsertImage | null>(null);
   const [request, setRequest] = useState<ImageRequest | null>(null);
   const dark = useDarkScheme();
-  // While the page's form is being sent, what is typed would not be in what was sent: hold the editor still.
-  // (Reaching Remix from this chunk also keeps esbuild from splitting the pages' shared React + Remix chunk in two.)
-  const sending = useNavigation().state === 'submitting';
+  const sending = readOnly;
 
   const env = useMemo<EditorEnv>(
     () => ({
