@@ -44,9 +44,9 @@ export type CheckResult =
 export type CheckOutcome = CheckResult | { ok: false; unavailable: string };
 
 /** The owner-only route that serves a repository file (draft upload first, else the branch tip) for previews. */
-export const MEDIA_ROUTE = '/admin/content/media/';
+export const MEDIA_ROUTE = '/admin/content/api/media/';
 
-/** `/admin/content/media/content/case-studies/x/final%20home.png`: each segment encoded, the slashes kept. */
+/** `/admin/content/api/media/content/case-studies/x/final%20home.png`: each segment encoded, the slashes kept. */
 export function mediaUrl(repoPath: string): string {
   return MEDIA_ROUTE + repoPath.split('/').map(encodeURIComponent).join('/');
 }

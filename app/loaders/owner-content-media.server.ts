@@ -4,7 +4,7 @@ import { draftUploadByPath } from '~/editing/drafts.server';
 import { readBranchFile } from '~/editing/branch-file.server';
 
 /**
- * /admin/content/media/<repository path>: the owner's view of a file the
+ * /admin/content/api/media/<repository path>: the owner's view of a file the
  * edit uses and the site has not built yet. Only images and videos under
  * content/ and public/ (the same rules as the editor's paths); an SVG is
  * served under a sandboxing CSP, like every SVG the site serves.

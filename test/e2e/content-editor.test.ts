@@ -138,7 +138,7 @@ describe('preview', () => {
     expect(await preview.locator('main h2').count()).toBeGreaterThan(3);
     const images = await preview.locator('main img').evaluateAll((all) => all.map((img) => ({ src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src })));
     expect(images.length).toBeGreaterThan(5);
-    for (const { src } of images) expect(new URL(src).pathname).toMatch(/^\/admin\/content\/media\/(content|public)\//);
+    for (const { src } of images) expect(new URL(src).pathname).toMatch(/^\/admin\/content\/api\/media\/(content|public)\//);
     // Each one answers, as the owner.
     for (const { src } of images.slice(0, 6)) expect((await preview.request.get(src)).status()).toBe(200);
     // The preview kept the edit as the draft, and published nothing.

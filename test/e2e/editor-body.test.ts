@@ -143,7 +143,7 @@ describe('images', () => {
   /** The upload requests the page makes, as posted, passed on to the real route. */
   async function recordUploads(page: Page): Promise<string[]> {
     const posted: string[] = [];
-    await page.route('**/admin/content/upload', async (route) => {
+    await page.route('**/admin/content/api/upload', async (route) => {
       posted.push(route.request().postDataBuffer()?.toString('latin1') ?? '');
       await route.continue();
     });
@@ -155,7 +155,7 @@ describe('images', () => {
     const pattern = new RegExp(`!\\[${alt}\\]\\((\\./office-depot/[^ )]+)`);
     const src = await waitFor(async () => pattern.exec(await bodyValue(page))?.[1], { timeoutMs: 15_000, what: `the image "${alt}" in the body` });
     expect(src).toMatch(UPLOADED);
-    const media = await page.request.get(`${url}/admin/content/media/content/case-studies/${src.slice(2)}`);
+    const media = await page.request.get(`${url}/admin/content/api/media/content/case-studies/${src.slice(2)}`);
     expect(media.status()).toBe(200);
     expect(media.headers()['content-type']).toBe('image/png');
     return src;

@@ -212,7 +212,7 @@ describe('the content-check function (the editor\'s compiler), packaged the same
     expect(JSON.parse(invalid.body)).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
     const { preview: compiled } = JSON.parse(preview.body);
     expect(compiled.caseStudy.html).toContain('The Challenge');
-    expect(compiled.caseStudy.html).toContain('/admin/content/media/content/case-studies/office-depot/');
+    expect(compiled.caseStudy.html).toContain('/admin/content/api/media/content/case-studies/office-depot/');
     expect(refused.status).toBe(401);
   });
 });

@@ -53,7 +53,7 @@ const post = (path: string, body: BodyInit, headers: Record<string, string> = {}
 describe('preview executes the MDX body on the server', () => {
   it('an MDX expression cannot read the server’s environment (CONTENT_GIT_TOKEN) into the preview page', async () => {
     const body = '\n## Owned\n\nLeak: {String(process.env.CONTENT_GIT_TOKEN)} / {typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("child_process").execSync("id").toString() : "no"}\n';
-    const response = await post('/admin/content/preview', fullForm(OD, body, { intent: 'preview' }));
+    const response = await post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }));
     const html = await response.text();
     expect(html).not.toContain(stack.remote.token);
     expect(html).not.toMatch(/uid=\d+/);
@@ -62,7 +62,7 @@ describe('preview executes the MDX body on the server', () => {
   it('an MDX <script> is not allowed to run by the preview page’s CSP', async () => {
     const script = 'document.title=`pwned-by-preview`';
     const body = `\n## Owned\n\n<script>{${JSON.stringify(script)}}</script>\n`;
-    const response = await post('/admin/content/preview', fullForm(OD, body, { intent: 'preview' }));
+    const response = await post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }));
     const html = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     const hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -87,7 +87,7 @@ describe('publish racing the autosave', () => {
       // page's form post always does first; an autosave before that is older typing, which the form post supersedes.
       await waitFor(async () => done || (await stack.db.query<{ text: string }>('SELECT text FROM content_drafts WHERE path = $1', [OD])).some((row) => row.text.includes(`Race published ${delay}`)), { timeoutMs: 30_000, what: 'the publish to keep its draft' });
       await new Promise((r) => setTimeout(r, delay / 4));
-      const save = await post('/admin/content/draft', later, { accept: 'application/json' });
+      const save = await post('/admin/content/api/draft', later, { accept: 'application/json' });
       const savedAt = Date.now() - started;
       await save.text();
       const status = await publishing;
@@ -135,7 +135,7 @@ describe('races that should hold', () => {
         form.set('document', doc);
         form.set('alt', 'burst');
         form.set('file', new Blob([new Uint8Array(png)]), `b${i}.png`);
-        return post('/admin/content/upload', form, { accept: 'application/json' }).then(async (r) => (await r.text(), r.status));
+        return post('/admin/content/api/upload', form, { accept: 'application/json' }).then(async (r) => (await r.text(), r.status));
       }),
     );
     const [{ n }] = await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads WHERE document_path = $1', [doc]);
@@ -153,8 +153,8 @@ describe('strangers', () => {
     '/%61dmin/content',
     '/admin/content/%2e%2e/content',
     '/admin/content/case-studies/office-depot.mdx.',
-    '/admin/content/media/content/case-studies/office-depot/final-home.png',
-    '/admin/content/media//content/case-studies/office-depot/final-home.png',
+    '/admin/content/api/media/content/case-studies/office-depot/final-home.png',
+    '/admin/content/api/media//content/case-studies/office-depot/final-home.png',
     '/admin/content/history/case-studies/office-depot.mdx',
     '/admin/content?_data=routes%2Fadmin.content._index',
     '/admin/content/case-studies/office-depot.mdx?_data=routes%2Fadmin.content.%24',
@@ -204,9 +204,9 @@ describe('strangers', () => {
 describe('malformed owner input', () => {
   it('bad multipart, invalid UTF-8, huge fields: 4xx, never 500', async () => {
     const cases: [string, BodyInit, Record<string, string>][] = [
-      ['/admin/content/upload', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=y' }],
-      ['/admin/content/upload', 'garbage', { 'content-type': 'multipart/form-data' }],
-      ['/admin/content/draft', Buffer.from('_path=content%2Fsite.yml&name=%FF%FE'), { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['/admin/content/api/upload', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=y' }],
+      ['/admin/content/api/upload', 'garbage', { 'content-type': 'multipart/form-data' }],
+      ['/admin/content/api/draft', Buffer.from('_path=content%2Fsite.yml&name=%FF%FE'), { 'content-type': 'application/x-www-form-urlencoded' }],
       ['/admin/content/case-studies/office-depot.mdx', `_path=${encodeURIComponent(OD)}&intent=save&body=${'a'.repeat(3_000_000)}`, { 'content-type': 'application/x-www-form-urlencoded' }],
       ['/admin/content', 'intent=create&title=' + '%00'.repeat(10), { 'content-type': 'application/x-www-form-urlencoded' }],
       ['/admin/content/case-studies/office-depot.mdx', `_path=${encodeURIComponent(OD)}&intent=list:add:${'a.'.repeat(99)}a`, { 'content-type': 'application/x-www-form-urlencoded' }],
@@ -273,7 +273,7 @@ describe('the content-check function runs posted MDX', () => {
 describe('unbounded work in a preview', () => {
   it('a preview whose MDX loops does not stall every other request of the server', async () => {
     const body = '\n## Busy\n\n{(() => { const end = Date.now() + 3000; while (Date.now() < end) {} return "done"; })()}\n';
-    const preview = post('/admin/content/preview', fullForm(OD, body, { intent: 'preview' })).then(async (r) => (await r.text(), r.status));
+    const preview = post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' })).then(async (r) => (await r.text(), r.status));
     let waited = 0;
     for (let i = 0; i < 10; i++) {
       await new Promise((r) => setTimeout(r, 400));

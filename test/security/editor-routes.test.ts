@@ -52,20 +52,20 @@ function upload(file: Blob, name: string, { alt = 'A test image', document = 'co
   form.set('document', document);
   form.set('alt', alt);
   form.set('file', file, name);
-  return send('/admin/content/upload', { body: form, headers });
+  return send('/admin/content/api/upload', { body: form, headers });
 }
 
 const POSTS: [string, () => BodyInit][] = [
   ['/admin/content', () => new URLSearchParams({ intent: 'create', title: 'Planted' })],
   ['/admin/content/case-studies/office-depot.mdx', () => editForm()],
   ['/admin/content/site.yml', () => new URLSearchParams({ intent: 'publish', name: 'Someone else' })],
-  ['/admin/content/draft', () => editForm({ intent: 'save' })],
-  ['/admin/content/preview', () => editForm({ intent: 'preview' })],
+  ['/admin/content/api/draft', () => editForm({ intent: 'save' })],
+  ['/admin/content/api/preview', () => editForm({ intent: 'preview' })],
   ['/admin/content/history/case-studies/office-depot.mdx', () => new URLSearchParams({ commit: '0'.repeat(40) })],
 ];
 
 describe('signed out', () => {
-  for (const path of ['/admin/content', '/admin/content/case-studies/office-depot.mdx', '/admin/content/site.yml', '/admin/content/history/resume.mdx', '/admin/content/media/content/case-studies/office-depot/final-home.png', '/admin/content/media/public/images/profile.svg']) {
+  for (const path of ['/admin/content', '/admin/content/case-studies/office-depot.mdx', '/admin/content/site.yml', '/admin/content/history/resume.mdx', '/admin/content/api/media/content/case-studies/office-depot/final-home.png', '/admin/content/api/media/public/images/profile.svg']) {
     it(`GET ${path}: to the sign-in page, with nothing of the content`, async () => {
       const response = await send(path);
       expect(response.status).toBe(303);
@@ -172,12 +172,12 @@ describe('hostile uploads, signed in', () => {
   });
 
   it('the media route serves only content/ and public/ images, never another file', async () => {
-    for (const path of ['/admin/content/media/netlify.toml', '/admin/content/media/content/../package.json', '/admin/content/media/.git/config', '/admin/content/media/content/site.yml', '/admin/content/media/public/%2e%2e/package.json']) {
+    for (const path of ['/admin/content/api/media/netlify.toml', '/admin/content/api/media/content/../package.json', '/admin/content/api/media/.git/config', '/admin/content/api/media/content/site.yml', '/admin/content/api/media/public/%2e%2e/package.json']) {
       const response = await send(path, { headers: { cookie: owner } });
       expect([400, 404]).toContain(response.status);
       expect(response.bodyText).not.toMatch(/\[build\]|"dependencies"|\[core\]/);
     }
-    const svg = await send('/admin/content/media/public/images/profile.svg', { headers: { cookie: owner } });
+    const svg = await send('/admin/content/api/media/public/images/profile.svg', { headers: { cookie: owner } });
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-security-policy')).toContain('sandbox');
     expect(svg.headers.get('cache-control')).toBe('private, no-store');

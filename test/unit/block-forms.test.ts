@@ -63,7 +63,7 @@ describe('the body around what the editor edits', () => {
   });
 
   it('previews a story’s relative image from the owner-only media route, leaves site paths alone', () => {
-    expect(mediaUrl('content/case-studies/office-depot.mdx', './office-depot/a.png')).toBe('/admin/content/media/content/case-studies/office-depot/a.png');
+    expect(mediaUrl('content/case-studies/office-depot.mdx', './office-depot/a.png')).toBe('/admin/content/api/media/content/case-studies/office-depot/a.png');
     expect(mediaUrl('content/case-studies/office-depot.mdx', '/images/x.svg')).toBe('/images/x.svg');
   });
 });

@@ -173,7 +173,7 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase }: { readOnly: boolean;
           Save draft
         </button>
         {isCaseStudy ? (
-          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/preview" formTarget="_blank" formNoValidate className={BUTTON}>
+          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/api/preview" formTarget="_blank" formNoValidate className={BUTTON}>
             Preview
           </button>
         ) : null}

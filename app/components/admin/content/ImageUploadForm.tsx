@@ -23,7 +23,7 @@ export function ImageUploadForm({ documentPath, uploaded, error }: { documentPat
           {error}
         </p>
       ) : null}
-      <form method="post" action="/admin/content/upload" encType="multipart/form-data" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <form method="post" action="/admin/content/api/upload" encType="multipart/form-data" className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <input type="hidden" name="document" value={documentPath} />
         <div>
           <label htmlFor="upload-file" className="mb-1.5 block text-sm font-medium">

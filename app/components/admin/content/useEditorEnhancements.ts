@@ -32,7 +32,7 @@ export function useEditorEnhancements(formId: string, path: string): { state: st
       body.set('intent', 'save');
       setState('Saving…');
       try {
-        const answer = await fetch('/admin/content/draft', { method: 'POST', body, credentials: 'same-origin', keepalive, headers: { accept: 'application/json' } });
+        const answer = await fetch('/admin/content/api/draft', { method: 'POST', body, credentials: 'same-origin', keepalive, headers: { accept: 'application/json' } });
         const json = (await answer.json().catch(() => null)) as { saved?: string; error?: string } | null;
         if (answer.ok && json?.saved) setState(`Draft saved ${new Date(json.saved).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`);
         else if (answer.status === 401 || answer.redirected) setState('Signed out: sign in again in another tab, then keep typing.');

@@ -20,9 +20,9 @@ export function unframeBody(frame: BodyFrame, markdown: string): string {
   return frame.markdown === '' && frame.lead === '' ? `\n${core}\n` : `${frame.lead}${core}${frame.trail || '\n'}`;
 }
 
-/** Where a story's images are previewed: `./slug/x.png` in content/case-studies/slug.mdx is under /admin/content/media/. */
+/** Where a story's images are previewed: `./slug/x.png` in content/case-studies/slug.mdx is under /admin/content/api/media/. */
 export function mediaUrl(documentPath: string, src: string): string {
   if (!src.startsWith('./')) return src;
   const folder = documentPath.split('/').slice(0, -1).join('/');
-  return `/admin/content/media/${folder}/${src.slice(2)}`;
+  return `/admin/content/api/media/${folder}/${src.slice(2)}`;
 }

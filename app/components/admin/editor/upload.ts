@@ -6,7 +6,7 @@
  */
 export type UploadAnswer = { ok: true; src: string; alt: string } | { ok: false; error: string };
 
-export const UPLOAD_URL = '/admin/content/upload';
+export const UPLOAD_URL = '/admin/content/api/upload';
 
 export async function uploadImage(documentPath: string, file: File, alt: string): Promise<UploadAnswer> {
   const body = new FormData();

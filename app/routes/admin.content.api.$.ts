@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { contentDraftAction } from '~/loaders/owner-content-draft.server';
+import { contentMediaLoader } from '~/loaders/owner-content-media.server';
+import { contentPreviewAction } from '~/loaders/owner-content-preview.server';
+import { contentUploadAction } from '~/loaders/owner-content-upload.server';
+import { OWNER_HEADERS } from '~/http/owner-headers';
+
+/**
+ * The editor's requests that are not pages, under one route:
+ * POST draft (the autosave), POST upload (an image), POST preview (the page
+ * as the site will draw it, in a new tab), GET media/<path> (an image of the
+ * edit). One route file rather than four: the browser build names every
+ * route's chunk from the whole set of routes, and four more files renamed a
+ * public page's chunk (same bytes, new name) that one does not.
+ */
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
+
+const ACTIONS: Record<string, (args: ActionFunctionArgs) => Promise<Response | unknown>> = {
+  draft: contentDraftAction,
+  upload: contentUploadAction,
+  preview: contentPreviewAction,
+};
+
+export function loader(args: LoaderFunctionArgs) {
+  const splat = args.params['*'] ?? '';
+  if (splat.startsWith('media/')) return contentMediaLoader({ ...args, params: { ...args.params, '*': splat.slice('media/'.length) } });
+  return notFound();
+}
+
+export function action(args: ActionFunctionArgs) {
+  const run = Object.hasOwn(ACTIONS, args.params['*'] ?? '') ? ACTIONS[args.params['*']!] : undefined;
+  return run ? run(args) : notFound();
+}

@@ -1,4 +1,0 @@
-import { contentDraftAction } from '~/loaders/owner-content-draft.server';
-
-/** The editor's autosave: POST the edit form here, get `{ saved }` back. */
-export const action = contentDraftAction;
