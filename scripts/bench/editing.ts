@@ -1,8 +1,5 @@
-import { launchBrowser } from '../../test/helpers/browser';
-import { signIn } from '../../test/helpers/body-editor';
-import { startOwnerStack } from '../../test/helpers/owner-stack';
 import { measureContentCheck, type ContentCheckBench } from './content-check';
-import { EDITOR_LIMITS, measureEditor, type EditorFigures } from './editor';
+import { EDIT_PAGES, EDITOR_LIMITS, measureEditor, withSignedInOwner, type EditorFigures } from './editor';
 import { measurePublish, type PublishBench } from './publish';
 import { ms } from './stats';
 
@@ -23,22 +20,12 @@ export async function measureEditing(log: (line: string) => void): Promise<Editi
   log('  the content check and preview');
   const check = await measureContentCheck();
   log('  the edit page in Chromium');
-  const password = 'bench editor password';
-  const stack = await startOwnerStack(password);
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, stack.server.url, password);
-    const storageState = await context.storageState();
-    await context.close();
-    const editors: EditorFigures[] = [];
-    for (const editPath of ['/admin/content/case-studies/office-depot.mdx', '/admin/content/resume.mdx']) editors.push(await measureEditor(browser, stack.server.url, storageState, editPath));
-    return { publish, check, editors };
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  const editors = await withSignedInOwner(async (browser, origin, storageState) => {
+    const figures: EditorFigures[] = [];
+    for (const editPath of EDIT_PAGES) figures.push(await measureEditor(browser, origin, storageState, editPath));
+    return figures;
+  });
+  return { publish, check, editors };
 }
 
 const code = (text: string) => `\`${text}\``;

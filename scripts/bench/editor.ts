@@ -92,8 +92,13 @@ export async function publicPagesJs(browser: Browser, origin: string, pages = PU
   return result;
 }
 
-/** `npx tsx scripts/bench/editor.ts [origin of another build]`: the built server on a PostgreSQL of its own, then the figures as JSON. */
-async function main() {
+export const EDIT_PAGES = ['/admin/content/case-studies/office-depot.mdx', '/admin/content/resume.mdx'];
+
+/**
+ * The built server on a PostgreSQL of its own, the owner signed in once, and
+ * `work` given the browser, the server's origin and the session.
+ */
+export async function withSignedInOwner<T>(work: (browser: Browser, origin: string, storageState: BrowserContextOptions['storageState']) => Promise<T>): Promise<T> {
   const password = 'bench editor password';
   const stack = await startOwnerStack(password);
   const browser = await launchBrowser();
@@ -103,19 +108,24 @@ async function main() {
     await signIn(page, stack.server.url, password);
     const storageState = await context.storageState();
     await context.close();
-    const editors = [];
-    for (const editPath of ['/admin/content/case-studies/office-depot.mdx', '/admin/content/resume.mdx']) {
-      editors.push(await measureEditor(browser, stack.server.url, storageState, editPath));
-    }
-    const publicJs = await publicPagesJs(browser, stack.server.url);
-    // Another build's server (say, main before the editor) to compare the public pages with.
-    const baseline = process.argv[2] ? await publicPagesJs(browser, process.argv[2]) : undefined;
-    const samePublicJs = baseline ? JSON.stringify(baseline) === JSON.stringify(publicJs) : undefined;
-    console.log(JSON.stringify({ limits: EDITOR_LIMITS, editors, publicJs, baseline, samePublicJs }, null, 2));
+    return await work(browser, stack.server.url, storageState);
   } finally {
     await browser.close();
     await stack.stop();
   }
+}
+
+/** `npx tsx scripts/bench/editor.ts [origin of another build]`: the figures as JSON. */
+async function main() {
+  await withSignedInOwner(async (browser, origin, storageState) => {
+    const editors = [];
+    for (const editPath of EDIT_PAGES) editors.push(await measureEditor(browser, origin, storageState, editPath));
+    const publicJs = await publicPagesJs(browser, origin);
+    // Another build's server (say, main before the editor) to compare the public pages with.
+    const baseline = process.argv[2] ? await publicPagesJs(browser, process.argv[2]) : undefined;
+    const samePublicJs = baseline ? JSON.stringify(baseline) === JSON.stringify(publicJs) : undefined;
+    console.log(JSON.stringify({ limits: EDITOR_LIMITS, editors, publicJs, baseline, samePublicJs }, null, 2));
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
