@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedDatabase, createDatabase, type Database } from '~/db/connection.server';
-import { applyMigrations } from '~/db/migrations.server';
+import { closeSharedDatabase } from '~/db/connection.server';
 import {
   discardDraft,
   discardDraftUpload,
@@ -15,8 +14,7 @@ import {
   saveDraftUpload,
   settleDraft,
 } from '~/editing/drafts.server';
-import { startEmbeddedDb } from '../helpers/embedded-db';
-import { startPostgres } from '../helpers/postgres';
+import { ENGINES, useEngine } from '../helpers/db-engines';
 
 /**
  * Drafts in the store, on both engines: a draft survives anything but a
@@ -24,25 +22,6 @@ import { startPostgres } from '../helpers/postgres';
  * images are limited in number and size with a sentence that says so.
  */
 
-type Engine = { db: Database; url: string; embedded: boolean; stop: () => Promise<void> };
-
-const ENGINES: [string, () => Promise<Engine>][] = [
-  [
-    'PostgreSQL',
-    async () => {
-      const server = await startPostgres();
-      const url = await server.createDatabase();
-      return { db: await createDatabase({ connectionString: url }), url, embedded: false, stop: server.destroy };
-    },
-  ],
-  [
-    'the embedded engine',
-    async () => {
-      const engine = await startEmbeddedDb();
-      return { db: await createDatabase({ connectionString: engine.url, embedded: true }), url: engine.url, embedded: true, stop: engine.stop };
-    },
-  ],
-];
 
 const DOC = 'content/case-studies/office-depot.mdx';
 const BASE = 'a'.repeat(40);
@@ -50,24 +29,8 @@ const BASE = 'a'.repeat(40);
 const BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
 describe.each(ENGINES)('on %s', (_name, start) => {
-  let engine: Engine;
-  const saved = { url: process.env.NETLIFY_DB_URL, embedded: process.env.NETLIFY_DB_EMBEDDED };
+  const engine = useEngine(start);
 
-  beforeAll(async () => {
-    engine = await start();
-    await applyMigrations(engine.db);
-    process.env.NETLIFY_DB_URL = engine.url;
-    process.env.NETLIFY_DB_EMBEDDED = engine.embedded ? '1' : '';
-  });
-  afterAll(async () => {
-    await closeSharedDatabase();
-    await engine?.db.end();
-    await engine?.stop();
-    for (const [key, value] of [['NETLIFY_DB_URL', saved.url], ['NETLIFY_DB_EMBEDDED', saved.embedded]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
 
   it('saves, reads back, updates and lists a draft; discarding removes it and its images', async () => {
     expect(await getDraft(DOC)).toBeNull();

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeSharedDatabase, createDatabase, type Database } from '~/db/connection.server';
-import { applyMigrations } from '~/db/migrations.server';
 import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
 import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
-import { startEmbeddedDb } from '../helpers/embedded-db';
-import { startPostgres } from '../helpers/postgres';
+import { ENGINES, useEngine } from '../helpers/db-engines';
 
 /**
  * The insights buffer in this process, on both engines: events wait in
@@ -13,49 +10,13 @@ import { startPostgres } from '../helpers/postgres';
  * writes what is buffered; past BUFFER_MAX, events are shed with one warning.
  */
 
-type Engine = { db: Database; url: string; embedded: boolean; stop: () => Promise<void> };
-
-const ENGINES: [string, () => Promise<Engine>][] = [
-  [
-    'PostgreSQL',
-    async () => {
-      const server = await startPostgres();
-      const url = await server.createDatabase();
-      return { db: await createDatabase({ connectionString: url }), url, embedded: false, stop: server.destroy };
-    },
-  ],
-  [
-    'the embedded engine',
-    async () => {
-      const engine = await startEmbeddedDb();
-      return { db: await createDatabase({ connectionString: engine.url, embedded: true }), url: engine.url, embedded: true, stop: engine.stop };
-    },
-  ],
-];
 
 const view = (ip: string, userAgent: string, at = new Date()): Pending => ({ event: { kind: 'view', path: '/', device: 'desktop' }, at, client: { ip, userAgent } });
 
 describe.each(ENGINES)('on %s', (_name, start) => {
-  let engine: Engine;
-  const saved = { url: process.env.NETLIFY_DB_URL, embedded: process.env.NETLIFY_DB_EMBEDDED };
+  const engine = useEngine(start, { beforeStop: stopInsights });
   const count = async (sql: string) => (await engine.db.query<{ n: number }>(sql))[0].n;
 
-  beforeAll(async () => {
-    engine = await start();
-    await applyMigrations(engine.db);
-    process.env.NETLIFY_DB_URL = engine.url;
-    process.env.NETLIFY_DB_EMBEDDED = engine.embedded ? '1' : '';
-  });
-  afterAll(async () => {
-    await stopInsights();
-    await closeSharedDatabase();
-    await engine?.db.end();
-    await engine?.stop();
-    for (const [key, value] of [['NETLIFY_DB_URL', saved.url], ['NETLIFY_DB_EMBEDDED', saved.embedded]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
   beforeEach(async () => {
     await flushInsights();
     await engine.db.query('DELETE FROM insight_events');

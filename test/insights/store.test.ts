@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedDatabase, createDatabase, type Database } from '~/db/connection.server';
-import { applyMigrations } from '~/db/migrations.server';
 import { buildInsightsReport, dailyFiguresCsv } from '~/insights/report.server';
 import { rollUpDay, runInsightsRollup } from '~/insights/rollup.server';
 import { utcDay, visitorHash } from '~/insights/visitor.server';
-import { startEmbeddedDb } from '../helpers/embedded-db';
-import { startPostgres } from '../helpers/postgres';
+import { ENGINES, useEngine } from '../helpers/db-engines';
 
 /**
  * Reading insights in the store, on both engines: the dashboard's figures
@@ -14,25 +11,6 @@ import { startPostgres } from '../helpers/postgres';
  * a day's salt goes once the day is over.
  */
 
-type Engine = { db: Database; url: string; embedded: boolean; stop: () => Promise<void> };
-
-const ENGINES: [string, () => Promise<Engine>][] = [
-  [
-    'PostgreSQL',
-    async () => {
-      const server = await startPostgres();
-      const url = await server.createDatabase();
-      return { db: await createDatabase({ connectionString: url }), url, embedded: false, stop: server.destroy };
-    },
-  ],
-  [
-    'the embedded engine',
-    async () => {
-      const engine = await startEmbeddedDb();
-      return { db: await createDatabase({ connectionString: engine.url, embedded: true }), url: engine.url, embedded: true, stop: engine.stop };
-    },
-  ],
-];
 
 const DAY_MS = 86_400_000;
 const TODAY = utcDay();
@@ -44,24 +22,8 @@ const bits = (...sections: number[]) => sections.reduce((sum, n) => sum | (1 << 
 type Seed = { day: string; kind: string; path?: string; visitor?: string; referrer?: string; utm?: string; device?: string; sections?: number; engaged?: number };
 
 describe.each(ENGINES)('on %s', (_name, start) => {
-  let engine: Engine;
-  const saved = { url: process.env.NETLIFY_DB_URL, embedded: process.env.NETLIFY_DB_EMBEDDED };
+  const engine = useEngine(start);
 
-  beforeAll(async () => {
-    engine = await start();
-    await applyMigrations(engine.db);
-    process.env.NETLIFY_DB_URL = engine.url;
-    process.env.NETLIFY_DB_EMBEDDED = engine.embedded ? '1' : '';
-  });
-  afterAll(async () => {
-    await closeSharedDatabase();
-    await engine?.db.end();
-    await engine?.stop();
-    for (const [key, value] of [['NETLIFY_DB_URL', saved.url], ['NETLIFY_DB_EMBEDDED', saved.embedded]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
 
   const seed = (events: Seed[]) =>
     Promise.all(
