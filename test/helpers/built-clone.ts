@@ -1,0 +1,104 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CompiledContent } from '~/content/schema';
+import { ROOT } from './content';
+import type { GitRemote } from './git-remote';
+import type { RunningServer } from './server';
+
+/**
+ * The site as a deploy of the remote's branch would be: a fresh clone, its
+ * content built by the real content step of `npm run build` in the clone
+ * (so .generated/ and public/'s generated files land in the clone, as on the
+ * build machine), served by this checkout's built server (build/ and the
+ * browser bundles in public/build are the app's, not the content's) with the
+ * clone as its working directory, so every static file it serves is the
+ * clone's public/.
+ */
+
+export type BuiltClone = {
+  /** The clone: content/, public/ (with the build's outputs), .generated/. */
+  dir: string;
+  publicDir: string;
+  content: CompiledContent;
+  dispose: () => void;
+};
+
+function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${path.basename(command)} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** Clones the remote's `branch` and builds its content there. Rejects with the build's own message if the content does not build. */
+export async function buildClone(remote: GitRemote, branch = 'main'): Promise<BuiltClone> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'built-clone-'));
+  const dir = path.join(scratch, 'site');
+  await run('git', ['clone', '--quiet', '--branch', branch, remote.bareDir, dir], { cwd: scratch });
+  // The app's build, as `npm run build` made it in this checkout.
+  symlinkSync(path.join(ROOT, 'build'), path.join(dir, 'build'), 'dir');
+  await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/helpers/build-content-here.ts')], {
+    cwd: dir,
+    env: { TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json') },
+  });
+  symlinkSync(path.join(ROOT, 'public/build'), path.join(dir, 'public/build'), 'dir');
+  const content = JSON.parse(readFileSync(path.join(dir, '.generated/content.json'), 'utf8')) as CompiledContent;
+  return { dir, publicDir: path.join(dir, 'public'), content, dispose: () => rmSync(scratch, { recursive: true, force: true }) };
+}
+
+/** A visitor's server: no database, no owner's area, its secrets kept in the clone. */
+function serverEnv(clone: BuiltClone, siteUrl: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    SITE_URL: siteUrl,
+    CONTENT_JSON_PATH: path.join(clone.dir, '.generated/content.json'),
+    PORTFOLIO_DB: 'off',
+    PORTFOLIO_SECRETS_FILE: path.join(clone.dir, '.generated/local-secrets.json'),
+  };
+  for (const name of ['NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'ADMIN_PASSWORD', 'URL']) delete env[name];
+  return env;
+}
+
+/** The built production server with the clone as its working directory; SITE_URL is the public origin its absolute links use. */
+export async function serveClone(clone: BuiltClone, siteUrl: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'build/server/serve.mjs')], {
+    cwd: clone.dir,
+    env: serverEnv(clone, siteUrl),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/ready on (http:\/\/localhost:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

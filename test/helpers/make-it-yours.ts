@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { waitForSaveResult } from './editor-stack';
+import type { GitRemote } from './git-remote';
+import { waitFor } from './wait';
+
+/**
+ * The designer who makes the sample hers in the make-it-yours test: her
+ * images (made here with sharp, each a colour of its own, so a sharing card
+ * or a page can be shown to carry hers) and the editor steps she repeats.
+ */
+
+export type Upload = { name: string; mimeType: string; buffer: Buffer };
+export type Rgb = [number, number, number];
+
+/** A flat colour with a darker band across the top: the middle of the picture, where a crop keeps it, is the colour. */
+async function picture(name: string, width: number, height: number, colour: Rgb, format: 'png' | 'jpeg'): Promise<Upload & { width: number; height: number; colour: Rgb }> {
+  const [r, g, b] = colour;
+  const band = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${Math.round(height / 8)}"><rect width="100%" height="100%" fill="rgb(${r >> 1},${g >> 1},${b >> 1})"/></svg>`);
+  const image = sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).composite([{ input: band, top: 0, left: 0 }]);
+  const buffer = await (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+  return { name, mimeType: `image/${format}`, buffer, width, height, colour };
+}
+
+export async function designerImages() {
+  const [portrait, about, card, storyOne, storyTwo] = await Promise.all([
+    picture('jordan-portrait.png', 600, 750, [214, 72, 15], 'png'),
+    picture('jordan at her desk.jpg', 800, 1000, [25, 113, 194], 'jpeg'),
+    picture('night-bus-card.png', 1600, 1000, [47, 158, 68], 'png'),
+    picture('stop-survey.png', 1600, 1000, [174, 62, 201], 'png'),
+    picture('route-map-sketch.jpg', 1200, 900, [240, 140, 0], 'jpeg'),
+  ]);
+  return { portrait, about, card, storyOne, storyTwo };
+}
+
+/** The colour at a point of a PNG (a sharing card's illustration panel). */
+export async function colourAt(png: Buffer, left: number, top: number): Promise<Rgb> {
+  const pixel = await sharp(png).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
+  return [pixel[0], pixel[1], pixel[2]];
+}
+
+export const near = (a: Rgb, b: Rgb, tolerance = 24) => a.every((value, i) => Math.abs(value - b[i]) <= tolerance);
+
+/** Fills a field of the edit form by its path name. */
+export async function fill(page: Page, name: string, value: string) {
+  const control = page.locator(`[data-editor-form] [name="${name}"]`);
+  await control.fill(value);
+}
+
+/** Clicks a list's button (add, remove, up, down: they post the form, the draft kept) and waits until `changed` holds. */
+export async function listButton(page: Page, intent: string, changed: () => Promise<boolean>) {
+  await page.locator(`button[name="intent"][value="${intent}"]`).click();
+  await waitFor(async () => (await changed().catch(() => false)) || undefined, { timeoutMs: 30_000, what: `the list after ${intent}` });
+  await page.waitForLoadState('load');
+}
+
+/** Publishes the open form and returns the save result; it must be "published". */
+export async function publish(page: Page): Promise<string> {
+  // Whatever an upload or the autosave still has in flight lands first.
+  const autosave = page.locator('[data-autosave-state]');
+  if (await autosave.count()) await page.locator('[data-autosave-state="idle"]').waitFor({ state: 'attached', timeout: 30_000 });
+  expect(await page.locator('[data-save-result]').count(), 'a save result from before is still on the page').toBe(0);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const result = await waitForSaveResult(page);
+  expect(result.status, await page.locator('[data-save-result]').innerText()).toBe('published');
+  return result.commit!;
+}
+
+/** Picks a file in an image field (data-image-field) of the form. */
+export async function uploadToField(page: Page, field: string, file: Upload) {
+  const container = page.locator(`[data-image-field="${field}"]`);
+  await container.waitFor();
+  await container.locator('input[type="file"]').setInputFiles(file);
+}
+
+/** Nothing on the page is wider than the screen. */
+export async function expectNoSideways(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Whether a path exists on the remote's main. */
+export function onRemote(remote: GitRemote, file: string): boolean {
+  try {
+    execFileSync('git', ['--git-dir', remote.bareDir, 'cat-file', '-e', `main:${file}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function remoteBytes(remote: GitRemote, file: string): Buffer {
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'show', `main:${file}`], { maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** The repository file an image field's `src` names: beside the document (./x), or a site path under public/ (or content/). */
+export function imageFileOnRemote(remote: GitRemote, document: string, src: string): string {
+  const candidates = src.startsWith('/') ? [`public${src}`, `content${src}`, path.posix.join(path.posix.dirname(document), src.slice(1))] : [path.posix.join(path.posix.dirname(document), src)];
+  const found = candidates.find((file) => onRemote(remote, decodeURI(file)) || onRemote(remote, file));
+  if (!found) throw new Error(`${document}: the image ${src} is not in the repository (looked for ${candidates.join(', ')})`);
+  return onRemote(remote, found) ? found : decodeURI(found);
+}
+
+/** Width and height of image bytes, after orientation. */
+export async function sizeOf(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  return { width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! };
+}
