@@ -1,10 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { waitForSaveResult } from './editor-stack';
-import type { GitRemote } from './git-remote';
+import { ROOT } from './content';
+import { waitForHydration } from './e2e';
+import { waitForSaveResult, type EditorStack } from './editor-stack';
+import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
+import { startOwnerStack } from './owner-stack';
 import { waitFor } from './wait';
 
 /**
@@ -69,11 +73,74 @@ export async function publish(page: Page): Promise<string> {
   return result.commit!;
 }
 
-/** Picks a file in an image field (data-image-field) of the form. */
+/**
+ * Picks a file in an image field (data-image-field) of the hydrated form and
+ * waits until the upload has pointed the field at it (its hidden path input
+ * changes); a refusal fails at once with its words.
+ */
 export async function uploadToField(page: Page, field: string, file: Upload) {
   const container = page.locator(`[data-image-field="${field}"]`);
   await container.waitFor();
+  const path = container.locator('input[type="hidden"]').first();
+  const before = await path.inputValue();
   await container.locator('input[type="file"]').setInputFiles(file);
+  await waitFor(
+    async () => {
+      const alert = container.locator('[role="alert"]');
+      if (await alert.count()) throw new Error(`${field}: the upload of ${file.name} was refused: ${await alert.innerText()}`);
+      const now = await path.inputValue();
+      return now && now !== before ? now : undefined;
+    },
+    { timeoutMs: 60_000, what: `the ${field} field to point at ${file.name}` },
+  );
+}
+
+/** Opens an editor page and waits until its script runs (the image fields upload on their own then). */
+export async function openHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+/**
+ * The editor against a real git remote holding `files` (the sample), as
+ * startEditorStack does for the content under test: the built server in
+ * remote mode, the owner's area on a PostgreSQL of its own.
+ */
+export async function startSampleEditorStack(password: string, files: SeedFiles): Promise<EditorStack> {
+  const remote = await startGitRemote({ files });
+  const stack = await startOwnerStack(password, {
+    CONTENT_GIT_URL: remote.url,
+    CONTENT_GIT_TOKEN: remote.token,
+    CONTENT_GIT_BRANCH: 'main',
+    CONTENT_GIT_AUTHOR: 'Jordan Rivera <hello@jordanrivera.example>',
+  });
+  return {
+    ...stack,
+    remote,
+    password,
+    async stop() {
+      await stack.stop();
+      await remote.close();
+    },
+  };
+}
+
+/**
+ * The sample designer's site as the project ships it: the frozen copy of the
+ * sample content (test/fixtures/site) where there is one, else the
+ * checkout's content/, as content/; and the committed files of public/.
+ */
+export function sampleSiteFiles(): SeedFiles {
+  const fixture = path.join(ROOT, 'test/fixtures/site');
+  const dir = existsSync(fixture) ? fixture : path.join(ROOT, 'content');
+  const files: SeedFiles = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[`content/${path.relative(dir, file).split(path.sep).join('/')}`] = readFileSync(file);
+  }
+  for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) files[file] = readFileSync(path.join(ROOT, file));
+  return files;
 }
 
 /** Nothing on the page is wider than the screen. */
