@@ -361,7 +361,7 @@ describe('the site built from her branch', () => {
     const { site, resume, caseStudies } = clone.content;
     const cards = [homeSocialCard(site), resumeSocialCard(site.name, resume, site.about.highlights), ...Object.values(caseStudies).map((study) => caseStudySocialCard(study, site))];
     expect(lines(findSample('sharing cards', JSON.stringify(cards), SAMPLE.markers))).toEqual([]);
-    const served = responses.filter((response) => response.path.startsWith(`/${SOCIAL_IMAGE_DIR}/`) && response.path.endsWith('.png')).map((response) => response.path);
+    const served = [...new Set(responses.filter((response) => response.path.startsWith(`/${SOCIAL_IMAGE_DIR}/`) && response.path.endsWith('.png')).map((response) => response.path))];
     expect(served.sort()).toEqual(cards.map((card) => card.path).sort());
     // The illustration panel's middle (pipeline/social-images.ts) shows her picture.
     const png = (at: string) => responses.find((response) => response.path === at)!.body;
