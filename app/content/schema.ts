@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ABOUT_WORDS, CASE_STUDY_PAGE_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
  * Schemas for everything under content/. They are the boundary between the
@@ -25,6 +26,56 @@ export const imageSchema = z.object({
   height: z.number().int().positive(),
 });
 
+/**
+ * The words around the designer's own content: headings, buttons and short
+ * texts of the public pages. Every one is optional and defaults to the site's
+ * original words, so a site.yml without them builds unchanged; the editor's
+ * form shows the default in the empty field and, left empty, writes nothing.
+ * `.describe()` is the label the editor's form shows.
+ */
+const words = (fallback: string, label: string) => nonEmpty.default(fallback).describe(label);
+
+/** A group of words: optional as a whole (zod's prefault runs the defaults inside it). */
+const wordsGroup = <Shape extends z.ZodRawShape>(shape: Shape, label: string) => z.object(shape).strict().prefault({} as never).describe(label);
+
+const workWords = {
+  eyebrow: words(WORK_WORDS.eyebrow, 'Small heading'),
+  title: words(WORK_WORDS.title, 'Heading'),
+  subtitle: words(WORK_WORDS.subtitle, 'Text under the heading'),
+};
+
+const contactWords = {
+  eyebrow: words(CONTACT_WORDS.eyebrow, 'Small heading'),
+  title: words(CONTACT_WORDS.title, 'Heading'),
+  subtitle: words(CONTACT_WORDS.subtitle, 'Text under the heading'),
+  linkedinLink: words(CONTACT_WORDS.linkedinLink, 'LinkedIn link'),
+};
+
+const caseStudyPageWords = {
+  moreEyebrow: words(CASE_STUDY_PAGE_WORDS.moreEyebrow, 'Small heading above the other case studies'),
+  moreTitle: words(CASE_STUDY_PAGE_WORDS.moreTitle, 'Heading above the other case studies'),
+  ctaTitle: words(CASE_STUDY_PAGE_WORDS.ctaTitle, 'Closing invitation: heading'),
+  ctaSubtitle: words(CASE_STUDY_PAGE_WORDS.ctaSubtitle, 'Closing invitation: text'),
+  ctaButton: words(CASE_STUDY_PAGE_WORDS.ctaButton, 'Closing invitation: button'),
+};
+
+const resumePageWords = {
+  backLink: words(RESUME_PAGE_WORDS.backLink, 'Link back to the home page'),
+  download: words(RESUME_PAGE_WORDS.download, 'Download button'),
+  summary: words(RESUME_PAGE_WORDS.summary, 'Summary heading'),
+  experience: words(RESUME_PAGE_WORDS.experience, 'Experience heading'),
+  education: words(RESUME_PAGE_WORDS.education, 'Education heading'),
+  skills: words(RESUME_PAGE_WORDS.skills, 'Skills heading'),
+  certifications: words(RESUME_PAGE_WORDS.certifications, 'Certifications heading'),
+  languages: words(RESUME_PAGE_WORDS.languages, 'Languages heading'),
+};
+
+const footerWords = {
+  rights: words(FOOTER_WORDS.rights, 'After the copyright'),
+  privacy: words(FOOTER_WORDS.privacy, 'Privacy link'),
+  backToTop: words(FOOTER_WORDS.backToTop, 'Back to top link'),
+};
+
 export const siteSchema = z
   .object({
     name: nonEmpty,
@@ -35,16 +86,31 @@ export const siteSchema = z
     website: httpsUrl,
     location: nonEmpty,
     description: nonEmpty.max(170, 'must be at most 170 characters (search engines cut longer ones)'),
-    hero: z.object({ badge: nonEmpty, title: nonEmpty, subtitle: nonEmpty }).strict(),
+    hero: z
+      .object({
+        badge: nonEmpty,
+        title: nonEmpty,
+        subtitle: nonEmpty,
+        workButton: words(HERO_WORDS.workButton, 'Button to the case studies'),
+        contactButton: words(HERO_WORDS.contactButton, 'Button to the contact form'),
+      })
+      .strict(),
     about: z
       .object({
+        eyebrow: words(ABOUT_WORDS.eyebrow, 'Small heading'),
         title: nonEmpty,
         paragraphs: z.array(nonEmpty).min(1),
+        interestsTitle: words(ABOUT_WORDS.interestsTitle, 'Heading above the interests'),
         interests: z.array(nonEmpty).min(1),
         highlights: z.array(z.object({ value: textOrNumber, label: nonEmpty }).strict()).default([]),
       })
       .strict(),
     photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
+    work: wordsGroup(workWords, 'Case studies section (home page)'),
+    contact: wordsGroup(contactWords, 'Contact section (home page)'),
+    caseStudyPage: wordsGroup(caseStudyPageWords, 'Case study pages'),
+    resumePage: wordsGroup(resumePageWords, 'Resume page'),
+    footer: wordsGroup(footerWords, 'Footer'),
   })
   .strict();
 

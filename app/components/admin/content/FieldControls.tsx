@@ -155,7 +155,9 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
   const error = context.errors[name];
   const value = context.values[name];
   const described = error ? `${id}-error` : undefined;
-  const common = { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described, className: `${CONTROL} ${error ? BAD : OK}` };
+  // A text with a default (the site's words) shows it while empty: left empty, the default stays and nothing is written.
+  const placeholder = typeof field.default === 'string' ? field.default : undefined;
+  const common = { id, name, placeholder, 'aria-invalid': error ? true : undefined, 'aria-describedby': described, className: `${CONTROL} ${error ? BAD : OK}` };
   const label = (
     <label htmlFor={id} className={hideLabel ? 'sr-only' : `mb-1.5 block text-sm font-medium ${compact ? 'text-fg-muted' : ''}`}>
       {field.label}
@@ -177,7 +179,7 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
   if (field.kind === 'select') {
     const optionalWithDefault = !field.required && field.default !== undefined;
     control = (
-      <select {...common} defaultValue={value === undefined ? '' : String(value)} data-field-select={name}>
+      <select {...{ ...common, placeholder: undefined }} defaultValue={value === undefined ? '' : String(value)} data-field-select={name}>
         {optionalWithDefault ? <option value="">{`${capitalise(String(field.default))} (default)`}</option> : null}
         {!field.required && !optionalWithDefault ? <option value="">—</option> : null}
         {(field.options ?? []).map((option) => (
