@@ -8,6 +8,7 @@ import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.serve
 import { modeSummary } from '~/editing/open.server';
 import { publishConfig } from '~/editing/publish-config.server';
 import { publish, type PublishRequest } from '~/editing/publish.server';
+import { sampleLeftovers } from '~/editing/sample-check.server';
 import { readSmallForm, text } from '~/http/form.server';
 
 /**
@@ -40,6 +41,8 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
           return { path: draft.path, href: editorHref(draft.path), title, updatedAt: draft.updatedAt.toISOString() };
         }),
     );
+    // What still comes from the sample designer; none shown when the branch cannot be read.
+    const leftovers = listed.ok ? await sampleLeftovers(items) : null;
     const url = new URL(request.url);
     const confirming = url.searchParams.get('delete');
     return data(
@@ -48,6 +51,7 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
         problem: listed.ok ? null : listed.error,
         items: items.map(({ assets: _assets, blobId: _blobId, ...item }) => ({ ...item, href: editorHref(item.contentPath), draft: drafted.get(item.contentPath) ?? null })),
         newOnes,
+        sampleLeftovers: leftovers?.ok ? leftovers.value : null,
         confirming: confirming && items.some((item) => item.contentPath === confirming && item.kind === 'case-study') ? confirming : null,
         now: new Date().toISOString(),
       },
