@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ABOUT_WORDS, CASE_STUDY_PAGE_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
+import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
  * Schemas for everything under content/. They are the boundary between the
@@ -51,23 +51,26 @@ const contactWords = {
   linkedinLink: words(CONTACT_WORDS.linkedinLink, 'LinkedIn link'),
 };
 
-const caseStudyPageWords = {
-  moreEyebrow: words(CASE_STUDY_PAGE_WORDS.moreEyebrow, 'Small heading above the other case studies'),
-  moreTitle: words(CASE_STUDY_PAGE_WORDS.moreTitle, 'Heading above the other case studies'),
-  ctaTitle: words(CASE_STUDY_PAGE_WORDS.ctaTitle, 'Closing invitation: heading'),
-  ctaSubtitle: words(CASE_STUDY_PAGE_WORDS.ctaSubtitle, 'Closing invitation: text'),
-  ctaButton: words(CASE_STUDY_PAGE_WORDS.ctaButton, 'Closing invitation: button'),
+const moreWorkWords = {
+  eyebrow: words(MORE_WORK_WORDS.eyebrow, 'Small heading'),
+  title: words(MORE_WORK_WORDS.title, 'Heading'),
+};
+
+const ctaWords = {
+  title: words(CTA_WORDS.title, 'Heading'),
+  subtitle: words(CTA_WORDS.subtitle, 'Text'),
+  button: words(CTA_WORDS.button, 'Button to the contact form'),
 };
 
 const resumePageWords = {
   backLink: words(RESUME_PAGE_WORDS.backLink, 'Link back to the home page'),
   download: words(RESUME_PAGE_WORDS.download, 'Download button'),
-  summary: words(RESUME_PAGE_WORDS.summary, 'Summary heading'),
-  experience: words(RESUME_PAGE_WORDS.experience, 'Experience heading'),
-  education: words(RESUME_PAGE_WORDS.education, 'Education heading'),
-  skills: words(RESUME_PAGE_WORDS.skills, 'Skills heading'),
-  certifications: words(RESUME_PAGE_WORDS.certifications, 'Certifications heading'),
-  languages: words(RESUME_PAGE_WORDS.languages, 'Languages heading'),
+  summaryTitle: words(RESUME_PAGE_WORDS.summaryTitle, 'Summary heading'),
+  experienceTitle: words(RESUME_PAGE_WORDS.experienceTitle, 'Experience heading'),
+  educationTitle: words(RESUME_PAGE_WORDS.educationTitle, 'Education heading'),
+  skillsTitle: words(RESUME_PAGE_WORDS.skillsTitle, 'Skills heading'),
+  certificationsTitle: words(RESUME_PAGE_WORDS.certificationsTitle, 'Certifications heading'),
+  languagesTitle: words(RESUME_PAGE_WORDS.languagesTitle, 'Languages heading'),
 };
 
 const footerWords = {
@@ -108,7 +111,8 @@ export const siteSchema = z
     photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
     work: wordsGroup(workWords, 'Case studies section (home page)'),
     contact: wordsGroup(contactWords, 'Contact section (home page)'),
-    caseStudyPage: wordsGroup(caseStudyPageWords, 'Case study pages'),
+    moreWork: wordsGroup(moreWorkWords, 'Other case studies (below a case study)'),
+    cta: wordsGroup(ctaWords, 'Closing invitation (end of a case study)'),
     resumePage: wordsGroup(resumePageWords, 'Resume page'),
     footer: wordsGroup(footerWords, 'Footer'),
   })

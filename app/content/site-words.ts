@@ -28,23 +28,26 @@ export const CONTACT_WORDS = {
   linkedinLink: 'Connect on LinkedIn',
 } as const;
 
-export const CASE_STUDY_PAGE_WORDS = {
-  moreEyebrow: 'Keep exploring',
-  moreTitle: 'More case studies',
-  ctaTitle: 'Like what you see?',
-  ctaSubtitle: 'I’m open to senior and lead product design roles.',
-  ctaButton: 'Get in Touch',
+export const MORE_WORK_WORDS = {
+  eyebrow: 'Keep exploring',
+  title: 'More case studies',
+} as const;
+
+export const CTA_WORDS = {
+  title: 'Like what you see?',
+  subtitle: 'I’m open to senior and lead product design roles.',
+  button: 'Get in Touch',
 } as const;
 
 export const RESUME_PAGE_WORDS = {
   backLink: 'Back to Home',
   download: 'Download Resume',
-  summary: 'Summary',
-  experience: 'Professional Experience',
-  education: 'Education',
-  skills: 'Skills',
-  certifications: 'Certifications',
-  languages: 'Languages',
+  summaryTitle: 'Summary',
+  experienceTitle: 'Professional Experience',
+  educationTitle: 'Education',
+  skillsTitle: 'Skills',
+  certificationsTitle: 'Certifications',
+  languagesTitle: 'Languages',
 } as const;
 
 export const FOOTER_WORDS = {

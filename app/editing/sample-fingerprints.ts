@@ -21,7 +21,7 @@ export const SAMPLE_FINGERPRINTS: SampleFingerprints = {
   description: ['b446592d662b25c4'],
   introduction: ['d797dfe84c671735'],
   aboutText: ['03b90df74345954e', 'ccc9a06988bf1e67', '25f3a7f30a755b20'],
-  interests: ['41c59fa49883d81a'],
+  interests: ['41c59fa49883d81a', '2f5f192cd1a1f612'],
   highlights: ['5dfaa615957fd50b'],
   photoAlt: ['2d520032f8936cc7', 'e128eb929f0a7ab8'],
   image: ['48c9e23653501472ed9c1c307234df01846e3aab', '7ce60750d53149b81d17b1ba71e46ad0581db046', '338b53c7db25074d17f357846bcce99bb079bb48', 'a4edf8cb6edfc3ad750152773051296f675e8986', 'f16e8001cb0523f6aed921e5cc4010490d04fc9b'],

@@ -70,10 +70,11 @@ const texts = (value: unknown): string[] => list(value).filter((item): item is s
 /** A list of groups compared as a whole, key order aside (skills, languages, highlights). */
 function listPrint(value: unknown): string {
   const items = list(value).map((item) => {
+    if (typeof item !== 'object' || item === null) return normalise(String(item));
     const entries = Object.entries(record(item)).map(([key, child]) => [key, Array.isArray(child) ? child.map((c) => normalise(String(c))) : normalise(String(child))] as const);
     return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
   });
-  return fingerprint(items.length ? items : texts(value).map(normalise));
+  return fingerprint(items);
 }
 
 function photosOf(site: Record<string, unknown>) {

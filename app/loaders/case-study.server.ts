@@ -32,7 +32,8 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data(null, { status: 404 });
   }
-  const { name, role, caseStudyPage: words } = getSite();
+  const { name, role, moreWork, cta } = getSite();
+  const words = { moreWork, cta };
   const author = { name, role };
   const siteUrl = getSiteUrl();
   const card = caseStudySocialCard(caseStudy, author);

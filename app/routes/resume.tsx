@@ -27,28 +27,28 @@ export default function ResumePage() {
         website={site.website}
         downloadLabel={words.download}
       />
-      <ResumeSection id="summary" title={words.summary}>
+      <ResumeSection id="summary" title={words.summaryTitle}>
         <ResumeSummary html={resume.summaryHtml} />
       </ResumeSection>
-      <ResumeSection id="experience" title={words.experience}>
+      <ResumeSection id="experience" title={words.experienceTitle}>
         <ExperienceTimeline roles={resume.experience} />
       </ResumeSection>
-      <ResumeSection id="education" title={words.education}>
+      <ResumeSection id="education" title={words.educationTitle}>
         <CredentialList
           items={resume.education.map((e) => ({ key: e.degree, title: e.degree, detail: e.school, aside: e.year }))}
         />
       </ResumeSection>
-      <ResumeSection id="skills" title={words.skills}>
+      <ResumeSection id="skills" title={words.skillsTitle}>
         <SkillGroups groups={resume.skills} />
       </ResumeSection>
       {resume.certifications.length > 0 ? (
-        <ResumeSection id="certifications" title={words.certifications}>
+        <ResumeSection id="certifications" title={words.certificationsTitle}>
           <CredentialList
             items={resume.certifications.map((c) => ({ key: c.name, title: c.name, detail: c.issuer, aside: c.year }))}
           />
         </ResumeSection>
       ) : null}
-      <ResumeSection id="languages" title={words.languages}>
+      <ResumeSection id="languages" title={words.languagesTitle}>
         <CredentialList columns items={resume.languages.map((l) => ({ key: l.name, title: l.name, detail: l.level }))} />
       </ResumeSection>
     </main>
