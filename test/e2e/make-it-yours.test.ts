@@ -106,7 +106,7 @@ async function screenshot(page: Page, name: string) {
   const dir = process.env.MAKE_IT_YOURS_SCREENSHOTS;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.locator('[data-make-it-yours]').screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 describe('Make it yours', () => {
