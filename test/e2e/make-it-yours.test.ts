@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { launchBrowser, type TrackedPage } from '../helpers/browser';
-import { openSignedIn, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { openSignedIn, remoteFile, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { git, startGitRemote, type GitRemote, type SeedFiles } from '../helpers/git-remote';
 import { startOwnerStack } from '../helpers/owner-stack';
 
@@ -146,6 +147,29 @@ describe('Make it yours', () => {
     await page.getByRole('button', { name: 'Delete case study' }).click();
     await page.waitForURL(/deleted/);
     expect(await sampleItems(page)).toEqual(EVERY_ENTRY.filter((id) => id !== 'site.email' && id !== 'case-study.pilot-night-mode'));
+  }, BOUND);
+
+  it('the site’s words in the form: empty fields showing today’s words; one typed is published alone', async () => {
+    // A site.yml written before the words were fields (the fixture designer's own words taken out).
+    const site = parseDocument(remoteFile(stack.remote, 'content/site.yml'));
+    for (const group of ['work', 'contact', 'moreWork', 'cta', 'resumePage', 'footer']) site.delete(group);
+    for (const [group, key] of [['hero', 'workButton'], ['hero', 'contactButton'], ['about', 'eyebrow'], ['about', 'interestsTitle']]) site.deleteIn([group, key]);
+    pushElsewhere(stack.remote, { 'content/site.yml': site.toString() }, [], 'Site details without the words');
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content/site.yml`);
+    const workTitle = page.locator('#field-work-title');
+    expect(await workTitle.inputValue()).toBe('');
+    expect(await workTitle.getAttribute('placeholder')).toBe(WORK_WORDS.title);
+    expect(await page.locator('#field-contact-subtitle').getAttribute('placeholder')).toBe(CONTACT_WORDS.subtitle);
+    await page.locator('#field-contact-title').fill('Hail me');
+    await screenshot(page, 'site-words-form-1280-light');
+    const before = remoteFile(stack.remote, 'content/site.yml');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('published');
+    const after = remoteFile(stack.remote, 'content/site.yml');
+    // The file gains the one field typed; no default left empty is written.
+    expect(after.startsWith(before.trimEnd())).toBe(true);
+    expect(after.slice(before.trimEnd().length).trim().split('\n').filter((line) => line.trim() && !line.startsWith('#'))).toEqual(['contact:', '  title: Hail me']);
   }, BOUND);
 
   it('looks right at 375 and 1280 px, light and dark', async () => {
