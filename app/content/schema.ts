@@ -19,7 +19,7 @@ const textOrNumber = z.preprocess((value) => (typeof value === 'number' ? String
  * have it, a file under public/ (`/images/photo.svg`). Either way the build
  * reads the file, its pixel size and makes its responsive variants.
  */
-export const IMAGE_PATH = /^(?:\/[\w./-]+|\.\.?\/[^?#\\\r\n]+)$/;
+export const IMAGE_PATH = /^(?:\/(?!\/)[\w./-]+|\.\.?\/[^?#\\\r\n]+)$/;
 export const imagePath = z
   .string()
   .trim()

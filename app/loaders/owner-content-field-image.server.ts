@@ -43,12 +43,6 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
     const field = /^image:(.+)$/.exec(String(form.get('intent') ?? ''))?.[1] ?? '';
     const spec = imageFieldOf(field, kind);
     if (!spec) return reply(400, { ok: false, error: 'That field takes no image.' }, document);
-    const file = form.get(`_image.${spec.name}`);
-    if (!(file instanceof File) || file.size === 0) return reply(400, { ok: false, field: spec.name, error: 'Choose an image file first, then upload it.' }, document);
-
-    const checked = await checkFieldImage({ fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), documentPath: document, field: spec.name });
-    if (!checked.ok) return reply(checked.status, { ok: false, field: spec.name, error: checked.error }, document);
-
     const draft = await getDraft(document);
     let baseText = draft?.text;
     let baseBlobId = draft?.baseBlobId ?? null;
@@ -58,15 +52,28 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
       baseText = opened.text;
       baseBlobId = opened.blobId;
     }
-    // The form as posted, its file inputs and buttons aside, with the field naming the new file.
-    const entries = [...form.entries()].filter(([name]) => name !== 'intent' && !name.startsWith('_') && name !== spec.srcName);
-    entries.push([spec.srcName, checked.src]);
-    const composed = composeFile(kind, baseText, entries);
-    if (!composed.ok) return reply(422, { ok: false, field: spec.name, error: composed.problem }, document);
+    // The form as posted (its file inputs and buttons aside) is kept as the draft whatever the image's fate: nothing typed is lost.
+    const posted = [...form.entries()].filter(([name]) => name !== 'intent' && !name.startsWith('_'));
+    const keep = async (src?: string) => {
+      const entries = src === undefined ? posted : [...posted.filter(([name]) => name !== spec.srcName), [spec.srcName, src] as [string, FormDataEntryValue]];
+      const composed = composeFile(kind, baseText, entries);
+      if (!composed.ok) return composed.problem;
+      const saved = await saveDraft(document, { text: composed.text, baseBlobId });
+      return saved.ok ? null : saved.error;
+    };
+    const refuse = async (status: number, error: string) => {
+      await keep();
+      return reply(status, { ok: false, field: spec.name, error }, document);
+    };
+
+    const file = form.get(`_image.${spec.name}`);
+    if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose an image file first, then upload it.');
+    const checked = await checkFieldImage({ fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), documentPath: document, field: spec.name });
+    if (!checked.ok) return refuse(checked.status, checked.error);
     const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
-    if (!kept.ok) return reply(413, { ok: false, field: spec.name, error: kept.error }, document);
-    const saved = await saveDraft(document, { text: composed.text, baseBlobId });
-    if (!saved.ok) return reply(413, { ok: false, field: spec.name, error: saved.error }, document);
+    if (!kept.ok) return refuse(413, kept.error);
+    const problem = await keep(checked.src);
+    if (problem) return reply(422, { ok: false, field: spec.name, error: problem }, document);
     return reply(200, { ok: true, field: spec.name, src: checked.src, preview: mediaUrl(checked.path) }, document);
   });
 }
