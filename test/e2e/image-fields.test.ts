@@ -122,11 +122,11 @@ describe('replacing a card image, without JavaScript', () => {
     const field = page.locator('[data-image-field="image"]');
     await field.locator('input[type=file]').waitFor();
     // Typed text survives the upload's round trip.
-    await page.locator('input[name="alt"]').fill('A ferry ticket on a phone screen');
+    await page.locator('[data-editor-form] input[name="alt"]').fill('A ferry ticket on a phone screen');
     await field.locator('input[type=file]').setInputFiles({ name: 'Ferry card.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1000, '#f97316') });
     await field.getByRole('button', { name: 'Upload' }).click();
     await page.waitForURL(/image-saved=image/);
-    expect(await page.locator('input[name="alt"]').inputValue()).toBe('A ferry ticket on a phone screen');
+    expect(await page.locator('[data-editor-form] input[name="alt"]').inputValue()).toBe('A ferry ticket on a phone screen');
     const src = await page.locator('[data-image-field="image"] input[type=hidden][name="image"]').inputValue();
     expect(src).toMatch(/^\.\/blocks-demo\/ferry-card-[0-9a-f]{8}\.jpg$/);
     const thumbnail = await page.locator('[data-image-field="image"] img[data-image-thumbnail]').getAttribute('src');
