@@ -90,6 +90,11 @@ describe('replacing the profile photo, with JavaScript', () => {
     await field.locator('[data-image-status="ok"]').waitFor({ timeout: 30_000 });
     const src = await field.locator('input[type=hidden][name="photos.profile.src"]').inputValue();
     expect(src).toMatch(/^\.\/images\/my-portrait-final-[0-9a-f]{8}\.jpg$/);
+    // The thumbnail shows the new file, as the server kept it.
+    const thumbnail = field.locator('img[data-image-thumbnail]');
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc.endsWith(`/content/images/${img.closest('[data-image-field]')!.querySelector<HTMLInputElement>('input[type=hidden]')!.value.slice('./images/'.length)}`) && img.complete && img.naturalWidth === 1024), { timeout: 15_000 })
+      .toBe(true);
     await screenshots(page, '[data-image-field="photos.profile"]', 'profile');
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

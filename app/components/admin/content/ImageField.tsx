@@ -66,26 +66,22 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
     setEnhanced(true);
     const upload = async (file: File) => {
       const form = input.form!;
-      setPreview((old) => {
-        if (old) URL.revokeObjectURL(old);
-        return URL.createObjectURL(file);
-      });
+      // The thumbnail shows the file as the server kept it (the owner's pages allow no blob: images).
       setStatus({ tone: 'busy', text: 'Uploading…' });
       const body = new FormData(form);
       body.set(`_image.${spec.name}`, file);
       body.set('intent', `image:${spec.name}`);
       try {
         const answer = await fetch(FIELD_IMAGE_ROUTE, { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
-        const json = (await answer.json().catch(() => null)) as { ok?: boolean; src?: string; error?: string } | null;
+        const json = (await answer.json().catch(() => null)) as { ok?: boolean; src?: string; preview?: string; error?: string } | null;
         if (answer.ok && json?.ok && json.src) {
           setSrc(json.src);
+          setPreview(json.preview ?? null);
           setStatus({ tone: 'ok', text: 'New image kept in your draft. Publish to put it on the site.' });
         } else {
-          setPreview(null);
           setStatus({ tone: 'error', text: json?.error ?? 'The image could not be uploaded. Try again.' });
         }
       } catch {
-        setPreview(null);
         setStatus({ tone: 'error', text: 'The image could not be uploaded: the connection dropped. Try again.' });
       }
       input.value = '';
