@@ -113,7 +113,8 @@ describe.each(MODES)('%s', (_name, start) => {
     const created = newCaseStudy('New Work', await list());
     if (!created.ok) throw new Error(created.error);
     expect(await publish(created.value.request, mode.config)).toMatchObject({ status: 'published' });
-    expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx']);
+    // The case study and its placeholder card image, in its own folder.
+    expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx', 'content/case-studies/new-work/card.svg']);
     const afterCreate = await list();
     expect(afterCreate.at(-1)).toMatchObject({ path: 'case-studies/new-work.mdx', order: 4, status: 'coming-soon', lastChange: { author: 'Camila Navarro', message: 'Add New Work' } });
 
