@@ -18,7 +18,7 @@ export async function buildContent(contentDir = path.resolve('content')) {
   await writeFile(CONTENT_JSON_PATH, JSON.stringify(content));
   await writeResumePdf(content, path.resolve('public/resume.pdf'));
   await writeIcons(content.site, path.resolve('public'));
-  await writeSocialImages(content, path.resolve('public'));
+  await writeSocialImages(content, path.resolve('public'), images);
   await writeImageVariants(images);
   await writeImageVariants(privateMedia);
   return content;

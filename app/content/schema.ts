@@ -12,18 +12,30 @@ const nonEmpty = z.string().trim().min(1, 'must not be empty');
 /** Years and figures: YAML reads `year: 2012` as a number, which is fine too. */
 const textOrNumber = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmpty);
 
-/** Site-relative path to a file in public/, e.g. /images/profile.svg */
-const publicPath = z
+/**
+ * Where an image file is. Either beside the content, relative to the file
+ * that names it (`./images/photo.jpg` in site.yml is content/images/photo.jpg;
+ * `./my-project/card.png` in a case study is content/case-studies/my-project/card.png),
+ * which is where the editor's uploads go; or, as sites made before uploads
+ * have it, a file under public/ (`/images/photo.svg`). Either way the build
+ * reads the file, its pixel size and makes its responsive variants.
+ */
+export const IMAGE_PATH = /^(?:\/(?!\/)[\w./-]+|\.\.?\/[^?#\\\r\n]+)$/;
+export const imagePath = z
   .string()
-  .regex(/^\/[\w./-]+$/, 'must be a site path starting with "/", e.g. /images/photo.svg');
+  .trim()
+  .regex(IMAGE_PATH, 'must be a file beside the content, e.g. ./images/photo.jpg, or a site path starting with "/", e.g. /images/photo.svg');
 
 const httpsUrl = z.string().url('must be a full URL').startsWith('https://', 'must start with https://');
 
+/** Pixel sizes are read from the file at build; typed ones are still accepted (and the file's own win). */
+const pixels = z.number().int().positive().optional();
+
 export const imageSchema = z.object({
-  src: publicPath,
+  src: imagePath,
   alt: nonEmpty,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: pixels,
+  height: pixels,
 });
 
 /**
@@ -123,7 +135,7 @@ const outcomeSchema = z.object({ label: nonEmpty, value: nonEmpty }).strict();
 const cardFields = {
   title: nonEmpty,
   description: nonEmpty,
-  image: publicPath,
+  image: imagePath,
   alt: nonEmpty,
   tags: z.array(nonEmpty).min(1, 'needs at least one tag'),
   role: nonEmpty,
@@ -193,8 +205,8 @@ export type Image = z.infer<typeof imageSchema>;
 /** `srcset` values of the AVIF and WebP variants made at build (pipeline/images.ts), e.g. "/generated/images/a-400.1f2e3d4c5b.avif 400w, …". */
 export type ImageSources = { avif: string; webp: string };
 
-/** An image as compiled: the original file (the `<img>` fallback), its size, and its generated variants. */
-export type ResponsiveImage = Image & { sources: ImageSources };
+/** An image as compiled: the original file as served (the `<img>` fallback), its size read from the file, and its generated variants. */
+export type ResponsiveImage = Omit<Image, 'width' | 'height'> & { width: number; height: number; sources: ImageSources };
 
 /** The site as compiled: each photo carries its generated variants. */
 export type Site = Omit<z.infer<typeof siteSchema>, 'photos'> & {

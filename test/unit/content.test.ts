@@ -37,7 +37,7 @@ describe('compileContent on the real content/', () => {
       expect(card.title.length).toBeGreaterThan(0);
       expect(card.description.length).toBeGreaterThan(0);
       expect(card.alt.length).toBeGreaterThan(0);
-      expect(card.image).toMatch(/^\/images\//);
+      expect(card.image).toMatch(/^\/generated\/images\//);
     }
   });
 
@@ -144,7 +144,7 @@ describe('adding a content file', () => {
         '---',
         `title: ${title}`,
         'description: A short description.',
-        'image: /images/case-studies/mobile-banking.svg',
+        'image: ./mobile-banking/card.svg',
         'alt: A phone',
         'tags: [Research]',
         'role: Designer',
@@ -401,7 +401,6 @@ describe('the build stops on broken content', () => {
   it('`tsx scripts/content.ts` on good content writes the JSON and a real PDF', async () => {
     copy = await copyContent();
     await mkdir(path.join(copy.root, 'public'), { recursive: true });
-    await cp(path.join(ROOT, 'public/images'), path.join(copy.root, 'public/images'), { recursive: true });
     const result = await runScript(copy.root);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -3,6 +3,8 @@ import { EMPTY } from '~/components/admin/Panel';
 import { StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
 import type { contentListLoader, ListActionData } from '~/loaders/owner-content-list.server';
+import { mediaUrl } from '~/editing/content-check-types';
+import { IMAGE_FIELDS, imageRepoPath } from '~/editing/image-fields';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 
 type ListData = Awaited<ReturnType<typeof contentListLoader>>['data'];
@@ -126,7 +128,7 @@ function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: s
   return (
     <li data-content-item={item.path} className="flex flex-wrap items-center gap-4 rounded-2xl border border-border bg-bg p-3 sm:flex-nowrap sm:p-4">
       <div className="aspect-[3/2] w-24 shrink-0 overflow-hidden rounded-lg border border-border bg-bg-muted sm:w-32">
-        {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {item.image ? <img src={cardPreview(item.image)} alt="" loading="lazy" className="size-full object-cover" /> : null}
       </div>
       <div className="min-w-0 flex-1 basis-48">
         <Link to={item.href} className="font-medium text-balance hover:text-accent">
@@ -203,4 +205,10 @@ function NewCaseStudy({ title, busy }: { title?: string; busy: boolean }) {
       </button>
     </Form>
   );
+}
+
+/** A card image as the owner sees it before the build: through the editor's media route, wherever it is stored. */
+function cardPreview(src: string): string {
+  const repoPath = imageRepoPath(IMAGE_FIELDS.find((spec) => spec.name === 'image')!, src);
+  return repoPath ? mediaUrl(repoPath) : src;
 }

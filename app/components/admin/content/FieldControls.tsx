@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Condition, Field, FormValue } from '~/editing/fields';
+import { asImageField, ImageField } from './ImageField';
 
 /**
  * The controls of a form generated from a content schema (editing/fields.ts):
@@ -43,9 +44,12 @@ export function FieldControls({ form, values, errors }: { form: Field; values: V
 function Control({ field, name, context }: { field: Field; name: string; context: Context }) {
   const shown = holds(field.showWhen, context.values, context.defaults);
   const conditional = field.showWhen?.length ? { 'data-show-when': JSON.stringify(field.showWhen) } : {};
+  const image = asImageField(field);
   return (
-    <div hidden={!shown} {...conditional} className={field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
-      {field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} />}
+    <div hidden={!shown} {...conditional} className={image || field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
+      {image ? (
+        <ImageField field={field} spec={image} values={context.values} error={context.errors[image.srcName]} renderLeaf={(child, childName) => <Leaf field={child} name={childName} context={context} />} />
+      ) : field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} />}
     </div>
   );
 }
