@@ -46,16 +46,22 @@ export type DevContent = {
   close: () => void;
 };
 
-async function compileOnce(): Promise<ContentError | undefined> {
+/**
+ * One compile. A content mistake is returned (the error page shows it); anything else (a bug, a full
+ * disk) is not the designer's to fix: at start the server stops, as `npm run build` would; later, the
+ * site keeps what it last compiled and the terminal says why.
+ */
+async function compileOnce(atStart: boolean): Promise<{ error?: ContentError; failed?: true }> {
   const { buildContent, reportContentError } = await import('../pipeline/build-content');
   try {
     await buildContent();
-    return undefined;
+    return {};
   } catch (error) {
     reportContentError(error);
-    if (error instanceof ContentError) return error;
-    // Anything else (a bug, a full disk) is not the designer's to fix: the server stops, as `npm run build` would.
-    process.exit(1);
+    if (error instanceof ContentError) return { error };
+    if (atStart) process.exit(1);
+    console.error('Content: this compile failed (above); the site shows what was compiled before.');
+    return { failed: true };
   } finally {
     // mdx-bundler's esbuild keeps a helper process; end it, so that remix dev's
     // restart (kill the tree, then wait 2 s for all of it) finds only this one.
@@ -64,7 +70,7 @@ async function compileOnce(): Promise<ContentError | undefined> {
 }
 
 export async function startDevContent(contentDir = path.resolve('content')): Promise<DevContent> {
-  let current = await compileOnce();
+  let current = (await compileOnce(true)).error;
   let running: Promise<void> | undefined;
   let queued: Promise<CompileOutcome> | undefined;
   const listeners = new Set<Response>();
@@ -75,7 +81,9 @@ export async function startDevContent(contentDir = path.resolve('content')): Pro
 
   const run = async (): Promise<CompileOutcome> => {
     const started = performance.now();
-    current = await compileOnce();
+    const outcome = await compileOnce(false);
+    if (outcome.failed) return { ok: false, problem: 'the content could not be compiled (see the terminal)' };
+    current = outcome.error;
     if (!current) console.log(`Content compiled again (${Math.round(performance.now() - started)} ms); the server kept running.`);
     tellPages();
     return current ? { ok: false, problem: current.message } : { ok: true };

@@ -37,7 +37,7 @@ export function devReloadScript(origin: string): string {
     socket.onclose = function () { setTimeout(function () { connect(true); }, 1000); };
   }
   connect(false);
-  if (window.EventSource && !/^\/admin(\/|$)/.test(location.pathname)) {
+  if (window.EventSource && (location.pathname + "/").indexOf("/admin/") !== 0) {
     new EventSource(events).onmessage = function () { location.reload(); };
   }
 })(${JSON.stringify(devSocketUrl(origin))}, ${JSON.stringify(CONTENT_EVENTS_PATH)});`;

@@ -124,7 +124,7 @@ async function signIn(): Promise<Page> {
   await waitForHydration(page);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin'), { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/sign-in'), { timeout: 30_000 });
   return page;
 }
 
@@ -138,6 +138,12 @@ describe('publishing under npm run dev', () => {
     // Publish: a field of the published case study.
     await page.goto(`${dev.url}/admin/content/case-studies/trip-planner.mdx`);
     await waitForHydration(page);
+    await page
+      .locator('input[name="role"]')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`);
+      });
     await page.locator('input[name="role"]').fill('Principal designer');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const saved = page.locator('[data-save-result]');
