@@ -131,12 +131,13 @@ export async function startDevContent(contentDir = path.resolve('content')): Pro
     error: () => current,
     refresh,
     errorPage: (req, res, next) => (current ? contentErrorPage(current)(req, res, next) : next()),
-    events: (req, res) => {
+    events: (_req, res) => {
       res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
       res.flushHeaders();
       res.write(': connected\n\n');
       listeners.add(res);
-      req.on('close', () => listeners.delete(res));
+      // The response's close (the page went away); the request's fires as soon as it has been read.
+      res.on('close', () => listeners.delete(res));
     },
     close,
   };
