@@ -146,7 +146,7 @@ describe('publishing under npm run dev', () => {
       });
     await page.locator('input[name="role"]').fill('Principal designer');
     // The publish checks the content, commits, pushes and compiles it here: seconds on a busy machine.
-    await page.getByRole('button', { name: 'Publish', exact: true }).click({ noWaitAfter: true });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click({ noWaitAfter: true, timeout: 120_000 });
     const saved = page.locator('[data-save-result]');
     await saved.waitFor({ timeout: 120_000 });
     expect(await saved.getAttribute('data-save-result'), await saved.innerText()).toBe('published');
@@ -162,7 +162,7 @@ describe('publishing under npm run dev', () => {
     await page.goto(`${dev.url}/admin/content`);
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Delete Bus Stops' }).click();
-    await page.getByRole('button', { name: 'Delete case study' }).click({ noWaitAfter: true });
+    await page.getByRole('button', { name: 'Delete case study' }).click({ noWaitAfter: true, timeout: 120_000 });
     await page.getByText('Deleted, with its images.').waitFor({ timeout: 120_000 });
     const deleted = head();
     expect(git(dev.dir, ['rev-parse', `${deleted}^`])).toBe(published);
