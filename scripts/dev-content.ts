@@ -1,4 +1,4 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
 import { registerLocalContentRefresh } from '../app/editing/local-content-refresh.server';
@@ -69,6 +69,14 @@ async function compileOnce(atStart: boolean): Promise<{ error?: ContentError; fa
   }
 }
 
+function readdirSafe(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 export async function startDevContent(contentDir = path.resolve('content')): Promise<DevContent> {
   let current = (await compileOnce(true)).error;
   let running: Promise<void> | undefined;
@@ -103,24 +111,46 @@ export async function startDevContent(contentDir = path.resolve('content')): Pro
   };
 
   let timer: NodeJS.Timeout | undefined;
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(contentDir, { recursive: true }, (_event, name) => {
-      // A file being written aside before its rename (the editor's publish) is not a change yet.
-      if (name && /\.tmp$|\.partial$|~$|\.swp$/.test(String(name))) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void refresh(), SETTLE_MS);
-    });
-  } catch (error) {
-    console.warn(`Content: not watching ${contentDir} (${(error as Error).message}); restart npm run dev to see edits.`);
-  }
+  const changed = (name: string | null) => {
+    // A file being written aside before its rename (the editor's publish) is not a change yet.
+    if (name && /\.tmp$|\.partial$|~$|\.swp$/.test(name)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      watchFolders();
+      void refresh();
+    }, SETTLE_MS);
+  };
+  // One watcher per folder, not fs.watch's recursive mode: on Linux that one watches each file, and
+  // loses a file once it has been replaced by a rename (as every publish writes), missing later edits.
+  const watchers = new Map<string, FSWatcher>();
+  const watchFolders = () => {
+    const folders = [contentDir];
+    for (const entry of readdirSafe(contentDir)) if (entry.isDirectory()) folders.push(path.join(entry.parentPath, entry.name));
+    for (const [folder, watcher] of watchers) {
+      if (!folders.includes(folder)) {
+        watcher.close();
+        watchers.delete(folder);
+      }
+    }
+    for (const folder of folders) {
+      if (watchers.has(folder)) continue;
+      try {
+        const watcher = watch(folder, (_event, name) => changed(name === null ? null : String(name)));
+        watcher.on('error', () => undefined);
+        watchers.set(folder, watcher);
+      } catch (error) {
+        console.warn(`Content: not watching ${folder} (${(error as Error).message}); restart npm run dev to see edits there.`);
+      }
+    }
+  };
+  watchFolders();
 
   // The editor's publish under this server waits for its content to be compiled.
   registerLocalContentRefresh(refresh);
 
   const close = () => {
     clearTimeout(timer);
-    watcher?.close();
+    for (const watcher of watchers.values()) watcher.close();
     for (const res of listeners) res.end();
     listeners.clear();
   };
