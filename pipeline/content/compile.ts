@@ -41,7 +41,22 @@ const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
 function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, yaml?: string): z.infer<S> {
   const result = schema.safeParse(data ?? {}, CONTENT_PARSE);
   if (!result.success) throw new ContentError(file, zodProblems(result.error, yaml === undefined ? undefined : yamlLines(yaml)));
+  refuseImageSyntax(data, file, yaml);
   return result.data;
+}
+
+const IMAGE_SYNTAX = /!\[[^\]]*\]\(/;
+
+/** A field shows its words as they are: Markdown image syntax in one would reach the page as text. */
+function refuseImageSyntax(data: unknown, file: string, yaml?: string) {
+  const lineOf = yaml === undefined ? () => undefined : yamlLines(yaml);
+  const problems = [...stringFields(data)]
+    .filter(([, text]) => IMAGE_SYNTAX.test(text))
+    .map(([field, text]) => ({
+      message: `field "${field}": "${text.slice(0, 60)}" would show on the page as text: a field holds words only; put the image in a case study's story, as ![what it shows](./folder/file.png)`,
+      line: lineOf(field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key))),
+    }));
+  if (problems.length > 0) throw new ContentError(file, problems);
 }
 
 /** Markdown summary → plain text, for the PDF and meta tags. */
@@ -82,7 +97,8 @@ function parseFrontmatter(text: string, label: string) {
   try {
     return matter(text);
   } catch (error) {
-    throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML')]);
+    // gray-matter's marks count the file's lines (the opening --- is line 1).
+    throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML', 1, text)]);
   }
 }
 
@@ -114,7 +130,7 @@ export async function compileSite(
   try {
     siteData = yaml.load(siteText);
   } catch (error) {
-    throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML')]);
+    throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML', 1, siteText)]);
   }
   const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteText));
   const siteRoots = { dir: contentDir, contentDir, publicDir };

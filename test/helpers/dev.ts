@@ -23,11 +23,12 @@ export type DevServer = {
   output: () => string;
   /** Resolves with the match once the output matches, at most `timeoutMs` later. */
   waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
-  /** Ends the whole process group (npm → tsx → remix dev → the app server) and removes the copy. */
-  stop: () => Promise<void>;
+  /** Ends the whole process group (npm → tsx → remix dev → the app server) and removes the copy (unless `keepCopy`). */
+  stop: (options?: { keepCopy?: boolean }) => Promise<void>;
 };
 
-export async function startDev(env: Record<string, string> = {}): Promise<DevServer> {
+/** `prepare`: runs on the copy before `npm run dev` starts (e.g. lays out fixture content, makes it a git checkout). */
+export async function startDev(env: Record<string, string> = {}, { prepare }: { prepare?: (dir: string) => Promise<void> } = {}): Promise<DevServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-dev-'));
   await cp(ROOT, dir, {
     recursive: true,
@@ -37,6 +38,7 @@ export async function startDev(env: Record<string, string> = {}): Promise<DevSer
     },
   });
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  await prepare?.(dir);
 
   // vitest sets NODE_ENV=test; dev must run as it would for a person.
   const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env;
@@ -67,14 +69,14 @@ export async function startDev(env: Record<string, string> = {}): Promise<DevSer
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const stop = async () => {
+  const stop = async ({ keepCopy = false }: { keepCopy?: boolean } = {}) => {
     if (child.pid && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // End the whole group this helper started.
       process.kill(-child.pid, 'SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
-    await rm(dir, { recursive: true, force: true });
+    if (!keepCopy) await rm(dir, { recursive: true, force: true });
   };
 
   const waitForOutput = (pattern: RegExp, timeoutMs = 60_000) =>
