@@ -40,12 +40,13 @@ export function FieldControls({ form, values, errors }: { form: Field; values: V
   return <div className="grid gap-5">{(form.children ?? []).map((field) => <Control key={field.name} field={field} name={field.name} context={context} />)}</div>;
 }
 
-function Control({ field, name, context }: { field: Field; name: string; context: Context }) {
+/** Any field at any depth: a group, a list (of texts, of groups, of lists) or one input, named by its full path. */
+function Control({ field, name, context, compact }: { field: Field; name: string; context: Context; compact?: boolean }) {
   const shown = holds(field.showWhen, context.values, context.defaults);
   const conditional = field.showWhen?.length ? { 'data-show-when': JSON.stringify(field.showWhen) } : {};
   return (
     <div hidden={!shown} {...conditional} className={field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
-      {field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} />}
+      {field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} compact={compact} />}
     </div>
   );
 }
@@ -106,9 +107,16 @@ function List({ field, name, context }: { field: Field; name: string; context: C
               </div>
               <div className="grid gap-3 p-3 sm:grid-cols-2">
                 {(shape.children ?? []).map((child) => (
-                  <Leaf key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
+                  <Control key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
                 ))}
               </div>
+            </li>
+          ) : shape.kind === 'list' ? (
+            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5 rounded-lg border border-border p-3">
+              <div className="min-w-0 flex-1">
+                <List field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} />
+              </div>
+              {buttons}
             </li>
           ) : (
             <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
