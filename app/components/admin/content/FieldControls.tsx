@@ -80,7 +80,7 @@ function List({ field, name, context }: { field: Field; name: string; context: C
   const error = context.errors[name];
   const singular = field.label.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
   return (
-    <fieldset data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
+    <fieldset id={inputId(name)} data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
       <legend className="mb-1.5 text-sm font-medium">
         {field.label}
         {field.minItems ? <span className="font-normal text-fg-muted"> · at least {field.minItems}</span> : null}
