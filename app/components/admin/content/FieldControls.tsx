@@ -119,11 +119,12 @@ function List({ field, name, context }: { field: Field; name: string; context: C
               {buttons}
             </li>
           ) : (
-            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
+            // On a phone a text takes the whole width (inside a card there is little of it), its buttons under it.
+            <li key={itemName} data-list-item={itemName} className="flex flex-col gap-0.5 sm:flex-row sm:items-start sm:gap-1.5">
               <div className="min-w-0 flex-1">
                 <Leaf field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} hideLabel />
               </div>
-              {buttons}
+              <span className="self-end sm:self-auto">{buttons}</span>
             </li>
           );
         })}
