@@ -149,9 +149,14 @@ describe('the resume’s form', () => {
     await added.waitFor({ timeout: 30_000 });
     expect(await items.count()).toBe(count + 1);
     await added.fill(typed);
-    // Removing posts the form too: the text just typed is kept.
+    // Removing posts the form too: the text just typed is kept, and the items after the removed one take its place.
+    const removedList = removed.replace(/\.\d+$/, '');
+    const left = page.locator(`[data-list="${removedList}"] > ol > [data-list-item]`);
+    const [leftBefore, removedText] = [await left.count(), await page.locator(`[name="${removed}"]`).inputValue()];
+    expect(`      - ${removedText}`).toBe(removedLine);
     await page.locator(`button[value="list:remove:${removed}"]`).click();
-    await expect.poll(() => page.locator(`[data-list-item="${removed}"]`).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => left.count(), { timeout: 30_000 }).toBe(leftBefore - 1);
+    expect(await page.locator(`[data-list="${removedList}"] textarea`).evaluateAll((all) => all.map((field) => (field as HTMLTextAreaElement).value))).not.toContain(removedText);
     expect(await page.locator(`[name="${list}.${count}"]`).inputValue()).toBe(typed);
     const result = await publish(page);
     expect(result.status).toBe('published');
