@@ -18,8 +18,7 @@ import { startOwnerStack } from '../helpers/owner-stack';
  * designer's resume (test/fixtures/forms/resume.mdx): unchanged is no
  * commit, one headline is one line, a bullet added and one removed (with
  * and without JavaScript) are those lines only. Also: signing in returns to
- * the page asked for, a refused publish keeps the message typed for it, and
- * the preview at 1280 px gives the story its column.
+ * the page asked for, and a refused publish keeps the message typed for it.
  */
 
 const RESUME = 'content/resume.mdx';
@@ -226,32 +225,5 @@ describe('signing in returns to the page asked for', () => {
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/admin');
-  });
-});
-
-describe('the preview', () => {
-  it.each([
-    [1280, 'light'],
-    [375, 'dark'],
-  ] as const)('at %i px gives the story its own column, as the public page does (%s)', async (width, scheme) => {
-    const page = await signedIn(false, { width, height: 900 });
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
-    const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
-    await preview.waitForLoadState('load');
-    await preview.emulateMedia({ colorScheme: scheme });
-    const story = preview.locator('article.story');
-    const box = (await story.boundingBox())!;
-    if (width >= 1024) {
-      // The public page: a 220 px outline beside a story of up to 680 px.
-      expect(box.width).toBeGreaterThan(600);
-      const outline = (await preview.locator('nav[aria-label="Sections"]').boundingBox())!;
-      expect(outline.width).toBeLessThanOrEqual(240);
-      expect(box.x).toBeGreaterThan(outline.x + outline.width);
-    } else {
-      expect(box.width).toBeGreaterThan(width - 60);
-    }
-    await preview.screenshot({ path: path.join(SHOTS, `preview-${width}-${scheme}.png`) });
-    await preview.close();
   });
 });
