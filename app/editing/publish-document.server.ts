@@ -75,7 +75,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
 function liveNote(mode: 'remote' | 'local', kind: DocumentKind, path: string, data: unknown): LiveNote {
   const status = (data as { status?: unknown }).status;
   const href = kind === 'resume' ? '/resume' : kind === 'case-study' && status === 'published' ? `/case-study/${slugOf(path)}` : '/';
-  if (mode === 'remote') return { when: 'Netlify is building the site from this commit: the change shows in about two minutes.', href };
+  if (mode === 'remote') return { when: 'The site is rebuilding with this change: it shows in about two minutes.', href };
   const dev = process.env.NODE_ENV === 'development';
   return {
     when: dev ? 'The file is written to content/: the dev server shows the change now.' : 'The file is written to content/ and committed: restart npm start to see it on this server.',

@@ -24,6 +24,8 @@ export type ListActionData = { error?: string; title?: string };
 export async function contentListLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const mode = modeSummary();
+    const config = publishConfig();
+    const editorAuthor = config.mode === 'read-only' ? null : config.author.name;
     const [listed, drafts] = await Promise.all([
       mode.mode === 'read-only' ? Promise.resolve({ ok: false as const, error: mode.reason ?? '' }) : listContent(),
       listDrafts(),
@@ -49,7 +51,13 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
       {
         mode,
         problem: listed.ok ? null : listed.error,
-        items: items.map(({ assets: _assets, blobId: _blobId, ...item }) => ({ ...item, href: editorHref(item.contentPath), draft: drafted.get(item.contentPath) ?? null })),
+        // Who changed a file last is "you" when it was the editor's own author; other names (a template's, a helper's) mean nothing to the designer.
+        items: items.map(({ assets: _assets, blobId: _blobId, lastChange, ...item }) => ({
+          ...item,
+          ...(lastChange ? { lastChange: { date: lastChange.date, byYou: lastChange.author === editorAuthor } } : {}),
+          href: editorHref(item.contentPath),
+          draft: drafted.get(item.contentPath) ?? null,
+        })),
         newOnes,
         sampleLeftovers: leftovers?.ok ? leftovers.value : null,
         confirming: confirming && items.some((item) => item.contentPath === confirming && item.kind === 'case-study') ? confirming : null,

@@ -27,8 +27,8 @@ export function ContentList() {
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Content</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
-        The site’s words, resume and case studies. Publishing makes a commit
-        {mode.mode === 'remote' ? `, and the site rebuilds from ${mode.branch}` : mode.mode === 'local' ? ' in this checkout' : ''}.
+        The site’s words, resume and case studies.
+        {mode.mode === 'remote' ? ' Publishing puts a change on the site: it rebuilds, and the change shows in about two minutes.' : mode.mode === 'local' ? ' Publishing saves a change in the site’s files on this computer.' : ''}
       </p>
       <div className="mt-4 grid gap-3">
         {mode.reason ? (
@@ -39,7 +39,7 @@ export function ContentList() {
         ) : null}
         {problem && !readOnly ? (
           <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
-            <span className="font-semibold">The repository cannot be reached. </span>
+            <span className="font-semibold">The site’s files cannot be reached. </span>
             {problem}
           </p>
         ) : null}
@@ -50,7 +50,7 @@ export function ContentList() {
         ) : null}
         {params.has('deleted') ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
-            Deleted, with its images. The commit is in the history if you ever need it back.
+            Deleted, with its images. Its earlier versions are kept, so it can be brought back.
           </p>
         ) : null}
       </div>
@@ -118,7 +118,8 @@ function LastChange({ item, now }: { item: Item; now: string }) {
   if (!item.lastChange) return <span className="block text-sm text-fg-muted">No history yet</span>;
   return (
     <span className="block text-sm text-fg-muted">
-      Changed <When at={item.lastChange.date} now={now} /> by {item.lastChange.author}
+      Changed <When at={item.lastChange.date} now={now} />
+      {item.lastChange.byYou ? ' by you' : ''}
     </span>
   );
 }
@@ -173,7 +174,7 @@ function ConfirmDelete({ item }: { item: Item }) {
         Delete “{item.title}”?
       </h2>
       <p id="confirm-text" className="mt-1 text-sm text-fg-muted">
-        Its file and its folder of images leave the site in one commit. The history keeps them, so they can be restored.
+        Its page and its images leave the site together. Their earlier versions are kept, so they can be brought back.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="path" value={item.contentPath} />

@@ -41,7 +41,8 @@ export function FieldControls({ form, values, errors }: { form: Field; values: V
   return <div className="grid gap-5">{(form.children ?? []).map((field) => <Control key={field.name} field={field} name={field.name} context={context} />)}</div>;
 }
 
-function Control({ field, name, context }: { field: Field; name: string; context: Context }) {
+/** Any field at any depth: a group, a list (of texts, of groups, of lists) or one input, named by its full path. */
+function Control({ field, name, context, compact }: { field: Field; name: string; context: Context; compact?: boolean }) {
   const shown = holds(field.showWhen, context.values, context.defaults);
   const conditional = field.showWhen?.length ? { 'data-show-when': JSON.stringify(field.showWhen) } : {};
   const image = asImageField(field);
@@ -49,7 +50,7 @@ function Control({ field, name, context }: { field: Field; name: string; context
     <div hidden={!shown} {...conditional} className={image || field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
       {image ? (
         <ImageField field={field} spec={image} values={context.values} error={context.errors[image.srcName]} renderLeaf={(child, childName) => <Leaf field={child} name={childName} context={context} />} />
-      ) : field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} />}
+      ) : field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} compact={compact} />}
     </div>
   );
 }
@@ -83,7 +84,7 @@ function List({ field, name, context }: { field: Field; name: string; context: C
   const error = context.errors[name];
   const singular = field.label.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
   return (
-    <fieldset data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
+    <fieldset id={inputId(name)} data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
       <legend className="mb-1.5 text-sm font-medium">
         {field.label}
         {field.minItems ? <span className="font-normal text-fg-muted"> · at least {field.minItems}</span> : null}
@@ -110,16 +111,24 @@ function List({ field, name, context }: { field: Field; name: string; context: C
               </div>
               <div className="grid gap-3 p-3 sm:grid-cols-2">
                 {(shape.children ?? []).map((child) => (
-                  <Leaf key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
+                  <Control key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
                 ))}
               </div>
             </li>
+          ) : shape.kind === 'list' ? (
+            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5 rounded-lg border border-border p-3">
+              <div className="min-w-0 flex-1">
+                <List field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} />
+              </div>
+              {buttons}
+            </li>
           ) : (
-            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
+            // On a phone a text takes the whole width (inside a card there is little of it), its buttons under it.
+            <li key={itemName} data-list-item={itemName} className="flex flex-col gap-0.5 sm:flex-row sm:items-start sm:gap-1.5">
               <div className="min-w-0 flex-1">
                 <Leaf field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} hideLabel />
               </div>
-              {buttons}
+              <span className="self-end sm:self-auto">{buttons}</span>
             </li>
           );
         })}
