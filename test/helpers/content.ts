@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,4 +63,15 @@ export async function copyContent(from: string = SAMPLE_SITE_DIR): Promise<Conte
     remove: (file) => rm(path.join(dir, file)),
     dispose: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** Every file of a content set, keyed by its path as the site's repository holds it (content/site.yml, content/case-studies/…). */
+export function contentFilesOf(dir: string = CONTENT_DIR): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[`content/${path.relative(dir, file).split(path.sep).join('/')}`] = readFileSync(file);
+  }
+  return files;
 }

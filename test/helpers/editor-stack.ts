@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { openPage, type TrackedPage } from './browser';
-import { CONTENT_DIR } from './content';
+import { CONTENT_DIR, contentFilesOf } from './content';
 import { waitForHydration } from './e2e';
 import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
 import { startOwnerStack, type OwnerStack } from './owner-stack';
@@ -27,16 +27,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * them like the designer's own.
  */
 export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } = {}): SeedFiles {
-  const files: SeedFiles = {};
-  const addTree = (dir: string, as: string) => {
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const file = path.join(entry.parentPath, entry.name);
-      files[path.posix.join(as, path.relative(dir, file).split(path.sep).join('/'))] = readFileSync(file);
-    }
-  };
-  addTree(CONTENT_DIR, 'content');
-  if (fixtures) addTree(path.join(ROOT, 'test/fixtures/case-studies'), 'content/case-studies');
+  const files: SeedFiles = { ...contentFilesOf(CONTENT_DIR) };
+  if (fixtures) {
+    for (const [file, bytes] of Object.entries(contentFilesOf(path.join(ROOT, 'test/fixtures/case-studies')))) files[file.replace(/^content\//, 'content/case-studies/')] = bytes;
+  }
   for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) {
     files[file] = readFileSync(path.join(ROOT, file));
   }
