@@ -24,7 +24,7 @@ export default async function setup() {
   if (process.env.SKIP_BUILD !== '1') {
     execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, CONTENT_DIR } });
   } else {
-    await buildContent(CONTENT_DIR);
+    await buildContent(CONTENT_DIR, { prune: false });
   }
   await buildFixtureSite();
   return restoreDesignersContent;
@@ -32,7 +32,8 @@ export default async function setup() {
 
 async function restoreDesignersContent() {
   try {
-    await buildContent(REAL_CONTENT_DIR);
+    // Without pruning: the next run finds the fixture's image variants made.
+    await buildContent(REAL_CONTENT_DIR, { prune: false });
   } catch (error) {
     reportContentError(error);
     console.error(
