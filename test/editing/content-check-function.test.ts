@@ -6,6 +6,7 @@ import { CONTENT_CHECK_PATH, getContentCheckSecret, LOCAL_MAX_CHECK_BODY_BYTES, 
 import { checkEdits } from '~/editing/content-check.server';
 import { closedPort } from '../helpers/git-remote';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
+import { makeSampleCheckout } from '../helpers/sample-checkout';
 import { expectConsoleError } from '../setup';
 import { startServer, type RunningServer } from '../helpers/server';
 
@@ -32,12 +33,20 @@ function request(body: unknown, { method = 'POST', secret = SECRET, type = 'appl
 
 const change = (text: string) => ({ path: OFFICE_DEPOT, base64: Buffer.from(text).toString('base64') });
 
+// Local mode checks the checkout the process runs in: one holding the sample designer, not this repository's content/.
+const cwdBefore = process.cwd();
+let checkout: ReturnType<typeof makeSampleCheckout>;
+
 beforeAll(() => {
   for (const name of ['CONTENT_CHECK_URL', 'CONTENT_GIT_URL', 'CONTENT_GIT_TOKEN', 'SESSION_SECRET', 'NETLIFY']) delete process.env[name];
   process.env.CONTENT_CHECK_SECRET = SECRET;
+  checkout = makeSampleCheckout();
+  process.chdir(checkout.dir);
 });
 afterEach(() => runContentCheckInProcess(undefined));
 afterAll(async () => {
+  process.chdir(cwdBefore);
+  checkout?.dispose();
   process.env = saved;
   await (await import('esbuild')).stop();
 });
