@@ -20,7 +20,7 @@ import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from './helpers/content';
  */
 export default async function setup() {
   const relative = path.relative(ROOT, CONTENT_DIR);
-  console.log(`Tests build the content in ${relative}/ (not content/); the teardown restores content/'s compiled files.`);
+  if (CONTENT_DIR !== REAL_CONTENT_DIR) console.log(`Tests build the content in ${relative}/, not content/; the teardown compiles content/ again.`);
   if (process.env.SKIP_BUILD !== '1') {
     execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, CONTENT_DIR } });
   } else {
