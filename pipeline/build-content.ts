@@ -12,7 +12,8 @@ import { writeSocialImages } from './social-images';
  * public/resume.pdf and the favicons from the same content. Exits non-zero, naming the file and
  * the field, when the content is broken.
  */
-export async function buildContent(contentDir = path.resolve('content')) {
+/** `prune: false` keeps other content's image variants in public/generated (the tests switch between content sets). */
+export async function buildContent(contentDir = path.resolve('content'), { prune = true } = {}) {
   const { content, images, privateMedia } = await compileSite(contentDir);
   await mkdir(path.dirname(CONTENT_JSON_PATH), { recursive: true });
   // Written aside and renamed: under npm run dev the running server reads it while it is replaced.
@@ -22,8 +23,8 @@ export async function buildContent(contentDir = path.resolve('content')) {
   await writeResumePdf(content, path.resolve('public/resume.pdf'));
   await writeIcons(content.site, path.resolve('public'));
   await writeSocialImages(content, path.resolve('public'), images);
-  await writeImageVariants(images);
-  await writeImageVariants(privateMedia);
+  await writeImageVariants(images, { prune });
+  await writeImageVariants(privateMedia, { prune });
   return content;
 }
 

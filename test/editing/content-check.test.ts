@@ -7,12 +7,13 @@ import { MEDIA_ROUTE, type CheckChange, type CheckResult } from '~/editing/conte
 import { publishConfig } from '~/editing/publish-config.server';
 import { readSnapshot } from '~/editing/snapshot.server';
 import { checkContent, fieldOf } from '../../pipeline/content/check';
-import { ROOT } from '../helpers/content';
+import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 
 /**
- * The editor's content check on this repository's own content (HEAD's
- * files, as the local server's check reads them), through the build's real
- * compileSite: what passes and fails here is what `npm run build` does.
+ * The editor's content check on this repository's files (HEAD's, as the
+ * local server's check reads them) with the sample designer's content
+ * (test/fixtures/site) as content/, through the build's real compileSite:
+ * what passes and fails here is what `npm run build` does.
  */
 
 const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
@@ -25,6 +26,8 @@ beforeAll(async () => {
   const config = publishConfig({}, ROOT);
   if (config.mode !== 'local') throw new Error(`expected local mode in the checkout: ${JSON.stringify(config)}`);
   ({ files } = await readSnapshot(undefined, config));
+  for (const file of [...files.keys()]) if (file.startsWith('content/')) files.delete(file);
+  for (const [file, bytes] of Object.entries(contentFilesOf(SAMPLE_SITE_DIR))) files.set(file, bytes);
   officeDepot = files.get(OFFICE_DEPOT)!.toString('utf8');
   // The check's temporary folders go here, so the test can see that none is left behind.
   scratch = mkdtempSync(path.join(os.tmpdir(), 'content-check-test-'));

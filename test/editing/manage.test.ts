@@ -7,7 +7,7 @@ import { blobIdOf } from '~/editing/publish.server';
 import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-catalog.server';
 import { diffLines } from '~/editing/line-diff';
 import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
-import { copyContent, ROOT } from '../helpers/content';
+import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 
 /**
  * The list's actions as plans over the real content/: what they would
@@ -15,13 +15,13 @@ import { copyContent, ROOT } from '../helpers/content';
  * new case study as it is created.
  */
 
-/** content/ at this checkout: every file with its blob id and text. */
+/** The sample designer's content (test/fixtures/site, as content/): every file with its blob id and text. */
 function realContent(): { list: ContentItem[]; texts: Map<string, string> } {
-  const files = (readdirSync(path.join(ROOT, 'content'), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => {
-      const file = path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      const bytes = readFileSync(path.join(ROOT, file));
+      const file = `content/${path.relative(SAMPLE_SITE_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`;
+      const bytes = readFileSync(path.join(SAMPLE_SITE_DIR, file.slice('content/'.length)));
       return { path: file, blobId: blobIdOf(bytes), text: bytes.toString('utf8') };
     });
   const documents = files.filter((file) => /^content\/(site\.yml|resume\.mdx|case-studies\/[^/]+\.mdx)$/.test(file.path));
@@ -193,10 +193,10 @@ describe('deleting', () => {
     const result = deleteRequest(list, 'case-studies/office-depot.mdx');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const folder = readdirSync(path.join(ROOT, 'content/case-studies/office-depot')).map((name) => `content/case-studies/office-depot/${name}`);
+    const folder = readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).map((name) => `content/case-studies/office-depot/${name}`);
     expect(result.value.files).toEqual([]);
     expect(result.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/office-depot.mdx', ...folder].sort());
-    for (const deleted of result.value.deleted!) expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(ROOT, deleted.path))));
+    for (const deleted of result.value.deleted!) expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(SAMPLE_SITE_DIR, deleted.path.slice('content/'.length)))));
     expect(result.value.message).toBe('Delete Office Depot Rewards App Redesign');
     // A coming-soon case study: its file and its card image.
     const banking = deleteRequest(list, 'content/case-studies/mobile-banking.mdx');

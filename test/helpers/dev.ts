@@ -2,13 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SAMPLE_SITE_DIR } from './content';
 import { closedPort } from './smtp';
 import { waitFor } from './wait';
 
 /**
  * `npm run dev` in a scratch copy of the project: remix dev writes build/ and
  * public/build/, which the production-server tests running next to it must
- * not see change under them.
+ * not see change under them. The copy's content/ is the sample designer's
+ * (test/fixtures/site), never the designer's own.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,9 +36,10 @@ export async function startDev(env: Record<string, string> = {}, { prepare }: { 
     recursive: true,
     filter: (source) => {
       const relative = path.relative(ROOT, source);
-      return !SKIP.has(relative.split(path.sep)[0]) && relative !== path.join('public', 'build');
+      return !SKIP.has(relative.split(path.sep)[0]) && relative !== path.join('public', 'build') && relative !== 'content';
     },
   });
+  await cp(SAMPLE_SITE_DIR, path.join(dir, 'content'), { recursive: true });
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   await prepare?.(dir);
 

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, ContentError } from '../../pipeline/content/compile';
 import type { CompiledContent } from '~/content/schema';
 import { buildContent } from '../../pipeline/build-content';
-import { CONTENT_DIR, copyContent, ROOT, type ContentCopy } from '../helpers/content';
+import { copyContent, ROOT, SAMPLE_SITE_DIR, type ContentCopy } from '../helpers/content';
 
 const run = promisify(execFile);
 
@@ -25,7 +25,7 @@ const SPEC_SECTIONS = [
 describe('compileContent on the real content/', () => {
   let content: CompiledContent;
   beforeAll(async () => {
-    content = await compileContent(CONTENT_DIR);
+    content = await compileContent(SAMPLE_SITE_DIR); // the sample designer, whose words these tests read
   });
 
   it('has the three cards of the spec, in order', () => {
