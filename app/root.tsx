@@ -27,8 +27,8 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader(_: LoaderFunctionArgs) {
-  const { name, initials, role } = getSite();
-  return { site: { name, initials, role }, insights: analyticsEnabled() };
+  const { name, initials, role, footer } = getSite();
+  return { site: { name, initials, role, footer }, insights: analyticsEnabled() };
 }
 
 /**
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div id="home" className="flex min-h-dvh flex-col">
           {ownerArea ? null : <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />}
           <div className="flex-1">{children}</div>
-          {ownerArea ? null : <Footer name={site?.name ?? ''} />}
+          {ownerArea ? null : <Footer name={site?.name ?? ''} words={site?.footer} />}
         </div>
         {ownerArea ? null : <ReadingInsights enabled={data?.insights ?? false} />}
         <ScrollRestoration />

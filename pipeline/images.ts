@@ -139,6 +139,12 @@ export class ImagePlan {
     return `${this.target.url}/${name}`;
   }
 
+  /** The source file behind a URL this plan made (a copy or a variant), e.g. for the sharing cards, which draw from the original. */
+  sourceOf(url: string): string | undefined {
+    if (!url.startsWith(`${this.target.url}/`)) return undefined;
+    return this.outputs.get(path.join(this.target.dir, url.slice(this.target.url.length + 1)))?.source;
+  }
+
   /** A story image: SVG stays SVG; a raster gets AVIF and WebP variants at the story widths. */
   async story(file: string): Promise<PlannedStoryImage> {
     const info = await sourceInfo(file);

@@ -138,8 +138,10 @@ function roleHeadHeight(doc: Doc) {
 
 function drawBody(doc: Doc, content: CompiledContent) {
   const { resume } = content;
+  // The page's headings, as the designer worded them in site.yml.
+  const words = content.site.resumePage;
 
-  section(doc, 'Summary', textHeight(doc, resume.summaryText, FONT.regular, SIZE.body), () => {
+  section(doc, words.summaryTitle, textHeight(doc, resume.summaryText, FONT.regular, SIZE.body), () => {
     resume.summaryText.split(/\n{2,}/).forEach((p, i) => {
       if (i > 0) doc.moveDown(0.5);
       paragraph(doc, p);
@@ -147,7 +149,7 @@ function drawBody(doc: Doc, content: CompiledContent) {
   });
 
   const [first] = resume.experience;
-  section(doc, 'Professional Experience', roleHeadHeight(doc) + bulletHeight(doc, first.bullets[0]), () => {
+  section(doc, words.experienceTitle, roleHeadHeight(doc) + bulletHeight(doc, first.bullets[0]), () => {
     resume.experience.forEach((role, index) => {
       // Keep a role's title, company and first bullet together.
       if (index > 0) doc.y += GAP.role;
@@ -160,7 +162,7 @@ function drawBody(doc: Doc, content: CompiledContent) {
   });
 
   const labelWidth = 108;
-  section(doc, 'Skills', 16, () => {
+  section(doc, words.skillsTitle, 16, () => {
     for (const group of resume.skills) {
       // Non-breaking spaces keep each skill on one line.
       const items = group.items.map((item) => item.replace(/ /g, '\u00a0')).join('  ·  ');
@@ -175,9 +177,9 @@ function drawBody(doc: Doc, content: CompiledContent) {
 
   // Education, certifications and languages share the last row, in columns.
   const columns: Column[] = [
-    { label: 'Education', entries: resume.education.map((e) => ({ title: e.degree, detail: `${e.school}, ${e.year}` })) },
-    { label: 'Certifications', entries: resume.certifications.map((c) => ({ title: c.name, detail: `${c.issuer}, ${c.year}` })) },
-    { label: 'Languages', entries: resume.languages.map((l) => ({ title: l.name, detail: l.level })) },
+    { label: words.educationTitle, entries: resume.education.map((e) => ({ title: e.degree, detail: `${e.school}, ${e.year}` })) },
+    { label: words.certificationsTitle, entries: resume.certifications.map((c) => ({ title: c.name, detail: `${c.issuer}, ${c.year}` })) },
+    { label: words.languagesTitle, entries: resume.languages.map((l) => ({ title: l.name, detail: l.level })) },
   ].filter((column) => column.entries.length > 0);
   drawColumns(doc, columns);
 }

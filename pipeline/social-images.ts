@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { ImagePlan } from './images';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { CompiledContent, Site } from '../app/content/schema';
 import {
@@ -162,13 +163,18 @@ async function renderCard(card: SocialCard, site: Site, illustrationFile: string
     .toFile(outFile);
 }
 
-/** Writes every card into <publicDir>/social/, replacing what an earlier build left there. */
-export async function writeSocialImages(content: CompiledContent, publicDir: string) {
+/**
+ * Writes every card into <publicDir>/social/, replacing what an earlier build
+ * left there. The photos and card images are served from generated files:
+ * `images` (the build's plan) names their sources, so the cards can be drawn
+ * before those files are written; without it they are read where they are served.
+ */
+export async function writeSocialImages(content: CompiledContent, publicDir: string, images?: ImagePlan) {
   const dir = path.join(publicDir, SOCIAL_IMAGE_DIR);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const { site, resume } = content;
-  const illustration = (src: string) => path.join(publicDir, src);
+  const illustration = (src: string) => images?.sourceOf(src) ?? path.join(publicDir, src);
   const jobs: [SocialCard, string][] = [
     [homeSocialCard(site), illustration(site.photos.profile.src)],
     [resumeSocialCard(site.name, resume, site.about.highlights), illustration(site.photos.about.src)],

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from '../pipeline/build-content';
 import { addCompileHints } from './compile-hints';
@@ -9,11 +10,14 @@ import { serverBundle } from './server-bundle';
 /**
  * `npm run build`: content → Remix (client + server, for Node and for
  * Netlify's function) → the body editor's own bundle → the Node server that `npm start` runs. Content is compiled here, never on a request.
+ * The content is content/, or the directory CONTENT_DIR names (the tests build a fixture designer this way).
  */
 async function main() {
   const started = performance.now();
+  const contentDir = path.resolve(process.env.CONTENT_DIR?.trim() || 'content');
+  if (contentDir !== path.resolve('content')) console.log(`Content from ${path.relative('.', contentDir)} (CONTENT_DIR), not content/`);
   try {
-    await buildContent();
+    await buildContent(contentDir);
   } catch (error) {
     reportContentError(error);
     process.exit(1);

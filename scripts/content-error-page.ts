@@ -9,8 +9,8 @@ import type { ContentError, ContentProblem } from '../pipeline/content/errors';
  * `npm run dev` with a content mistake: instead of exiting, the app server
  * answers every request with this page. It names the file and, for each
  * problem, the field and the line, shows the lines around it, and reloads
- * itself once the file is fixed (remix dev restarts the server after the
- * save, which then serves the site again). Plain HTML and CSS: readable
+ * itself once the file is fixed (the server compiles the content again after
+ * the save, scripts/dev-content.ts, and then serves the site again). Plain HTML and CSS: readable
  * without JavaScript, in light and dark mode.
  *
  * 503 Service Unavailable: the site cannot be served until the content is
@@ -115,7 +115,8 @@ ${script ? `<script>${script}</script>` : ''}
     "default-src 'none'",
     `style-src ${sha256(STYLE)}`,
     script ? `script-src ${sha256(script)}` : '',
-    devOrigin ? `connect-src ${devSocketUrl(devOrigin).replace(/\/socket$/, '')}` : '',
+    // 'self': the content compiles' event stream (scripts/dev-content.ts); the other, remix dev's WebSocket.
+    devOrigin ? `connect-src 'self' ${devSocketUrl(devOrigin).replace(/\/socket$/, '')}` : '',
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -131,7 +132,7 @@ ${script ? `<script>${script}</script>` : ''}
   };
 }
 
-/** Answers every request with the page (503); rendered once, since the server restarts after every edit. */
+/** Answers every request with the page (503) for this error. */
 export function contentErrorPage(error: ContentError): RequestHandler {
   const { html, headers } = renderContentErrorPage(error, process.env.REMIX_DEV_ORIGIN);
   return (req, res) => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { context } from 'esbuild';
 import { watchEditorBundle } from './editor-bundle';
 import { devDatabase } from './local-database';
@@ -6,15 +7,24 @@ import { serverBundle } from './server-bundle';
 
 /**
  * `npm run dev`: remix dev with our own server (scripts/serve.ts), which remix
- * dev restarts after each edit to app/ or content/. The server compiles the
- * content each time it starts; while the content has a mistake, it prints it
- * and answers every request with a page that names the file, the field and
- * the line, and reloads itself once the file is fixed.
+ * dev restarts after each edit to app/ (code). Content is the server's own
+ * business: it compiles content/ when it starts and again, in its own process,
+ * after each change, by hand or published from the editor, without a restart
+ * (scripts/dev-content.ts); while the content has a mistake, it prints it and
+ * answers every request with a page that names the file, the field and the
+ * line, and reloads itself once the file is fixed.
+ *
+ * Everything it builds goes under DEV_BUILD_DIR (remix.config.js, serve.ts),
+ * never build/ or public/build/, which stay the last production build: `npm
+ * run serve` after `npm run dev` serves that, not a development build.
  *
  * remix dev ends the server with SIGKILL at every restart, so the embedded
  * database runs here, once for the whole session, and each server it starts
  * finds it through NETLIFY_DB_URL (and migrates it).
  */
+process.env.DEV_BUILD_DIR ||= '.cache/dev-build';
+// The body editor's dev bundle is named in a manifest of its own, so the production one stays as built.
+process.env.EDITOR_BUNDLE_MANIFEST ||= path.join(process.env.DEV_BUILD_DIR, 'editor-bundle.json');
 const database = await devDatabase();
 // The server runs bundled (.cache/dev-server/serve.mjs, rebuilt here when
 // scripts/ or pipeline/ change), as one node process with no child process

@@ -100,8 +100,10 @@ export async function writeEditorManifest(metafile: Metafile, outdir: string, pu
   const entry = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === EDITOR_ENTRY);
   if (!entry) throw new Error('the editor bundle has no entry output');
   const url = `${publicPath}/${path.relative(outdir, entry[0]).split(path.sep).join('/')}`;
-  await mkdir(path.dirname(EDITOR_MANIFEST), { recursive: true });
-  await writeFile(EDITOR_MANIFEST, `${JSON.stringify({ url }, null, 1)}\n`);
+  // npm run dev names its own (scripts/dev.ts), so the production build's stays as built.
+  const manifest = process.env.EDITOR_BUNDLE_MANIFEST?.trim() || EDITOR_MANIFEST;
+  await mkdir(path.dirname(manifest), { recursive: true });
+  await writeFile(manifest, `${JSON.stringify({ url }, null, 1)}\n`);
   return url;
 }
 

@@ -5,7 +5,6 @@ import { broadcastDevReady, createRequestHandler, type ServerBuild } from '@remi
 import compression from 'compression';
 import express from 'express';
 import sendEmail from '../netlify/functions/send-email';
-import { ContentError } from '../pipeline/content/errors';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 import { withPageCache } from './page-cache';
 import { getCaseStudyCards } from '../app/content/content.server';
@@ -28,7 +27,14 @@ import { redactLogs } from '../app/http/log-redaction.server';
  * queue on a timer (Netlify runs it as the scheduled mail-queue function).
  */
 const isDev = process.env.NODE_ENV !== 'production';
-const BUILD_PATH = path.resolve('build/index.js');
+/**
+ * `npm run dev` builds into a folder of its own (DEV_BUILD_DIR, set by
+ * scripts/dev.ts and read by remix.config.js), never build/ or public/build/:
+ * those stay the last production build, which `npm run serve` serves.
+ */
+const BUILD_ROOT = isDev && process.env.DEV_BUILD_DIR?.trim() ? path.resolve(process.env.DEV_BUILD_DIR.trim()) : path.resolve('.');
+const BUILD_PATH = path.join(BUILD_ROOT, 'build/index.js');
+const ASSETS_DIR = path.join(BUILD_ROOT, 'public/build');
 
 async function loadBuild(): Promise<ServerBuild> {
   // A query string busts Node's ESM cache, so a dev rebuild is picked up.
@@ -54,27 +60,6 @@ function precompressed(root: string): express.RequestHandler {
 }
 
 /**
- * remix dev restarts this process after every edit: recompile the content
- * first. A mistake in it is printed, and returned so that the server can show
- * it; anything else still stops the server.
- */
-async function compileContentForDev(): Promise<ContentError | undefined> {
-  const { buildContent, reportContentError } = await import('../pipeline/build-content');
-  try {
-    await buildContent();
-    return undefined;
-  } catch (error) {
-    reportContentError(error);
-    if (error instanceof ContentError) return error;
-    process.exit(1);
-  } finally {
-    // mdx-bundler's esbuild keeps a helper process; end it, so that remix dev's
-    // restart (kill the tree, then wait 2 s for all of it) finds only this one.
-    await (await import('esbuild')).stop();
-  }
-}
-
-/**
  * SESSION_SECRET (private case-study unlocks, the limits' hashed keys): when
  * none is set, the one kept in .netlify/local-secrets.json, made on the first
  * start. A word when there are private case studies but no password to
@@ -93,15 +78,16 @@ function announcePrivateAccess() {
 }
 
 export async function createServer() {
-  const contentError = isDev ? await compileContentForDev() : undefined;
+  // Under npm run dev the content is compiled here, and again in this process after each change (scripts/dev-content.ts).
+  const devContent = isDev ? await (await import('./dev-content')).startDevContent() : undefined;
   const build = await loadBuild();
   const app = express();
   app.disable('x-powered-by');
-  if (contentError) {
-    // Every request gets the error page, until the fix restarts this server.
-    const { contentErrorPage } = await import('./content-error-page');
-    app.use(contentErrorPage(contentError));
-    return { app, build };
+  if (devContent) {
+    const { CONTENT_EVENTS_PATH } = await import('./dev-content');
+    app.get(CONTENT_EVENTS_PATH, devContent.events);
+    // While the content has a mistake, every request gets the error page, until the fix is compiled.
+    app.use(devContent.errorPage);
   }
   // A broken %-escape is the client's error, whatever it asks for: a plain 400, before any file or route is looked up.
   app.use((req, res, next) => {
@@ -110,7 +96,7 @@ export async function createServer() {
   });
   app.use(compression());
   // Fingerprinted assets never change; they are compressed once, at build.
-  app.use('/build', precompressed(path.resolve('public/build')), express.static('public/build', { immutable: true, maxAge: '1y' }));
+  app.use('/build', precompressed(ASSETS_DIR), express.static(ASSETS_DIR, { immutable: true, maxAge: '1y' }));
   // Content-hashed image variants (pipeline/images.ts). send's MIME table predates AVIF.
   // An SVG among them, opened on its own, is a document of this origin: it may draw, never run anything (as netlify.toml).
   const setAvifType = (res: express.Response, file: string) => {
@@ -121,7 +107,8 @@ export async function createServer() {
   app.use(express.static('public', { maxAge: '1h' }));
   // Contact: the deployed send-email function's own source, mounted before Remix.
   installLocalContactSetup(app);
-  announcePrivateAccess();
+  // Not while the content has a mistake (nothing compiled to count from yet).
+  if (!devContent?.error()) announcePrivateAccess();
   if (!process.env.ADMIN_PASSWORD?.trim()) console.log("Owner's area: ADMIN_PASSWORD is not set, so /admin stays closed (503).");
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   // The action calls the same function in-process: it still answers after SIGTERM has closed the listener.

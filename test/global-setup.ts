@@ -1,11 +1,43 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { buildContent, reportContentError } from '../pipeline/build-content';
 import { buildFixtureSite } from './helpers/fixture-site';
+import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from './helpers/content';
 
 /**
- * One production build for the whole run (skip with SKIP_BUILD=1 when
- * iterating), then the fixture content the story and privacy tests serve.
+ * One production build for the whole run, of the content under test (a
+ * fixture designer, test/helpers/content.ts), never of the designer's own
+ * content/. SKIP_BUILD=1 keeps the app's build when iterating, but still
+ * compiles the content under test. Then the fixture content the story and
+ * privacy tests serve.
+ *
+ * The build writes where `npm run build` writes (.generated/content.json,
+ * public/resume.pdf, the icons, the social images, public/generated), so the
+ * teardown compiles content/ again: `npm run serve` after `npm test` serves
+ * the designer's own site, not the fixture's. When that is not possible
+ * (content/ has a mistake, or the run was killed), the teardown says so; run
+ * `npm run build` (or `npm run content`) before `npm run serve`.
  */
 export default async function setup() {
-  if (process.env.SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  const relative = path.relative(ROOT, CONTENT_DIR);
+  if (CONTENT_DIR !== REAL_CONTENT_DIR) console.log(`Tests build the content in ${relative}/, not content/; the teardown compiles content/ again.`);
+  if (process.env.SKIP_BUILD !== '1') {
+    execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, CONTENT_DIR } });
+  } else {
+    await buildContent(CONTENT_DIR, { prune: false });
+  }
   await buildFixtureSite();
+  return restoreDesignersContent;
+}
+
+async function restoreDesignersContent() {
+  try {
+    // Without pruning: the next run finds the fixture's image variants made.
+    await buildContent(REAL_CONTENT_DIR, { prune: false });
+  } catch (error) {
+    reportContentError(error);
+    console.error(
+      'The tests built a fixture designer\'s site, and content/ could not be compiled back over it. Fix content/, then run `npm run build` before `npm run serve`.',
+    );
+  }
 }

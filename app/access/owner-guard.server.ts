@@ -3,6 +3,7 @@ import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
 import { OWNER_HEADERS } from '~/http/owner-headers';
 import { getAdminPassword, ownerSession, type OwnerSession } from './owner-session.server';
+import { signInPathFor } from './sign-in-return';
 
 /**
  * The door of /admin, for every loader and action behind it: a POST from
@@ -31,7 +32,7 @@ export async function requireOwner(request: Request): Promise<OwnerSession> {
     console.error(`owner's area: ${error.message}`);
     throw ownerAreaProblem('unavailable');
   }
-  if (!session) throw redirect('/admin/sign-in', { status: 303, headers: OWNER_HEADERS });
+  if (!session) throw redirect(signInPathFor(request), { status: 303, headers: OWNER_HEADERS });
   return session;
 }
 

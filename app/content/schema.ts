@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
  * Schemas for everything under content/. They are the boundary between the
@@ -11,19 +12,84 @@ const nonEmpty = z.string().trim().min(1, 'must not be empty');
 /** Years and figures: YAML reads `year: 2012` as a number, which is fine too. */
 const textOrNumber = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), nonEmpty);
 
-/** Site-relative path to a file in public/, e.g. /images/profile.svg */
-const publicPath = z
+/**
+ * Where an image file is. Either beside the content, relative to the file
+ * that names it (`./images/photo.jpg` in site.yml is content/images/photo.jpg;
+ * `./my-project/card.png` in a case study is content/case-studies/my-project/card.png),
+ * which is where the editor's uploads go; or, as sites made before uploads
+ * have it, a file under public/ (`/images/photo.svg`). Either way the build
+ * reads the file, its pixel size and makes its responsive variants.
+ */
+export const IMAGE_PATH = /^(?:\/(?!\/)[\w./-]+|\.\.?\/[^?#\\\r\n]+)$/;
+export const imagePath = z
   .string()
-  .regex(/^\/[\w./-]+$/, 'must be a site path starting with "/", e.g. /images/photo.svg');
+  .trim()
+  .regex(IMAGE_PATH, 'must be a file beside the content, e.g. ./images/photo.jpg, or a site path starting with "/", e.g. /images/photo.svg');
 
 const httpsUrl = z.string().url('must be a full URL').startsWith('https://', 'must start with https://');
 
+/** Pixel sizes are read from the file at build; typed ones are still accepted (and the file's own win). */
+const pixels = z.number().int().positive().optional();
+
 export const imageSchema = z.object({
-  src: publicPath,
+  src: imagePath,
   alt: nonEmpty,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: pixels,
+  height: pixels,
 });
+
+/**
+ * The words around the designer's own content: headings, buttons and short
+ * texts of the public pages. Every one is optional and defaults to the site's
+ * original words, so a site.yml without them builds unchanged; the editor's
+ * form shows the default in the empty field and, left empty, writes nothing.
+ * `.describe()` is the label the editor's form shows.
+ */
+const words = (fallback: string, label: string) => nonEmpty.default(fallback).describe(label);
+
+/** A group of words: optional as a whole (zod's prefault runs the defaults inside it). */
+const wordsGroup = <Shape extends z.ZodRawShape>(shape: Shape, label: string) => z.object(shape).strict().prefault({} as never).describe(label);
+
+const workWords = {
+  eyebrow: words(WORK_WORDS.eyebrow, 'Small heading'),
+  title: words(WORK_WORDS.title, 'Heading'),
+  subtitle: words(WORK_WORDS.subtitle, 'Text under the heading'),
+};
+
+const contactWords = {
+  eyebrow: words(CONTACT_WORDS.eyebrow, 'Small heading'),
+  title: words(CONTACT_WORDS.title, 'Heading'),
+  subtitle: words(CONTACT_WORDS.subtitle, 'Text under the heading'),
+  linkedinLink: words(CONTACT_WORDS.linkedinLink, 'LinkedIn link'),
+};
+
+const moreWorkWords = {
+  eyebrow: words(MORE_WORK_WORDS.eyebrow, 'Small heading'),
+  title: words(MORE_WORK_WORDS.title, 'Heading'),
+};
+
+const ctaWords = {
+  title: words(CTA_WORDS.title, 'Heading'),
+  subtitle: words(CTA_WORDS.subtitle, 'Text'),
+  button: words(CTA_WORDS.button, 'Button to the contact form'),
+};
+
+const resumePageWords = {
+  backLink: words(RESUME_PAGE_WORDS.backLink, 'Link back to the home page'),
+  download: words(RESUME_PAGE_WORDS.download, 'Download button'),
+  summaryTitle: words(RESUME_PAGE_WORDS.summaryTitle, 'Summary heading'),
+  experienceTitle: words(RESUME_PAGE_WORDS.experienceTitle, 'Experience heading'),
+  educationTitle: words(RESUME_PAGE_WORDS.educationTitle, 'Education heading'),
+  skillsTitle: words(RESUME_PAGE_WORDS.skillsTitle, 'Skills heading'),
+  certificationsTitle: words(RESUME_PAGE_WORDS.certificationsTitle, 'Certifications heading'),
+  languagesTitle: words(RESUME_PAGE_WORDS.languagesTitle, 'Languages heading'),
+};
+
+const footerWords = {
+  rights: words(FOOTER_WORDS.rights, 'After the copyright'),
+  privacy: words(FOOTER_WORDS.privacy, 'Privacy link'),
+  backToTop: words(FOOTER_WORDS.backToTop, 'Back to top link'),
+};
 
 export const siteSchema = z
   .object({
@@ -35,16 +101,32 @@ export const siteSchema = z
     website: httpsUrl,
     location: nonEmpty,
     description: nonEmpty.max(170, 'must be at most 170 characters (search engines cut longer ones)'),
-    hero: z.object({ badge: nonEmpty, title: nonEmpty, subtitle: nonEmpty }).strict(),
+    hero: z
+      .object({
+        badge: nonEmpty,
+        title: nonEmpty,
+        subtitle: nonEmpty,
+        workButton: words(HERO_WORDS.workButton, 'Button to the case studies'),
+        contactButton: words(HERO_WORDS.contactButton, 'Button to the contact form'),
+      })
+      .strict(),
     about: z
       .object({
+        eyebrow: words(ABOUT_WORDS.eyebrow, 'Small heading'),
         title: nonEmpty,
         paragraphs: z.array(nonEmpty).min(1),
+        interestsTitle: words(ABOUT_WORDS.interestsTitle, 'Heading above the interests'),
         interests: z.array(nonEmpty).min(1),
         highlights: z.array(z.object({ value: textOrNumber, label: nonEmpty }).strict()).default([]),
       })
       .strict(),
     photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
+    work: wordsGroup(workWords, 'Case studies section (home page)'),
+    contact: wordsGroup(contactWords, 'Contact section (home page)'),
+    moreWork: wordsGroup(moreWorkWords, 'Other case studies (below a case study)'),
+    cta: wordsGroup(ctaWords, 'Closing invitation (end of a case study)'),
+    resumePage: wordsGroup(resumePageWords, 'Resume page'),
+    footer: wordsGroup(footerWords, 'Footer'),
   })
   .strict();
 
@@ -53,7 +135,7 @@ const outcomeSchema = z.object({ label: nonEmpty, value: nonEmpty }).strict();
 const cardFields = {
   title: nonEmpty,
   description: nonEmpty,
-  image: publicPath,
+  image: imagePath,
   alt: nonEmpty,
   tags: z.array(nonEmpty).min(1, 'needs at least one tag'),
   role: nonEmpty,
@@ -123,8 +205,8 @@ export type Image = z.infer<typeof imageSchema>;
 /** `srcset` values of the AVIF and WebP variants made at build (pipeline/images.ts), e.g. "/generated/images/a-400.1f2e3d4c5b.avif 400w, …". */
 export type ImageSources = { avif: string; webp: string };
 
-/** An image as compiled: the original file (the `<img>` fallback), its size, and its generated variants. */
-export type ResponsiveImage = Image & { sources: ImageSources };
+/** An image as compiled: the original file as served (the `<img>` fallback), its size read from the file, and its generated variants. */
+export type ResponsiveImage = Omit<Image, 'width' | 'height'> & { width: number; height: number; sources: ImageSources };
 
 /** The site as compiled: each photo carries its generated variants. */
 export type Site = Omit<z.infer<typeof siteSchema>, 'photos'> & {

@@ -1,3 +1,4 @@
+import { unquotedColonHint, unquotedColonMessage } from '~/content/yaml-quote-hint';
 import type { DocumentKind } from './documents';
 import { FORMS } from './forms.server';
 import { fromForm, type Field } from './fields';
@@ -34,7 +35,12 @@ export function composeFile(kind: DocumentKind, baseText: string, entries: Entri
   try {
     yaml = applyChanges(document.yaml, data, form);
   } catch (error) {
-    if (error instanceof YamlSyntaxError) return { ok: false, problem: `The frontmatter is not valid YAML: ${error.message.split('\n')[0]}`, line: error.line };
+    if (error instanceof YamlSyntaxError) {
+      // An unquoted ": " in a value gets the line written with quotes, as the build says it.
+      const hint = unquotedColonHint(document.yaml, error.line);
+      if (hint) return { ok: false, problem: `The frontmatter is not valid YAML: ${unquotedColonMessage(hint)}`, line: hint.line };
+      return { ok: false, problem: `The frontmatter is not valid YAML: ${error.message.split('\n')[0]}`, line: error.line };
+    }
     throw error;
   }
   const next = { ...document, body: typeof body === 'string' && kind !== 'site' ? sameLineEnds(body, baseText) : document.body };

@@ -32,6 +32,8 @@ export const MAX_UPLOAD_FILES = 50;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 const BLOB_ID = /^[0-9a-f]{40}$/;
+/** The site details hold two photos: their uploads are kept with its draft. */
+const SITE_DOCUMENT = 'content/site.yml';
 const MEDIA_TYPE = /^[a-z]+\/[a-z0-9.+-]+$/;
 
 function checkPath(input: unknown): { path: string } | { error: string } {
@@ -123,8 +125,9 @@ export async function settleDraft(filePath: string, { published, from, to, uploa
   });
 }
 
-/** Where a document's images live: content/case-studies/<slug>.mdx → content/case-studies/<slug>/. */
+/** Where a document's images live: content/case-studies/<slug>.mdx → content/case-studies/<slug>/; the site's photos → content/images/. */
 export function uploadFolderOf(documentPath: string): string {
+  if (documentPath === SITE_DOCUMENT) return 'content/images/';
   const { dir, name } = path.posix.parse(documentPath);
   return `${dir}/${name}/`;
 }
@@ -141,7 +144,7 @@ export async function saveDraftUpload(
 ): Promise<DraftResult<{ path: string; size: number }>> {
   const document = checkPath(documentPath);
   if ('error' in document) return { ok: false, error: document.error };
-  if (!document.path.endsWith('.mdx')) return { ok: false, error: `${document.path} takes no images: only a case study or the resume (.mdx) does.` };
+  if (!document.path.endsWith('.mdx') && document.path !== SITE_DOCUMENT) return { ok: false, error: `${document.path} takes no images: only the site details, a case study or the resume does.` };
   const upload = checkPath(filePath);
   if ('error' in upload) return { ok: false, error: upload.error };
   const folder = uploadFolderOf(document.path);

@@ -9,7 +9,8 @@ import path from 'node:path';
  * Read on each request (a few bytes; the dev build rewrites it), and null
  * when the bundle was not built: the editor stays a plain textarea then.
  */
-const MANIFEST = path.resolve(process.env.LAMBDA_TASK_ROOT ?? '.', '.generated/editor-bundle.json');
+// Under npm run dev, the dev bundle's own manifest (EDITOR_BUNDLE_MANIFEST, scripts/dev.ts).
+const MANIFEST = path.resolve(process.env.LAMBDA_TASK_ROOT ?? '.', process.env.EDITOR_BUNDLE_MANIFEST?.trim() || '.generated/editor-bundle.json');
 
 export function editorScriptUrl(): string | null {
   try {

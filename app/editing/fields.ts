@@ -98,6 +98,8 @@ function describe(schema: unknown, path: string[], key: string): Field {
   let current = schema as AnySchema;
   let required = true;
   let defaultValue: unknown;
+  // A label the schema gives with .describe() (on the field or any wrapper), else the key humanised.
+  let label = describedAs(current);
   // Wrappers: optional, default, nullable, preprocess (a pipe from a transform), readonly.
   for (;;) {
     if (def.type === 'optional' || def.type === 'nullable' || def.type === 'readonly') {
@@ -112,8 +114,9 @@ function describe(schema: unknown, path: string[], key: string): Field {
       current = (defOf(def.in).type === 'transform' ? def.out : def.in) as AnySchema;
     } else break;
     def = defOf(current);
+    label ??= describedAs(current);
   }
-  const base = { path, name: join(path), label: humanise(key), required } as Field;
+  const base = { path, name: join(path), label: label ?? humanise(key), required } as Field;
   if (defaultValue !== undefined) base.default = defaultValue;
 
   switch (def.type) {
@@ -145,6 +148,11 @@ function describe(schema: unknown, path: string[], key: string): Field {
     default:
       throw new Error(`the editor has no field for a zod "${def.type}" (at "${join(path) || '(root)'}")`);
   }
+}
+
+function describedAs(schema: AnySchema): string | undefined {
+  const description = (schema as { description?: unknown }).description;
+  return typeof description === 'string' && description.trim() ? description : undefined;
 }
 
 function minLength(def: Def): number | undefined {

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './content-catalog.server';
 import { applyChanges, readDocument, writeDocument, yamlData } from './frontmatter.server';
+import { placeholderCardImage } from './placeholder-card.server';
 import type { PublishRequest } from './publish-plan.server';
 
 /**
@@ -16,7 +17,6 @@ export type Plan<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The build's rule for a case study's file name (pipeline/content/compile.ts): letters, digits and single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_SLUG = 60;
-export const PLACEHOLDER_IMAGE = '/images/case-studies/placeholder.svg';
 
 // Letters NFKD does not take apart into a base letter and a mark.
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', '&': ' and ' };
@@ -51,10 +51,13 @@ const caseStudies = (list: ContentItem[]) => sortContent(list.filter((item) => i
 /**
  * A new case study, `coming-soon`, with every field the build requires
  * (app/content/schema.ts) filled with words that read well on the home page's
- * card until the designer writes their own, the placeholder card image, the
+ * card until the designer writes their own, the placeholder card image (a file in its own folder), the
  * next order, and the outline of a story for when it is published.
  */
-export function newCaseStudy(title: string, list: ContentItem[]): Plan<{ path: string; slug: string; text: string; request: PublishRequest }> {
+export function newCaseStudy(
+  title: string,
+  list: ContentItem[],
+): Plan<{ path: string; slug: string; text: string; card: ReturnType<typeof placeholderCardImage>; request: PublishRequest }> {
   const clean = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
   if (!clean) return { ok: false, error: 'A new case study needs a title.' };
   if (clean.length > 120) return { ok: false, error: 'A title has at most 120 characters.' };
@@ -64,10 +67,11 @@ export function newCaseStudy(title: string, list: ContentItem[]): Plan<{ path: s
     studies.map((item) => item.slug!),
   );
   const orders = studies.map((item) => item.order).filter((order): order is number => typeof order === 'number');
+  const card = placeholderCardImage(slug);
   const frontmatter = {
     title: clean,
     description: `${clean}: the story of this project is being written.`,
-    image: PLACEHOLDER_IMAGE,
+    image: card.src,
     alt: `Placeholder image for the ${clean} case study`,
     tags: ['Product Design'],
     role: 'Product Designer',
@@ -79,7 +83,11 @@ export function newCaseStudy(title: string, list: ContentItem[]): Plan<{ path: s
   const story = ['## The problem', 'What was wrong, for whom, and why it mattered.', '## The approach', 'What you did, and why.', '## The outcome', 'What changed, with figures.'];
   const text = `---\n${stringify(frontmatter, { lineWidth: 0 })}---\n\n${story.join('\n\n')}\n`;
   const path = `${CASE_STUDY_DIR}${slug}.mdx`;
-  return { ok: true, value: { path, slug, text, request: { files: [{ path, content: text, baseBlobId: null }], message: `Add ${clean}` } } };
+  const files = [
+    { path, content: text, baseBlobId: null },
+    { path: card.path, content: card.bytes, baseBlobId: null },
+  ];
+  return { ok: true, value: { path, slug, text, card, request: { files, message: `Add ${clean}` } } };
 }
 
 /** The list's item for a path under content/ ("case-studies/x.mdx") or the publish layer's ("content/case-studies/x.mdx"). */

@@ -3,12 +3,14 @@ import { slugOf, type DocumentKind } from './documents';
 import { draftUploads, settleDraft } from './drafts.server';
 import { openDocument } from './compose.server';
 import { diffHunks, type Hunk } from './line-diff';
+import { openForEditing } from './open.server';
+import { replacedImages } from './replaced-images.server';
 import { defaultMessage, publishConfig } from './publish-config.server';
 import { blobIdOf, publish } from './publish.server';
 
 /**
  * One publish from the editor: the file and the images uploaded for it that
- * its text still uses, checked by the build's own content checks first, then
+ * its text still uses (less a replaced photo or card image nothing uses any more), checked by the build's own content checks first, then
  * one commit. The draft goes only once the commit has landed (or there was
  * nothing to publish); a conflict, an invalid edit or a failure keep it.
  */
@@ -33,7 +35,15 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
   if (config.mode === 'read-only') return { status: 'read-only', reason: config.reason };
   // Only the uploads the text still uses: an image inserted and then removed again is not committed.
   const uploads = (await draftUploads(path)).filter((upload) => text.includes(upload.path.slice(upload.path.lastIndexOf('/') + 1)));
-  const check = await checkEdits([{ path, bytes: Buffer.from(text) }, ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes }))]);
+  // A photo or card image replaced: the old file goes in the same commit when nothing uses it any more.
+  const opened = baseBlobId ? await openForEditing(path, config) : null;
+  const before = opened?.status === 'opened' && opened.blobId === baseBlobId ? opened.text : null;
+  const deleted = await replacedImages({ path, kind, before, after: text }, config);
+  const check = await checkEdits([
+    { path, bytes: Buffer.from(text) },
+    ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes })),
+    ...deleted.map((file) => ({ path: file.path, bytes: null })),
+  ]);
   if (!check.ok) {
     if ('unavailable' in check) return { status: 'failed', reason: check.unavailable };
     return { status: 'invalid', reason: 'The build would refuse this edit, so it was not published. Nothing is lost: your draft is kept.', problems: check.problems };
@@ -43,6 +53,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
   const result = await publish(
     {
       files: [{ path, content: text, baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+      ...(deleted.length ? { deleted } : {}),
       message: message || defaultMessage(title),
     },
     config,
@@ -64,7 +75,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
 function liveNote(mode: 'remote' | 'local', kind: DocumentKind, path: string, data: unknown): LiveNote {
   const status = (data as { status?: unknown }).status;
   const href = kind === 'resume' ? '/resume' : kind === 'case-study' && status === 'published' ? `/case-study/${slugOf(path)}` : '/';
-  if (mode === 'remote') return { when: 'Netlify is building the site from this commit: the change shows in about two minutes.', href };
+  if (mode === 'remote') return { when: 'The site is rebuilding with this change: it shows in about two minutes.', href };
   const dev = process.env.NODE_ENV === 'development';
   return {
     when: dev ? 'The file is written to content/: the dev server shows the change now.' : 'The file is written to content/ and committed: restart npm start to see it on this server.',

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContentPathError, refuseSymlinks } from './content-path.server';
+import { refreshLocalContent } from './local-content-refresh.server';
 import { GitCommandError, gitText, parseEntries, runGit } from './local-git.server';
 import type { LocalPublishConfig } from './publish-config.server';
 import { blobIdOf, findConflict, serialize, type OpenedFile, type Plan, type PublishResult, type Theirs } from './publish-plan.server';
@@ -80,8 +81,9 @@ export async function publishLocal(config: LocalPublishConfig, plan: Plan): Prom
       } catch (error) {
         warning = `Committed ${commit.slice(0, 7)} to ${branch}, but updating the files in the checkout failed (${(error as Error).message}). Run: git checkout HEAD -- ${paths.join(' ')}`;
       }
-      const pushed = await pushToUpstream(root, branch, commit);
-      const warnings = [warning, pushed.warning].filter(Boolean).join(' ');
+      // Under npm run dev the running server compiles the new content before the editor shows the result (no restart).
+      const [pushed, refreshed] = await Promise.all([pushToUpstream(root, branch, commit), warning ? undefined : refreshLocalContent()]);
+      const warnings = [warning, refreshed, pushed.warning].filter(Boolean).join(' ');
       return { status: 'published', commit, pushed: pushed.pushed, ...(warnings ? { warning: warnings } : {}) };
     } catch (error) {
       if (error instanceof ContentPathError) return { status: 'invalid', reason: error.message };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { checkContentPath } from './content-path.server';
+import { documentKind } from './documents';
+import { imageFieldOf, imageSrcFor } from './image-fields';
 import { sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
 import { sanitizeSvg } from './svg-sanitize.server';
 
@@ -177,11 +179,10 @@ async function checkSvg(bytes: Buffer): Promise<Checked> {
   return { ok: true, kind: 'svg', bytes: out };
 }
 
-/** Checks an upload for a case study; see the module comment. */
-export async function checkUpload(input: UploadInput): Promise<UploadResult> {
-  const slug = CASE_STUDY.exec(typeof input.documentPath === 'string' ? input.documentPath : '')?.[1];
-  if (!slug) return refused(400, 'Images can only be added to a case study (content/case-studies/<name>.mdx).');
-  const bytes = input.bytes;
+type CheckedImage = { ok: true; bytes: Buffer; ext: string; mediaType: StoredType };
+
+/** Size, type by bytes, full decode, metadata and SVG checks: what every image upload goes through, whatever it is for. */
+async function checkImageBytes(bytes: Buffer): Promise<CheckedImage | { ok: false; status: 400 | 413 | 415; error: string }> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) return refused(400, 'The file is empty; choose the image again.');
   if (bytes.length > MAX_UPLOAD_BYTES) {
     return refused(413, `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB. Export it smaller (2400 pixels wide is plenty for the site).`);
@@ -190,18 +191,65 @@ export async function checkUpload(input: UploadInput): Promise<UploadResult> {
   if (!kind) return refused(415, 'This file is not a JPEG, PNG, WebP, AVIF, GIF or SVG image (judged by its contents, not its name).');
   const checked = kind === 'svg' ? await checkSvg(bytes) : await checkRaster(kind, bytes);
   if (!checked.ok) return checked;
+  const { ext, type } = EXTENSIONS[checked.kind];
+  return { ok: true, bytes: checked.bytes, ext, mediaType: type };
+}
+
+/** The hash is of the upload itself: the same file always gets the same name, two different files never share one. */
+function storedName(fileName: string, uploaded: Buffer, ext: string): string {
+  const hash = createHash('sha256').update(uploaded).digest('hex').slice(0, 8);
+  return `${safeStem(fileName)}-${hash}.${ext}`;
+}
+
+/** Checks an upload for a case study; see the module comment. */
+export async function checkUpload(input: UploadInput): Promise<UploadResult> {
+  const slug = CASE_STUDY.exec(typeof input.documentPath === 'string' ? input.documentPath : '')?.[1];
+  if (!slug) return refused(400, 'Images can only be added to a case study (content/case-studies/<name>.mdx).');
+  const checked = await checkImageBytes(input.bytes);
+  if (!checked.ok) return checked;
   const alt = checkAlt(input.alt);
   if (!alt.ok) return refused(400, alt.error);
 
-  // The hash is of the upload itself: the same file always gets the same name, two different files never share one.
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
-  const { ext, type } = EXTENSIONS[checked.kind];
-  const name = `${safeStem(input.fileName)}-${hash}.${ext}`;
+  const name = storedName(input.fileName, input.bytes, checked.ext);
   const path = `content/case-studies/${slug}/${name}`;
   try {
     checkContentPath(path);
   } catch {
     return refused(400, 'This case study’s name is too long to hold images; rename it first.');
   }
-  return { ok: true, path, src: `./${slug}/${name}`, bytes: checked.bytes, mediaType: type, alt: alt.alt };
+  return { ok: true, path, src: `./${slug}/${name}`, bytes: checked.bytes, mediaType: checked.mediaType, alt: alt.alt };
+}
+
+export type FieldImageInput = {
+  fileName: string;
+  bytes: Buffer;
+  /** The content file whose field takes the image, e.g. content/site.yml. */
+  documentPath: string;
+  /** The image field: photos.profile, photos.about (site.yml) or image (a case study). */
+  field: string;
+};
+
+export type FieldImageResult =
+  | { ok: true; path: string; src: string; bytes: Buffer; mediaType: StoredType }
+  | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * Checks an image that replaces a photo or a card image: the same checks as
+ * a story image. It is stored beside the content (content/images/ for the
+ * site's photos, the case study's own folder for its card) and named by a
+ * path relative to the file that names it. Its alt text is a field of its own.
+ */
+export async function checkFieldImage(input: FieldImageInput): Promise<FieldImageResult> {
+  const kind = typeof input.documentPath === 'string' ? documentKind(input.documentPath) : null;
+  const spec = kind ? imageFieldOf(String(input.field), kind) : undefined;
+  if (!kind || !spec) return refused(400, 'That field takes no image: photos go on the site details, a card image on a case study.');
+  const checked = await checkImageBytes(input.bytes);
+  if (!checked.ok) return checked;
+  const path = `${spec.folder(input.documentPath)}${storedName(input.fileName, input.bytes, checked.ext)}`;
+  try {
+    checkContentPath(path);
+  } catch {
+    return refused(400, 'This case study’s name is too long to hold images; rename it first.');
+  }
+  return { ok: true, path, src: imageSrcFor(spec, path, input.documentPath), bytes: checked.bytes, mediaType: checked.mediaType };
 }

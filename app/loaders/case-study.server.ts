@@ -32,7 +32,8 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data(null, { status: 404 });
   }
-  const { name, role } = getSite();
+  const { name, role, moreWork, cta } = getSite();
+  const words = { moreWork, cta };
   const author = { name, role };
   const siteUrl = getSiteUrl();
   const card = caseStudySocialCard(caseStudy, author);
@@ -45,15 +46,16 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     const access = await privateAccess(request, caseStudy.slug);
     if (access !== 'open') {
       // A link that cannot be checked fails closed (503); the password form still works.
-      return data({ locked: lockedView(caseStudy), caseStudy: null, more, meta, jsonLd: null }, { ...headers, status: access === 'unknown' ? 503 : 200 });
+      return data({ locked: lockedView(caseStudy), caseStudy: null, more, words, meta, jsonLd: null }, { ...headers, status: access === 'unknown' ? 503 : 200 });
     }
-    return data({ locked: null, caseStudy, more, meta, jsonLd: null }, headers);
+    return data({ locked: null, caseStudy, more, words, meta, jsonLd: null }, headers);
   }
   return {
     locked: null,
     caseStudy,
     // The other cards, as on the home page: published ones link, coming-soon ones don't.
     more,
+    words,
     meta: pageMeta(context, { title, description: caseStudy.page.summary, type: 'article', image: card }),
     jsonLd: serializeJsonLd(caseStudyJsonLd(caseStudy, author, { siteUrl, image: card.path })),
   };

@@ -19,7 +19,8 @@ import { editorScriptUrl } from '~/editing/editor-bundle.server';
  */
 
 export type EditorData = Awaited<ReturnType<typeof loadEditor>>;
-export type EditorActionData = { result: SaveResult };
+/** The publish's answer, and the message typed for it (kept in its box when the publish is refused). */
+export type EditorActionData = { result: SaveResult; message?: string };
 
 const notFound = () => data({ notFound: true as const }, { status: 404, headers: OWNER_HEADERS });
 
@@ -108,18 +109,19 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     const operation = listOperation(intent);
     const composed = composeFile(document.kind, baseText, entries, operation);
     if (!composed.ok) {
-      return data<EditorActionData>({ result: { status: 'invalid', reason: composed.problem, problems: [{ file: document.path, message: composed.problem, line: composed.line }] } }, { status: 422, headers: OWNER_HEADERS });
+      return data<EditorActionData>({ result: { status: 'invalid', reason: composed.problem, problems: [{ file: document.path, message: composed.problem, line: composed.line }] }, message }, { status: 422, headers: OWNER_HEADERS });
     }
     // After a conflict the designer may keep theirs on top of the new version: the base becomes that version.
     const keepMine = intent === 'keep-mine' && opened.status === 'opened';
     const draftBase = keepMine ? opened.blobId : baseBlobId;
     const kept = await saveDraft(document.path, { text: composed.text, baseBlobId: draftBase });
-    if (!kept.ok) return data<EditorActionData>({ result: { status: 'invalid', reason: kept.error, problems: [] } }, { status: 413, headers: OWNER_HEADERS });
+    if (!kept.ok) return data<EditorActionData>({ result: { status: 'invalid', reason: kept.error, problems: [] }, message }, { status: 413, headers: OWNER_HEADERS });
     if (operation) throw redirect(`${back}#${`field-${operation.name.split('.').slice(0, operation.op === 'add' ? undefined : -1).join('-')}`}`, { status: 303, headers: OWNER_HEADERS });
     if (intent === 'save' || keepMine) throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
-    if (intent !== 'publish') return data<EditorActionData>({ result: { status: 'invalid', reason: 'That button is not known here.', problems: [] } }, { status: 400, headers: OWNER_HEADERS });
+    if (intent !== 'publish') return data<EditorActionData>({ result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message }, { status: 400, headers: OWNER_HEADERS });
 
     const result = await publishDocument({ path: document.path, kind: document.kind, text: composed.text, baseBlobId: draftBase, message, requestUrl: request.url });
-    return data<EditorActionData>({ result }, { status: STATUS[result.status], headers: OWNER_HEADERS });
+    // A refused publish keeps the message typed for it; a published one starts the next afresh.
+    return data<EditorActionData>({ result, message: result.status === 'published' ? '' : message }, { status: STATUS[result.status], headers: OWNER_HEADERS });
   });
 }

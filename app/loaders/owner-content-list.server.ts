@@ -3,11 +3,12 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { contentTexts, listContent } from '~/editing/content-catalog.server';
 import { checkEdits } from '~/editing/content-check.server';
 import { documentKind, editorHref, slugOf } from '~/editing/documents';
-import { createDraft, discardDraft, getDraft, listDrafts } from '~/editing/drafts.server';
+import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
 import { modeSummary } from '~/editing/open.server';
 import { publishConfig } from '~/editing/publish-config.server';
 import { publish, type PublishRequest } from '~/editing/publish.server';
+import { sampleLeftovers } from '~/editing/sample-check.server';
 import { readSmallForm, text } from '~/http/form.server';
 
 /**
@@ -23,6 +24,8 @@ export type ListActionData = { error?: string; title?: string };
 export async function contentListLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const mode = modeSummary();
+    const config = publishConfig();
+    const editorAuthor = config.mode === 'read-only' ? null : config.author.name;
     const [listed, drafts] = await Promise.all([
       mode.mode === 'read-only' ? Promise.resolve({ ok: false as const, error: mode.reason ?? '' }) : listContent(),
       listDrafts(),
@@ -40,14 +43,23 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
           return { path: draft.path, href: editorHref(draft.path), title, updatedAt: draft.updatedAt.toISOString() };
         }),
     );
+    // What still comes from the sample designer; none shown when the branch cannot be read.
+    const leftovers = listed.ok ? await sampleLeftovers(items) : null;
     const url = new URL(request.url);
     const confirming = url.searchParams.get('delete');
     return data(
       {
         mode,
         problem: listed.ok ? null : listed.error,
-        items: items.map(({ assets: _assets, blobId: _blobId, ...item }) => ({ ...item, href: editorHref(item.contentPath), draft: drafted.get(item.contentPath) ?? null })),
+        // Who changed a file last is "you" when it was the editor's own author; other names (a template's, a helper's) mean nothing to the designer.
+        items: items.map(({ assets: _assets, blobId: _blobId, lastChange, ...item }) => ({
+          ...item,
+          ...(lastChange ? { lastChange: { date: lastChange.date, byYou: lastChange.author === editorAuthor } } : {}),
+          href: editorHref(item.contentPath),
+          draft: drafted.get(item.contentPath) ?? null,
+        })),
         newOnes,
+        sampleLeftovers: leftovers?.ok ? leftovers.value : null,
         confirming: confirming && items.some((item) => item.contentPath === confirming && item.kind === 'case-study') ? confirming : null,
         now: new Date().toISOString(),
       },
@@ -96,6 +108,11 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
         if (!created.ok) return answer(422, { error: created.error, title });
         const kept = await createDraft(created.value.path, created.value.text);
         if (!kept.ok) return answer(409, { error: kept.error, title });
+        if (kept.created) {
+          // Its placeholder card image lives in its own folder: published with it, replaced by an upload.
+          const { card } = created.value;
+          await saveDraftUpload(created.value.path, { path: card.path, bytes: card.bytes, mediaType: card.mediaType });
+        }
         if (kept.created) throw redirect(`${editorHref(created.value.path)}?created=1`, { status: 303, headers: OWNER_HEADERS });
       }
       return answer(409, { error: 'Another case study with that title was being made at the same moment. Try again.', title });

@@ -8,6 +8,7 @@ import { refuseCrossOrigin } from '~/http/origin.server';
 import { clientIp } from '~/http/client-ip.server';
 import { getSite } from '~/content/content.server';
 import { readSmallForm } from '~/http/form.server';
+import { safeReturnPath } from '~/access/sign-in-return';
 
 /**
  * /admin/sign-in and /admin/sign-out. The password is ADMIN_PASSWORD. Every
@@ -40,6 +41,9 @@ export const SIGN_IN_TEXT = {
   notPaused: 'Password sign-in isn’t paused: sign in with the password.',
 } as const;
 
+/** The owner's page that sent the designer here (`?next=`, kept in the form's address), when it is one. */
+const returnPath = (request: Request) => safeReturnPath(new URL(request.url).searchParams.get('next'));
+
 const answer = (status: number, body: SignInData, headers: Record<string, string> = {}) => data<SignInData>(body, { status, headers: { ...OWNER_HEADERS, ...headers } });
 
 export async function signInLoader({ request }: LoaderFunctionArgs) {
@@ -47,7 +51,7 @@ export async function signInLoader({ request }: LoaderFunctionArgs) {
   if (hasOwnerCookie(request)) {
     try {
       await databaseReady();
-      if (await ownerSession(request)) return redirect('/admin', { status: 303, headers: OWNER_HEADERS });
+      if (await ownerSession(request)) return redirect(returnPath(request), { status: 303, headers: OWNER_HEADERS });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return answer(503, { state: 'unavailable' });
@@ -86,7 +90,7 @@ export async function signInAction({ request }: ActionFunctionArgs) {
     await slot.giveBack();
     await databaseReady();
     const cookie = await startOwnerSession(request);
-    return redirect('/admin', { status: 303, headers: { ...OWNER_HEADERS, 'Set-Cookie': cookie } });
+    return redirect(returnPath(request), { status: 303, headers: { ...OWNER_HEADERS, 'Set-Cookie': cookie } });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);

@@ -25,6 +25,7 @@ export function privacyLoader({ request }: LoaderFunctionArgs) {
   const site = getSite();
   return {
     site: { name: site.name },
+    backLink: site.resumePage.backLink,
     updated: { iso: PRIVACY_UPDATED, label: longDate(PRIVACY_UPDATED) },
     meta: pageMeta(
       { siteUrl: getSiteUrl(), siteName: site.name, requestUrl: request.url },

@@ -6,10 +6,11 @@ import { resumeSocialCard } from '~/seo/social-image';
 
 /** The loader of /resume, with the page's meta tags (see home.server.ts). */
 export function resumeLoader({ request }: LoaderFunctionArgs) {
-  const { name, email, linkedin, website } = getSite();
+  const { name, email, linkedin, website, resumePage: words } = getSite();
   const resume = getResume();
   return {
     site: { name, email, linkedin, website },
+    words,
     resume,
     meta: pageMeta(
       { siteUrl: getSiteUrl(), siteName: name, requestUrl: request.url },

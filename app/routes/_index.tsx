@@ -26,7 +26,7 @@ export default function Home() {
       <JsonLd json={jsonLd} />
       <HeroSection site={site} />
       <AboutSection about={site.about} photo={site.photos.about} />
-      <CaseStudiesSection cards={cards} />
+      <CaseStudiesSection cards={cards} words={site.work} />
       <ContactSection site={site} />
     </main>
   );

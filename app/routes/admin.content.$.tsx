@@ -19,7 +19,7 @@ const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
   discarded: 'Draft discarded: this is the published version.',
   created: 'New case study, kept as a draft. Fill in its details, then publish: it starts as “coming soon”.',
-  restored: 'Restored: a new commit brought that version back.',
+  restored: 'Restored: that version is back on the site, as the newest in the history.',
 };
 
 export default function EditContent() {
@@ -43,11 +43,13 @@ export default function EditContent() {
   }
   const notice = Object.keys(NOTICES).find((key) => params.has(key));
   const result = answer && 'result' in answer ? answer.result : undefined;
+  const message = answer && 'message' in answer ? answer.message : undefined;
   return (
     <ContentEditor
       editor={data.editor}
       now={data.now}
       result={result}
+      message={message}
       notice={notice ? NOTICES[notice] : undefined}
       uploaded={data.uploaded ?? undefined}
       uploadError={params.get('upload-error') ?? undefined}

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { ContentList } from '~/components/admin/content/ContentList';
+import { MakeItYours } from '~/components/admin/content/MakeItYours';
 import { contentListAction, contentListLoader } from '~/loaders/owner-content-list.server';
 
 export const loader = contentListLoader;
@@ -8,5 +9,10 @@ export const action = contentListAction;
 export const meta: MetaFunction = () => [{ title: 'Content — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
 export default function ContentIndex() {
-  return <ContentList />;
+  return (
+    <>
+      <ContentList />
+      <MakeItYours />
+    </>
+  );
 }

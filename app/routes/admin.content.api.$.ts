@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { contentDraftAction } from '~/loaders/owner-content-draft.server';
+import { contentFieldImageAction } from '~/loaders/owner-content-field-image.server';
 import { contentMediaLoader } from '~/loaders/owner-content-media.server';
 import { contentPreviewAction } from '~/loaders/owner-content-preview.server';
 import { contentUploadAction } from '~/loaders/owner-content-upload.server';
@@ -7,7 +8,8 @@ import { OWNER_HEADERS } from '~/http/owner-headers';
 
 /**
  * The editor's requests that are not pages, under one route:
- * POST draft (the autosave), POST upload (an image), POST preview (the page
+ * POST draft (the autosave), POST upload (an image), POST field-image (a
+ * photo or card image replaced), POST preview (the page
  * as the site will draw it, in a new tab), GET media/<path> (an image of the
  * edit). One route file rather than four: the browser build names every
  * route's chunk from the whole set of routes, and four more files renamed a
@@ -19,6 +21,7 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
 const ACTIONS: Record<string, (args: ActionFunctionArgs) => Promise<Response | unknown>> = {
   draft: contentDraftAction,
   upload: contentUploadAction,
+  'field-image': contentFieldImageAction,
   preview: contentPreviewAction,
 };
 

@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT
 export default function CaseStudyPage() {
   const data = useLoaderData<typeof loader>();
   if (!data) return <NotFound />;
-  const { caseStudy, locked, jsonLd, more } = data;
+  const { caseStudy, locked, jsonLd, more, words } = data;
   return (
     <main id="main">
       {jsonLd ? <JsonLd json={jsonLd} /> : null}
@@ -39,7 +39,7 @@ export default function CaseStudyPage() {
       ) : (
         <LockedCaseStudy caseStudy={locked!} />
       )}
-      <CaseStudyFooter more={more} />
+      <CaseStudyFooter more={more} words={words} />
     </main>
   );
 }

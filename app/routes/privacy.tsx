@@ -48,11 +48,11 @@ const Strong = ({ children }: { children: ReactNode }) => <strong className="fon
 const LINK = 'font-medium text-accent underline underline-offset-4 transition-colors hover:text-accent-hover';
 
 export default function PrivacyPage() {
-  const { site, updated } = useLoaderData<typeof loader>();
+  const { site, updated, backLink } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="px-5 pt-8 pb-20 sm:px-6 sm:pt-10 sm:pb-28">
       <article className="mx-auto w-full max-w-2xl text-[1.0625rem] leading-[1.75] text-pretty text-fg-muted sm:text-lg">
-        <BackToHome />
+        <BackToHome label={backLink} />
         <header className="border-b border-border pt-8 pb-10 sm:pt-12 sm:pb-12">
           <h1 className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">Privacy</h1>
           <p className="mt-5 text-lg leading-relaxed text-fg-muted sm:text-xl">

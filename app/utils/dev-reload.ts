@@ -1,12 +1,22 @@
 /**
- * Live reload under `npm run dev`. remix dev rebuilds after every edit under
- * app/ or content/, restarts the app server, and once the new one is ready
- * tells every page over its WebSocket (REMIX_DEV_ORIGIN): "HMR" or "RELOAD".
+ * Live reload under `npm run dev`, from two sources:
+ *
+ * - Code: remix dev rebuilds after every edit under app/, restarts the app
+ *   server, and once the new one is ready tells every page over its
+ *   WebSocket (REMIX_DEV_ORIGIN): "HMR" or "RELOAD".
+ * - Content: the app server compiles content/ again in its own process after
+ *   each change (scripts/dev-content.ts) and says so on an event stream of
+ *   its own origin (CONTENT_EVENTS_PATH).
+ *
  * The pages reload on either, so an edit shows up, a content mistake turns
- * the page into the error page, and fixing it brings the page back. (Remix's
- * own <LiveReload> ignores an update without changed modules, which is what
- * a content edit is.)
+ * the page into the error page, and fixing it brings the page back. The
+ * editor's pages (/admin) do not reload for content: the designer may be
+ * typing there, and a publish already shows its result. (Remix's own
+ * <LiveReload> ignores an update without changed modules.)
  */
+
+/** The app server's event stream of content compiles (dev only). */
+export const CONTENT_EVENTS_PATH = '/__dev/content-events';
 
 /** The dev server's WebSocket address, e.g. ws://localhost:3001/socket. */
 export function devSocketUrl(origin: string): string {
@@ -16,7 +26,7 @@ export function devSocketUrl(origin: string): string {
 
 /** The inline script: reload on every rebuild; if the dev server goes away, reload when it is back. */
 export function devReloadScript(origin: string): string {
-  return `(function (url) {
+  return `(function (url, events) {
   function connect(reloadWhenOpen) {
     var socket = new WebSocket(url);
     socket.onopen = function () { if (reloadWhenOpen) location.reload(); };
@@ -27,5 +37,8 @@ export function devReloadScript(origin: string): string {
     socket.onclose = function () { setTimeout(function () { connect(true); }, 1000); };
   }
   connect(false);
-})(${JSON.stringify(devSocketUrl(origin))});`;
+  if (window.EventSource && (location.pathname + "/").indexOf("/admin/") !== 0) {
+    new EventSource(events).onmessage = function () { location.reload(); };
+  }
+})(${JSON.stringify(devSocketUrl(origin))}, ${JSON.stringify(CONTENT_EVENTS_PATH)});`;
 }

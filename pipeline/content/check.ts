@@ -150,8 +150,9 @@ function previewOf(repoPath: string, { content, images, privateMedia }: Compiled
  * The build's /generated/ URLs name files that exist only once a build has
  * written them, never for a new image: each planned URL becomes the media
  * route for its source file (a srcset's widths all name the one original,
- * which is fine for a preview), and so do the originals under public/ that
- * the card image and the site's photos name.
+ * which is fine for a preview). The card image and the site's photos are
+ * planned too (their originals are served from the generated images), so
+ * they are pointed at their files, wherever they are stored.
  */
 function pointAtOriginals(preview: CheckPreview, plans: ImagePlan[], root: string): CheckPreview {
   const repoPathOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
@@ -159,23 +160,9 @@ function pointAtOriginals(preview: CheckPreview, plans: ImagePlan[], root: strin
   for (const plan of plans) {
     for (const [out, output] of plan.outputs) urls.set(`${plan.target.url}/${path.basename(out)}`, mediaUrl(repoPathOf(output.source)));
   }
-  if (urls.size === 0) return withOriginals(preview);
+  if (urls.size === 0) return preview;
   // Longest first, so no URL is replaced by a shorter one it starts with.
   const escaped = [...urls.keys()].sort((a, b) => b.length - a.length).map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const json = JSON.stringify(preview).replace(new RegExp(escaped.join('|'), 'g'), (url) => urls.get(url)!);
-  return withOriginals(JSON.parse(json) as CheckPreview);
-}
-
-function withOriginals({ caseStudy, site }: CheckPreview): CheckPreview {
-  const original = (src: string) => mediaUrl(`public${src}`);
-  return {
-    caseStudy: { ...caseStudy, image: original(caseStudy.image) },
-    site: {
-      ...site,
-      photos: {
-        profile: { ...site.photos.profile, src: original(site.photos.profile.src) },
-        about: { ...site.photos.about, src: original(site.photos.about.src) },
-      },
-    },
-  };
+  return JSON.parse(json) as CheckPreview;
 }

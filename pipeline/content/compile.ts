@@ -19,6 +19,7 @@ import { yamlLines, yamlSyntaxProblem, zodProblems } from './locate';
 import { typeset, typesetFields } from './typography';
 import { CONTENT_PARSE } from './zod-messages';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
+import { resolveFieldImage } from './field-images';
 import { BLOCKS } from '../../app/components/mdx/blocks';
 import { defaultLockedNote } from '../../app/access/private-case-study';
 import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/access/private-media.server';
@@ -40,7 +41,22 @@ const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
 function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, yaml?: string): z.infer<S> {
   const result = schema.safeParse(data ?? {}, CONTENT_PARSE);
   if (!result.success) throw new ContentError(file, zodProblems(result.error, yaml === undefined ? undefined : yamlLines(yaml)));
+  refuseImageSyntax(data, file, yaml);
   return result.data;
+}
+
+const IMAGE_SYNTAX = /!\[[^\]]*\]\(/;
+
+/** A field shows its words as they are: Markdown image syntax in one would reach the page as text. */
+function refuseImageSyntax(data: unknown, file: string, yaml?: string) {
+  const lineOf = yaml === undefined ? () => undefined : yamlLines(yaml);
+  const problems = [...stringFields(data)]
+    .filter(([, text]) => IMAGE_SYNTAX.test(text))
+    .map(([field, text]) => ({
+      message: `field "${field}": "${text.slice(0, 60)}" would show on the page as text: a field holds words only; put the image in a case study's story, as ![what it shows](./folder/file.png)`,
+      line: lineOf(field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key))),
+    }));
+  if (problems.length > 0) throw new ContentError(file, problems);
 }
 
 /** Markdown summary → plain text, for the PDF and meta tags. */
@@ -81,20 +97,8 @@ function parseFrontmatter(text: string, label: string) {
   try {
     return matter(text);
   } catch (error) {
-    throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML')]);
-  }
-}
-
-/** Pixel size of a file under public/, which must exist. */
-async function imageSize(publicDir: string, src: string, file: string, field: string) {
-  const { default: sharp } = await import('sharp');
-  try {
-    // As displayed: a photo's EXIF orientation may swap its width and height.
-    const { width, height } = (await sharp(path.join(publicDir, src)).metadata()).autoOrient;
-    if (!width || !height) throw new Error('no size');
-    return { width, height };
-  } catch {
-    throw new ContentError(file, [`field "${field}": no image at public${src}`]);
+    // gray-matter's marks count the file's lines (the opening --- is line 1).
+    throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML', 1, text)]);
   }
 }
 
@@ -126,18 +130,17 @@ export async function compileSite(
   try {
     siteData = yaml.load(siteText);
   } catch (error) {
-    throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML')]);
+    throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML', 1, siteText)]);
   }
   const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteText));
-  for (const [key, photo] of Object.entries(siteFields.photos)) await imageSize(publicDir, photo.src, rel(siteFile), `photos.${key}.src`);
-  const { profile, about } = siteFields.photos;
-  const site: Site = {
-    ...siteFields,
-    photos: {
-      profile: { ...profile, sources: await images.responsive(path.join(publicDir, profile.src), IMAGE_WIDTHS.profile) },
-      about: { ...about, sources: await images.responsive(path.join(publicDir, about.src), IMAGE_WIDTHS.about) },
-    },
+  const siteRoots = { dir: contentDir, contentDir, publicDir };
+  // The original is served from the generated files too, wherever it is stored: nothing under public/ needs to stay.
+  const photo = async (key: 'profile' | 'about') => {
+    const { src, alt } = siteFields.photos[key];
+    const found = await resolveFieldImage(src, siteRoots, rel(siteFile), `photos.${key}.src`);
+    return { src: await images.copy(found.file), alt, width: found.width, height: found.height, sources: await images.responsive(found.file, IMAGE_WIDTHS[key]) };
   };
+  const site: Site = { ...siteFields, photos: { profile: await photo('profile'), about: await photo('about') } };
 
   const caseStudyDir = path.join(contentDir, 'case-studies');
   const files = (await fs.readdir(caseStudyDir).catch(() => [] as string[])).filter((f) => f.endsWith('.mdx')).sort();
@@ -156,11 +159,14 @@ export async function compileSite(
     const { data, content: body, matter: frontmatterYaml } = parseFrontmatter(source, label);
     const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label, frontmatterYaml));
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
-    const { width: imageWidth, height: imageHeight } = await imageSize(publicDir, frontmatter.image, label, 'image');
-    const imageSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.card);
+    const cardImage = await resolveFieldImage(frontmatter.image, { dir: caseStudyDir, contentDir, publicDir }, label, 'image');
+    const { width: imageWidth, height: imageHeight } = cardImage;
+    const imageSources = await images.responsive(cardImage.file, IMAGE_WIDTHS.card);
+    const servedImage = await images.copy(cardImage.file);
 
     if (frontmatter.status === 'published') {
-      const { status: _status, page, visibility, lockedNote, ...fields } = frontmatter;
+      const { status: _status, page, visibility, lockedNote, ...rest } = frontmatter;
+      const fields = { ...rest, image: servedImage };
       const isPrivate = visibility === 'private';
       const card: CaseStudyCard = { ...fields, imageWidth, imageHeight, imageSources, slug, href: `/case-study/${slug}`, private: isPrivate };
       if (!body.trim()) throw new ContentError(label, ['a published case study needs its story below the frontmatter']);
@@ -173,7 +179,7 @@ export async function compileSite(
       if (sections.length === 0) throw new ContentError(label, ['a published case study needs "## " section headings']);
       cards.push(card);
       // The page shows the image full width, so it gets wider variants than the card.
-      const heroSources = await images.responsive(path.join(publicDir, frontmatter.image), IMAGE_WIDTHS.hero);
+      const heroSources = await images.responsive(cardImage.file, IMAGE_WIDTHS.hero);
       caseStudies[slug] = {
         ...card,
         imageSources: heroSources,
@@ -185,7 +191,7 @@ export async function compileSite(
       };
     } else {
       const { status: _status, ...fields } = frontmatter;
-      cards.push({ ...fields, imageWidth, imageHeight, imageSources, slug, href: null, private: false });
+      cards.push({ ...fields, image: servedImage, imageWidth, imageHeight, imageSources, slug, href: null, private: false });
     }
   }
   cards.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));

@@ -2,6 +2,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { ZodError } from 'zod';
 import type { ContentProblem } from './errors';
 import { isMissing, isNoDiscriminator } from './zod-messages';
+import { unquotedColonHint, unquotedColonMessage } from '../../app/content/yaml-quote-hint';
 
 /**
  * Lines and columns for content problems, so a message can say where in the
@@ -61,12 +62,20 @@ export function zodProblems(error: ZodError, lineOf: (path: Path) => number | un
   });
 }
 
-/** A js-yaml syntax error (it has a 0-based `mark`) as a problem with its line and column in the file. */
-export function yamlSyntaxProblem(error: unknown, prefix: string, firstLine = 1): ContentProblem {
+/**
+ * A js-yaml syntax error (it has a 0-based `mark`) as a problem with its line
+ * and column in the file. `text`, the file's text (or the part whose first
+ * line is `firstLine`), lets an unquoted ": " in a value be told apart from
+ * other mistakes: that one gets the line written with quotes instead of the
+ * parser's "bad indentation of a mapping entry".
+ */
+export function yamlSyntaxProblem(error: unknown, prefix: string, firstLine = 1, text?: string): ContentProblem {
   const { reason, mark, message } = (error ?? {}) as { reason?: string; mark?: { line: number; column: number }; message?: string };
-  const text = reason ?? message?.split('\n')[0] ?? String(error);
-  if (!mark) return { message: `${prefix}: ${text}` };
-  return { message: `${prefix}: ${text}`, line: mark.line + firstLine, column: mark.column + 1 };
+  const said = reason ?? message?.split('\n')[0] ?? String(error);
+  if (!mark) return { message: `${prefix}: ${said}` };
+  const hint = text === undefined ? undefined : unquotedColonHint(text, mark.line + 1);
+  if (hint) return { message: `${prefix}: ${unquotedColonMessage(hint)}`, line: hint.line + firstLine - 1 };
+  return { message: `${prefix}: ${said}`, line: mark.line + firstLine, column: mark.column + 1 };
 }
 
 /** How many lines of `text` come before `tail`, its last part (the body after the frontmatter). */

@@ -4,6 +4,7 @@ import type { Section } from '../../app/content/schema';
 import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/media';
 import type { BlockDefinition } from '../../app/components/mdx/blocks';
 import { ContentError, type ContentProblem } from './errors';
+import { bracketImagePathsWithSpaces, leftoverImageFix, withoutCodeSpans } from './image-paths';
 import { mdxProblem } from './locate';
 import { remarkStory } from './remark-story';
 import { rehypeNumberedSections } from './sections';
@@ -36,7 +37,8 @@ export async function compileMdx(source: string, file: string, { components, blo
   let code: string;
   try {
     ({ code } = await bundleMDX({
-      source,
+      // Image paths with spaces, as exported files are named, in CommonMark's <…> (image-paths.ts); lines unchanged.
+      source: bracketImagePathsWithSpaces(source),
       cwd: roots.dir,
       // The error is reported once, as a ContentError, not also by esbuild itself.
       esbuildOptions: (options) => ({ ...options, logLevel: 'silent' }),
@@ -53,11 +55,32 @@ export async function compileMdx(source: string, file: string, { components, blo
   if (problems.length > 0) throw new ContentError(file, problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
   const { getMDXComponent } = await import('mdx-bundler/client/index.js');
   const story = createElement(getMDXComponent(code), { components });
+  let html: string;
   try {
-    const html = renderToStaticMarkup(createElement(StoryMediaContext.Provider, { value: media }, story));
-    return { html, sections };
+    html = renderToStaticMarkup(createElement(StoryMediaContext.Provider, { value: media }, story));
   } catch (error) {
     // An expression in the MDX that fails when it runs, e.g. {undefinedName}.
     throw new ContentError(file, [`MDX does not render: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
   }
+  const leftover = imageSyntaxInHtml(html, source);
+  if (leftover) throw new ContentError(file, [leftover]);
+  return { html, sections };
+}
+
+/**
+ * The last look before a page is made: nothing of its text may still read
+ * `![…](…)`. The story's own check (remark-story.ts) finds it in the text of
+ * the story with its place; this also covers the words a block shows (a
+ * caption, a quote), and names the first line of the file where it was written.
+ */
+function imageSyntaxInHtml(html: string, source: string): ContentProblem | undefined {
+  const text = html.replace(/<(pre|code)\b[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, ' ');
+  for (const at of text.matchAll(/!\[[^\]]*\]\(/g)) {
+    // Only what the file wrote as it is: an escaped !\[ is text the writer meant.
+    const index = source.split('\n').findIndex((line) => withoutCodeSpans(line).includes(at[0]));
+    if (index === -1) continue;
+    const snippet = text.slice(at.index).split(/\s{2,}|\n/)[0].slice(0, 80);
+    return { message: leftoverImageFix(snippet), line: index + 1 };
+  }
+  return undefined;
 }

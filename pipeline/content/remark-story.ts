@@ -2,6 +2,7 @@ import type { ZodError } from 'zod';
 import type { BlockDefinition } from '../../app/components/mdx/blocks';
 import type { StoryMedia } from '../../app/components/mdx/media';
 import type { ContentProblem } from './errors';
+import { leftoverImageFix, leftoverImageSyntax } from './image-paths';
 import { resolveStoryImage, resolveStoryVideo, type MediaRoots } from './story-media';
 import { CONTENT_PARSE, isMissing } from './zod-messages';
 
@@ -16,11 +17,14 @@ import { CONTENT_PARSE, isMissing } from './zod-messages';
  *    found, measured and planned for the build (story-media.ts), into
  *    `media`, which the blocks read while the story is rendered.
  *
+ * 3. Image syntax that the parser left as text (`![…](…)` shown as words on
+ *    the page) is reported with its line and the fix.
+ *
  * Problems are collected with their line and column rather than thrown, so
  * one build reports every mistake in the file at once.
  */
 
-type Position = { start: { line: number; column: number } };
+type Position = { start: { line: number; column: number; offset?: number }; end?: { offset?: number } };
 type Attribute =
   | { type: 'mdxJsxAttribute'; name: string; value: string | null | { type: 'mdxJsxAttributeValueExpression'; value: string } }
   | { type: 'mdxJsxExpressionAttribute'; value: string };
@@ -159,7 +163,7 @@ export function remarkStory(options: StoryOptions) {
     return resolveStoryImage(path, options, media, report);
   }
 
-  async function checkBlock(node: Node, name: string, block: BlockDefinition, parent: string | null) {
+  async function checkBlock(node: Node, name: string, block: BlockDefinition, parent: string | null, source: string | undefined) {
     const report = (message: string) => problems.push({ message, ...at(node) });
     if (block.parent && parent !== block.parent) report(`<${name}> belongs inside <${block.parent}>`);
     for (const attribute of node.attributes ?? []) {
@@ -197,7 +201,7 @@ export function remarkStory(options: StoryOptions) {
         report(`<${name}> needs ${range} ${rule.kind === 'images' ? 'images' : `<${rule.name}> blocks`} (found ${count})`);
       }
     }
-    for (const child of children) await walk(child, name);
+    for (const child of children) await walk(child, name, source);
 
     if (rule.kind === 'images' && rule.sameSize) {
       const sizes = children
@@ -212,11 +216,31 @@ export function remarkStory(options: StoryOptions) {
     }
   }
 
-  async function walk(node: Node, parent: string | null): Promise<void> {
+  function checkText(node: Node, source: string | undefined) {
+    const { start, end } = node.position ?? {};
+    const raw = source !== undefined && start?.offset !== undefined && end?.offset !== undefined ? source.slice(start.offset, end.offset) : undefined;
+    const found = leftoverImageSyntax(node.value ?? '', raw);
+    if (!found) return;
+    // The line of the `![` itself: the text node may start lines earlier.
+    const before = (node.value ?? '').slice(0, found.offset).split('\n');
+    const line = start ? start.line + before.length - 1 : undefined;
+    const column = start ? (before.length > 1 ? before.at(-1)!.length + 1 : start.column + found.offset) : undefined;
+    problems.push({ message: leftoverImageFix(found.snippet), ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }) });
+  }
+
+  async function walk(node: Node, parent: string | null, source?: string): Promise<void> {
+    if (node.type === 'text') return checkText(node, source);
     if (node.type === 'image') {
       const decorative = node.alt?.trim().toLowerCase() === DECORATIVE;
       if (decorative) node.alt = '';
-      await image(node, node.url ?? '', node.alt ?? '', decorative);
+      const url = node.url ?? '';
+      const planned = await image(node, url, node.alt ?? '', decorative);
+      // An image inside a sentence reaches the page's <img> with its URL as HTML writes it (a space as %20): plan it under that name too.
+      const asHtml = url.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/gu, (c) => encodeURIComponent(c));
+      if (planned && asHtml !== url) {
+        node.url = asHtml;
+        media.set(asHtml, planned);
+      }
       return;
     }
     if (isJsx(node) && node.name && /^[A-Z]/.test(node.name)) {
@@ -228,17 +252,17 @@ export function remarkStory(options: StoryOptions) {
           ...at(node),
         });
       } else {
-        await checkBlock(node, node.name, block, parent);
+        await checkBlock(node, node.name, block, parent, source);
         return;
       }
     }
     // Plain Markdown and HTML elements: only what is inside them can be a block.
-    for (const child of node.children ?? []) await walk(child, parent);
+    for (const child of node.children ?? []) await walk(child, parent, source);
   }
 
-  return async (tree: Node) => {
+  return async (tree: Node, file?: { value?: unknown }) => {
     refuseCode(tree, problems);
     unwrapImageParagraphs(tree);
-    await walk(tree, null);
+    await walk(tree, null, typeof file?.value === 'string' ? file.value : undefined);
   };
 }

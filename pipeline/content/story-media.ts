@@ -3,6 +3,7 @@ import path from 'node:path';
 import { VIDEO_TYPES } from '../../app/components/mdx/blocks';
 import type { StoryImage, StoryMedia } from '../../app/components/mdx/media';
 import { RASTER_EXTENSIONS, type ImagePlan } from '../images';
+import { decodedImagePath } from './image-paths';
 
 /**
  * Finds the files a story names and plans what the build makes of them. A
@@ -39,6 +40,19 @@ async function isFile(file: string) {
   return (await stat(file).catch(() => null))?.isFile() ?? false;
 }
 
+/**
+ * The file as written or, when that is not there, with its %-escapes decoded
+ * (`./trip/Trip%20Planner.png` names "Trip Planner.png", as in a browser).
+ */
+async function locateExisting(written: string, roots: MediaRoots): Promise<ReturnType<typeof locate> & { exists?: boolean }> {
+  const found = locate(written, roots);
+  if ('problem' in found || (await isFile(found.file))) return { ...found, exists: true };
+  const decoded = decodedImagePath(written);
+  const alternative = decoded === undefined ? undefined : locate(decoded, roots);
+  if (alternative && 'file' in alternative && (await isFile(alternative.file))) return { ...alternative, exists: true };
+  return { ...found, exists: false };
+}
+
 export async function resolveStoryImage(
   written: string,
   roots: MediaRoots,
@@ -47,14 +61,14 @@ export async function resolveStoryImage(
 ): Promise<StoryImage | null> {
   const known = media.get(written);
   if (known?.kind === 'image') return known;
-  const found = locate(written, roots);
+  const found = await locateExisting(written, roots);
   if ('problem' in found) return report(found.problem), null;
   const extension = path.extname(found.file).toLowerCase();
   if (!IMAGE_FORMATS.includes(extension)) {
     report(`image "${written}": unsupported format "${extension || 'none'}"; use PNG, JPEG, WebP, AVIF or SVG${extension === '.gif' ? ' (for an animation, the <Video> block)' : ''}`);
     return null;
   }
-  if (!(await isFile(found.file))) return report(`image "${written}" not found (looked for ${found.shown})`), null;
+  if (!found.exists) return report(`image "${written}" not found (looked for ${found.shown})`), null;
   if (extension === '.svg' && /<script\b|\son[a-z]+\s*=|<foreignObject\b/i.test(await readFile(found.file, 'utf8'))) {
     report(`image "${written}": an SVG with scripts or event handlers can't be served; export it without them`);
     return null;
@@ -71,10 +85,10 @@ export async function resolveStoryImage(
 
 export async function resolveStoryVideo(written: string, roots: MediaRoots, media: StoryMedia, report: (message: string) => void) {
   if (media.get(written)?.kind === 'video') return;
-  const found = locate(written, roots);
+  const found = await locateExisting(written, roots);
   if ('problem' in found) return report(found.problem);
   const type = VIDEO_TYPES[path.extname(found.file).toLowerCase()];
   if (!type) return report(`video "${written}": use an MP4 or WebM file`);
-  if (!(await isFile(found.file))) return report(`video "${written}" not found (looked for ${found.shown})`);
+  if (!found.exists) return report(`video "${written}" not found (looked for ${found.shown})`);
   media.set(written, { kind: 'video', src: await roots.plan.copy(found.file), type });
 }

@@ -159,7 +159,7 @@ describe('home page', () => {
     await gotoHydrated(page, url);
     const hero = heroOf(page);
     expect(await hero.count()).toBe(1);
-    expect(await hero.getByText(/under construction/i).isVisible()).toBe(true);
+    expect(await hero.getByText(site.hero.badge).isVisible()).toBe(true);
     expect(await hero.getByRole('heading', { level: 1 }).innerText()).toBe(site.hero.title);
     const work = hero.getByRole('link', { name: 'View my work' });
     const touch = hero.getByRole('link', { name: 'Get in touch' });

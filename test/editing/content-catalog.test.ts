@@ -8,7 +8,7 @@ import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.serve
 import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
 import { publish } from '~/editing/publish.server';
 import { git, makeBareRepository, startGitRemote, TEST_TOKEN, type SeedFiles } from '../helpers/git-remote';
-import { ROOT } from '../helpers/content';
+import { ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 
 /**
  * The list page over a real repository holding this site's content/ and one
@@ -21,10 +21,11 @@ const BROKEN = 'content/case-studies/broken.mdx';
 
 function seedFiles(): SeedFiles {
   const files: SeedFiles = { [BROKEN]: '---\ntitle: Broken\norder: [\n---\n' };
-  for (const entry of readdirSync(path.join(ROOT, 'content'), { recursive: true, withFileTypes: true })) {
+  // The sample designer (test/fixtures/site), whose titles and files the tests below name.
+  for (const entry of readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const file = path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    files[file] = readFileSync(path.join(ROOT, file));
+    const file = path.join(entry.parentPath, entry.name);
+    files[`content/${path.relative(SAMPLE_SITE_DIR, file).split(path.sep).join('/')}`] = readFileSync(file);
   }
   return files;
 }
@@ -83,8 +84,8 @@ describe.each(MODES)('%s', (_name, start) => {
     for (const row of rows) expect(row.blobId).toBe(g('rev-parse', `main:${row.contentPath}`));
     for (const row of rows) expect(row.lastChange).toMatchObject({ commit: g('rev-parse', 'main'), author: 'Other Dev', message: 'Seed' });
     expect(rows.slice(0, 5).every((row) => row.problem === undefined)).toBe(true);
-    expect(rows[2]).toMatchObject({ title: 'Office Depot Rewards App Redesign', status: 'published', visibility: 'public', image: '/images/case-studies/office-depot.svg' });
-    expect(rows[2].assets).toHaveLength(readdirSync(path.join(ROOT, 'content/case-studies/office-depot')).length);
+    expect(rows[2]).toMatchObject({ title: 'Office Depot Rewards App Redesign', status: 'published', visibility: 'public', image: './office-depot/card.svg' });
+    expect(rows[2].assets).toHaveLength(readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).length);
     expect(rows[3]).toMatchObject({ status: 'coming-soon', title: 'Mobile Banking UX' });
     expect(rows[3].visibility).toBeUndefined();
     expect(rows[5]).toMatchObject({ title: 'broken', problem: expect.stringMatching(/^It does not read as YAML: /) });
@@ -113,7 +114,8 @@ describe.each(MODES)('%s', (_name, start) => {
     const created = newCaseStudy('New Work', await list());
     if (!created.ok) throw new Error(created.error);
     expect(await publish(created.value.request, mode.config)).toMatchObject({ status: 'published' });
-    expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx']);
+    // The case study and its placeholder card image, in its own folder.
+    expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx', 'content/case-studies/new-work/card.svg']);
     const afterCreate = await list();
     expect(afterCreate.at(-1)).toMatchObject({ path: 'case-studies/new-work.mdx', order: 4, status: 'coming-soon', lastChange: { author: 'Camila Navarro', message: 'Add New Work' } });
 

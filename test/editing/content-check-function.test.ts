@@ -5,7 +5,8 @@ import contentCheck from '../../netlify/functions/content-check';
 import { CONTENT_CHECK_PATH, getContentCheckSecret, LOCAL_MAX_CHECK_BODY_BYTES, NETLIFY_MAX_CHECK_BODY_BYTES, runContentCheckInProcess } from '~/editing/content-check-config.server';
 import { checkEdits } from '~/editing/content-check.server';
 import { closedPort } from '../helpers/git-remote';
-import { ROOT } from '../helpers/content';
+import { SAMPLE_SITE_DIR } from '../helpers/content';
+import { makeSampleCheckout } from '../helpers/sample-checkout';
 import { expectConsoleError } from '../setup';
 import { startServer, type RunningServer } from '../helpers/server';
 
@@ -18,7 +19,8 @@ import { startServer, type RunningServer } from '../helpers/server';
 
 const SECRET = 'content-check-test-secret-0123456789abcdef';
 const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
-const officeDepot = readFileSync(path.join(ROOT, OFFICE_DEPOT), 'utf8');
+// The sample designer's case study (test/fixtures/site).
+const officeDepot = readFileSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot.mdx'), 'utf8');
 const saved = { ...process.env };
 
 function request(body: unknown, { method = 'POST', secret = SECRET, type = 'application/json' }: { method?: string; secret?: string | null; type?: string } = {}) {
@@ -31,12 +33,20 @@ function request(body: unknown, { method = 'POST', secret = SECRET, type = 'appl
 
 const change = (text: string) => ({ path: OFFICE_DEPOT, base64: Buffer.from(text).toString('base64') });
 
+// Local mode checks the checkout the process runs in: one holding the sample designer, not this repository's content/.
+const cwdBefore = process.cwd();
+let checkout: ReturnType<typeof makeSampleCheckout>;
+
 beforeAll(() => {
   for (const name of ['CONTENT_CHECK_URL', 'CONTENT_GIT_URL', 'CONTENT_GIT_TOKEN', 'SESSION_SECRET', 'NETLIFY']) delete process.env[name];
   process.env.CONTENT_CHECK_SECRET = SECRET;
+  checkout = makeSampleCheckout();
+  process.chdir(checkout.dir);
 });
 afterEach(() => runContentCheckInProcess(undefined));
 afterAll(async () => {
+  process.chdir(cwdBefore);
+  checkout?.dispose();
   process.env = saved;
   await (await import('esbuild')).stop();
 });

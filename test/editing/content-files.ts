@@ -6,8 +6,15 @@ import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from 
 import { caseStudyForm, resumeForm, siteForm, type Field } from '~/editing/fields';
 import { readDocument, type ContentDocument } from '~/editing/frontmatter.server';
 
-/** Every file the editor opens: content/ and test/fixtures/ (site.yml and each .mdx). */
+/**
+ * Every file the editor opens (site.yml and each .mdx) of the fixture
+ * designers: the sample designer's (test/fixtures/site), named as the editor
+ * names them, `content/…`, then the other fixtures under their own paths
+ * (test/fixtures/second-site/…, test/fixtures/case-studies/…). Never the
+ * designer's own content/, which may be anything valid.
+ */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+const SAMPLE_SITE = 'test/fixtures/site';
 
 export type ContentFile = { file: string; text: string; document: ContentDocument; form: Field; schema: { safeParse(data: unknown): { success: boolean } } };
 
@@ -20,8 +27,10 @@ function walk(dir: string): string[] {
 }
 
 export function contentFiles(): ContentFile[] {
-  return [...walk('content'), ...walk('test/fixtures')].sort().map((file) => {
-    const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const sample = (file: string) => file.startsWith(`${SAMPLE_SITE}/`);
+  const named = walk('test/fixtures').map((file) => ({ file: sample(file) ? `content/${file.slice(SAMPLE_SITE.length + 1)}` : file, source: file }));
+  return named.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)).map(({ file, source }) => {
+    const text = readFileSync(path.join(ROOT, source), 'utf8');
     const isYaml = /\.ya?ml$/.test(file);
     const document = readDocument(text, isYaml ? 'yaml' : 'mdx');
     const [form, schema] = isYaml

@@ -99,7 +99,9 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       error: 'An image for content/case-studies/office-depot.mdx goes in content/case-studies/office-depot/, not at content/case-studies/mobile-banking/a.png.',
     });
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/deep/a.png' })).toMatchObject({ ok: false });
-    expect(await saveDraftUpload('content/site.yml', { ...png, path: 'content/site/a.png' })).toMatchObject({ ok: false, error: expect.stringContaining('takes no images') });
+    // The site details' photos go in content/images/; a file that is neither takes none.
+    expect(await saveDraftUpload('content/site.yml', { ...png, path: 'content/site/a.png' })).toMatchObject({ ok: false, error: expect.stringContaining('goes in content/images/') });
+    expect(await saveDraftUpload('content/notes.md', { ...png, path: 'content/notes/a.png' })).toMatchObject({ ok: false, error: expect.stringContaining('takes no images') });
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/../a.png' })).toMatchObject({ ok: false });
     expect(await saveDraftUpload(DOC, { ...png, bytes: Buffer.alloc(0), path: 'content/case-studies/office-depot/a.png' })).toEqual({ ok: false, error: 'The image is empty.' });
   });

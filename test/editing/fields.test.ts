@@ -11,10 +11,18 @@ describe('forms generated from the build\'s schemas', () => {
   it('site.yml: names and kinds, paragraphs as text areas, highlights a list of { value, label }', () => {
     expect(kinds(siteForm)).toEqual({
       name: 'text', initials: 'text', role: 'text', email: 'text', linkedin: 'text', website: 'text', location: 'text', description: 'textarea',
-      hero: 'group', 'hero.badge': 'text', 'hero.title': 'text', 'hero.subtitle': 'textarea',
-      about: 'group', 'about.title': 'text', 'about.paragraphs': 'list', 'about.interests': 'list', 'about.highlights': 'list',
+      hero: 'group', 'hero.badge': 'text', 'hero.title': 'text', 'hero.subtitle': 'textarea', 'hero.workButton': 'text', 'hero.contactButton': 'text',
+      about: 'group', 'about.eyebrow': 'text', 'about.title': 'text', 'about.paragraphs': 'list', 'about.interestsTitle': 'text', 'about.interests': 'list', 'about.highlights': 'list',
       photos: 'group', 'photos.profile': 'group', 'photos.profile.src': 'text', 'photos.profile.alt': 'text', 'photos.profile.width': 'number', 'photos.profile.height': 'number',
       'photos.about': 'group', 'photos.about.src': 'text', 'photos.about.alt': 'text', 'photos.about.width': 'number', 'photos.about.height': 'number',
+      // The site's words around the content (test/editing/site-words-form.test.ts).
+      work: 'group', 'work.eyebrow': 'text', 'work.title': 'text', 'work.subtitle': 'textarea',
+      contact: 'group', 'contact.eyebrow': 'text', 'contact.title': 'text', 'contact.subtitle': 'textarea', 'contact.linkedinLink': 'text',
+      moreWork: 'group', 'moreWork.eyebrow': 'text', 'moreWork.title': 'text',
+      cta: 'group', 'cta.title': 'text', 'cta.subtitle': 'textarea', 'cta.button': 'text',
+      resumePage: 'group', 'resumePage.backLink': 'text', 'resumePage.download': 'text', 'resumePage.summaryTitle': 'text', 'resumePage.experienceTitle': 'text',
+      'resumePage.educationTitle': 'text', 'resumePage.skillsTitle': 'text', 'resumePage.certificationsTitle': 'text', 'resumePage.languagesTitle': 'text',
+      footer: 'group', 'footer.rights': 'text', 'footer.privacy': 'text', 'footer.backToTop': 'text',
     });
     const fields = byName(siteForm);
     expect(fields.get('about.paragraphs')!.itemShape).toMatchObject({ kind: 'textarea', name: '' });

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
 import { blobIdOf } from '~/editing/publish.server';
 import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-catalog.server';
 import { diffLines } from '~/editing/line-diff';
-import { deleteRequest, moveRequest, newCaseStudy, PLACEHOLDER_IMAGE, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
-import { copyContent, ROOT } from '../helpers/content';
+import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
+import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 
 /**
  * The list's actions as plans over the real content/: what they would
@@ -14,13 +15,13 @@ import { copyContent, ROOT } from '../helpers/content';
  * new case study as it is created.
  */
 
-/** content/ at this checkout: every file with its blob id and text. */
+/** The sample designer's content (test/fixtures/site, as content/): every file with its blob id and text. */
 function realContent(): { list: ContentItem[]; texts: Map<string, string> } {
-  const files = (readdirSync(path.join(ROOT, 'content'), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => {
-      const file = path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      const bytes = readFileSync(path.join(ROOT, file));
+      const file = `content/${path.relative(SAMPLE_SITE_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`;
+      const bytes = readFileSync(path.join(SAMPLE_SITE_DIR, file.slice('content/'.length)));
       return { path: file, blobId: blobIdOf(bytes), text: bytes.toString('utf8') };
     });
   const documents = files.filter((file) => /^content\/(site\.yml|resume\.mdx|case-studies\/[^/]+\.mdx)$/.test(file.path));
@@ -80,7 +81,7 @@ describe('a new case study', () => {
         '---',
         'title: "Café Loyalty: Rewards"',
         'description: "Café Loyalty: Rewards: the story of this project is being written."',
-        `image: ${PLACEHOLDER_IMAGE}`,
+        'image: ./cafe-loyalty-rewards/card.svg',
         'alt: "Placeholder image for the Café Loyalty: Rewards case study"',
         'tags:',
         '  - Product Design',
@@ -105,17 +106,27 @@ describe('a new case study', () => {
         '',
       ].join('\n'),
     );
-    expect(created.value.request).toEqual({ files: [{ path: created.value.path, content: created.value.text, baseBlobId: null }], message: 'Add Café Loyalty: Rewards' });
+    // The placeholder card image is a file of the new case study's own folder, published with it: none stays in public/.
+    const card = created.value.card;
+    expect(card.path).toBe('content/case-studies/cafe-loyalty-rewards/card.svg');
+    expect(created.value.request).toEqual({
+      files: [
+        { path: created.value.path, content: created.value.text, baseBlobId: null },
+        { path: card.path, content: card.bytes, baseBlobId: null },
+      ],
+      message: 'Add Café Loyalty: Rewards',
+    });
     const row = describeContentFile({ path: created.value.path, blobId: 'b'.repeat(40) }, created.value.text);
-    expect(row).toMatchObject({ title: 'Café Loyalty: Rewards', status: 'coming-soon', order: maxOrder + 1, image: PLACEHOLDER_IMAGE });
+    expect(row).toMatchObject({ title: 'Café Loyalty: Rewards', status: 'coming-soon', order: maxOrder + 1, image: './cafe-loyalty-rewards/card.svg' });
     expect(row.problem).toBeUndefined();
 
     const copy = await copyContent();
     try {
       await copy.write('case-studies/cafe-loyalty-rewards.mdx', created.value.text);
+      await mkdir(path.join(copy.dir, 'case-studies/cafe-loyalty-rewards'), { recursive: true });
+      await copy.write('case-studies/cafe-loyalty-rewards/card.svg', created.value.card.bytes.toString('utf8'));
       const { content } = await compileSite(copy.dir, path.join(ROOT, 'public'), path.join(copy.root, 'private'));
-      const card = content.cards.find((c) => c.slug === 'cafe-loyalty-rewards');
-      expect(card).toMatchObject({ title: 'Café Loyalty: Rewards', href: null, imageWidth: 1200, imageHeight: 750 });
+      expect(content.cards.find((c) => c.slug === 'cafe-loyalty-rewards')).toMatchObject({ title: 'Café Loyalty: Rewards', href: null, imageWidth: 1200, imageHeight: 750 });
       expect(content.cards.at(-1)!.slug).toBe('cafe-loyalty-rewards');
     } finally {
       await copy.dispose();
@@ -182,13 +193,14 @@ describe('deleting', () => {
     const result = deleteRequest(list, 'case-studies/office-depot.mdx');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const folder = readdirSync(path.join(ROOT, 'content/case-studies/office-depot')).map((name) => `content/case-studies/office-depot/${name}`);
+    const folder = readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).map((name) => `content/case-studies/office-depot/${name}`);
     expect(result.value.files).toEqual([]);
     expect(result.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/office-depot.mdx', ...folder].sort());
-    for (const deleted of result.value.deleted!) expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(ROOT, deleted.path))));
+    for (const deleted of result.value.deleted!) expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(SAMPLE_SITE_DIR, deleted.path.slice('content/'.length)))));
     expect(result.value.message).toBe('Delete Office Depot Rewards App Redesign');
-    // A case study without a folder: just its file.
-    expect(deleteRequest(list, 'content/case-studies/mobile-banking.mdx')).toMatchObject({ ok: true, value: { deleted: [{ path: 'content/case-studies/mobile-banking.mdx' }] } });
+    // A coming-soon case study: its file and its card image.
+    const banking = deleteRequest(list, 'content/case-studies/mobile-banking.mdx');
+    expect(banking.ok && banking.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/mobile-banking.mdx', 'content/case-studies/mobile-banking/card.svg']);
   });
 
   it('refuses the site details and the resume', () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
 import { readSnapshot } from '~/editing/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
-import { ROOT } from '../helpers/content';
+import { CONTENT_DIR, ROOT } from '../helpers/content';
+import { committedSiteFiles } from '../helpers/editor-stack';
 import { commitOnRemote, git, makeBareRepository, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
 
 /** The files a check starts from: the branch tip, in local mode (HEAD) and remote mode (a real smart-HTTP remote). */
@@ -65,9 +66,8 @@ describe('remote mode: the branch in the publish cache', () => {
   };
 
   beforeAll(async () => {
-    // This repository's real content and public images, so the snapshot can be checked for real.
-    const seed: SeedFiles = { 'app/root.tsx': 'export default 1;\n' };
-    for (const file of git(ROOT, ['ls-files', 'content', 'public']).split('\n').filter(Boolean)) seed[file] = readFileSync(path.join(ROOT, file));
+    // The content under test and the public images, so the snapshot can be checked for real.
+    const seed: SeedFiles = { 'app/root.tsx': 'export default 1;\n', ...committedSiteFiles() };
     remote = await startGitRemote({ files: seed });
   });
   afterAll(async () => remote?.close());
@@ -79,7 +79,7 @@ describe('remote mode: the branch in the publish cache', () => {
     const coldMs = performance.now() - started;
     expect(cold.commit).toBe(remote.git('rev-parse', 'main'));
     expect(cold.files.has('app/root.tsx')).toBe(false);
-    expect(cold.files.get('content/site.yml')!.equals(readFileSync(path.join(ROOT, 'content/site.yml')))).toBe(true);
+    expect(cold.files.get('content/site.yml')!.equals(readFileSync(path.join(CONTENT_DIR, 'site.yml')))).toBe(true);
     expect(await checkContent({ files: cold.files, changes: [] })).toEqual({ ok: true });
 
     const commit = commitOnRemote(remote, { 'content/case-studies/office-depot/extra.png': PNG });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readDocument } from '~/editing/frontmatter.server';
-import { ROOT } from './content';
+import { CONTENT_DIR, ROOT } from './content';
 import { waitForHydration } from './e2e';
 
 /**
@@ -12,21 +12,25 @@ import { waitForHydration } from './e2e';
  * the contenteditable.
  */
 
-/** Every MDX file the round trip opens: content/ and the fixture case studies, as `/admin/content/<path>` paths. */
+/**
+ * Every MDX file the round trip opens: the content under test (the sample
+ * fixture by default, test/helpers/content.ts), then the fixture case
+ * studies, as `/admin/content/<path>` paths (where the editor stack seeds them).
+ */
 export function editableFiles(): { url: string; file: string; body: string }[] {
   const found: { url: string; file: string; body: string }[] = [];
-  const walk = (dir: string, under: string) => {
-    for (const entry of readdirSync(path.join(ROOT, dir, under), { withFileTypes: true })) {
+  const walk = (dir: string, under: string, as: string) => {
+    for (const entry of readdirSync(path.join(dir, under), { withFileTypes: true })) {
       const rel = under ? `${under}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(dir, rel);
+      if (entry.isDirectory()) walk(dir, rel, as);
       else if (entry.name.endsWith('.mdx')) {
         const file = path.join(dir, rel);
-        found.push({ url: `/admin/content/${rel}`, file, body: readDocument(readFileSync(path.join(ROOT, file), 'utf8'), 'mdx').body });
+        found.push({ url: `/admin/content/${as}${rel}`, file: path.relative(ROOT, file), body: readDocument(readFileSync(file, 'utf8'), 'mdx').body });
       }
     }
   };
-  walk('content', '');
-  walk('test/fixtures', '');
+  walk(CONTENT_DIR, '', '');
+  walk(path.join(ROOT, 'test/fixtures/case-studies'), '', 'case-studies/');
   return found;
 }
 

@@ -1,11 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CONTENT_DIR = path.join(ROOT, 'content');
 
-/** A scratch directory holding a copy of the real content/ (at <root>/content). */
+/**
+ * The designer's own content/. Only the test that checks it builds reads it:
+ * every other test runs on a fixture designer, so that a designer who
+ * replaces content/ keeps the suite green.
+ */
+export const REAL_CONTENT_DIR = path.join(ROOT, 'content');
+
+/**
+ * The sample designer (Camila Navarro), frozen as a fixture: a verbatim copy
+ * of the content/ the project ships. Tests that assert her words compile or
+ * copy this directory by name.
+ */
+export const SAMPLE_SITE_DIR = path.join(ROOT, 'test/fixtures/site');
+
+/** A second, different fixture designer (Jordan Rivera), for the content-contract run. */
+export const SECOND_SITE_DIR = path.join(ROOT, 'test/fixtures/second-site');
+
+/**
+ * The content under test: what the test build compiles and the built server
+ * serves. The sample fixture unless TEST_CONTENT_DIR names another directory
+ * (CI's second run points it at a different designer; see .ci/run). Tests
+ * that read their expectations from here, never from literals, pass on any
+ * valid content.
+ */
+export const CONTENT_DIR = process.env.TEST_CONTENT_DIR?.trim() ? path.resolve(ROOT, process.env.TEST_CONTENT_DIR.trim()) : SAMPLE_SITE_DIR;
+
+/** True when the content under test is the sample fixture, whose words some tests assert. */
+export const CONTENT_IS_SAMPLE = CONTENT_DIR === SAMPLE_SITE_DIR;
+
+/** A scratch directory holding a copy of a content set (the sample fixture unless `from` says otherwise), at <root>/content. */
 export type ContentCopy = {
   root: string;
   dir: string;
@@ -16,10 +45,10 @@ export type ContentCopy = {
   dispose: () => Promise<void>;
 };
 
-export async function copyContent(): Promise<ContentCopy> {
+export async function copyContent(from: string = SAMPLE_SITE_DIR): Promise<ContentCopy> {
   const root = await mkdtemp(path.join(tmpdir(), 'portfolio-content-'));
   const dir = path.join(root, 'content');
-  await cp(CONTENT_DIR, dir, { recursive: true });
+  await cp(from, dir, { recursive: true });
   return {
     root,
     dir,
@@ -34,4 +63,15 @@ export async function copyContent(): Promise<ContentCopy> {
     remove: (file) => rm(path.join(dir, file)),
     dispose: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** Every file of a content set, keyed by its path as the site's repository holds it (content/site.yml, content/case-studies/…). */
+export function contentFilesOf(dir: string = CONTENT_DIR): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[`content/${path.relative(dir, file).split(path.sep).join('/')}`] = readFileSync(file);
+  }
+  return files;
 }

@@ -2,13 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SAMPLE_SITE_DIR } from './content';
 import { closedPort } from './smtp';
 import { waitFor } from './wait';
 
 /**
  * `npm run dev` in a scratch copy of the project: remix dev writes build/ and
  * public/build/, which the production-server tests running next to it must
- * not see change under them.
+ * not see change under them. The copy's content/ is the sample designer's
+ * (test/fixtures/site), never the designer's own.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -23,20 +25,23 @@ export type DevServer = {
   output: () => string;
   /** Resolves with the match once the output matches, at most `timeoutMs` later. */
   waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
-  /** Ends the whole process group (npm → tsx → remix dev → the app server) and removes the copy. */
-  stop: () => Promise<void>;
+  /** Ends the whole process group (npm → tsx → remix dev → the app server) and removes the copy (unless `keepCopy`). */
+  stop: (options?: { keepCopy?: boolean }) => Promise<void>;
 };
 
-export async function startDev(env: Record<string, string> = {}): Promise<DevServer> {
+/** `prepare`: runs on the copy before `npm run dev` starts (e.g. lays out fixture content, makes it a git checkout). */
+export async function startDev(env: Record<string, string> = {}, { prepare }: { prepare?: (dir: string) => Promise<void> } = {}): Promise<DevServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-dev-'));
   await cp(ROOT, dir, {
     recursive: true,
     filter: (source) => {
       const relative = path.relative(ROOT, source);
-      return !SKIP.has(relative.split(path.sep)[0]) && relative !== path.join('public', 'build');
+      return !SKIP.has(relative.split(path.sep)[0]) && relative !== path.join('public', 'build') && relative !== 'content';
     },
   });
+  await cp(SAMPLE_SITE_DIR, path.join(dir, 'content'), { recursive: true });
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  await prepare?.(dir);
 
   // vitest sets NODE_ENV=test; dev must run as it would for a person.
   const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env;
@@ -67,14 +72,14 @@ export async function startDev(env: Record<string, string> = {}): Promise<DevSer
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const stop = async () => {
+  const stop = async ({ keepCopy = false }: { keepCopy?: boolean } = {}) => {
     if (child.pid && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // End the whole group this helper started.
       process.kill(-child.pid, 'SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
-    await rm(dir, { recursive: true, force: true });
+    if (!keepCopy) await rm(dir, { recursive: true, force: true });
   };
 
   const waitForOutput = (pattern: RegExp, timeoutMs = 60_000) =>

@@ -4,10 +4,10 @@ import yaml from 'js-yaml';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CompiledContent, Site } from '~/content/schema';
-import { ROOT } from './content';
+import { CONTENT_DIR, ROOT } from './content';
 
-/** The designer's site file: tests read the name and e-mail from it, as the site does. */
-export const site = yaml.load(readFileSync(path.join(ROOT, 'content/site.yml'), 'utf8')) as Site;
+/** The site details of the content under test (test/helpers/content.ts), what the built server serves. */
+export const site = yaml.load(readFileSync(path.join(CONTENT_DIR, 'site.yml'), 'utf8')) as Site;
 
 /** The content the built server serves (written by the build). */
 export function builtContent(): CompiledContent {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { openPage, type TrackedPage } from './browser';
+import { CONTENT_DIR, contentFilesOf } from './content';
 import { waitForHydration } from './e2e';
 import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
 import { startOwnerStack, type OwnerStack } from './owner-stack';
@@ -10,22 +11,30 @@ import { startOwnerStack, type OwnerStack } from './owner-stack';
 /**
  * The editor as the designer meets it on Netlify: the built server in remote
  * mode, publishing over smart HTTP to a bare repository behind
- * git-http-backend (Basic auth, the token as password), seeded with this
- * checkout's content/ and public/ as they are committed; the owner's area on
+ * git-http-backend (Basic auth, the token as password), seeded with the
+ * content under test as content/ and this checkout's committed public/; the owner's area on
  * a PostgreSQL of its own.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The tracked files of content/ and public/ (what a clone of the site's
- * repository holds there); with `fixtures`, the fixture case studies too
+ * What a clone of the site's repository holds under content/ and public/:
+ * the content under test (the sample fixture by default, never the
+ * designer's own content/, test/helpers/content.ts) and the tracked files of
+ * public/; with `fixtures`, the fixture case studies too
  * (test/fixtures/case-studies/ → content/case-studies/), so the editor opens
  * them like the designer's own.
  */
 export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } = {}): SeedFiles {
-  const listed = execFileSync('git', ['ls-files', '-z', 'content', 'public', ...(fixtures ? ['test/fixtures/case-studies'] : [])], { cwd: ROOT }).toString().split('\0').filter(Boolean);
-  return Object.fromEntries(listed.map((file) => [file.replace(/^test\/fixtures\//, 'content/'), readFileSync(path.join(ROOT, file))]));
+  const files: SeedFiles = { ...contentFilesOf(CONTENT_DIR) };
+  if (fixtures) {
+    for (const [file, bytes] of Object.entries(contentFilesOf(path.join(ROOT, 'test/fixtures/case-studies')))) files[file.replace(/^content\//, 'content/case-studies/')] = bytes;
+  }
+  for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) {
+    files[file] = readFileSync(path.join(ROOT, file));
+  }
+  return files;
 }
 
 export type EditorStack = OwnerStack & { remote: GitRemote & { root: string }; password: string };

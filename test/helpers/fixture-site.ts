@@ -9,11 +9,11 @@ import { CONTENT_DIR, ROOT } from './content';
 import { startServer } from './server';
 
 /**
- * A second content set for the tests: the real content/ plus the case
- * studies in test/fixtures/case-studies/ (e.g. blocks-demo, which uses every story
+ * A second content set for the tests: the content under test (the sample
+ * fixture, test/fixtures/site, unless TEST_CONTENT_DIR says otherwise) plus
+ * the case studies in test/fixtures/case-studies/ (e.g. blocks-demo, which uses every story
  * block). It is compiled like the real one into its own JSON, and the built
- * server serves it when CONTENT_JSON_PATH points there. The shipped content
- * stays as the spec has it.
+ * server serves it when CONTENT_JSON_PATH points there.
  */
 export const FIXTURE_DIR = path.join(ROOT, 'test/fixtures/case-studies');
 export const FIXTURE_CONTENT_JSON = '.generated/fixture/content.json';

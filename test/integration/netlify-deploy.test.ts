@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID } from '../helpers/contact-cases';
+import { contentFilesOf, SAMPLE_SITE_DIR } from '../helpers/content';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
 import { FUNCTION_ENTRY, packageServerFunction, packageSourceFunction, type FunctionRequest, type NetlifyToml, type PackagedFunction } from '../helpers/netlify-package';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -152,9 +153,10 @@ describe('the content-check function (the editor\'s compiler), packaged the same
 
   beforeAll(async () => {
     check = await packageSourceFunction('netlify/functions/content-check.ts');
-    // On Netlify the function reads the branch over smart HTTP (remote mode): a real remote holding this repository's content.
-    const seed: SeedFiles = {};
-    for (const file of git(ROOT, ['ls-files', 'content', 'public']).split('\n').filter(Boolean)) seed[file] = await readFile(path.join(ROOT, file));
+    // On Netlify the function reads the branch over smart HTTP (remote mode): a real remote holding the
+    // sample designer's content (test/fixtures/site) and this repository's public/.
+    const seed: SeedFiles = contentFilesOf(SAMPLE_SITE_DIR);
+    for (const file of git(ROOT, ['ls-files', 'public']).split('\n').filter(Boolean)) seed[file] = await readFile(path.join(ROOT, file));
     remote = await startGitRemote({ files: seed });
     cache = await mkdtemp(path.join(tmpdir(), 'content-check-cache-'));
   });
@@ -200,7 +202,7 @@ describe('the content-check function (the editor\'s compiler), packaged the same
   });
 
   it('answers a real check of the branch plus an edit, and a preview, from its package', async () => {
-    const source = await readFile(path.join(ROOT, OFFICE_DEPOT), 'utf8');
+    const source = await readFile(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot.mdx'), 'utf8');
     const bad = { changes: [{ path: OFFICE_DEPOT, base64: Buffer.from(source.replace('order: 1', 'order: "two"')).toString('base64') }] };
     const [good, invalid, preview, refused] = await check.call(
       [post({ changes: [] }), post(bad), post({ changes: [], preview: OFFICE_DEPOT }), post({ changes: [] }, 'wrong')],

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CaseStudyCard } from '~/components/ui/CaseStudyCard';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CaseStudyCard as Card, CompiledContent } from '~/content/schema';
-import { CONTENT_DIR } from '../helpers/content';
+import { SAMPLE_SITE_DIR } from '../helpers/content';
 
 function render(card: Card): string {
   return renderToStaticMarkup(createElement(StaticRouter, { location: '/' }, createElement(CaseStudyCard, { card })));
@@ -18,7 +18,7 @@ const anchors = (html: string) => [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m
 describe('card state from the compiled content', () => {
   let content: CompiledContent;
   beforeAll(async () => {
-    content = await compileContent(CONTENT_DIR);
+    content = await compileContent(SAMPLE_SITE_DIR); // the sample designer, whose words these tests read
   });
 
   it('a published case study gives a card with a link to its page, and the page exists', () => {

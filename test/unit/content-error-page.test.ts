@@ -32,7 +32,7 @@ describe('the content error page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain(`style-src ${sha256(style)}`);
     expect(csp).toContain(`script-src ${sha256(script)}`);
-    expect(csp).toContain('connect-src ws://localhost:3001');
+    expect(csp).toContain("connect-src 'self' ws://localhost:3001");
     expect(headers['Cache-Control']).toBe('no-store');
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeResumePdf } from '../../pipeline/resume-pdf';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CompiledContent } from '../../app/content/schema';
+import { SAMPLE_SITE_DIR } from '../helpers/content';
 
 /** WinAnsi bytes that differ from Latin-1, as used by pdfkit's built-in fonts. */
 const WIN_ANSI: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0xa0: ' ' };
@@ -67,7 +68,8 @@ describe('resume PDF', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'resume-pdf-'));
-    content = await compileContent(path.resolve('content'));
+    // The sample designer (test/fixtures/site), whose words the tests below read.
+    content = await compileContent(SAMPLE_SITE_DIR);
     const file = path.join(dir, 'resume.pdf');
     await writeResumePdf(content, file);
     pdf = await readFile(file);

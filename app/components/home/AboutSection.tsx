@@ -21,7 +21,7 @@ export function AboutSection({ about, photo }: { about: Site['about']; photo: Re
           />
         </div>
         <div className="w-full max-w-2xl lg:max-w-none">
-          <SectionHeading id="about-title" eyebrow="About" title={about.title} />
+          <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} />
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-pretty text-fg-muted">
             {about.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -37,7 +37,7 @@ export function AboutSection({ about, photo }: { about: Site['about']; photo: Re
               ))}
             </dl>
           ) : null}
-          <h3 className="mt-10 text-sm font-semibold uppercase tracking-[0.14em] text-fg">When I’m not designing</h3>
+          <h3 className="mt-10 text-sm font-semibold uppercase tracking-[0.14em] text-fg">{about.interestsTitle}</h3>
           <ul className="mt-4 flex flex-wrap gap-2">
             {about.interests.map((interest) => (
               <li key={interest} className="rounded-full border border-border bg-bg px-3.5 py-1.5 text-sm font-medium text-fg">

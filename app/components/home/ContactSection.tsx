@@ -5,12 +5,13 @@ import { SectionHeading } from '../ui/SectionHeading';
 
 export function ContactSection({ site }: { site: Site }) {
   const photo = site.photos.profile;
+  const words = site.contact;
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16 lg:px-8">
         <div>
-          <SectionHeading id="contact-title" eyebrow="Contact" title="Let’s work together">
-            <p>Hiring for a design role, or have a product that deserves a better experience? I’d love to hear about it.</p>
+          <SectionHeading id="contact-title" eyebrow={words.eyebrow} title={words.title}>
+            <p>{words.subtitle}</p>
           </SectionHeading>
           <div className="mt-10 flex items-center gap-4">
             <ResponsiveImage
@@ -46,7 +47,8 @@ export function ContactSection({ site }: { site: Site }) {
                   <LinkedInIcon className="size-[18px]" />
                 </span>
                 <span className="underline decoration-border underline-offset-4 group-hover:decoration-current">
-                  Connect on LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+                  {words.linkedinLink}
+                  <span className="sr-only"> (opens in a new tab)</span>
                 </span>
               </a>
             </li>

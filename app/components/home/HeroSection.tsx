@@ -28,11 +28,11 @@ export function HeroSection({ site }: { site: Site }) {
         <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{hero.subtitle}</p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
           <ButtonLink href="#work" onClick={navClick('/#work')}>
-            View my work
+            {hero.workButton}
             <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
           </ButtonLink>
           <ButtonLink href="#contact" variant="secondary" onClick={navClick('/#contact')}>
-            Get in touch
+            {hero.contactButton}
           </ButtonLink>
         </div>
         </div>

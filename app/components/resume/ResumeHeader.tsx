@@ -12,6 +12,7 @@ type Props = {
   email: string;
   linkedin: string;
   website: string;
+  downloadLabel: string;
 };
 
 const displayUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
@@ -39,7 +40,7 @@ function ContactLink({ href, icon, children, external, printUrl }: {
   );
 }
 
-export function BackToHome() {
+export function BackToHome({ label }: { label: string }) {
   return (
     <Link
       to="/"
@@ -47,12 +48,12 @@ export function BackToHome() {
       className="group inline-flex items-center gap-2 rounded-sm text-sm font-medium text-fg-muted transition-colors hover:text-fg"
     >
       <ArrowLeftIcon width={18} height={18} className="transition-transform group-hover:-translate-x-0.5" />
-      Back to Home
+      {label}
     </Link>
   );
 }
 
-export function ResumeHeader({ name, headline, location, email, linkedin, website }: Props) {
+export function ResumeHeader({ name, headline, location, email, linkedin, website, downloadLabel }: Props) {
   return (
     <header className="resume-header pt-8 pb-10 sm:pt-12 sm:pb-12">
       <div className="flex flex-col gap-7 md:flex-row md:items-end md:justify-between md:gap-10">
@@ -71,7 +72,7 @@ export function ResumeHeader({ name, headline, location, email, linkedin, websit
           className="inline-flex h-12 shrink-0 items-center justify-center gap-2 self-start rounded-full bg-accent px-6 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover md:self-auto"
         >
           <DownloadIcon width={18} height={18} />
-          Download Resume
+          {downloadLabel}
         </a>
       </div>
       <ul className="mt-8 flex flex-col gap-3 text-[0.9375rem] sm:flex-row sm:flex-wrap sm:gap-x-7" aria-label="Contact">

@@ -18,7 +18,7 @@ const FORM_ID = 'content-editor';
  * without JavaScript; with it, the draft is also kept as the designer types,
  * and fields that only apply to some statuses appear and disappear at once.
  */
-export function ContentEditor({ editor, now, result, notice, uploaded, uploadError }: { editor: NonNullable<EditorData>; now: string; result?: SaveResult; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
+export function ContentEditor({ editor, now, result, message, notice, uploaded, uploadError }: { editor: NonNullable<EditorData>; now: string; result?: SaveResult; message?: string; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
   const autosave = useEditorEnhancements(FORM_ID, editor.path);
   const errors: Errors = {};
   const bodyProblems = [];
@@ -62,7 +62,7 @@ export function ContentEditor({ editor, now, result, notice, uploaded, uploadErr
           </p>
         ) : editor.unreachable ? (
           <p role="alert" className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">
-            <span className="font-semibold">The repository cannot be reached. </span>
+            <span className="font-semibold">The site’s files cannot be reached. </span>
             {editor.unreachable} {editor.draft ? 'Your draft is shown; publish once it is back.' : ''}
           </p>
         ) : null}
@@ -132,7 +132,7 @@ export function ContentEditor({ editor, now, result, notice, uploaded, uploadErr
             </section>
           )}
         </fieldset>
-        <ActionBar readOnly={readOnly} isCaseStudy={isCaseStudy} saved={autosave.state} phase={autosave.phase} />
+        <ActionBar readOnly={readOnly} isCaseStudy={isCaseStudy} saved={autosave.state} phase={autosave.phase} message={message} />
       </form>
       )}
       {isCaseStudy && !readOnly && !nothingToEdit ? (
@@ -150,17 +150,18 @@ const DETAILS_HINT = {
   'case-study': 'What the card on the home page shows, and the page’s header.',
 } as const;
 
-function ActionBar({ readOnly, isCaseStudy, saved, phase }: { readOnly: boolean; isCaseStudy: boolean; saved: string | null; phase: string }) {
+function ActionBar({ readOnly, isCaseStudy, saved, phase, message }: { readOnly: boolean; isCaseStudy: boolean; saved: string | null; phase: string; message?: string }) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6 lg:px-8">
         <label htmlFor="commit-message" className="sr-only">
-          What changed (the commit message)
+          What changed (kept in the history)
         </label>
         <input
           id="commit-message"
           name="_message"
           form={FORM_ID}
+          defaultValue={message}
           placeholder="What changed (optional)"
           maxLength={2000}
           disabled={readOnly}

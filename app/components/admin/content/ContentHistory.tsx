@@ -26,13 +26,13 @@ export function ContentHistory() {
         ) : null}
       </nav>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">History</h1>
-      <p className="mt-1 text-fg-muted">The latest commits that changed this file. Restoring one makes a new commit; nothing is rewritten.</p>
+      <p className="mt-1 text-fg-muted">The latest versions of this file, newest first. Restoring one publishes it again as the newest version; nothing is lost.</p>
       {error || answer?.error ? (
         <p role="alert" className="mt-4 rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
           {answer?.error ?? error}
         </p>
       ) : null}
-      {entries.length === 0 && !error ? <p className={`${EMPTY} mt-6`}>No commits have changed this file yet.</p> : null}
+      {entries.length === 0 && !error ? <p className={`${EMPTY} mt-6`}>No changes to this file yet.</p> : null}
       <ol className="mt-6 grid gap-4">
         {entries.map((entry, index) => (
           <li key={entry.commit} data-history-commit={entry.commit} className="rounded-2xl border border-border bg-bg">

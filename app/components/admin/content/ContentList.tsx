@@ -3,6 +3,8 @@ import { EMPTY } from '~/components/admin/Panel';
 import { StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
 import type { contentListLoader, ListActionData } from '~/loaders/owner-content-list.server';
+import { mediaUrl } from '~/editing/content-check-types';
+import { IMAGE_FIELDS, imageRepoPath } from '~/editing/image-fields';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 
 type ListData = Awaited<ReturnType<typeof contentListLoader>>['data'];
@@ -25,8 +27,8 @@ export function ContentList() {
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Content</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
-        The site’s words, resume and case studies. Publishing makes a commit
-        {mode.mode === 'remote' ? `, and the site rebuilds from ${mode.branch}` : mode.mode === 'local' ? ' in this checkout' : ''}.
+        The site’s words, resume and case studies.
+        {mode.mode === 'remote' ? ' Publishing puts a change on the site: it rebuilds, and the change shows in about two minutes.' : mode.mode === 'local' ? ' Publishing saves a change in the site’s files on this computer.' : ''}
       </p>
       <div className="mt-4 grid gap-3">
         {mode.reason ? (
@@ -37,7 +39,7 @@ export function ContentList() {
         ) : null}
         {problem && !readOnly ? (
           <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
-            <span className="font-semibold">The repository cannot be reached. </span>
+            <span className="font-semibold">The site’s files cannot be reached. </span>
             {problem}
           </p>
         ) : null}
@@ -48,7 +50,7 @@ export function ContentList() {
         ) : null}
         {params.has('deleted') ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
-            Deleted, with its images. The commit is in the history if you ever need it back.
+            Deleted, with its images. Its earlier versions are kept, so it can be brought back.
           </p>
         ) : null}
       </div>
@@ -116,7 +118,8 @@ function LastChange({ item, now }: { item: Item; now: string }) {
   if (!item.lastChange) return <span className="block text-sm text-fg-muted">No history yet</span>;
   return (
     <span className="block text-sm text-fg-muted">
-      Changed <When at={item.lastChange.date} now={now} /> by {item.lastChange.author}
+      Changed <When at={item.lastChange.date} now={now} />
+      {item.lastChange.byYou ? ' by you' : ''}
     </span>
   );
 }
@@ -126,7 +129,7 @@ function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: s
   return (
     <li data-content-item={item.path} className="flex flex-wrap items-center gap-4 rounded-2xl border border-border bg-bg p-3 sm:flex-nowrap sm:p-4">
       <div className="aspect-[3/2] w-24 shrink-0 overflow-hidden rounded-lg border border-border bg-bg-muted sm:w-32">
-        {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {item.image ? <img src={cardPreview(item.image)} alt="" loading="lazy" className="size-full object-cover" /> : null}
       </div>
       <div className="min-w-0 flex-1 basis-48">
         <Link to={item.href} className="font-medium text-balance hover:text-accent">
@@ -171,7 +174,7 @@ function ConfirmDelete({ item }: { item: Item }) {
         Delete “{item.title}”?
       </h2>
       <p id="confirm-text" className="mt-1 text-sm text-fg-muted">
-        Its file and its folder of images leave the site in one commit. The history keeps them, so they can be restored.
+        Its page and its images leave the site together. Their earlier versions are kept, so they can be brought back.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="path" value={item.contentPath} />
@@ -203,4 +206,10 @@ function NewCaseStudy({ title, busy }: { title?: string; busy: boolean }) {
       </button>
     </Form>
   );
+}
+
+/** A card image as the owner sees it before the build: through the editor's media route, wherever it is stored. */
+function cardPreview(src: string): string {
+  const repoPath = imageRepoPath(IMAGE_FIELDS.find((spec) => spec.name === 'image')!, src);
+  return repoPath ? mediaUrl(repoPath) : src;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Condition, Field, FormValue } from '~/editing/fields';
+import { asImageField, ImageField } from './ImageField';
 
 /**
  * The controls of a form generated from a content schema (editing/fields.ts):
@@ -40,12 +41,16 @@ export function FieldControls({ form, values, errors }: { form: Field; values: V
   return <div className="grid gap-5">{(form.children ?? []).map((field) => <Control key={field.name} field={field} name={field.name} context={context} />)}</div>;
 }
 
-function Control({ field, name, context }: { field: Field; name: string; context: Context }) {
+/** Any field at any depth: a group, a list (of texts, of groups, of lists) or one input, named by its full path. */
+function Control({ field, name, context, compact }: { field: Field; name: string; context: Context; compact?: boolean }) {
   const shown = holds(field.showWhen, context.values, context.defaults);
   const conditional = field.showWhen?.length ? { 'data-show-when': JSON.stringify(field.showWhen) } : {};
+  const image = asImageField(field);
   return (
-    <div hidden={!shown} {...conditional} className={field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
-      {field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} />}
+    <div hidden={!shown} {...conditional} className={image || field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
+      {image ? (
+        <ImageField field={field} spec={image} values={context.values} error={context.errors[image.srcName]} renderLeaf={(child, childName) => <Leaf field={child} name={childName} context={context} />} />
+      ) : field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} compact={compact} />}
     </div>
   );
 }
@@ -79,7 +84,7 @@ function List({ field, name, context }: { field: Field; name: string; context: C
   const error = context.errors[name];
   const singular = field.label.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
   return (
-    <fieldset data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
+    <fieldset id={inputId(name)} data-list={name} aria-describedby={error ? `${inputId(name)}-error` : undefined} className="grid gap-2">
       <legend className="mb-1.5 text-sm font-medium">
         {field.label}
         {field.minItems ? <span className="font-normal text-fg-muted"> · at least {field.minItems}</span> : null}
@@ -106,16 +111,24 @@ function List({ field, name, context }: { field: Field; name: string; context: C
               </div>
               <div className="grid gap-3 p-3 sm:grid-cols-2">
                 {(shape.children ?? []).map((child) => (
-                  <Leaf key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
+                  <Control key={child.name} field={child} name={`${itemName}.${child.path.at(-1)}`} context={context} compact />
                 ))}
               </div>
             </li>
+          ) : shape.kind === 'list' ? (
+            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5 rounded-lg border border-border p-3">
+              <div className="min-w-0 flex-1">
+                <List field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} />
+              </div>
+              {buttons}
+            </li>
           ) : (
-            <li key={itemName} data-list-item={itemName} className="flex items-start gap-1.5">
+            // On a phone a text takes the whole width (inside a card there is little of it), its buttons under it.
+            <li key={itemName} data-list-item={itemName} className="flex flex-col gap-0.5 sm:flex-row sm:items-start sm:gap-1.5">
               <div className="min-w-0 flex-1">
                 <Leaf field={{ ...shape, label: `${field.label} ${position + 1}` }} name={itemName} context={context} hideLabel />
               </div>
-              {buttons}
+              <span className="self-end sm:self-auto">{buttons}</span>
             </li>
           );
         })}
@@ -155,7 +168,9 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
   const error = context.errors[name];
   const value = context.values[name];
   const described = error ? `${id}-error` : undefined;
-  const common = { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described, className: `${CONTROL} ${error ? BAD : OK}` };
+  // A text with a default (the site's words) shows it while empty: left empty, the default stays and nothing is written.
+  const placeholder = typeof field.default === 'string' ? field.default : undefined;
+  const common = { id, name, placeholder, 'aria-invalid': error ? true : undefined, 'aria-describedby': described, className: `${CONTROL} ${error ? BAD : OK}` };
   const label = (
     <label htmlFor={id} className={hideLabel ? 'sr-only' : `mb-1.5 block text-sm font-medium ${compact ? 'text-fg-muted' : ''}`}>
       {field.label}
@@ -177,7 +192,7 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
   if (field.kind === 'select') {
     const optionalWithDefault = !field.required && field.default !== undefined;
     control = (
-      <select {...common} defaultValue={value === undefined ? '' : String(value)} data-field-select={name}>
+      <select {...{ ...common, placeholder: undefined }} defaultValue={value === undefined ? '' : String(value)} data-field-select={name}>
         {optionalWithDefault ? <option value="">{`${capitalise(String(field.default))} (default)`}</option> : null}
         {!field.required && !optionalWithDefault ? <option value="">—</option> : null}
         {(field.options ?? []).map((option) => (

@@ -16,8 +16,8 @@ export function SaveResultBanner({ result, formId }: { result: SaveResult; formI
         <>
           <p className="font-semibold">Published.</p>
           <p className="mt-1 text-sm">
-            Commit <code className="font-mono">{result.commit.slice(0, 7)}</code>
-            {result.pushed ? '' : ' (not pushed)'}. {result.live.when}{' '}
+            Version <code className="font-mono">{result.commit.slice(0, 7)}</code>
+            {result.pushed ? '' : ', kept on this computer only'}. {result.live.when}{' '}
             {result.live.href ? (
               <a href={result.live.href} className={QUIET_LINK}>
                 Open the page

@@ -3,10 +3,11 @@ import { createPortal } from 'react-dom';
 import type { PickedImage } from './editor-env';
 import { CONTROL, LABEL, PRIMARY_BUTTON, QUIET_BUTTON } from './styles';
 import { uploadImage } from './upload';
+import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/image-formats';
 
 export type ImageRequest = { file?: File; caption?: boolean; resolve: (image: PickedImage | null) => void };
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml';
+const ACCEPT = IMAGE_ACCEPT;
 
 /**
  * Adding an image: the file (picked here, or dropped on the editor) and its
@@ -79,7 +80,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
                 Image file
               </label>
               <input id={`${id}-file`} name="file" type="file" accept={ACCEPT} required className="block w-full text-sm" />
-              <p className="mt-1 text-sm text-fg-muted">JPEG, PNG, WebP, AVIF or GIF, up to 10 MB.</p>
+              <p className="mt-1 text-sm text-fg-muted">{IMAGE_FORMAT_NAMES}, up to 10 MB.</p>
             </div>
           )}
           <div>

@@ -1,4 +1,16 @@
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 750" width="1200" height="750" role="img" aria-labelledby="ph-title">
+/**
+ * The card image a new case study starts with, until the designer uploads
+ * their own: written into the new case study's folder when it is made, so it
+ * is published (and deleted) with it, and no file stays deployed that
+ * nothing uses. Neutral art: an empty window with blank content blocks.
+ */
+
+/** The file a new case study's draft holds, and how its frontmatter names it. */
+export function placeholderCardImage(slug: string) {
+  return { path: `content/case-studies/${slug}/card.svg`, src: `./${slug}/card.svg`, bytes: Buffer.from(PLACEHOLDER_CARD_SVG, 'utf8'), mediaType: 'image/svg+xml' };
+}
+
+export const PLACEHOLDER_CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 750" width="1200" height="750" role="img" aria-labelledby="ph-title">
   <title id="ph-title">A placeholder card image: an empty window with blank content blocks, waiting for the case study's own picture</title>
   <defs>
     <linearGradient id="ph-bg" x1="0" y1="0" x2="1" y2="1">
@@ -52,3 +64,4 @@
   <rect x="758" y="540" width="90" height="20" rx="10" fill="#cbd5e1"/>
   <rect x="758" y="574" width="150" height="12" rx="6" fill="#e2e8f0"/>
 </svg>
+`;

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledContent } from '~/content/schema';
+import { CONTENT_IS_SAMPLE, SAMPLE_SITE_DIR } from '../helpers/content';
+import { builtContent } from '../helpers/e2e';
+import { startServer, type RunningServer } from '../helpers/server';
+
+/**
+ * The built site shows the content under test, whoever the designer is: every
+ * expectation is read from the compiled content (test/helpers/content.ts),
+ * none is a literal. CI runs this directory a second time with another
+ * designer's content in content/ (.ci/run).
+ */
+
+let server: RunningServer;
+let content: CompiledContent;
+
+beforeAll(async () => {
+  server = await startServer();
+  content = builtContent();
+});
+afterAll(() => server?.stop());
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&amp;/g, '&');
+}
+
+/** The page's visible text (tags removed, entities decoded, white space collapsed). */
+async function pageText(route: string): Promise<{ status: number; text: string; html: string }> {
+  const response = await fetch(`${server.url}${route}`);
+  const html = await response.text();
+  const body = html.slice(html.indexOf('<body'));
+  const text = decodeEntities(body.replace(/<script\b[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+  return { status: response.status, text, html };
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+describe('the content under test, served', () => {
+  it('home: the name, the hero and every case study card', async () => {
+    const { status, text } = await pageText('/');
+    expect(status).toBe(200);
+    const { site } = content;
+    for (const words of [site.name, site.hero.badge, site.hero.title, site.about.title]) expect(text).toContain(squeeze(words));
+    expect(content.cards.length).toBeGreaterThan(0);
+    for (const card of content.cards) expect(text, card.slug).toContain(squeeze(card.title));
+  });
+
+  it('resume: every role, employer and school', async () => {
+    const { status, text } = await pageText('/resume');
+    expect(status).toBe(200);
+    for (const role of content.resume.experience) {
+      expect(text).toContain(squeeze(role.title));
+      expect(text).toContain(squeeze(role.company));
+    }
+    for (const school of content.resume.education) expect(text).toContain(squeeze(school.school));
+  });
+
+  it('resume PDF: served, and a PDF', async () => {
+    const response = await fetch(`${server.url}/resume.pdf`);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('each published case study: its page; a private one stays locked', async () => {
+    const published = Object.values(content.caseStudies);
+    expect(published.length).toBeGreaterThan(0);
+    for (const study of published) {
+      const { status, text } = await pageText(`/case-study/${study.slug}`);
+      expect(status, study.slug).toBe(200);
+      expect(text, study.slug).toContain(squeeze(study.title));
+      const summary = squeeze(study.page.summary);
+      if (study.private) expect(text, study.slug).not.toContain(summary);
+      else expect(text, study.slug).toContain(summary);
+    }
+  });
+
+  it('the sitemap lists every public case study, and no private one', async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const study of Object.values(content.caseStudies)) {
+      if (study.private) expect(xml, study.slug).not.toContain(`/case-study/${study.slug}<`);
+      else expect(xml, study.slug).toContain(`/case-study/${study.slug}<`);
+    }
+  });
+
+  it.skipIf(CONTENT_IS_SAMPLE)("another designer's site carries neither the sample designer's name nor employers", async () => {
+    const sample = yaml.load(readFileSync(path.join(SAMPLE_SITE_DIR, 'site.yml'), 'utf8')) as { name: string };
+    const sampleResume = yaml.load(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as { experience: { company: string }[] };
+    const words = [sample.name, ...sampleResume.experience.map((role) => role.company)];
+    const mine = [content.site.name, ...content.resume.experience.map((role) => role.company)];
+    for (const route of ['/', '/resume', ...Object.keys(content.caseStudies).map((slug) => `/case-study/${slug}`), '/sitemap.xml']) {
+      const { html } = await pageText(route);
+      for (const word of words.filter((word) => !mine.includes(word))) expect(decodeEntities(html), `${route}: ${word}`).not.toContain(word);
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { parseDocument } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
+import { fingerprintsOf } from '~/editing/sample-leftovers.server';
+import { readContentSnapshot } from '../../scripts/content-snapshot';
+import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { openSignedIn, remoteFile, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { git, startGitRemote, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+import { startOwnerStack } from '../helpers/owner-stack';
+
+/**
+ * "Make it yours" on /admin/content, in Chromium, against the built server in
+ * remote mode and a real git remote. A fixture designer
+ * (test/fixtures/words/designer) plays the sample: the remote holds her
+ * content and the server compares with her fingerprints
+ * (SAMPLE_FINGERPRINTS_FILE), so nothing here depends on content/.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FIXTURE = path.join(ROOT, 'test/fixtures/words/designer');
+const PASSWORD = 'make it yours password';
+
+function filesUnder(dir: string, prefix: string): SeedFiles {
+  const files: SeedFiles = {};
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) Object.assign(files, filesUnder(full, `${prefix}${entry}/`));
+    else files[`${prefix}${entry}`] = readFileSync(full);
+  }
+  return files;
+}
+
+/** A commit on the remote's main that writes `files` and deletes `deleted`, as a push from the designer's laptop would. */
+function pushElsewhere(remote: GitRemote, files: SeedFiles, deleted: string[], message: string) {
+  const work = mkdtempSync(path.join(tmpdir(), 'make-it-yours-push-'));
+  try {
+    git(work, ['clone', '--quiet', remote.bareDir, '.']);
+    for (const file of deleted) git(work, ['rm', '--quiet', file]);
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+      writeFileSync(path.join(work, file), content);
+    }
+    git(work, ['add', '-A']);
+    git(work, ['commit', '--quiet', '-m', message]);
+    git(work, ['push', '--quiet', 'origin', 'main']);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+let stack: EditorStack;
+let browser: Browser;
+let scratch: string;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'make-it-yours-'));
+  const printsFile = path.join(scratch, 'fingerprints.json');
+  writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(FIXTURE))));
+  const remote = await startGitRemote({ files: { ...filesUnder(path.join(FIXTURE, 'content'), 'content/'), ...filesUnder(path.join(FIXTURE, 'public'), 'public/') } });
+  const owner = await startOwnerStack(PASSWORD, {
+    CONTENT_GIT_URL: remote.url,
+    CONTENT_GIT_TOKEN: remote.token,
+    CONTENT_GIT_BRANCH: 'main',
+    CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+    SAMPLE_FINGERPRINTS_FILE: printsFile,
+  });
+  stack = { ...owner, remote, password: PASSWORD, stop: async () => (await owner.stop(), await remote.close()) };
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  for (const page of opened) await page.close();
+  await browser?.close();
+  await stack?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+async function signedIn(options: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {}): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, {
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  opened.push(tracked);
+  return tracked.page;
+}
+
+/** A bound, not a pace: a sign-in, a publish and the list's reads of the remote take over a minute on a busy 2-core machine. */
+const BOUND = 180_000;
+
+const sampleItems = (page: Page) => page.locator('[data-sample-item]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-sample-item')));
+
+const EVERY_ENTRY = [
+  'site.name', 'site.email', 'site.linkedin', 'site.website', 'site.location', 'site.description', 'site.hero', 'site.about',
+  'site.interests', 'site.highlights', 'site.photos.profile', 'site.photos.about',
+  'resume.location', 'resume.summary', 'resume.experience.0', 'resume.experience.1', 'resume.education.0', 'resume.certifications.0',
+  'resume.skills', 'resume.languages', 'case-study.ferry-console', 'case-study.pilot-night-mode',
+];
+
+/** Screenshots for review, when asked for: MAKE_IT_YOURS_SCREENSHOTS=<dir>. */
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.MAKE_IT_YOURS_SCREENSHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+describe('Make it yours', () => {
+  it('lists each thing still from the sample, with JavaScript', async () => {
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content`);
+    await page.getByRole('heading', { name: 'Make it yours' }).waitFor();
+    expect(await sampleItems(page)).toEqual(EVERY_ENTRY);
+  }, BOUND);
+
+  it('without JavaScript: the same list, each entry linking to the field that changes it', async () => {
+    const page = await signedIn({ javaScriptEnabled: false });
+    await page.goto(`${stack.server.url}/admin/content`);
+    expect(await sampleItems(page)).toEqual(EVERY_ENTRY);
+    await page.locator('[data-sample-item="site.email"]').getByRole('link', { name: 'Your e-mail address' }).click();
+    await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-email`);
+    expect(await page.locator('#field-email').inputValue()).toMatch(/@/);
+    await page.goBack();
+    await page.locator('[data-sample-item="resume.experience.1"] a').first().click();
+    await page.waitForURL(`${stack.server.url}/admin/content/resume.mdx#field-experience-1-title`);
+    await page.locator('#field-experience-1-title').waitFor();
+  }, BOUND);
+
+  it('an entry leaves the list once its change is published; a sample case study can be deleted from it', async () => {
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content`);
+    await page.locator('[data-sample-item="site.email"] a').first().click();
+    await page.waitForURL(/site\.yml#field-email$/);
+    await page.locator('#field-email').fill('dana@studio.example.net');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('published');
+
+    await page.goto(`${stack.server.url}/admin/content`);
+    expect(await sampleItems(page)).toEqual(EVERY_ENTRY.filter((id) => id !== 'site.email'));
+
+    await page.locator('[data-sample-item="case-study.pilot-night-mode"]').getByRole('link', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete case study' }).click();
+    await page.waitForURL(/deleted/);
+    expect(await sampleItems(page)).toEqual(EVERY_ENTRY.filter((id) => id !== 'site.email' && id !== 'case-study.pilot-night-mode'));
+  }, BOUND);
+
+  it('the site’s words in the form: empty fields showing today’s words; one typed is published alone', async () => {
+    // A site.yml written before the words were fields (the fixture designer's own words taken out).
+    const site = parseDocument(remoteFile(stack.remote, 'content/site.yml'));
+    for (const group of ['work', 'contact', 'moreWork', 'cta', 'resumePage', 'footer']) site.delete(group);
+    for (const [group, key] of [['hero', 'workButton'], ['hero', 'contactButton'], ['about', 'eyebrow'], ['about', 'interestsTitle']]) site.deleteIn([group, key]);
+    pushElsewhere(stack.remote, { 'content/site.yml': site.toString() }, [], 'Site details without the words');
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content/site.yml`);
+    const workTitle = page.locator('#field-work-title');
+    expect(await workTitle.inputValue()).toBe('');
+    expect(await workTitle.getAttribute('placeholder')).toBe(WORK_WORDS.title);
+    expect(await page.locator('#field-contact-subtitle').getAttribute('placeholder')).toBe(CONTACT_WORDS.subtitle);
+    await page.locator('#field-contact-title').fill('Hail me');
+    await screenshot(page, 'site-words-form-1280-light');
+    const before = remoteFile(stack.remote, 'content/site.yml');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('published');
+    const after = remoteFile(stack.remote, 'content/site.yml');
+    // The file gains the one field typed; no default left empty is written.
+    expect(after.startsWith(before.trimEnd())).toBe(true);
+    expect(after.slice(before.trimEnd().length).trim().split('\n').filter((line) => line.trim() && !line.startsWith('#'))).toEqual(['contact:', '  title: Hail me']);
+  }, BOUND);
+
+  it('looks right at 375 and 1280 px, light and dark', async () => {
+    for (const width of [375, 1280]) {
+      for (const dark of [false, true]) {
+        const page = await signedIn({ width, dark });
+        await page.goto(`${stack.server.url}/admin/content`);
+        const section = page.locator('[data-make-it-yours]');
+        await section.waitFor();
+        // Nothing wider than the screen: a phone never scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await screenshot(page, `make-it-yours-${width}-${dark ? 'dark' : 'light'}`);
+      }
+    }
+  }, 4 * BOUND);
+
+  it('is empty, and says so, once everything is the designer’s own', async () => {
+    const site = parseDocument(readFileSync(path.join(FIXTURE, 'content/site.yml'), 'utf8'));
+    const own = (value: unknown): unknown =>
+      typeof value === 'string' ? (/^https:\/\//.test(value) ? `${value}-own` : /@/.test(value) ? `own.${value}` : `${value} (own)`) : Array.isArray(value) ? value.map(own) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, own(v)])) : value;
+    const data = own(site.toJS()) as Record<string, any>;
+    data.initials = 'DD';
+    data.photos.profile.src = '/images/own/me.svg';
+    data.photos.about.src = '/images/own/desk.svg';
+    const svg = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
+    const resume = readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8');
+    const [, frontmatter, body] = /^---\n([^]*?)\n---\n([^]*)$/.exec(resume)!;
+    const resumeData = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
+    for (const entry of [...resumeData.education, ...resumeData.certifications]) entry.year = '2020';
+    const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');
+    pushElsewhere(stack.remote, {
+      'content/site.yml': JSON.stringify(data, null, 2),
+      'content/resume.mdx': `---\n${JSON.stringify(resumeData, null, 2)}\n---\n${body.trim()} Mine now.\n`,
+      'public/images/own/me.svg': svg('Me'),
+      'public/images/own/desk.svg': svg('My desk'),
+      // The last sample case study, rewritten as the designer's own under a new address.
+      'content/case-studies/harbour-signage.mdx': ferry.replace('title: Ferry Console Redesign', 'title: Harbour Signage').replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
+    }, ['content/case-studies/ferry-console.mdx'], 'Everything mine');
+    const page = await signedIn();
+    await page.goto(`${stack.server.url}/admin/content`);
+    await page.locator('[data-make-it-yours-done]').waitFor();
+    expect(await sampleItems(page)).toEqual([]);
+    expect(await page.locator('[data-make-it-yours]').innerText()).toMatch(/All yours/);
+    await screenshot(page, 'make-it-yours-empty-1280-light');
+  }, BOUND);
+});

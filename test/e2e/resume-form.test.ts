@@ -1,0 +1,229 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import yaml from 'js-yaml';
+import { resumeFrontmatterSchema } from '~/content/schema';
+import { readDocument } from '~/editing/frontmatter.server';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { waitForHydration } from '../helpers/e2e';
+import { committedSiteFiles, openSignedIn, remoteFile, remoteHead, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { commitOnRemote, startGitRemote } from '../helpers/git-remote';
+import { startOwnerStack } from '../helpers/owner-stack';
+
+/**
+ * The resume published through its form, in Chromium, against the built
+ * server in remote mode and a real git remote that holds a fixture
+ * designer's resume (test/fixtures/forms/resume.mdx): unchanged is no
+ * commit, one headline is one line, a bullet added and one removed (with
+ * and without JavaScript) are those lines only. Also: signing in returns to
+ * the page asked for, and a refused publish keeps the message typed for it.
+ */
+
+const RESUME = 'content/resume.mdx';
+const FIXTURE = readFileSync(path.resolve(import.meta.dirname, '../fixtures/forms/resume.mdx'), 'utf8');
+const PASSWORD = 'resume form test password';
+const SHOTS = path.join(os.tmpdir(), 'editor-forms-screenshots');
+
+// Each test signs in, publishes over git and waits for Chromium: a busy machine's bound, not a pace.
+vi.setConfig({ testTimeout: 240_000 });
+
+let stack: EditorStack;
+let browser: Browser;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  const remote = await startGitRemote({ files: { ...committedSiteFiles({ fixtures: true }), [RESUME]: FIXTURE } });
+  const [owner, launched] = await Promise.all([
+    startOwnerStack(PASSWORD, { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: remote.token, CONTENT_GIT_BRANCH: 'main', CONTENT_GIT_AUTHOR: 'Riley Fixture <riley@example.com>' }),
+    launchBrowser(),
+  ]);
+  browser = launched;
+  stack = {
+    ...owner,
+    remote,
+    password: PASSWORD,
+    async stop() {
+      await owner.stop();
+      await remote.close();
+    },
+  };
+  mkdirSync(SHOTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  for (const page of opened) await page.close();
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signedIn(javaScriptEnabled = true, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, viewport });
+  opened.push(tracked);
+  return tracked.page;
+}
+
+/** Changed lines between two texts, as `-old` / `+new`, in order. */
+function lineDiff(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else if (b.indexOf(a[i], j) === -1 && i < a.length) out.push(`-${a[i++]}`);
+    else out.push(`+${b[j++]}`);
+  }
+  return out;
+}
+
+const resumeIsValid = (text: string) => resumeFrontmatterSchema.safeParse(yaml.load(readDocument(text, 'mdx').yaml)).success;
+
+async function openResume(page: Page, javaScriptEnabled: boolean) {
+  await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+  if (javaScriptEnabled) await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+}
+
+async function publish(page: Page, message?: string) {
+  if (message !== undefined) await page.locator('#commit-message').fill(message);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  return waitForSaveResult(page);
+}
+
+describe('the resume’s form', () => {
+  it('names every bullet and skill by its path, with the fixture’s words', async () => {
+    const page = await signedIn();
+    await openResume(page, true);
+    expect(await page.locator('[name="experience.0.bullets.2"]').inputValue()).toBe('Led a design system shared by three squads: one library, "Skerry", for web and app.');
+    expect(await page.locator('[name="experience.1.bullets.1"]').inputValue()).toBe('Ran monthly usability sessions with field engineers.');
+    expect(await page.locator('[name="skills.1.items.0"]').inputValue()).toBe('Field studies');
+    expect(await page.locator('[name="experience.0.bullets"], [name="skills.1.items"]').count()).toBe(0);
+    expect(await page.locator('[data-list="experience.1.bullets"] [data-list-item]').count()).toBe(2);
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [375, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator('[data-list="experience.0.bullets"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `resume-form-${width}-${scheme}.png`) });
+    }
+  });
+
+  it('published unchanged: no commit, "unchanged"', async () => {
+    const page = await signedIn();
+    const head = remoteHead(stack.remote);
+    await openResume(page, true);
+    expect((await publish(page)).status).toBe('unchanged');
+    expect(remoteHead(stack.remote)).toBe(head);
+    expect(remoteFile(stack.remote, RESUME)).toBe(FIXTURE);
+  });
+
+  it('one headline changed: one commit that changes that line only, its quoting kept', async () => {
+    const page = await signedIn();
+    const before = remoteFile(stack.remote, RESUME);
+    await openResume(page, true);
+    await page.locator('[name="headline"]').fill('Design lead, maps and mobility');
+    const result = await publish(page, 'A shorter headline');
+    expect(result.status).toBe('published');
+    expect(stack.remote.git('log', '-1', '--format=%s', result.commit!)).toBe('A shorter headline');
+    expect(lineDiff(before, remoteFile(stack.remote, RESUME))).toEqual(['-headline: "Principal Product Designer, maps and mobility"', '+headline: "Design lead, maps and mobility"']);
+  });
+
+  it.each([
+    ['without JavaScript', false, 'experience.1.bullets', 'Mapped 30 substations with the field teams.', 'experience.0.bullets.1', '      - Set up a research panel of 140 commuters along the western coast.'],
+    ['with JavaScript', true, 'skills.0.items', 'Service blueprints', 'skills.1.items.1', '      - Diary studies'],
+  ] as const)('a text added to one list and another removed, %s: those lines only', async (_name, javaScriptEnabled, list, typed, removed, removedLine) => {
+    const page = await signedIn(javaScriptEnabled);
+    const before = remoteFile(stack.remote, RESUME);
+    await openResume(page, javaScriptEnabled);
+    const items = page.locator(`[data-list="${list}"] > ol > [data-list-item]`);
+    const count = await items.count();
+    await page.locator(`button[value="list:add:${list}"]`).click();
+    const added = page.locator(`[name="${list}.${count}"]`);
+    await added.waitFor({ timeout: 30_000 });
+    expect(await items.count()).toBe(count + 1);
+    await added.fill(typed);
+    // Removing posts the form too: the text just typed is kept, and the items after the removed one take its place.
+    const removedList = removed.replace(/\.\d+$/, '');
+    const left = page.locator(`[data-list="${removedList}"] > ol > [data-list-item]`);
+    const [leftBefore, removedText] = [await left.count(), await page.locator(`[name="${removed}"]`).inputValue()];
+    expect(`      - ${removedText}`).toBe(removedLine);
+    await page.locator(`button[value="list:remove:${removed}"]`).click();
+    await expect.poll(() => left.count(), { timeout: 30_000 }).toBe(leftBefore - 1);
+    expect(await page.locator(`[data-list="${removedList}"] textarea`).evaluateAll((all) => all.map((field) => (field as HTMLTextAreaElement).value))).not.toContain(removedText);
+    expect(await page.locator(`[name="${list}.${count}"]`).inputValue()).toBe(typed);
+    const result = await publish(page);
+    expect(result.status).toBe('published');
+    const after = remoteFile(stack.remote, RESUME);
+    expect(lineDiff(before, after).filter((line) => line.startsWith('-'))).toEqual([`-${removedLine}`]);
+    expect(lineDiff(before, after).filter((line) => line.startsWith('+'))).toEqual([`+      - ${typed}`]);
+    expect(resumeIsValid(after)).toBe(true);
+  });
+});
+
+describe('a refused publish keeps the message typed for it', () => {
+  it('invalid (a required field emptied), with JavaScript', async () => {
+    const page = await signedIn();
+    const head = remoteHead(stack.remote);
+    await openResume(page, true);
+    await page.locator('[name="location"]').fill('');
+    const result = await publish(page, 'Moved to the coast');
+    expect(result.status).toBe('invalid');
+    expect(await page.locator('#commit-message').inputValue()).toBe('Moved to the coast');
+    expect(remoteHead(stack.remote)).toBe(head);
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/discarded=1/);
+  });
+
+  it('a conflict (changed elsewhere meanwhile), without JavaScript; then published with it', async () => {
+    const page = await signedIn(false);
+    await openResume(page, false);
+    await page.locator('[name="location"]').fill('Bodø, Norway');
+    const elsewhere = remoteFile(stack.remote, RESUME).replace(/^location: .*$/m, 'location: Narvik, Norway');
+    commitOnRemote(stack.remote, { [RESUME]: elsewhere });
+    const result = await publish(page, 'Moved north');
+    expect(result.status).toBe('conflict');
+    expect(await page.locator('#commit-message').inputValue()).toBe('Moved north');
+    await page.getByRole('button', { name: 'Keep mine over theirs' }).click();
+    await page.waitForURL(/saved=1/);
+    const published = await publish(page, 'Moved north');
+    expect(published.status).toBe('published');
+    expect(stack.remote.git('log', '-1', '--format=%s', published.commit!)).toBe('Moved north');
+    // Published: the box starts empty for the next change.
+    expect(await page.locator('#commit-message').inputValue()).toBe('');
+  });
+});
+
+describe('signing in returns to the page asked for', () => {
+  it.each([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ] as const)('from /admin/content/resume.mdx, %s', async (_name, javaScriptEnabled) => {
+    const tracked = await openPage(browser, { javaScriptEnabled });
+    opened.push(tracked);
+    const { page } = tracked;
+    await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    await page.waitForURL(/\/admin\/sign-in\?next=%2Fadmin%2Fcontent%2Fresume\.mdx$/);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${stack.server.url}/admin/content/resume.mdx`);
+    await page.locator('[name="experience.0.bullets.0"]').waitFor({ timeout: 60_000 });
+  });
+
+  it.each(['//evil.example/admin', '/\\evil.example', 'https://evil.example/admin', '/%2F%2Fevil.example', '/resume'])('never elsewhere: next=%s goes to /admin', async (next) => {
+    const response = await fetch(`${stack.server.url}/admin/sign-in?next=${encodeURIComponent(next)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ password: PASSWORD }),
+      headers: { origin: stack.server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/admin');
+  });
+});

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from '~/editing/sample-fingerprints';
+import { findSampleLeftovers, fingerprint, fingerprintsOf, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import { readContentSnapshot } from '../../scripts/content-snapshot';
+
+/**
+ * The "Make it yours" detector on a fixture designer standing in for the
+ * sample (test/fixtures/words/designer): its fingerprints are taken the way
+ * scripts/sample-fingerprints.ts takes the shipped sample's, so nothing here
+ * depends on the sample's own words.
+ */
+const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/words/designer');
+
+let sample: ContentSnapshot;
+let prints: SampleFingerprints;
+
+beforeAll(async () => {
+  sample = await readContentSnapshot(FIXTURE);
+  prints = fingerprintsOf(sample);
+});
+
+/** Every text of a content set changed, as a designer who replaced everything leaves it. */
+function personalise(value: unknown): unknown {
+  if (typeof value === 'string') return `${value} (mine)`;
+  if (Array.isArray(value)) return value.map(personalise);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, personalise(child)]));
+  return value;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+const EVERY_ENTRY = [
+  'site.name',
+  'site.email',
+  'site.linkedin',
+  'site.website',
+  'site.location',
+  'site.description',
+  'site.hero',
+  'site.about',
+  'site.interests',
+  'site.highlights',
+  'site.photos.profile',
+  'site.photos.about',
+  'resume.location',
+  'resume.summary',
+  'resume.experience.0',
+  'resume.experience.1',
+  'resume.education.0',
+  'resume.certifications.0',
+  'resume.skills',
+  'resume.languages',
+  'case-study.ferry-console',
+  'case-study.pilot-night-mode',
+];
+
+describe('Make it yours: the detector', () => {
+  it('lists every entry of a site that is still all sample, each linking to its editor and field', () => {
+    const items = findSampleLeftovers(sample, prints);
+    expect(items.map((item) => item.id)).toEqual(EVERY_ENTRY);
+    const byId = new Map(items.map((item) => [item.id, item]));
+    expect(byId.get('site.email')?.href).toBe('/admin/content/site.yml#field-email');
+    expect(byId.get('site.photos.profile')?.href).toBe('/admin/content/site.yml#field-photos-profile-src');
+    expect(byId.get('resume.experience.1')?.href).toBe('/admin/content/resume.mdx#field-experience-1-title');
+    expect(byId.get('case-study.ferry-console')).toMatchObject({ href: '/admin/content/case-studies/ferry-console.mdx', deletePath: 'content/case-studies/ferry-console.mdx' });
+    // Plain words for a designer: what it is, never a field path.
+    for (const item of items) expect(item.what).not.toMatch(/\.|_|\[/);
+  });
+
+  it('lists nothing once everything is the designer’s own', () => {
+    const mine: ContentSnapshot = {
+      site: personalise(sample.site),
+      resume: { data: personalise(sample.resume!.data), body: `${sample.resume!.body} (mine)` },
+      caseStudies: [{ contentPath: 'content/case-studies/my-own.mdx', slug: 'my-own', title: 'My own project', image: '/images/mine.png' }],
+      blobIds: new Map([['public/images/mine.png', gitBlobId(Buffer.from('my image'))]]),
+    };
+    // The photos are new files too.
+    const photos = (mine.site as { photos: Record<string, { src: string }> }).photos;
+    photos.profile.src = '/images/me.jpg';
+    photos.about.src = '/images/desk.jpg';
+    mine.blobIds.set('public/images/me.jpg', gitBlobId(Buffer.from('me')));
+    mine.blobIds.set('public/images/desk.jpg', gitBlobId(Buffer.from('desk')));
+    expect(findSampleLeftovers(mine, prints)).toEqual([]);
+  });
+
+  it('keeps only what is left: each entry leaves the list when its own field changes', () => {
+    const partial = clone(sample);
+    const site = partial.site as Record<string, any>;
+    site.name = 'Jordan Rivera';
+    site.email = 'jordan@example.net';
+    site.about.paragraphs = ['My own first paragraph.', site.about.paragraphs[1]];
+    site.about.interests = [...site.about.interests, 'Pottery'];
+    const resume = partial.resume!.data as Record<string, any>;
+    resume.experience[0] = { title: 'Designer', company: 'My Studio', location: 'Lisbon', years: '2021', bullets: ['Mine.'] };
+    partial.caseStudies = partial.caseStudies.filter((study) => study.slug !== 'ferry-console');
+    const ids = findSampleLeftovers(partial, prints).map((item) => item.id);
+    expect(ids).toEqual(
+      EVERY_ENTRY.filter((id) => !['site.name', 'site.email', 'site.interests', 'resume.experience.0', 'case-study.ferry-console'].includes(id)),
+    );
+    // One sample paragraph left is enough to keep "About me" listed, linked to that paragraph.
+    expect(findSampleLeftovers(partial, prints).find((item) => item.id === 'site.about')?.href).toBe('/admin/content/site.yml#field-about-paragraphs-1');
+  });
+
+  it('tells a sample case study by its address or by its title, and a sample image by its bytes wherever it moved', () => {
+    const renamed = clone(sample);
+    renamed.caseStudies = [
+      { ...renamed.caseStudies[0], title: 'A new title on the sample’s address' },
+      { ...renamed.caseStudies[1], contentPath: 'content/case-studies/moved.mdx', slug: 'moved' },
+    ];
+    const ids = findSampleLeftovers(renamed, prints).map((item) => item.id);
+    expect(ids).toContain('case-study.ferry-console');
+    expect(ids).toContain('case-study.moved');
+
+    const moved = clone(sample);
+    const photos = (moved.site as { photos: Record<string, { src: string; alt: string }> }).photos;
+    const bytesOfPortrait = sample.blobIds.get(imageRepoPath(photos.profile.src)!)!;
+    photos.profile = { ...photos.profile, src: 'images/portrait.svg', alt: 'Me, in my own words' };
+    moved.blobIds.set('content/images/portrait.svg', bytesOfPortrait);
+    expect(findSampleLeftovers(moved, prints).map((item) => item.id)).toContain('site.photos.profile');
+    // The same alt text on a new image still names the sample designer.
+    const newPhoto = clone(sample);
+    (newPhoto.site as { photos: Record<string, { src: string }> }).photos.profile.src = '/images/me.jpg';
+    newPhoto.blobIds.set('public/images/me.jpg', gitBlobId(Buffer.from('me')));
+    expect(findSampleLeftovers(newPhoto, prints).map((item) => item.id)).toContain('site.photos.profile');
+  });
+
+  it('ignores whitespace a YAML line fold changes, and a file that does not read', () => {
+    const folded = clone(sample);
+    (folded.site as Record<string, string>).description = `  ${(sample.site as Record<string, string>).description.replace(/ /g, '\n  ')}  `;
+    expect(findSampleLeftovers(folded, prints).map((item) => item.id)).toContain('site.description');
+    expect(findSampleLeftovers({ site: null, resume: null, caseStudies: [], blobIds: new Map() }, prints)).toEqual([]);
+  });
+
+  it('ships fingerprints of every kind, as hashes rather than words', () => {
+    for (const [kind, values] of Object.entries(SAMPLE_FINGERPRINTS)) {
+      expect(values.length, kind).toBeGreaterThan(0);
+      for (const value of values) expect(value, kind).toMatch(kind === 'image' ? /^[0-9a-f]{40}$/ : /^[0-9a-f]{16}$/);
+    }
+    expect(fingerprint('  a  b ')).toBe(fingerprint('a b'));
+  });
+});

@@ -1,0 +1,212 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { caseStudyFrontmatterSchema, imageSchema, siteSchema } from '~/content/schema';
+import { IMAGE_FIELDS, imageRepoPath, imageSrcFor } from '~/editing/image-fields';
+import { compileSite, ContentError } from '../../pipeline/content/compile';
+import { writeImageVariants } from '../../pipeline/images';
+import { writeSocialImages } from '../../pipeline/social-images';
+
+/**
+ * Image fields (the site's photos, a case study's card image) in the build:
+ * both path forms (beside the content, and the older public/ paths), the
+ * pixel size read from the file whatever is typed, the original served from
+ * the generated images, and a file nothing names never reaching the output.
+ * A fixture designer of this test's own; the images are made here by sharp.
+ */
+
+let scratch: string | undefined;
+afterEach(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+  scratch = undefined;
+});
+
+const png = (width: number, height: number, colour = '#3b82f6') => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#f97316' } }).jpeg().toBuffer();
+const svg = (width: number, height: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#a7f3d0"/></svg>`;
+
+type Photo = { src: string; width?: number; height?: number };
+
+function siteYml(profile: Photo, about: Photo): string {
+  const photo = (p: Photo, alt: string) =>
+    [`    src: ${JSON.stringify(p.src)}`, `    alt: ${alt}`, ...(p.width ? [`    width: ${p.width}`, `    height: ${p.height}`] : [])].join('\n');
+  return `name: Robin Fixture
+initials: RF
+role: Service Designer
+email: robin@example.org
+linkedin: https://www.linkedin.com/in/robin-fixture
+website: https://robin.example.org
+location: Oslo
+description: Robin Fixture designs services.
+hero:
+  badge: Open to work
+  title: Services that work
+  subtitle: I design services.
+about:
+  title: About
+  paragraphs:
+    - I design services.
+  interests:
+    - Rowing
+photos:
+  profile:
+${photo(profile, 'Robin at a whiteboard')}
+  about:
+${photo(about, 'Robin rowing')}
+`;
+}
+
+const RESUME = `---
+headline: Service Designer
+location: Oslo
+experience:
+  - title: Designer
+    company: Fixture Works
+    location: Oslo
+    years: 2020 – Present
+    bullets:
+      - Designed services.
+education:
+  - degree: MA Design
+    school: Fixture School
+    year: 2019
+skills:
+  - group: Research
+    items:
+      - Interviews
+certifications: []
+languages:
+  - name: Norwegian
+    level: Native
+---
+
+Robin designs services.
+`;
+
+const card = (image: string) => `---
+title: Ferry Tickets
+description: Buying a ferry ticket in one step.
+image: ${JSON.stringify(image)}
+alt: A ferry ticket on a phone
+tags:
+  - Mobile
+role: Designer
+timeline: 2 months
+impact: Faster tickets
+order: 1
+status: coming-soon
+---
+`;
+
+/** A fixture checkout: <root>/content and <root>/public. */
+async function fixture({ profile, about, image }: { profile: Photo; about: Photo; image: string }) {
+  scratch = await mkdtemp(path.join(tmpdir(), 'field-images-'));
+  const content = path.join(scratch, 'content');
+  const publicDir = path.join(scratch, 'public');
+  await mkdir(path.join(content, 'images'), { recursive: true });
+  await mkdir(path.join(content, 'case-studies/ferry'), { recursive: true });
+  await mkdir(path.join(publicDir, 'images'), { recursive: true });
+  await writeFile(path.join(content, 'site.yml'), siteYml(profile, about));
+  await writeFile(path.join(content, 'resume.mdx'), RESUME);
+  await writeFile(path.join(content, 'case-studies/ferry.mdx'), card(image));
+  await writeFile(path.join(content, 'images/robin-1f2e3d4c.png'), await png(900, 600));
+  await writeFile(path.join(content, 'images/never-named.png'), await png(700, 700, '#ef4444'));
+  await writeFile(path.join(content, 'case-studies/ferry/ticket-0a1b2c3d.jpg'), await jpeg(1000, 625));
+  await writeFile(path.join(publicDir, 'images/legacy.svg'), svg(640, 800));
+  return { root: scratch, content, publicDir, compile: () => compileSite(content, publicDir, path.join(scratch!, 'private')) };
+}
+
+describe('the schema of image fields', () => {
+  it('takes a path beside the content and a public/ path, with or without typed sizes', () => {
+    for (const src of ['./images/me.png', './images/Trip Planner.png', '/images/me.svg', '../case-studies/x/y.jpg']) {
+      expect(imageSchema.safeParse({ src, alt: 'Me' }).success, src).toBe(true);
+    }
+    expect(imageSchema.safeParse({ src: '/images/me.svg', alt: 'Me', width: 480, height: 480 }).success).toBe(true);
+    for (const src of ['images/me.png', 'https://example.org/me.png', '//cdn/me.png', './me.png?x=1']) {
+      expect(imageSchema.safeParse({ src, alt: 'Me' }).success, src).toBe(false);
+    }
+    expect(imageSchema.safeParse({ src: './images/me.png', alt: 'Me', width: 0 }).success).toBe(false);
+  });
+
+  it('a card image may be a story upload beside the case study, or a site path', () => {
+    const base = caseStudyFrontmatterSchema.safeParse({ title: 'T', description: 'D', alt: 'A', tags: ['x'], role: 'R', timeline: 'T', impact: 'I', order: 1, status: 'coming-soon', image: './ferry/wireframe-1a2b3c4d.png' });
+    expect(base.success).toBe(true);
+    const legacy = caseStudyFrontmatterSchema.safeParse({ title: 'T', description: 'D', alt: 'A', tags: ['x'], role: 'R', timeline: 'T', impact: 'I', order: 1, status: 'coming-soon', image: '/images/card.svg' });
+    expect(legacy.success).toBe(true);
+    expect(siteSchema.shape.photos.shape.profile.shape.width.safeParse(undefined).success).toBe(true);
+  });
+
+  it('the editor and the build agree on where a field path points', () => {
+    const [profile, , cardImage] = IMAGE_FIELDS;
+    expect(imageRepoPath(profile, './images/me.png')).toBe('content/images/me.png');
+    expect(imageRepoPath(profile, '/images/me.svg')).toBe('public/images/me.svg');
+    expect(imageRepoPath(cardImage, './ferry/card.png')).toBe('content/case-studies/ferry/card.png');
+    expect(imageRepoPath(cardImage, '../images/me.png')).toBe('content/images/me.png');
+    expect(imageRepoPath(cardImage, '../../../x.png')).toBeNull();
+    expect(imageSrcFor(profile, 'content/images/me-1a2b3c4d.png')).toBe('./images/me-1a2b3c4d.png');
+    expect(imageSrcFor(cardImage, 'content/case-studies/ferry/a.png', 'content/case-studies/ferry.mdx')).toBe('./ferry/a.png');
+  });
+});
+
+describe('image fields in the build', () => {
+  it('reads both path forms, takes the size from the file (a typed size is ignored), and serves the original from the generated images', async () => {
+    const site = await fixture({
+      profile: { src: './images/robin-1f2e3d4c.png', width: 10, height: 10 },
+      about: { src: '/images/legacy.svg' },
+      image: './ferry/ticket-0a1b2c3d.jpg',
+    });
+    const { content, images } = await site.compile();
+    const { profile, about } = content.site.photos;
+    expect(profile).toMatchObject({ width: 900, height: 600, alt: 'Robin at a whiteboard' });
+    expect(profile.src).toMatch(/^\/generated\/images\/robin-1f2e3d4c\.[0-9a-f]{10}\.png$/);
+    expect(profile.sources.avif).toMatch(/robin-1f2e3d4c-160\.[0-9a-f]{10}\.avif 160w/);
+    expect(about).toMatchObject({ width: 640, height: 800 });
+    expect(about.src).toMatch(/^\/generated\/images\/legacy\.[0-9a-f]{10}\.svg$/);
+    const [ferry] = content.cards;
+    expect(ferry).toMatchObject({ imageWidth: 1000, imageHeight: 625 });
+    expect(ferry.image).toMatch(/^\/generated\/images\/ticket-0a1b2c3d\.[0-9a-f]{10}\.jpg$/);
+    expect(ferry.imageSources.webp).toContain('ticket-0a1b2c3d-800.');
+    expect(images.sourceOf(profile.src)).toBe(path.join(site.content, 'images/robin-1f2e3d4c.png'));
+
+    // Written: the originals and their variants; a file nothing names is not among them.
+    await writeImageVariants(images);
+    const written = await readdir(path.join(site.publicDir, 'generated/images'));
+    expect(written).toContain(path.basename(profile.src));
+    expect(written).toContain(path.basename(ferry.image));
+    expect(written.filter((name) => name.startsWith('robin-1f2e3d4c-')).length).toBeGreaterThanOrEqual(4);
+    expect(written.some((name) => name.includes('never-named'))).toBe(false);
+    expect([...images.outputs.values()].some((output) => output.source.includes('never-named'))).toBe(false);
+  }, 180_000);
+
+  it('the sharing cards are drawn from photos stored beside the content, before the variants are written', async () => {
+    const site = await fixture({ profile: { src: './images/robin-1f2e3d4c.png' }, about: { src: './images/robin-1f2e3d4c.png' }, image: './ferry/ticket-0a1b2c3d.jpg' });
+    const { content, images } = await site.compile();
+    await writeSocialImages(content, site.publicDir, images);
+    const home = await sharp(path.join(site.publicDir, 'social/home.png')).metadata();
+    expect({ width: home.width, height: home.height }).toEqual({ width: 1200, height: 630 });
+  }, 180_000);
+
+  it.each([
+    ['a missing photo', { src: './images/gone.png' }, 'field "photos.profile.src": no image at content/images/gone.png'],
+    ['a photo outside content/', { src: '../../outside.png' }, 'field "photos.profile.src": "../../outside.png" points outside content/'],
+    ['a missing public/ photo', { src: '/images/gone.svg' }, 'field "photos.profile.src": no image at public/images/gone.svg'],
+    ['a GIF', { src: './images/anim.gif' }, 'field "photos.profile.src": "./images/anim.gif" is not an image the site can show (.gif)'],
+  ])('%s stops the build with the file and the field', async (_name, profile, message) => {
+    const site = await fixture({ profile, about: { src: '/images/legacy.svg' }, image: './ferry/ticket-0a1b2c3d.jpg' });
+    const error = await site.compile().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as Error).message).toContain('content/site.yml');
+    expect((error as Error).message).toContain(message);
+  });
+
+  it('a missing card image names the case study and its field', async () => {
+    const site = await fixture({ profile: { src: './images/robin-1f2e3d4c.png' }, about: { src: '/images/legacy.svg' }, image: './ferry/nope.png' });
+    await expect(site.compile()).rejects.toThrow(/content\/case-studies\/ferry\.mdx[\s\S]*field "image": no image at content\/case-studies\/ferry\/nope\.png/);
+  });
+});
