@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { ROOT } from './content';
+import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from './content';
 import { waitForHydration } from './e2e';
 import { waitForSaveResult, type EditorStack } from './editor-stack';
 import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
@@ -126,19 +126,12 @@ export async function startSampleEditorStack(password: string, files: SeedFiles)
 }
 
 /**
- * The sample designer's site as the project ships it: the frozen copy of the
- * sample content (test/fixtures/site) where there is one, else the
- * checkout's content/, as content/; and the committed files of public/.
+ * The sample designer's site as the project ships it: her frozen copy
+ * (test/fixtures/site, a verbatim copy of the shipped content/, never the
+ * designer's own content/) as content/, and the committed files of public/.
  */
 export function sampleSiteFiles(): SeedFiles {
-  const fixture = path.join(ROOT, 'test/fixtures/site');
-  const dir = existsSync(fixture) ? fixture : path.join(ROOT, 'content');
-  const files: SeedFiles = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files[`content/${path.relative(dir, file).split(path.sep).join('/')}`] = readFileSync(file);
-  }
+  const files: SeedFiles = contentFilesOf(SAMPLE_SITE_DIR);
   for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) files[file] = readFileSync(path.join(ROOT, file));
   return files;
 }
