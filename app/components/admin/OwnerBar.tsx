@@ -19,7 +19,7 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
         <p className="flex min-w-0 items-baseline gap-2">
           <span className="shrink-0 text-[0.9375rem] font-semibold tracking-tight">Owner’s area</span>
-          <span className="truncate text-sm text-fg-muted">{name}</span>
+          <span className="hidden truncate text-sm text-fg-muted sm:inline">{name}</span>
         </p>
         <div className="flex shrink-0 items-center gap-1">
           <Link to="/" className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg">
@@ -35,8 +35,8 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
         </div>
       </div>
       {signedIn ? (
-        <nav aria-label="Owner’s area" className="mx-auto max-w-6xl overflow-x-auto px-2 sm:px-4 lg:px-6">
-          <ul className="flex gap-0.5 pb-2 sm:gap-1">
+        <nav aria-label="Owner’s area" className="mx-auto max-w-6xl px-2 sm:px-4 lg:px-6">
+          <ul className="flex flex-wrap gap-x-0.5 gap-y-1 pb-2 sm:gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
