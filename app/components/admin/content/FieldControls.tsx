@@ -203,7 +203,10 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
       </select>
     );
   } else if (field.kind === 'textarea') {
-    control = <textarea {...common} rows={field.name.endsWith('summary') || field.name === 'description' ? 4 : 3} defaultValue={value === undefined ? '' : String(value)} className={`${common.className} resize-y leading-relaxed`} />;
+    const text = value === undefined ? '' : String(value);
+    // Grows with its text (field-sizing); where that is not supported, enough rows for the text at a phone's width.
+    const rows = Math.max(field.name.endsWith('summary') || field.name === 'description' ? 4 : 3, Math.ceil(text.length / 45));
+    control = <textarea {...common} rows={rows} defaultValue={text} className={`${common.className} min-h-[calc(3lh+1.125rem)] resize-y leading-relaxed [field-sizing:content]`} />;
   } else {
     control = (
       <input
