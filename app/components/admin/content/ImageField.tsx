@@ -21,6 +21,9 @@ import { BUTTON } from './buttons';
 export const FIELD_IMAGE_ROUTE = '/admin/content/api/field-image';
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml';
 
+/** The old alt text described the old image: the designer is asked to look at it again. */
+const KEPT = 'New image kept in your draft. Check that its alt text describes the new image, then publish.';
+
 export const imageFieldId = (name: string) => `image-field-${name.replace(/\./g, '-')}`;
 
 /** The image field `field` is in its form, if it is one: photos.profile and photos.about (groups), image (a path). */
@@ -49,7 +52,7 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [status, setStatus] = useState<Status>(() => {
-    if (params.get('image-saved') === spec.name) return { tone: 'ok', text: 'New image kept in your draft. Publish to put it on the site.' };
+    if (params.get('image-saved') === spec.name) return { tone: 'ok', text: KEPT };
     if (params.get('image-field') === spec.name && params.get('image-error')) return { tone: 'error', text: params.get('image-error')! };
     return null;
   });
@@ -77,7 +80,7 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
         if (answer.ok && json?.ok && json.src) {
           setSrc(json.src);
           setPreview(json.preview ?? null);
-          setStatus({ tone: 'ok', text: 'New image kept in your draft. Publish to put it on the site.' });
+          setStatus({ tone: 'ok', text: KEPT });
         } else {
           setStatus({ tone: 'error', text: json?.error ?? 'The image could not be uploaded. Try again.' });
         }
