@@ -206,7 +206,7 @@ function sameScalar(before: unknown, after: unknown): boolean {
 function setMap(edit: Edit, map: { items: Pair[]; flow?: boolean }, value: Record<string, unknown>, path: (string | number)[], exemplar?: { items: Pair[] }) {
   const { document } = edit;
   // An empty `{}` that gets keys is written as a block, as the files write their maps.
-  if (map.flow && map.items.length === 0) map.flow = false;
+  if (map.flow && map.items.length === 0 && Object.keys(value).length > 0) map.flow = false;
   const siblingStyle = commonScalarType(map.items.map((pair) => pair.value), !map.flow);
   const order = schemaOrder(edit.form, path);
   const wanted = order ? [...order.filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !order.includes(key))] : Object.keys(value);
@@ -241,7 +241,7 @@ function setSeq(edit: Edit, seq: { items: unknown[]; flow?: boolean }, value: un
   const { document } = edit;
   const old = seq.items;
   // An empty `[]` (a list emptied, then added to) is written as a block, as the files write their lists.
-  if (seq.flow && old.length === 0) seq.flow = false;
+  if (seq.flow && old.length === 0 && value.length > 0) seq.flow = false;
   // A new item is written like its siblings: a group like the first item, a text quoted as they all are.
   const exemplar = old[0];
   const siblingStyle = commonScalarType(old.filter((item) => !isScalar(item) || item.value !== ''), !seq.flow);

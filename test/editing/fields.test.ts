@@ -29,7 +29,7 @@ describe('forms generated from the build\'s schemas', () => {
     expect(fields.get('about.paragraphs')!.minItems).toBe(1);
     expect(fields.get('about.highlights')).toMatchObject({ required: false, default: [] });
     expect(fields.get('about.highlights')!.itemShape!.children!.map((c) => [c.name, c.kind])).toEqual([['value', 'text'], ['label', 'text']]);
-    expect(fields.get('photos.profile.width')).toMatchObject({ integer: true, required: true, label: 'Width', path: ['photos', 'profile', 'width'] });
+    expect(fields.get('photos.profile.width')).toMatchObject({ integer: true, required: false, label: 'Width', path: ['photos', 'profile', 'width'] });
     expect(fields.get('linkedin')!.label).toBe('LinkedIn');
   });
 

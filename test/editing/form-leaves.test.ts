@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FieldControls } from '~/components/admin/content/FieldControls';
@@ -96,15 +97,29 @@ function postedEntries(html: string): [string, string][] {
 }
 
 function rendered(form: Field, document: unknown) {
-  const html = renderToString(createElement(FieldControls, { form, values: formValues(document), errors: {} }));
+  // The image fields read the page's address (an upload's outcome), as in the editor's route.
+  const html = renderToString(createElement(StaticRouter, { location: '/admin/content/site.yml' }, createElement(FieldControls, { form, values: formValues(document), errors: {} })));
   const entries = postedEntries(html);
   return { html, entries, names: new Set(entries.map(([name]) => name)) };
 }
 
+/** A photo's pixel size is read from its file: the form has no input for it, and a save drops a typed one. */
+const READ_FROM_FILE = /^photos\.\w+\.(width|height)$/;
+
 /** The leaves of `document` that the form has no input for. */
 function missingInputs(form: Field, document: unknown): string[] {
   const { names } = rendered(form, document);
-  return leafNames(document).filter((name) => !names.has(name));
+  return leafNames(document).filter((name) => !names.has(name) && !READ_FROM_FILE.test(name));
+}
+
+function withoutSizesReadFromFile(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  const photos = copy.photos as Record<string, Record<string, unknown>> | undefined;
+  for (const photo of Object.values(photos ?? {})) {
+    delete photo.width;
+    delete photo.height;
+  }
+  return copy;
 }
 
 const SCHEMAS = [
@@ -126,7 +141,7 @@ describe('every leaf of every content schema has an input, by name, at every dep
   it.each(SCHEMAS.map((entry) => [entry.file, entry] as const))('%s: posting the form as rendered gives the document back', (_file, { schema, form, choose }) => {
     const document = representative(jsonSchemaOf(schema), [], choose) as Record<string, unknown>;
     const { entries } = rendered(form, document);
-    expect(fromForm(entries, form)).toEqual(document);
+    expect(fromForm(entries, form)).toEqual(withoutSizesReadFromFile(document));
   });
 
   it('the resume’s lists of texts inside lists of groups are named by path', () => {

@@ -187,7 +187,7 @@ describe('one field changed: only its lines change, and the build accepts the fi
     expect(result.valid).toBe(true);
   });
 
-  it('site.yml: hero.title, a highlight and a photo size; the resume: one bullet', () => {
+  it('site.yml: hero.title, a highlight and a photo\'s alt text; the resume: one bullet', () => {
     const site = edited('content/site.yml', (data) => {
       data.hero.title = 'Designing meaningful digital experiences';
     });
@@ -200,12 +200,13 @@ describe('one field changed: only its lines change, and the build accepts the fi
     expect(highlight.diff.removed).toEqual(['    - value: "30+"']);
     expect(highlight.diff.added).toEqual(['    - value: "35+"']);
 
-    const width = edited('content/site.yml', (data) => {
-      data.photos.about.width = 720;
+    const alt = edited('content/site.yml', (data) => {
+      data.photos.about.alt = 'A designer at her desk';
     });
-    expect(width.diff.removed).toEqual(['    width: 640']);
-    expect(width.diff.added).toEqual(['    width: 720']);
-    expect(width.valid).toBe(true);
+    expect(alt.diff.removed).toHaveLength(1);
+    expect(alt.diff.removed[0]).toMatch(/^    alt: /);
+    expect(alt.diff.added).toEqual(['    alt: A designer at her desk']);
+    expect(alt.valid).toBe(true);
 
     const resume = edited('content/resume.mdx', (data) => {
       data.experience[1].bullets[2] = 'Introduced a data visualization pattern library of 40+ chart components.';
