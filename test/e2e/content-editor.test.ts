@@ -209,7 +209,8 @@ describe('a new case study', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const first = await waitForSaveResult(page);
     expect(first.status).toBe('published');
-    expect(changedPaths(stack.remote, first.commit!)).toEqual(['content/case-studies/ledger-onboarding-rethink.mdx']);
+    // With its placeholder card image, a file of its own folder.
+    expect(changedPaths(stack.remote, first.commit!).sort()).toEqual(['content/case-studies/ledger-onboarding-rethink.mdx', 'content/case-studies/ledger-onboarding-rethink/card.svg']);
     await buildOnClone(stack.remote);
 
     // Published, with its page fields and a story.
