@@ -70,7 +70,10 @@ describe('in Chromium', () => {
         if (response.request().resourceType() === 'script') scripts.push(response.url());
       });
       await tab.goto(stack.server.url + page, { waitUntil: 'networkidle' });
-      expect(scripts.length).toBeGreaterThan(0);
+      // Hydration starts once the page has loaded and painted (deferred-hydration.server.ts): on a page with
+      // many images, after the network first went quiet. Wait for its modules, then for them all.
+      await expect.poll(() => scripts.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await tab.waitForLoadState('networkidle');
       expect(scripts.filter((url) => new URL(url).pathname.startsWith('/build/editor/'))).toEqual([]);
       for (const url of scripts) {
         const source = await (await fetch(url)).text();
