@@ -2,6 +2,7 @@ import { createRequestHandler } from '@netlify/remix-adapter';
 import * as build from '@remix-run/dev/server-build';
 import { guardRequests } from './app/http/request-guard.server';
 import { redactLogs } from './app/http/log-redaction.server';
+import { withCacheTags, withLiveContent } from './app/http/live-content.server';
 
 /**
  * The Netlify entry: the Remix app as a Functions API v2 handler. Built by
@@ -12,4 +13,6 @@ redactLogs();
 
 // A broken %-escape is a 400, a cross-site POST a clean 403 (before Remix's own check would throw a 500),
 // and every answer under /admin is no-store and noindex (app/http/request-guard.server.ts).
-export default guardRequests(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Each request runs on one version of the content: the build's, or a newer one a publish made live
+// (Netlify Blobs, app/http/live-content.server.ts); /resume.pdf, the favicons and sharing cards come from it too.
+export default guardRequests(withLiveContent(withCacheTags(createRequestHandler({ build, mode: process.env.NODE_ENV }))));

@@ -1,31 +1,66 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileSite, ContentError } from './content/compile';
-import { CONTENT_JSON_PATH } from '../app/content/content.server';
-import { writeIcons } from './icons';
+import { BUILD_VERSION_PATH, CONTENT_JSON_PATH, SITE_FILES_DIR } from '../app/content/current-content.server';
 import { writeImageVariants } from './images';
-import { writeResumePdf } from './resume-pdf';
-import { writeSocialImages } from './social-images';
+import { buildPointer, renderSiteFiles, versionFiles } from './render-site';
+import { PRIVATE_MEDIA_DIR } from '../app/access/private-media.server';
 
 /**
- * Validates and compiles content/ into .generated/content.json, and renders
- * public/resume.pdf and the favicons from the same content. Exits non-zero, naming the file and
- * the field, when the content is broken.
+ * Validates and compiles content/ into .generated/content.json, renders the
+ * files made from it (resume PDF, favicons, sharing cards) into
+ * .generated/site-files/ with the build's version beside them
+ * (build-version.json: its commit and those files), and writes the image
+ * variants into public/generated/. Exits non-zero, naming the file and the
+ * field, when the content is broken.
+ *
+ * `out` moves the compiled content, the version and the site files elsewhere
+ * (the tests' fixture site). `prune: false` keeps other content's image
+ * variants in public/generated (the tests switch between content sets).
  */
-/** `prune: false` keeps other content's image variants in public/generated (the tests switch between content sets). */
-export async function buildContent(contentDir = path.resolve('content'), { prune = true } = {}) {
-  const { content, images, privateMedia } = await compileSite(contentDir);
-  await mkdir(path.dirname(CONTENT_JSON_PATH), { recursive: true });
-  // Written aside and renamed: under npm run dev the running server reads it while it is replaced.
-  const partial = `${CONTENT_JSON_PATH}.${process.pid}.partial`;
-  await writeFile(partial, JSON.stringify(content));
-  await rename(partial, CONTENT_JSON_PATH);
-  await writeResumePdf(content, path.resolve('public/resume.pdf'));
-  await writeIcons(content.site, path.resolve('public'));
-  await writeSocialImages(content, path.resolve('public'), images);
+export async function buildContent(contentDir = path.resolve('content'), { prune = true, out = path.dirname(CONTENT_JSON_PATH) } = {}) {
+  const { content, images, privateMedia } = await compileSite(contentDir, path.resolve('public'), path.resolve(PRIVATE_MEDIA_DIR));
+  const contentJson = path.join(out, path.basename(CONTENT_JSON_PATH));
+  const siteFilesDir = path.join(out, path.basename(SITE_FILES_DIR));
+  await mkdir(out, { recursive: true });
+  const files = await renderSiteFiles(content, images);
+  await removeStaticLeftovers(path.resolve('public'));
+  // Written aside and renamed: a running server (npm run dev) reads them while they are replaced.
+  const staged = `${siteFilesDir}.${process.pid}.partial`;
+  await rm(staged, { recursive: true, force: true });
+  for (const [sitePath, file] of files) {
+    const target = path.join(staged, ...sitePath.split('/').filter(Boolean));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.bytes);
+  }
+  await rm(siteFilesDir, { recursive: true, force: true });
+  await rename(staged, siteFilesDir);
+  await writeAside(path.join(out, path.basename(BUILD_VERSION_PATH)), JSON.stringify({ pointer: buildPointer(), files: versionFiles(files), variants: variantNames([images, privateMedia]) }));
+  await writeAside(contentJson, JSON.stringify(content));
   await writeImageVariants(images, { prune });
   await writeImageVariants(privateMedia, { prune });
   return content;
+}
+
+/**
+ * Builds before this one wrote these files under public/, where a static
+ * file server would answer them before the app: a publish could never change them.
+ */
+async function removeStaticLeftovers(publicDir: string) {
+  const names = await readdir(publicDir).catch(() => [] as string[]);
+  const leftovers = names.filter((name) => /^(resume\.pdf|favicon\.ico|favicon-\d+x\d+\.png|apple-touch-icon\.png|social)$/.test(name));
+  await Promise.all(leftovers.map((name) => rm(path.join(publicDir, name), { recursive: true, force: true })));
+}
+
+/** The generated files' names: a publish renders only the variants the deploy does not have. */
+function variantNames(plans: { outputs: Map<string, unknown> }[]): string[] {
+  return plans.flatMap((plan) => [...plan.outputs.keys()].map((file) => path.basename(file))).sort();
+}
+
+async function writeAside(file: string, text: string) {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, text);
+  await rename(partial, file);
 }
 
 export function reportContentError(error: unknown): void {

@@ -4,9 +4,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * What Netlify's CDN does for the deployed site, done in memory for the Node
  * server: a GET answer that carries `Netlify-CDN-Cache-Control: …s-maxage=N`
  * is kept for N seconds and served again without rendering, already
- * compressed (brotli or gzip, made once per page). The pages only change with
- * a build, so this costs nothing in freshness (the policy itself is in
- * app/http/cache-headers.server.ts).
+ * compressed (brotli or gzip, made once per page). A publish changes pages
+ * without a build: the answers that read what it changed are purged by their
+ * cache tags, as on Netlify (app/http/live-content.server.ts); the policy
+ * itself is in app/http/cache-headers.server.ts.
  */
 
 type FetchHandler<C> = (request: Request, context: C) => Promise<Response>;
@@ -46,9 +47,24 @@ function respond(entry: Entry, request: Request, cache: 'HIT' | 'MISS'): Respons
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(encode(entry, encoding)), { status: entry.status, headers });
 }
 
-export function withPageCache<C>(handler: FetchHandler<C>, { now = Date.now } = {}): FetchHandler<C> {
+/** The handler, and a purge by cache tag (`Netlify-Cache-Tag`), as Netlify's purge API does for its CDN. */
+export type PageCache<C> = FetchHandler<C> & { purge(tags: string[]): number };
+
+export function withPageCache<C>(handler: FetchHandler<C>, { now = Date.now } = {}): PageCache<C> {
   const cache = new Map<string, Entry>();
-  return async (request, context) => {
+  const purge = (tags: string[]) => {
+    const purged = new Set(tags.map((tag) => tag.toLowerCase()));
+    let count = 0;
+    for (const [key, entry] of cache) {
+      const entryTags = entry.headers.find(([name]) => name.toLowerCase() === 'netlify-cache-tag')?.[1] ?? '';
+      if (entryTags.split(',').some((tag) => purged.has(tag.trim().toLowerCase()))) {
+        cache.delete(key);
+        count++;
+      }
+    }
+    return count;
+  };
+  const cached: FetchHandler<C> = async (request, context) => {
     // The path alone: the Host header is the client's to choose. A query string is never
     // cached: every new one would cost a render and a brotli-11 compression, and push real
     // pages out of the bounded cache (the pages do not depend on it).
@@ -72,4 +88,5 @@ export function withPageCache<C>(handler: FetchHandler<C>, { now = Date.now } = 
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
     return respond(entry, request, 'MISS');
   };
+  return Object.assign(cached, { purge });
 }

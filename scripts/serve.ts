@@ -17,6 +17,7 @@ import type { Context } from '@netlify/functions';
 import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
 import { runContentCheckInProcess } from '../app/editing/content-check-config.server';
 import { guardRequests } from '../app/http/request-guard.server';
+import { withCacheTags, withLiveContent } from '../app/http/live-content.server';
 import { stopInsights } from '../app/insights/buffer.server';
 import { routedPath } from '../app/http/origin.server';
 import { redactLogs } from '../app/http/log-redaction.server';
@@ -123,8 +124,12 @@ export async function createServer() {
   // same page cache the CDN applies in production.
   // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), and every answer
   // under /admin is no-store and noindex, as in server.ts.
-  const handleRequest = guardRequests(createRequestHandler(build, build.mode));
-  app.use(netlifyFunction(isDev ? (request) => handleRequest(request) : withPageCache((request) => handleRequest(request))));
+  // Each request runs on one version of the content: the build's, or a newer one a publish made live
+  // (app/http/live-content.server.ts); a new version purges what it changed from the page cache.
+  const remix = createRequestHandler(build, build.mode);
+  const handleRequest = guardRequests(withCacheTags((request: Request, _context: unknown) => remix(request)));
+  const pageCache = withPageCache((request: Request) => handleRequest(request, undefined));
+  app.use(netlifyFunction(withLiveContent(isDev ? (request: Request) => handleRequest(request, undefined) : pageCache, { onNewVersion: (tags) => pageCache.purge(tags) })));
   // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);

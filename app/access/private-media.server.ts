@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
+import { currentRequestContent } from '~/content/current-content.server';
 
 /**
  * Where the build puts private case studies' media, and the URL they are
@@ -24,6 +25,13 @@ const NAME = /^[\w-]{1,120}\.[0-9a-f]{10}\.(avif|webp|svg|mp4|webm)$/;
 export async function privateMediaFile(name: string): Promise<{ bytes: Buffer; type: string } | null> {
   const match = NAME.exec(name);
   if (!match) return null;
+  // Media a publish added since the build are in the live version (never under a public URL of their own).
+  const version = currentRequestContent()?.version;
+  const sitePath = `${PRIVATE_MEDIA_URL}/${name}`;
+  if (version && Object.hasOwn(version.files, sitePath)) {
+    const bytes = await version.readFile(sitePath);
+    if (bytes) return { bytes, type: TYPES[match[1]] };
+  }
   const dir = path.resolve(process.env.LAMBDA_TASK_ROOT ?? '.', PRIVATE_MEDIA_DIR);
   try {
     return { bytes: await readFile(path.join(dir, name)), type: TYPES[match[1]] };

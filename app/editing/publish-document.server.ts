@@ -7,6 +7,7 @@ import { openForEditing } from './open.server';
 import { replacedImages } from './replaced-images.server';
 import { defaultMessage, publishConfig } from './publish-config.server';
 import { blobIdOf, publish } from './publish.server';
+import type { GoLive } from './go-live.server';
 
 /**
  * One publish from the editor: the file and the images uploaded for it that
@@ -62,7 +63,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
     case 'published':
     case 'unchanged':
       await settleDraft(path, { published: text, from: baseBlobId, to: blobIdOf(Buffer.from(text)), uploads: uploads.map((upload) => upload.path) });
-      return result.status === 'published' ? { ...result, live: liveNote(config.mode, kind, path, data) } : result;
+      return result.status === 'published' ? { ...result, live: liveNote(kind, path, data, result.live) } : result;
     case 'conflict':
       return { status: 'conflict', path: result.path, theirs: result.theirs.text, mine: text, hunks: diffHunks(result.theirs.text ?? '', text, { context: 2 }) };
     case 'invalid':
@@ -72,13 +73,17 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
   }
 }
 
-function liveNote(mode: 'remote' | 'local', kind: DocumentKind, path: string, data: unknown): LiveNote {
+function liveNote(kind: DocumentKind, path: string, data: unknown, live: GoLive | undefined): LiveNote {
   const status = (data as { status?: unknown }).status;
   const href = kind === 'resume' ? '/resume' : kind === 'case-study' && status === 'published' ? `/case-study/${slugOf(path)}` : '/';
-  if (mode === 'remote') return { when: 'The site is rebuilding with this change: it shows in about two minutes.', href };
-  const dev = process.env.NODE_ENV === 'development';
-  return {
-    when: dev ? 'The file is written to content/: the dev server shows the change now.' : 'The file is written to content/ and committed: restart npm start to see it on this server.',
-    href,
-  };
+  switch (live?.shown) {
+    case 'now':
+      return { when: 'It is live on your site now.', href };
+    case 'dev':
+      return { when: 'The file is written to content/: the dev server shows the change now.', href };
+    case 'after-build':
+      return { when: `It is saved, but your site could not show it right away (${live.reason.replace(/\.$/, '')}). Publish again in a minute, or rebuild the site from the overview.`, href };
+    default:
+      return { when: 'It shows on your site after its next rebuild.', href };
+  }
 }

@@ -1,3 +1,4 @@
+import type { GoLive } from './go-live.server';
 import { createHash } from 'node:crypto';
 import { checkContentPath, ContentPathError } from './content-path.server';
 
@@ -17,7 +18,7 @@ export type PublishRequest = { files: PublishFile[]; deleted?: PublishDeletion[]
 export type Theirs = { blobId: string | null; text: string | null };
 
 export type PublishResult =
-  | { status: 'published'; commit: string; pushed: boolean; warning?: string }
+  | { status: 'published'; commit: string; pushed: boolean; warning?: string; live?: GoLive }
   | { status: 'unchanged' }
   | { status: 'conflict'; path: string; theirs: Theirs }
   | { status: 'invalid'; reason: string }

@@ -1,4 +1,5 @@
 import { checkContentPath } from './content-path.server';
+import { goLive } from './go-live.server';
 import { publishConfig, type PublishConfig } from './publish-config.server';
 import { openLocal, publishLocal } from './publish-local.server';
 import { planChanges, type OpenedFile, type PublishRequest, type PublishResult } from './publish-plan.server';
@@ -12,7 +13,8 @@ export { blobIdOf } from './publish-plan.server';
  * designer changed, never overwriting a version they did not see (each file
  * carries the blob id it was opened from). Two ways to land it, chosen by
  * publish-config.server.ts: a push over HTTPS (remote mode, Netlify) or a
- * commit in the developer's checkout (local mode).
+ * commit in the developer's checkout (local mode). Then the commit is made
+ * the site's live content, so visitors see it in seconds (go-live.server.ts).
  */
 
 /** The file as the branch holds it now, with its blob id; null when it does not exist. Throws ContentPathError for a path outside content/. */
@@ -27,6 +29,8 @@ export async function publish(request: PublishRequest, config: PublishConfig = p
   if (config.mode === 'read-only') return { status: 'failed', reason: config.reason };
   const plan = planChanges(request);
   if ('reason' in plan) return { status: 'invalid', reason: plan.reason };
-  return config.mode === 'remote' ? publishRemote(config, plan) : publishLocal(config, plan);
+  const result = config.mode === 'remote' ? await publishRemote(config, plan) : await publishLocal(config, plan);
+  // The commit is in git: now it goes live, without a build (go-live.server.ts). Pushed or committed here, either way.
+  return result.status === 'published' ? { ...result, live: await goLive() } : result;
 }
 

@@ -23,7 +23,13 @@ import { syncBranch } from './publish-remote.server';
  *   answers for the commit.
  */
 
-export type Snapshot = { commit: string; files: Map<string, Buffer> };
+export type Snapshot = {
+  commit: string;
+  files: Map<string, Buffer>;
+  /** The commit's parents and its committer time: where a live version made from it sits among builds. */
+  parents: string[];
+  committedAt: string | null;
+};
 
 /** public/ as a whole: a frontmatter image or a story's `/x.png` may name any file there, as in the build. */
 export const SNAPSHOT_PREFIXES = ['content/', 'public/'];
@@ -48,7 +54,13 @@ async function readLocal(config: LocalPublishConfig, prefixes: string[]): Promis
     ([file, entry]) => entry.type === 'blob' && entry.mode !== '120000' && prefixes.some((prefix) => file.startsWith(prefix)),
   );
   const blobs = await catBlobs(root, entries.map(([, entry]) => entry.oid));
-  return { commit, files: new Map(entries.map(([file, entry]) => [file, blobs.get(entry.oid)!])) };
+  const [parents = '', committedAt = ''] = (await gitText(root, ['show', '-s', '--format=%P%n%cI', commit])).split('\n');
+  return {
+    commit,
+    files: new Map(entries.map(([file, entry]) => [file, blobs.get(entry.oid)!])),
+    parents: parents.split(' ').filter(Boolean),
+    committedAt: committedAt || null,
+  };
 }
 
 /** `git cat-file --batch`: every blob in one process, each answer `<oid> blob <size>\n<bytes>\n`. */
@@ -81,7 +93,9 @@ async function readRemote(config: RemotePublishConfig, prefixes: string[]): Prom
       const commit = await syncBranch(remote);
       const files = new Map<string, Buffer>();
       for (const prefix of prefixes) await readFolder(config.cacheDir, commit, prefix.replace(/\/+$/, ''), files);
-      return { commit, files };
+      // A depth-1 clone still has the commit object, which names its parents.
+      const { commit: object } = await (await isoGit()).readCommit({ fs, dir: config.cacheDir, oid: commit });
+      return { commit, files, parents: object.parent, committedAt: new Date(object.committer.timestamp * 1000).toISOString() };
     });
   } catch (error) {
     // The token never reaches a message (describeGitError redacts it).

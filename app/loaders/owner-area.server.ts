@@ -3,6 +3,7 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { countLinks, listLinks } from '~/access/share-links.server';
 import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { getSite } from '~/content/content.server';
+import { liveStoreProblem } from '~/content/current-content.server';
 
 /** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
 
@@ -31,6 +32,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         messages: messages.map((m) => ({ id: m.id, from: `${m.firstName} ${m.lastName}`, at: new Date(m.createdAt).toISOString(), status: m.status, preview: m.message.slice(0, 160) })),
         mail: mailHealthView(await mailHealth()),
         now: new Date().toISOString(),
+        // The live store could not be read: visitors get the build's content, which may be older.
+        olderVersionShown: liveStoreProblem() !== undefined,
       },
       { headers: OWNER_HEADERS },
     );

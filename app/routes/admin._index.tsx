@@ -9,10 +9,16 @@ export const loader = ownerOverviewLoader;
 
 /** The first screen: the links and their last opens, new messages, and whether mail gets through. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now } = useLoaderData<typeof loader>();
+  const { links, activeLinks, messages, mail, now, olderVersionShown } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Overview</h1>
+      {olderVersionShown ? (
+        <p role="status" data-live-problem className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          Your site is showing an older version right now: your latest published changes could not be loaded. They come back by themselves as soon as they can be
+          read, and nothing is lost.
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-5 lg:grid-cols-5">
         <Panel title="Share links" id="links-title" more={{ to: '/admin/links', label: 'All links' }} className="lg:col-span-3">
           <p className="text-sm text-fg-muted">

@@ -3,7 +3,14 @@ import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
 import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
 import { publishConfig } from '../../app/editing/publish-config.server';
-import { readSnapshot } from '../../app/editing/snapshot.server';
+import { readSnapshot, type Snapshot } from '../../app/editing/snapshot.server';
+import { readFile } from 'node:fs/promises';
+import { openLiveStore } from '../../app/content/live-store.server';
+import { buildVersion, BUILD_VERSION_PATH } from '../../app/content/current-content.server';
+import { tagHashes } from '../../app/content/live-version';
+import { purgeCdnTags } from '../../app/http/cdn-purge.server';
+import { makeLive } from '../../pipeline/publish-live';
+import { ContentError } from '../../pipeline/content/errors';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
 
 /**
@@ -50,9 +57,12 @@ type Input = { changes: CheckChange[]; preview?: string };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+const LIVE = Symbol('live');
+
 /** The request as the checker takes it, or the sentence saying what is wrong with it. */
-function parseInput(input: unknown): Input | string {
+function parseInput(input: unknown): Input | typeof LIVE | string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return 'The body must be a JSON object.';
+  if ((input as { live?: unknown }).live === true) return LIVE;
   const { changes, preview } = input as { changes?: unknown; preview?: unknown };
   if (!Array.isArray(changes)) return '"changes" must be an array.';
   if (changes.length > MAX_CHANGES) return `At most ${MAX_CHANGES} changes per check.`;
@@ -86,13 +96,14 @@ async function handle(req: Request): Promise<Response> {
   const bytes = await readLimitedBody(req, cap);
   if (bytes === null) return refuse(413, 'Request body too large.');
 
-  let input: Input | string;
+  let input: Input | typeof LIVE | string;
   try {
     input = parseInput(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
   } catch {
     return refuse(400, 'Request body must be UTF-8 JSON.');
   }
   if (typeof input === 'string') return refuse(400, input);
+  if (input === LIVE) return goLive();
 
   // Neither mode configured (on Netlify: no CONTENT_GIT_URL and token): the sentence says what to set.
   const config = publishConfig();
@@ -107,6 +118,50 @@ async function handle(req: Request): Promise<Response> {
     return refuse(502, `The branch could not be read to check the edit: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
   }
   return reply(200, await checkContent({ files, changes: input.changes, preview: input.preview }));
+}
+
+/**
+ * `{ live: true }`, sent right after a publish's commit: the branch tip is
+ * rendered and made the site's live content (pipeline/publish-live.ts),
+ * and the CDN purged of what changed.
+ */
+async function goLive(): Promise<Response> {
+  const config = publishConfig();
+  if (config.mode === 'read-only') return refuse(503, `The site cannot read the branch to show the change. ${config.reason}`);
+  const store = await openLiveStore();
+  if (!store) return refuse(503, 'The live content is turned off (LIVE_STORE=off): the change shows after the next build.');
+  let snapshot: Snapshot;
+  try {
+    snapshot = await readSnapshot(undefined, config);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`content-check: cannot read the branch to go live: ${reason}`);
+    return refuse(502, `The branch could not be read to show the change: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
+  }
+  const build = buildVersion();
+  let variants: string[] = [];
+  try {
+    variants = (JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as { variants?: string[] }).variants ?? [];
+  } catch {
+    // A build without its version file: every variant is made for the store.
+  }
+  try {
+    const live = await makeLive({
+      commit: snapshot.commit,
+      parents: snapshot.parents,
+      committedAt: snapshot.committedAt,
+      files: snapshot.files,
+      store,
+      build: { pointer: build.pointer, files: build.files, variants, tags: tagHashes(build.content, build.files) },
+      // The version is live either way; a failed purge leaves cached pages until their day is up (cache-headers.server.ts).
+      purge: (tags) => purgeCdnTags(tags).catch((error: unknown) => console.warn(`content-check: the CDN purge failed: ${String(error)}`)),
+    });
+    console.log(`content-check: ${live.status === 'live' ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`);
+    return reply(200, { ok: true, live });
+  } catch (error) {
+    if (error instanceof ContentError) return refuse(422, `The published content does not build: ${error.message}`);
+    throw error;
+  }
 }
 
 export default async (req: Request): Promise<Response> => {

@@ -72,7 +72,7 @@ export async function checkContent({ files, changes, preview }: CheckInput): Pro
 }
 
 /** Writes the tree as a checkout under `root`. A path that would leave `root` (never one from git) is skipped. */
-async function layOut(root: string, tree: Map<string, Buffer>) {
+export async function layOut(root: string, tree: Map<string, Buffer>) {
   const folders = new Set<string>();
   const writes: [string, Buffer][] = [];
   for (const [repoPath, bytes] of tree) {

@@ -1,10 +1,7 @@
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PRIVATE_MEDIA_DIR } from '~/access/private-media.server';
-import { compileSite } from '../../pipeline/content/compile';
-import { writeImageVariants } from '../../pipeline/images';
-import { writeSocialImages } from '../../pipeline/social-images';
+import { buildContent } from '../../pipeline/build-content';
 import { CONTENT_DIR, ROOT } from './content';
 import { startServer } from './server';
 
@@ -26,15 +23,9 @@ export async function buildFixtureSite(): Promise<void> {
     for (const entry of await readdir(FIXTURE_DIR)) {
       await cp(path.join(FIXTURE_DIR, entry), path.join(contentDir, 'case-studies', entry), { recursive: true });
     }
-    const { content, images, privateMedia } = await compileSite(contentDir, path.join(ROOT, 'public'), path.join(ROOT, PRIVATE_MEDIA_DIR));
-    const out = path.join(ROOT, FIXTURE_CONTENT_JSON);
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, JSON.stringify(content));
-    // Beside the real build's files, which it must not remove.
-    await writeImageVariants(images, { prune: false });
-    await writeImageVariants(privateMedia, { prune: false });
-    // The sharing cards of every page, the fixture case studies' included (drawn from card fields only for private ones).
-    await writeSocialImages(content, path.join(ROOT, 'public'));
+    // Its content, version and site files (resume.pdf, icons, sharing cards) in .generated/fixture/; its
+    // image variants beside the real build's, which it must not remove.
+    await buildContent(contentDir, { prune: false, out: path.join(ROOT, path.dirname(FIXTURE_CONTENT_JSON)) });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -10,16 +10,21 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * What a server gets unless the test says otherwise: no database (the limits
  * count in memory; a test that wants one passes NETLIFY_DB_URL or
- * PORTFOLIO_DB_DIR), and `secretsFile` for its local secrets, never the
- * developer's .netlify/.
+ * PORTFOLIO_DB_DIR), and its own scratch folder for its local secrets and
+ * live store, never the developer's .netlify/.
  */
-function isolatedEnv(env: Record<string, string | undefined>, secretsFile: string): Record<string, string | undefined> {
+function isolatedEnv(env: Record<string, string | undefined>, scratch: string): Record<string, string | undefined> {
   const wantsDatabase = Boolean(env.NETLIFY_DB_URL || env.PORTFOLIO_DB_DIR);
   return {
     NETLIFY_DB_URL: undefined,
     NETLIFY_DB_EMBEDDED: undefined,
     PORTFOLIO_DB: wantsDatabase ? undefined : 'off',
-    PORTFOLIO_SECRETS_FILE: secretsFile,
+    PORTFOLIO_SECRETS_FILE: path.join(scratch, 'local-secrets.json'),
+    // Its own live store: a publish in one test's server never shows in another's (two servers share one by passing the same).
+    LIVE_CONTENT_DIR: path.join(scratch, 'live-content'),
+    NETLIFY_BLOBS_CONTEXT: undefined,
+    LIVE_STORE: undefined,
+    NETLIFY_PURGE_API_TOKEN: undefined,
     ...env,
   };
 }
@@ -32,7 +37,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'portfolio-server-'));
   const child = spawn(process.execPath, ['build/server/serve.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', ...isolatedEnv(env, path.join(scratch, 'local-secrets.json')) },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', ...isolatedEnv(env, scratch) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.once('exit', () => rmSync(scratch, { recursive: true, force: true }));

@@ -62,4 +62,22 @@ describe('page cache (the CDN, emulated for the Node server)', () => {
     await cached(new Request('http://a.test/missing-249'), {});
     expect(calls()).toBe(251);
   });
+
+  it('purges by cache tag exactly the pages that carry it', async () => {
+    let calls = 0;
+    const handler = async (request: Request) => {
+      calls += 1;
+      const { pathname } = new URL(request.url);
+      const tags = pathname === '/resume' ? 'content-site,content-resume' : 'content-cards,content-site';
+      return new Response(`${pathname} #${calls}`, { headers: { 'netlify-cdn-cache-control': 'public, s-maxage=600', 'netlify-cache-tag': tags } });
+    };
+    const cached = withPageCache(handler);
+    await cached(new Request('http://a.test/resume'), {});
+    await cached(new Request('http://a.test/'), {});
+    expect(cached.purge(['Content-Resume'])).toBe(1);
+    expect((await cached(new Request('http://a.test/'), {})).headers.get('x-cache')).toBe('HIT');
+    expect(await (await cached(new Request('http://a.test/resume'), {})).text()).toBe('/resume #3');
+    expect(cached.purge(['content-site'])).toBe(2);
+    expect(cached.purge(['content-other'])).toBe(0);
+  });
 });

@@ -1,0 +1,33 @@
+/**
+ * Purges Netlify's CDN of the answers tagged with `tags` (purgeCache from
+ * @netlify/functions, the API behind it: POST /api/v1/purge). Netlify gives
+ * every deployed function NETLIFY_PURGE_API_TOKEN; without it (the Node
+ * server) there is no CDN to purge: the server's own page cache purges
+ * itself when it first serves a new version (live-content.server.ts).
+ *
+ * NETLIFY_PURGE_API_URL points the call elsewhere: the tests' stand-in for
+ * Netlify's API, which cannot be reached from here.
+ */
+
+/** Netlify takes up to 500 tags per answer; a purge is sent in parts no larger. */
+const TAGS_PER_PURGE = 100;
+/** "Each tag or site can be purged only twice per 5 s": a 429 is tried again after that. */
+const RETRY_AFTER_MS = 5_000;
+
+export async function purgeCdnTags(tags: string[]): Promise<void> {
+  if (tags.length === 0 || !process.env.NETLIFY_PURGE_API_TOKEN?.trim()) return;
+  const { purgeCache } = await import('@netlify/functions');
+  const apiURL = process.env.NETLIFY_PURGE_API_URL?.trim() || undefined;
+  for (let at = 0; at < tags.length; at += TAGS_PER_PURGE) {
+    const part = tags.slice(at, at + TAGS_PER_PURGE);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await purgeCache({ tags: part, ...(apiURL ? { apiURL } : {}) });
+        break;
+      } catch (error) {
+        if (attempt >= 2 || !/\b429\b/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+      }
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LiveStore } from '../app/content/live-store.server';
+import { changedTags, liveIsNewer, MAX_ANCESTORS, tagHashes, type ContentVersion, type VersionFile, type VersionPointer } from '../app/content/live-version';
+import { layOut } from './content/check';
+import { compileSite } from './content/compile';
+import { writeImageVariants, type ImagePlan } from './images';
+import { renderSiteFiles, sha256, typeOf, versionFiles, type RenderedFile } from './render-site';
+
+/**
+ * A publish made live: the files of the commit it made, compiled and
+ * rendered by the build's own code (compileSite, renderSiteFiles, the image
+ * pipeline), kept in the live store as one version, then made current, and
+ * the CDN purged of exactly the answers it changed. Runs in the
+ * content-check function (which carries esbuild and sharp), once per
+ * publish, on the owner's request; a visitor's request never compiles.
+ *
+ * Image variants the deploy already has (the build lists them) are not made
+ * again; neither are those an earlier publish stored.
+ */
+
+export type BuildStamp = { pointer: VersionPointer; files: Record<string, VersionFile>; variants: string[]; content?: unknown };
+
+export type LiveInput = {
+  commit: string;
+  /** The commit's parents, and its time: where the version sits among builds. */
+  parents: string[];
+  committedAt: string | null;
+  /** The files of that commit under content/ and public/. */
+  files: Map<string, Buffer>;
+  store: LiveStore;
+  /** The deploy's own build: its commit, files and variants; what the site serves when no version is live. */
+  build: BuildStamp & { tags: Map<string, string> };
+  purge: (tags: string[]) => Promise<void>;
+};
+
+export type LiveOutcome =
+  | { status: 'live'; version: string; tags: string[]; renderedFiles: number; ms: number }
+  /** A newer publish became live while this one rendered: it already holds this commit. */
+  | { status: 'superseded'; version: string; ms: number };
+
+const PUBLIC_URL_OF = (plan: ImagePlan, file: string) => `${plan.target.url}/${path.basename(file)}`;
+
+/** The variants in `plans` the deploy and the earlier version do not have, rendered; the others named from where they are. */
+async function variantFiles(plans: ImagePlan[], have: Set<string>, earlier: Record<string, VersionFile>) {
+  const rendered = new Map<string, RenderedFile>();
+  const kept: Record<string, VersionFile> = {};
+  for (const plan of plans) {
+    const missing = new Map([...plan.outputs].filter(([file]) => !have.has(path.basename(file))));
+    for (const [file] of missing) {
+      const url = PUBLIC_URL_OF(plan, file);
+      if (Object.hasOwn(earlier, url)) {
+        kept[url] = earlier[url];
+        missing.delete(file);
+      }
+    }
+    if (missing.size === 0) continue;
+    await writeImageVariants({ target: plan.target, outputs: missing } as unknown as ImagePlan, { prune: false });
+    for (const [file] of missing) rendered.set(PUBLIC_URL_OF(plan, file), { bytes: await readFile(file), type: typeOf(file) });
+  }
+  return { rendered, kept };
+}
+
+export async function makeLive(input: LiveInput): Promise<LiveOutcome> {
+  const started = performance.now();
+  const { store, build } = input;
+  const root = await mkdtemp(path.join(tmpdir(), 'publish-live-'));
+  try {
+    await layOut(root, input.files);
+    const { content, images, privateMedia } = await compileSite(path.join(root, 'content'), path.join(root, 'public'), path.join(root, '.generated', 'private-media'));
+    const before = await store.readPointer();
+    const earlier = before ? await store.readVersion(before.pointer.id) : null;
+    const siteFiles = await renderSiteFiles(content, images);
+    const publicVariants = await variantFiles([images], new Set(build.variants), earlier?.files ?? {});
+    const privateVariants = await variantFiles([privateMedia], new Set(build.variants), earlier?.files ?? {});
+    const files: Record<string, VersionFile> = {
+      ...publicVariants.kept,
+      ...privateVariants.kept,
+      ...versionFiles(siteFiles),
+      ...versionFiles(publicVariants.rendered),
+      ...versionFiles(privateVariants.rendered, { private: true }),
+    };
+    const rendered = new Map([...siteFiles, ...publicVariants.rendered, ...privateVariants.rendered]);
+    for (const file of rendered.values()) {
+      const hash = sha256(file.bytes);
+      if (!(await store.hasFile(hash))) await store.writeFile(hash, file.bytes);
+    }
+    // What this version is known to contain: its parents, the deploy's build, and every version before it.
+    const ancestors = [...new Set([...input.parents, ...(build.pointer.commit ? [build.pointer.commit, ...build.pointer.ancestors] : []), ...(before ? [before.pointer.commit ?? '', ...before.pointer.ancestors] : [])])]
+      .filter((commit) => commit && commit !== input.commit)
+      .slice(0, MAX_ANCESTORS);
+    const renderedAt = new Date().toISOString();
+    const version: ContentVersion = {
+      id: `${input.commit.slice(0, 12)}-${Date.now().toString(36)}`,
+      commit: input.commit,
+      committedAt: input.committedAt,
+      ancestors,
+      renderedAt,
+      content,
+      files,
+    };
+    await store.writeVersion(version);
+    const { content: _content, files: _files, ...pointer } = version;
+
+    // Made current unless a newer version already is; retried when another publish moved the pointer meanwhile.
+    for (let attempt = 0; ; attempt++) {
+      const now = attempt === 0 ? before : await store.readPointer();
+      if (now && now.pointer.commit !== version.commit && liveIsNewer(now.pointer, pointer)) {
+        return { status: 'superseded', version: now.pointer.id, ms: Math.round(performance.now() - started) };
+      }
+      if (await store.swapPointer(pointer, now?.etag ?? null)) {
+        const previous = now ? (now.pointer.id === earlier?.id ? earlier : await store.readVersion(now.pointer.id)) : null;
+        // What visitors saw before: the earlier live version when it was newer than the build, else the build.
+        const wasLive = previous && liveIsNewer(previous, build.pointer);
+        const beforeTags = wasLive ? tagHashes(previous.content, previous.files) : build.tags;
+        const tags = changedTags(beforeTags, tagHashes(content, files));
+        await input.purge(tags);
+        return { status: 'live', version: version.id, tags, renderedFiles: rendered.size, ms: Math.round(performance.now() - started) };
+      }
+      if (attempt >= 5) throw new Error('The live content kept changing under this publish.');
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

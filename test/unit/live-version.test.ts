@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changedTags, liveIsNewer, tagHashes, type VersionPointer } from '~/content/live-version';
+import type { CompiledContent } from '~/content/schema';
+
+/**
+ * Which version the site serves (a live one only over an older build), and
+ * which cache tags a publish purges (only those whose piece changed).
+ */
+
+const pointer = (commit: string | null, ancestors: string[] = [], committedAt: string | null = null): VersionPointer => ({
+  id: `v-${commit ?? 'none'}`,
+  commit,
+  committedAt,
+  ancestors,
+  renderedAt: '2026-11-26T00:00:00.000Z',
+});
+
+describe('liveIsNewer', () => {
+  it('serves a live version over a build it contains', () => {
+    expect(liveIsNewer(pointer('c3', ['c2', 'c1']), pointer('c1'))).toBe(true);
+  });
+  it('serves the build of the same commit (it has all of it, and any hand edit made since)', () => {
+    expect(liveIsNewer(pointer('c3', ['c2']), pointer('c3', ['c2']))).toBe(false);
+  });
+  it('serves a newer build: a code push after the publish contains it', () => {
+    expect(liveIsNewer(pointer('c3', ['c2']), pointer('c4', ['c3', 'c2']))).toBe(false);
+  });
+  it('without known ancestry, orders by commit time, and serves the build when that is unknown too', () => {
+    expect(liveIsNewer(pointer('x', [], '2026-11-26T10:00:00Z'), pointer('y', [], '2026-11-26T09:00:00Z'))).toBe(true);
+    expect(liveIsNewer(pointer('x', [], '2026-11-26T08:00:00Z'), pointer('y', [], '2026-11-26T09:00:00Z'))).toBe(false);
+    expect(liveIsNewer(pointer('x'), pointer('y'))).toBe(false);
+  });
+  it('serves a live version over a build made outside git', () => {
+    expect(liveIsNewer(pointer('c1'), pointer(null))).toBe(true);
+  });
+});
+
+const content = (over: Partial<{ title: string; role: string; headline: string; name: string }> = {}) =>
+  ({
+    site: { name: over.name ?? 'Jordan Rivera' },
+    cards: [{ slug: 'alpha', title: over.title ?? 'Alpha' }],
+    caseStudies: { alpha: { slug: 'alpha', title: over.title ?? 'Alpha', role: over.role ?? 'Lead' }, beta: { slug: 'beta', title: 'Beta' } },
+    resume: { headline: over.headline ?? 'Designer' },
+  }) as unknown as CompiledContent;
+
+const pdf = (hash: string) => ({ '/resume.pdf': { hash, type: 'application/pdf' } });
+
+describe('changedTags', () => {
+  it('names only the pieces that changed', () => {
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ role: 'Principal' }), pdf('a')))).toEqual(['content-case-study-alpha']);
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ title: 'Alpha 2' }), pdf('a')))).toEqual(['content-cards', 'content-case-study-alpha']);
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ headline: 'Lead designer' }), pdf('b')))).toEqual(['content-resume', 'file-/resume.pdf']);
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content(), pdf('a')))).toEqual([]);
+  });
+  it('names a file or a case study that came or went, never a private file', () => {
+    const before = tagHashes(content(), pdf('a'));
+    const after = tagHashes(content(), { ...pdf('a'), '/social/new.png': { hash: 'n', type: 'image/png' }, '/private-media/x.webp': { hash: 'p', type: 'image/webp', private: true } });
+    expect(changedTags(before, after)).toEqual(['file-/social/new.png']);
+  });
+});
+
+describe('the folder store', () => {
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('moves the pointer only from the version it was read at: a concurrent publish is never overwritten', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'live-store-test-'));
+    process.env.LIVE_CONTENT_DIR = dir;
+    process.env.LIVE_STORE = 'folder';
+    const { openLiveStore } = await import('~/content/live-store.server');
+    const store = (await openLiveStore())!;
+    expect(await store.readPointer()).toBeNull();
+    expect(await store.swapPointer(pointer('c1'), null)).toBe(true);
+    const first = (await store.readPointer())!;
+    expect(first.pointer.commit).toBe('c1');
+    // Two publishes read the same pointer; only the first to write wins.
+    const results = await Promise.all([store.swapPointer(pointer('c2'), first.etag), store.swapPointer(pointer('c3'), first.etag)]);
+    expect(results.sort()).toEqual([false, true]);
+    expect(await store.swapPointer(pointer('c4'), null)).toBe(false);
+    await store.writeFile('a'.repeat(64), Buffer.from('bytes'));
+    expect(await store.hasFile('a'.repeat(64))).toBe(true);
+    expect((await store.readFile('a'.repeat(64)))?.toString()).toBe('bytes');
+    await expect(store.readFile('../current.json')).rejects.toThrow();
+    await expect(store.readVersion('../../etc/passwd')).rejects.toThrow();
+    delete process.env.LIVE_CONTENT_DIR;
+    delete process.env.LIVE_STORE;
+  });
+});
