@@ -12,7 +12,7 @@ import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from './helpers/content';
  * privacy tests serve.
  *
  * The build writes where `npm run build` writes (.generated/content.json,
- * public/resume.pdf, the icons, the social images, public/generated), so the
+ * .generated/site-files (resume.pdf, the icons, the social images), public/generated), so the
  * teardown compiles content/ again: `npm run serve` after `npm test` serves
  * the designer's own site, not the fixture's. When that is not possible
  * (content/ has a mistake, or the run was killed), the teardown says so; run

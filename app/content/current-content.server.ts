@@ -21,6 +21,8 @@ import { openLiveStore } from './live-store.server';
 
 export type LoadedVersion = {
   pointer: VersionPointer;
+  /** The build's deploy context (Netlify's CONTEXT at build time: production, deploy-preview…); null elsewhere. */
+  deployContext?: string | null;
   source: 'build' | 'live';
   content: CompiledContent;
   files: Record<string, VersionFile>;
@@ -70,7 +72,7 @@ export function buildVersion(): LoadedVersion {
   }
   if (state.build && (process.env.NODE_ENV === 'production' || state.build.mtimeMs === mtimeMs)) return state.build.version;
   const content = JSON.parse(readFileSync(CONTENT_JSON_PATH, 'utf8')) as CompiledContent;
-  let stamp: { pointer: VersionPointer; files: Record<string, VersionFile> };
+  let stamp: { pointer: VersionPointer; files: Record<string, VersionFile>; context?: string | null };
   try {
     stamp = JSON.parse(readFileSync(BUILD_VERSION_PATH, 'utf8')) as typeof stamp;
   } catch {
@@ -79,6 +81,7 @@ export function buildVersion(): LoadedVersion {
   }
   const version: LoadedVersion = {
     pointer: stamp.pointer,
+    deployContext: stamp.context ?? null,
     source: 'build',
     content,
     files: stamp.files,
@@ -116,7 +119,7 @@ export async function resolveCurrentVersion(): Promise<LoadedVersion> {
   // `npm run dev` shows the working tree, compiled in its own process: the live store is for built sites.
   if (process.env.NODE_ENV !== 'production') return build;
   try {
-    const store = await openLiveStore();
+    const store = await openLiveStore(build.deployContext);
     if (!store) return build;
     const found = await bounded(store.readPointer(), STORE_WAIT_MS);
     state.storeProblem = undefined;

@@ -53,17 +53,22 @@ export function liveStoreKind(): 'blobs' | 'folder' | 'off' {
   return netlify ? 'blobs' : 'folder';
 }
 
-/** Opened per use: on Netlify the Blobs context exists only inside a request (getStore at module scope throws). */
-export async function openLiveStore(): Promise<LiveStore | null> {
+/**
+ * Opened per use: on Netlify the Blobs context exists only inside a request
+ * (getStore at module scope throws). Site stores are shared by every deploy
+ * of the site, so a deploy preview or a branch deploy (`deployContext`, which
+ * its build recorded) keeps its live content apart from production's.
+ */
+export async function openLiveStore(deployContext: string | null = null): Promise<LiveStore | null> {
   const kind = liveStoreKind();
   if (kind === 'off') return null;
-  if (kind === 'blobs') return blobsStore();
+  if (kind === 'blobs') return blobsStore(!deployContext || deployContext === 'production' ? LIVE_STORE_NAME : `${LIVE_STORE_NAME}-${deployContext.replace(/[^a-z0-9-]/gi, '-').slice(0, 40)}`);
   return folderStore(path.resolve(process.env.LIVE_CONTENT_DIR?.trim() || LOCAL_LIVE_DIR));
 }
 
-async function blobsStore(): Promise<LiveStore> {
+async function blobsStore(name: string): Promise<LiveStore> {
   const { getStore } = await import('@netlify/blobs');
-  const store = getStore({ name: LIVE_STORE_NAME, consistency: 'strong' });
+  const store = getStore({ name, consistency: 'strong' });
   return {
     kind: 'blobs',
     async readPointer() {

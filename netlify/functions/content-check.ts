@@ -128,7 +128,8 @@ async function handle(req: Request): Promise<Response> {
 async function goLive(): Promise<Response> {
   const config = publishConfig();
   if (config.mode === 'read-only') return refuse(503, `The site cannot read the branch to show the change. ${config.reason}`);
-  const store = await openLiveStore();
+  const build = buildVersion();
+  const store = await openLiveStore(build.deployContext);
   if (!store) return refuse(503, 'The live content is turned off (LIVE_STORE=off): the change shows after the next build.');
   let snapshot: Snapshot;
   try {
@@ -138,7 +139,6 @@ async function goLive(): Promise<Response> {
     console.warn(`content-check: cannot read the branch to go live: ${reason}`);
     return refuse(502, `The branch could not be read to show the change: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
   }
-  const build = buildVersion();
   let variants: string[] = [];
   try {
     variants = (JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as { variants?: string[] }).variants ?? [];

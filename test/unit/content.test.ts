@@ -407,7 +407,7 @@ describe('the build stops on broken content', () => {
     expect(result.stdout).toMatch(/3 cards, 1 case study page/);
     const json = JSON.parse(await readFile(path.join(copy.root, '.generated/content.json'), 'utf8')) as CompiledContent;
     expect(json.cards).toHaveLength(3);
-    const pdf = await readFile(path.join(copy.root, 'public/resume.pdf'));
+    const pdf = await readFile(path.join(copy.root, '.generated/site-files/resume.pdf'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Every image variant and the PDF from scratch: ~35 s on an idle 2-core machine, several times that when it is busy.
   }, 240_000);
