@@ -77,8 +77,8 @@ function netlifyClone(options: string[] = ['--filter=blob:none']): string {
 }
 
 function runIgnore(env: Record<string, string | undefined>, cwd = netlifyClone(), PATH = process.env.PATH!) {
-  const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as Record<string, string>;
-  const result = spawnSync(process.execPath, [SCRIPT], { cwd, env: { PATH, HOME: root, ...clean }, encoding: 'utf8', timeout: 60_000 });
+  const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
+  const result = spawnSync(process.execPath, [SCRIPT], { cwd, env: { PATH, HOME: root, ...clean } as unknown as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 });
   const lines = result.stdout.split('\n').filter(Boolean);
   // Netlify shows this in the deploy log: exactly one line that says why.
   expect(lines, `stdout: ${result.stdout}\nstderr: ${result.stderr}`).toHaveLength(1);
