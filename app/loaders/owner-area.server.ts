@@ -1,8 +1,10 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { countLinks, listLinks } from '~/access/share-links.server';
 import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { getSite } from '~/content/content.server';
+import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
+import { readSmallForm, text } from '~/http/form.server';
 
 /** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
 
@@ -31,8 +33,21 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         messages: messages.map((m) => ({ id: m.id, from: `${m.firstName} ${m.lastName}`, at: new Date(m.createdAt).toISOString(), status: m.status, preview: m.message.slice(0, 160) })),
         mail: mailHealthView(await mailHealth()),
         now: new Date().toISOString(),
+        // Only whether the button shows: the hook's address is a secret and stays on the server.
+        rebuild: rebuildSetting().state,
       },
       { headers: OWNER_HEADERS },
     );
+  });
+}
+
+/** The overview's one form: "Rebuild the site" (shown only with BUILD_HOOK_URL); the answer is a sentence on the same page. */
+export async function ownerOverviewAction({ request }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const form = await readSmallForm(request, 1024);
+    if (typeof form === 'number') return data({ rebuild: { ok: false, message: 'That request could not be read.' } }, { status: form, headers: OWNER_HEADERS });
+    if (text(form, 'intent') !== 'rebuild') return data({ rebuild: { ok: false, message: 'Unknown action.' } }, { status: 400, headers: OWNER_HEADERS });
+    const result = await startRebuild();
+    return data({ rebuild: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status, headers: OWNER_HEADERS });
   });
 }
