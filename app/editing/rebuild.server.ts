@@ -23,7 +23,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 let lastStartedAt = 0;
 
 /** Whether the button shows. An address that is not https (plain http only on this machine, for tests) is refused. */
-export function rebuildSetting(env: NodeJS.ProcessEnv = process.env): RebuildSetting {
+export function rebuildSetting(env: Record<string, string | undefined> = process.env): RebuildSetting {
   const raw = env.BUILD_HOOK_URL?.trim();
   if (!raw) return { state: 'off' };
   try {

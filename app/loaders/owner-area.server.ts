@@ -41,13 +41,19 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** What the rebuild form says back. started: the hook took it; under-way: one started less than a minute ago; failed: nothing started (or unknown). */
+export type RebuildAnswer = { state: 'started' | 'under-way' | 'failed'; message: string };
+
+const failed = (message: string): RebuildAnswer => ({ state: 'failed', message });
+
 /** The overview's one form: "Rebuild the site" (shown only with BUILD_HOOK_URL); the answer is a sentence on the same page. */
 export async function ownerOverviewAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const form = await readSmallForm(request, 1024);
-    if (typeof form === 'number') return data({ rebuild: { ok: false, message: 'That request could not be read.' } }, { status: form, headers: OWNER_HEADERS });
-    if (text(form, 'intent') !== 'rebuild') return data({ rebuild: { ok: false, message: 'Unknown action.' } }, { status: 400, headers: OWNER_HEADERS });
+    if (typeof form === 'number') return data({ rebuild: failed('That request could not be read.') }, { status: form, headers: OWNER_HEADERS });
+    if (text(form, 'intent') !== 'rebuild') return data({ rebuild: failed('Unknown action.') }, { status: 400, headers: OWNER_HEADERS });
     const result = await startRebuild();
-    return data({ rebuild: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status, headers: OWNER_HEADERS });
+    const state: RebuildAnswer['state'] = result.ok ? 'started' : result.status === 429 ? 'under-way' : 'failed';
+    return data({ rebuild: { state, message: result.message } }, { status: result.ok ? 200 : result.status, headers: OWNER_HEADERS });
   });
 }

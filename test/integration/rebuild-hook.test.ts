@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REBUILD_STARTED } from '~/editing/rebuild.server';
+import { REBUILD_STARTED, rebuildSetting } from '~/editing/rebuild.server';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
@@ -126,7 +126,7 @@ describe('the rebuild button', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${origin()}/admin`);
       await page.getByRole('button', { name: 'Rebuild the site' }).click();
-      await expect.poll(() => page.locator('[data-rebuild-result]').textContent(), { timeout: 15_000 }).toBe(REBUILD_STARTED);
+      await expect.poll(() => page.locator('[data-rebuild-result="started"]').textContent(), { timeout: 15_000 }).toBe(REBUILD_STARTED);
       expect(REBUILD_STARTED).toBe('A full rebuild has started; it takes a few minutes and counts as one deploy on Netlify.');
       expect(calls).toHaveLength(3);
       const call = calls[2];
@@ -137,12 +137,24 @@ describe('the rebuild button', () => {
       expect(call.body).toBe('{}');
 
       await page.getByRole('button', { name: 'Rebuild the site' }).click();
-      await expect.poll(() => page.locator('[data-rebuild-result]').textContent(), { timeout: 15_000 }).toBe('A rebuild started less than a minute ago and is still under way. There is no need to start another.');
+      await expect.poll(() => page.locator('[data-rebuild-result="under-way"]').textContent(), { timeout: 15_000 }).toBe('A rebuild started less than a minute ago and is still under way. There is no need to start another.');
       expect(calls).toHaveLength(3);
       expectNoSecret(await page.content());
     } finally {
       await tracked.close();
     }
     expectNoSecret(stack.server.output());
+  });
+});
+
+describe('BUILD_HOOK_URL', () => {
+  it('unset or blank: no button; an https address: the button; anything else: the button is off, and says why', () => {
+    expect(rebuildSetting({})).toEqual({ state: 'off' });
+    expect(rebuildSetting({ BUILD_HOOK_URL: '  ' })).toEqual({ state: 'off' });
+    expect(rebuildSetting({ BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc' })).toMatchObject({ state: 'ready' });
+    expect(rebuildSetting({ BUILD_HOOK_URL: 'http://127.0.0.1:8080/build_hooks/abc' })).toMatchObject({ state: 'ready' });
+    for (const wrong of ['http://api.netlify.com/build_hooks/abc', 'https://user:pass@api.netlify.com/build_hooks/abc', 'api.netlify.com/build_hooks/abc', 'file:///etc/passwd']) {
+      expect(rebuildSetting({ BUILD_HOOK_URL: wrong }), wrong).toEqual({ state: 'invalid' });
+    }
   });
 });

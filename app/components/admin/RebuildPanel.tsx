@@ -1,7 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
+import type { RebuildAnswer } from '~/loaders/owner-area.server';
 import { Panel } from './Panel';
-
-export type RebuildAnswer = { ok: boolean; message: string };
 
 /**
  * "Rebuild the site", on the overview only when a build hook is set up. A
@@ -31,7 +30,7 @@ export function RebuildPanel({ setting, answer }: { setting: 'ready' | 'invalid'
             {busy ? 'Asking Netlify…' : 'Rebuild the site'}
           </button>
           {answer ? (
-            <p role="status" data-rebuild-result={answer.ok ? 'started' : 'failed'} className={`min-w-0 flex-1 basis-64 text-sm ${answer.ok ? 'text-fg' : 'text-red-700 dark:text-red-400'}`}>
+            <p role="status" data-rebuild-result={answer.state} className={`min-w-0 flex-1 basis-64 text-sm ${answer.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}>
               {answer.message}
             </p>
           ) : null}
