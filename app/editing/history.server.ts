@@ -1,3 +1,4 @@
+import { withoutEditorMark } from './commit-mark';
 import { checkContentPath, ContentPathError } from './content-path.server';
 import { readDocument, yamlData } from './frontmatter.server';
 import { describeGitError } from './git-http.server';
@@ -52,7 +53,7 @@ function parseLog(output: string): CommitInfo[] {
     .filter(Boolean)
     .map((record) => {
       const [commit, seconds, author, message] = record.split('\0');
-      return { commit, date: new Date(Number(seconds) * 1000).toISOString(), author, message: message.trim() };
+      return { commit, date: new Date(Number(seconds) * 1000).toISOString(), author, message: withoutEditorMark(message).trim() };
     });
 }
 

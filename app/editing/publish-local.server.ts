@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { withEditorMark } from './commit-mark';
 import { ContentPathError, refuseSymlinks } from './content-path.server';
 import { refreshLocalContent } from './local-content-refresh.server';
 import { GitCommandError, gitText, parseEntries, runGit } from './local-git.server';
@@ -134,7 +135,7 @@ async function commitTree(config: LocalPublishConfig, head: string, indexInfo: s
     const tree = await gitText(config.root, ['write-tree'], { env });
     const { name, email } = config.author;
     const who = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
-    return await gitText(config.root, ['commit-tree', tree, '-p', head, '-F', '-'], { env: who, input: `${message}\n` });
+    return await gitText(config.root, ['commit-tree', tree, '-p', head, '-F', '-'], { env: who, input: `${withEditorMark(message)}\n` });
   } finally {
     await rm(indexFile, { force: true });
   }

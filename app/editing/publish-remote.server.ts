@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TreeEntry } from 'isomorphic-git';
+import { withEditorMark } from './commit-mark';
 import { isoGit } from './iso-git.server';
 import { ContentPathError } from './content-path.server';
 import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './git-http.server';
@@ -143,7 +144,7 @@ async function makeCommit(remote: Remote, tip: string, plan: Plan): Promise<stri
   const tree = (await rewriteTree(remote, parent.tree, changes)) ?? (await git.writeTree({ fs, dir, tree: [] }));
   const now = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
   const person = { name: config.author.name, email: config.author.email, ...now };
-  return git.writeCommit({ fs, dir, commit: { message: `${plan.message}\n`, tree, parent: [tip], author: person, committer: person } });
+  return git.writeCommit({ fs, dir, commit: { message: `${withEditorMark(plan.message)}\n`, tree, parent: [tip], author: person, committer: person } });
 }
 
 /**

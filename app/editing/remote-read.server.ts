@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReadCommitResult, TreeEntry } from 'isomorphic-git';
+import { withoutEditorMark } from './commit-mark';
 import { isoGit } from './iso-git.server';
 import type { RemotePublishConfig } from './publish-config.server';
 import { serialize } from './publish-plan.server';
@@ -91,7 +92,7 @@ async function versionAt(reader: Reader, treeOid: string, filePath: string): Pro
 }
 
 function infoOf({ oid, commit }: ReadCommitResult): CommitInfo {
-  return { commit: oid, date: new Date(commit.author.timestamp * 1000).toISOString(), author: commit.author.name, message: commit.message.trim() };
+  return { commit: oid, date: new Date(commit.author.timestamp * 1000).toISOString(), author: commit.author.name, message: withoutEditorMark(commit.message).trim() };
 }
 
 /**

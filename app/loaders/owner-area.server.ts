@@ -1,9 +1,11 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { countLinks, listLinks } from '~/access/share-links.server';
 import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { getSite } from '~/content/content.server';
 import { liveStoreProblem } from '~/content/current-content.server';
+import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
+import { readSmallForm, text } from '~/http/form.server';
 
 /** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
 
@@ -34,8 +36,27 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         now: new Date().toISOString(),
         // The live store could not be read: visitors get the build's content, which may be older.
         olderVersionShown: liveStoreProblem() !== undefined,
+        // Only whether the button shows: the hook's address is a secret and stays on the server.
+        rebuild: rebuildSetting().state,
       },
       { headers: OWNER_HEADERS },
     );
+  });
+}
+
+/** What the rebuild form says back. started: the hook took it; under-way: one started less than a minute ago; failed: nothing started (or unknown). */
+export type RebuildAnswer = { state: 'started' | 'under-way' | 'failed'; message: string };
+
+const failed = (message: string): RebuildAnswer => ({ state: 'failed', message });
+
+/** The overview's one form: "Rebuild the site" (shown only with BUILD_HOOK_URL); the answer is a sentence on the same page. */
+export async function ownerOverviewAction({ request }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const form = await readSmallForm(request, 1024);
+    if (typeof form === 'number') return data({ rebuild: failed('That request could not be read.') }, { status: form, headers: OWNER_HEADERS });
+    if (text(form, 'intent') !== 'rebuild') return data({ rebuild: failed('Unknown action.') }, { status: 400, headers: OWNER_HEADERS });
+    const result = await startRebuild();
+    const state: RebuildAnswer['state'] = result.ok ? 'started' : result.status === 429 ? 'under-way' : 'failed';
+    return data({ rebuild: { state, message: result.message } }, { status: result.ok ? 200 : result.status, headers: OWNER_HEADERS });
   });
 }

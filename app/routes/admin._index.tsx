@@ -1,15 +1,18 @@
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { MailHealthSummary } from '~/components/admin/MailHealthSummary';
 import { EMPTY, Panel } from '~/components/admin/Panel';
+import { RebuildPanel } from '~/components/admin/RebuildPanel';
 import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
-import { ownerOverviewLoader } from '~/loaders/owner-area.server';
+import { ownerOverviewAction, ownerOverviewLoader } from '~/loaders/owner-area.server';
 
 export const loader = ownerOverviewLoader;
+export const action = ownerOverviewAction;
 
-/** The first screen: the links and their last opens, new messages, and whether mail gets through. */
+/** The first screen: the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now, olderVersionShown } = useLoaderData<typeof loader>();
+  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Overview</h1>
@@ -70,6 +73,7 @@ export default function OwnerOverview() {
             </ul>
           )}
         </Panel>
+        {rebuild === 'off' ? null : <RebuildPanel setting={rebuild} answer={answer?.rebuild} />}
       </div>
       <Form method="post" action="/admin/sign-out" className="mt-10 flex flex-wrap items-center gap-3 text-sm text-fg-muted">
         <span>Signed in on another device you no longer use?</span>

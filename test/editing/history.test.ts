@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
 import { diffHunks, formatUnified } from '~/editing/line-diff';
 import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/history.server';
 import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
@@ -55,7 +56,7 @@ function gitLog(file: string) {
   return git(source, ['log', '--format=%H %an', '--', file]).split('\n').filter(Boolean);
 }
 
-type Mode = { config: PublishConfig; remote?: GitRemote; branchHead: () => string; close: () => Promise<void> };
+type Mode = { config: PublishConfig; remote?: GitRemote; branchHead: () => string; messageOf: (commit: string) => string; close: () => Promise<void> };
 
 const MODES: [string, () => Promise<Mode>][] = [
   [
@@ -63,7 +64,11 @@ const MODES: [string, () => Promise<Mode>][] = [
     async () => {
       const checkout = mkdtempSync(path.join(root, 'checkout-'));
       git(root, ['clone', '--quiet', source, checkout]);
-      return { config: publishConfig({ CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>' }, checkout), branchHead: () => git(checkout, ['rev-parse', 'HEAD']), close: async () => {} };
+      return {
+        config: publishConfig({ CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>' }, checkout), branchHead: () => git(checkout, ['rev-parse', 'HEAD']),
+        messageOf: (commit) => git(checkout, ['log', '-1', '--format=%B', commit]),
+        close: async () => {},
+      };
     },
   ],
   [
@@ -76,7 +81,7 @@ const MODES: [string, () => Promise<Mode>][] = [
         CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>',
         CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
       });
-      return { config, remote, branchHead: () => remote.git('rev-parse', 'main'), close: () => remote.close() };
+      return { config, remote, branchHead: () => remote.git('rev-parse', 'main'), messageOf: (commit) => remote.git('log', '-1', '--format=%B', commit), close: () => remote.close() };
     },
   ],
 ];
@@ -151,7 +156,11 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(published.status === 'published' && published.commit).toBe(head);
     const history = await fileHistory(STUDY, {}, mode.config);
     expect(history.ok && history.value.map((c) => c.commit)).toEqual([head, ...[...commits].reverse()]);
+    // The commit carries the editor's mark for the build; the designer's history shows her words only.
+    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
     expect(history.ok && history.value[0]).toMatchObject({ author: 'Camila Navarro', message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}` });
+    const last = await lastChanges([STUDY], mode.config);
+    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}`);
     expect(await fileAt(STUDY, head, mode.config)).toEqual({ ok: true, value: version(1) });
     // A version the file never had is refused, not turned into a delete.
     expect(await restoreRequest('content/case-studies/never.mdx', commits[0], mode.config)).toEqual({

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/publish.server';
 import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
@@ -53,6 +54,9 @@ describe('local mode: a commit in the developer checkout', () => {
     expect(git(checkout, ['rev-parse', `${commit}^`])).toBe(before);
     expect(git(checkout, ['diff-tree', '--no-commit-id', '--name-only', '-r', commit])).toBe('content/site.yml');
     expect(git(checkout, ['log', '-1', '--format=%an <%ae>|%s', commit])).toBe('Camila Navarro <camila@example.com>|Edit Site');
+    // The editor's mark, a git trailer, lets Netlify's ignore step skip the build of a commit already live.
+    expect(git(checkout, ['log', '-1', '--format=%B', commit])).toBe(`Edit Site\n\n${EDITOR_COMMIT_MARK}`);
+    expect(git(checkout, ['log', '-1', '--format=%(trailers:key=Published-with,valueonly)', commit])).toBe('portfolio editor');
     expect(readFileSync(path.join(checkout, 'content/site.yml'), 'utf8')).toBe('name: Camila N.\n');
     // Staged stays staged, changed stays unstaged, untracked stays untracked; the published file is clean.
     expect(status()).toBe(statusBefore);

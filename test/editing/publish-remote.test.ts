@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
 import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/publish.server';
 import { closedPort, commitOnRemote, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
@@ -72,7 +73,7 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     expect(remote.git('rev-list', '--count', `${before}..${after}`)).toBe('1');
     expect(remote.git('rev-parse', `${after}^`)).toBe(before);
     expect(changedFiles(after)).toEqual(['content/site.yml']);
-    expect(remote.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%B', after)).toBe('Camila Navarro <camila@example.com>|Camila Navarro <camila@example.com>|Edit Site');
+    expect(remote.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%B', after)).toBe(`Camila Navarro <camila@example.com>|Camila Navarro <camila@example.com>|Edit Site\n\n${EDITOR_COMMIT_MARK}`);
     expect(remote.git('show', `${after}:content/site.yml`)).toBe('name: Camila Navarro\nrole: Lead Designer');
     // Every other file is the same object as before.
     expect(remote.git('rev-parse', `${after}:content/case-studies`)).toBe(remote.git('rev-parse', `${before}:content/case-studies`));
