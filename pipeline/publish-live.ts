@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { LiveStore } from '../app/content/live-store.server';
 import { changedTags, liveIsNewer, MAX_ANCESTORS, tagHashes, type ContentVersion, type VersionFile, type VersionPointer } from '../app/content/live-version';
 import { layOut } from './content/check';
-import { compileSite } from './content/compile';
+import { withCompiledTree } from './content/compiled-tree';
+import type { CompiledContent } from '../app/content/schema';
 import { writeImageVariants, type ImagePlan } from './images';
 import { renderSiteFiles, sha256, typeOf, versionFiles, type RenderedFile } from './render-site';
 
@@ -64,63 +65,77 @@ async function variantFiles(plans: ImagePlan[], have: Set<string>, earlier: Reco
 
 export async function makeLive(input: LiveInput): Promise<LiveOutcome> {
   const started = performance.now();
-  const { store, build } = input;
-  const root = await mkdtemp(path.join(tmpdir(), 'publish-live-'));
-  try {
-    await layOut(root, input.files);
-    const { content, images, privateMedia } = await compileSite(path.join(root, 'content'), path.join(root, 'public'), path.join(root, '.generated', 'private-media'));
-    const before = await store.readPointer();
-    const earlier = before ? await store.readVersion(before.pointer.id) : null;
-    const siteFiles = await renderSiteFiles(content, images);
-    const publicVariants = await variantFiles([images], new Set(build.variants), earlier?.files ?? {});
-    const privateVariants = await variantFiles([privateMedia], new Set(build.variants), earlier?.files ?? {});
-    const files: Record<string, VersionFile> = {
-      ...publicVariants.kept,
-      ...privateVariants.kept,
-      ...versionFiles(siteFiles),
-      ...versionFiles(publicVariants.rendered),
-      ...versionFiles(privateVariants.rendered, { private: true }),
-    };
-    const rendered = new Map([...siteFiles, ...publicVariants.rendered, ...privateVariants.rendered]);
-    for (const file of rendered.values()) {
-      const hash = sha256(file.bytes);
-      if (!(await store.hasFile(hash))) await store.writeFile(hash, file.bytes);
+  // The same files as the publish's check compiled a moment ago: that compile is reused (compiled-tree.ts).
+  return withCompiledTree(input.files, layOut, async ({ root, compiled }) => {
+    const { content, images, privateMedia } = compiled;
+    // New variants are written beside the tree, never into it: the kept tree stays as it was compiled.
+    const scratch = await mkdtemp(path.join(tmpdir(), 'publish-live-'));
+    try {
+      return await render(input, started, content, retarget(images, root, scratch), retarget(privateMedia, root, scratch));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
     }
-    // What this version is known to contain: its parents, the deploy's build, and every version before it.
-    const ancestors = [...new Set([...input.parents, ...(build.pointer.commit ? [build.pointer.commit, ...build.pointer.ancestors] : []), ...(before ? [before.pointer.commit ?? '', ...before.pointer.ancestors] : [])])]
-      .filter((commit) => commit && commit !== input.commit)
-      .slice(0, MAX_ANCESTORS);
-    const renderedAt = new Date().toISOString();
-    const version: ContentVersion = {
-      id: `${input.commit.slice(0, 12)}-${Date.now().toString(36)}`,
-      commit: input.commit,
-      committedAt: input.committedAt,
-      ancestors,
-      renderedAt,
-      content,
-      files,
-    };
-    await store.writeVersion(version);
-    const { content: _content, files: _files, ...pointer } = version;
+  });
+}
 
-    // Made current unless a newer version already is; retried when another publish moved the pointer meanwhile.
-    for (let attempt = 0; ; attempt++) {
-      const now = attempt === 0 ? before : await store.readPointer();
-      if (now && now.pointer.commit !== version.commit && liveIsNewer(now.pointer, pointer)) {
-        return { status: 'superseded', version: now.pointer.id, ms: Math.round(performance.now() - started) };
-      }
-      if (await store.swapPointer(pointer, now?.etag ?? null)) {
-        const previous = now ? (now.pointer.id === earlier?.id ? earlier : await store.readVersion(now.pointer.id)) : null;
-        // What visitors saw before: the earlier live version when it was newer than the build, else the build.
-        const wasLive = previous && liveIsNewer(previous, build.pointer);
-        const beforeTags = wasLive ? tagHashes(previous.content, previous.files) : build.tags;
-        const tags = changedTags(beforeTags, tagHashes(content, files));
-        await input.purge(tags);
-        return { status: 'live', version: version.id, tags, renderedFiles: rendered.size, ms: Math.round(performance.now() - started) };
-      }
-      if (attempt >= 5) throw new Error('The live content kept changing under this publish.');
+/** The plan, writing its outputs under `scratch` instead of `root` (same names, same URLs). */
+function retarget(plan: ImagePlan, root: string, scratch: string): ImagePlan {
+  const move = (file: string) => path.join(scratch, path.relative(root, file));
+  const outputs = new Map([...plan.outputs].map(([file, output]) => [move(file), output]));
+  return Object.assign(Object.create(Object.getPrototypeOf(plan) as object) as ImagePlan, plan, { outputs, target: { ...plan.target, dir: move(plan.target.dir) } });
+}
+
+async function render(input: LiveInput, started: number, content: CompiledContent, images: ImagePlan, privateMedia: ImagePlan): Promise<LiveOutcome> {
+  const { store, build } = input;
+  const before = await store.readPointer();
+  const earlier = before ? await store.readVersion(before.pointer.id) : null;
+  const siteFiles = await renderSiteFiles(content, images);
+  const publicVariants = await variantFiles([images], new Set(build.variants), earlier?.files ?? {});
+  const privateVariants = await variantFiles([privateMedia], new Set(build.variants), earlier?.files ?? {});
+  const files: Record<string, VersionFile> = {
+    ...publicVariants.kept,
+    ...privateVariants.kept,
+    ...versionFiles(siteFiles),
+    ...versionFiles(publicVariants.rendered),
+    ...versionFiles(privateVariants.rendered, { private: true }),
+  };
+  const rendered = new Map([...siteFiles, ...publicVariants.rendered, ...privateVariants.rendered]);
+  for (const file of rendered.values()) {
+    const hash = sha256(file.bytes);
+    if (!(await store.hasFile(hash))) await store.writeFile(hash, file.bytes);
+  }
+  // What this version is known to contain: its parents, the deploy's build, and every version before it.
+  const ancestors = [...new Set([...input.parents, ...(build.pointer.commit ? [build.pointer.commit, ...build.pointer.ancestors] : []), ...(before ? [before.pointer.commit ?? '', ...before.pointer.ancestors] : [])])]
+    .filter((commit) => commit && commit !== input.commit)
+    .slice(0, MAX_ANCESTORS);
+  const renderedAt = new Date().toISOString();
+  const version: ContentVersion = {
+    id: `${input.commit.slice(0, 12)}-${Date.now().toString(36)}`,
+    commit: input.commit,
+    committedAt: input.committedAt,
+    ancestors,
+    renderedAt,
+    content,
+    files,
+  };
+  await store.writeVersion(version);
+  const { content: _content, files: _files, ...pointer } = version;
+
+  // Made current unless a newer version already is; retried when another publish moved the pointer meanwhile.
+  for (let attempt = 0; ; attempt++) {
+    const now = attempt === 0 ? before : await store.readPointer();
+    if (now && now.pointer.commit !== version.commit && liveIsNewer(now.pointer, pointer)) {
+      return { status: 'superseded', version: now.pointer.id, ms: Math.round(performance.now() - started) };
     }
-  } finally {
-    await rm(root, { recursive: true, force: true });
+    if (await store.swapPointer(pointer, now?.etag ?? null)) {
+      const previous = now ? (now.pointer.id === earlier?.id ? earlier : await store.readVersion(now.pointer.id)) : null;
+      // What visitors saw before: the earlier live version when it was newer than the build, else the build.
+      const wasLive = previous && liveIsNewer(previous, build.pointer);
+      const beforeTags = wasLive ? tagHashes(previous.content, previous.files) : build.tags;
+      const tags = changedTags(beforeTags, tagHashes(content, files));
+      await input.purge(tags);
+      return { status: 'live', version: version.id, tags, renderedFiles: rendered.size, ms: Math.round(performance.now() - started) };
+    }
+    if (attempt >= 5) throw new Error('The live content kept changing under this publish.');
   }
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { checkContentPath, ContentPathError } from '../../app/editing/content-path.server';
 import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check-types';
 import type { ImagePlan } from '../images';
-import { compileSite, type CompiledSite } from './compile';
+import type { CompiledSite } from './compile';
+import { LAID_OUT, withCompiledTree } from './compiled-tree';
 import { ContentError, type ContentProblem } from './errors';
 import { yamlLines } from './locate';
 
@@ -33,7 +34,6 @@ export type CheckInput = {
 };
 
 /** Only the folders the build reads are laid out; anything else in a snapshot is ignored. */
-const LAID_OUT = ['content/', 'public/'];
 const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
 const UNKNOWN_LINK = /link to unknown case study "(\/case-study\/[^"]+)"/;
 
@@ -53,21 +53,11 @@ export async function checkContent({ files, changes, preview }: CheckInput): Pro
   }
   if (refused.length > 0) return { ok: false, problems: refused };
 
-  const root = await mkdtemp(path.join(tmpdir(), 'content-check-'));
   try {
-    await layOut(root, tree);
-    let compiled: CompiledSite;
-    try {
-      // The private-media folder is only named (planned into), never written.
-      compiled = await compileSite(path.join(root, 'content'), path.join(root, 'public'), path.join(root, '.generated', 'private-media'));
-    } catch (error) {
-      if (error instanceof ContentError) return { ok: false, problems: error.problems.map((problem) => toProblem(error.file, problem, tree)) };
-      throw error;
-    }
-    if (preview === undefined) return { ok: true };
-    return { ok: true, ...previewOf(preview, compiled, root) };
-  } finally {
-    await rm(root, { recursive: true, force: true });
+    return await withCompiledTree(tree, layOut, async ({ root, compiled }) => (preview === undefined ? { ok: true } : { ok: true, ...previewOf(preview, compiled, root) }));
+  } catch (error) {
+    if (error instanceof ContentError) return { ok: false, problems: error.problems.map((problem) => toProblem(error.file, problem, tree)) };
+    throw error;
   }
 }
 
