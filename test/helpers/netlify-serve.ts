@@ -1,8 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { getStore, type Store } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { ROOT } from './content';
 
@@ -47,6 +50,29 @@ export type NetlifyServeOptions = {
   /** Bound on the start (copy, Netlify's function bundling, first answer). */
   startTimeoutMs?: number;
 };
+
+/** The site ID of the local Blobs when the site is not linked to a Netlify site (netlify-cli's own mock ID). */
+export const UNLINKED_SITE_ID = 'unlinked';
+
+export type LocalBlobs = { store: (name: string) => Store; close: () => Promise<void> };
+
+/**
+ * The same local Blobs, opened by the test itself: its own BlobsServer on the
+ * directory (the files are the store; the CLI's server and token stay the
+ * CLI's), for reading or seeding what the functions see.
+ */
+export async function openLocalBlobs(blobsDir: string): Promise<LocalBlobs> {
+  const token = randomUUID();
+  const server = new BlobsServer({ directory: blobsDir, token });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    store: (name) => getStore({ name, siteID: UNLINKED_SITE_ID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }),
+    close: async () => {
+      await server.stop();
+    },
+  };
+}
 
 /** Where netlify-cli is: NETLIFY_CLI_BIN, or the project's node_modules/.bin/netlify. */
 export function netlifyCliBin(): string {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { netlifyCliAvailable, netlifyCliBin, startNetlifyServe, type NetlifyServe } from '../helpers/netlify-serve';
+import { netlifyCliAvailable, netlifyCliBin, openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
 import { LOG_WAIT } from '../helpers/wait';
 
 /**
@@ -72,7 +72,7 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
     expect(read.status).toBe(200);
     expect(await read.text()).toBe(value);
     // It is the CLI's local sandbox (a BlobsServer's files), for the unlinked site, in the site store "probe".
-    const file = path.join(serve.blobsDir, 'entries', 'unlinked', 'site:probe', key);
+    const file = path.join(serve.blobsDir, 'entries', UNLINKED_SITE_ID, 'site:probe', key);
     expect(existsSync(file), `${file} after the write`).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe(value);
   });
@@ -86,6 +86,24 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
     expect(await read.text()).toBe('from the first');
     expect((await probeOf(second)(`key=${key}`, { method: 'PUT', body: 'from the second' })).status).toBe(201);
     expect(await (await probe(`key=${key}`)).text()).toBe('from the second');
+  });
+
+  it('shares the store with the test: what the test writes a function reads, and what a function writes the test reads', async () => {
+    const local = await openLocalBlobs(blobsDir);
+    try {
+      const store = local.store('probe');
+      const seeded = `seeded-${randomUUID()}`;
+      await store.set(seeded, 'from the test');
+      const read = await probe(`key=${seeded}`);
+      expect(read.status).toBe(200);
+      expect(await read.text()).toBe('from the test');
+      const written = `written-${randomUUID()}`;
+      expect((await probeOf(second)(`key=${written}`, { method: 'PUT', body: 'from a function' })).status).toBe(201);
+      expect(await store.get(written)).toBe('from a function');
+      expect(await store.get(`absent-${randomUUID()}`)).toBeNull();
+    } finally {
+      await local.close();
+    }
   });
 
   it('tells a function, through its environment, where the Blobs are and that it runs locally', async () => {
