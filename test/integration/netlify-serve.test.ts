@@ -26,7 +26,7 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
 
   beforeAll(async () => {
     // Two instances on one local store, as two Netlify function instances share the site's Blobs.
-    const started = await Promise.allSettled([startNetlifyServe({ extraFunctions: [PROBE], blobsDir }), startNetlifyServe({ extraFunctions: [PROBE], blobsDir })]);
+    const started = await Promise.allSettled([startNetlifyServe({ extraFunctions: [PROBE], blobsDir, env: { PROBE_MARK: 'given to the first' } }), startNetlifyServe({ extraFunctions: [PROBE], blobsDir })]);
     [serve, second] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -110,6 +110,9 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
     const { env } = (await (await probe('env=1')).json()) as { env: Record<string, string | null> };
     expect(env.NETLIFY_BLOBS_CONTEXT).toBe('set');
     expect(env.NETLIFY_LOCAL).toBe('true');
+    // What the test gives the CLI reaches its functions (a test's SMTP server, git remote, secrets).
+    expect(await (await probe('var=PROBE_MARK')).json()).toEqual({ value: 'given to the first' });
+    expect(await (await probeOf(second)('var=PROBE_MARK')).json()).toEqual({ value: null });
   });
 
   it('lets purgeCache() only log, locally, without a purge token', async () => {
