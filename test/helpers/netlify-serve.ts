@@ -193,8 +193,9 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
   };
 
   const url = `http://127.0.0.1:${port}`;
-  // A bound, not a pace: Netlify's bundling of the four functions takes ~15 s idle, over a minute on a busy machine.
-  const timeoutMs = options.startTimeoutMs ?? 240_000;
+  // A bound, not a pace: the start (Netlify's bundling of the four functions) takes 25 s on a quiet machine,
+  // and over 3 minutes for two instances at once on a saturated 2-core one (load 20).
+  const timeoutMs = options.startTimeoutMs ?? 480_000;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {

@@ -26,11 +26,11 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
 
   beforeAll(async () => {
     // Two instances on one local store, as two Netlify function instances share the site's Blobs.
-    const started = await Promise.allSettled([startNetlifyServe({ extraFunctions: [PROBE], blobsDir, env: { PROBE_MARK: 'given to the first' } }), startNetlifyServe({ extraFunctions: [PROBE], blobsDir })]);
+    const started = await Promise.allSettled([startNetlifyServe({ extraFunctions: [PROBE], blobsDir, env: { PROBE_MARK: 'given to the first', CONTENT_CHECK_SECRET: 'netlify-serve-test-secret-0123456789abcdef' } }), startNetlifyServe({ extraFunctions: [PROBE], blobsDir })]);
     [serve, second] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     await Promise.all([serve?.stop(), second?.stop()]);
@@ -59,6 +59,14 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
     expect(response.headers.get('content-type')).toMatch(/^text\/css/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(serve.siteDir, 'public/build/_assets', css!)))).toBe(true);
+  });
+
+  it('runs the packaged content-check function, which carries esbuild and sharp, and the secret guards it', async () => {
+    const get = await fetch(`${serve.url}/.netlify/functions/content-check`);
+    expect(get.status, serve.output()).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const post = await fetch(`${serve.url}/.netlify/functions/content-check`, { method: 'POST', headers: { authorization: 'Bearer not-the-secret', 'content-type': 'application/json' }, body: '{"changes":[]}' });
+    expect(post.status).toBe(401);
   });
 
   it('gives a function its local Blobs: getStore() with no siteID or token writes and reads them', async () => {
