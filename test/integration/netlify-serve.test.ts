@@ -61,6 +61,22 @@ describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the cur
     expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(serve.siteDir, 'public/build/_assets', css!)))).toBe(true);
   });
 
+  it('passes a same-origin POST in the owner\'s area to the app and refuses a foreign one, behind the CLI\'s proxy', async () => {
+    const post = (origin: string) =>
+      fetch(`${serve.url}/admin/sign-in`, { method: 'POST', redirect: 'manual', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=wrong' });
+    const refusal = 'This form must be sent from this site.';
+    const foreign = await post('https://elsewhere.example');
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toBe(refusal);
+    const same = await post(serve.url);
+    const echo = await (await probe('echo=1')).json();
+    const body = await same.text();
+    expect(same.status, `${body}\nas a function sees a request: ${JSON.stringify(echo)}`).not.toBe(403);
+    expect(body).not.toContain(refusal);
+    // The sign-in itself answers (here 503: this instance has no owner's database, and the owner's area fails closed).
+    expect(same.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   it('runs the packaged content-check function, which carries esbuild and sharp, and the secret guards it', async () => {
     const get = await fetch(`${serve.url}/.netlify/functions/content-check`);
     expect(get.status, serve.output()).toBe(405);
