@@ -123,18 +123,23 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'netlify-serve-'));
   const siteDir = path.join(scratch, 'site');
   const stash = path.join(scratch, 'functions-internal');
-  const toml = parseToml(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as { build: { command: string; publish: string } };
-  copySite(siteDir, toml.build.publish);
-  cpSync(path.join(ROOT, REMIX_FUNCTION_DIR), stash, { recursive: true });
-  // The build step puts back the Remix function (the CLI deletes the directory just before it).
-  toml.build.command = `mkdir -p .netlify && rm -rf ${REMIX_FUNCTION_DIR} && cp -R '${stash}' ${REMIX_FUNCTION_DIR}`;
-  writeFileSync(path.join(siteDir, 'netlify.toml'), stringifyToml(toml));
-  for (const file of options.extraFunctions ?? []) cpSync(path.join(ROOT, file), path.join(siteDir, 'netlify/functions', path.basename(file)));
   const blobsDir = options.blobsDir ?? path.join(siteDir, '.netlify/blobs-serve');
-  if (options.blobsDir) {
-    mkdirSync(options.blobsDir, { recursive: true });
-    mkdirSync(path.join(siteDir, '.netlify'), { recursive: true });
-    symlinkSync(options.blobsDir, path.join(siteDir, '.netlify/blobs-serve'), 'dir');
+  try {
+    const toml = parseToml(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as { build: { command: string; publish: string } };
+    copySite(siteDir, toml.build.publish);
+    cpSync(path.join(ROOT, REMIX_FUNCTION_DIR), stash, { recursive: true });
+    // The build step puts back the Remix function (the CLI deletes the directory just before it).
+    toml.build.command = `mkdir -p .netlify && rm -rf ${REMIX_FUNCTION_DIR} && cp -R '${stash}' ${REMIX_FUNCTION_DIR}`;
+    writeFileSync(path.join(siteDir, 'netlify.toml'), stringifyToml(toml));
+    for (const file of options.extraFunctions ?? []) cpSync(path.join(ROOT, file), path.join(siteDir, 'netlify/functions', path.basename(file)));
+    if (options.blobsDir) {
+      mkdirSync(options.blobsDir, { recursive: true });
+      mkdirSync(path.join(siteDir, '.netlify'), { recursive: true });
+      symlinkSync(options.blobsDir, path.join(siteDir, '.netlify/blobs-serve'), 'dir');
+    }
+  } catch (error) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
   }
 
   // Its static server would take 3999 or the next free port, a race between two instances starting at once.
