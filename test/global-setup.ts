@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { buildContent, reportContentError } from '../pipeline/build-content';
 import { buildFixtureSite } from './helpers/fixture-site';
+import { ensureNetlifyCli } from './helpers/netlify-cli';
 import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from './helpers/content';
 
 /**
@@ -27,6 +28,8 @@ export default async function setup() {
     await buildContent(CONTENT_DIR, { prune: false });
   }
   await buildFixtureSite();
+  // The netlify serve tests' CLI, installed once into the machine's cache (test/helpers/netlify-cli.ts): never a skipped test.
+  ensureNetlifyCli();
   return restoreDesignersContent;
 }
 

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { ensureNetlifyCli } from './netlify-cli';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -74,14 +75,6 @@ export async function openLocalBlobs(blobsDir: string): Promise<LocalBlobs> {
   };
 }
 
-/** Where netlify-cli is: NETLIFY_CLI_BIN, or the project's node_modules/.bin/netlify. */
-export function netlifyCliBin(): string {
-  return process.env.NETLIFY_CLI_BIN || path.join(ROOT, 'node_modules/.bin/netlify');
-}
-
-export function netlifyCliAvailable(): boolean {
-  return existsSync(netlifyCliBin());
-}
 
 /** Outputs of `npm run build` the served site needs; netlify.toml's publish directory is added to them. */
 const BUILD_OUTPUTS = ['.generated'];
@@ -115,8 +108,7 @@ function copySite(siteDir: string, publishDir: string) {
 
 /** Starts `netlify serve` on a free port against the current build and resolves once it answers. */
 export async function startNetlifyServe(options: NetlifyServeOptions = {}): Promise<NetlifyServe> {
-  const bin = netlifyCliBin();
-  if (!existsSync(bin)) throw new Error(`netlify-cli not found at ${bin}: install it (devDependency netlify-cli) or set NETLIFY_CLI_BIN`);
+  const bin = ensureNetlifyCli();
   const remixFunction = path.join(ROOT, REMIX_FUNCTION_DIR, 'server.mjs');
   if (!existsSync(remixFunction)) throw new Error(`${path.relative(ROOT, remixFunction)} is missing: run \`npm run build\` first`);
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { netlifyCliAvailable, netlifyCliBin, openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
+import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
 import { LOG_WAIT } from '../helpers/wait';
 
 /**
@@ -15,9 +15,8 @@ import { LOG_WAIT } from '../helpers/wait';
 
 const PROBE = 'test/fixtures/netlify-functions/blobs-probe.mjs';
 
-if (!netlifyCliAvailable()) console.warn(`netlify-serve.test.ts skipped: no netlify-cli at ${netlifyCliBin()} (set NETLIFY_CLI_BIN)`);
 
-describe.skipIf(!netlifyCliAvailable())('netlify serve, offline, against the current build', () => {
+describe('netlify serve, offline, against the current build', () => {
   let serve: NetlifyServe;
   let second: NetlifyServe;
   const blobsDir = mkdtempSync(path.join(os.tmpdir(), 'netlify-serve-blobs-'));
