@@ -8,17 +8,14 @@ import { callContentFunction, failureSentence } from './content-check.server';
  * the commit is in git, and the next build shows it.
  */
 
-export type GoLive =
-  | { shown: 'now'; ms: number }
-  /** npm run dev: the running server compiles content/ itself. */
-  | { shown: 'dev' }
-  | { shown: 'after-build'; reason: string };
+export type GoLive = { shown: 'now'; ms: number } | { shown: 'after-build'; reason: string };
 
 /** Compile, render the PDF, the cards and new images' variants: seconds, well inside Netlify's 60 s. */
 export const LIVE_TIMEOUT_MS = 45_000;
 
-export async function goLive(): Promise<GoLive> {
-  if (process.env.NODE_ENV !== 'production') return { shown: 'dev' };
+/** Undefined outside a production server: `npm run dev` compiles content/ in its own process, and shows the change from there. */
+export async function goLive(): Promise<GoLive | undefined> {
+  if (process.env.NODE_ENV !== 'production') return undefined;
   const called = await callContentFunction(JSON.stringify({ live: true }), LIVE_TIMEOUT_MS);
   if ('unavailable' in called) return { shown: 'after-build', reason: called.unavailable };
   const { response, answer, url } = called;

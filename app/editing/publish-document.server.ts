@@ -79,11 +79,11 @@ function liveNote(kind: DocumentKind, path: string, data: unknown, live: GoLive 
   switch (live?.shown) {
     case 'now':
       return { when: 'It is live on your site now.', href };
-    case 'dev':
-      return { when: 'The file is written to content/: the dev server shows the change now.', href };
     case 'after-build':
       return { when: `It is saved, but your site could not show it right away (${live.reason.replace(/\.$/, '')}). Publish again in a minute, or rebuild the site from the overview.`, href };
     default:
+      // npm run dev: the running server compiled the new content before this answer (local-content-refresh.server.ts).
+      if (process.env.NODE_ENV === 'development') return { when: 'The file is written to content/: the dev server shows the change now.', href };
       return { when: 'It shows on your site after its next rebuild.', href };
   }
 }

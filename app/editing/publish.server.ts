@@ -31,6 +31,8 @@ export async function publish(request: PublishRequest, config: PublishConfig = p
   if ('reason' in plan) return { status: 'invalid', reason: plan.reason };
   const result = config.mode === 'remote' ? await publishRemote(config, plan) : await publishLocal(config, plan);
   // The commit is in git: now it goes live, without a build (go-live.server.ts). Pushed or committed here, either way.
-  return result.status === 'published' ? { ...result, live: await goLive() } : result;
+  if (result.status !== 'published') return result;
+  const live = await goLive();
+  return live ? { ...result, live } : result;
 }
 
