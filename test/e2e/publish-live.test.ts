@@ -20,8 +20,9 @@ import { compareWithFreshBuild } from '../helpers/fresh-build';
  * sentence of a case study's story, a case study's card image and a resume
  * line; visitors' requests (plain HTTP, as a browser or a crawler makes
  * them) see each change on the page, its data request, the resume PDF, the
- * sharing card and the new image variants within 10 s of the Publish click,
- * on the editor's server and on a second one sharing the live store; once
+ * sharing card and the new image variants within 10 s of the Publish click
+ * (stretched only by the machine's overload, liveBoundMs in live-site.ts;
+ * each time is printed), on the editor's server and on a second one sharing the live store; once
  * seen, never the old one again. The build's output is byte for byte what
  * it was. Then a fresh build of the branch serves the same pages as the live
  * site (fresh-build.ts).
