@@ -51,7 +51,7 @@ export async function buildClone(remote: GitRemote, branch = 'main'): Promise<Bu
 }
 
 /** A visitor's server: no database, no owner's area, its secrets kept in the clone. */
-function serverEnv(clone: BuiltClone, siteUrl: string): NodeJS.ProcessEnv {
+function serverEnv(clone: BuiltClone, siteUrl: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -60,16 +60,19 @@ function serverEnv(clone: BuiltClone, siteUrl: string): NodeJS.ProcessEnv {
     CONTENT_JSON_PATH: path.join(clone.dir, '.generated/content.json'),
     PORTFOLIO_DB: 'off',
     PORTFOLIO_SECRETS_FILE: path.join(clone.dir, '.generated/local-secrets.json'),
+    // Its own live store, empty: it serves its build.
+    LIVE_CONTENT_DIR: path.join(clone.dir, '.netlify/live-content'),
+    ...extra,
   };
-  for (const name of ['NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'ADMIN_PASSWORD', 'URL']) delete env[name];
+  for (const name of ['NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'ADMIN_PASSWORD', 'URL', 'LIVE_STORE', 'NETLIFY_BLOBS_CONTEXT', 'NETLIFY_PURGE_API_TOKEN']) delete env[name];
   return env;
 }
 
-/** The built production server with the clone as its working directory; SITE_URL is the public origin its absolute links use. */
-export async function serveClone(clone: BuiltClone, siteUrl: string): Promise<RunningServer> {
+/** The built production server with the clone as its working directory; SITE_URL is the public origin its absolute links use; `env` adds to its environment. */
+export async function serveClone(clone: BuiltClone, siteUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(ROOT, 'build/server/serve.mjs')], {
     cwd: clone.dir,
-    env: serverEnv(clone, siteUrl),
+    env: serverEnv(clone, siteUrl, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
