@@ -58,10 +58,15 @@ function problemsOf(result: CheckResult) {
 }
 
 describe('checkContent runs the build’s own compileSite', () => {
-  it('passes the real content, and leaves no file behind', async () => {
+  it('passes the real content, and keeps one compiled tree at most (the publish that follows reuses it)', async () => {
     expect(files.has('content/site.yml')).toBe(true);
     expect(await checkContent({ files, changes: [] })).toEqual({ ok: true });
-    expect(readdirSync(scratch)).toEqual([]);
+    expect(readdirSync(scratch).filter((name) => !name.startsWith('content-tree-'))).toEqual([]);
+    expect(readdirSync(scratch).length).toBeLessThanOrEqual(1);
+    // Another tree replaces it: still one folder, never one per check.
+    const noted = Buffer.concat([files.get('content/site.yml')!, Buffer.from('\n# a note\n')]);
+    expect(await checkContent({ files, changes: [{ path: 'content/site.yml', bytes: noted }] })).toEqual({ ok: true });
+    await expect.poll(() => readdirSync(scratch).length, { timeout: 5_000 }).toBeLessThanOrEqual(1);
   });
 
   it('names the file, the field and the line of a bad field', async () => {
