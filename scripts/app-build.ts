@@ -36,14 +36,17 @@ export const APP_INPUTS = [
 export const APP_ENV = ['DEV_BUILD_DIR', 'EDITOR_BUNDLE_MANIFEST', 'REMIX_DEV_ORIGIN'];
 
 /** Where the steps write. Remix empties public/build; the server builds' folders keep other files (build/server). */
-export const APP_OUTPUTS: StepOutputs = {
-  dirs: ['public/build'],
-  files: [
-    ...['index.js', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `build/${name}`),
-    ...['server.mjs', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `.netlify/functions-internal/${name}`),
-    EDITOR_MANIFEST,
-  ],
-};
+export function appOutputs(env: Record<string, string | undefined> = process.env): StepOutputs {
+  return {
+    dirs: ['public/build'],
+    files: [
+      ...['index.js', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `build/${name}`),
+      ...['server.mjs', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `.netlify/functions-internal/${name}`),
+      // As writeEditorManifest names it.
+      env.EDITOR_BUNDLE_MANIFEST?.trim() || EDITOR_MANIFEST,
+    ],
+  };
+}
 
 /** A stylesheet Tailwind processes: it imports Tailwind or names sources to scan. */
 const TAILWIND_SHEET = /@import\s+["']tailwindcss|@tailwind\b|@source\b/;
@@ -69,7 +72,7 @@ export async function tailwindFingerprint(root = '.'): Promise<string> {
 }
 
 /** The app's key: its input files, the environment that changes its outputs, Node, and Tailwind's stylesheets. */
-export async function appBuildKey(root = '.', env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function appBuildKey(root = '.', env: Record<string, string | undefined> = process.env): Promise<string> {
   const [files, tailwind] = await Promise.all([
     // Tests never reach the build (remix.config.js ignores *.test.*), but are hashed like the rest: a cheap, safe miss.
     hashInputs(root, APP_INPUTS),
@@ -112,14 +115,16 @@ async function runAppSteps(log: (line: string) => void): Promise<void> {
 
 /** Builds the app, or copies it back when nothing it reads has changed; says which. */
 export async function buildApp(log: (line: string) => void = console.log): Promise<'reused' | 'built'> {
-  const key = process.env.BUILD_CACHE === 'off' ? undefined : await appBuildKey();
+  // DEV_BUILD_DIR sends Remix's output elsewhere than appOutputs() names: built, not cached.
+  const cacheable = process.env.BUILD_CACHE !== 'off' && !process.env.DEV_BUILD_DIR?.trim();
+  const key = cacheable ? await appBuildKey() : undefined;
   if (key && (await restoreStep('app', key))) {
     log(`App (Remix, editor bundle): unchanged, reused from .cache/build (key ${key.slice(0, 12)})`);
     return 'reused';
   }
   await runAppSteps(log);
   // Kept only if nothing it read changed while it ran: the outputs must be those of the key's inputs.
-  if (key && (await appBuildKey()) === key) await saveStep('app', key, APP_OUTPUTS);
+  if (key && (await appBuildKey()) === key) await saveStep('app', key, appOutputs());
   else if (key) log('App: its files changed during the build; not kept in .cache/build');
   return 'built';
 }
