@@ -28,7 +28,7 @@ export const BUILD_TARGET = { coldMs: 20_000, oneWordMs: 10_000 };
 const COLD_OUTPUTS = ['.cache/build', 'public/build', 'build', '.netlify/functions-internal', '.generated/editor-bundle.json'];
 
 /** The largest case study (most text): one word of its prose is changed per run. */
-function caseStudyFile(contentDir: string): string {
+export function caseStudyFile(contentDir: string): string {
   const dir = path.join(contentDir, 'case-studies');
   const mdx = readdirSync(dir).filter((name) => name.endsWith('.mdx'));
   if (mdx.length === 0) throw new Error(`no case study in ${dir} to change a word of`);

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeOneWord } from '../../scripts/bench/build';
+import { caseStudyFile, changeOneWord } from '../../scripts/bench/build';
 import { CONTENT_DIR, ROOT } from '../helpers/content';
 
 /**
@@ -60,8 +60,7 @@ beforeAll(() => {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
   contentDir = path.join(scratch, 'content');
   cpSync(CONTENT_DIR, contentDir, { recursive: true });
-  const dir = path.join(contentDir, 'case-studies');
-  caseStudy = path.join(dir, readdirSync(dir).find((name) => name.endsWith('.mdx'))!);
+  caseStudy = caseStudyFile(contentDir);
 });
 
 afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }));
@@ -89,7 +88,7 @@ describe('the build cache', () => {
     const c = snapshot();
     const css = Object.keys(c).filter((file) => /^public\/build\/_assets\/tailwind-.*\.css$/.test(file));
     expect(css).toHaveLength(1);
-    expect(readFileSync(path.join(root, css[0]), 'utf8')).toContain('0.3131em');
+    expect(readFileSync(path.join(root, css[0]), 'utf8')).toContain('tracking-\\[0\\.3131em\\]');
     expect(Object.keys(a)).not.toContain(css[0]);
 
     rmSync(path.join(root, '.cache/build'), { recursive: true, force: true });
