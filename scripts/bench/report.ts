@@ -9,6 +9,7 @@ import type { StoryImageBytes } from './story-images';
 import { kb, median, ms, seconds } from './stats';
 import type { TargetResult } from './throughput';
 import { editingBudgets, editingSection, type EditingBench } from './editing';
+import { buildBudgets, buildSection, type BuildBench } from './build';
 
 export type PageResult = { path: string; lighthouse: PageLighthouse; bytes: PageBytes };
 export type BenchResult = {
@@ -29,6 +30,8 @@ export type BenchResult = {
   insights: InsightsBench;
   flood: FloodBench;
   editing: EditingBench;
+  /** Absent with --skip-build. */
+  build?: BuildBench;
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
@@ -178,6 +181,7 @@ export function budgets(result: BenchResult): Budget[] {
     });
   }
   out.push(...editingBudgets(result.editing));
+  if (result.build) out.push(...buildBudgets(result.build));
   return out;
 }
 
@@ -298,6 +302,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     ...insightsSection(result),
     ...floodSection(result.flood),
     ...editingSection(result.editing),
+    ...(result.build ? buildSection(result.build) : []),
   ];
   return lines.join('\n');
 }
@@ -321,6 +326,7 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
     `Insights (${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay} events): rollup of a day ${ms(median([...result.insights.rollupDayMs].sort((a, b) => a - b)))} median`,
     ...result.insights.pages.map((p) => `  ${pad(p.path, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
     ...floodSummary(result.flood),
+    ...(result.build ? [`Build (median of ${result.build.runs}): cold ${seconds(result.build.medianColdMs)}, one word changed ${seconds(result.build.medianOneWordMs)}`] : []),
     'Budgets:',
     ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
     '',
