@@ -96,6 +96,7 @@ export function buildPointer(root = process.cwd()): VersionPointer {
   const commit = process.env.COMMIT_REF?.trim() || git(['rev-parse', '--verify', 'HEAD'], root);
   const committedAt = commit ? git(['show', '-s', '--format=%cI', commit], root) : null;
   const ancestors = commit ? (git(['rev-list', '--first-parent', `--max-count=${MAX_ANCESTORS}`, `${commit}^`], root)?.split('\n').filter(Boolean) ?? []) : [];
-  const renderedAt = new Date().toISOString();
+  // No clock: two builds of one commit write the same file (the build cache's check compares them).
+  const renderedAt = committedAt || new Date(0).toISOString();
   return { id: `build-${(commit ?? 'none').slice(0, 12)}`, commit: commit || null, committedAt: committedAt || null, ancestors, renderedAt };
 }
