@@ -234,7 +234,7 @@ describe('a new case study', () => {
     expect(second.status, await page.locator('[data-save-result]').innerText()).toBe('published');
     expect(remoteFile(stack.remote, 'content/case-studies/ledger-onboarding-rethink.mdx')).toMatch(/^status: published$[\s\S]*^page:$[\s\S]*## The problem/m);
     await buildOnClone(stack.remote);
-  });
+  }, 180_000); // Three publishes, each made live (compiled, its PDF and cards drawn), and a build of a clone: minutes on a busy machine.
 });
 
 describe('when the remote is down', () => {
