@@ -16,6 +16,7 @@ import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResu
 import { storyImageBytes } from './bench/story-images';
 import { measureThroughput } from './bench/throughput';
 import { measureEditing } from './bench/editing';
+import { measurePublishLive, publishLiveOptions, renderPublishLive } from './bench/publish-live';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -29,6 +30,10 @@ import { measureEditing } from './bench/editing';
  *
  * `npm run bench -- --skip-build` measures the existing build (for iterating;
  * a report for the repo should come from a full run).
+ *
+ * `npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]`
+ * measures only "publish to live" and the page latency with and without a
+ * live version (scripts/bench/publish-live.ts), fast, and prints it.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STORY_PAGE = '/case-study/office-depot';
@@ -69,10 +74,18 @@ async function staticTarget(origin: string): Promise<string> {
 async function main(): Promise<void> {
   const started = performance.now();
   const skipBuild = process.argv.includes('--skip-build');
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only !== undefined && only !== 'publish-live') throw new Error(`--only takes publish-live, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
     log('Building (npm run build)…');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+
+  if (only === 'publish-live') {
+    log('Publish to live');
+    log(renderPublishLive(await measurePublishLive({ ...publishLiveOptions(process.argv), log })).join('\n'));
+    return;
   }
 
   const loadAtStart = os.loadavg()[0];
@@ -134,6 +147,8 @@ async function main(): Promise<void> {
   const flood = await measureInsightsFlood(log);
   log('The editor: publish, check and preview, the edit page');
   const editing = await measureEditing(log);
+  log('Publish to live, and a public page with and without a live version');
+  const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
   const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
@@ -158,8 +173,9 @@ async function main(): Promise<void> {
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });
-  writeFileSync(REPORT, renderMarkdown(result, list));
+  writeFileSync(REPORT, `${renderMarkdown(result, list)}\n${renderPublishLive(publishLive).join('\n')}`);
   log(renderSummary(result, list));
+  log(renderPublishLive(publishLive).join('\n'));
   log(`Wrote ${path.relative(ROOT, REPORT)} in ${Math.round(result.durationS)} s.`);
 }
 
