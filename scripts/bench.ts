@@ -16,6 +16,7 @@ import { storyImageBytes } from './bench/story-images';
 import { measureThroughput } from './bench/throughput';
 import { measureEditing } from './bench/editing';
 import { buildSection, measureBuild, type BuildBench } from './bench/build';
+import { measurePublishLive, publishLiveOptions, renderPublishLive } from './bench/publish-live';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -33,6 +34,9 @@ import { buildSection, measureBuild, type BuildBench } from './bench/build';
  * The build itself comes first (scripts/bench/build.ts: cold and one word
  * changed, in pairs; its last build is the one measured after).
  * `npm run bench -- --build-only` measures only that, and prints it.
+ * `npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]`
+ * measures only "publish to live" and the page latency with and without a
+ * live version (scripts/bench/publish-live.ts), fast, and prints it.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STORY_PAGE = '/case-study/office-depot';
@@ -75,6 +79,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const skipBuild = process.argv.includes('--skip-build');
   let build: BuildBench | undefined;
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only !== undefined && only !== 'publish-live') throw new Error(`--only takes publish-live, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
     log(`The build: cold and one word changed (${BUILD_RUNS} pairs of npm run build)`);
@@ -83,6 +89,12 @@ async function main(): Promise<void> {
       log(buildSection(build).join('\n'));
       return;
     }
+  }
+
+  if (only === 'publish-live') {
+    log('Publish to live');
+    log(renderPublishLive(await measurePublishLive({ ...publishLiveOptions(process.argv), log })).join('\n'));
+    return;
   }
 
   const loadAtStart = os.loadavg()[0];
@@ -144,6 +156,8 @@ async function main(): Promise<void> {
   const flood = await measureInsightsFlood(log);
   log('The editor: publish, check and preview, the edit page');
   const editing = await measureEditing(log);
+  log('Publish to live, and a public page with and without a live version');
+  const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
   const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
@@ -169,8 +183,9 @@ async function main(): Promise<void> {
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });
-  writeFileSync(REPORT, renderMarkdown(result, list));
+  writeFileSync(REPORT, `${renderMarkdown(result, list)}\n${renderPublishLive(publishLive).join('\n')}`);
   log(renderSummary(result, list));
+  log(renderPublishLive(publishLive).join('\n'));
   log(`Wrote ${path.relative(ROOT, REPORT)} in ${Math.round(result.durationS)} s.`);
 }
 

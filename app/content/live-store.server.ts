@@ -32,6 +32,9 @@ export interface LiveStore {
 export const LIVE_STORE_NAME = 'live-content';
 export const LOCAL_LIVE_DIR = '.netlify/live-content';
 
+/** The pointer's ETag when the store gave none (Netlify's local Blobs): it can then only be overwritten. */
+const NO_ETAG = '';
+
 const HASH = /^[0-9a-f]{64}$/;
 const VERSION_ID = /^[0-9a-zA-Z-]{1,120}$/;
 
@@ -73,8 +76,9 @@ async function blobsStore(name: string): Promise<LiveStore> {
     kind: 'blobs',
     async readPointer() {
       const found = await store.getWithMetadata('current', { type: 'json' });
-      if (!found || !found.etag) return null;
-      return { pointer: found.data as VersionPointer, etag: found.etag };
+      if (!found) return null;
+      // Netlify's local Blobs (`netlify serve`, `netlify dev`) answer reads without an ETag: the pointer still counts.
+      return { pointer: found.data as VersionPointer, etag: found.etag ?? NO_ETAG };
     },
     async readVersion(id) {
       return ((await store.get(`versions/${checkedId(id)}`, { type: 'json' })) as ContentVersion | null) ?? null;
@@ -93,6 +97,11 @@ async function blobsStore(name: string): Promise<LiveStore> {
       await store.setJSON(`versions/${checkedId(version.id)}`, version);
     },
     async swapPointer(pointer, etag) {
+      if (etag === NO_ETAG) {
+        // No ETag to match (the local Blobs): the last publish wins, as it would anyway one at a time.
+        await store.setJSON('current', pointer);
+        return true;
+      }
       const result = etag === null ? await store.setJSON('current', pointer, { onlyIfNew: true }) : await store.setJSON('current', pointer, { onlyIfMatch: etag });
       return result.modified;
     },

@@ -14,15 +14,34 @@ const TAGS_PER_PURGE = 100;
 /** "Each tag or site can be purged only twice per 5 s": a 429 is tried again after that. */
 const RETRY_AFTER_MS = 5_000;
 
+/**
+ * purgeCache finds the site in SITE_ID; `netlify serve` gives its functions
+ * no SITE_ID, only the request's context and the Blobs context, which name
+ * the same site.
+ */
+function siteId(): string | undefined {
+  const fromEnv = process.env.SITE_ID?.trim();
+  if (fromEnv) return fromEnv;
+  const fromRequest = (globalThis as { Netlify?: { context?: { site?: { id?: unknown } } | null } }).Netlify?.context?.site?.id;
+  if (typeof fromRequest === 'string' && fromRequest) return fromRequest;
+  try {
+    const blobs = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString('utf8')) as { siteID?: unknown };
+    return typeof blobs.siteID === 'string' && blobs.siteID ? blobs.siteID : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function purgeCdnTags(tags: string[]): Promise<void> {
   if (tags.length === 0 || !process.env.NETLIFY_PURGE_API_TOKEN?.trim()) return;
   const { purgeCache } = await import('@netlify/functions');
   const apiURL = process.env.NETLIFY_PURGE_API_URL?.trim() || undefined;
+  const siteID = siteId();
   for (let at = 0; at < tags.length; at += TAGS_PER_PURGE) {
     const part = tags.slice(at, at + TAGS_PER_PURGE);
     for (let attempt = 0; ; attempt++) {
       try {
-        await purgeCache({ tags: part, ...(apiURL ? { apiURL } : {}) });
+        await purgeCache({ tags: part, ...(siteID ? { siteID } : {}), ...(apiURL ? { apiURL } : {}) });
         break;
       } catch (error) {
         if (attempt >= 2 || !/\b429\b/.test(String(error))) throw error;

@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '~/db/connection.server';
+import { applyMigrations } from '~/db/migrations.server';
+import { LIVE_STORE_NAME } from '~/content/live-store.server';
+import { CARDS_TAG, caseStudyTag, fileTag, RESUME_TAG } from '~/content/live-version';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { CONTENT_DIR } from '../helpers/content';
+import { committedSiteFiles, remoteFile } from '../helpers/editor-stack';
+import { startGitRemote, type GitRemote } from '../helpers/git-remote';
+import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
+import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { PRIVATE_ENV } from '../helpers/private';
+import { LOG_WAIT } from '../helpers/wait';
+
+/**
+ * A publish is live in seconds under Netlify's own local runtime, `netlify
+ * serve` (test/helpers/netlify-serve.ts): the owner's area in remote mode
+ * (a real git remote over smart HTTP, a real PostgreSQL), the designer
+ * publishing with the plain form (no JavaScript), and the Remix function
+ * asking the content-check function over HTTP, at the site's URL, to make
+ * the commit live in the local Netlify Blobs. Two instances share that store,
+ * as a site's function instances share its Blobs: both show the change on
+ * the page, its data request, the home card and the sharing card. The purge
+ * reaches a stand-in for Netlify's API with the changed tags.
+ *
+ * Under `netlify serve` every request starts a new worker (no warm memory),
+ * and a function call is cut at 30 s.
+ */
+
+const LIVE_WITHIN_MS = 10_000;
+const ADMIN_PASSWORD = 'live on netlify serve password';
+const PURGE_TOKEN = 'stand-in-purge-token-0123456789';
+
+/** The first published case study of the content under test, whatever the designer called it. */
+function publishedCaseStudy(): { slug: string; title: string } {
+  const dir = path.join(CONTENT_DIR, 'case-studies');
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.mdx')).sort()) {
+    const { data } = matter(readFileSync(path.join(dir, name), 'utf8'));
+    if (data.status === 'published' && typeof data.title === 'string') return { slug: name.replace(/\.mdx$/, ''), title: data.title };
+  }
+  throw new Error(`no published case study in ${dir}`);
+}
+
+type PurgeCall = { authorization: string | undefined; body: { cache_tags?: string[]; site_id?: string } };
+
+/** Netlify's purge API as far as purgeCache uses it: POST /api/v1/purge, bearer token, JSON. */
+async function startPurgeStandIn(): Promise<{ url: string; calls: PurgeCall[]; close: () => Promise<void> }> {
+  const calls: PurgeCall[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/api/v1/purge') {
+        res.writeHead(404).end();
+        return;
+      }
+      calls.push({ authorization: req.headers.authorization, body: JSON.parse(body) as PurgeCall['body'] });
+      res.writeHead(202, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const text = async (url: string) => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  return { status: response.status, body: await response.text() };
+};
+const bytesOf = async (url: string) => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+};
+
+describe('publishing a sentence of a case study under netlify serve', () => {
+  const { slug, title } = publishedCaseStudy();
+  const PAGE = `/case-study/${slug}`;
+  const CARD = `/social/case-study-${slug}.png`;
+  const FILE = `content/case-studies/${slug}.mdx`;
+  const NEW_TITLE = `${title.split(' ')[0]} Made Live Without a Deploy`;
+  const SECOND_TITLE = `${title.split(' ')[0]} Made Live Once More`;
+
+  let pg: TestPostgres;
+  let remote: GitRemote;
+  let purge: Awaited<ReturnType<typeof startPurgeStandIn>>;
+  let browser: Browser;
+  let page: TrackedPage | undefined;
+  const instances: NetlifyServe[] = [];
+  const blobsDir = mkdtempSync(path.join(os.tmpdir(), 'publish-live-blobs-'));
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    const dbUrl = await pg.createDatabase();
+    // Netlify applies migrations before a deploy goes live; here the test does.
+    const db = await createDatabase({ connectionString: dbUrl });
+    await applyMigrations(db);
+    await db.end();
+    [remote, purge, browser] = await Promise.all([startGitRemote({ files: committedSiteFiles() }), startPurgeStandIn(), launchBrowser()]);
+    const env = {
+      ...PRIVATE_ENV,
+      ADMIN_PASSWORD,
+      NETLIFY_DB_URL: dbUrl,
+      CONTENT_GIT_URL: remote.url,
+      CONTENT_GIT_TOKEN: remote.token,
+      CONTENT_GIT_BRANCH: 'main',
+      CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+      // Netlify gives deployed functions a purge token and SITE_ID; the API is the stand-in.
+      NETLIFY_PURGE_API_TOKEN: PURGE_TOKEN,
+      NETLIFY_PURGE_API_URL: purge.url,
+    };
+    const started = await Promise.allSettled([startNetlifyServe({ blobsDir, env }), startNetlifyServe({ blobsDir, env })]);
+    for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }, 600_000);
+
+  afterAll(async () => {
+    // What the CLI and the functions printed, for a failure's diagnosis.
+    instances.forEach((instance, index) => writeFileSync(path.join(os.tmpdir(), `publish-live-netlify-${index + 1}.log`), instance.output()));
+    await page?.close();
+    await browser?.close();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await purge?.close();
+    await remote?.close();
+    await pg?.destroy();
+    rmSync(blobsDir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** The designer, without JavaScript: the plain forms post to the Remix function of the first instance. */
+  async function publishTitle(newTitle: string): Promise<{ clicked: number; answered: number }> {
+    const origin = instances[0].url;
+    if (!page) {
+      page = await openPage(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+      page.page.setDefaultTimeout(60_000);
+      await page.page.goto(`${origin}/admin/sign-in`);
+      await page.page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.page.getByRole('button', { name: 'Sign in' }).click();
+      await page.page.waitForURL(`${origin}/admin`);
+    }
+    const tab = page.page;
+    await tab.goto(`${origin}/admin/content/case-studies/${slug}.mdx`);
+    await tab.locator('input[name="title"]').fill(newTitle);
+    const clicked = Date.now();
+    await tab.getByRole('button', { name: 'Publish', exact: true }).click();
+    const result = tab.locator('[data-save-result]');
+    await result.waitFor({ timeout: 60_000 });
+    const answered = Date.now();
+    expect(await result.getAttribute('data-save-result'), `${await result.innerText()}\n${instances[0].output()}`).toBe('published');
+    expect(await result.innerText(), instances[0].output()).toMatch(/live on your site now/i);
+    expect(remoteFile(remote, FILE)).toContain(newTitle);
+    return { clicked, answered };
+  }
+
+  /** What of `newTitle` a request made now does not show yet (empty: all of it). */
+  async function missing(instance: NetlifyServe, newTitle: string, cardBefore: Buffer): Promise<string[]> {
+    const lacking: string[] = [];
+    if (!(await text(`${instance.url}${PAGE}`)).body.includes(newTitle)) lacking.push(PAGE);
+    if (!(await text(`${instance.url}${PAGE}.data`)).body.includes(newTitle)) lacking.push(`${PAGE}.data`);
+    if (!(await text(`${instance.url}/`)).body.includes(newTitle)) lacking.push('/ (the card)');
+    const card = await bytesOf(`${instance.url}${CARD}`);
+    if (card.status !== 200 || card.bytes.equals(cardBefore)) lacking.push(`${CARD} (${card.status})`);
+    return lacking;
+  }
+
+  /**
+   * When a request that showed all of `newTitle` was made. One request at a time: under serve each
+   * starts a worker that loads the whole server bundle (seconds on a busy machine), so the bound is on
+   * when the request was made, not when it was answered.
+   */
+  async function seenAt(instance: NetlifyServe, newTitle: string, answered: number, cardBefore: Buffer): Promise<number> {
+    let lacking: string[] = [];
+    for (;;) {
+      const asked = Date.now();
+      if (asked - answered > LIVE_WITHIN_MS) throw new Error(`${instance.url}: requests made within ${LIVE_WITHIN_MS} ms of the publish did not show "${newTitle}" on ${lacking.join(', ')}:\n${instance.output()}`);
+      lacking = await missing(instance, newTitle, cardBefore);
+      if (lacking.length === 0) return asked;
+    }
+  }
+
+  it('shows on the page, its data request, the home card and the sharing card of both instances within 10 s', async () => {
+    const [first, second] = instances;
+    const before = await text(`${first.url}${PAGE}`);
+    expect(before.status, first.output()).toBe(200);
+    expect(before.body).toContain(title);
+    expect(before.body).not.toContain(NEW_TITLE);
+    const cardBefore = await bytesOf(`${first.url}${CARD}`);
+    expect(cardBefore.status).toBe(200);
+
+    const { clicked, answered } = await publishTitle(NEW_TITLE);
+    const seen = await Promise.all(instances.map((instance) => seenAt(instance, NEW_TITLE, answered, cardBefore.bytes)));
+    console.log(`netlify serve: the publish answered ${answered - clicked} ms after the click; requests made ${seen.map((at) => at - answered).join(' and ')} ms after it showed the change on the two instances`);
+
+    // Once seen, never the old one again (no warm memory under serve: every request reads the store).
+    for (const instance of [first, second]) {
+      const again = await text(`${instance.url}${PAGE}`);
+      expect(again.body).toContain(NEW_TITLE);
+      expect(again.body).not.toContain(`<h1>${title}`);
+    }
+    // Sign-in, the editor page and the publish each run in a fresh worker under serve: seconds each on a busy machine.
+  }, 300_000);
+
+  it('keeps the version in the site\'s Blobs store: the pointer `current` names it, its content has the change', async () => {
+    const blobs = await openLocalBlobs(blobsDir);
+    try {
+      const store = blobs.store(LIVE_STORE_NAME);
+      const pointer = (await store.get('current', { type: 'json' })) as { id: string; commit: string } | null;
+      expect(pointer).not.toBeNull();
+      expect(pointer!.commit).toBe(remote.git('rev-parse', 'main'));
+      const version = (await store.get(`versions/${pointer!.id}`, { type: 'json' })) as { content: { caseStudies: Record<string, { title: string }> }; files: Record<string, { hash: string }> };
+      expect(version.content.caseStudies[slug].title).toBe(NEW_TITLE);
+      const card = version.files[CARD];
+      expect(card).toBeDefined();
+      const cardBytes = await store.get(`files/${card.hash}`, { type: 'arrayBuffer' });
+      expect(sha(Buffer.from(cardBytes!))).toBe(card.hash);
+      // A visitor cannot list or read it: no URL reaches the store.
+      const listing = await fetch(`${instances[0].url}/.netlify/blobs/${LIVE_STORE_NAME}`);
+      expect(await listing.text()).not.toContain(pointer!.id);
+    } finally {
+      await blobs.close();
+    }
+  });
+
+  it('purges exactly the changed tags through the purge API (a stand-in)', async () => {
+    await expect.poll(() => purge.calls.length, LOG_WAIT).toBeGreaterThan(0);
+    expect(purge.calls.every((call) => call.authorization === `Bearer ${PURGE_TOKEN}`)).toBe(true);
+    // The site the purge names: netlify serve's unlinked site (SITE_ID is not set for its functions).
+    expect(purge.calls.map((call) => call.body.site_id)).toEqual(purge.calls.map(() => UNLINKED_SITE_ID));
+    const tags = purge.calls.flatMap((call) => call.body.cache_tags ?? []);
+    expect(tags).toEqual(expect.arrayContaining([caseStudyTag(slug), CARDS_TAG, fileTag(CARD)]));
+    // Only what the title touched: not the resume, not another case study.
+    expect(tags).not.toContain(RESUME_TAG);
+    expect(tags.filter((tag) => tag.startsWith('content-case-study-'))).toEqual([caseStudyTag(slug)]);
+  });
+
+  it('a second publish replaces the first on both instances (the pointer is overwritten in the local Blobs)', async () => {
+    const cardBefore = (await bytesOf(`${instances[1].url}${CARD}`)).bytes;
+    const { answered } = await publishTitle(SECOND_TITLE);
+    await Promise.all(instances.map((instance) => seenAt(instance, SECOND_TITLE, answered, cardBefore)));
+    const blobs = await openLocalBlobs(blobsDir);
+    try {
+      const pointer = (await blobs.store(LIVE_STORE_NAME).get('current', { type: 'json' })) as { commit: string; ancestors: string[] };
+      expect(pointer.commit).toBe(remote.git('rev-parse', 'main'));
+      expect(pointer.ancestors).toContain(remote.git('rev-parse', 'main~1'));
+    } finally {
+      await blobs.close();
+    }
+    for (const instance of instances) expect((await text(`${instance.url}${PAGE}`)).body).not.toContain(NEW_TITLE);
+  }, 300_000);
+});
