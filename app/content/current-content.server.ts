@@ -39,7 +39,8 @@ export const BUILD_VERSION_PATH = path.join(path.dirname(CONTENT_JSON_PATH), 'bu
 export const SITE_FILES_DIR = path.join(path.dirname(CONTENT_JSON_PATH), 'site-files');
 
 /** A store slower than this serves the build's content: a visitor never waits on it. */
-export const STORE_WAIT_MS = 1_500;
+// The database's connect bound: a cold function's first read of Blobs can take a second on a busy host.
+export const STORE_WAIT_MS = 2_000;
 
 // Shared through globalThis: this module is bundled into more than one copy in one process (the Node server's bundle and Remix's build).
 const SCOPE_KEY = Symbol.for('portfolio.requestContent');
