@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { ROOT } from './content';
 import { FIXTURE_CONTENT_JSON } from './fixture-site';
@@ -100,40 +99,8 @@ export function changedFiles(before: Map<string, string>, after: Map<string, str
   return [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)).sort();
 }
 
-/** WinAnsi bytes that differ from Latin-1, as pdfkit's built-in fonts use them. */
-const WIN_ANSI: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0xa0: ' ' };
-
-const decodeHex = (hex: string) =>
-  (hex.match(/../g) ?? []).map((pair) => WIN_ANSI[parseInt(pair, 16)] ?? String.fromCharCode(parseInt(pair, 16))).join('');
-
-/**
- * The words of a pdfkit PDF (built-in Helvetica): its page streams are
- * deflated and its strings hex, so the bytes never hold the text as typed.
- * Inflates each stream and joins what its Tj/TJ operators show, one line
- * per text object; a line wrapped by the layout is two lines here, so a
- * test looks for words that fit on one.
- */
-export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const lines: string[] = [];
-  const streams = /<<([^]*?)>>\s*stream\r?\n/g;
-  for (let match = streams.exec(source); match; match = streams.exec(source)) {
-    const start = match.index + match[0].length;
-    const raw = pdf.subarray(start, source.indexOf('endstream', start));
-    let body: string;
-    try {
-      body = (/\/FlateDecode/.test(match[1]) ? inflateSync(raw) : raw).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const block of body.match(/BT[^]*?ET/g) ?? []) {
-      const shows = block.match(/\[[^\]]*\]\s*TJ|<[0-9a-fA-F]*>\s*Tj/g) ?? [];
-      const line = shows.map((show) => (show.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => decodeHex(hex.slice(1, -1))).join('')).join('');
-      if (line.trim()) lines.push(line);
-    }
-  }
-  return lines.join('\n');
-}
+/** The words of a pdfkit PDF: the one reader the sample scan uses too. */
+export { pdfText } from './sample-scan';
 
 /** The site paths of the generated image variants an HTML page names (src, srcset, og:image). */
 export function generatedImages(html: string): Set<string> {
