@@ -3,6 +3,7 @@ import * as build from '@remix-run/dev/server-build';
 import { guardRequests } from './app/http/request-guard.server';
 import { redactLogs } from './app/http/log-redaction.server';
 import { withCacheTags, withLiveContent } from './app/http/live-content.server';
+import { withSiteSecrets } from './app/access/site-secrets.server';
 
 /**
  * The Netlify entry: the Remix app as a Functions API v2 handler. Built by
@@ -15,4 +16,5 @@ redactLogs();
 // and every answer under /admin is no-store and noindex (app/http/request-guard.server.ts).
 // Each request runs on one version of the content: the build's, or a newer one a publish made live
 // (Netlify Blobs, app/http/live-content.server.ts); /resume.pdf, the favicons and sharing cards come from it too.
-export default guardRequests(withLiveContent(withCacheTags(createRequestHandler({ build, mode: process.env.NODE_ENV }))));
+// The secrets made on first start (app/access/site-secrets.server.ts) are read from the database before a request that needs one.
+export default guardRequests(withSiteSecrets(withLiveContent(withCacheTags(createRequestHandler({ build, mode: process.env.NODE_ENV })))));

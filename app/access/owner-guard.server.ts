@@ -1,5 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
+import { databaseEnv } from '~/db/readiness.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
 import { OWNER_HEADERS } from '~/http/owner-headers';
 import { getAdminPassword, ownerSession, type OwnerSession } from './owner-session.server';
@@ -15,7 +16,10 @@ import { signInPathFor } from './sign-in-return';
 
 export { OWNER_HEADERS } from '~/http/owner-headers';
 
-export type OwnerAreaProblem = { problem: 'closed' | 'unavailable' };
+export type OwnerAreaProblem = { problem: 'closed' | 'unavailable' | 'no-database' };
+
+/** Out of reach for now, or no database at all on this deploy (which waiting won't fix). */
+export const databaseProblem = (): 'unavailable' | 'no-database' => (databaseEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
 
 export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) => data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
 
@@ -30,7 +34,7 @@ export async function requireOwner(request: Request): Promise<OwnerSession> {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);
-    throw ownerAreaProblem('unavailable');
+    throw ownerAreaProblem(databaseProblem());
   }
   if (!session) throw redirect(signInPathFor(request), { status: 303, headers: OWNER_HEADERS });
   return session;
@@ -44,6 +48,6 @@ export async function asOwner<T>(request: Request, work: (session: OwnerSession)
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);
-    throw ownerAreaProblem('unavailable');
+    throw ownerAreaProblem(databaseProblem());
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { getSite } from '../content/content.server';
+import { onFunctionHost } from '../settings/runtime.server';
 
 /**
  * Contact configuration, all from the environment (see .env.example and the
@@ -91,9 +92,43 @@ export type MailConfig = {
   outboxDir: string;
 };
 
-/** How messages go out: by SMTP (SMTP_URL set) or into the outbox folder as .eml files. */
-export function getMailMode(): 'smtp' | 'outbox' {
-  return env('SMTP_URL') ? 'smtp' : 'outbox';
+/**
+ * How messages go out: by SMTP (SMTP_URL set); into the outbox folder as .eml
+ * files (npm start, npm run dev); or, on Netlify without a mail account, not
+ * at all: each one is kept in the owner's inbox only ('inbox').
+ */
+export function getMailMode(): 'smtp' | 'outbox' | 'inbox' {
+  if (env('SMTP_URL')) return 'smtp';
+  return onFunctionHost() ? 'inbox' : 'outbox';
+}
+
+/**
+ * The sender when CONTACT_FROM is unset: the mail account's own address when
+ * its user name is one (most providers let an account send as itself), else
+ * no-reply at the site's own domain, which a provider that verified the
+ * domain accepts. The visitor goes into Reply-To either way.
+ */
+export function defaultFromAddress(): string {
+  const smtpUser = smtpUserAddress(env('SMTP_URL'));
+  if (smtpUser) return smtpUser;
+  const site = env('SITE_URL') ?? env('URL');
+  let host = 'localhost';
+  try {
+    if (site) host = new URL(site).hostname || host;
+  } catch {
+    // An unparsable SITE_URL is reported where it is used; the sender still needs a domain.
+  }
+  return `no-reply@${host.replace(/^www\./, '')}`;
+}
+
+function smtpUserAddress(smtpUrl: string | undefined): string | undefined {
+  if (!smtpUrl) return undefined;
+  try {
+    const user = decodeURIComponent(new URL(smtpUrl).username);
+    return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user) ? user : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Throws when no recipient can be found (CONTACT_TO unset and no compiled content). */
@@ -110,7 +145,7 @@ export function getMailConfig(): MailConfig {
     to,
     // The site's own address: mail claiming to be from the visitor's domain
     // would fail SPF/DMARC. The visitor goes into Reply-To instead.
-    from: env('CONTACT_FROM') ?? { name: `${siteName ?? 'Portfolio'} (portfolio)`, address: 'no-reply@localhost' },
+    from: env('CONTACT_FROM') ?? { name: `${siteName ?? 'Portfolio'} (portfolio)`, address: defaultFromAddress() },
     // CONTACT_OUTBOX_DIR exists for tests; the documented default is .outbox/.
     outboxDir: path.resolve(env('CONTACT_OUTBOX_DIR') ?? '.outbox'),
   };

@@ -13,7 +13,7 @@ import { processDatabase } from './messages.server';
  * What the owner is told about delivery. A 'pending' message is one being
  * sent right now (or whose sender died mid-send): it shows as retrying.
  */
-export type DeliveryStatus = 'delivered' | 'retrying' | 'failed';
+export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'kept';
 
 export type InboxMessage = {
   id: string;
@@ -52,7 +52,7 @@ type Row = {
 
 const COLUMNS = 'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';
 
-export const toDeliveryStatus = (status: string): DeliveryStatus => (status === 'delivered' || status === 'failed' ? status : 'retrying');
+export const toDeliveryStatus = (status: string): DeliveryStatus => (status === 'delivered' || status === 'failed' || status === 'kept' ? status : 'retrying');
 
 const toInbox = (row: Row): InboxMessage => ({
   id: row.id,
@@ -114,7 +114,7 @@ export async function deleteMessage(id: string, db?: Database): Promise<boolean>
 
 export type MailHealth = {
   /** smtp: SMTP_URL is set; outbox: messages become .eml files (which a Netlify deploy cannot write). */
-  mode: 'smtp' | 'outbox';
+  mode: 'smtp' | 'outbox' | 'inbox';
   /** failing: the latest attempt failed; working: the latest went out; untested: nothing attempted yet. */
   state: 'working' | 'failing' | 'untested';
   lastDeliveredAt: Date | null;

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from '../db/connection.server';
-import { FUNCTION_TIMEOUT_MS } from './config.server';
+import { FUNCTION_TIMEOUT_MS, getMailMode } from './config.server';
 import type { ContactMessage } from './schema';
 import { sendContactMail, type MailResult } from './mail.server';
 import { deliverKept, recordAttempt, safeError } from './delivery.server';
@@ -46,6 +46,7 @@ type Kept = { id: string } | { error: unknown };
 
 /** `waitUntil` keeps work going after the answer (Netlify's context.waitUntil; locally the process simply lives on). */
 export async function takeInMessage(message: ContactMessage, waitUntil: (work: Promise<unknown>) => void = () => {}): Promise<IntakeOutcome> {
+  if (getMailMode() === 'inbox') return keepInInbox(message);
   const started = performance.now();
   const left = () => ANSWER_WITHIN_MS - (performance.now() - started);
   // Never rejects, so it can be awaited now and again later.
@@ -94,5 +95,24 @@ export async function takeInMessage(message: ContactMessage, waitUntil: (work: P
   }
   if (late && (await within(late, left()))) return { kept: true, mailed: false };
   console.error(`send-email: sending failed: ${safeError(result.error, message)}; database unavailable (${why}): the message was neither kept nor mailed.`);
+  return { kept: false, mailed: false };
+}
+
+/**
+ * No mail account on this deploy: the message is kept in the owner's inbox,
+ * and that is the whole delivery. Without a database it cannot be kept
+ * anywhere, so the visitor is told it failed (and keeps what they typed).
+ */
+async function keepInInbox(message: ContactMessage): Promise<IntakeOutcome> {
+  const kept = await within(
+    keepMessage(message, undefined, { inboxOnly: true }).then(
+      (id) => ({ id }),
+      (error: unknown) => ({ error }),
+    ),
+    KEEP_WAIT_MS,
+  );
+  if (kept && 'id' in kept) return { kept: true, mailed: false };
+  const why = kept ? describe(kept.error) : `no answer within ${KEEP_WAIT_MS} ms`;
+  console.error(`send-email: no mail account is set up and the message could not be kept (${why}): it was neither kept nor mailed.`);
   return { kept: false, mailed: false };
 }

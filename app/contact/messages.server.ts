@@ -51,11 +51,21 @@ const toKept = (row: MessageRow): KeptMessage => ({
 
 /**
  * Keeps a valid message, 'pending' and already claimed by the caller, who
- * is about to send it; returns its id.
+ * is about to send it; returns its id. `inboxOnly` (no mail account on this
+ * deploy) keeps it as 'kept': in the inbox, never sent or retried.
  */
-export async function keepMessage(message: ContactMessage, db?: Database): Promise<string> {
+export async function keepMessage(message: ContactMessage, db?: Database, { inboxOnly = false }: { inboxOnly?: boolean } = {}): Promise<string> {
   const id = randomUUID();
-  await (db ?? (await processDatabase())).query(
+  const database = db ?? (await processDatabase());
+  if (inboxOnly) {
+    await database.query(
+      `INSERT INTO contact_messages (id, first_name, last_name, email, message, status, next_attempt_at, claimed_until)
+       VALUES ($1, $2, $3, $4, $5, 'kept', NULL, NULL)`,
+      [id, message.firstName, message.lastName, message.email, message.message],
+    );
+    return id;
+  }
+  await database.query(
     `INSERT INTO contact_messages (id, first_name, last_name, email, message, status, next_attempt_at, claimed_until)
      VALUES ($1, $2, $3, $4, $5, 'pending', now(), now() + $6::int * interval '1 second')`,
     [id, message.firstName, message.lastName, message.email, message.message, CLAIM_SECONDS],

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { OWNER_HEADERS } from '~/access/owner-guard.server';
+import { databaseProblem, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { getAdminPassword, startOwnerSession } from '~/access/owner-session.server';
 import { takeSignInLinkSlot } from '~/access/owner-sign-in-limits.server';
 import { isSignInLinkToken, signInLinkUsable, useSignInLink } from '~/access/owner-sign-in-links.server';
@@ -17,7 +17,7 @@ import { refuseCrossOrigin } from '~/http/origin.server';
  * in a Referer to another site.
  */
 
-export type SignInLinkData = { state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable'; siteName: string; token?: string };
+export type SignInLinkData = { state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable' | 'no-database'; siteName: string; token?: string };
 
 // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own
 // POST, which the Origin check must refuse. Either way the token never goes to another site.
@@ -42,7 +42,7 @@ export async function signInLinkLoader({ request }: LoaderFunctionArgs) {
     return (await signInLinkUsable(token)) ? answer(200, { state: 'ready', siteName, token }) : answer(410, { state: 'used', siteName });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return answer(503, { state: 'unavailable', siteName });
+    return answer(503, { state: databaseProblem(), siteName });
   }
 }
 
@@ -65,6 +65,6 @@ export async function signInLinkAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);
-    return answer(503, { state: 'unavailable', siteName });
+    return answer(503, { state: databaseProblem(), siteName });
   }
 }

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { OWNER_HEADERS } from '~/access/owner-guard.server';
+import { databaseProblem, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { adminPasswordMatches, endOwnerSession, getAdminPassword, hasOwnerCookie, ownerSession, startOwnerSession } from '~/access/owner-session.server';
 import { signInPaused, takeSignInSlot } from '~/access/owner-sign-in-limits.server';
 import { mailSignInLink, SIGN_IN_LINK_MINUTES } from '~/access/owner-sign-in-links.server';
@@ -20,7 +20,7 @@ import { safeReturnPath } from '~/access/sign-in-return';
  */
 
 export type SignInData = {
-  state: 'form' | 'closed' | 'unavailable';
+  state: 'form' | 'closed' | 'unavailable' | 'no-database';
   siteName?: string;
   error?: string;
   limited?: string;
@@ -54,7 +54,7 @@ export async function signInLoader({ request }: LoaderFunctionArgs) {
       if (await ownerSession(request)) return redirect(returnPath(request), { status: 303, headers: OWNER_HEADERS });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      return answer(503, { state: 'unavailable' });
+      return answer(503, { state: databaseProblem() });
     }
   }
   return answer(200, { state: 'form', siteName: getSite().name });
@@ -94,7 +94,7 @@ export async function signInAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);
-    return answer(503, { state: 'unavailable' });
+    return answer(503, { state: databaseProblem() });
   }
 }
 
@@ -116,6 +116,6 @@ export async function signOutAction({ request }: ActionFunctionArgs) {
     return redirect('/admin/sign-in', { status: 303, headers: { ...OWNER_HEADERS, 'Set-Cookie': cookie } });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return answer(503, { state: 'unavailable' });
+    return answer(503, { state: databaseProblem() });
   }
 }

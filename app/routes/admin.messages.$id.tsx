@@ -41,6 +41,13 @@ export default function OwnerMessage() {
           </>
         ) : message.status === 'failed' ? (
           <>Not mailed: given up after a day of tries. It is safe here; reply from your own mail.</>
+        ) : message.status === 'kept' ? (
+          <>
+            Kept here: your site has no mail account yet, so messages wait in this inbox. Reply from your own mail.{' '}
+            <Link to="/admin/setup#mail" className="font-medium text-accent underline-offset-4 hover:underline">
+              Get messages by e-mail too
+            </Link>
+          </>
         ) : (
           <>
             Not mailed yet ({message.attempts} {message.attempts === 1 ? 'try' : 'tries'})

@@ -30,7 +30,8 @@ export default function OwnerArea() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 503) {
-    return <OwnerAreaProblemPage problem={(error.data as { problem?: string } | null)?.problem === 'closed' ? 'closed' : 'unavailable'} />;
+    const problem = (error.data as { problem?: string } | null)?.problem;
+    return <OwnerAreaProblemPage problem={problem === 'closed' || problem === 'no-database' ? problem : 'unavailable'} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

@@ -18,7 +18,7 @@ export default function SignInWithLink() {
   const answer = useActionData<typeof action>() as SignInLinkData | undefined;
   const signingIn = useNavigation().state === 'submitting';
   const { state, siteName } = answer ?? page;
-  if (state === 'closed' || state === 'unavailable') return <OwnerAreaProblemPage problem={state} />;
+  if (state === 'closed' || state === 'unavailable' || state === 'no-database') return <OwnerAreaProblemPage problem={state} />;
   if (state === 'ready') {
     return (
       <SignInCard siteName={siteName} title="Sign in with your link" lead="This link works once. Signing in opens a 12-hour session on this device.">

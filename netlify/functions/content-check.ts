@@ -12,6 +12,7 @@ import { purgeCdnTags } from '../../app/http/cdn-purge.server';
 import { makeLive } from '../../pipeline/publish-live';
 import { ContentError } from '../../pipeline/content/errors';
 import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
+import { ensureSiteSecrets } from '../../app/access/site-secrets.server';
 
 /**
  * content-check: the owner's editor asks whether an edit would build, and
@@ -82,6 +83,8 @@ function parseInput(input: unknown): Input | typeof LIVE | string {
 async function handle(req: Request): Promise<Response> {
   if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
 
+  // Derived from SESSION_SECRET, which may be the one made on the site's first start.
+  await ensureSiteSecrets();
   const secret = getContentCheckSecret();
   if (!secret) {
     // Misconfigured deploy: refuse everything rather than run unauthenticated.

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from '@netlify/functions';
+import { ensureSiteSecrets } from '../../app/access/site-secrets.server';
 import { takeInMessage } from '../../app/contact/intake.server';
 import { getFunctionSecret, MAX_BODY_BYTES } from '../../app/contact/config.server';
 import { validateContact } from '../../app/contact/schema';
@@ -41,6 +42,8 @@ function isAuthorized(header: string | null, secret: string): boolean {
 async function handle(req: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response> {
   if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
 
+  // Made on the site's first start and kept in the database, unless set in the environment.
+  await ensureSiteSecrets();
   const secret = getFunctionSecret();
   if (!secret) {
     // Misconfigured deploy: refuse everything rather than run unauthenticated.

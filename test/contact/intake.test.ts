@@ -166,3 +166,37 @@ describe('without a database', () => {
     expect(String(errors[0][0])).toMatch(/^send-email: sending failed: .*ECONNREFUSED.*; database unavailable \(.+\): the message was neither kept nor mailed\.$/);
   });
 });
+
+describe('on Netlify without a mail account', () => {
+  beforeEach(() => {
+    delete process.env.SMTP_URL;
+    process.env.NETLIFY = 'true';
+  });
+  afterEach(() => {
+    delete process.env.NETLIFY;
+  });
+
+  it('keeps the message in the inbox only: a success for the visitor, never mailed or retried', async () => {
+    await useDatabase(store.url);
+    const response = await post(MESSAGE);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'success' });
+    const rows = await store.rows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'kept', attempts: 0, next_attempt_at: null, claimed_until: null, delivered_at: null });
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('without a database either: 502, and the visitor keeps what they typed', async () => {
+    await useDatabase(`postgres://postgres@127.0.0.1:${await closedPort()}/postgres`);
+    expectConsoleError();
+    try {
+      const response = await post(MESSAGE);
+      expect(response.status).toBe(502);
+      const errors = (console.error as unknown as MockInstance).mock.calls;
+      expect(String(errors[0][0])).toMatch(/^send-email: no mail account is set up and the message could not be kept/);
+    } finally {
+      await useDatabase(undefined);
+    }
+  });
+});

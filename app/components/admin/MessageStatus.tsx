@@ -1,11 +1,11 @@
 import type { MessageView } from '~/loaders/owner-messages.server';
-import { MESSAGE_TONE, StateBadge } from './StateBadge';
+import { MESSAGE_LABEL, MESSAGE_TONE, StateBadge } from './StateBadge';
 
 /** Delivery in a word; "done" is the owner's own mark, beside it. */
 export function MessageStatus({ message }: { message: Pick<MessageView, 'status' | 'done'> }) {
   return (
     <span className="flex flex-wrap items-center gap-1.5">
-      <StateBadge tone={MESSAGE_TONE[message.status]}>{message.status}</StateBadge>
+      <StateBadge tone={MESSAGE_TONE[message.status]}>{MESSAGE_LABEL[message.status]}</StateBadge>
       {message.done ? <StateBadge tone="quiet">done</StateBadge> : null}
     </span>
   );

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { STATUS_ACTION, StatusPage } from '~/components/layout/StatusPage';
 
 /** The owner's area fails closed: this page, with a 503, says why. */
-export function OwnerAreaProblemPage({ problem }: { problem: 'closed' | 'unavailable' }) {
+export function OwnerAreaProblemPage({ problem }: { problem: 'closed' | 'unavailable' | 'no-database' }) {
   const home = (
     <Link to="/" className={STATUS_ACTION}>
       Go to the site
@@ -12,7 +12,18 @@ export function OwnerAreaProblemPage({ problem }: { problem: 'closed' | 'unavail
     return (
       <StatusPage code={503} title="The owner’s area is closed" action={home}>
         <p>
-          It opens once <code className="font-mono text-base">ADMIN_PASSWORD</code> is set for this site (see the README, “The owner’s area”).
+          It opens once a password is set for it: in Netlify, open your site’s <strong>Environment variables</strong> and add{' '}
+          <code className="font-mono text-base">ADMIN_PASSWORD</code>, then deploy again.
+        </p>
+      </StatusPage>
+    );
+  }
+  if (problem === 'no-database') {
+    return (
+      <StatusPage code={503} title="The owner’s area needs its database" action={home}>
+        <p>
+          Your public site works, but sign-in, your inbox, share links, reading insights and publishing keep their data in Netlify Database, and this site has none
+          yet. Netlify makes one when the site is deployed; if it has not, open your site in Netlify, turn on <strong>Netlify Database</strong>, and deploy again.
         </p>
       </StatusPage>
     );
