@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sameSecret } from './constant-time.server';
 import { query } from '~/db/connection.server';
 import { clearCookie, cookieValue, setCookie } from '~/http/cookies.server';
 
@@ -23,7 +24,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 /** Constant time, as digests: says nothing of the password, not even its length. */
 export function adminPasswordMatches(given: string): boolean {
   const password = getAdminPassword();
-  return password !== undefined && timingSafeEqual(sha256(given), sha256(password));
+  return sameSecret(given, password);
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { sameSecret } from './constant-time.server';
 import { clientKey, release, take, type Verdict } from '../db/rate-limit.server';
 
 /**
@@ -33,9 +34,7 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** Compared as SHA-256 digests, so the time taken says nothing about the password, not even its length. */
 export function passwordMatches(given: string): boolean {
-  const password = getPrivatePassword();
-  if (!password) return false;
-  return timingSafeEqual(digest(given), digest(password));
+  return sameSecret(given, getPrivatePassword());
 }
 
 function signature(expires: number, password: string, secret: string): string {
@@ -76,9 +75,7 @@ export function isUnlocked(request: Request, now = Date.now()): boolean {
   if (!match) return false;
   const expires = Number(match[1]);
   if (expires <= now) return false;
-  const expected = Buffer.from(signature(expires, password, secret));
-  const given = Buffer.from(match[2]);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(match[2], signature(expires, password, secret));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from './constant-time.server';
 
 /**
  * A share link's token: its id (16 random bytes) followed by the first 16
@@ -36,5 +37,5 @@ export function linkIdFromToken(token: string): string | null {
   const bytes = Buffer.from(token, 'base64url');
   if (bytes.length !== ID_BYTES + MAC_BYTES) return null;
   const id = bytes.subarray(0, ID_BYTES).toString('base64url');
-  return timingSafeEqual(bytes.subarray(ID_BYTES), mac(id, key)) ? id : null;
+  return sameSecret(bytes.subarray(ID_BYTES), mac(id, key)) ? id : null;
 }

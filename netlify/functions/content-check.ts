@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerMatches } from '../../app/access/constant-time.server';
 import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
 import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
@@ -46,13 +46,6 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
 
 const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { error }, headers);
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Constant-time: hashing first makes both sides the same length, so not even the length leaks. */
-function isAuthorized(header: string | null, secret: string): boolean {
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]), digest(secret));
-}
 
 type Input = { changes: CheckChange[]; preview?: string };
 
@@ -91,7 +84,7 @@ async function handle(req: Request): Promise<Response> {
     console.error('content-check: neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set; refusing every request.');
     return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
   }
-  if (!isAuthorized(req.headers.get('authorization'), secret)) return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
+  if (!bearerMatches(req.headers.get('authorization'), secret)) return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
 
   const cap = maxCheckBodyBytes();
   if (declaresTooLarge(req, cap)) return refuse(413, 'Request body too large.');

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerMatches } from '../../app/access/constant-time.server';
 import type { Context } from '@netlify/functions';
 import { ensureSiteSecrets } from '../../app/access/site-secrets.server';
 import { takeInMessage } from '../../app/contact/intake.server';
@@ -31,13 +31,6 @@ function reply(status: number, body: Record<string, unknown>, headers: Record<st
 
 const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { status: 'error', error }, headers);
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Constant-time: hashing first makes both sides the same length, so not even the length leaks. */
-function isAuthorized(header: string | null, secret: string): boolean {
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]), digest(secret));
-}
 
 async function handle(req: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response> {
   if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
@@ -50,7 +43,7 @@ async function handle(req: Request, waitUntil: (work: Promise<unknown>) => void)
     console.error('send-email: CONTACT_FUNCTION_SECRET is not set; refusing every request.');
     return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
   }
-  if (!isAuthorized(req.headers.get('authorization'), secret)) {
+  if (!bearerMatches(req.headers.get('authorization'), secret)) {
     return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
   }
 
