@@ -4,6 +4,7 @@ import type { ContactMessage } from './schema';
 import { sendContactMail, type MailResult } from './mail.server';
 import { deliverKept, recordAttempt, safeError } from './delivery.server';
 import { keepMessage, processDatabase } from './messages.server';
+import { noteMailDue } from './queue-schedule.server';
 
 /**
  * What the send-email function does with a valid message: keep it first,
@@ -58,6 +59,8 @@ export async function takeInMessage(message: ContactMessage, waitUntil: (work: P
 
   if (early && 'id' in early) {
     const { id } = early;
+    // If this first send fails or is cut short, the scheduled queue must know to wake the database for it.
+    waitUntil(noteMailDue(id));
     const attempt = processDatabase()
       .then((db) => deliverKept(db, id, message, 1))
       .catch((error: unknown): 'unrecorded' => {
@@ -84,6 +87,7 @@ export async function takeInMessage(message: ContactMessage, waitUntil: (work: P
         if (!('id' in kept)) return false;
         const db = await processDatabase().catch(() => undefined);
         await (db && recordAttempt(db, kept.id, message, 1, result).catch(() => undefined));
+        if (result.status !== 'success') await noteMailDue(kept.id);
         return true;
       });
 

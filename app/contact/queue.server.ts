@@ -42,6 +42,8 @@ export type QueueOptions = {
   budgetMs?: number;
   /** Default: MESSAGE_RETENTION_DAYS. */
   retentionDays?: number;
+  /** Also delete what has expired (default true; the scheduled function does it once a day). */
+  housekeeping?: boolean;
 };
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -100,10 +102,10 @@ export async function deleteExpired(db: Database, retentionDays = getMessageRete
 }
 
 /** One run of the queue: send what is due, then delete what has expired. */
-export async function runMailQueue({ db, budgetMs = 25_000, retentionDays }: QueueOptions = {}): Promise<QueueRun> {
+export async function runMailQueue({ db, budgetMs = 25_000, retentionDays, housekeeping = true }: QueueOptions = {}): Promise<QueueRun> {
   const database = db ?? (await processDatabase());
   const sent = await sendDueMessages(database, budgetMs);
-  const deleted = await deleteExpired(database, retentionDays);
+  const deleted = housekeeping ? await deleteExpired(database, retentionDays) : { messages: 0, rateLimits: 0, sessions: 0 };
   if (deleted.messages) console.info(`contact: deleted ${deleted.messages} message(s) older than the retention period.`);
   return { ...sent, deleted };
 }
