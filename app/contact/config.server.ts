@@ -5,7 +5,7 @@ import { onFunctionHost } from '../settings/runtime.server';
 
 /**
  * Contact configuration, all from the environment (see .env.example and the
- * README). Values are read on every call, never cached at import: this module
+ * docs/contact-and-mail.md). Values are read on every call, never cached at import: this module
  * is loaded twice under `npm start` — once inside the Remix server build (the
  * action) and once bundled into build/server/serve.mjs (the function) — and
  * process.env is the one thing both copies share.

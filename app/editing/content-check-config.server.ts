@@ -64,7 +64,7 @@ export function getContentCheckSecret(): string | undefined {
  * previews, so its bearer must not be guessable offline: a short secret
  * (a word, a date) turns the check off rather than guard it weakly. 32
  * characters is what `randomBytes(24).toString('base64url')` gives; the
- * README's command makes 43.
+ * SESSION_SECRET the site makes for itself has 43.
  */
 export const MIN_SECRET_LENGTH = 32;
 const strongEnough = (secret: string) => secret.length >= MIN_SECRET_LENGTH;

@@ -52,6 +52,7 @@ export const SETTINGS: readonly Setting[] = [
   setting('CONTENT_CHECK_URL', 'publishing', 'Where the editor calls the content check; default: the site\'s own function.'),
   setting('BUILD_HOOK_URL', 'publishing', 'A Netlify build hook: adds "Rebuild the site" to /admin.', { secret: true }),
   setting('NETLIFY_PURGE_API_TOKEN', 'publishing', "Netlify's own token for purging the CDN; set by Netlify.", { secret: true }),
+  setting('LIVE_STORE', 'publishing', 'Where a publish is kept live: `blobs` (Netlify), `folder` (npm start), or `off`; chosen by itself.'),
   setting('NETLIFY_DB_URL', 'database', 'The database; set by Netlify Database, or the embedded engine locally.', { secret: true }),
   setting('PORT', 'local', 'The port of npm start; default 3000.'),
 ];

@@ -80,7 +80,7 @@ export async function layOut(root: string, tree: Map<string, Buffer>) {
 /**
  * The field a message names, in the words the build uses (locate.ts,
  * compile.ts: `field "page.outcomes.0.value": …`, `unknown field(s) "x" in
- * "page"`); the README and tests pin those words, so they are stable.
+ * "page"`); docs/content.md and the tests pin those words, so they are stable.
  */
 export function fieldOf(message: string): string | undefined {
   const named = /^field "([^"]+)"/.exec(message);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /**
  * The wording of content errors. zod 4 says "Too small: expected array to
  * have >=1 items" where zod 3 said "Array must contain at least 1
- * element(s)"; the designer's messages are a promise (the README quotes
+ * element(s)"; the designer's messages are a promise (docs/content.md quotes
  * them, tests pin them), so content is parsed with this map, which keeps
  * zod 3's words for every issue our schemas can raise. A message set on the
  * schema itself ('must not be empty') still wins over it.
