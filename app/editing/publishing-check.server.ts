@@ -47,7 +47,8 @@ async function advertisement(repository: string, service: 'git-upload-pack' | 'g
     const body = git ? Buffer.from(await response.arrayBuffer()) : (await response.body?.cancel(), Buffer.alloc(0));
     return { status: response.status, git, refs: git ? advertisedRefs(body) : [] };
   } catch (error) {
-    if (isTimeout(error as Error)) return { reason: `${host} did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again in a minute; if it keeps happening, check the address.` };
+    const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+    if (isTimeout(error as Error)) return { reason: `${host} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again in a minute; if it keeps happening, check the address.` };
     const code = networkCode(error as Error);
     return { reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.` };
   }

@@ -31,7 +31,7 @@ export type PublishingStatus = {
   reason: string | null;
 };
 
-const NOT_CONNECTED = 'Publishing is not connected yet: the site needs a GitHub token that may change its repository. Connect it in Publishing; it takes a few minutes.';
+const NOT_CONNECTED = 'Publishing is not connected yet: the site needs a key from GitHub to save your changes. Connect it in Publishing; it takes a few minutes.';
 const PASTE_AGAIN = 'The saved GitHub token can no longer be read (the site’s secret changed since it was saved). Paste the token again in Publishing.';
 const STORE_DOWN = 'The publishing connection cannot be read right now: the site’s database did not answer. Try again in a minute.';
 
