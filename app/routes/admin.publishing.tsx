@@ -65,14 +65,14 @@ export default function OwnerPublishing() {
               </p>
             ) : null}
             {status.state === 'local' ? <p>This site runs on your computer: publishing saves your changes in its files here. There is nothing to connect.</p> : null}
-            {status.state === 'problem' && status.reason ? (
+            {status.state === 'problem' && status.reason && warning?.state !== 'expired' ? (
               <p role="alert" className={WARN}>
                 {status.reason}
               </p>
             ) : null}
             {warning ? (
               <p data-token-expiry={warning.state} className={WARN}>
-                {tokenExpirySentence(warning)}
+                {tokenExpirySentence(warning, canConnect ? 'below' : 'in Netlify’s settings')}
               </p>
             ) : null}
             {kept ? (
