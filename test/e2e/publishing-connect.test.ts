@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { waitForHydration } from '../helpers/e2e';
 import { committedSiteFiles, openSignedIn, remoteFile, remoteHead, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
@@ -71,8 +72,9 @@ function expectNoToken(text: string) {
 }
 
 /** Sends the form and waits (bounded) for its answer. */
-async function connect(page: Page, { repository, token }: { repository?: string; token: string }): Promise<{ state: string | null; text: string }> {
+async function connect(page: Page, { repository, token }: { repository?: string; token: string }, javaScriptEnabled = true): Promise<{ state: string | null; text: string }> {
   await page.goto(`${stack.server.url}/admin/publishing`);
+  if (javaScriptEnabled) await waitForHydration(page);
   const form = page.locator('form[data-git-connect]');
   if (repository !== undefined) await form.locator('input[name="repository"]').fill(repository);
   await form.locator('input[name="token"]').fill(token);
@@ -137,7 +139,7 @@ describe('/admin/publishing', () => {
 
   it('without JavaScript, a good token connects, and the page never shows it again', async () => {
     const page = await signedIn(false);
-    const result = await connect(page, { repository: stack.remote.url, token: TEST_TOKEN });
+    const result = await connect(page, { repository: stack.remote.url, token: TEST_TOKEN }, false);
     expect(result).toEqual({ state: 'connected', text: expect.stringContaining(stack.remote.url) });
     expect(await page.locator('input[name="token"]').inputValue()).toBe('');
     expectNoToken(await page.content());
@@ -173,6 +175,36 @@ describe('/admin/publishing', () => {
     expect(remoteHead(stack.remote)).not.toBe(head);
     expect(remoteHead(stack.remote)).toBe(result.commit);
     expect(remoteFile(stack.remote, 'content/site.yml')).toContain(renamed);
+  });
+
+  it('the overview warns from 14 days before the token expires, in stronger words once it has, and links to Publishing', async () => {
+    const page = await signedIn();
+    const warning = page.locator('[data-token-expiry]');
+    await stack.db.query(`UPDATE publishing_connection SET token_expires_at = now() + interval '20 days'`);
+    await page.goto(`${stack.server.url}/admin`);
+    await page.locator('h1', { hasText: 'Overview' }).waitFor();
+    expect(await warning.count()).toBe(0);
+    await stack.db.query(`UPDATE publishing_connection SET token_expires_at = now() + interval '10 days'`);
+    await page.goto(`${stack.server.url}/admin`);
+    expect(await warning.getAttribute('data-token-expiry')).toBe('soon');
+    expect(await warning.innerText()).toMatch(/expires in 10 days/);
+    expect(await warning.locator('a').getAttribute('href')).toBe('/admin/publishing');
+    await stack.db.query(`UPDATE publishing_connection SET token_expires_at = now() - interval '1 day'`);
+    await page.goto(`${stack.server.url}/admin`);
+    expect(await warning.getAttribute('data-token-expiry')).toBe('expired');
+    expect(await warning.innerText()).toMatch(/Publishing has stopped/);
+    await stack.db.query(`UPDATE publishing_connection SET token_expires_at = NULL`);
+  });
+
+  it('Disconnect forgets the token, and the editor is read-only again', async () => {
+    const page = await signedIn(false);
+    await page.goto(`${stack.server.url}/admin/publishing`);
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.waitForURL(`${stack.server.url}/admin/publishing`);
+    expect(await page.locator('[data-publishing-state]').getAttribute('data-publishing-state')).toBe('not-connected');
+    expect(await stack.db.query('SELECT 1 FROM publishing_connection')).toEqual([]);
+    await page.goto(`${stack.server.url}/admin/content`);
+    expect(await page.locator('[data-read-only] a[data-fix-publishing]').getAttribute('href')).toBe('/admin/publishing');
   });
 
   it('no token ever reached the server’s output', () => {

@@ -39,7 +39,11 @@ export function TokenSteps({ repositoryName }: { repositoryName: string | null }
 export function ConnectForm({ suggestedRepository, answer, reconnect }: { suggestedRepository: string; answer?: PublishingActionData; reconnect: boolean }) {
   const busy = useNavigation().formData?.get('intent') === 'connect';
   const token = useRef<HTMLInputElement>(null);
+  // Emptied after each answer, never on the first render: a token typed before the page's script ran stays.
+  const lastAnswer = useRef(answer);
   useEffect(() => {
+    if (answer === lastAnswer.current) return;
+    lastAnswer.current = answer;
     if (token.current) token.current.value = '';
   }, [answer]);
   const failed = answer?.state === 'failed';
