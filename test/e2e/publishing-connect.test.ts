@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,8 +62,8 @@ afterAll(async () => {
   if (built) rmSync(built, { recursive: true, force: true });
 });
 
-async function signedIn(javaScriptEnabled = true): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });
+async function signedIn(javaScriptEnabled = true, options: Parameters<typeof openSignedIn>[2] = {}): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, ...options });
   opened.push(tracked);
   return tracked.page;
 }
@@ -135,6 +136,14 @@ describe('/admin/publishing', () => {
     expect(remoteHead(stack.remote)).toBe(head);
     await page.goto(`${stack.server.url}/admin/publishing`);
     expect(await page.locator('[data-publishing-state]').getAttribute('data-publishing-state')).toBe('not-connected');
+  });
+
+  it.each(['light', 'dark'] as const)('with an answer shown, has no axe violations and nothing wider than a 375 px phone (%s)', async (colorScheme) => {
+    const page = await signedIn(true, { colorScheme, viewport: { width: 375, height: 812 } });
+    expect((await connect(page, { token: WRONG_TOKEN })).state).toBe('failed');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   });
 
   it('without JavaScript, a good token connects, and the page never shows it again', async () => {
