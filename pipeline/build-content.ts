@@ -5,6 +5,7 @@ import { BUILD_VERSION_PATH, CONTENT_JSON_PATH, SITE_FILES_DIR } from '../app/co
 import { writeImageVariants } from './images';
 import { buildPointer, renderSiteFiles, versionFiles } from './render-site';
 import { PRIVATE_MEDIA_DIR } from '../app/access/private-media.server';
+import { buildRepositoryAddress } from '../app/editing/repository-address';
 
 /**
  * Validates and compiles content/ into .generated/content.json, renders the
@@ -35,11 +36,20 @@ export async function buildContent(contentDir = path.resolve('content'), { prune
   }
   await rm(siteFilesDir, { recursive: true, force: true });
   await rename(staged, siteFilesDir);
-  await writeAside(path.join(out, path.basename(BUILD_VERSION_PATH)), JSON.stringify({ pointer: buildPointer(), context: process.env.CONTEXT?.trim() || null, files: versionFiles(files), variants: variantNames([images, privateMedia]) }));
+  await writeAside(path.join(out, path.basename(BUILD_VERSION_PATH)), JSON.stringify({ pointer: buildPointer(), context: process.env.CONTEXT?.trim() || null, ...builtFrom(), files: versionFiles(files), variants: variantNames([images, privateMedia]) }));
   await writeAside(contentJson, JSON.stringify(content));
   await writeImageVariants(images, { prune });
   await writeImageVariants(privateMedia, { prune });
   return content;
+}
+
+/**
+ * The repository and branch Netlify built from (its REPOSITORY_URL, BRANCH
+ * and HEAD): the owner's Publishing page offers them as the defaults. Null
+ * elsewhere; never with a token in the address.
+ */
+function builtFrom(env = process.env): { repository: string | null; branch: string | null } {
+  return { repository: buildRepositoryAddress(env.REPOSITORY_URL), branch: env.BRANCH?.trim() || env.HEAD?.trim() || null };
 }
 
 /**

@@ -23,6 +23,8 @@ export type LoadedVersion = {
   pointer: VersionPointer;
   /** The build's deploy context (Netlify's CONTEXT at build time: production, deploy-preview…); null elsewhere. */
   deployContext?: string | null;
+  /** The repository and branch the build was made from (Netlify's REPOSITORY_URL and BRANCH at build time); null when unknown. */
+  builtFrom?: { repository: string | null; branch: string | null };
   source: 'build' | 'live';
   content: CompiledContent;
   files: Record<string, VersionFile>;
@@ -73,7 +75,7 @@ export function buildVersion(): LoadedVersion {
   }
   if (state.build && (process.env.NODE_ENV === 'production' || state.build.mtimeMs === mtimeMs)) return state.build.version;
   const content = JSON.parse(readFileSync(CONTENT_JSON_PATH, 'utf8')) as CompiledContent;
-  let stamp: { pointer: VersionPointer; files: Record<string, VersionFile>; context?: string | null };
+  let stamp: { pointer: VersionPointer; files: Record<string, VersionFile>; context?: string | null; repository?: string | null; branch?: string | null };
   try {
     stamp = JSON.parse(readFileSync(BUILD_VERSION_PATH, 'utf8')) as typeof stamp;
   } catch {
@@ -83,6 +85,7 @@ export function buildVersion(): LoadedVersion {
   const version: LoadedVersion = {
     pointer: stamp.pointer,
     deployContext: stamp.context ?? null,
+    builtFrom: { repository: stamp.repository ?? null, branch: stamp.branch ?? null },
     source: 'build',
     content,
     files: stamp.files,

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { isoGit } from './iso-git.server';
 import { checkContentPath } from './content-path.server';
 import { runGit } from './local-git.server';
-import { publishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
+import { type PublishConfig, type RemotePublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import { serialize } from './publish-plan.server';
 import { blobAt, remoteOf, syncBranch } from './publish-remote.server';
 
@@ -25,7 +26,8 @@ function checkPath(repoPath: string): string {
   return repoPath;
 }
 
-export async function readBranchFile(repoPath: string, config: PublishConfig = publishConfig()): Promise<Buffer | null> {
+export async function readBranchFile(repoPath: string, config?: PublishConfig): Promise<Buffer | null> {
+  config ??= await resolvePublishConfig();
   const checked = checkPath(repoPath);
   if (config.mode === 'local') {
     const shown = await runGit(config.root, ['cat-file', 'blob', `HEAD:${checked}`], { allowExit: [128] });

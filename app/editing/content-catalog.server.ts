@@ -3,7 +3,8 @@ import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from 
 import { CONTENT_DIR } from './content-path.server';
 import { readDocument, yamlData } from './frontmatter.server';
 import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from './history.server';
-import { publishConfig, type PublishConfig } from './publish-config.server';
+import { type PublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 
 /**
  * The list page's rows: one per file the designer edits (site.yml, the
@@ -43,7 +44,8 @@ export const CASE_STUDY_DIR = `${CONTENT_DIR}/case-studies/`;
 const CASE_STUDY = /^content\/case-studies\/([^/]+)\.mdx$/;
 
 /** Every editable file at the branch's tip: site details, resume, then case studies by order and title. */
-export async function listContent(config: PublishConfig = publishConfig()): Promise<GitRead<ContentItem[]>> {
+export async function listContent(config?: PublishConfig): Promise<GitRead<ContentItem[]>> {
+  config ??= await resolvePublishConfig();
   const isDocument = (path: string) => path === SITE_FILE || path === RESUME_FILE || CASE_STUDY.test(path);
   const snapshot = await branchSnapshot(`${CONTENT_DIR}/`, isDocument, config);
   if (!snapshot.ok) return snapshot;
@@ -127,7 +129,8 @@ export function sortContent(items: ContentItem[]): ContentItem[] {
 }
 
 /** The texts of the listed files by their publish-layer path, as the list read them (for moveRequest). */
-export async function contentTexts(items: ContentItem[], config: PublishConfig = publishConfig()): Promise<GitRead<Map<string, string>>> {
+export async function contentTexts(items: ContentItem[], config?: PublishConfig): Promise<GitRead<Map<string, string>>> {
+  config ??= await resolvePublishConfig();
   const blobs = await readBlobs(
     items.map((item) => item.blobId),
     config,

@@ -51,19 +51,30 @@ type GitError = Error & { code?: string; data?: { statusCode?: number; statusMes
  * Turns what isomorphic-git or fetch threw into a sentence for the designer
  * (and the developer reading it over their shoulder), without the token.
  */
-export { isTimeout };
+export { isTimeout, networkCode };
 
-export function describeGitError(error: unknown, url: string, token: string): string {
+/**
+ * `source` says where the designer fixes a refused token: Netlify's settings
+ * (CONTENT_GIT_*) or the owner's Publishing page.
+ */
+export function describeGitError(error: unknown, url: string, token: string, source: 'settings' | 'owner-area' = 'settings'): string {
   const host = safeHost(url);
   const e = error as GitError;
   const status = e?.code === 'HttpError' ? e.data?.statusCode : undefined;
+  const inOwnerArea = source === 'owner-area';
   let message: string;
   if (status === 401) {
-    message = `${host} refused the token (401 Unauthorized): CONTENT_GIT_TOKEN is wrong or has expired. Make a new token that may push to the repository and set it.`;
+    message = inOwnerArea
+      ? `${host} refused the saved token (401 Unauthorized): it is wrong or has expired. Make a new one and paste it in Publishing (/admin/publishing).`
+      : `${host} refused the token (401 Unauthorized): CONTENT_GIT_TOKEN is wrong or has expired. Make a new token that may push to the repository and set it.`;
   } else if (status === 403) {
-    message = `${host} refused to let this token push (403 Forbidden): give CONTENT_GIT_TOKEN write access to the repository's contents, or check the branch's protection rules.`;
+    message = inOwnerArea
+      ? `${host} refused to let the saved token make changes (403 Forbidden): give it Contents: Read and write, then paste it again in Publishing (/admin/publishing).`
+      : `${host} refused to let this token push (403 Forbidden): give CONTENT_GIT_TOKEN write access to the repository's contents, or check the branch's protection rules.`;
   } else if (status === 404) {
-    message = `${host} has no repository at ${url} (404), or the token cannot see it: check CONTENT_GIT_URL and the token's access.`;
+    message = inOwnerArea
+      ? `${host} has no repository at ${url} (404), or the token cannot see it: check the address and the token in Publishing (/admin/publishing).`
+      : `${host} has no repository at ${url} (404), or the token cannot see it: check CONTENT_GIT_URL and the token's access.`;
   } else if (status) {
     message = `${host} answered ${status} ${e.data?.statusMessage ?? ''}`.trim() + '; nothing was published. Try again in a minute.';
   } else if (e?.code === 'PushUncertain') {

@@ -3,7 +3,8 @@ import { checkContentPath, ContentPathError } from './content-path.server';
 import { readDocument, yamlData } from './frontmatter.server';
 import { describeGitError } from './git-http.server';
 import { GitCommandError, gitText, runGit } from './local-git.server';
-import { publishConfig, type LocalPublishConfig, type PublishConfig } from './publish-config.server';
+import { type LocalPublishConfig, type PublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
 import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, remoteReadBlobs, remoteSnapshot, type BranchFile, type CommitInfo, type Snapshot } from './remote-read.server';
@@ -39,7 +40,7 @@ async function read<T>(config: PublishConfig, task: (config: Exclude<PublishConf
     if (error instanceof GitCommandError) return { ok: false, error: `Reading the history failed: ${error.message}` };
     if (config.mode === 'remote') {
       // The publish layer's sentences, said of reading rather than publishing.
-      const said = describeGitError(error, config.url, config.token).replace(/;? nothing was published\./, '.').replace(/^Publishing failed: /, 'Reading the history failed: ');
+      const said = describeGitError(error, config.url, config.token, config.source).replace(/;? nothing was published\./, '.').replace(/^Publishing failed: /, 'Reading the history failed: ');
       return { ok: false, error: said };
     }
     return { ok: false, error: `Reading the history failed: ${(error as Error).message}` };
@@ -65,7 +66,8 @@ async function localHistory(config: LocalPublishConfig, filePath: string, limit:
 }
 
 /** The commits that changed the file, newest first: { commit, date (ISO, UTC), author (name), message }. */
-export function fileHistory(filePath: string, { limit = 20 }: { limit?: number } = {}, config: PublishConfig = publishConfig()): Promise<GitRead<CommitInfo[]>> {
+export async function fileHistory(filePath: string, { limit = 20 }: { limit?: number } = {}, config?: PublishConfig): Promise<GitRead<CommitInfo[]>> {
+  config ??= await resolvePublishConfig();
   const count = Math.max(1, Math.min(100, Math.trunc(limit) || 20));
   return read(config, async (mode) => {
     const checked = checkContentPath(filePath);
@@ -74,7 +76,8 @@ export function fileHistory(filePath: string, { limit = 20 }: { limit?: number }
 }
 
 /** The file's text as `commit` had it; null when that commit has no such file (or there is no such commit). */
-export function fileAt(filePath: string, commit: string, config: PublishConfig = publishConfig()): Promise<GitRead<string | null>> {
+export async function fileAt(filePath: string, commit: string, config?: PublishConfig): Promise<GitRead<string | null>> {
+  config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const checked = checkContentPath(filePath);
     if (!COMMIT.test(commit)) return null;
@@ -85,7 +88,8 @@ export function fileAt(filePath: string, commit: string, config: PublishConfig =
 }
 
 /** The last change of each path, for the list page; a path without one (a new file) is absent from the map. */
-export function lastChanges(paths: string[], config: PublishConfig = publishConfig()): Promise<GitRead<Map<string, CommitInfo>>> {
+export async function lastChanges(paths: string[], config?: PublishConfig): Promise<GitRead<Map<string, CommitInfo>>> {
+  config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const checked = paths.map((p) => checkContentPath(p));
     if (mode.mode === 'remote') return remoteLastChanges(mode, checked);
@@ -99,7 +103,8 @@ export function lastChanges(paths: string[], config: PublishConfig = publishConf
 }
 
 /** Every file under `prefix` (a folder ending in "/", e.g. "content/") at the branch's tip, with its blob id, sorted by path. */
-export function listFiles(prefix: string, config: PublishConfig = publishConfig()): Promise<GitRead<BranchFile[]>> {
+export async function listFiles(prefix: string, config?: PublishConfig): Promise<GitRead<BranchFile[]>> {
+  config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
     if (mode.mode === 'remote') return remoteListFiles(mode, folder);
@@ -119,7 +124,8 @@ export function listFiles(prefix: string, config: PublishConfig = publishConfig(
 }
 
 /** The bytes of blobs by id (ids from listFiles), e.g. every content file's text for the list page. */
-export function readBlobs(oids: string[], config: PublishConfig = publishConfig()): Promise<GitRead<Map<string, Buffer>>> {
+export async function readBlobs(oids: string[], config?: PublishConfig): Promise<GitRead<Map<string, Buffer>>> {
+  config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const wanted = [...new Set(oids)];
     if (wanted.some((oid) => !COMMIT.test(oid))) throw new Error('a blob id is 40 hexadecimal digits');
@@ -136,7 +142,8 @@ export function readBlobs(oids: string[], config: PublishConfig = publishConfig(
  * three). A history that cannot be read leaves `changes` empty rather than
  * failing the list.
  */
-export async function branchSnapshot(prefix: string, select: (path: string) => boolean, config: PublishConfig = publishConfig()): Promise<GitRead<Snapshot>> {
+export async function branchSnapshot(prefix: string, select: (path: string) => boolean, config?: PublishConfig): Promise<GitRead<Snapshot>> {
+  config ??= await resolvePublishConfig();
   const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
   if (config.mode === 'remote') return read(config, () => remoteSnapshot(config, folder, select));
   const files = await listFiles(folder, config);
@@ -176,7 +183,8 @@ export function titleOf(filePath: string, text: string | null): string {
  * a conflict, never overwritten). A file absent in that commit is refused:
  * restoring "nothing" would be a delete, which the list's delete does.
  */
-export async function restoreRequest(filePath: string, commit: string, config: PublishConfig = publishConfig()): Promise<GitRead<PublishRequest>> {
+export async function restoreRequest(filePath: string, commit: string, config?: PublishConfig): Promise<GitRead<PublishRequest>> {
+  config ??= await resolvePublishConfig();
   const old = await fileAt(filePath, commit, config);
   if (!old.ok) return old;
   if (old.value === null) return { ok: false, error: `${filePath} does not exist in commit ${commit.slice(0, 7)}: there is no version of it there to restore.` };

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { publishConfig, type PublishConfig } from './publish-config.server';
+import { type PublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import { openFile } from './publish.server';
 
 /**
@@ -16,7 +17,8 @@ export type Opened =
   | { status: 'read-only'; text: string; reason: string }
   | { status: 'unreachable'; reason: string };
 
-export async function openForEditing(contentPath: string, config: PublishConfig = publishConfig()): Promise<Opened> {
+export async function openForEditing(contentPath: string, config?: PublishConfig): Promise<Opened> {
+  config ??= await resolvePublishConfig();
   if (config.mode === 'read-only') {
     const text = await readFile(path.join(process.cwd(), contentPath), 'utf8').catch(() => null);
     return text === null ? { status: 'unreachable', reason: config.reason } : { status: 'read-only', text, reason: config.reason };
@@ -29,10 +31,11 @@ export async function openForEditing(contentPath: string, config: PublishConfig 
   }
 }
 
-export type ModeSummary = { mode: 'remote' | 'local' | 'read-only'; branch: string | null; reason: string | null };
+/** fixHref: the owner's page where a read-only editor is made to publish (Publishing), when that is where it is fixed. */
+export type ModeSummary = { mode: 'remote' | 'local' | 'read-only'; branch: string | null; reason: string | null; fixHref: string | null };
 
 /** What the editor says about where a publish goes; never the URL's credentials or the token. */
-export function modeSummary(config: PublishConfig = publishConfig()): ModeSummary {
-  if (config.mode === 'read-only') return { mode: 'read-only', branch: null, reason: config.reason };
-  return { mode: config.mode, branch: config.mode === 'remote' ? config.branch : null, reason: null };
+export function modeSummary(config: PublishConfig): ModeSummary {
+  if (config.mode === 'read-only') return { mode: 'read-only', branch: null, reason: config.reason, fixHref: config.fixHref ?? null };
+  return { mode: config.mode, branch: config.mode === 'remote' ? config.branch : null, reason: null, fixHref: null };
 }

@@ -31,6 +31,8 @@ export type RemotePublishConfig = {
   /** Time limits (ms) per request and per publish; defaults in publish-remote.server.ts. */
   requestTimeoutMs?: number;
   budgetMs?: number;
+  /** Where the repository and token came from: Netlify's settings (the default) or the owner's Publishing page, so errors point to the right place. */
+  source?: 'settings' | 'owner-area';
 };
 
 export type LocalPublishConfig = {
@@ -40,7 +42,14 @@ export type LocalPublishConfig = {
   author: GitAuthor;
 };
 
-export type ReadOnlyPublishConfig = { mode: 'read-only'; reason: string };
+export type ReadOnlyPublishConfig = {
+  mode: 'read-only';
+  reason: string;
+  /** Nothing about publishing is set in the environment: the connection may come from the owner's area (publishing-connection.server.ts). */
+  unset?: true;
+  /** Where the designer fixes it, when that is a page of the owner's area. */
+  fixHref?: string;
+};
 
 export type PublishConfig = RemotePublishConfig | LocalPublishConfig | ReadOnlyPublishConfig;
 
@@ -78,9 +87,12 @@ export function publishConfig(env: PublishEnv = process.env, cwd: string = proce
   if (!onFunctionHost && existsSync(path.join(cwd, '.git')) && existsSync(path.join(cwd, 'content'))) {
     return { mode: 'local', root: cwd, author };
   }
-  return readOnly(
-    `The editor is read-only: publishing needs CONTENT_GIT_URL (the repository's https address, e.g. https://github.com/owner/portfolio.git) and CONTENT_GIT_TOKEN (a token allowed to push to it); CONTENT_GIT_BRANCH is optional (default main). Set them ${WHERE}, then redeploy.`,
-  );
+  return {
+    ...readOnly(
+      `The editor is read-only: publishing needs CONTENT_GIT_URL (the repository's https address, e.g. https://github.com/owner/portfolio.git) and CONTENT_GIT_TOKEN (a token allowed to push to it); CONTENT_GIT_BRANCH is optional (default main). Set them ${WHERE}, then redeploy.`,
+    ),
+    unset: true,
+  };
 }
 
 function readOnly(reason: string): ReadOnlyPublishConfig {

@@ -5,7 +5,8 @@ import { openDocument } from './compose.server';
 import { diffHunks, type Hunk } from './line-diff';
 import { openForEditing } from './open.server';
 import { replacedImages } from './replaced-images.server';
-import { defaultMessage, publishConfig } from './publish-config.server';
+import { defaultMessage } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import { blobIdOf, publish } from './publish.server';
 import type { GoLive } from './go-live.server';
 
@@ -32,7 +33,7 @@ export type LiveNote = { when: string; href: string | null };
 type PublishDocument = { path: string; kind: DocumentKind; text: string; baseBlobId: string | null; message: string; requestUrl: string };
 
 export async function publishDocument({ path, kind, text, baseBlobId, message }: PublishDocument): Promise<SaveResult> {
-  const config = publishConfig();
+  const config = await resolvePublishConfig();
   if (config.mode === 'read-only') return { status: 'read-only', reason: config.reason };
   // Only the uploads the text still uses: an image inserted and then removed again is not committed.
   const uploads = (await draftUploads(path)).filter((upload) => text.includes(upload.path.slice(upload.path.lastIndexOf('/') + 1)));

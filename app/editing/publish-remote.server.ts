@@ -55,7 +55,7 @@ export async function openRemote(config: RemotePublishConfig, contentPath: strin
     return blob ? { text: blob.bytes.toString('utf8'), blobId: blob.blobId } : null;
   }).catch((error) => {
     if (error instanceof ContentPathError) throw error;
-    throw new Error(describeGitError(error, config.url, config.token));
+    throw new Error(describeGitError(error, config.url, config.token, config.source));
   });
 }
 
@@ -81,7 +81,7 @@ export async function publishRemote(config: RemotePublishConfig, plan: Plan): Pr
       }
     } catch (error) {
       if (error instanceof ContentPathError) return { status: 'invalid', reason: error.message };
-      return { status: 'failed', reason: describeGitError(error, config.url, config.token) };
+      return { status: 'failed', reason: describeGitError(error, config.url, config.token, config.source) };
     }
   });
 }

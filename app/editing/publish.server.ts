@@ -1,6 +1,7 @@
 import { checkContentPath } from './content-path.server';
 import { goLive } from './go-live.server';
-import { publishConfig, type PublishConfig } from './publish-config.server';
+import { type PublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import { openLocal, publishLocal } from './publish-local.server';
 import { planChanges, type OpenedFile, type PublishRequest, type PublishResult } from './publish-plan.server';
 import { openRemote, publishRemote } from './publish-remote.server';
@@ -18,14 +19,16 @@ export { blobIdOf } from './publish-plan.server';
  */
 
 /** The file as the branch holds it now, with its blob id; null when it does not exist. Throws ContentPathError for a path outside content/. */
-export async function openFile(path: string, config: PublishConfig = publishConfig()): Promise<OpenedFile | null> {
+export async function openFile(path: string, config?: PublishConfig): Promise<OpenedFile | null> {
+  config ??= await resolvePublishConfig();
   const checked = checkContentPath(path);
   if (config.mode === 'remote') return openRemote(config, checked);
   if (config.mode === 'local') return openLocal(config, checked);
   throw new Error(config.reason);
 }
 
-export async function publish(request: PublishRequest, config: PublishConfig = publishConfig()): Promise<PublishResult> {
+export async function publish(request: PublishRequest, config?: PublishConfig): Promise<PublishResult> {
+  config ??= await resolvePublishConfig();
   if (config.mode === 'read-only') return { status: 'failed', reason: config.reason };
   const plan = planChanges(request);
   if ('reason' in plan) return { status: 'invalid', reason: plan.reason };

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { ContentItem } from './content-catalog.server';
 import { readDocument, yamlData } from './frontmatter.server';
 import { listFiles, readBlobs, type GitRead } from './history.server';
-import { publishConfig, type PublishConfig } from './publish-config.server';
+import { type PublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from './sample-fingerprints';
 import { findSampleLeftovers, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 
@@ -25,9 +26,10 @@ export function sampleFingerprints(): SampleFingerprints {
 
 export async function sampleLeftovers(
   items: Pick<ContentItem, 'kind' | 'contentPath' | 'blobId' | 'slug' | 'title' | 'image'>[],
-  config: PublishConfig = publishConfig(),
+  config?: PublishConfig,
   sample: SampleFingerprints = sampleFingerprints(),
 ): Promise<GitRead<SampleItem[]>> {
+  config ??= await resolvePublishConfig();
   const siteItem = items.find((item) => item.kind === 'site');
   const resumeItem = items.find((item) => item.kind === 'resume');
   const blobs = await readBlobs([siteItem, resumeItem].flatMap((item) => (item ? [item.blobId] : [])), config);

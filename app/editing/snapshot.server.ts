@@ -3,7 +3,8 @@ import path from 'node:path';
 import { isoGit } from './iso-git.server';
 import { basicAuthHeader, describeGitError, timedHttpClient } from './git-http.server';
 import { gitText, parseEntries, runGit } from './local-git.server';
-import { publishConfig, type LocalPublishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
+import { type LocalPublishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
 import { serialize } from './publish-plan.server';
 import { syncBranch } from './publish-remote.server';
 
@@ -38,7 +39,8 @@ export const SNAPSHOT_PREFIXES = ['content/', 'public/'];
 const REQUEST_TIMEOUT_MS = 10_000;
 const READ_BUDGET_MS = 20_000;
 
-export async function readSnapshot(prefixes: string[] = SNAPSHOT_PREFIXES, config: PublishConfig = publishConfig()): Promise<Snapshot> {
+export async function readSnapshot(prefixes: string[] = SNAPSHOT_PREFIXES, config?: PublishConfig): Promise<Snapshot> {
+  config ??= await resolvePublishConfig();
   if (config.mode === 'local') return readLocal(config, prefixes);
   if (config.mode === 'remote') return readRemote(config, prefixes);
   throw new Error(config.reason);
@@ -99,7 +101,7 @@ async function readRemote(config: RemotePublishConfig, prefixes: string[]): Prom
     });
   } catch (error) {
     // The token never reaches a message (describeGitError redacts it).
-    throw new Error(describeGitError(error, config.url, config.token));
+    throw new Error(describeGitError(error, config.url, config.token, config.source));
   }
 }
 

@@ -9,6 +9,8 @@ import { formatWithOptions } from 'node:util';
  * - a share link's path, any case (the router matches /S/ too), even
  *   percent-encoded: /s/[token];
  * - the owner's one-time sign-in link: token=[token];
+ * - a GitHub token (ghp_…, github_pat_…, the publishing token), wherever a
+ *   message quotes it;
  * - and, whatever path carries it (`/s//<token>`, `/s%5C<token>`, its
  *   characters percent-escaped), anything shaped like a token: a run of 43
  *   or more base64url characters, as written or once decoded.
@@ -19,6 +21,7 @@ import { formatWithOptions } from 'node:util';
 
 const SHARE_PATH = /(\/|%2f)s(\/|%2f)[^\s"'`<>?#/\\]+/gi;
 const TOKEN_PARAM = /\b(token=)[^\s"'`<>&#]+/gi;
+const GITHUB_TOKEN = /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g;
 /** A run of base64url characters, some perhaps percent-escaped. */
 const RUN = /(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+/g;
 const TOKEN_SHAPE = /[A-Za-z0-9_-]{43}/;
@@ -37,6 +40,7 @@ export function redactSecrets(text: string): string {
   return text
     .replace(SHARE_PATH, (_, a: string, b: string) => `${a}s${b}[token]`)
     .replace(TOKEN_PARAM, '$1[token]')
+    .replace(GITHUB_TOKEN, '[token]')
     .replace(RUN, (run) => (run.length >= 43 && TOKEN_SHAPE.test(run.includes('%') ? decoded(run) : run) ? '[token]' : run))
     .replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }

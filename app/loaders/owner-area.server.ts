@@ -4,7 +4,9 @@ import { countLinks, listLinks } from '~/access/share-links.server';
 import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { getSite } from '~/content/content.server';
 import { liveStoreProblem } from '~/content/current-content.server';
+import { getPublishingStatus } from '~/editing/publishing-connection.server';
 import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
+import { tokenExpiryWarning } from '~/editing/token-expiry';
 import { readSmallForm, text } from '~/http/form.server';
 
 /** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
@@ -38,6 +40,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         olderVersionShown: liveStoreProblem() !== undefined,
         // Only whether the button shows: the hook's address is a secret and stays on the server.
         rebuild: rebuildSetting().state,
+        // From 14 days before the publishing token expires (when GitHub said when).
+        tokenExpiry: tokenExpiryWarning((await getPublishingStatus()).expiresAt),
       },
       { headers: OWNER_HEADERS },
     );

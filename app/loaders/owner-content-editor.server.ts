@@ -6,6 +6,7 @@ import { FORMS } from '~/editing/forms.server';
 import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
 import { formValues } from '~/editing/fields';
 import { openForEditing, modeSummary } from '~/editing/open.server';
+import { resolvePublishConfig } from '~/editing/publishing-connection.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
 import { readEditForm } from '~/editing/edit-form.server';
 import { editorScriptUrl } from '~/editing/editor-bundle.server';
@@ -32,7 +33,8 @@ export function documentPathOf(splat: string | undefined): { path: string; kind:
 }
 
 async function loadEditor(path: string, kind: DocumentKind) {
-  const [opened, draft] = await Promise.all([openForEditing(path), getDraft(path)]);
+  const config = await resolvePublishConfig();
+  const [opened, draft] = await Promise.all([openForEditing(path, config), getDraft(path)]);
   if (opened.status === 'missing' && !draft) return null;
   const text = draft?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
   const { data: frontmatter, body, problem } = openDocument(kind, text);
@@ -51,7 +53,7 @@ async function loadEditor(path: string, kind: DocumentKind) {
     draft: draft ? { updatedAt: draft.updatedAt.toISOString() } : null,
     opened: opened.status === 'opened' ? { blobId: opened.blobId } : null,
     unreachable: opened.status === 'unreachable' ? opened.reason : null,
-    mode: modeSummary(),
+    mode: modeSummary(config),
     problem: problem ?? null,
     /** The body editor's script (built apart from the pages', scripts/editor-bundle.ts), or null when it was not built. */
     editorScript: editorScriptUrl(),

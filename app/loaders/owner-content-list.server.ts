@@ -6,7 +6,7 @@ import { documentKind, editorHref, slugOf } from '~/editing/documents';
 import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
 import { modeSummary } from '~/editing/open.server';
-import { publishConfig } from '~/editing/publish-config.server';
+import { resolvePublishConfig } from '~/editing/publishing-connection.server';
 import { publish, type PublishRequest } from '~/editing/publish.server';
 import { sampleLeftovers } from '~/editing/sample-check.server';
 import { readSmallForm, text } from '~/http/form.server';
@@ -23,11 +23,11 @@ export type ListActionData = { error?: string; title?: string };
 
 export async function contentListLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const mode = modeSummary();
-    const config = publishConfig();
+    const config = await resolvePublishConfig();
+    const mode = modeSummary(config);
     const editorAuthor = config.mode === 'read-only' ? null : config.author.name;
     const [listed, drafts] = await Promise.all([
-      mode.mode === 'read-only' ? Promise.resolve({ ok: false as const, error: mode.reason ?? '' }) : listContent(),
+      mode.mode === 'read-only' ? Promise.resolve({ ok: false as const, error: mode.reason ?? '' }) : listContent(config),
       listDrafts(),
     ]);
     const items = listed.ok ? listed.value : [];
@@ -44,7 +44,7 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
         }),
     );
     // What still comes from the sample designer; none shown when the branch cannot be read.
-    const leftovers = listed.ok ? await sampleLeftovers(items) : null;
+    const leftovers = listed.ok ? await sampleLeftovers(items, config) : null;
     const url = new URL(request.url);
     const confirming = url.searchParams.get('delete');
     return data(
@@ -91,7 +91,7 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     const form = await readSmallForm(request);
     if (typeof form === 'number') return answer(form, { error: 'That request could not be read.' });
     const intent = text(form, 'intent');
-    const config = publishConfig();
+    const config = await resolvePublishConfig();
     if (config.mode === 'read-only') return answer(409, { error: config.reason });
     const listed = await listContent(config);
     if (!listed.ok) return answer(502, { error: listed.error });

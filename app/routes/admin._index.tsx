@@ -4,6 +4,7 @@ import { EMPTY, Panel } from '~/components/admin/Panel';
 import { RebuildPanel } from '~/components/admin/RebuildPanel';
 import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
+import { tokenExpirySentence } from '~/editing/token-expiry';
 import { ownerOverviewAction, ownerOverviewLoader } from '~/loaders/owner-area.server';
 
 export const loader = ownerOverviewLoader;
@@ -11,7 +12,7 @@ export const action = ownerOverviewAction;
 
 /** The first screen: the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown } = useLoaderData<typeof loader>();
+  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -20,6 +21,18 @@ export default function OwnerOverview() {
         <p role="status" data-live-problem className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
           Your site is showing an older version right now: your latest published changes could not be loaded. They come back by themselves as soon as they can be
           read, and nothing is lost.
+        </p>
+      ) : null}
+      {tokenExpiry ? (
+        <p
+          role={tokenExpiry.state === 'expired' ? 'alert' : 'status'}
+          data-token-expiry={tokenExpiry.state}
+          className={`mt-4 rounded-2xl border p-4 text-sm ${tokenExpiry.state === 'expired' ? 'border-red-600/30 bg-red-500/8 font-medium' : 'border-amber-600/35 bg-amber-500/10'}`}
+        >
+          {tokenExpirySentence(tokenExpiry)}{' '}
+          <Link to="/admin/publishing" className="font-medium text-accent underline underline-offset-4">
+            Go to Publishing
+          </Link>
         </p>
       ) : null}
       <div className="mt-6 grid gap-5 lg:grid-cols-5">

@@ -2,7 +2,7 @@ import { bearerMatches } from '../../app/access/constant-time.server';
 import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
 import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
-import { publishConfig } from '../../app/editing/publish-config.server';
+import { resolvePublishConfig } from '../../app/editing/publishing-connection.server';
 import { readSnapshot, type Snapshot } from '../../app/editing/snapshot.server';
 import { readFile } from 'node:fs/promises';
 import { openLiveStore } from '../../app/content/live-store.server';
@@ -102,7 +102,7 @@ async function handle(req: Request): Promise<Response> {
   if (input === LIVE) return goLive();
 
   // Neither mode configured (on Netlify: no CONTENT_GIT_URL and token): the sentence says what to set.
-  const config = publishConfig();
+  const config = await resolvePublishConfig();
   if (config.mode === 'read-only') return refuse(503, `The content check cannot read the branch. ${config.reason}`);
   let files: Map<string, Buffer>;
   try {
@@ -122,7 +122,7 @@ async function handle(req: Request): Promise<Response> {
  * and the CDN purged of what changed.
  */
 async function goLive(): Promise<Response> {
-  const config = publishConfig();
+  const config = await resolvePublishConfig();
   if (config.mode === 'read-only') return refuse(503, `The site cannot read the branch to show the change. ${config.reason}`);
   const build = buildVersion();
   const store = await openLiveStore(build.deployContext);

@@ -16,6 +16,8 @@ import zlib from 'node:zlib';
 
 export const GIT_HTTP_BACKEND = '/usr/lib/git-core/git-http-backend';
 export const TEST_TOKEN = 'ghp_testTOKEN0123456789abcdefSECRET';
+/** A token that may read but not push, when a remote is started with it (readOnlyToken). */
+export const READ_ONLY_TEST_TOKEN = 'github_pat_readONLYtoken0123456789abcdefSECRET';
 
 export type GitRequestInfo = { method: string; path: string; service: string | null; gzip: boolean };
 
@@ -25,6 +27,8 @@ export type GitRemote = {
   /** The bare repository on disk, for `git --git-dir`. */
   bareDir: string;
   token: string;
+  /** A second token that may fetch but not push (GitHub's 403 at git-receive-pack); null unless asked for. */
+  readOnlyToken: string | null;
   /** Runs git against the bare repository and returns its trimmed stdout. */
   git(...args: string[]): string;
   /** Every request the server answered (method, path, service), in order. */
@@ -78,11 +82,13 @@ export function makeBareRepository(root: string, { files = {}, cloneFrom }: { fi
   return bareDir;
 }
 
-export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: string; token?: string } = {}): Promise<GitRemote & { root: string }> {
+export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: string; token?: string; readOnlyToken?: string } = {}): Promise<GitRemote & { root: string }> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'git-remote-'));
   const bareDir = makeBareRepository(root, options);
   const token = options.token ?? TEST_TOKEN;
-  const expected = `Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
+  const basic = (value: string) => `Basic ${Buffer.from(`x-access-token:${value}`).toString('base64')}`;
+  const expected = basic(token);
+  const readOnly = options.readOnlyToken ? basic(options.readOnlyToken) : null;
   const requests: GitRequestInfo[] = [];
   const live = new Set<ReturnType<typeof spawn>>();
 
@@ -90,6 +96,7 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
     url: '',
     bareDir,
     token,
+    readOnlyToken: options.readOnlyToken ?? null,
     root,
     requests,
     beforeRequest: null as GitRemote['beforeRequest'],
@@ -103,7 +110,14 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const info: GitRequestInfo = { method: req.method ?? 'GET', path: url.pathname, service: url.searchParams.get('service'), gzip: req.headers['content-encoding'] === 'gzip' };
       requests.push(info);
-      if (req.headers.authorization !== expected) {
+      // As GitHub answers a token without write access: it may fetch, and gets 403 at the first step of a push.
+      if (readOnly !== null && req.headers.authorization === readOnly) {
+        if (info.service === 'git-receive-pack' || info.path.endsWith('/git-receive-pack')) {
+          req.resume();
+          res.writeHead(403, { 'Content-Type': 'text/plain' }).end('Permission to site.git denied to x-access-token.\n');
+          return;
+        }
+      } else if (req.headers.authorization !== expected) {
         req.resume();
         res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"', 'Content-Type': 'text/plain' }).end('Unauthorized\n');
         return;

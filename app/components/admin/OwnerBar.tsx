@@ -6,6 +6,7 @@ const NAV = [
   { to: '/admin/links', label: 'Share links', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/insights', label: 'Insights', end: false },
+  { to: '/admin/publishing', label: 'Publishing', end: false },
 ] as const;
 
 /**

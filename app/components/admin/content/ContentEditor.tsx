@@ -59,6 +59,14 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
           <p role="status" data-read-only className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">
             <span className="font-semibold">Read-only. </span>
             {editor.mode.reason}
+            {editor.mode.fixHref ? (
+              <>
+                {' '}
+                <Link to={editor.mode.fixHref} data-fix-publishing className="font-medium text-accent underline underline-offset-4">
+                  Go to Publishing
+                </Link>
+              </>
+            ) : null}
           </p>
         ) : editor.unreachable ? (
           <p role="alert" className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">

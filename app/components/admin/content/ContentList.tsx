@@ -35,6 +35,14 @@ export function ContentList() {
           <p role="status" data-read-only className="rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">
             <span className="font-semibold">Read-only. </span>
             {mode.reason}
+            {mode.fixHref ? (
+              <>
+                {' '}
+                <Link to={mode.fixHref} data-fix-publishing className="font-medium text-accent underline underline-offset-4">
+                  Go to Publishing
+                </Link>
+              </>
+            ) : null}
           </p>
         ) : null}
         {problem && !readOnly ? (
