@@ -5,9 +5,10 @@ import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/c
 import { getSite } from '~/content/content.server';
 import { liveStoreProblem } from '~/content/current-content.server';
 import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
+import { setupSteps } from '~/editing/setup-steps.server';
 import { readSmallForm, text } from '~/http/form.server';
 
-/** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
+/** /admin's frame (who, how many new messages) and its first screen: the setup guide, links, messages, mail. */
 
 export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & { lastDeliveredAt: string | null; lastFailureAt: string | null };
 
@@ -25,7 +26,7 @@ export async function ownerLayoutLoader({ request }: LoaderFunctionArgs) {
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const [links, counts] = await Promise.all([listLinks({ limit: 5 }), countLinks()]);
+    const [links, counts, setup] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps()]);
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
@@ -38,6 +39,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         olderVersionShown: liveStoreProblem() !== undefined,
         // Only whether the button shows: the hook's address is a secret and stays on the server.
         rebuild: rebuildSetting().state,
+        // The first-run guide: its checklist while a required step is open, then a link to it.
+        setup,
       },
       { headers: OWNER_HEADERS },
     );
