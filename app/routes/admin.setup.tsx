@@ -21,7 +21,8 @@ export default function SetupGuidePage() {
       </p>
       <h1 className="mt-3 text-3xl font-semibold tracking-tight">Setup guide</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
-        From the sample you started with to your own portfolio, live. Nothing here needs a developer: each step links to the page where it is done.
+        Everything that turns the sample into your portfolio, in one place. Nothing here needs a developer: each step links to the page where it is
+        done.
       </p>
       <SetupChecklist steps={steps} className="mt-8" />
       <div className="mt-5 grid gap-5 lg:grid-cols-2">
@@ -36,8 +37,8 @@ export default function SetupGuidePage() {
               include them, and some send a few thousand messages a month for free.
             </li>
             <li>
-              Write them as one line:{' '}
-              <code className="rounded bg-bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem] text-fg break-all">smtps://user:password@server:465</code>
+              Write them as one line, like this:
+              <code className="mt-1.5 block w-fit max-w-full rounded-md bg-bg-muted px-2 py-1 font-mono text-[0.8125rem] break-all text-fg">smtps://user:password@server:465</code>
             </li>
             <li>
               On Netlify, open your site, then <Path>Site configuration → Environment variables</Path>, and add one named{' '}

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +7,11 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { CONTENT_DIR } from '../helpers/content';
 import { openSignedIn, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { git, startGitRemote, type GitRemote, type SeedFiles } from '../helpers/git-remote';
-import { startOwnerStack } from '../helpers/owner-stack';
+import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -247,5 +248,49 @@ describe('First-run guide', () => {
     expect(await page.locator('[data-setup-progress]').innerText()).toBe('5 of 5 done');
     await page.locator('[data-make-it-yours-done]').waitFor();
     await screenshot(page, 'setup-done-1280-light');
+  }, BOUND);
+});
+
+/**
+ * Before publishing is connected (a first deploy: only the owner's password
+ * set), the guide cannot read the published files: it reads the content the
+ * site serves, the fixture site (the content under test and the fixture case
+ * studies), compared with the content under test's own fingerprints.
+ */
+describe('First-run guide before publishing is connected', () => {
+  let served: OwnerStack;
+  let servedScratch: string;
+
+  beforeAll(async () => {
+    servedScratch = mkdtempSync(path.join(tmpdir(), 'setup-guide-served-'));
+    const root = path.join(servedScratch, 'site');
+    mkdirSync(root);
+    symlinkSync(CONTENT_DIR, path.join(root, 'content'));
+    symlinkSync(path.join(ROOT, 'public'), path.join(root, 'public'));
+    const printsFile = path.join(servedScratch, 'fingerprints.json');
+    writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(root))));
+    // A token without a repository: publishing is off, whatever this checkout is.
+    served = await startOwnerStack(PASSWORD, { SAMPLE_FINGERPRINTS_FILE: printsFile, CONTENT_GIT_TOKEN: 'not-connected', SMTP_URL: '', SITE_URL: '', URL: '' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await served?.stop();
+    if (servedScratch) rmSync(servedScratch, { recursive: true, force: true });
+  });
+
+  it('shows the checklist from the served content, without JavaScript too', async () => {
+    const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    opened.push(tracked);
+    const { page } = tracked;
+    await page.goto(`${served.server.url}/admin/sign-in`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${served.server.url}/admin`);
+    // The fixture case studies (every story block, a private one) are not the sample's: the first case study is there.
+    expect(await stepsOf(page)).toEqual({ 'name-and-email': 'false', photo: 'false', resume: 'false', 'first-case-study': 'true', publishing: 'false', mail: 'false', domain: 'false' });
+    expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
+    expect(await page.locator('[data-setup-step="publishing"]').getByRole('link', { name: 'Connect publishing' }).getAttribute('href')).toBe('/admin/publishing');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'overview-unconnected-375-light');
   }, BOUND);
 });

@@ -99,6 +99,17 @@ describe('setup steps', () => {
     expect(step(setupStepsFrom(facts(sample, { siteUrl: 'https://dana-portfolio.netlify.app' })), 'domain').done).toBe(false);
   });
 
+  it('speaks the designer’s words: no developer’s in any title or hint', () => {
+    const site = sample.site as Record<string, unknown>;
+    const variants = [
+      setupStepsFrom(facts(sample)),
+      setupStepsFrom(facts({ ...sample, site: { ...site, name: 'Dana Own' } }, { publishingReady: true, mailConfigured: true, siteUrl: 'https://dana.design' })),
+      setupStepsFrom({ ...NOTHING_SET, leftovers: null, caseStudies: [] }),
+    ];
+    const words = variants.flat().flatMap((s) => [s.title, s.hint]);
+    expect(words.filter((text) => /\b(SMTP|env|environment|git|repositor(y|ies)|commit|branch|push|deploy|SITE_URL|URL)\b/i.test(text))).toEqual([]);
+  });
+
   it('an own domain is not Netlify’s free address nor this computer', () => {
     expect(ownDomain('https://dana.design/')).toBe('dana.design');
     expect(ownDomain('https://www.Dana.Design')).toBe('www.dana.design');
