@@ -109,7 +109,7 @@ function StepMark({ done, optional }: { done: boolean; optional: boolean }) {
       </span>
     );
   }
-  return <span aria-hidden="true" className={`mt-0.5 size-6 shrink-0 rounded-full border-2 ${optional ? 'border-dashed' : ''} border-border`} />;
+  return <span aria-hidden="true" className={`mt-0.5 size-6 shrink-0 rounded-full border-2 ${optional ? 'border-dashed' : ''} border-fg-muted/35`} />;
 }
 
 function CheckIcon({ className }: { className: string }) {
