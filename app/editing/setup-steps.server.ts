@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mailHealth } from '~/contact/inbox.server';
 import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
-import { listContent } from './content-catalog.server';
+import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
+import { CONTENT_DIR } from './content-path.server';
+import { listFiles, readBlobs, type GitRead } from './history.server';
+import type { PublishConfig } from './publish-config.server';
 import { publishConfig } from './publish-config.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
 import { findSampleLeftovers, gitBlobId, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
@@ -59,7 +62,7 @@ type ContentFacts = { leftovers: SampleItem[] | null; caseStudies: string[] };
 async function contentFacts(): Promise<ContentFacts> {
   const config = publishConfig();
   if (config.mode !== 'read-only') {
-    const listed = await listContent(config).catch(() => null);
+    const listed = await documentsAtTip(config).catch(() => null);
     if (listed?.ok) {
       const leftovers = await sampleLeftovers(listed.value, config).catch(() => null);
       if (leftovers?.ok) {
@@ -69,6 +72,26 @@ async function contentFacts(): Promise<ContentFacts> {
     }
   }
   return servedContentFacts();
+}
+
+const isDocument = (file: string) => file === SITE_FILE || file === RESUME_FILE || (file.startsWith(CASE_STUDY_DIR) && file.endsWith('.mdx') && !file.slice(CASE_STUDY_DIR.length).includes('/'));
+
+/**
+ * The files the designer edits, at the branch's tip, as the content list
+ * describes them, without their last changes: the overview reads this on
+ * every visit, and walking the history for dates nobody shows here would
+ * hold the branch's reads up for the pages that do.
+ */
+async function documentsAtTip(config: PublishConfig): Promise<GitRead<ContentItem[]>> {
+  const files = await listFiles(`${CONTENT_DIR}/`, config);
+  if (!files.ok) return files;
+  const documents = files.value.filter((file) => isDocument(file.path));
+  const blobs = await readBlobs(
+    documents.map((file) => file.blobId),
+    config,
+  );
+  if (!blobs.ok) return blobs;
+  return { ok: true, value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)) };
 }
 
 /**
