@@ -39,6 +39,7 @@ export default function SetupGuidePage() {
             <li>
               Write them as one line, like this:
               <code className="mt-1.5 block w-fit max-w-full rounded-md bg-bg-muted px-2 py-1 font-mono text-[0.8125rem] break-all text-fg">smtps://user:password@server:465</code>
+              <span className="mt-1.5 block">When your user name is an e-mail address, write its @ as %40.</span>
             </li>
             <li>
               On Netlify, open your site, then <Path>Site configuration → Environment variables</Path>, and add one named{' '}
