@@ -7,9 +7,10 @@ import { liveStoreProblem } from '~/content/current-content.server';
 import { getPublishingStatus } from '~/editing/publishing-connection.server';
 import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
 import { tokenExpiryWarning } from '~/editing/token-expiry';
+import { setupSteps } from '~/editing/setup-steps.server';
 import { readSmallForm, text } from '~/http/form.server';
 
-/** /admin's frame (who, how many new messages) and its first screen: links, messages, mail. */
+/** /admin's frame (who, how many new messages) and its first screen: the setup guide, links, messages, mail. */
 
 export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & { lastDeliveredAt: string | null; lastFailureAt: string | null };
 
@@ -27,7 +28,7 @@ export async function ownerLayoutLoader({ request }: LoaderFunctionArgs) {
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const [links, counts] = await Promise.all([listLinks({ limit: 5 }), countLinks()]);
+    const [links, counts, setup] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps()]);
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
@@ -42,6 +43,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         rebuild: rebuildSetting().state,
         // From 14 days before the publishing token expires (when GitHub said when).
         tokenExpiry: tokenExpiryWarning((await getPublishingStatus()).expiresAt),
+        // The first-run guide: its checklist while a required step is open, then a link to it.
+        setup,
       },
       { headers: OWNER_HEADERS },
     );

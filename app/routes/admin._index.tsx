@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { MailHealthSummary } from '~/components/admin/MailHealthSummary';
 import { EMPTY, Panel } from '~/components/admin/Panel';
 import { RebuildPanel } from '~/components/admin/RebuildPanel';
+import { OverviewSetup } from '~/components/admin/SetupGuide';
 import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
 import { tokenExpirySentence } from '~/editing/token-expiry';
@@ -10,9 +11,9 @@ import { ownerOverviewAction, ownerOverviewLoader } from '~/loaders/owner-area.s
 export const loader = ownerOverviewLoader;
 export const action = ownerOverviewAction;
 
-/** The first screen: the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
+/** The first screen: the setup guide until the site is the designer's own, the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry } = useLoaderData<typeof loader>();
+  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry, setup } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -35,6 +36,7 @@ export default function OwnerOverview() {
           </Link>
         </p>
       ) : null}
+      <OverviewSetup steps={setup} />
       <div className="mt-6 grid gap-5 lg:grid-cols-5">
         <Panel title="Share links" id="links-title" more={{ to: '/admin/links', label: 'All links' }} className="lg:col-span-3">
           <p className="text-sm text-fg-muted">

@@ -1,4 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { ContentList } from '~/components/admin/content/ContentList';
 import { MakeItYours } from '~/components/admin/content/MakeItYours';
 import { contentListAction, contentListLoader } from '~/loaders/owner-content-list.server';
@@ -9,10 +10,11 @@ export const action = contentListAction;
 export const meta: MetaFunction = () => [{ title: 'Content — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
 export default function ContentIndex() {
+  const { sampleLeftovers } = useLoaderData<typeof loader>();
   return (
     <>
       <ContentList />
-      <MakeItYours />
+      <MakeItYours items={sampleLeftovers} />
     </>
   );
 }

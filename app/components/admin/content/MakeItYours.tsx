@@ -1,8 +1,5 @@
-import { Link, useLoaderData } from '@remix-run/react';
-import type { contentListLoader } from '~/loaders/owner-content-list.server';
-
-type ListData = Awaited<ReturnType<typeof contentListLoader>>['data'];
-type SampleItem = NonNullable<ListData['sampleLeftovers']>[number];
+import { Link } from '@remix-run/react';
+import type { SampleItem } from '~/editing/sample-leftovers.server';
 
 const GROUPS = ['Site details', 'Resume', 'Case studies'] as const;
 
@@ -10,10 +7,10 @@ const GROUPS = ['Site details', 'Resume', 'Case studies'] as const;
  * "Make it yours": what the published site still holds of the sample designer
  * it started from (editing/sample-check.server.ts), each with a link to the
  * field that changes it. An entry leaves once its change is published.
- * Plain links: it works the same without JavaScript.
+ * Plain links: it works the same without JavaScript. Shown on the content
+ * page and in the setup guide, so its links name their pages in full.
  */
-export function MakeItYours() {
-  const { sampleLeftovers: items } = useLoaderData<ListData>();
+export function MakeItYours({ items }: { items: SampleItem[] | null }) {
   if (!items) return null; // the site could not be read: the list above says why
   const groups = GROUPS.map((where) => ({ where, items: items.filter((item) => groupOf(item) === where) })).filter((group) => group.items.length > 0);
   return (
@@ -68,7 +65,7 @@ function Entry({ item }: { item: SampleItem }) {
       </span>
       <span className="flex shrink-0 items-center gap-3 text-sm">
         {item.deletePath ? (
-          <Link to={`?delete=${encodeURIComponent(item.deletePath)}`} className="font-medium text-fg-muted underline-offset-4 hover:text-red-600 hover:underline dark:hover:text-red-400">
+          <Link to={`/admin/content?delete=${encodeURIComponent(item.deletePath)}`} className="font-medium text-fg-muted underline-offset-4 hover:text-red-600 hover:underline dark:hover:text-red-400">
             Delete
           </Link>
         ) : null}

@@ -1,0 +1,296 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { parseDocument } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprintsOf } from '~/editing/sample-leftovers.server';
+import { readContentSnapshot } from '../../scripts/content-snapshot';
+import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { CONTENT_DIR } from '../helpers/content';
+import { openSignedIn, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { git, startGitRemote, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { waitFor } from '../helpers/wait';
+
+/**
+ * The first-run guide on /admin and /admin/setup, in Chromium, against the
+ * built server publishing to a real git remote. A fixture designer
+ * (test/fixtures/words/designer) plays the sample, as in the "Make it yours"
+ * tests: the remote holds her content and the server compares with her
+ * fingerprints (SAMPLE_FINGERPRINTS_FILE), so nothing here depends on content/.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FIXTURE = path.join(ROOT, 'test/fixtures/words/designer');
+const PASSWORD = 'setup guide password';
+
+/** A bound, not a pace: a sign-in, a publish and the guide's reads of the remote take over a minute on a busy 2-core machine. */
+const BOUND = 180_000;
+
+function filesUnder(dir: string, prefix: string): SeedFiles {
+  const files: SeedFiles = {};
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) Object.assign(files, filesUnder(full, `${prefix}${entry}/`));
+    else files[`${prefix}${entry}`] = readFileSync(full);
+  }
+  return files;
+}
+
+/** A commit on the remote's main, as a push from the designer's laptop would make. */
+function pushElsewhere(remote: GitRemote, files: SeedFiles, deleted: string[], message: string) {
+  const work = mkdtempSync(path.join(tmpdir(), 'setup-guide-push-'));
+  try {
+    git(work, ['clone', '--quiet', remote.bareDir, '.']);
+    for (const file of deleted) git(work, ['rm', '--quiet', file]);
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+      writeFileSync(path.join(work, file), content);
+    }
+    git(work, ['add', '-A']);
+    git(work, ['commit', '--quiet', '-m', message]);
+    git(work, ['push', '--quiet', 'origin', 'main']);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Every word, photo and project of the fixture designer made the designer's own (as the "Make it yours" test does). */
+function everythingOwn(): { files: SeedFiles; deleted: string[] } {
+  const own = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? /^https:\/\//.test(value)
+        ? `${value}-own`
+        : /@/.test(value)
+          ? `own.${value}`
+          : `${value} (own)`
+      : Array.isArray(value)
+        ? value.map(own)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, own(v)]))
+          : value;
+  const site = own(parseDocument(readFileSync(path.join(FIXTURE, 'content/site.yml'), 'utf8')).toJS()) as Record<string, any>;
+  site.initials = 'DD';
+  site.photos.profile.src = '/images/own/me.svg';
+  site.photos.about.src = '/images/own/desk.svg';
+  const svg = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
+  const [, frontmatter, body] = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8'))!;
+  const resume = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
+  for (const entry of [...resume.education, ...resume.certifications]) entry.year = '2020';
+  const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');
+  return {
+    files: {
+      'content/site.yml': JSON.stringify(site, null, 2),
+      'content/resume.mdx': `---\n${JSON.stringify(resume, null, 2)}\n---\n${body.trim()} Mine now.\n`,
+      'public/images/own/me.svg': svg('Me'),
+      'public/images/own/desk.svg': svg('My desk'),
+      'content/case-studies/harbour-signage.mdx': ferry.replace('title: Ferry Console Redesign', 'title: Harbour Signage').replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
+    },
+    deleted: ['content/case-studies/ferry-console.mdx', 'content/case-studies/pilot-night-mode.mdx'],
+  };
+}
+
+let stack: EditorStack;
+let browser: Browser;
+let scratch: string;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'setup-guide-'));
+  const printsFile = path.join(scratch, 'fingerprints.json');
+  writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(FIXTURE))));
+  const remote = await startGitRemote({ files: { ...filesUnder(path.join(FIXTURE, 'content'), 'content/'), ...filesUnder(path.join(FIXTURE, 'public'), 'public/') } });
+  const owner = await startOwnerStack(PASSWORD, {
+    CONTENT_GIT_URL: remote.url,
+    CONTENT_GIT_TOKEN: remote.token,
+    CONTENT_GIT_BRANCH: 'main',
+    CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+    SAMPLE_FINGERPRINTS_FILE: printsFile,
+    // The optional steps open: no mail account, no address of the site's own.
+    SMTP_URL: '',
+    SITE_URL: '',
+    URL: '',
+  });
+  stack = { ...owner, remote, password: PASSWORD, stop: async () => (await owner.stop(), await remote.close()) };
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  for (const page of opened) await page.close();
+  await browser?.close();
+  await stack?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+async function signedIn(options: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {}): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, {
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  opened.push(tracked);
+  return tracked.page;
+}
+
+type Done = Record<string, string | null>;
+const stepsOf = (page: Page): Promise<Done> =>
+  page.locator('[data-setup-step]').evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])));
+
+const AT_FIRST: Done = { 'name-and-email': 'false', photo: 'false', resume: 'false', 'first-case-study': 'false', publishing: 'true', mail: 'false', domain: 'false' };
+
+/** Loads `url` again (bounded) until its steps read `expected`: a publish reaches the branch the guide reads within moments, not at once. */
+async function untilSteps(page: Page, url: string, expected: Done) {
+  let seen: Done = {};
+  await waitFor(
+    async () => {
+      await page.goto(url);
+      seen = await stepsOf(page);
+      return JSON.stringify(seen) === JSON.stringify(expected);
+    },
+    { timeoutMs: 60_000, intervalMs: 1_000, what: () => `the steps ${JSON.stringify(expected)}, seen ${JSON.stringify(seen)}` },
+  );
+}
+
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.SETUP_GUIDE_SCREENSHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+describe('First-run guide', () => {
+  it('after sign-in, the overview shows the checklist, each step ticked by what is true', async () => {
+    const page = await signedIn();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    const guide = page.locator('[data-setup-guide]');
+    await guide.getByRole('heading', { name: 'Make this site yours' }).waitFor();
+    expect(await stepsOf(page)).toEqual(AT_FIRST);
+    // The progress counts the required steps, and a screen reader hears it.
+    expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
+    const bar = page.getByRole('progressbar', { name: /Make this site yours.*1 of 5 done/ });
+    expect(await bar.getAttribute('value')).toBe('1');
+    expect(await bar.getAttribute('max')).toBe('5');
+    // Optional steps say so; each open step links to where it is done.
+    expect(await page.locator('[data-setup-step="mail"]').innerText()).toMatch(/Optional/);
+    expect(await page.locator('[data-setup-step="photo"]').innerText()).not.toMatch(/Optional/);
+    expect(await page.locator('[data-setup-step="photo"]').getByRole('link', { name: 'Add your photo' }).getAttribute('href')).toBe('/admin/content/site.yml#image-field-photos-profile');
+    expect(await page.locator('[data-setup-guide-link]').count()).toBe(0);
+    // The designer's words: none of the developer's on the overview.
+    expect(await guide.innerText()).not.toMatch(/\b(SMTP|env|git|repository|commit|branch)\b/i);
+  }, BOUND);
+
+  it('without JavaScript: the same checklist, and its links lead to the editor', async () => {
+    const page = await signedIn({ javaScriptEnabled: false });
+    expect(await stepsOf(page)).toEqual(AT_FIRST);
+    await page.locator('[data-setup-step="name-and-email"]').getByRole('link', { name: 'Change your name and e-mail' }).click();
+    await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-name`);
+    await page.locator('#field-name').waitFor();
+    await page.goto(`${stack.server.url}/admin/setup`);
+    expect(await stepsOf(page)).toEqual(AT_FIRST);
+    await page.locator('[data-setup-step="domain"]').getByRole('link', { name: 'How to use your own domain' }).click();
+    await page.waitForURL(`${stack.server.url}/admin/setup#domain`);
+    expect(await page.locator('#domain').innerText()).toMatch(/Domain management/);
+  }, BOUND);
+
+  it('a new name and e-mail, published in the editor, ticks that step on the next load', async () => {
+    const page = await signedIn();
+    await page.locator('[data-setup-step="name-and-email"] a').click();
+    await page.waitForURL(/site\.yml#field-name$/);
+    await page.locator('#field-name').fill('Dana Own');
+    await page.locator('#field-email').fill('dana@studio.example.net');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await waitForSaveResult(page)).status).toBe('published');
+
+    await untilSteps(page, `${stack.server.url}/admin`, { ...AT_FIRST, 'name-and-email': 'true' });
+    expect(await page.locator('[data-setup-progress]').innerText()).toBe('2 of 5 done');
+    // The rest of the sample's words are still the "Make it yours" list's, which the guide includes.
+    await page.getByRole('link', { name: 'Setup guide' }).click();
+    await page.waitForURL(`${stack.server.url}/admin/setup`);
+    await page.locator('[data-make-it-yours]').waitFor();
+    expect(await page.locator('[data-sample-item="site.name"]').count()).toBe(0);
+    expect(await page.locator('[data-sample-item="site.photos.profile"]').count()).toBe(1);
+  }, BOUND);
+
+  it('looks right at 375, 768 and 1280 px, light and dark: nothing wider than the screen', async () => {
+    for (const width of [375, 768, 1280]) {
+      for (const dark of [false, true]) {
+        const page = await signedIn({ width, dark });
+        for (const [name, url] of [['overview', '/admin'], ['setup', '/admin/setup']] as const) {
+          await page.goto(`${stack.server.url}${url}`);
+          await page.locator('[data-setup-guide]').waitFor();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at ${width}`).toBeLessThanOrEqual(width);
+          await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
+        }
+      }
+    }
+  }, 4 * BOUND);
+
+  it('once every required step is true, the overview keeps only a small “Setup guide” link; the guide still lists every step', async () => {
+    const { files, deleted } = everythingOwn();
+    pushElsewhere(stack.remote, files, deleted, 'Everything mine');
+    const page = await signedIn();
+    await waitFor(
+      async () => {
+        await page.goto(`${stack.server.url}/admin`);
+        return (await page.locator('[data-setup-guide-link]').count()) === 1;
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000, what: 'the overview’s “Setup guide” link' },
+    );
+    expect(await page.locator('[data-setup-step]').count()).toBe(0);
+    expect(await page.locator('[data-setup-guide]').count()).toBe(0);
+    expect(await page.locator('[data-setup-guide-link]').innerText()).toBe('Setup guide');
+    await screenshot(page, 'overview-done-1280-light');
+
+    await page.locator('[data-setup-guide-link]').click();
+    await page.waitForURL(`${stack.server.url}/admin/setup`);
+    expect(await stepsOf(page)).toEqual({ 'name-and-email': 'true', photo: 'true', resume: 'true', 'first-case-study': 'true', publishing: 'true', mail: 'false', domain: 'false' });
+    expect(await page.locator('[data-setup-progress]').innerText()).toBe('5 of 5 done');
+    await page.locator('[data-make-it-yours-done]').waitFor();
+    await screenshot(page, 'setup-done-1280-light');
+  }, BOUND);
+});
+
+/**
+ * Before publishing is connected (a first deploy: only the owner's password
+ * set), the guide cannot read the published files: it reads the content the
+ * site serves, the fixture site (the content under test and the fixture case
+ * studies), compared with the content under test's own fingerprints.
+ */
+describe('First-run guide before publishing is connected', () => {
+  let served: OwnerStack;
+  let servedScratch: string;
+
+  beforeAll(async () => {
+    servedScratch = mkdtempSync(path.join(tmpdir(), 'setup-guide-served-'));
+    const root = path.join(servedScratch, 'site');
+    mkdirSync(root);
+    symlinkSync(CONTENT_DIR, path.join(root, 'content'));
+    symlinkSync(path.join(ROOT, 'public'), path.join(root, 'public'));
+    const printsFile = path.join(servedScratch, 'fingerprints.json');
+    writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(root))));
+    // A token without a repository: publishing is off, whatever this checkout is.
+    served = await startOwnerStack(PASSWORD, { SAMPLE_FINGERPRINTS_FILE: printsFile, CONTENT_GIT_TOKEN: 'not-connected', SMTP_URL: '', SITE_URL: '', URL: '' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await served?.stop();
+    if (servedScratch) rmSync(servedScratch, { recursive: true, force: true });
+  });
+
+  it('shows the checklist from the served content, without JavaScript too', async () => {
+    const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    opened.push(tracked);
+    const { page } = tracked;
+    await page.goto(`${served.server.url}/admin/sign-in`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${served.server.url}/admin`);
+    // The fixture case studies (every story block, a private one) are not the sample's: the first case study is there.
+    expect(await stepsOf(page)).toEqual({ 'name-and-email': 'false', photo: 'false', resume: 'false', 'first-case-study': 'true', publishing: 'false', mail: 'false', domain: 'false' });
+    expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
+    expect(await page.locator('[data-setup-step="publishing"]').getByRole('link', { name: 'Connect publishing' }).getAttribute('href')).toBe('/admin/publishing');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'overview-unconnected-375-light');
+  }, BOUND);
+});
