@@ -66,7 +66,7 @@ export function writeDocument(document: ContentDocument, yaml: string = document
   return `${document.open}${between}${close}${document.body}`;
 }
 
-/** The plain data of a YAML text, as the editor compares it (js-yaml gives the same for the content's YAML). */
+/** The plain data of a YAML text, as the editor compares it (the build reads it with the same library: pipeline/content/locate.ts). */
 export function yamlData(text: string): unknown {
   const document = parseDocument(text);
   if (document.errors.length > 0) throw document.errors[0];

@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import yaml from 'js-yaml';
 import type { ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
@@ -15,7 +14,7 @@ import {
 } from '../../app/content/schema';
 import { ContentError } from './errors';
 import { compileMdx } from './mdx';
-import { yamlLines, yamlSyntaxProblem, zodProblems } from './locate';
+import { readYaml, yamlSyntaxProblem, zodProblems } from './locate';
 import { typeset, typesetFields } from './typography';
 import { CONTENT_PARSE } from './zod-messages';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
@@ -37,19 +36,20 @@ export { ContentError };
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const CASE_STUDY_LINK = /\/case-study\/([^\s"'()#?\]\\/]+)/g;
 
-/** `yaml`: the YAML text `data` was parsed from, whose first line is the file's line 1, so problems carry their lines. */
-function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, yaml?: string): z.infer<S> {
+type LineOf = ReturnType<typeof readYaml>['lineOf'];
+
+/** `lineOf`: the file's line of a field of `data` (from readYaml), so problems carry their lines. */
+function parseWith<S extends ZodTypeAny>(schema: S, data: unknown, file: string, lineOf: LineOf): z.infer<S> {
   const result = schema.safeParse(data ?? {}, CONTENT_PARSE);
-  if (!result.success) throw new ContentError(file, zodProblems(result.error, yaml === undefined ? undefined : yamlLines(yaml)));
-  refuseImageSyntax(data, file, yaml);
+  if (!result.success) throw new ContentError(file, zodProblems(result.error, lineOf));
+  refuseImageSyntax(data, file, lineOf);
   return result.data;
 }
 
 const IMAGE_SYNTAX = /!\[[^\]]*\]\(/;
 
 /** A field shows its words as they are: Markdown image syntax in one would reach the page as text. */
-function refuseImageSyntax(data: unknown, file: string, yaml?: string) {
-  const lineOf = yaml === undefined ? () => undefined : yamlLines(yaml);
+function refuseImageSyntax(data: unknown, file: string, lineOf: LineOf) {
   const problems = [...stringFields(data)]
     .filter(([, text]) => IMAGE_SYNTAX.test(text))
     .map(([field, text]) => ({
@@ -93,11 +93,22 @@ async function readText(file: string, label: string): Promise<string> {
   }
 }
 
-function parseFrontmatter(text: string, label: string) {
+/**
+ * gray-matter finds the frontmatter, `yaml` reads it (readYaml, kept for the
+ * lines). The YAML gray-matter hands over starts on the opening ---'s line,
+ * so its lines are the file's.
+ */
+function parseFrontmatter(text: string, label: string): { data: unknown; content: string; lineOf: LineOf } {
+  let lineOf: LineOf = () => undefined;
+  const yaml = (frontmatter: string): object => {
+    const read = readYaml(frontmatter);
+    lineOf = read.lineOf;
+    return (read.data ?? {}) as object;
+  };
   try {
-    return matter(text);
+    const file = matter(text, { engines: { yaml } });
+    return { data: file.data, content: file.content, lineOf };
   } catch (error) {
-    // gray-matter's marks count the file's lines (the opening --- is line 1).
     throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML', 1, text)]);
   }
 }
@@ -126,13 +137,14 @@ export async function compileSite(
 
   const siteFile = path.join(contentDir, 'site.yml');
   const siteText = await readText(siteFile, rel(siteFile));
-  let siteData: unknown;
+  let siteYaml: ReturnType<typeof readYaml>;
   try {
-    siteData = yaml.load(siteText);
+    siteYaml = readYaml(siteText);
   } catch (error) {
     throw new ContentError(rel(siteFile), [yamlSyntaxProblem(error, 'not valid YAML', 1, siteText)]);
   }
-  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteText));
+  const siteData = siteYaml.data;
+  const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteYaml.lineOf));
   const siteRoots = { dir: contentDir, contentDir, publicDir };
   // The original is served from the generated files too, wherever it is stored: nothing under public/ needs to stay.
   const photo = async (key: 'profile' | 'about') => {
@@ -156,8 +168,8 @@ export async function compileSite(
       throw new ContentError(label, ['file name must be a lowercase slug such as "my-project.mdx" (letters, digits and single hyphens)']);
     }
     const source = await readText(file, label);
-    const { data, content: body, matter: frontmatterYaml } = parseFrontmatter(source, label);
-    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label, frontmatterYaml));
+    const { data, content: body, lineOf } = parseFrontmatter(source, label);
+    const frontmatter = typesetFields(parseWith(caseStudyFrontmatterSchema, data, label, lineOf));
     linkChecks.push(...frontmatterLinkChecks(label, data), { file: label, where: 'the body', text: body });
     const cardImage = await resolveFieldImage(frontmatter.image, { dir: caseStudyDir, contentDir, publicDir }, label, 'image');
     const { width: imageWidth, height: imageHeight } = cardImage;
@@ -200,7 +212,7 @@ export async function compileSite(
   const resumeLabel = rel(resumeFile);
   const resumeSource = await readText(resumeFile, resumeLabel);
   const resumeMatter = parseFrontmatter(resumeSource, resumeLabel);
-  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel, resumeMatter.matter));
+  const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel, resumeMatter.lineOf));
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
   // The summary is plain Markdown: no blocks.
   const summary = await compileMdx(resumeSource, resumeLabel, {

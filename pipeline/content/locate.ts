@@ -1,4 +1,4 @@
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { ZodError } from 'zod';
 import type { ContentProblem } from './errors';
 import { isMissing, isNoDiscriminator } from './zod-messages';
@@ -12,18 +12,38 @@ import { unquotedColonHint, unquotedColonMessage } from '../../app/content/yaml-
 
 type Path = readonly (string | number)[];
 
+type LineOf = (path: Path) => number | undefined;
+
+/**
+ * A YAML text read once, with the one YAML library the editor writes with:
+ * its plain data, and `lineOf` for its keys. YAML 1.2: `yes` stays text and
+ * a date stays text, as the schema wants them. Throws the parser's first
+ * error, or its first warning (an unknown `!tag` would otherwise quietly
+ * become text), for yamlSyntaxProblem().
+ */
+export function readYaml(text: string, firstLine = 1): { data: unknown; lineOf: LineOf } {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, keepSourceTokens: false });
+  const [problem] = [...document.errors, ...document.warnings];
+  if (problem) throw problem;
+  return { data: document.toJS(), lineOf: keyLines(document, lineCounter, firstLine) };
+}
+
 /**
  * `lineOf(path)`: the line of the key at `path` in the YAML text, or of the
  * deepest key on the way that exists (a missing field points at its parent);
  * undefined when not even the first key exists. `firstLine` is the file's
  * line of the text's first line. Texts that do not parse give no lines.
  */
-export function yamlLines(text: string, firstLine = 1): (path: Path) => number | undefined {
+export function yamlLines(text: string, firstLine = 1): LineOf {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, keepSourceTokens: false });
-  const broken = document.errors.length > 0;
+  if (document.errors.length > 0) return () => undefined;
+  return keyLines(document, lineCounter, firstLine);
+}
+
+function keyLines(document: Document, lineCounter: LineCounter, firstLine: number): LineOf {
   return (path) => {
-    if (broken) return undefined;
     let node: unknown = document.contents;
     let line: number | undefined;
     for (const key of path) {
@@ -44,7 +64,7 @@ export function yamlLines(text: string, firstLine = 1): (path: Path) => number |
 }
 
 /** Each zod issue as a problem naming the field, with the line of that field (or of its parent) when known. */
-export function zodProblems(error: ZodError, lineOf: (path: Path) => number | undefined = () => undefined): ContentProblem[] {
+export function zodProblems(error: ZodError, lineOf: LineOf = () => undefined): ContentProblem[] {
   return error.issues.map((issue) => {
     const path = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
     const field = path.length ? path.join('.') : '(top level)';
@@ -63,19 +83,22 @@ export function zodProblems(error: ZodError, lineOf: (path: Path) => number | un
 }
 
 /**
- * A js-yaml syntax error (it has a 0-based `mark`) as a problem with its line
- * and column in the file. `text`, the file's text (or the part whose first
- * line is `firstLine`), lets an unquoted ": " in a value be told apart from
- * other mistakes: that one gets the line written with quotes instead of the
- * parser's "bad indentation of a mapping entry".
+ * A YAML syntax error (from readYaml: the parser's, with a 1-based `linePos`)
+ * as a problem with its line and column in the file. `text`, the file's text
+ * (or the part whose first line is `firstLine`), lets an unquoted ": " in a
+ * value be told apart from other mistakes: that one gets the line written
+ * with quotes instead of the parser's "Nested mappings are not allowed in
+ * compact mappings".
  */
 export function yamlSyntaxProblem(error: unknown, prefix: string, firstLine = 1, text?: string): ContentProblem {
-  const { reason, mark, message } = (error ?? {}) as { reason?: string; mark?: { line: number; column: number }; message?: string };
-  const said = reason ?? message?.split('\n')[0] ?? String(error);
-  if (!mark) return { message: `${prefix}: ${said}` };
-  const hint = text === undefined ? undefined : unquotedColonHint(text, mark.line + 1);
+  const { linePos, message } = (error ?? {}) as { linePos?: [{ line: number; col: number }, ...unknown[]]; message?: string };
+  // The parser's message goes on with " at line 3, column 8:" and the line itself: the problem says where, once.
+  const said = message?.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? String(error);
+  const at = linePos?.[0];
+  if (!at) return { message: `${prefix}: ${said}` };
+  const hint = text === undefined ? undefined : unquotedColonHint(text, at.line);
   if (hint) return { message: `${prefix}: ${unquotedColonMessage(hint)}`, line: hint.line + firstLine - 1 };
-  return { message: `${prefix}: ${said}`, line: mark.line + firstLine, column: mark.column + 1 };
+  return { message: `${prefix}: ${said}`, line: at.line + firstLine - 1, column: at.col };
 }
 
 /** How many lines of `text` come before `tail`, its last part (the body after the frontmatter). */

@@ -5,7 +5,7 @@ import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/med
 import type { BlockDefinition } from '../../app/components/mdx/blocks';
 import { ContentError, type ContentProblem } from './errors';
 import { bracketImagePathsWithSpaces, leftoverImageFix, withoutCodeSpans } from './image-paths';
-import { mdxProblem } from './locate';
+import { mdxProblem, readYaml } from './locate';
 import { remarkStory } from './remark-story';
 import { rehypeNumberedSections } from './sections';
 import type { MediaRoots } from './story-media';
@@ -40,6 +40,8 @@ export async function compileMdx(source: string, file: string, { components, blo
       // Image paths with spaces, as exported files are named, in CommonMark's <…> (image-paths.ts); lines unchanged.
       source: bracketImagePathsWithSpaces(source),
       cwd: roots.dir,
+      // Its frontmatter read as compile.ts reads it (compile.ts has checked it by now), not with gray-matter's own js-yaml.
+      grayMatterOptions: (options) => ({ ...options, engines: { yaml: (yaml: string) => (readYaml(yaml).data ?? {}) as object } }),
       // The error is reported once, as a ContentError, not also by esbuild itself.
       esbuildOptions: (options) => ({ ...options, logLevel: 'silent' }),
       mdxOptions(options) {

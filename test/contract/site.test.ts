@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledContent } from '~/content/schema';
 import { CONTENT_IS_SAMPLE, SAMPLE_SITE_DIR } from '../helpers/content';
@@ -94,8 +94,8 @@ describe('the content under test, served', () => {
   });
 
   it.skipIf(CONTENT_IS_SAMPLE)("another designer's site carries neither the sample designer's name nor employers", async () => {
-    const sample = yaml.load(readFileSync(path.join(SAMPLE_SITE_DIR, 'site.yml'), 'utf8')) as { name: string };
-    const sampleResume = yaml.load(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as { experience: { company: string }[] };
+    const sample = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'site.yml'), 'utf8')) as { name: string };
+    const sampleResume = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as { experience: { company: string }[] };
     const words = [sample.name, ...sampleResume.experience.map((role) => role.company)];
     const mine = [content.site.name, ...content.resume.experience.map((role) => role.company)];
     for (const route of ['/', '/resume', ...Object.keys(content.caseStudies).map((slug) => `/case-study/${slug}`), '/sitemap.xml']) {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudySocialCard, homeSocialCard, resumeSocialCard, SOCIAL_IMAGE_DIR } from '~/seo/social-image';
@@ -36,7 +36,7 @@ const SAMPLE = readSample(SEED);
 const SITE_URL = 'https://portfolio.example.test';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 
-const seededSite = yaml.load(SEED['content/site.yml'].toString()) as { about: { paragraphs: string[]; interests: string[]; highlights: unknown[] }; photos: { profile: { src: string }; about: { src: string } } };
+const seededSite = parseYaml(SEED['content/site.yml'].toString()) as { about: { paragraphs: string[]; interests: string[]; highlights: unknown[] }; photos: { profile: { src: string }; about: { src: string } } };
 const seededResume = matter(SEED['content/resume.mdx'].toString()).data as {
   experience: { bullets: string[] }[];
   education: unknown[];
@@ -165,7 +165,7 @@ describe('in the browser only, the designer', () => {
     await expectNoSideways(page, 375);
     await publish(page);
 
-    const site = yaml.load(remoteFile(stack.remote, 'content/site.yml')) as { name: string; email: string; photos: Record<'profile' | 'about', { src: string; width?: number; height?: number; alt: string }> };
+    const site = parseYaml(remoteFile(stack.remote, 'content/site.yml')) as { name: string; email: string; photos: Record<'profile' | 'about', { src: string; width?: number; height?: number; alt: string }> };
     expect(site).toMatchObject({ name: JORDAN.name, email: JORDAN.email, linkedin: JORDAN.linkedin, website: JORDAN.website });
     // Each photo is the uploaded file, its size read from it.
     for (const [field, upload] of [['profile', images.portrait], ['about', images.about]] as const) {

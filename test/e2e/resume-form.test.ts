@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/frontmatter.server';
 import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
@@ -81,7 +81,7 @@ function lineDiff(before: string, after: string): string[] {
   return out;
 }
 
-const resumeIsValid = (text: string) => resumeFrontmatterSchema.safeParse(yaml.load(readDocument(text, 'mdx').yaml)).success;
+const resumeIsValid = (text: string) => resumeFrontmatterSchema.safeParse(parseYaml(readDocument(text, 'mdx').yaml)).success;
 
 async function openResume(page: Page, javaScriptEnabled: boolean) {
   await page.goto(`${stack.server.url}/admin/content/resume.mdx`);

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { LineCounter, parseDocument, isMap, isSeq, type Node, type Pair } from 'yaml';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
 import { caseStudyForm, resumeForm, siteForm, type Field } from '~/editing/fields';
 import { readDocument, type ContentDocument } from '~/editing/frontmatter.server';
+import { readYaml } from '../../pipeline/content/locate';
 
 /**
  * Every file the editor opens (site.yml and each .mdx) of the fixture
@@ -48,9 +48,9 @@ export function contentFile(file: string): ContentFile {
   return found;
 }
 
-/** The data as the build reads it (compile.ts: js-yaml for site.yml, gray-matter's js-yaml for frontmatter). */
+/** The data as the build reads it (compile.ts reads site.yml and frontmatter with readYaml). */
 export function buildData(yamlText: string): Record<string, unknown> {
-  return (yaml.load(yamlText) ?? {}) as Record<string, unknown>;
+  return (readYaml(yamlText).data ?? {}) as Record<string, unknown>;
 }
 
 /** The lines that differ between two texts: the middle left once the common first and last lines are set aside (1-based `from`). */

@@ -49,9 +49,9 @@ describe('line diff', () => {
 
   it('CRLF: lines keep their endings, and a change of endings is a change', () => {
     expect(splitLines('a\r\nb\nc')).toEqual([
-      { text: 'a', eol: '\r\n', key: 'a\r\n' },
-      { text: 'b', eol: '\n', key: 'b\n' },
-      { text: 'c', eol: '', key: 'c' },
+      { text: 'a', eol: '\r\n' },
+      { text: 'b', eol: '\n' },
+      { text: 'c', eol: '' },
     ]);
     expect(diffHunks('a\r\nb\r\n', 'a\r\nb\r\n')).toEqual([]);
     expect(diffSummary(diffHunks('a\r\nb\r\n', 'a\nb\n'))).toEqual({ added: 2, removed: 2 });

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CompiledContent, Site } from '~/content/schema';
 import { CONTENT_DIR, ROOT } from './content';
 
 /** The site details of the content under test (test/helpers/content.ts), what the built server serves. */
-export const site = yaml.load(readFileSync(path.join(CONTENT_DIR, 'site.yml'), 'utf8')) as Site;
+export const site = parseYaml(readFileSync(path.join(CONTENT_DIR, 'site.yml'), 'utf8')) as Site;
 
 /** The content the built server serves (written by the build). */
 export function builtContent(): CompiledContent {

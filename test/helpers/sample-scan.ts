@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import matter from 'gray-matter';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { inflateSync } from 'node:zlib';
 import type { SeedFiles } from './git-remote';
 
@@ -41,7 +41,7 @@ export function readSample(files: SeedFiles): Sample {
     if (value === undefined) throw new Error(`the seed has no ${file}`);
     return value.toString();
   };
-  const site = yaml.load(text('content/site.yml')) as { name: string };
+  const site = parseYaml(text('content/site.yml')) as { name: string };
   const resume = matter(text('content/resume.mdx')).data as { experience: { company: string }[]; education: { school: string }[] };
   const caseStudies = Object.keys(files)
     .filter((file) => /^content\/case-studies\/[^/]+\.mdx$/.test(file))

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readProp, writeProp, type Attribute } from '~/components/admin/editor/attributes';
 import { allBlockForms } from '~/components/admin/editor/block-fields';
 import { frameBody, mediaUrl, unframeBody } from '~/components/admin/editor/body-text';
-import { GENERATED, generatedSource } from '../../scripts/block-forms';
 
 const forms = allBlockForms();
 const field = (block: string, name: string) => forms[block].fields.find((f) => f.name === name)!;
@@ -11,10 +9,6 @@ const order = (block: string) => forms[block].fields.map((f) => f.name);
 const attr = (name: string, value: Attribute['value'] = null): Attribute => ({ type: 'mdxJsxAttribute', name, value }) as Attribute;
 
 describe('block forms from the zod props', () => {
-  it('the browser’s copy matches the schemas (run `npx tsx scripts/block-forms.ts` when this fails)', () => {
-    expect(readFileSync(GENERATED, 'utf8')).toBe(generatedSource());
-  });
-
   it('enum → select, boolean → checkbox, image props → picker, required and optional', () => {
     expect(field('Figure', 'layout')).toEqual({ name: 'layout', kind: 'enum', required: false, options: ['text', 'wide', 'full'] });
     expect(field('Video', 'autoplay')).toEqual({ name: 'autoplay', kind: 'boolean', required: false });

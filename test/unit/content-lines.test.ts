@@ -76,6 +76,11 @@ describe('frontmatter problems name their line in the .mdx file', () => {
     expect(found.line).toBeGreaterThanOrEqual(lineOf(lines, /^role: \[/));
     expect(found.line).toBeLessThanOrEqual(lineOf(lines, /^role: \[/) + 1);
   });
+
+  it('an unknown !tag is refused at its line and column, not read as text', async () => {
+    const { error, lines } = await problemsAfter(DEPOT, /^role: Lead UX Designer$/m, 'role: !important Lead UX Designer');
+    expect(problem(error, 'frontmatter is not valid YAML: Unresolved tag: !important')).toMatchObject({ line: lineOf(lines, /^role: !important/), column: 7 });
+  });
 });
 
 describe('site.yml problems name their line', () => {

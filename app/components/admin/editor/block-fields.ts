@@ -44,8 +44,8 @@ export function blockForm(name: string, block: BlockDefinition = BLOCKS[name]): 
 /**
  * Every block's form, by name. zod is about 445 KB minified, more than the
  * rest of the editor, so the browser gets this table as block-forms.generated.ts
- * (written by `npx tsx scripts/block-forms.ts`; test/unit/block-forms.test.ts
- * fails when it no longer matches the schemas).
+ * (written by `npm run gen`; test/unit/generated-files.test.ts fails when it
+ * no longer matches the schemas).
  */
 export function allBlockForms(): Record<string, BlockForm> {
   return Object.fromEntries(Object.keys(BLOCKS).map((name) => [name, blockForm(name)]));
