@@ -4,7 +4,8 @@
  * the words are the designer's: what a step is about and what to do next.
  */
 
-export const SETUP_STEP_NAMES = ['name-and-email', 'photo', 'resume', 'first-case-study', 'publishing', 'mail', 'domain'] as const;
+// Publishing first: on Netlify, nothing else can go live until it is connected.
+export const SETUP_STEP_NAMES = ['publishing', 'name-and-email', 'photo', 'resume', 'first-case-study', 'mail', 'domain'] as const;
 export type SetupStepName = (typeof SETUP_STEP_NAMES)[number];
 
 export type SetupStep = {
@@ -64,6 +65,14 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
 
   return [
     {
+      name: 'publishing',
+      title: 'Connect publishing',
+      done: facts.publishingReady,
+      optional: false,
+      href: '/admin/publishing',
+      hint: facts.publishingReady ? 'What you publish here goes live on your site.' : 'Do this first: until it is connected, the changes you make here cannot go live.',
+    },
+    {
       name: 'name-and-email',
       title: 'Your name and e-mail',
       done: !sampleName && !sampleEmail,
@@ -101,14 +110,6 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       optional: false,
       href: '/admin/content#new-case-study-title',
       hint: ownStudies > 0 ? plural(ownStudies, 'One case study on your site is your own.', '# case studies on your site are your own.') : 'Tell the story of one project of yours. It stays a draft until you publish it.',
-    },
-    {
-      name: 'publishing',
-      title: 'Connect publishing',
-      done: facts.publishingReady,
-      optional: false,
-      href: '/admin/publishing',
-      hint: facts.publishingReady ? 'What you publish here goes live on your site.' : 'Until it is connected, the changes you make here cannot go live.',
     },
     {
       name: 'mail',

@@ -34,7 +34,7 @@ describe('setup steps', () => {
   it('come in the guide’s order, the last two optional, each with a title, a hint and a page', () => {
     const steps = setupStepsFrom(facts(sample));
     expect(steps.map((s) => s.name)).toEqual([...SETUP_STEP_NAMES]);
-    expect(steps.map((s) => s.name)).toEqual(['name-and-email', 'photo', 'resume', 'first-case-study', 'publishing', 'mail', 'domain']);
+    expect(steps.map((s) => s.name)).toEqual(['publishing', 'name-and-email', 'photo', 'resume', 'first-case-study', 'mail', 'domain']);
     expect(steps.filter((s) => s.optional).map((s) => s.name)).toEqual(['mail', 'domain']);
     for (const s of steps) {
       expect(s.title.length, s.name).toBeGreaterThan(3);
