@@ -48,6 +48,8 @@ const answer = (status: number, body: SignInData, headers: Record<string, string
 
 export async function signInLoader({ request }: LoaderFunctionArgs) {
   if (!getAdminPassword()) return answer(503, { state: 'closed' });
+  // No database at all on this deploy: say so before a password is typed for nothing.
+  if (databaseProblem() === 'no-database') return answer(503, { state: 'no-database' });
   if (hasOwnerCookie(request)) {
     try {
       await databaseReady();
