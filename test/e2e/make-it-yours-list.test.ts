@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { launchBrowser, type TrackedPage } from '../helpers/browser';
 import { openSignedIn, remoteFile, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
-import { git, startGitRemote, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+import { commitOnRemote, seedFilesUnder, startGitRemote } from '../helpers/git-remote';
 import { startOwnerStack } from '../helpers/owner-stack';
 
 /**
@@ -24,33 +24,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test/fixtures/words/designer');
 const PASSWORD = 'make it yours password';
 
-function filesUnder(dir: string, prefix: string): SeedFiles {
-  const files: SeedFiles = {};
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) Object.assign(files, filesUnder(full, `${prefix}${entry}/`));
-    else files[`${prefix}${entry}`] = readFileSync(full);
-  }
-  return files;
-}
 
-/** A commit on the remote's main that writes `files` and deletes `deleted`, as a push from the designer's laptop would. */
-function pushElsewhere(remote: GitRemote, files: SeedFiles, deleted: string[], message: string) {
-  const work = mkdtempSync(path.join(tmpdir(), 'make-it-yours-push-'));
-  try {
-    git(work, ['clone', '--quiet', remote.bareDir, '.']);
-    for (const file of deleted) git(work, ['rm', '--quiet', file]);
-    for (const [file, content] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-      writeFileSync(path.join(work, file), content);
-    }
-    git(work, ['add', '-A']);
-    git(work, ['commit', '--quiet', '-m', message]);
-    git(work, ['push', '--quiet', 'origin', 'main']);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
 
 let stack: EditorStack;
 let browser: Browser;
@@ -61,7 +35,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'make-it-yours-'));
   const printsFile = path.join(scratch, 'fingerprints.json');
   writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(FIXTURE))));
-  const remote = await startGitRemote({ files: { ...filesUnder(path.join(FIXTURE, 'content'), 'content/'), ...filesUnder(path.join(FIXTURE, 'public'), 'public/') } });
+  const remote = await startGitRemote({ files: { ...seedFilesUnder(path.join(FIXTURE, 'content'), 'content/'), ...seedFilesUnder(path.join(FIXTURE, 'public'), 'public/') } });
   const owner = await startOwnerStack(PASSWORD, {
     CONTENT_GIT_URL: remote.url,
     CONTENT_GIT_TOKEN: remote.token,
@@ -163,7 +137,7 @@ describe('Make it yours', () => {
     const site = parseDocument(remoteFile(stack.remote, 'content/site.yml'));
     for (const group of ['work', 'contact', 'moreWork', 'cta', 'resumePage', 'footer']) site.delete(group);
     for (const [group, key] of [['hero', 'workButton'], ['hero', 'contactButton'], ['about', 'eyebrow'], ['about', 'interestsTitle']]) site.deleteIn([group, key]);
-    pushElsewhere(stack.remote, { 'content/site.yml': site.toString() }, [], 'Site details without the words');
+    commitOnRemote(stack.remote, { 'content/site.yml': site.toString() }, 'Site details without the words');
     const page = await signedIn();
     await page.goto(`${stack.server.url}/admin/content/site.yml`);
     const workTitle = page.locator('#field-work-title');
@@ -209,14 +183,19 @@ describe('Make it yours', () => {
     const resumeData = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
     for (const entry of [...resumeData.education, ...resumeData.certifications]) entry.year = '2020';
     const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');
-    pushElsewhere(stack.remote, {
+    commitOnRemote(
+      stack.remote,
+      {
       'content/site.yml': JSON.stringify(data, null, 2),
       'content/resume.mdx': `---\n${JSON.stringify(resumeData, null, 2)}\n---\n${body.trim()} Mine now.\n`,
       'public/images/own/me.svg': svg('Me'),
       'public/images/own/desk.svg': svg('My desk'),
       // The last sample case study, rewritten as the designer's own under a new address.
       'content/case-studies/harbour-signage.mdx': ferry.replace('title: Ferry Console Redesign', 'title: Harbour Signage').replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
-    }, ['content/case-studies/ferry-console.mdx'], 'Everything mine');
+      },
+      'Everything mine',
+      ['content/case-studies/ferry-console.mdx'],
+    );
     const page = await signedIn();
     await page.goto(`${stack.server.url}/admin/content`);
     await page.locator('[data-make-it-yours-done]').waitFor();

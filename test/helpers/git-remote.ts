@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -209,11 +209,12 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A commit on the remote's main by someone else (as a push from another machine would make). */
-export function commitOnRemote(remote: GitRemote, files: SeedFiles, message = 'Change from elsewhere'): string {
+/** A commit on the remote's main by someone else (as a push from another machine would make), writing `files` and deleting `deleted`. */
+export function commitOnRemote(remote: GitRemote, files: SeedFiles, message = 'Change from elsewhere', deleted: string[] = []): string {
   const work = mkdtempSync(path.join(os.tmpdir(), 'git-elsewhere-'));
   try {
     git(work, ['clone', '--quiet', remote.bareDir, '.']);
+    for (const file of deleted) git(work, ['rm', '--quiet', file]);
     for (const [file, content] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
       writeFileSync(path.join(work, file), content);
@@ -225,4 +226,15 @@ export function commitOnRemote(remote: GitRemote, files: SeedFiles, message = 'C
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Every file under `dir`, keyed by `prefix` + its path below `dir`: a fixture folder as a remote's seed. */
+export function seedFilesUnder(dir: string, prefix: string): SeedFiles {
+  const files: SeedFiles = {};
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) Object.assign(files, seedFilesUnder(full, `${prefix}${entry}/`));
+    else files[`${prefix}${entry}`] = readFileSync(full);
+  }
+  return files;
 }
