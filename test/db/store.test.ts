@@ -38,7 +38,7 @@ const ENGINES: [string, () => Promise<Engine>][] = [
 ];
 
 /** The repository's migrations, in the order they apply. */
-const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights', '20261124200000_owner_sign_in_links', '20261124210000_insights_limits', '20261125000000_content_drafts'];
+const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights', '20261124200000_owner_sign_in_links', '20261124210000_insights_limits', '20261125000000_content_drafts', '20261126000000_site_secrets', '20261126000100_messages_kept_without_mail', '20261126010000_publishing_connection'];
 const WINDOW_MS = 10 * 60 * 1000;
 
 let scratch: string;
@@ -125,9 +125,11 @@ describe.each(ENGINES)('on %s', (_name, start) => {
         'insight_salts',
         'insight_visitor_limits',
         'owner_sign_in_links',
+        'publishing_connection',
         'rate_limits',
         'share_link_views',
         'share_links',
+        'site_secrets',
       ]);
       expect(await applyMigrations(engine.db)).toEqual({ applied: [], total: MIGRATIONS.length });
     });
