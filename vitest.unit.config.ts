@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     include: [
       'test/unit/**/*.test.ts',
-      'test/editing/{fields,form-leaves,frontmatter,image-formats,line-diff,manage,sample-leftovers,site-words-form,uploads,uploads-build,yaml-style,content-check}.test.ts',
+      'test/editing/{fields,form-leaves,frontmatter,image-formats,line-diff,manage,sample-leftovers,site-words-form,svg-sanitize,uploads,uploads-build,yaml-style,content-check}.test.ts',
       'test/insights/pace.test.ts',
     ],
     exclude: [
@@ -23,7 +23,6 @@ export default defineConfig({
       'test/unit/typography.test.ts',
       // Runs `npm run content` on the whole sample site (images, the PDF): a minute on its own.
       'test/unit/content.test.ts',
-      // Not test/editing/svg-sanitize.test.ts: its 3-second bound on a 7 MB drawing needs the machine to itself.
     ],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,

@@ -300,13 +300,14 @@ describe('in the browser only, the designer', () => {
       await page.goto(`${stack.server.url}/admin/content`);
       await page.getByRole('link', { name: `Delete ${title}` }).click();
       await page.getByRole('button', { name: 'Delete case study' }).click();
-      await page.waitForURL(/deleted=/);
+      // A bound, not a pace: each delete is checked like a publish, committed and pushed (over 30 s on a busy machine).
+      await page.waitForURL(/deleted=/, { timeout: 120_000 });
       expect(onRemote(stack.remote, `content/case-studies/${slug}.mdx`)).toBe(false);
       expect(onRemote(stack.remote, `content/case-studies/${slug}`)).toBe(false);
     }
     const listed = await page.locator('[data-content-item^="case-studies/"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-content-item')));
     expect(listed).toEqual([`case-studies/${CASE_STUDY.slug}.mdx`]);
-  }, 180_000);
+  }, 420_000);
 
   it('finds nothing left in "Make it yours"', async () => {
     const page = await signedIn();

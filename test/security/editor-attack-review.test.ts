@@ -244,7 +244,8 @@ describe('the page cache and reflected text', () => {
       seen.push(`${path}: owner ${mine.status} ${mine.headers.get('cache-control')} cdn=${mine.headers.get('netlify-cdn-cache-control')}; stranger ${theirs.status} ${theirs.headers.get('x-cache') ?? ''}`);
       expect(theirs.status === 200 && /office-depot|Office Depot/.test(text)).toBe(false);
     }
-  });
+    // A bound, not a pace: twelve answers of the owner's content pages, each reading the branch, on a busy machine.
+  }, 180_000);
 
   it('the editor does not present attacker-chosen MDX as "Uploaded. Paste this line" from a link', async () => {
     const payload = './office-depot/x.png) {process.getBuiltinModule("child_process").execSync("id")} (';
