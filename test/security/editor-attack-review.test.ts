@@ -114,16 +114,26 @@ describe('races that should hold', () => {
   });
 
   it('two publishes of the same base at once: one published, the other a conflict', async () => {
-    const head = remoteHead(stack.remote);
-    const text = remoteFile(stack.remote, 'content/case-studies/office-depot.mdx');
-    const blob = stack.remote.git('rev-parse', `main:${OD}`).trim();
-    const forms = ['Alpha', 'Beta'].map((t) => fullForm(OD, undefined, { intent: 'publish', title: `Concurrent ${t}`, _baseBlobId: blob }));
-    const answers = await Promise.all(forms.map((f) => post('/admin/content/case-studies/office-depot.mdx', f)));
-    const statuses = answers.map((a) => a.status);
-    await Promise.all(answers.map((a) => a.text()));
-    const log = stack.remote.git('log', '--format=%s', `${head}..main`).trim().split('\n').filter(Boolean);
-    expect(log.length).toBe(1);
-    expect(statuses.sort()).toEqual([200, 409]);
+    // On a busy machine both content checks can run out of time (a 502 the owner is told about, nothing published).
+    // That is honest but says nothing about the race, so such a round is run again, a bounded number of times.
+    const rounds: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const head = remoteHead(stack.remote);
+      const blob = stack.remote.git('rev-parse', `main:${OD}`).trim();
+      const forms = ['Alpha', 'Beta'].map((t) => fullForm(OD, undefined, { intent: 'publish', title: `Concurrent ${t} ${round}`, _baseBlobId: blob }));
+      const answers = await Promise.all(forms.map((f) => post('/admin/content/case-studies/office-depot.mdx', f)));
+      const statuses = answers.map((a) => a.status).sort();
+      await Promise.all(answers.map((a) => a.text()));
+      const log = stack.remote.git('log', '--format=%s', `${head}..main`).trim().split('\n').filter(Boolean);
+      rounds.push(`round ${round}: statuses ${statuses.join(', ')}, commits ${log.length}`);
+      expect(log.length, rounds.join('\n')).toBeLessThanOrEqual(1);
+      expect(statuses.every((s) => s !== 500), rounds.join('\n')).toBe(true);
+      if (statuses.every((s) => s === 502)) continue;
+      expect(log.length, rounds.join('\n')).toBe(1);
+      expect(statuses, rounds.join('\n')).toEqual([200, 409]);
+      return;
+    }
+    throw new Error(`Every round's checks ran out of time:\n${rounds.join('\n')}`);
   });
 
   it('concurrent uploads cannot exceed 50 files per document', async () => {
