@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { caseStudyFrontmatterSchema } from '~/content/schema';
 import { caseStudyForm, fieldsOf, formValues, fromForm, humanise, resumeForm, siteForm, type Field } from '~/editing/fields';
 import { applyChanges } from '~/editing/frontmatter.server';
-import { buildData, changedLines, contentFile, contentFiles } from './content-files';
+import { buildData, changedLines, contentFile, contentFiles } from '../helpers/content-files';
 
 const byName = (form: Field) => new Map([...fieldsOf(form)].map((field) => [field.name, field]));
 const kinds = (form: Field) => Object.fromEntries([...fieldsOf(form)].filter((f) => f.name).map((f) => [f.name, f.kind]));
@@ -15,7 +15,7 @@ describe('forms generated from the build\'s schemas', () => {
       about: 'group', 'about.eyebrow': 'text', 'about.title': 'text', 'about.paragraphs': 'list', 'about.interestsTitle': 'text', 'about.interests': 'list', 'about.highlights': 'list',
       photos: 'group', 'photos.profile': 'group', 'photos.profile.src': 'text', 'photos.profile.alt': 'text', 'photos.profile.width': 'number', 'photos.profile.height': 'number',
       'photos.about': 'group', 'photos.about.src': 'text', 'photos.about.alt': 'text', 'photos.about.width': 'number', 'photos.about.height': 'number',
-      // The site's words around the content (test/editing/site-words-form.test.ts).
+      // The site's words around the content (test/unit/editing-site-words-form.test.ts).
       work: 'group', 'work.eyebrow': 'text', 'work.title': 'text', 'work.subtitle': 'textarea',
       contact: 'group', 'contact.eyebrow': 'text', 'contact.title': 'text', 'contact.subtitle': 'textarea', 'contact.linkedinLink': 'text',
       moreWork: 'group', 'moreWork.eyebrow': 'text', 'moreWork.title': 'text',

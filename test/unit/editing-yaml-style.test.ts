@@ -5,7 +5,7 @@ import { resumeFrontmatterSchema } from '~/content/schema';
 import { composeFile, listOperation, type Entries } from '~/editing/compose.server';
 import { formValues } from '~/editing/fields';
 import { applyChanges, readDocument, yamlData } from '~/editing/frontmatter.server';
-import { buildData, changedLines, ROOT } from './content-files';
+import { buildData, changedLines, ROOT } from '../helpers/content-files';
 
 /**
  * The editor writes a file in the file's own YAML style: block lists stay

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, readDocument, writeDocument } from '~/editing/frontmatter.server';
 import { formValues } from '~/editing/fields';
-import { buildData, changedLines, contentFile, contentFiles, fieldLines } from './content-files';
+import { buildData, changedLines, contentFile, contentFiles, fieldLines } from '../helpers/content-files';
 
 const files = contentFiles();
 

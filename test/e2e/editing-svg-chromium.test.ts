@@ -68,7 +68,7 @@ async function open(text: string): Promise<string[]> {
 }
 
 // Not here: <animate> turning a link into javascript:, which today's Chromium blocks by itself (older
-// browsers and other viewers did not); the checker refuses it all the same (svg-sanitize.test.ts).
+// browsers and other viewers did not); the checker refuses it all the same (editing-svg-sanitize.test.ts).
 const HOSTILE: [string, string][] = [
   ['script', svg(`${BOX}<script>alert('script')</script>`)],
   ['onload', svg(BOX, ` onload="alert('onload')"`)],

@@ -6,7 +6,7 @@ import { siteSchema } from '~/content/schema';
 import { ABOUT_WORDS, CONTACT_WORDS, CTA_WORDS, FOOTER_WORDS, HERO_WORDS, MORE_WORK_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from '~/content/site-words';
 import { fieldsOf, formValues, fromForm, siteForm, type Field } from '~/editing/fields';
 import { applyChanges } from '~/editing/frontmatter.server';
-import { buildData, changedLines } from './content-files';
+import { buildData, changedLines } from '../helpers/content-files';
 
 /**
  * The site's words in the editor's form: optional fields with today's words
