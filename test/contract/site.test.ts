@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledContent } from '~/content/schema';
 import { CONTENT_IS_SAMPLE, SAMPLE_SITE_DIR } from '../helpers/content';
 import { builtContent } from '../helpers/e2e';
+import { decodeEntities } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -22,18 +23,6 @@ beforeAll(async () => {
   content = builtContent();
 });
 afterAll(() => server?.stop());
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, '\u00a0')
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&amp;/g, '&');
-}
 
 /** The page's visible text (tags removed, entities decoded, white space collapsed). */
 async function pageText(route: string): Promise<{ status: number; text: string; html: string }> {

@@ -1,14 +1,12 @@
-import path from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
 import mailQueue, { config } from '../../netlify/functions/mail-queue';
+import { bundleInputs } from '../helpers/bundle-inputs';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 /** The scheduled function netlify/functions/mail-queue.ts: its schedule, what it carries, and one run. */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENV_KEYS = ['SMTP_URL', 'NETLIFY_DB_URL', 'CONTACT_TO'] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 
@@ -39,17 +37,7 @@ describe('the mail-queue function', () => {
   });
 
   it.each(['mail-queue', 'send-email'])('%s carries no esbuild, no embedded database engine and no MDX compiler', async (name) => {
-    const result = await esbuild({
-      entryPoints: [path.join(ROOT, `netlify/functions/${name}.ts`)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    const { imports } = await bundleInputs(`netlify/functions/${name}.ts`);
     expect(imports).toContain('@netlify/database');
     expect(imports.filter((name) => /esbuild|database-dev|pglite|mdx|gray-matter/.test(name))).toEqual([]);
   });

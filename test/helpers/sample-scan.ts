@@ -3,6 +3,7 @@ import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import { inflateSync } from 'node:zlib';
 import type { SeedFiles } from './git-remote';
+import { decodeEntities } from './http';
 
 /**
  * What of the sample designer can be recognised in a response of the site:
@@ -78,15 +79,6 @@ export function findSample(where: string, text: string, markers: Marker[]): Find
     found.push({ where, what, excerpt });
   }
   return found;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
 }
 
 /** JSON-escaped text (\u0041, \n) as the characters it stands for. */

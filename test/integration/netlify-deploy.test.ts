@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleInputs } from '../helpers/bundle-inputs';
 import { VALID } from '../helpers/contact-cases';
 import { contentFilesOf, SAMPLE_SITE_DIR } from '../helpers/content';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
@@ -79,17 +79,7 @@ describe('what the server function carries', () => {
   });
 
   it('the send-email function has no esbuild and no MDX compiler either', async () => {
-    const result = await esbuild({
-      entryPoints: [path.join(ROOT, 'netlify/functions/send-email.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    const { imports } = await bundleInputs('netlify/functions/send-email.ts');
     expect(imports.filter((name) => /esbuild|mdx|gray-matter/.test(name))).toEqual([]);
   });
 });
@@ -186,18 +176,8 @@ describe('the content-check function (the editor\'s compiler), packaged the same
   });
 
   it('the app\'s caller (what the editor\'s routes import) brings neither pipeline/ nor a compiler into the site\'s function', async () => {
-    const result = await esbuild({
-      entryPoints: [path.join(ROOT, 'app/editing/content-check.server.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    expect(Object.keys(result.metafile.inputs).filter((file) => file.startsWith('pipeline/'))).toEqual([]);
-    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    const { files, imports } = await bundleInputs('app/editing/content-check.server.ts');
+    expect(files.filter((file) => file.startsWith('pipeline/'))).toEqual([]);
     expect(imports.filter((name) => /esbuild|mdx|sharp|gray-matter/.test(name))).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
 import type { CompiledContent } from '~/content/schema';
 import { builtContent, site } from '../helpers/e2e';
+import { decodeEntities } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -31,16 +32,6 @@ function pages() {
     { path: '/privacy', type: 'website' },
     ...caseStudies.map((caseStudy) => ({ path: `/case-study/${caseStudy.slug}`, type: 'article' })),
   ];
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&amp;/g, '&');
 }
 
 type Head = {
