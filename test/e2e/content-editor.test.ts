@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
 import { buildOnClone, changedPaths, openSignedIn, remoteFile, remoteHead, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 
@@ -23,11 +23,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startEditorStack({ password: 'editor test password' }), launchBrowser()]);
 }, 120_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeAll(opened, browser, stack));
 
 async function signedIn(javaScriptEnabled = true): Promise<Page> {
   const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });

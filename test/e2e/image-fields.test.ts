@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
 import { buildOnClone, changedPaths, openSignedIn, remoteFile, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { waitForHydration } from '../helpers/e2e';
 
@@ -31,11 +31,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startEditorStack({ password: 'image field password', fixtures: true }), launchBrowser()]);
 }, 120_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeAll(opened, browser, stack));
 
 async function signedIn(javaScriptEnabled = true): Promise<Page> {
   const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
-import { DESKTOP_CHROME_UA, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { closeAll, DESKTOP_CHROME_UA, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForFrames, waitForHydration } from '../helpers/e2e';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -40,13 +40,7 @@ beforeAll(async () => {
   db = await createDatabase({ connectionString: dbUrl });
 });
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await db?.end();
-  await server?.stop();
-  await pg?.destroy();
-});
+afterAll(() => closeAll(opened, browser, db, server, pg));
 
 beforeEach(async () => {
   await db.query('DELETE FROM insight_events');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,12 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
-import { fingerprintsOf } from '~/editing/sample-leftovers.server';
-import { readContentSnapshot } from '../../scripts/content-snapshot';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
-import { openSignedIn, remoteFile, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
-import { commitOnRemote, seedFilesUnder, startGitRemote } from '../helpers/git-remote';
-import { startOwnerStack } from '../helpers/owner-stack';
+import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
+import { remoteFile, signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { commitOnRemote } from '../helpers/git-remote';
 
 /**
  * "Make it yours" on /admin/content, in Chromium, against the built server in
@@ -33,36 +30,13 @@ const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'make-it-yours-'));
-  const printsFile = path.join(scratch, 'fingerprints.json');
-  writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(FIXTURE))));
-  const remote = await startGitRemote({ files: { ...seedFilesUnder(path.join(FIXTURE, 'content'), 'content/'), ...seedFilesUnder(path.join(FIXTURE, 'public'), 'public/') } });
-  const owner = await startOwnerStack(PASSWORD, {
-    CONTENT_GIT_URL: remote.url,
-    CONTENT_GIT_TOKEN: remote.token,
-    CONTENT_GIT_BRANCH: 'main',
-    CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
-    SAMPLE_FINGERPRINTS_FILE: printsFile,
-  });
-  stack = { ...owner, remote, password: PASSWORD, stop: async () => (await owner.stop(), await remote.close()) };
+  stack = await startFixtureDesignerStack(FIXTURE, scratch, PASSWORD);
   browser = await launchBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => closeAll(opened, browser, stack, scratch));
 
-async function signedIn(options: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {}): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, {
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.dark ? 'dark' : 'light',
-  });
-  opened.push(tracked);
-  return tracked.page;
-}
+const signedIn = (options: Parameters<typeof signedInPage>[3] = {}): Promise<Page> => signedInPage(browser, stack, opened, options);
 
 /** A bound, not a pace: a sign-in, a publish and the list's reads of the remote take over a minute on a busy 2-core machine. */
 const BOUND = 180_000;

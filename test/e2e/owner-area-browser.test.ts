@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { waitForHydration } from '../helpers/e2e';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
@@ -36,12 +36,7 @@ beforeAll(async () => {
   await db.insert({ id: 'msg-retrying', first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', message: 'Are you open to contract work?', status: 'retrying', last_error: 'connect ECONNREFUSED 127.0.0.1:2525' });
 });
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await server?.stop();
-  await db?.stop();
-});
+afterAll(() => closeAll(opened, browser, server, db));
 
 /** A fresh page; its console must stay free of errors but Chromium's notes on a 401 (a wrong password) and a 422 (a refused form), which are the answers meant. */
 async function open(options: BrowserContextOptions = {}): Promise<Page> {

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
@@ -39,14 +39,7 @@ beforeAll(async () => {
   db = await createDatabase({ connectionString: dbUrl });
 }, 120_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await server?.stop();
-  await db?.end();
-  await pg?.destroy();
-  await rm(outbox, { recursive: true, force: true });
-});
+afterAll(() => closeAll(opened, browser, server, db, pg, outbox));
 
 beforeEach(async () => {
   // Paused: the overall cap is used up, as a slow guesser on many addresses would leave it.

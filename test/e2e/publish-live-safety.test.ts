@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
 import { openSignedIn, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 import { badCookies, leaks, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
@@ -33,12 +33,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startEditorStack({ password: 'live safety password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }), launchBrowser()]);
 }, 180_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-  if (liveDir) rmSync(liveDir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(opened, browser, stack, liveDir));
 
 async function editorPage(file: string): Promise<Page> {
   const tracked = await openSignedIn(browser, stack, { javaScriptEnabled: false });

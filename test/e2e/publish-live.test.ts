@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
 import { changedPaths, openSignedIn, remoteFile, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { ROOT } from '../helpers/content';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -49,13 +49,7 @@ beforeAll(async () => {
   second = await startServer({ ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, LIVE_CONTENT_DIR: liveDir });
 }, 180_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await second?.stop();
-  await stack?.stop();
-  if (liveDir) rmSync(liveDir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(opened, browser, second, stack, liveDir));
 
 const servers = () => [stack.server, second];
 

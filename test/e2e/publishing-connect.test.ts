@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
-import { committedSiteFiles, openSignedIn, remoteFile, remoteHead, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { committedSiteFiles, openSignedIn, remoteFile, remoteHead, waitForSaveResult, withRemote, type EditorStack } from '../helpers/editor-stack';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
 import { startOwnerStack } from '../helpers/owner-stack';
@@ -44,23 +44,10 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   browser = launched;
-  stack = {
-    ...owner,
-    remote,
-    password,
-    async stop() {
-      await owner.stop();
-      await remote.close();
-    },
-  };
+  stack = withRemote(owner, remote, password);
 }, 180_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-  if (built) rmSync(built, { recursive: true, force: true });
-});
+afterAll(() => closeAll(opened, browser, stack, built));
 
 async function signedIn(javaScriptEnabled = true, options: Parameters<typeof openSignedIn>[2] = {}): Promise<Page> {
   const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, ...options });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/frontmatter.server';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
 import { committedSiteFiles, openSignedIn, remoteFile, remoteHead, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote, startGitRemote } from '../helpers/git-remote';
@@ -52,11 +52,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeAll(opened, browser, stack));
 
 async function signedIn(javaScriptEnabled = true, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, viewport });

@@ -7,10 +7,10 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { CONTENT_DIR } from '../helpers/content';
-import { openSignedIn, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
-import { commitOnRemote, seedFilesUnder, startGitRemote, type SeedFiles } from '../helpers/git-remote';
+import { signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { commitOnRemote, type SeedFiles } from '../helpers/git-remote';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 
@@ -72,40 +72,18 @@ const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'setup-guide-'));
-  const printsFile = path.join(scratch, 'fingerprints.json');
-  writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(FIXTURE))));
-  const remote = await startGitRemote({ files: { ...seedFilesUnder(path.join(FIXTURE, 'content'), 'content/'), ...seedFilesUnder(path.join(FIXTURE, 'public'), 'public/') } });
-  const owner = await startOwnerStack(PASSWORD, {
-    CONTENT_GIT_URL: remote.url,
-    CONTENT_GIT_TOKEN: remote.token,
-    CONTENT_GIT_BRANCH: 'main',
-    CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
-    SAMPLE_FINGERPRINTS_FILE: printsFile,
+  stack = await startFixtureDesignerStack(FIXTURE, scratch, PASSWORD, {
     // The optional steps open: no mail account, no address of the site's own.
     SMTP_URL: '',
     SITE_URL: '',
     URL: '',
   });
-  stack = { ...owner, remote, password: PASSWORD, stop: async () => (await owner.stop(), await remote.close()) };
   browser = await launchBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => closeAll(opened, browser, stack, scratch));
 
-async function signedIn(options: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {}): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, {
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.dark ? 'dark' : 'light',
-  });
-  opened.push(tracked);
-  return tracked.page;
-}
+const signedIn = (options: Parameters<typeof signedInPage>[3] = {}): Promise<Page> => signedInPage(browser, stack, opened, options);
 
 type Done = Record<string, string | null>;
 const stepsOf = (page: Page): Promise<Done> =>

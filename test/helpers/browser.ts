@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -44,4 +45,28 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     errors: () => [...messages.filter((m) => m.type() === 'error').map((m) => m.text()), ...pageErrors],
     close: () => context.close(),
   };
+}
+
+/**
+ * Something a test file started, to end in its afterAll: a database cluster
+ * (destroy: stopped and removed), a server or stack (stop), a browser or git
+ * remote (close), a pool (end), or a scratch folder's path (removed).
+ */
+export type Started = { destroy(): Promise<unknown> } | { stop(): Promise<unknown> } | { close(): Promise<unknown> } | { end(): Promise<unknown> } | string | undefined;
+
+/**
+ * A browser test file's afterAll: its pages first, then what it started, one
+ * after the other in the order given (a pool before its database, a server
+ * before its remote). What beforeAll never got to start is undefined and skipped.
+ */
+export async function closeAll(pages: TrackedPage[], ...started: Started[]): Promise<void> {
+  for (const page of pages) await page.close();
+  for (const thing of started) {
+    if (thing === undefined) continue;
+    if (typeof thing === 'string') rmSync(thing, { recursive: true, force: true });
+    else if ('destroy' in thing) await thing.destroy();
+    else if ('stop' in thing) await thing.stop();
+    else if ('close' in thing) await thing.close();
+    else await thing.end();
+  }
 }

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { fingerprintsOf } from '~/editing/sample-leftovers.server';
+import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { openPage, type TrackedPage } from './browser';
 import { CONTENT_DIR, contentFilesOf } from './content';
 import { waitForHydration } from './e2e';
-import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
+import { seedFilesUnder, startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
 import { startOwnerStack, type OwnerStack } from './owner-stack';
 
 /**
@@ -40,23 +42,42 @@ export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } 
 export type EditorStack = OwnerStack & { remote: GitRemote & { root: string }; password: string };
 
 export async function startEditorStack({ password, token, env = {}, fixtures = false }: { password: string; token?: string; env?: Record<string, string>; fixtures?: boolean }): Promise<EditorStack> {
-  const remote = await startGitRemote({ files: committedSiteFiles({ fixtures }) });
-  const stack = await startOwnerStack(password, {
-    CONTENT_GIT_URL: remote.url,
-    CONTENT_GIT_TOKEN: token ?? remote.token,
-    CONTENT_GIT_BRANCH: 'main',
-    CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
-    ...env,
-  });
+  return startEditorStackOn(committedSiteFiles({ fixtures }), { password, token, env });
+}
+
+/**
+ * The editor against a real git remote holding `files`: the built server in
+ * remote mode, committing as `author`, the owner's area on a PostgreSQL of its own.
+ */
+export async function startEditorStackOn(files: SeedFiles, { password, token, author = 'Dana Designer <dana@example.com>', env = {} }: { password: string; token?: string; author?: string; env?: Record<string, string> }): Promise<EditorStack> {
+  const remote = await startGitRemote({ files });
+  const owner = await startOwnerStack(password, { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: token ?? remote.token, CONTENT_GIT_BRANCH: 'main', CONTENT_GIT_AUTHOR: author, ...env });
+  return withRemote(owner, remote, password);
+}
+
+/** An owner's stack and the remote it publishes to, stopped together. */
+export function withRemote(owner: OwnerStack, remote: GitRemote & { root: string }, password: string): EditorStack {
   return {
-    ...stack,
+    ...owner,
     remote,
     password,
     async stop() {
-      await stack.stop();
+      await owner.stop();
       await remote.close();
     },
   };
+}
+
+/**
+ * The editor on a remote holding a fixture designer's content/ and public/,
+ * the server comparing with her fingerprints (written into `scratch`), so
+ * nothing depends on the words of content/.
+ */
+export async function startFixtureDesignerStack(fixture: string, scratch: string, password: string, env: Record<string, string> = {}): Promise<EditorStack> {
+  const printsFile = path.join(scratch, 'fingerprints.json');
+  writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(fixture))));
+  const files = { ...seedFilesUnder(path.join(fixture, 'content'), 'content/'), ...seedFilesUnder(path.join(fixture, 'public'), 'public/') };
+  return startEditorStackOn(files, { password, env: { SAMPLE_FINGERPRINTS_FILE: printsFile, ...env } });
 }
 
 export async function openSignedIn(browser: Browser, stack: EditorStack, options: BrowserContextOptions = {}): Promise<TrackedPage> {
@@ -68,6 +89,13 @@ export async function openSignedIn(browser: Browser, stack: EditorStack, options
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${stack.server.url}/admin`);
   return tracked;
+}
+
+/** A signed-in page at a width (1280 unless told), light or dark, with or without JavaScript, kept in `opened` for closeAll(). */
+export async function signedInPage(browser: Browser, stack: EditorStack, opened: TrackedPage[], { javaScriptEnabled = true, width = 1280, dark = false }: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {}): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
+  opened.push(tracked);
+  return tracked.page;
 }
 
 /** The file on the remote's main. */

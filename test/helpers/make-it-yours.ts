@@ -6,9 +6,8 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from './content';
 import { waitForHydration } from './e2e';
-import { waitForSaveResult, type EditorStack } from './editor-stack';
-import { startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
-import { startOwnerStack } from './owner-stack';
+import { startEditorStackOn, waitForSaveResult, type EditorStack } from './editor-stack';
+import type { GitRemote, SeedFiles } from './git-remote';
 import { waitFor } from './wait';
 
 /**
@@ -106,23 +105,8 @@ export async function openHydrated(page: Page, url: string) {
  * startEditorStack does for the content under test: the built server in
  * remote mode, the owner's area on a PostgreSQL of its own.
  */
-export async function startSampleEditorStack(password: string, files: SeedFiles): Promise<EditorStack> {
-  const remote = await startGitRemote({ files });
-  const stack = await startOwnerStack(password, {
-    CONTENT_GIT_URL: remote.url,
-    CONTENT_GIT_TOKEN: remote.token,
-    CONTENT_GIT_BRANCH: 'main',
-    CONTENT_GIT_AUTHOR: 'Jordan Rivera <hello@jordanrivera.example>',
-  });
-  return {
-    ...stack,
-    remote,
-    password,
-    async stop() {
-      await stack.stop();
-      await remote.close();
-    },
-  };
+export function startSampleEditorStack(password: string, files: SeedFiles): Promise<EditorStack> {
+  return startEditorStackOn(files, { password, author: 'Jordan Rivera <hello@jordanrivera.example>' });
 }
 
 /**
