@@ -3,10 +3,10 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { startOwnerServer } from '../helpers/owner-stack';
 import { waitForHydration } from '../helpers/e2e';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { PRIVATE_PATH } from '../helpers/private';
+import { type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -29,9 +29,8 @@ const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
   [db, browser] = await Promise.all([startContactDb(), launchBrowser()]);
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: db.url });
+  server = await startOwnerServer(ADMIN_PASSWORD, db.url);
   url = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
   await db.insert({ id: 'msg-delivered', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', message: 'Loved the ledger case study. Free for a call on Thursday?', status: 'delivered' });
   await db.insert({ id: 'msg-retrying', first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', message: 'Are you open to contract work?', status: 'retrying', last_error: 'connect ECONNREFUSED 127.0.0.1:2525' });
 });

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { startOwnerServer } from '../helpers/owner-stack';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { PRIVATE_ENV } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -34,8 +33,7 @@ beforeAll(async () => {
   [pg, browser] = await Promise.all([startPostgres(), launchBrowser()]);
   const dbUrl = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'lockout-outbox-'));
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: dbUrl, CONTACT_OUTBOX_DIR: outbox });
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  server = await startOwnerServer(ADMIN_PASSWORD, dbUrl, { CONTACT_OUTBOX_DIR: outbox });
   db = await createDatabase({ connectionString: dbUrl });
 }, 120_000);
 

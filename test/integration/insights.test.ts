@@ -5,11 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { toFormBody } from '../helpers/contact-cases';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { postForm } from '../helpers/http';
 import { fetchFrom, loopbackAddress } from '../helpers/loopback';
+import { startOwnerServer } from '../helpers/owner-stack';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
+import { PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
 
@@ -39,9 +39,8 @@ beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'insights-outbox-'));
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, CONTACT_OUTBOX_DIR: outbox });
+  server = await startOwnerServer(ADMIN_PASSWORD, url, { CONTACT_OUTBOX_DIR: outbox });
   origin = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
   db = await createDatabase({ connectionString: url });
 });
 

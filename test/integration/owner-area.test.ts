@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { startOwnerServer } from '../helpers/owner-stack';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { leaks, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
+import { type RunningServer } from '../helpers/server';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 /**
@@ -29,9 +29,8 @@ let dbUrl: string;
 beforeAll(async () => {
   pg = await startPostgres();
   outbox = await mkdtemp(path.join(tmpdir(), 'owner-outbox-'));
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: (dbUrl = await pg.createDatabase()), CONTACT_OUTBOX_DIR: outbox });
+  server = await startOwnerServer(ADMIN_PASSWORD, (dbUrl = await pg.createDatabase()), { CONTACT_OUTBOX_DIR: outbox });
   origin = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
 });
 
 afterAll(async () => {
