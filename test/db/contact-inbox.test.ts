@@ -2,11 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
 import { countMessages, countNewMessages, deleteMessage, getMessage, listMessages, mailHealth, markMessageDone } from '~/contact/inbox.server';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { saveEnv } from '../helpers/env';
 
 /** The owner's inbox and mail health, read from a real PostgreSQL through the process's database. */
 
 const ENV_KEYS = ['NETLIFY_DB_URL', 'SMTP_URL'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+const restoreEnv = saveEnv(ENV_KEYS);
 
 let store: ContactDb;
 
@@ -17,10 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeSharedDatabase();
   await store?.stop();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv();
 });
 beforeEach(() => store.clear());
 

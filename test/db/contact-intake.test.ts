@@ -1,9 +1,9 @@
-import type { Context } from '@netlify/functions';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
-import sendEmail from '../../netlify/functions/send-email';
 import { VALID } from '../helpers/contact-cases';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { saveEnv } from '../helpers/env';
+import { postToSendEmail } from '../helpers/send-email';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { expectConsoleError } from '../setup';
 
@@ -16,21 +16,14 @@ import { expectConsoleError } from '../setup';
 
 const SECRET = 'intake-test-secret-0123456789';
 const ENV_KEYS = ['SMTP_URL', 'CONTACT_FUNCTION_SECRET', 'NETLIFY_DB_URL', 'CONTACT_TO'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+const restoreEnv = saveEnv(ENV_KEYS);
 const MESSAGE = { ...VALID, email: 'grace.hopper@visitor.example', message: 'A very private note about a job offer.' };
 
 let store: ContactDb;
 let smtp: TestSmtpServer;
 let logs: MockInstance[] = [];
 
-function post(body: unknown): Promise<Response> {
-  const request = new Request('http://localhost/.netlify/functions/send-email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
-    body: JSON.stringify(body),
-  });
-  return sendEmail(request, {} as Context);
-}
+const post = (body: unknown): Promise<Response> => postToSendEmail(body, SECRET);
 
 /** Everything logged during the test, one string per call. */
 const logged = () => [...logs, console.error as unknown as MockInstance].flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
@@ -50,10 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeSharedDatabase();
   await Promise.all([store?.stop(), smtp?.close()]);
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv();
 });
 beforeEach(async () => {
   await store.clear();

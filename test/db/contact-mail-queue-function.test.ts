@@ -3,12 +3,13 @@ import { closeSharedDatabase } from '~/db/connection.server';
 import mailQueue, { config } from '../../netlify/functions/mail-queue';
 import { bundleInputs } from '../helpers/bundle-inputs';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { saveEnv } from '../helpers/env';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 /** The scheduled function netlify/functions/mail-queue.ts: its schedule, what it carries, and one run. */
 
 const ENV_KEYS = ['SMTP_URL', 'NETLIFY_DB_URL', 'CONTACT_TO'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+const restoreEnv = saveEnv(ENV_KEYS);
 
 let store: ContactDb;
 let smtp: TestSmtpServer;
@@ -21,10 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeSharedDatabase();
   await Promise.all([store?.stop(), smtp?.close()]);
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv();
 });
 
 /** A POST as Netlify's scheduler sends it. */

@@ -1,11 +1,11 @@
-import type { Context } from '@netlify/functions';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeSharedDatabase, createDatabase } from '~/db/connection.server';
 import { BACKOFF_MS } from '~/contact/messages.server';
 import { runMailQueue } from '~/contact/queue.server';
-import sendEmail from '../../netlify/functions/send-email';
 import { VALID } from '../helpers/contact-cases';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { saveEnv } from '../helpers/env';
+import { postToSendEmail } from '../helpers/send-email';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 /**
@@ -16,19 +16,12 @@ import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smt
 
 const SECRET = 'queue-test-secret-0123456789';
 const ENV_KEYS = ['SMTP_URL', 'CONTACT_FUNCTION_SECRET', 'NETLIFY_DB_URL', 'MESSAGE_RETENTION_DAYS', 'CONTACT_TO'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+const restoreEnv = saveEnv(ENV_KEYS);
 
 let store: ContactDb;
 let smtp: TestSmtpServer | undefined;
 
-function post(body: unknown): Promise<Response> {
-  const request = new Request('http://localhost/.netlify/functions/send-email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
-    body: JSON.stringify(body),
-  });
-  return sendEmail(request, {} as Context);
-}
+const post = (body: unknown): Promise<Response> => postToSendEmail(body, SECRET);
 
 /** As if the backoff had passed: every waiting message is due now. */
 const makeAllDue = () => store.db.query("UPDATE contact_messages SET next_attempt_at = now() - interval '1 second' WHERE status IN ('pending', 'retrying')");
@@ -42,10 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeSharedDatabase();
   await store?.stop();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv();
 });
 beforeEach(async () => {
   await store.clear();

@@ -14,6 +14,7 @@ import {
   VALID,
   withOverrides,
 } from '../helpers/contact-cases';
+import { saveEnv } from '../helpers/env';
 import { parseMail } from '../helpers/mime';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { expectConsoleError } from '../setup';
@@ -26,7 +27,7 @@ import { expectConsoleError } from '../setup';
 const SECRET = 'function-test-secret-0123456789';
 const URL_ = 'http://localhost/.netlify/functions/send-email';
 const ENV_KEYS = ['SMTP_URL', 'CONTACT_TO', 'CONTACT_FROM', 'CONTACT_FUNCTION_SECRET', 'CONTACT_OUTBOX_DIR'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+const restoreEnv = saveEnv(ENV_KEYS);
 
 let smtp: TestSmtpServer;
 
@@ -47,10 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await smtp.close();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv();
 });
 beforeEach(() => {
   for (const key of ENV_KEYS) delete process.env[key];

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from '~/editing/sample-fingerprints';
-import { findSampleLeftovers, fingerprint, fingerprintsOf, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
-import { readContentSnapshot } from '../../scripts/content-snapshot';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_FINGERPRINTS } from '~/editing/sample-fingerprints';
+import { findSampleLeftovers, fingerprint, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import { readWordsDesigner } from '../helpers/words-designer';
 
 /**
  * The "Make it yours" detector on a fixture designer standing in for the
@@ -10,15 +9,7 @@ import { readContentSnapshot } from '../../scripts/content-snapshot';
  * scripts/sample-fingerprints.ts takes the shipped sample's, so nothing here
  * depends on the sample's own words.
  */
-const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/words/designer');
-
-let sample: ContentSnapshot;
-let prints: SampleFingerprints;
-
-beforeAll(async () => {
-  sample = await readContentSnapshot(FIXTURE);
-  prints = fingerprintsOf(sample);
-});
+const { sample, prints } = await readWordsDesigner();
 
 /** Every text of a content set changed, as a designer who replaced everything leaves it. */
 function personalise(value: unknown): unknown {

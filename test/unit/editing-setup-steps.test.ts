@@ -1,9 +1,7 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { findSampleLeftovers, fingerprintsOf, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import { describe, expect, it } from 'vitest';
+import { findSampleLeftovers, type ContentSnapshot } from '~/editing/sample-leftovers.server';
 import { ownDomain, SETUP_STEP_NAMES, setupProgress, setupStepsFrom, type SetupFacts, type SetupStep } from '~/editing/setup-steps';
-import type { SampleFingerprints } from '~/editing/sample-fingerprints';
-import { readContentSnapshot } from '../../scripts/content-snapshot';
+import { readWordsDesigner } from '../helpers/words-designer';
 
 /**
  * The first-run guide's rules: each step ticked by what is true. The content
@@ -11,15 +9,7 @@ import { readContentSnapshot } from '../../scripts/content-snapshot';
  * designer standing in for the sample (test/fixtures/words/designer), as
  * the list's own tests do, so nothing depends on the sample's words.
  */
-const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/words/designer');
-
-let sample: ContentSnapshot;
-let prints: SampleFingerprints;
-
-beforeAll(async () => {
-  sample = await readContentSnapshot(FIXTURE);
-  prints = fingerprintsOf(sample);
-});
+const { sample, prints } = await readWordsDesigner();
 
 const NOTHING_SET: Omit<SetupFacts, 'leftovers' | 'caseStudies'> = { publishingReady: false, mailConfigured: false, mailDelivered: false, siteUrl: null };
 
