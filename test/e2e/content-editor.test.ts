@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
-import { buildOnClone, changedPaths, openSignedIn, remoteFile, remoteHead, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { buildOnClone, changedLines, changedPaths, remoteFile, remoteHead, signedInPage, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 
 /**
@@ -25,28 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => closeAll(opened, browser, stack));
 
-async function signedIn(javaScriptEnabled = true): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });
-  opened.push(tracked);
-  return tracked.page;
-}
-
-/** Changed lines between two texts, as `-old` / `+new`, in order. */
-function lineDiff(before: string, after: string): string[] {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-    } else if (b.indexOf(a[i], j) === -1 && i < a.length) out.push(`-${a[i++]}`);
-    else out.push(`+${b[j++]}`);
-  }
-  return out;
-}
+const signedIn = (javaScriptEnabled = true): Promise<Page> => signedInPage(browser, stack, opened, { javaScriptEnabled });
 
 describe('the list', () => {
   it('shows the site details, the resume and every case study in order, each with its last change', async () => {
@@ -79,7 +58,7 @@ describe.each([
     expect(remoteHead(stack.remote)).toBe(result.commit);
     expect(stack.remote.git('rev-parse', `${result.commit}^`).trim()).toBe(head);
     expect(changedPaths(stack.remote, result.commit!)).toEqual([OFFICE_DEPOT]);
-    expect(lineDiff(before, remoteFile(stack.remote, OFFICE_DEPOT))).toEqual([expect.stringMatching(/^-role: /), `+role: ${newRole}`]);
+    expect(changedLines(before, remoteFile(stack.remote, OFFICE_DEPOT))).toEqual([expect.stringMatching(/^-role: /), `+role: ${newRole}`]);
     expect(stack.remote.git('log', '-1', '--format=%an <%ae>|%s', result.commit!)).toBe('Dana Designer <dana@example.com>|Edit Office Depot Rewards App Redesign');
 
     // Opened again and published with nothing changed: no commit.

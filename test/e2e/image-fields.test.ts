@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
-import { buildOnClone, changedPaths, openSignedIn, remoteFile, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { buildOnClone, changedPaths, remoteFile, signedInPage, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { waitForHydration } from '../helpers/e2e';
 
 /**
@@ -33,11 +33,7 @@ beforeAll(async () => {
 
 afterAll(() => closeAll(opened, browser, stack));
 
-async function signedIn(javaScriptEnabled = true): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });
-  opened.push(tracked);
-  return tracked.page;
-}
+const signedIn = (javaScriptEnabled = true): Promise<Page> => signedInPage(browser, stack, opened, { javaScriptEnabled });
 
 /** A photo with EXIF (a camera and a position), as a phone gives it. */
 const photo = (width: number, height: number, colour: string) =>

@@ -8,9 +8,8 @@ import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/frontmatter.server';
 import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
-import { committedSiteFiles, openSignedIn, remoteFile, remoteHead, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
-import { commitOnRemote, startGitRemote } from '../helpers/git-remote';
-import { startOwnerStack } from '../helpers/owner-stack';
+import { changedLines, committedSiteFiles, remoteFile, remoteHead, signedInPage, startEditorStackOn, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { commitOnRemote } from '../helpers/git-remote';
 
 /**
  * The resume published through its form, in Chromium, against the built
@@ -34,48 +33,16 @@ let browser: Browser;
 const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
-  const remote = await startGitRemote({ files: { ...committedSiteFiles({ fixtures: true }), [RESUME]: FIXTURE } });
-  const [owner, launched] = await Promise.all([
-    startOwnerStack(PASSWORD, { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: remote.token, CONTENT_GIT_BRANCH: 'main', CONTENT_GIT_AUTHOR: 'Riley Fixture <riley@example.com>' }),
+  [stack, browser] = await Promise.all([
+    startEditorStackOn({ ...committedSiteFiles({ fixtures: true }), [RESUME]: FIXTURE }, { password: PASSWORD, author: 'Riley Fixture <riley@example.com>' }),
     launchBrowser(),
   ]);
-  browser = launched;
-  stack = {
-    ...owner,
-    remote,
-    password: PASSWORD,
-    async stop() {
-      await owner.stop();
-      await remote.close();
-    },
-  };
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 
 afterAll(() => closeAll(opened, browser, stack));
 
-async function signedIn(javaScriptEnabled = true, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, viewport });
-  opened.push(tracked);
-  return tracked.page;
-}
-
-/** Changed lines between two texts, as `-old` / `+new`, in order. */
-function lineDiff(before: string, after: string): string[] {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-    } else if (b.indexOf(a[i], j) === -1 && i < a.length) out.push(`-${a[i++]}`);
-    else out.push(`+${b[j++]}`);
-  }
-  return out;
-}
+const signedIn = (javaScriptEnabled = true): Promise<Page> => signedInPage(browser, stack, opened, { javaScriptEnabled });
 
 const resumeIsValid = (text: string) => resumeFrontmatterSchema.safeParse(parseYaml(readDocument(text, 'mdx').yaml)).success;
 
@@ -127,7 +94,7 @@ describe('the resume’s form', () => {
     const result = await publish(page, 'A shorter headline');
     expect(result.status).toBe('published');
     expect(stack.remote.git('log', '-1', '--format=%s', result.commit!)).toBe('A shorter headline');
-    expect(lineDiff(before, remoteFile(stack.remote, RESUME))).toEqual(['-headline: "Principal Product Designer, maps and mobility"', '+headline: "Design lead, maps and mobility"']);
+    expect(changedLines(before, remoteFile(stack.remote, RESUME))).toEqual(['-headline: "Principal Product Designer, maps and mobility"', '+headline: "Design lead, maps and mobility"']);
   });
 
   it.each([
@@ -156,8 +123,8 @@ describe('the resume’s form', () => {
     const result = await publish(page);
     expect(result.status).toBe('published');
     const after = remoteFile(stack.remote, RESUME);
-    expect(lineDiff(before, after).filter((line) => line.startsWith('-'))).toEqual([`-${removedLine}`]);
-    expect(lineDiff(before, after).filter((line) => line.startsWith('+'))).toEqual([`+      - ${typed}`]);
+    expect(changedLines(before, after).filter((line) => line.startsWith('-'))).toEqual([`-${removedLine}`]);
+    expect(changedLines(before, after).filter((line) => line.startsWith('+'))).toEqual([`+      - ${typed}`]);
     expect(resumeIsValid(after)).toBe(true);
   });
 });

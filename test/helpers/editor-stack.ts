@@ -98,6 +98,23 @@ export async function signedInPage(browser: Browser, stack: EditorStack, opened:
   return tracked.page;
 }
 
+/** Changed lines between two texts, as `-old` / `+new`, in order. */
+export function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else if (b.indexOf(a[i], j) === -1 && i < a.length) out.push(`-${a[i++]}`);
+    else out.push(`+${b[j++]}`);
+  }
+  return out;
+}
+
 /** The file on the remote's main. */
 export function remoteFile(remote: GitRemote, file: string, ref = 'main'): string {
   return execFileSync('git', ['--git-dir', remote.bareDir, 'show', `${ref}:${file}`]).toString('utf8');
