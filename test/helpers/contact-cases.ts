@@ -5,6 +5,9 @@ import type { ContactField } from '../../app/contact/schema';
  * names the field that must be blamed and the exact message the visitor sees.
  */
 
+/** The contact form's answer when a message is on its way (the spec's words). */
+export const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
+
 export const VALID = {
   firstName: 'Ada',
   lastName: 'Lovelace',

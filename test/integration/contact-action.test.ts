@@ -9,6 +9,7 @@ import {
   FUNCTION_ERRORS,
   functionTransportCases,
   JSON_ONLY_CASES,
+  SUCCESS_TEXT,
   toFormBody,
   VALID,
   withOverrides,
@@ -23,7 +24,6 @@ import { LOG_WAIT } from '../helpers/wait';
 
 const SECRET = 'action-test-secret-abcdefghijklmnop';
 const ERROR_TEXT = 'Error Failed to send message. Please try again.';
-const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
 
 let smtp: TestSmtpServer;
 let server: RunningServer;

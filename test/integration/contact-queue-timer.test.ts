@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { toFormBody, VALID } from '../helpers/contact-cases';
+import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { fieldValueIn, noticeIn, postForm } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -14,7 +14,6 @@ import { LOG_WAIT, waitFor } from '../helpers/wait';
  */
 
 const SECRET = 'queue-timer-test-secret-0123456789';
-const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
 /** The promise: a failed message goes out within this once mail is back (first retry after 30 s, a tick every 20 s). */
 const RETRY_WITHIN_MS = 60_000;
 

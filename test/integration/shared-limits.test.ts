@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
-import { toFormBody } from '../helpers/contact-cases';
+import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { requestFrom } from '../helpers/from-address';
 import { noticeIn, postForm } from '../helpers/http';
@@ -18,7 +18,6 @@ import { LOG_WAIT, waitFor } from '../helpers/wait';
  */
 
 const SECRET = 'shared-limits-test-secret-abcdefghij';
-const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
 const PUBLIC_PATHS = ['/', '/resume', '/case-study/blocks-demo', '/sitemap.xml'];
 const MIGRATED = /Migrations: (applied|none pending)/;
 

@@ -1,26 +1,22 @@
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SHUTDOWN_GRACE_MS } from '../../scripts/shutdown';
-import { toFormBody, VALID } from '../helpers/contact-cases';
+import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
 import { noticeIn, postForm } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { stopAfterEach } from '../helpers/stop-after-each';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 /** `npm start` (the built server) stops gracefully on SIGTERM and SIGINT. */
 
 const SECRET = 'shutdown-test-secret-abcdefghijklmnop';
-const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
 
-let server: RunningServer | undefined;
-let smtp: TestSmtpServer | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await smtp?.close();
-  server = smtp = undefined;
-});
+let server: RunningServer;
+let smtp: TestSmtpServer;
+const stopLater = stopAfterEach();
 
 /** When the process exited, with its code. */
 function exitOf(child: ChildProcess): Promise<{ code: number | null; at: number }> {
@@ -28,9 +24,9 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; at: number 
 }
 
 it('on SIGTERM, a contact message being sent still gets its answer, the mail is complete, and the process exits 0', async () => {
-  smtp = await startSmtpServer();
+  smtp = stopLater(await startSmtpServer());
   smtp.setDelay(3_000);
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET });
+  server = stopLater(await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET }));
   const exit = exitOf(server.process);
 
   // An idle keep-alive connection must not hold the shutdown up.
@@ -70,7 +66,7 @@ it('on SIGTERM, a contact message being sent still gets its answer, the mail is 
 }, 30_000);
 
 it(`closes what is still open after ${SHUTDOWN_GRACE_MS / 1000} s and exits 0`, async () => {
-  server = await startServer({ CONTACT_FUNCTION_SECRET: SECRET });
+  server = stopLater(await startServer({ CONTACT_FUNCTION_SECRET: SECRET }));
   const exit = exitOf(server.process);
   // An upload that stalls: 10 of the 1,000 bytes it announces.
   const url = new URL(server.url);
@@ -96,7 +92,7 @@ it(`closes what is still open after ${SHUTDOWN_GRACE_MS / 1000} s and exits 0`, 
 }, 30_000);
 
 it('on SIGINT (Ctrl-C), an idle server exits 0 at once', async () => {
-  server = await startServer({ CONTACT_FUNCTION_SECRET: SECRET });
+  server = stopLater(await startServer({ CONTACT_FUNCTION_SECRET: SECRET }));
   const exit = exitOf(server.process);
   const signalled = performance.now();
   server.process.kill('SIGINT');

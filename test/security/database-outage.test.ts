@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
-import { toFormBody } from '../helpers/contact-cases';
+import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { noticeIn, postForm } from '../helpers/http';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
@@ -26,7 +26,6 @@ import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 const SECRET = 'database-outage-test-secret';
 const ADMIN_PASSWORD = 'owner password for the outage tests';
-const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
 /** "About 2.5 s" (a 2 s connect limit, then the mail); generous for a busy 2-core machine, far below the old 17.5 s. */
 const FAST_MS = 5_000;
 /** A password in NETLIFY_DB_URL that must never reach the log. */

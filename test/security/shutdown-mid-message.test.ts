@@ -1,9 +1,10 @@
 import net from 'node:net';
-import { afterEach, expect, it } from 'vitest';
-import { toFormBody, VALID } from '../helpers/contact-cases';
+import { expect, it } from 'vitest';
+import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
 import { noticeIn } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { stopAfterEach } from '../helpers/stop-after-each';
 import { LOG_WAIT } from '../helpers/wait';
 
 /**
@@ -14,19 +15,14 @@ import { LOG_WAIT } from '../helpers/wait';
  */
 
 const SECRET = 'shutdown-in-flight-secret-abcdefghijk';
-const SUCCESS_TEXT = "Message sent! Thank you for your message. I'll get back to you soon.";
 
-let server: RunningServer | undefined;
-let smtp: TestSmtpServer | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await smtp?.close();
-  server = smtp = undefined;
-});
+let server: RunningServer;
+let smtp: TestSmtpServer;
+const stopLater = stopAfterEach();
 
 it('a message whose body is still arriving at SIGTERM is mailed, answered "Message sent!", and the process exits 0', async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET });
+  smtp = stopLater(await startSmtpServer());
+  server = stopLater(await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET }));
   const exited = new Promise<number | null>((resolve) => server!.process.once('exit', resolve));
   const url = new URL(server.url);
   const body = toFormBody({ message: 'Sent as the server was asked to stop.' }).toString();
