@@ -7,20 +7,9 @@ import { compileContent, ContentError } from '../../pipeline/content/compile';
 import type { CompiledContent } from '~/content/schema';
 import { buildContent } from '../../pipeline/build-content';
 import { copyContent, ROOT, SAMPLE_SITE_DIR, type ContentCopy } from '../helpers/content';
+import { CASE_STUDY_SECTIONS as SPEC_SECTIONS } from '../helpers/e2e';
 
 const run = promisify(execFile);
-
-const SPEC_SECTIONS = [
-  'The Challenge',
-  'Research & Discovery',
-  'Ideation & Design Process',
-  'Testing & Validation',
-  'Final Design Solutions',
-  'Post-Launch Feedback',
-  'Future Enhancements',
-  'UX Recommendations',
-  'Impact & Outcomes',
-];
 
 describe('compileContent on the real content/', () => {
   let content: CompiledContent;
