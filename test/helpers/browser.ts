@@ -52,7 +52,13 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
  * (destroy: stopped and removed), a server or stack (stop), a browser or git
  * remote (close), a pool (end), or a scratch folder's path (removed).
  */
-export type Started = { destroy(): Promise<unknown> } | { stop(): Promise<unknown> } | { close(): Promise<unknown> } | { end(): Promise<unknown> } | string | undefined;
+export type Started =
+  | { destroy(): Promise<unknown> }
+  | { stop(): Promise<unknown> }
+  | { close(): Promise<unknown> }
+  | { end(): Promise<unknown> }
+  | string
+  | undefined;
 
 /**
  * A browser test file's afterAll: its pages first, then what it started, one

@@ -9,7 +9,16 @@ import { ROOT } from './content';
  * function would carry.
  */
 export async function bundleInputs(source: string): Promise<{ files: string[]; imports: string[] }> {
-  const result = await build({ entryPoints: [path.join(ROOT, source)], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [path.join(ROOT, source)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const inputs = Object.values(result.metafile.inputs);
   return { files: Object.keys(result.metafile.inputs), imports: inputs.flatMap((input) => input.imports.map((i) => i.path)) };
 }

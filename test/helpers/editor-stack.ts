@@ -31,7 +31,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } = {}): SeedFiles {
   const files: SeedFiles = { ...contentFilesOf(CONTENT_DIR) };
   if (fixtures) {
-    for (const [file, bytes] of Object.entries(contentFilesOf(path.join(ROOT, 'test/fixtures/case-studies')))) files[file.replace(/^content\//, 'content/case-studies/')] = bytes;
+    for (const [file, bytes] of Object.entries(contentFilesOf(path.join(ROOT, 'test/fixtures/case-studies'))))
+      files[file.replace(/^content\//, 'content/case-studies/')] = bytes;
   }
   for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) {
     files[file] = readFileSync(path.join(ROOT, file));
@@ -41,7 +42,17 @@ export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } 
 
 export type EditorStack = OwnerStack & { remote: GitRemote & { root: string }; password: string };
 
-export async function startEditorStack({ password, token, env = {}, fixtures = false }: { password: string; token?: string; env?: Record<string, string>; fixtures?: boolean }): Promise<EditorStack> {
+export async function startEditorStack({
+  password,
+  token,
+  env = {},
+  fixtures = false,
+}: {
+  password: string;
+  token?: string;
+  env?: Record<string, string>;
+  fixtures?: boolean;
+}): Promise<EditorStack> {
   return startEditorStackOn(committedSiteFiles({ fixtures }), { password, token, env });
 }
 
@@ -49,9 +60,23 @@ export async function startEditorStack({ password, token, env = {}, fixtures = f
  * The editor against a real git remote holding `files`: the built server in
  * remote mode, committing as `author`, the owner's area on a PostgreSQL of its own.
  */
-export async function startEditorStackOn(files: SeedFiles, { password, token, author = 'Dana Designer <dana@example.com>', env = {} }: { password: string; token?: string; author?: string; env?: Record<string, string> }): Promise<EditorStack> {
+export async function startEditorStackOn(
+  files: SeedFiles,
+  {
+    password,
+    token,
+    author = 'Dana Designer <dana@example.com>',
+    env = {},
+  }: { password: string; token?: string; author?: string; env?: Record<string, string> },
+): Promise<EditorStack> {
   const remote = await startGitRemote({ files });
-  const owner = await startOwnerStack(password, { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: token ?? remote.token, CONTENT_GIT_BRANCH: 'main', CONTENT_GIT_AUTHOR: author, ...env });
+  const owner = await startOwnerStack(password, {
+    CONTENT_GIT_URL: remote.url,
+    CONTENT_GIT_TOKEN: token ?? remote.token,
+    CONTENT_GIT_BRANCH: 'main',
+    CONTENT_GIT_AUTHOR: author,
+    ...env,
+  });
   return withRemote(owner, remote, password);
 }
 
@@ -73,10 +98,18 @@ export function withRemote(owner: OwnerStack, remote: GitRemote & { root: string
  * the server comparing with her fingerprints (written into `scratch`), so
  * nothing depends on the words of content/.
  */
-export async function startFixtureDesignerStack(fixture: string, scratch: string, password: string, env: Record<string, string> = {}): Promise<EditorStack> {
+export async function startFixtureDesignerStack(
+  fixture: string,
+  scratch: string,
+  password: string,
+  env: Record<string, string> = {},
+): Promise<EditorStack> {
   const printsFile = path.join(scratch, 'fingerprints.json');
   writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(fixture))));
-  const files = { ...seedFilesUnder(path.join(fixture, 'content'), 'content/'), ...seedFilesUnder(path.join(fixture, 'public'), 'public/') };
+  const files = {
+    ...seedFilesUnder(path.join(fixture, 'content'), 'content/'),
+    ...seedFilesUnder(path.join(fixture, 'public'), 'public/'),
+  };
   return startEditorStackOn(files, { password, env: { SAMPLE_FINGERPRINTS_FILE: printsFile, ...env } });
 }
 
@@ -92,8 +125,17 @@ export async function openSignedIn(browser: Browser, stack: EditorStack, options
 }
 
 /** A signed-in page at a width (1280 unless told), light or dark, with or without JavaScript, kept in `opened` for closeAll(). */
-export async function signedInPage(browser: Browser, stack: EditorStack, opened: TrackedPage[], { javaScriptEnabled = true, width = 1280, dark = false }: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {}): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled, viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' });
+export async function signedInPage(
+  browser: Browser,
+  stack: EditorStack,
+  opened: TrackedPage[],
+  { javaScriptEnabled = true, width = 1280, dark = false }: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {},
+): Promise<Page> {
+  const tracked = await openSignedIn(browser, stack, {
+    javaScriptEnabled,
+    viewport: { width, height: 900 },
+    colorScheme: dark ? 'dark' : 'light',
+  });
   opened.push(tracked);
   return tracked.page;
 }
@@ -122,7 +164,11 @@ export function remoteFile(remote: GitRemote, file: string, ref = 'main'): strin
 
 /** The paths a commit changed, sorted. */
 export function changedPaths(remote: GitRemote, commit: string): string[] {
-  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit]).toString('utf8').split('\n').filter(Boolean).sort();
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit])
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .sort();
 }
 
 export function remoteHead(remote: GitRemote): string {

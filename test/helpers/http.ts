@@ -32,15 +32,35 @@ export function noticeIn(html: string): { variant: string; text: string } | unde
   const match = /<div([^>]*\bdata-testid="contact-notice"[^>]*)>(.*?)<\/div>/s.exec(html);
   if (!match) return undefined;
   const variant = /\bdata-variant="(\w+)"/.exec(match[1])?.[1] ?? '';
-  return { variant, text: decodeEntities(match[2].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()) };
+  return {
+    variant,
+    text: decodeEntities(
+      match[2]
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  };
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+};
 
 /** HTML text with its character references (&amp;, &#x27;, &#39;, &nbsp;…) as the characters they stand for. */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+    if (name[0] === '#')
+      return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }

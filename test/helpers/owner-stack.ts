@@ -34,7 +34,16 @@ export async function startOwnerStack(adminPassword: string, env: Record<string,
 
 /** The built server on the fixture content with ADMIN_PASSWORD, on the database at `dbUrl`, once its migrations have run. */
 export async function startOwnerServer(adminPassword: string, dbUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD: adminPassword, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: dbUrl, ...env });
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  const server = await startServer({
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD: adminPassword,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: dbUrl,
+    ...env,
+  });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 60_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
   return server;
 }
