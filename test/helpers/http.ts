@@ -12,27 +12,27 @@ export function postForm(baseUrl: string, body: URLSearchParams | string, header
 
 /** The error text rendered next to a field, or undefined. */
 export function fieldErrorIn(html: string, field: string): string | undefined {
-  const match = new RegExp(`<p id="contact-${field}-error"[^>]*>.*?<span>(.*?)</span></p>`, 's').exec(html);
-  return match ? decodeEntities(match[1]) : undefined;
+  const error = new RegExp(`<p id="contact-${field}-error"[^>]*>.*?<span>(.*?)</span></p>`, 's').exec(html)?.[1];
+  return error === undefined ? undefined : decodeEntities(error);
 }
 
 /** The value rendered into a field (input value or textarea text), or undefined. */
 export function fieldValueIn(html: string, field: string): string | undefined {
   const input = new RegExp(`<input[^>]*\\bid="contact-${field}"[^>]*>`, 's').exec(html)?.[0];
   if (input) {
-    const value = /\bvalue="([^"]*)"/.exec(input);
-    return value ? decodeEntities(value[1]) : '';
+    const value = /\bvalue="([^"]*)"/.exec(input)?.[1];
+    return value === undefined ? '' : decodeEntities(value);
   }
-  const textarea = new RegExp(`<textarea[^>]*\\bid="contact-${field}"[^>]*>(.*?)</textarea>`, 's').exec(html);
-  return textarea ? decodeEntities(textarea[1]) : undefined;
+  const textarea = new RegExp(`<textarea[^>]*\\bid="contact-${field}"[^>]*>(.*?)</textarea>`, 's').exec(html)?.[1];
+  return textarea === undefined ? undefined : decodeEntities(textarea);
 }
 
 /** The inline notice (no-JS answer): its variant and text, or undefined. */
 export function noticeIn(html: string): { variant: string; text: string } | undefined {
-  const match = /<div([^>]*\bdata-testid="contact-notice"[^>]*)>(.*?)<\/div>/s.exec(html);
-  if (!match) return undefined;
-  const variant = /\bdata-variant="(\w+)"/.exec(match[1])?.[1] ?? '';
-  return { variant, text: decodeEntities(match[2].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()) };
+  const [, attributes = '', content] = /<div([^>]*\bdata-testid="contact-notice"[^>]*)>(.*?)<\/div>/s.exec(html) ?? [];
+  if (content === undefined) return undefined;
+  const variant = /\bdata-variant="(\w+)"/.exec(attributes)?.[1] ?? '';
+  return { variant, text: decodeEntities(content.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()) };
 }
 
 function decodeEntities(text: string): string {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PRIVATE_MEDIA_DIR } from '~/access/private-media.server';
 import { UNLOCK_COOKIE, unlockCookie } from '~/access/private-access.server';
 import { ROOT } from './content';
+import { must } from './must';
 
 /**
  * The private fixture case study (test/fixtures/case-studies/private-demo.mdx)
@@ -52,7 +53,7 @@ function withEnv<T>(env: Record<string, string>, make: () => T): T {
   }
 }
 
-const cookiePair = (setCookie: string | null) => setCookie!.split(';')[0];
+const cookiePair = (setCookie: string | null) => must(must(setCookie, 'a Set-Cookie header').split(';')[0], 'a cookie in the Set-Cookie header');
 
 /** A valid unlock cookie for the fixture's password and secret. */
 export function validCookie(): string {

@@ -3,6 +3,7 @@ import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import { inflateSync } from 'node:zlib';
 import type { SeedFiles } from './git-remote';
+import { group } from './must';
 
 /**
  * What of the sample designer can be recognised in a response of the site:
@@ -84,7 +85,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+    if (name[0] === '#') return String.fromCodePoint(name.charAt(1).toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
@@ -107,7 +108,7 @@ export function pdfText(pdf: Buffer): string {
     const raw = pdf.subarray(start, source.indexOf('endstream', start));
     let body: string;
     try {
-      body = (/\/FlateDecode/.test(match[1]) ? inflateSync(raw) : raw).toString('latin1');
+      body = (/\/FlateDecode/.test(group(match, 'a stream dictionary')) ? inflateSync(raw) : raw).toString('latin1');
     } catch {
       continue; // not a stream that inflates (an image)
     }
@@ -132,7 +133,7 @@ export function pdfText(pdf: Buffer): string {
   }
   // Document info strings: literal, Latin-1 or UTF-16BE with a byte-order mark.
   for (const match of source.matchAll(/\((\xfe\xff(?:\\.|[^\\)])*|(?:\\.|[^\\)])*)\)/g)) {
-    const bytes = Buffer.from(match[1].replace(/\\([()\\])/g, '$1'), 'latin1');
+    const bytes = Buffer.from(group(match, 'a PDF string').replace(/\\([()\\])/g, '$1'), 'latin1');
     parts.push(bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'));
   }
   return parts.join('\n');
