@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { group } from '../helpers/must';
 
 /**
  * The words on the designer's content screens are a designer's, not git's:
@@ -22,10 +23,10 @@ function sentences(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
   const found: string[] = [];
   for (const match of code.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
-    const text = match[1] ?? match[2] ?? match[3];
+    const text = match[1] ?? match[2] ?? match[3] ?? '';
     if (/\s/.test(text)) found.push(text);
   }
-  for (const match of code.matchAll(/>([^<>{}]*[A-Za-z]{3}[^<>{}]*)</g)) found.push(match[1].trim());
+  for (const match of code.matchAll(/>([^<>{}]*[A-Za-z]{3}[^<>{}]*)</g)) found.push(group(match, 'JSX text').trim());
   return found;
 }
 
@@ -41,7 +42,7 @@ describe('no git words on the designer’s content screens', () => {
 
   it('the notes after publishing say when the site shows it, not where from', () => {
     const source = readFileSync(path.join(ROOT, 'app/editing/publish-document.server.ts'), 'utf8');
-    const notes = [...source.matchAll(/when: ['`]([^'`]*)['`]/g)].map((match) => match[1]);
+    const notes = [...source.matchAll(/when: ['`]([^'`]*)['`]/g)].map((match) => group(match, 'a note after publishing'));
     expect(notes.length).toBeGreaterThanOrEqual(3);
     expect(notes.some((note) => /live on your site now/.test(note))).toBe(true);
     expect(notes.filter((note) => GIT_WORDS.test(note))).toEqual([]);

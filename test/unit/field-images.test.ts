@@ -8,6 +8,7 @@ import { IMAGE_FIELDS, imageRepoPath, imageSrcFor } from '~/editing/image-fields
 import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';
+import { at } from '../helpers/must';
 
 /**
  * Image fields (the site's photos, a case study's card image) in the build:
@@ -140,7 +141,8 @@ describe('the schema of image fields', () => {
   });
 
   it('the editor and the build agree on where a field path points', () => {
-    const [profile, , cardImage] = IMAGE_FIELDS;
+    const profile = at(IMAGE_FIELDS, 0, 'the profile photo field');
+    const cardImage = at(IMAGE_FIELDS, 2, 'the card image field');
     expect(imageRepoPath(profile, './images/me.png')).toBe('content/images/me.png');
     expect(imageRepoPath(profile, '/images/me.svg')).toBe('public/images/me.svg');
     expect(imageRepoPath(cardImage, './ferry/card.png')).toBe('content/case-studies/ferry/card.png');
@@ -165,7 +167,7 @@ describe('image fields in the build', () => {
     expect(profile.sources.avif).toMatch(/robin-1f2e3d4c-160\.[0-9a-f]{10}\.avif 160w/);
     expect(about).toMatchObject({ width: 640, height: 800 });
     expect(about.src).toMatch(/^\/generated\/images\/legacy\.[0-9a-f]{10}\.svg$/);
-    const [ferry] = content.cards;
+    const ferry = at(content.cards, 0, 'the ferry card');
     expect(ferry).toMatchObject({ imageWidth: 1000, imageHeight: 625 });
     expect(ferry.image).toMatch(/^\/generated\/images\/ticket-0a1b2c3d\.[0-9a-f]{10}\.jpg$/);
     expect(ferry.imageSources.webp).toContain('ticket-0a1b2c3d-800.');
