@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
 import { countMessages, countNewMessages, deleteMessage, getMessage, listMessages, mailHealth, markMessageDone } from '~/contact/inbox.server';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { at } from '../helpers/must';
 
 /** The owner's inbox and mail health, read from a real PostgreSQL through the process's database. */
 
@@ -39,8 +40,8 @@ describe('the inbox', () => {
       ['old', 'delivered', null],
     ]);
     expect(all[3]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', message: 'Hello from the test.', done: false, doneAt: null });
-    expect(all[3].deliveredAt).toBeInstanceOf(Date);
-    expect(all[0].createdAt.getTime()).toBeGreaterThan(all[1].createdAt.getTime());
+    expect(all[3]?.deliveredAt).toBeInstanceOf(Date);
+    expect(at(all, 0, 'a newest message').createdAt.getTime()).toBeGreaterThan(at(all, 1, 'a second message').createdAt.getTime());
 
     expect((await listMessages({ limit: 2, offset: 2 })).map((m) => m.id)).toEqual(['failed', 'old']);
     expect(await listMessages({ limit: 2, offset: 4 })).toEqual([]);

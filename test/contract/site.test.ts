@@ -6,6 +6,7 @@ import type { CompiledContent } from '~/content/schema';
 import { CONTENT_IS_SAMPLE, SAMPLE_SITE_DIR } from '../helpers/content';
 import { builtContent } from '../helpers/e2e';
 import { startServer, type RunningServer } from '../helpers/server';
+import { at } from '../helpers/must';
 
 /**
  * The built site shows the content under test, whoever the designer is: every
@@ -95,7 +96,7 @@ describe('the content under test, served', () => {
 
   it.skipIf(CONTENT_IS_SAMPLE)("another designer's site carries neither the sample designer's name nor employers", async () => {
     const sample = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'site.yml'), 'utf8')) as { name: string };
-    const sampleResume = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as { experience: { company: string }[] };
+    const sampleResume = parseYaml(at(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m), 1, 'the resume frontmatter')) as { experience: { company: string }[] };
     const words = [sample.name, ...sampleResume.experience.map((role) => role.company)];
     const mine = [content.site.name, ...content.resume.experience.map((role) => role.company)];
     for (const route of ['/', '/resume', ...Object.keys(content.caseStudies).map((slug) => `/case-study/${slug}`), '/sitemap.xml']) {

@@ -8,6 +8,7 @@ import { applyMigrations, listMigrations, MIGRATIONS_DIR, MigrationError } from 
 import { clientKey, purgeIn, reachedIn, releaseIn, takeIn } from '~/db/rate-limit.server';
 import { startEmbeddedDb } from '../helpers/embedded-db';
 import { startPostgres } from '../helpers/postgres';
+import { at } from '../helpers/must';
 
 /**
  * The store against both engines it meets: a real PostgreSQL (as Netlify
@@ -109,7 +110,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       expect(first.applied).toEqual(MIGRATIONS);
       const rows = await engine.db.query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM netlify.migrations');
       expect(rows.map((row) => row.name).sort()).toEqual(MIGRATIONS);
-      expect(rows[0].applied_at).toBeInstanceOf(Date);
+      expect(rows[0]?.applied_at).toBeInstanceOf(Date);
       const tables = await engine.db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
@@ -281,9 +282,9 @@ describe('on PostgreSQL, under load', () => {
     const pools = await Promise.all([1, 2, 3].map(() => createDatabase({ connectionString: url })));
     try {
       const key = clientKey('test', '198.51.100.10');
-      const verdicts = await Promise.all(Array.from({ length: 500 }, (_, i) => takeIn(pools[i % pools.length], key, 10, WINDOW_MS)));
+      const verdicts = await Promise.all(Array.from({ length: 500 }, (_, i) => takeIn(at(pools, i % pools.length, 'a pool'), key, 10, WINDOW_MS)));
       expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
-      expect(await pools[0].query('SELECT hits FROM rate_limits WHERE key = $1', [key])).toEqual([{ hits: 500 }]);
+      expect(await at(pools, 0, 'a pool').query('SELECT hits FROM rate_limits WHERE key = $1', [key])).toEqual([{ hits: 500 }]);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
     }

@@ -15,7 +15,7 @@ const view = (ip: string, userAgent: string, at = new Date()): Pending => ({ eve
 
 describe.each(ENGINES)('on %s', (_name, start) => {
   const engine = useEngine(start, { beforeStop: stopInsights });
-  const count = async (sql: string) => (await engine.db.query<{ n: number }>(sql))[0].n;
+  const count = async (sql: string) => (await engine.db.query<{ n: number }>(sql))[0]?.n;
 
   beforeEach(async () => {
     await flushInsights();
@@ -33,10 +33,10 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     await flushInsights();
     const rows = await engine.db.query<{ kind: string; path: string | null; visitor: string | null; at: Date; day: string }>('SELECT kind, path, visitor, at, day::text AS day FROM insight_events ORDER BY id');
     expect(rows.map((r) => [r.kind, r.path])).toEqual([['view', '/'], ['view', '/resume'], ['view', '/privacy'], ['message', null]]);
-    expect(new Date(rows[0].at).getTime()).toBe(at.getTime());
-    expect(rows[0].day).toBe(at.toISOString().slice(0, 10));
+    expect(rows[0] && new Date(rows[0].at).getTime()).toBe(at.getTime());
+    expect(rows[0]?.day).toBe(at.toISOString().slice(0, 10));
     expect(new Set(rows.slice(0, 3).map((r) => r.visitor)).size).toBe(1);
-    expect(rows[3].visitor).toBeNull();
+    expect(rows[3]?.visitor).toBeNull();
     const dump = JSON.stringify(await engine.db.query('SELECT * FROM insight_events')) + JSON.stringify(await engine.db.query('SELECT * FROM insight_visitor_limits')) + JSON.stringify(await engine.db.query('SELECT * FROM insight_address_limits'));
     expect(dump).not.toContain('203.0.113');
     expect(dump).not.toContain('Mozilla');
