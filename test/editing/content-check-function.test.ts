@@ -146,7 +146,7 @@ describe('checkEdits, the app’s caller', () => {
     try {
       expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/SESSION_SECRET/) });
       // A guessable secret turns the check off rather than guard it weakly: the function answers previews of private work.
-      for (const [name, value] of [['SESSION_SECRET', 'hunter2-but-longer'], ['CONTENT_CHECK_SECRET', 'x'.repeat(31)]]) {
+      for (const [name, value] of [['SESSION_SECRET', 'hunter2-but-longer'], ['CONTENT_CHECK_SECRET', 'x'.repeat(31)]] as const) {
         process.env[name] = value;
         expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/at least 32 random characters/) });
         expect(getContentCheckSecret()).toBeUndefined();

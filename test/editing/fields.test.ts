@@ -91,7 +91,7 @@ describe('formValues and fromForm', () => {
     expect(typo.order).toBe('four');
     const check = caseStudyFrontmatterSchema.safeParse({ ...buildData(contentFile('content/case-studies/mobile-banking.mdx').document.yaml), order: typo.order });
     expect(check.success).toBe(false);
-    expect(check.error!.issues[0].path).toEqual(['order']);
+    expect(check.error?.issues[0]?.path).toEqual(['order']);
   });
 
   it('lists: items in the order submitted, whatever their indices (removed items leave gaps, moved ones keep theirs)', () => {

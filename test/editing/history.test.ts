@@ -8,6 +8,7 @@ import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/e
 import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
 import { publish } from '~/editing/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
+import { at } from '../helpers/must';
 
 /**
  * The history of a file, in both modes, against real git: a repository whose
@@ -119,7 +120,7 @@ describe.each(MODES)('%s', (_name, start) => {
   it('gives a file as each commit had it, and each commit’s diff', async () => {
     const texts = await Promise.all(commits.map((c) => fileAt(STUDY, c, mode.config)));
     expect(texts).toEqual([1, 2, 3].map((n) => ({ ok: true, value: version(n) })));
-    expect(await fileAt('content/case-studies/never.mdx', commits[0], mode.config)).toEqual({ ok: true, value: null });
+    expect(await fileAt('content/case-studies/never.mdx', at(commits, 0, 'a first commit'), mode.config)).toEqual({ ok: true, value: null });
     expect(await fileAt(STUDY, 'f'.repeat(40), mode.config)).toEqual({ ok: true, value: null });
     expect(await fileAt(STUDY, 'HEAD', mode.config)).toEqual({ ok: true, value: null });
     const diff = formatUnified(diffHunks(version(1), version(2)));
@@ -129,7 +130,7 @@ describe.each(MODES)('%s', (_name, start) => {
   it('lists the files at the tip with their blob ids, and the last change of each', async () => {
     const files = await listFiles('content/', mode.config);
     const expected = git(source, ['ls-tree', '-r', 'HEAD', '--', 'content/']).split('\n').map((line) => {
-      const [meta, file] = line.split('\t');
+      const [meta = '', file] = line.split('\t');
       return { path: file, blobId: meta.split(' ')[2] };
     });
     expect(files).toEqual({ ok: true, value: expected });
@@ -142,11 +143,12 @@ describe.each(MODES)('%s', (_name, start) => {
   });
 
   it('restoring a version is a new commit with the old text, on top of the branch', async () => {
+    const first = at(commits, 0, 'a first commit');
     const before = mode.branchHead();
-    const request = await restoreRequest(STUDY, commits[0], mode.config);
+    const request = await restoreRequest(STUDY, first, mode.config);
     expect(request).toEqual({
       ok: true,
-      value: { files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }], message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}` },
+      value: { files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }], message: `Restore Alpha 1 to ${first.slice(0, 7)}` },
     });
     if (!request.ok) return;
     const published = await publish(request.value, mode.config);
@@ -157,15 +159,15 @@ describe.each(MODES)('%s', (_name, start) => {
     const history = await fileHistory(STUDY, {}, mode.config);
     expect(history.ok && history.value.map((c) => c.commit)).toEqual([head, ...[...commits].reverse()]);
     // The commit carries the editor's mark for the build; the designer's history shows her words only.
-    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
-    expect(history.ok && history.value[0]).toMatchObject({ author: 'Camila Navarro', message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}` });
+    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
+    expect(history.ok && history.value[0]).toMatchObject({ author: 'Camila Navarro', message: `Restore Alpha 1 to ${first.slice(0, 7)}` });
     const last = await lastChanges([STUDY], mode.config);
-    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}`);
+    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}`);
     expect(await fileAt(STUDY, head, mode.config)).toEqual({ ok: true, value: version(1) });
     // A version the file never had is refused, not turned into a delete.
-    expect(await restoreRequest('content/case-studies/never.mdx', commits[0], mode.config)).toEqual({
+    expect(await restoreRequest('content/case-studies/never.mdx', first, mode.config)).toEqual({
       ok: false,
-      error: `content/case-studies/never.mdx does not exist in commit ${commits[0].slice(0, 7)}: there is no version of it there to restore.`,
+      error: `content/case-studies/never.mdx does not exist in commit ${first.slice(0, 7)}: there is no version of it there to restore.`,
     });
   });
 });

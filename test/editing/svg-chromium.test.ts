@@ -56,7 +56,7 @@ async function open(text: string): Promise<string[]> {
       }),
     );
     for (const link of links) await page.mouse.click(link.x, link.y).catch(() => {});
-    for (const [x, y] of [[10, 10], [100, 100], [190, 190]]) await page.mouse.move(x, y);
+    for (const [x, y] of [[10, 10], [100, 100], [190, 190]] as const) await page.mouse.move(x, y);
     await page.waitForTimeout(150);
     // A local link (#top) only scrolls within the document; anything else is a navigation.
     const url = page.url().replace(/#.*$/, '');

@@ -209,7 +209,7 @@ describe('checkUpload: where the file goes and what it is called', () => {
     ['CON.png', 'con'],
     ['a'.repeat(5000) + '.png', 'a'.repeat(50)],
     [`${'ab-'.repeat(40)}.png`, 'ab-'.repeat(17).slice(0, 50).replace(/-$/, '')],
-  ].map(([fileName, stem]) => [fileName.length > 60 ? `${JSON.stringify(fileName.slice(0, 12))}… (${fileName.length} characters)` : JSON.stringify(fileName), fileName, stem]))(
+  ].map(([fileName = '', stem = '']) => [fileName.length > 60 ? `${JSON.stringify(fileName.slice(0, 12))}… (${fileName.length} characters)` : JSON.stringify(fileName), fileName, stem]))(
     '%s → <stem>-<hash>.png, flat in the case study’s folder',
     async (_label, fileName, stem) => {
     expect(safeStem(fileName)).toBe(stem);
