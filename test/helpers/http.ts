@@ -44,3 +44,10 @@ function decodeEntities(text: string): string {
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&amp;/g, '&');
 }
+
+/** The `name=value` pair a response sets (its first Set-Cookie, attributes left off), or a failure saying none was set. */
+export function cookieOf(response: Response): string {
+  const pair = response.headers.get('set-cookie')?.split(';')[0];
+  if (!pair) throw new Error(`expected a Set-Cookie header on the ${response.status} answer to ${response.url || 'the request'}`);
+  return pair;
+}

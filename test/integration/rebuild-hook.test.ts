@@ -9,6 +9,7 @@ import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_ENV } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
 
 /**
  * The owner's "Rebuild the site" against a stand-in for Netlify's build hook:
@@ -62,7 +63,7 @@ const post = (body: Record<string, string>, cookie: string, headers: Record<stri
 async function signIn(base = origin()): Promise<string> {
   const response = await fetch(`${base}/admin/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: ADMIN_PASSWORD }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base } });
   expect(response.status).toBe(303);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  return cookieOf(response);
 }
 
 function expectNoSecret(text: string) {

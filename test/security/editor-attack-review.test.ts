@@ -6,6 +6,8 @@ import { formValues } from '~/editing/fields';
 import { PRIVATE_ENV } from '../helpers/private';
 import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { waitFor } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * An independent attacker's review of /admin/content, kept as regressions:
@@ -29,7 +31,7 @@ beforeAll(async () => {
   origin = stack.server.url;
   const signedIn = await fetch(`${origin}/admin/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: PASSWORD }), headers: { origin } });
   expect(signedIn.status).toBe(303);
-  owner = signedIn.headers.get('set-cookie')!.split(';')[0];
+  owner = cookieOf(signedIn);
 }, 120_000);
 
 afterAll(async () => {
@@ -105,7 +107,8 @@ describe('publish racing the autosave', () => {
 describe('races that should hold', () => {
   it('two creates with the same title at once: one file, one commit, no 500', async () => {
     const head = remoteHead(stack.remote);
-    const [a, b] = await Promise.all([0, 1].map(() => post('/admin/content', new URLSearchParams({ intent: 'create', title: 'Twin Race' }))));
+    const create = () => post('/admin/content', new URLSearchParams({ intent: 'create', title: 'Twin Race' }));
+    const [a, b] = await Promise.all([create(), create()]);
     const statuses = [a.status, b.status];
     await Promise.all([a.text(), b.text()]);
     const log = stack.remote.git('log', '--format=%s', `${head}..main`).trim().split('\n').filter(Boolean);
@@ -148,7 +151,7 @@ describe('races that should hold', () => {
         return post('/admin/content/api/upload', form, { accept: 'application/json' }).then(async (r) => (await r.text(), r.status));
       }),
     );
-    const [{ n }] = await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads WHERE document_path = $1', [doc]);
+    const { n } = only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads WHERE document_path = $1', [doc]), 'count row');
     const drafts = await stack.db.query('SELECT 1 FROM content_drafts WHERE path = $1', [doc]);
     expect(n).toBeLessThanOrEqual(50);
   });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { LOG_WAIT } from '../helpers/wait';
 import { ROOT } from '../helpers/content';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * The editor's doors, tried as a stranger would: every route and upload
@@ -24,7 +26,7 @@ beforeAll(async () => {
   origin = stack.server.url;
   const signedIn = await send('/admin/sign-in', { body: new URLSearchParams({ password: PASSWORD }) });
   expect(signedIn.status).toBe(303);
-  owner = signedIn.headers.get('set-cookie')!.split(';')[0];
+  owner = cookieOf(signedIn);
 }, 120_000);
 
 afterAll(async () => {
@@ -39,8 +41,8 @@ async function send(path: string, { body, headers = {}, method = body ? 'POST' :
   return Object.assign(response, { bodyText: text });
 }
 
-const draftCount = async () => Number((await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_drafts'))[0].n);
-const uploadCount = async () => Number((await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads'))[0].n);
+const draftCount = async () => Number(only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_drafts'), 'count row').n);
+const uploadCount = async () => Number(only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads'), 'count row').n);
 
 const editForm = (fields: Record<string, string> = {}) =>
   new URLSearchParams({ _path: 'content/case-studies/office-depot.mdx', intent: 'publish', title: 'Taken over', body: '\n## Owned\n', ...fields });
@@ -210,7 +212,7 @@ describe('a wrong token', () => {
   beforeAll(async () => {
     wrong = await startEditorStack({ password: PASSWORD, token: 'github_pat_WRONGwrongWRONG0123456789abcdef' });
     const signedIn = await fetch(`${wrong.server.url}/admin/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: PASSWORD }), headers: { origin: wrong.server.url } });
-    cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+    cookie = cookieOf(signedIn);
   }, 120_000);
 
   afterAll(async () => {
@@ -234,7 +236,7 @@ describe('a wrong token', () => {
     seen.push(page);
     expect(publish.status).toBeGreaterThanOrEqual(400);
     expect(page).toMatch(/data-save-result="(failed|invalid)"/);
-    expect((await wrong.db.query<{ n: number }>("SELECT count(*)::int AS n FROM content_drafts WHERE path = 'content/site.yml'"))[0].n).toBe(1);
+    expect(only(await wrong.db.query<{ n: number }>("SELECT count(*)::int AS n FROM content_drafts WHERE path = 'content/site.yml'"), 'count row').n).toBe(1);
     for (const token of ['github_pat_WRONGwrongWRONG0123456789abcdef', wrong.remote.token]) {
       for (const html of seen) expect(html).not.toContain(token);
       expect(wrong.server.output()).not.toContain(token);

@@ -10,6 +10,8 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * Reading insights against someone who wants to forge them or to drown the
@@ -60,7 +62,7 @@ const beacon = (server: RunningServer, from: string, body: unknown, headers: Rec
 const pixel = (server: RunningServer, from: string, route: string, headers: Record<string, string> = {}) =>
   fetchFrom(from, `${server.url}/api/insights?p=${encodeURIComponent(route)}`, { headers: { 'user-agent': CHROME, ...headers } });
 
-const count = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params))[0].n;
+const count = async (sql: string, params: unknown[] = []) => only(await db.query<{ n: number }>(sql, params), 'count row').n;
 const markers = () => count(`SELECT count(*)::int AS n FROM insight_events WHERE path = '/privacy'`);
 let markerNo = 0;
 
@@ -176,7 +178,7 @@ describe('a flood of beacons on the embedded engine (one connection)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     });
     expect(signIn.status).toBe(303);
-    const owner = signIn.headers.get('set-cookie')!.split(';')[0];
+    const owner = cookieOf(signIn);
     const made = await fetch(`${origin}/admin/links`, {
       method: 'POST',
       redirect: 'manual',

@@ -11,6 +11,7 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
+import { at, group, only } from '../helpers/must';
 
 /**
  * Every limit, attacked as a stranger would: all the guesses at once, not
@@ -51,7 +52,7 @@ beforeEach(async () => {
   await db.query('DELETE FROM rate_limits');
 });
 
-const origin = (i: number) => servers[i].url;
+const origin = (i: number) => at(servers, i, `server ${i}`).url;
 const signIn = (address: string, password: string, i = A) => postFormFrom(address, origin(i), SIGN_IN, { password });
 const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
@@ -98,7 +99,7 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     expect(right.text).toContain('Password sign-in is paused: too many wrong passwords were tried in the last hour.');
     expect(right.text).toContain('E-mail me a one-time sign-in link');
     // Wrong tries that were refused were not judged: the address that sent them still has its own ten.
-    const [row] = await db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = 'sign-in:everyone'");
+    const row = only(await db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = 'sign-in:everyone'"), 'rate limit row');
     expect(row.hits).toBeGreaterThan(100);
   });
 
@@ -115,7 +116,8 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     const port = new URL(origin(A)).port;
     const link = new RegExp(`http://localhost:${port}(/admin/sign-in/link\\?token=([A-Za-z0-9_-]{43}))`).exec(mail);
     expect(link, mail).not.toBeNull();
-    const [, pathAndQuery, token] = link!;
+    const pathAndQuery = group(link, 'a sign-in link in the mail');
+    const token = group(link, 'a token in the sign-in link', 2);
 
     const page = await requestFrom('127.0.1.101', `${origin(B)}${pathAndQuery}`);
     expect(page.status).toBe(200);
@@ -126,7 +128,7 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     // Used twice at once: one signs in, the other finds it used.
     const uses = await times(2, (i) => postFormFrom('127.0.1.101', origin(i), '/admin/sign-in/link', { token }));
     expect(tally(uses)).toEqual({ 303: 1, 410: 1 });
-    const cookie = String(uses.find((use) => use.status === 303)!.headers['set-cookie']).split(';')[0];
+    const cookie = String(uses.find((use) => use.status === 303)?.headers['set-cookie']).replace(/;.*/s, '');
     expect((await requestFrom('127.0.1.101', `${origin(A)}/admin`, { headers: { cookie } })).status).toBe(200);
     expect((await requestFrom('127.0.1.101', `${origin(A)}${pathAndQuery}`)).status).toBe(410);
     // The token is in no log line.
@@ -176,7 +178,7 @@ describe('share-link tokens', () => {
     const counts = tally(answers);
     expect(Object.keys(counts).sort()).toEqual(['303', '429'].filter((status) => counts[Number(status)]));
     expect(counts[303]).toBeGreaterThanOrEqual(20);
-    const [row] = await db.query<{ opens: number }>('SELECT opens FROM share_links WHERE id = $1', [linkIdFromToken(live)]);
+    const row = only(await db.query<{ opens: number }>('SELECT opens FROM share_links WHERE id = $1', [linkIdFromToken(live)]), 'share link row');
     expect(row.opens).toBe(counts[303]);
   });
 });
@@ -187,7 +189,7 @@ describe('a link’s reading counted under a burst', () => {
     const cookie = `portfolio_link=${live}`;
     const answers = await times(60, (i) => requestFrom('127.0.2.6', `${origin(i % 2)}${PRIVATE_PATH}`, { headers: { cookie } }));
     expect(tally(answers)).toEqual({ 200: 60 });
-    const [row] = await db.query<{ views: number }>('SELECT views FROM share_link_views WHERE link_id = $1', [linkIdFromToken(live)]);
+    const row = only(await db.query<{ views: number }>('SELECT views FROM share_link_views WHERE link_id = $1', [linkIdFromToken(live)]), 'view count row');
     expect(row.views).toBe(60);
   });
 });

@@ -6,6 +6,8 @@ import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { privateMediaFiles } from '../helpers/private';
 import type { RunningServer } from '../helpers/server';
 import { LOG_WAIT } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * The owner's routes attacked with the tricks a router forgives and a naive
@@ -29,7 +31,7 @@ beforeAll(async () => {
   origin = server.url;
   const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
   expect(signedIn.status).toBe(303);
-  owner = signedIn.headers.get('set-cookie')!.split(';')[0];
+  owner = cookieOf(signedIn);
 }, 120_000);
 
 afterAll(async () => {
@@ -46,7 +48,7 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-const linkCount = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM share_links'))[0].n);
+const linkCount = async () => Number(only(await db.query<{ n: number }>('SELECT count(*)::int AS n FROM share_links'), 'count row').n);
 const createLink = { intent: 'create', label: 'From a trick', scope: 'all', days: '30' };
 
 /** A raw request, sent byte for byte: fetch would normalise the path. */
@@ -57,7 +59,7 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
     let data = '';
     socket.on('data', (chunk) => (data += chunk.toString('latin1')));
     socket.on('end', () => {
-      const [head, ...rest] = data.split('\r\n\r\n');
+      const [head = '', ...rest] = data.split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), head, body: rest.join('\r\n\r\n') });
     });
     socket.on('error', reject);
