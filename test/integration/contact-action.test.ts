@@ -18,6 +18,7 @@ import { parseMail } from '../helpers/mime';
 import { startServer, type RunningServer } from '../helpers/server';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { LOG_WAIT } from '../helpers/wait';
+import { at } from '../helpers/must';
 
 /** The `/` action and the mounted function, through the real built server over HTTP. */
 
@@ -49,7 +50,7 @@ describe('the / action: delivery', () => {
     expect(noticeIn(html)).toEqual({ variant: 'success', text: SUCCESS_TEXT });
     for (const field of ['firstName', 'lastName', 'email', 'message']) expect(fieldValueIn(html, field)).toBe('');
     expect(smtp.messages).toHaveLength(1);
-    const [mail] = smtp.messages;
+    const mail = at(smtp.messages, 0, 'a mail');
     expect(mail.envelope).toEqual({ from: 'no-reply@localhost', to: [getSite().email] });
     expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
     expect(mail.header('subject')).toBe('Portfolio message from Ada Lovelace');

@@ -3,6 +3,7 @@ import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { packageServerFunction, type FunctionAnswer, type PackagedFunction } from '../helpers/netlify-package';
 import { badCookies, leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
+import { at } from '../helpers/must';
 
 /**
  * A private case study must be absent from every answer a visitor without
@@ -186,11 +187,11 @@ describe('the packaged Netlify function', () => {
   });
 
   it('unlocked: the story and its media travel with the function (included_files)', async () => {
-    const [page] = await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], FUNCTION_ENV);
+    const page = at(await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], FUNCTION_ENV), 0, 'an answer for the page');
     expect(page.body).toContain('Halcyon');
     expectPrivateHeaders(page, 'unlocked');
     const [name] = page.body.match(/\/private-media\/[\w.-]+\.avif/) ?? [];
-    const [file] = await packaged.call([{ path: name!, headers: { cookie: validCookie() } }], FUNCTION_ENV);
+    const file = at(await packaged.call([{ path: name!, headers: { cookie: validCookie() } }], FUNCTION_ENV), 0, 'an answer for the image');
     expect(file.status).toBe(200);
     expect(file.headers['cache-control']).toBe('private, max-age=3600');
   });
@@ -220,12 +221,12 @@ describe('the packaged Netlify function', () => {
 
   it('without PRIVATE_CASE_STUDY_PASSWORD nothing unlocks, and without SESSION_SECRET nothing can be signed', async () => {
     const unlock = { path: PRIVATE_PATH, method: 'POST', body: new URLSearchParams({ password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-    const [noPassword] = await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, SESSION_SECRET: 'x' });
+    const noPassword = at(await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, SESSION_SECRET: 'x' }), 0, 'an answer without a password set');
     expect(noPassword.status).toBe(401);
-    const [noSecret] = await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD });
+    const noSecret = at(await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD }), 0, 'an answer without a secret set');
     expect(noSecret.status).toBe(503);
     expect(noSecret.headers['set-cookie']).toBeUndefined();
-    const [page] = await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD });
+    const page = at(await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD }), 0, 'an answer for the page');
     expect(leaks(page.body, media)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { at } from '../helpers/must';
 
 /**
  * Two built servers on one real PostgreSQL, as two Netlify function
@@ -174,7 +175,7 @@ describe('when the database goes away', () => {
     const response = await postForm(other.url, toFormBody({ message: 'Sent while the database was down.' }));
     expect(response.status).toBe(200);
     expect(noticeIn(await response.text())).toEqual({ variant: 'success', text: SUCCESS_TEXT });
-    const [mail] = await smtp.waitForMessages(1);
+    const mail = at(await smtp.waitForMessages(1), 0, 'a mail');
     expect(mail.text).toContain('Sent while the database was down.');
     await expect.poll(() => other.output(), LOG_WAIT).toContain('limits: the database is unavailable');
 
