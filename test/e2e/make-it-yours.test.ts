@@ -194,10 +194,10 @@ describe('in the browser only, the designer', () => {
     await publish(page);
 
     const resume = matter(remoteFile(stack.remote, 'content/resume.mdx')).data as { experience: { company: string; bullets: string[] }[] };
-    expect(resume.experience[0].company).toBe(EMPLOYERS[0]);
-    expect(resume.experience[0].bullets).toHaveLength(bullets);
+    expect(resume.experience[0]?.company).toBe(EMPLOYERS[0]);
+    expect(resume.experience[0]?.bullets).toHaveLength(bullets);
     expect(resume.experience[0].bullets).not.toContain('Role one, result 2: riders found their stop 3× faster.');
-    expect(resume.experience[0].bullets.at(-1)).toBe('Role one, the added result: night riders rated the trip planner 4.7.');
+    expect(resume.experience[0]?.bullets.at(-1)).toBe('Role one, the added result: night riders rated the trip planner 4.7.');
   }, 180_000);
 
   it('replaces every other resume entry and the summary', async () => {

@@ -105,9 +105,9 @@ describe('the packaged server function answers real Requests', () => {
       expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
       expect(answer.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, s-maxage=\d+, stale-while-revalidate=\d+$/);
     }
-    expect(answers[0].body).toContain('Crafting meaningful digital experiences');
-    expect(answers[1].body).toContain('Professional Experience');
-    expect(answers[2].body).toContain('The Challenge');
+    expect(answers[0]?.body).toContain('Crafting meaningful digital experiences');
+    expect(answers[1]?.body).toContain('Professional Experience');
+    expect(answers[2]?.body).toContain('The Challenge');
   });
 
   it('answers unknown paths and unknown case studies with the 404 page, cached briefly', async () => {

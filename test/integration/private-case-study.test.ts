@@ -215,7 +215,7 @@ describe('the packaged Netlify function', () => {
     const answers = await packaged.call([...Array.from({ length: 10 }, (_, i) => form(`wrong-${i}`)), form('wrong-again'), form(PASSWORD)], FUNCTION_ENV);
     expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
     expect(answers.slice(10).map((a) => a.status)).toEqual([429, 429]);
-    expect(answers[11].body).toContain('Too many wrong passwords');
+    expect(answers[11]?.body).toContain('Too many wrong passwords');
     expect(answers[11].headers['set-cookie']).toBeUndefined();
   });
 
