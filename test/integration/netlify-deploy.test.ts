@@ -9,6 +9,7 @@ import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from 
 import { FUNCTION_ENTRY, packageServerFunction, packageSourceFunction, type FunctionRequest, type NetlifyToml, type PackagedFunction } from '../helpers/netlify-package';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { at } from '../helpers/must';
 
 /**
  * The deploy artefact, not the local server: the built Netlify function,
@@ -121,10 +122,10 @@ describe('the packaged server function answers real Requests', () => {
   it('sends a contact POST through the action to send-email, and never caches it', async () => {
     const before = smtp.messages.length;
     const body = new URLSearchParams({ ...VALID, firstName: 'Deploy' }).toString();
-    const [answer] = await call(
+    const answer = at(await call(
       [{ path: '/?index', method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-nf-client-connection-ip': '203.0.113.9' } }],
       { CONTACT_FUNCTION_SECRET: SECRET, CONTACT_FUNCTION_URL: `${functionHost.url}/.netlify/functions/send-email` },
-    );
+    ), 0, 'an answer');
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['netlify-cdn-cache-control']).toBeUndefined();
@@ -134,9 +135,9 @@ describe('the packaged server function answers real Requests', () => {
 
   it('refuses to send without a configured secret, with a 503 and no mail', async () => {
     const before = smtp.messages.length;
-    const [answer] = await call([
+    const answer = at(await call([
       { path: '/?index', method: 'POST', body: new URLSearchParams(VALID).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-    ]);
+    ]), 0, 'an answer');
     expect(answer.status).toBe(503);
     expect(answer.body).toContain('Failed to send message. Please try again.');
     expect(smtp.messages.length).toBe(before);
@@ -204,10 +205,14 @@ describe('the content-check function (the editor\'s compiler), packaged the same
   it('answers a real check of the branch plus an edit, and a preview, from its package', async () => {
     const source = await readFile(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot.mdx'), 'utf8');
     const bad = { changes: [{ path: OFFICE_DEPOT, base64: Buffer.from(source.replace('order: 1', 'order: "two"')).toString('base64') }] };
-    const [good, invalid, preview, refused] = await check.call(
+    const answers = await check.call(
       [post({ changes: [] }), post(bad), post({ changes: [], preview: OFFICE_DEPOT }), post({ changes: [] }, 'wrong')],
       env(),
     );
+    const good = at(answers, 0, 'an answer to a check of the branch');
+    const invalid = at(answers, 1, 'an answer to a check of a bad edit');
+    const preview = at(answers, 2, 'an answer to a preview');
+    const refused = at(answers, 3, 'an answer to a wrong secret');
     expect(good.status, good.body).toBe(200);
     expect(good.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(good.body)).toEqual({ ok: true });
