@@ -254,8 +254,8 @@ describe('npm start without SMTP_URL', () => {
       expect(response.status).toBe(200);
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
-      await expect.poll(() => local.output(), LOG_WAIT).toContain(`Contact message written to ${path.join(dir, files[0])}`);
-      const mail = parseMail(await readFile(path.join(dir, files[0]), 'utf8'));
+      await expect.poll(() => local.output(), LOG_WAIT).toContain(`Contact message written to ${path.join(dir, at(files, 0, 'a written mail'))}`);
+      const mail = parseMail(await readFile(path.join(dir, at(files, 0, 'a written mail')), 'utf8'));
       expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
       expect(mail.text).toContain(VALID.message);
     } finally {

@@ -218,7 +218,7 @@ describe('send-email function: outbox (no SMTP_URL)', () => {
     const files = await readdir(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*\.eml$/);
-    const raw = await readFile(path.join(dir, 'outbox', files[0]), 'utf8');
+    const raw = await readFile(path.join(dir, 'outbox', at(files, 0, 'a written mail')), 'utf8');
     expect(raw).toContain('\r\n');
     const mail = parseMail(raw);
     expect(mail.header('to')).toBe(getSite().email);
