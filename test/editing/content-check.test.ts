@@ -74,7 +74,12 @@ describe('checkContent runs the build’s own compileSite', () => {
     const change = officeDepotWith('order: 1\n', 'order: "two"\n');
     const problems = problemsOf(await checkContent({ files, changes: [change] }));
     expect(problems).toEqual([
-      { file: OFFICE_DEPOT, field: 'order', line: lineIn(officeDepot, 'order: 1'), message: 'field "order": Expected number, received string' },
+      {
+        file: OFFICE_DEPOT,
+        field: 'order',
+        line: lineIn(officeDepot, 'order: 1'),
+        message: 'field "order": Expected number, received string',
+      },
     ]);
   });
 
@@ -121,7 +126,10 @@ describe('checkContent runs the build’s own compileSite', () => {
   });
 
   it('refuses an image that is not there', async () => {
-    const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n![A sketch](./office-depot/not-uploaded.png)\n');
+    const change = officeDepotWith(
+      '## Research & Discovery\n',
+      '## Research & Discovery\n\n![A sketch](./office-depot/not-uploaded.png)\n',
+    );
     const problem = at(problemsOf(await checkContent({ files, changes: [change] })), 0, 'a problem');
     expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: lineIn(officeDepot, '## Research & Discovery') + 2 });
     expect(problem.message).toContain('not found (looked for content/case-studies/office-depot/not-uploaded.png)');
@@ -141,7 +149,15 @@ describe('checkContent runs the build’s own compileSite', () => {
   });
 
   it('only lets edits touch files under content/', async () => {
-    const problems = problemsOf(await checkContent({ files, changes: [{ path: 'app/root.tsx', bytes: Buffer.from('x') }, { path: 'content/../x.yml', bytes: null }] }));
+    const problems = problemsOf(
+      await checkContent({
+        files,
+        changes: [
+          { path: 'app/root.tsx', bytes: Buffer.from('x') },
+          { path: 'content/../x.yml', bytes: null },
+        ],
+      }),
+    );
     expect(problems.map((p) => p.file)).toEqual(['app/root.tsx', 'content/../x.yml']);
   });
 });
@@ -149,7 +165,9 @@ describe('checkContent runs the build’s own compileSite', () => {
 describe('the preview', () => {
   it('returns the compiled case study, every image and video pointing at a real file through the owner-only media route', async () => {
     // A new upload beside the case study: no build has made variants of it.
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const upload = 'content/case-studies/office-depot/new-sketch.png';
     const changes = [
       { path: upload, bytes: png },
@@ -166,7 +184,11 @@ describe('the preview', () => {
     expect(json).not.toMatch(/\/generated\//);
     const urls = [
       ...[...caseStudy.html.matchAll(/\s(?:src|poster)="([^"]+)"/g)].map((m) => group(m, 'a src')),
-      ...[...caseStudy.html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) => group(m, 'a srcset').split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? '')),
+      ...[...caseStudy.html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) =>
+        group(m, 'a srcset')
+          .split(',')
+          .map((entry) => entry.trim().split(/\s+/)[0] ?? ''),
+      ),
       ...[...caseStudy.html.matchAll(/\shref="([^"]+\.(?:png|jpe?g|webp|avif|svg|mp4|webm))"/g)].map((m) => group(m, 'a media link')),
       caseStudy.image,
       ...caseStudy.imageSources.avif.split(', ').map((entry) => entry.split(' ')[0] ?? ''),
@@ -183,7 +205,7 @@ describe('the preview', () => {
     expect(urls).toContain(`${MEDIA_ROUTE}${upload}`);
   });
 
-  it('points a private case study\'s media, which the build keeps out of public/, at the media route too', async () => {
+  it("points a private case study's media, which the build keeps out of public/, at the media route too", async () => {
     const change = officeDepotWith('status: published\n', 'status: published\nvisibility: private\n');
     const result = await checkContent({ files, changes: [change], preview: OFFICE_DEPOT });
     if (!result.ok || !result.preview) throw new Error(`expected a preview: ${JSON.stringify(result)}`);
@@ -205,7 +227,11 @@ describe('the preview', () => {
       times.push(performance.now() - started);
       expect(result.ok).toBe(true);
     }
-    const median = at([...times].sort((a, b) => a - b), 2, 'a median run');
+    const median = at(
+      [...times].sort((a, b) => a - b),
+      2,
+      'a median run',
+    );
     console.info(`content check with preview: median ${Math.round(median)} ms (runs: ${times.map(Math.round).join(', ')} ms)`);
     expect(median).toBeLessThan(3000);
   });

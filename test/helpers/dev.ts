@@ -31,7 +31,10 @@ export type DevServer = {
 };
 
 /** `prepare`: runs on the copy before `npm run dev` starts (e.g. lays out fixture content, makes it a git checkout). */
-export async function startDev(env: Record<string, string> = {}, { prepare }: { prepare?: (dir: string) => Promise<void> } = {}): Promise<DevServer> {
+export async function startDev(
+  env: Record<string, string> = {},
+  { prepare }: { prepare?: (dir: string) => Promise<void> } = {},
+): Promise<DevServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-dev-'));
   await cp(ROOT, dir, {
     recursive: true,
@@ -94,7 +97,13 @@ export async function startDev(env: Record<string, string> = {}, { prepare }: { 
 
   try {
     const ready = await waitForOutput(/ready on (http:\/\/localhost:\d+)/, 120_000);
-    return { dir, url: group(ready, 'the address npm run dev serves on').replace('localhost', '127.0.0.1'), output: () => output, waitForOutput, stop };
+    return {
+      dir,
+      url: group(ready, 'the address npm run dev serves on').replace('localhost', '127.0.0.1'),
+      output: () => output,
+      waitForOutput,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -32,7 +32,15 @@ export function noticeIn(html: string): { variant: string; text: string } | unde
   const [, attributes = '', content] = /<div([^>]*\bdata-testid="contact-notice"[^>]*)>(.*?)<\/div>/s.exec(html) ?? [];
   if (content === undefined) return undefined;
   const variant = /\bdata-variant="(\w+)"/.exec(attributes)?.[1] ?? '';
-  return { variant, text: decodeEntities(content.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()) };
+  return {
+    variant,
+    text: decodeEntities(
+      content
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  };
 }
 
 function decodeEntities(text: string): string {

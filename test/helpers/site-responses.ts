@@ -24,7 +24,8 @@ function linksIn(body: string, contentType: string): string[] {
     found.push(...captured(body, /\s(?:href|src|action|poster)="([^"]+)"/g));
     // A meta tag's content is an address only for og:image, twitter:image, og:url and the like.
     found.push(...captured(body, /\scontent="((?:https?:\/\/|\/)[^"]*)"/g));
-    for (const srcset of captured(body, /\s(?:srcset|imagesrcset)="([^"]+)"/g)) found.push(...srcset.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? ''));
+    for (const srcset of captured(body, /\s(?:srcset|imagesrcset)="([^"]+)"/g))
+      found.push(...srcset.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? ''));
   }
   if (contentType.includes('xml')) found.push(...captured(body, /<loc>([^<]+)<\/loc>/g));
   if (contentType.includes('text/plain')) found.push(...captured(body, /^Sitemap:\s*(\S+)/gim));
@@ -83,7 +84,12 @@ export async function fetchPublicFiles(serverUrl: string, publicDir: string): Pr
   for (const file of filesUnder(publicDir)) {
     const at = `/${file.split('/').map(encodeURIComponent).join('/')}`;
     const response = await fetch(serverUrl + at, { redirect: 'manual' });
-    responses.push({ path: at, status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) });
+    responses.push({
+      path: at,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   }
   return responses;
 }

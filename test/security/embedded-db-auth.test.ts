@@ -75,12 +75,18 @@ describe('the embedded engine requires its password', () => {
   });
 
   it('a wrong password is refused', async () => {
-    expect(await tryConnect({ user: 'postgres', password: 'not-the-password' })).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
-    expect(await tryConnect({ user: 'postgres', password: password.slice(0, -1) + (password.endsWith('A') ? 'B' : 'A') })).toBeInstanceOf(Error);
+    expect(await tryConnect({ user: 'postgres', password: 'not-the-password' })).toMatchObject({
+      message: expect.stringMatching(/password authentication failed/),
+    });
+    expect(await tryConnect({ user: 'postgres', password: password.slice(0, -1) + (password.endsWith('A') ? 'B' : 'A') })).toBeInstanceOf(
+      Error,
+    );
   });
 
   it('the right password for another user is refused', async () => {
-    expect(await tryConnect({ user: 'admin', password })).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
+    expect(await tryConnect({ user: 'admin', password })).toMatchObject({
+      message: expect.stringMatching(/password authentication failed/),
+    });
   });
 
   it('no password is refused', async () => {
@@ -140,7 +146,9 @@ describe('npm run dev’s engine', () => {
       const address = must(dev.env.NETLIFY_DB_URL, 'NETLIFY_DB_URL from the dev database');
       const url = new URL(address);
       expect(dev.env.NETLIFY_DB_EMBEDDED).toBe('1');
-      expect(decodeURIComponent(url.password)).toBe(JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD);
+      expect(decodeURIComponent(url.password)).toBe(
+        JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD,
+      );
       const connect = async (connectionString: string) => {
         const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
         client.on('error', () => {});

@@ -34,9 +34,17 @@ beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'limits-outbox-'));
-  const env = { ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, CONTACT_OUTBOX_DIR: outbox, CONTACT_TO: 'owner@example.com' };
+  const env = {
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: url,
+    CONTACT_OUTBOX_DIR: outbox,
+    CONTACT_TO: 'owner@example.com',
+  };
   servers = await Promise.all([startServer(env), startServer(env)]);
-  for (const server of servers) await waitFor(() => MIGRATED.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  for (const server of servers)
+    await waitFor(() => MIGRATED.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
   db = await createDatabase({ connectionString: url });
   process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
 }, 180_000);
@@ -70,7 +78,9 @@ describe('the owner’s sign-in', () => {
     const counts = tally(answers);
     expect((counts[401] ?? 0) + (counts[303] ?? 0)).toBe(10);
     expect(counts[429]).toBe(140);
-    expect(answers.filter((answer) => answer.status === 303).every((answer, _, all) => all.length === 1 && answers[75] === answer)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 303).every((answer, _, all) => all.length === 1 && answers[75] === answer)).toBe(
+      true,
+    );
   });
 
   it('across two instances on one PostgreSQL: 200 wrong passwords at once, split between them, exactly 10 judged', async () => {
@@ -107,7 +117,13 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     await db.query(`INSERT INTO rate_limits (key, hits) VALUES ('sign-in:everyone', 100)`);
     const before = (await readdir(outbox)).length;
     // Not a browser: any Host, with a matching Origin. The link must still point at the site itself.
-    const mailed = await postFormFrom('127.0.1.101', origin(A), SIGN_IN, { intent: 'mail-link' }, { host: 'evil.example', origin: 'http://evil.example' });
+    const mailed = await postFormFrom(
+      '127.0.1.101',
+      origin(A),
+      SIGN_IN,
+      { intent: 'mail-link' },
+      { host: 'evil.example', origin: 'http://evil.example' },
+    );
     expect(mailed.status).toBe(200);
     expect(mailed.text).toContain('A one-time sign-in link is on its way to the owner’s e-mail.');
     await waitFor(async () => (await readdir(outbox)).length > before, { what: 'the mail in the outbox' });
@@ -178,7 +194,10 @@ describe('share-link tokens', () => {
     const counts = tally(answers);
     expect(Object.keys(counts).sort()).toEqual(['303', '429'].filter((status) => counts[Number(status)]));
     expect(counts[303]).toBeGreaterThanOrEqual(20);
-    const row = only(await db.query<{ opens: number }>('SELECT opens FROM share_links WHERE id = $1', [linkIdFromToken(live)]), 'share link row');
+    const row = only(
+      await db.query<{ opens: number }>('SELECT opens FROM share_links WHERE id = $1', [linkIdFromToken(live)]),
+      'share link row',
+    );
     expect(row.opens).toBe(counts[303]);
   });
 });
@@ -189,7 +208,10 @@ describe('a link’s reading counted under a burst', () => {
     const cookie = `portfolio_link=${live}`;
     const answers = await times(60, (i) => requestFrom('127.0.2.6', `${origin(i % 2)}${PRIVATE_PATH}`, { headers: { cookie } }));
     expect(tally(answers)).toEqual({ 200: 60 });
-    const row = only(await db.query<{ views: number }>('SELECT views FROM share_link_views WHERE link_id = $1', [linkIdFromToken(live)]), 'view count row');
+    const row = only(
+      await db.query<{ views: number }>('SELECT views FROM share_link_views WHERE link_id = $1', [linkIdFromToken(live)]),
+      'view count row',
+    );
     expect(row.views).toBe(60);
   });
 });
