@@ -6,7 +6,7 @@ import { OverviewSetup } from '~/components/admin/SetupGuide';
 import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
 import { tokenExpirySentence } from '~/editing/token-expiry';
-import { ownerOverviewAction, ownerOverviewLoader } from '~/loaders/owner-area.server';
+import { ownerOverviewAction, ownerOverviewLoader } from './admin._index.server';
 
 export const loader = ownerOverviewLoader;
 export const action = ownerOverviewAction;

@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
-import { contentEditorAction, contentEditorLoader } from '~/loaders/owner-content-editor.server';
+import { contentEditorAction, contentEditorLoader } from './admin.content.$.server';
 
 export const loader = contentEditorLoader;
 export const action = contentEditorAction;

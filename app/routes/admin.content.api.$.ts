@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { contentDraftAction } from '~/loaders/owner-content-draft.server';
-import { contentFieldImageAction } from '~/loaders/owner-content-field-image.server';
-import { contentMediaLoader } from '~/loaders/owner-content-media.server';
-import { contentPreviewAction } from '~/loaders/owner-content-preview.server';
-import { contentUploadAction } from '~/loaders/owner-content-upload.server';
+import { contentDraftAction } from './admin.content.api.$.draft.server';
+import { contentFieldImageAction } from './admin.content.api.$.field-image.server';
+import { contentMediaLoader } from './admin.content.api.$.media.server';
+import { contentPreviewAction } from './admin.content.api.$.preview.server';
+import { contentUploadAction } from './admin.content.api.$.upload.server';
 import { OWNER_HEADERS } from '~/http/owner-headers';
 
 /**

@@ -5,7 +5,7 @@ import { NewLinkForm } from '~/components/admin/NewLinkForm';
 import { Pager } from '~/components/admin/Pager';
 import { EMPTY } from '~/components/admin/Panel';
 import { LINK_FILTERS, type LinkFilter } from '~/access/share-link-rules';
-import { ownerLinksAction, ownerLinksLoader } from '~/loaders/owner-links.server';
+import { ownerLinksAction, ownerLinksLoader } from './admin.links.server';
 
 export const loader = ownerLinksLoader;
 export const action = ownerLinksAction;

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { MessageStatus } from '~/components/admin/MessageStatus';
 import { EMPTY } from '~/components/admin/Panel';
 import { When } from '~/components/admin/When';
-import { ownerMessageAction, ownerMessagesLoader } from '~/loaders/owner-messages.server';
+import { ownerMessageAction, ownerMessagesLoader } from './admin.messages._index.server';
 import { Pager } from '~/components/admin/Pager';
 
 export const loader = ownerMessagesLoader;

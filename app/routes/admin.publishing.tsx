@@ -4,7 +4,7 @@ import { Panel } from '~/components/admin/Panel';
 import { ConnectForm, TokenSteps } from '~/components/admin/PublishingConnect';
 import { When } from '~/components/admin/When';
 import { tokenExpirySentence } from '~/editing/token-expiry';
-import { ownerPublishingAction, ownerPublishingLoader } from '~/loaders/owner-publishing.server';
+import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
 
 export const loader = ownerPublishingLoader;
 export const action = ownerPublishingAction;

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { MakeItYours } from '~/components/admin/content/MakeItYours';
 import { SetupChecklist } from '~/components/admin/SetupGuide';
-import { ownerSetupLoader } from '~/loaders/owner-setup.server';
+import { ownerSetupLoader } from './admin.setup.server';
 
 export const loader = ownerSetupLoader;
 

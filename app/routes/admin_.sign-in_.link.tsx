@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
 import { adminLinks } from '~/components/admin/stylesheet';
-import { signInLinkAction, signInLinkLoader, type SignInLinkData } from '~/loaders/owner-sign-in-link.server';
+import { signInLinkAction, signInLinkLoader, type SignInLinkData } from './admin_.sign-in_.link.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
 
 export const loader = signInLinkLoader;

@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { BackToHome } from '~/components/resume/ResumeHeader';
-import { privacyLoader } from '~/loaders/privacy.server';
+import { privacyLoader } from './privacy.server';
 
 /**
  * /privacy: what the site's reading insights count, what they never do, and

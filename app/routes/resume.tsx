@@ -6,7 +6,7 @@ import { BackToHome, ResumeHeader } from '~/components/resume/ResumeHeader';
 import { ResumeSection } from '~/components/resume/ResumeSection';
 import { ResumeSummary } from '~/components/resume/ResumeSummary';
 import { SkillGroups } from '~/components/resume/SkillGroups';
-import { resumeLoader } from '~/loaders/resume.server';
+import { resumeLoader } from './resume.server';
 
 export const loader = resumeLoader;
 

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShareLinkProblemPage } from '~/components/share/ShareLinkProblemPage';
-import { shareLinkLoader } from '~/loaders/share-link.server';
+import { shareLinkLoader } from './s.$token.server';
 
 export const loader = ({ params, request }: LoaderFunctionArgs) => shareLinkLoader(request, params.token ?? '');
 

@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShareLinkProblemPage } from '~/components/share/ShareLinkProblemPage';
 import { CaseStudyGrid } from '~/components/ui';
-import { sharedPageLoader } from '~/loaders/shared-page.server';
+import { sharedPageLoader } from './shared.server';
 
 /** Where a link that opens several private case studies lands: just those, as cards. */
 export const loader = sharedPageLoader;

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { MailHealthView } from '~/loaders/owner-area.server';
+import type { MailHealthView } from '~/routes/admin._index.server';
 import { StateBadge } from './StateBadge';
 import { When } from './When';
 

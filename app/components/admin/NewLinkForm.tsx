@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Field } from '~/components/ui';
 import { DEFAULT_LINK_DAYS, EXPIRY_CHOICES } from '~/access/share-link-rules';
-import type { LinksActionData, NewLinkValues } from '~/loaders/owner-links.server';
+import type { LinksActionData, NewLinkValues } from '~/routes/admin.links.server';
 
 const DEFAULTS: NewLinkValues = { label: '', scope: 'all', caseStudies: [], days: String(DEFAULT_LINK_DAYS), notify: true };
 const CONTROL = 'rounded-lg border border-border bg-bg px-3 py-2.5 text-base text-fg shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30';

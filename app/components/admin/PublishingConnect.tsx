@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { PublishingActionData } from '~/loaders/owner-publishing.server';
+import type { PublishingActionData } from '~/routes/admin.publishing.server';
 
 export const GITHUB_TOKEN_FORM = 'https://github.com/settings/personal-access-tokens/new';
 const CONTROL =

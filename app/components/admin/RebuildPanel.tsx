@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
-import type { RebuildAnswer } from '~/loaders/owner-area.server';
+import type { RebuildAnswer } from '~/routes/admin._index.server';
 import { Panel } from './Panel';
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { EMPTY } from '~/components/admin/Panel';
 import { StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
-import type { contentListLoader, ListActionData } from '~/loaders/owner-content-list.server';
+import type { contentListLoader, ListActionData } from '~/routes/admin.content._index.server';
 import { mediaUrl } from '~/editing/content-check-types';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/image-fields';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';

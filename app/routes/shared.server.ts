@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { requestLink } from '~/access/link-access.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { getSite } from '~/content/content.server';
-import { linkCaseStudies, SHARE_HEADERS } from './share-link.server';
+import { linkCaseStudies, SHARE_HEADERS } from './s.$token.server';
 
 /**
  * /shared: where a link that opens several private case studies lands. Its

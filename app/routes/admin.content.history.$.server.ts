@@ -7,7 +7,7 @@ import { fileAt, fileHistory, restoreRequest } from '~/editing/history.server';
 import { diffHunks, diffSummary, type Hunk } from '~/editing/line-diff';
 import { publish } from '~/editing/publish.server';
 import { readSmallForm, text } from '~/http/form.server';
-import { documentPathOf } from './owner-content-editor.server';
+import { documentPathOf } from './admin.content.$.server';
 
 /**
  * /admin/content/history/<path>: the recent commits that touched a file, each
