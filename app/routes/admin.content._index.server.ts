@@ -124,7 +124,7 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
       await discardDraft(path);
       throw redirect('/admin/content', { status: 303, headers: OWNER_HEADERS });
     }
-    if (!items.some((item) => item.contentPath === path)) return answer(404, { error: 'That case study is not on the branch any more. Reload the list.' });
+    if (!items.some((item) => item.contentPath === path)) return answer(404, { error: 'That case study is not there any more. Reload the list.' });
     let planned: { ok: true; value: PublishRequest } | { ok: false; error: string };
     if (intent === 'up' || intent === 'down') {
       const texts = await contentTexts(items, config);

@@ -54,7 +54,8 @@ export async function contentHistoryAction({ request, params }: ActionFunctionAr
     const result = await publish(planned.value);
     if (result.status === 'published' || result.status === 'unchanged') {
       await discardDraft(document.path);
-      throw redirect(`${editorHref(document.path)}?restored=${commit.slice(0, 7)}`, { status: 303, headers: OWNER_HEADERS });
+      const shortId = commit.slice(0, 7);
+      throw redirect(`${editorHref(document.path)}?restored=${shortId}`, { status: 303, headers: OWNER_HEADERS });
     }
     const error = result.status === 'conflict' ? 'The file changed meanwhile: reload the history and try again.' : result.reason;
     return data({ error }, { status: 409, headers: OWNER_HEADERS });
