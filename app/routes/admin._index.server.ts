@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { countLinks, listLinks } from '~/access/share-links.server';
-import { countNewMessages, listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
-import { getSite } from '~/content/content.server';
+import { listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { liveStoreProblem } from '~/content/current-content.server';
 import { getPublishingStatus } from '~/editing/publishing-connection.server';
 import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
@@ -10,7 +9,7 @@ import { tokenExpiryWarning } from '~/editing/token-expiry';
 import { setupSteps } from '~/editing/setup-steps.server';
 import { readSmallForm, text } from '~/http/form.server';
 
-/** /admin's frame (who, how many new messages) and its first screen: the setup guide, links, messages, mail. */
+/** /admin's first screen: the setup guide, links, messages, mail. */
 
 export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & { lastDeliveredAt: string | null; lastFailureAt: string | null };
 
@@ -19,12 +18,6 @@ const mailHealthView = (health: MailHealth): MailHealthView => ({
   lastDeliveredAt: health.lastDeliveredAt ? new Date(health.lastDeliveredAt).toISOString() : null,
   lastFailureAt: health.lastFailureAt ? new Date(health.lastFailureAt).toISOString() : null,
 });
-
-export async function ownerLayoutLoader({ request }: LoaderFunctionArgs) {
-  return asOwner(request, async (session) => {
-    return data({ name: getSite().name, newMessages: await countNewMessages(), sessionEnds: session.expiresAt.toISOString() }, { headers: OWNER_HEADERS });
-  });
-}
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {

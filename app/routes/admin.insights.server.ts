@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { buildInsightsReport, dailyFiguresCsv } from '~/insights/report.server';
+import { buildInsightsReport } from '~/insights/report.server';
 import { DEFAULT_RANGE, RANGES, type RangeDays } from '~/insights/report';
 
-/** /admin/insights and its CSV export: the range is ?range=7|30|90 (anything else: 30). */
+/** /admin/insights (and its CSV export, admin.insights[.]csv.server.ts): the range is ?range=7|30|90 (anything else: 30). */
 
 export function rangeOf(request: Request): RangeDays {
   const asked = Number(new URL(request.url).searchParams.get('range'));
@@ -14,19 +14,5 @@ export async function ownerInsightsLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const report = await buildInsightsReport(rangeOf(request));
     return data({ report, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
-  });
-}
-
-export async function ownerInsightsCsvLoader({ request }: LoaderFunctionArgs) {
-  return asOwner(request, async () => {
-    const range = rangeOf(request);
-    const csv = await dailyFiguresCsv(range);
-    return new Response(csv, {
-      headers: {
-        ...OWNER_HEADERS,
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="insights-last-${range}-days.csv"`,
-      },
-    });
   });
 }

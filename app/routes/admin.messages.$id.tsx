@@ -3,7 +3,7 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '
 import { MessageStatus } from '~/components/admin/MessageStatus';
 import { When } from '~/components/admin/When';
 import { absoluteTime } from '~/components/admin/time';
-import { ownerMessageAction, ownerMessageLoader } from './admin.messages._index.server';
+import { ownerMessageAction, ownerMessageLoader } from './admin.messages.$id.server';
 
 export const loader = ownerMessageLoader;
 export const action = ownerMessageAction;

@@ -1,15 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { countMessages, deleteMessage, getMessage, listMessages, markMessageDone, type InboxMessage } from '~/contact/inbox.server';
+import { countMessages, deleteMessage, listMessages, markMessageDone, type InboxMessage } from '~/contact/inbox.server';
 import { readSmallForm, text } from '~/http/form.server';
 
-/** /admin/messages and /admin/messages/:id: every kept contact message, and what the owner does with one. */
+/** /admin/messages: every kept contact message, and what the owner does with one (here and on its own page, admin.messages.$id.server.ts). */
 
 export const PAGE_SIZE = 25;
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-function view(message: InboxMessage) {
+export function view(message: InboxMessage) {
   return {
     id: message.id,
     from: `${message.firstName} ${message.lastName}`,
@@ -28,7 +28,7 @@ function view(message: InboxMessage) {
 export type MessageView = ReturnType<typeof view>;
 
 /** A message id as the server makes them (a UUID), checked before any query: a NUL byte is a database error. */
-const MESSAGE_ID = /^[A-Za-z0-9-]{1,64}$/;
+export const MESSAGE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export async function ownerMessagesLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
@@ -36,14 +36,6 @@ export async function ownerMessagesLoader({ request }: LoaderFunctionArgs) {
     const page = Number.isSafeInteger(asked) ? Math.min(Math.max(1, asked), 1_000_000) : 1;
     const [messages, total] = await Promise.all([listMessages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), countMessages()]);
     return data({ messages: messages.map(view), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
-  });
-}
-
-export async function ownerMessageLoader({ request, params }: LoaderFunctionArgs) {
-  return asOwner(request, async () => {
-    const message = MESSAGE_ID.test(params.id ?? '') ? await getMessage(params.id!) : null;
-    if (!message) throw data({ missing: true }, { status: 404, headers: OWNER_HEADERS });
-    return data({ message: view(message), now: new Date().toISOString() }, { headers: OWNER_HEADERS });
   });
 }
 

@@ -4,7 +4,7 @@ import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { OwnerBar } from '~/components/admin/OwnerBar';
 import { adminLinks } from '~/components/admin/stylesheet';
 import { StatusPage } from '~/components/layout/StatusPage';
-import { ownerLayoutLoader } from './admin._index.server';
+import { ownerLayoutLoader } from './admin.server';
 
 export const loader = ownerLayoutLoader;
 

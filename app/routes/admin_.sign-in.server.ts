@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { databaseProblem, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { adminPasswordMatches, endOwnerSession, getAdminPassword, hasOwnerCookie, ownerSession, startOwnerSession } from '~/access/owner-session.server';
+import { adminPasswordMatches, getAdminPassword, hasOwnerCookie, ownerSession, startOwnerSession } from '~/access/owner-session.server';
 import { signInPaused, takeSignInSlot } from '~/access/owner-sign-in-limits.server';
 import { mailSignInLink, SIGN_IN_LINK_MINUTES } from '~/access/owner-sign-in-links.server';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
@@ -11,7 +11,7 @@ import { readSmallForm } from '~/http/form.server';
 import { safeReturnPath } from '~/access/sign-in-return';
 
 /**
- * /admin/sign-in and /admin/sign-out. The password is ADMIN_PASSWORD. Every
+ * /admin/sign-in (leaving is admin_.sign-out.server.ts). The password is ADMIN_PASSWORD. Every
  * try takes its slot in the limits before it is judged
  * (owner-sign-in-limits.server.ts): 10 wrong ones from one client in 10
  * minutes get a 429 for every try, and 100 from everyone in an hour pause
@@ -96,28 +96,6 @@ export async function signInAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);
-    return answer(503, { state: databaseProblem() });
-  }
-}
-
-/** A GET of /admin/sign-out (a typed address, a prefetch) signs no one out: back to the area. */
-export const signOutLoader = () => redirect('/admin', { status: 303, headers: OWNER_HEADERS });
-
-/** POST only: ends this session, or with intent=everywhere every session; back to the sign-in page either way. */
-export async function signOutAction({ request }: ActionFunctionArgs) {
-  const crossOrigin = refuseCrossOrigin(request, { ownerArea: true });
-  if (crossOrigin) return crossOrigin;
-  const form = await readSmallForm(request, 4 * 1024);
-  const everywhere = typeof form !== 'number' && form.get('intent') === 'everywhere';
-  try {
-    await databaseReady();
-    // Only a live session may end sessions: a stranger's POST (any Origin can be typed by a script)
-    // must not sign the owner out everywhere. Without one, the cookie is cleared and nothing else.
-    const live = await ownerSession(request);
-    const cookie = await endOwnerSession(request, { everywhere: everywhere && live !== null });
-    return redirect('/admin/sign-in', { status: 303, headers: { ...OWNER_HEADERS, 'Set-Cookie': cookie } });
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
     return answer(503, { state: databaseProblem() });
   }
 }
