@@ -15,7 +15,7 @@ import { caseStudyJsonLd, serializeJsonLd } from '~/seo/structured-data';
 
 /**
  * The loader of /case-study/:slug, with the page's meta tags and JSON-LD (see
- * home.server.ts). An unknown or unpublished slug answers 404 with no data,
+ * _index.server.ts). An unknown or unpublished slug answers 404 with no data,
  * and the route shows the not-found page itself: a thrown 404 would go to the
  * root error boundary, and keeping the not-found page there would ship it
  * with every page, / included.

@@ -16,7 +16,7 @@ const longDate = (isoDay: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
 /**
- * The loader of /privacy (see home.server.ts). Content only: no database, no
+ * The loader of /privacy (see _index.server.ts). Content only: no database, no
  * cookie, nothing that varies by visitor, so the page is cached like /resume
  * (entry.server.tsx) and complete without JavaScript. It shares the home
  * page's sharing card.

@@ -4,7 +4,7 @@ import { pageMeta } from '~/seo/meta';
 import { getSiteUrl } from '~/http/site-url.server';
 import { resumeSocialCard } from '~/seo/social-image';
 
-/** The loader of /resume, with the page's meta tags (see home.server.ts). */
+/** The loader of /resume, with the page's meta tags (see _index.server.ts). */
 export function resumeLoader({ request }: LoaderFunctionArgs) {
   const { name, email, linkedin, website, resumePage: words } = getSite();
   const resume = getResume();
