@@ -13,10 +13,10 @@ import { yamlLines } from './locate';
  * The editor's content check: the files of the branch tip with the
  * designer's unsaved edits applied, run through compileSite(), the very
  * function `npm run build` runs, so an edit that passes here is one the
- * deploy's build accepts (issue 21: "every publish runs the build's own
- * content checks, the same code"). Nothing is reimplemented here; this only
- * lays the files out as a checkout, turns ContentError into problems the form
- * can place (file, field, line), and makes a preview's media loadable.
+ * deploy's build accepts (docs/decisions/publish-runs-the-build-check.md).
+ * Nothing is reimplemented here; this only lays the files out as a checkout,
+ * turns ContentError into problems the form can place (file, field, line),
+ * and makes a preview's media loadable.
  *
  * compileSite() writes nothing: image variants are only planned (an
  * ImagePlan), and the build writes them afterwards (build-content.ts). So

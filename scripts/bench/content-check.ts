@@ -12,8 +12,8 @@ import { startGitRemote } from '../../test/helpers/git-remote';
 import { median, ms } from './stats';
 
 /**
- * The editor's content check with a preview of Office Depot (issue 21: a
- * preview in 3 s or less), as the content-check function runs it: read the
+ * The editor's content check with a preview of Office Depot (a preview in
+ * 3 s or less: docs/decisions/editor-budgets.md), as the content-check function runs it: read the
  * branch tip (snapshot.server.ts), apply the edit, compileSite, point the
  * media at the owner-only route.
  *

@@ -4,7 +4,7 @@ import { measurePublish, type PublishBench } from './publish';
 import { ms } from './stats';
 
 /**
- * The editor at /admin/content (issue 21, section 5), for `npm run bench`:
+ * The editor at /admin/content (docs/decisions/editor-budgets.md), for `npm run bench`:
  * a publish to a real git remote holding this repository's whole history,
  * the build's check with a preview (local, and remote warm and cold), and
  * the edit page's JavaScript and time until it can be typed in.

@@ -7,7 +7,7 @@ import { firstLoadBytes, type Transfer } from './first-load-bytes';
 import { median } from './stats';
 
 /**
- * The editor page's figures (issue 21, section 5): the JavaScript it loads,
+ * The editor page's figures (docs/decisions/editor-budgets.md): the JavaScript it loads,
  * gzipped, with the lazily loaded editor chunk, at most 450 KB; and the time
  * from navigation to an editor that can be typed in (median of several cold
  * loads), at most 2 s. Plus the public pages' JavaScript, file by file, to

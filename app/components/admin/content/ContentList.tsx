@@ -16,7 +16,7 @@ const ICON = 'size-4';
 export function ContentList() {
   const { mode, problem, items, newOnes, confirming, now } = useLoaderData<ListData>();
   const answer = useActionData<ListActionData>();
-  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (issue 21, §3).
+  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
   const busy = useNavigation().state === 'submitting';
   const pages = items.filter((item) => item.kind !== 'case-study');

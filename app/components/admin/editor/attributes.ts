@@ -6,7 +6,8 @@ import type { PropField } from './block-fields';
  * attribute exactly as written: its order, its spelling (`autoplay` rather
  * than `autoplay={true}`), props the form does not show, spread expressions.
  * MDXEditor's own props form rebuilt the list from what it knew and so
- * dropped `autoplay` (shared/research/visual-editing.md); this never rebuilds.
+ * dropped `autoplay` (docs/decisions/editor-writes-files-unchanged.md); this
+ * never rebuilds.
  */
 export type Attribute = MdxJsxAttribute | MdxJsxExpressionAttribute;
 
