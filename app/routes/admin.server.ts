@@ -6,6 +6,9 @@ import { getSite } from '~/content/content.server';
 /** /admin's frame around every owner's page: who, how many new messages, when the session ends. */
 export async function ownerLayoutLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async (session) => {
-    return data({ name: getSite().name, newMessages: await countNewMessages(), sessionEnds: session.expiresAt.toISOString() }, { headers: OWNER_HEADERS });
+    return data(
+      { name: getSite().name, newMessages: await countNewMessages(), sessionEnds: session.expiresAt.toISOString() },
+      { headers: OWNER_HEADERS },
+    );
   });
 }

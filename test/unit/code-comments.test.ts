@@ -47,7 +47,12 @@ describe('comments and docs stand on their own', () => {
   });
 
   it('no comment names an issue number: say why, or point to docs/decisions/', () => {
-    expect(linesMatching(ISSUE_NUMBER, SOURCES.filter((file) => !file.startsWith(MIGRATIONS)))).toEqual([]);
+    expect(
+      linesMatching(
+        ISSUE_NUMBER,
+        SOURCES.filter((file) => !file.startsWith(MIGRATIONS)),
+      ),
+    ).toEqual([]);
   });
 
   it('nothing points to research outside the repository', () => {
