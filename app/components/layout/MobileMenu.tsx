@@ -84,9 +84,9 @@ function trapFocus(event: KeyboardEvent, container: RefObject<HTMLElement>) {
   const focusable = Array.from(container.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')).filter(
     (element) => element.offsetParent !== null,
   );
-  if (focusable.length === 0) return;
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
+  const first = focusable.at(0);
+  const last = focusable.at(-1);
+  if (!first || !last) return;
   if (event.shiftKey && document.activeElement === first) {
     event.preventDefault();
     last.focus();

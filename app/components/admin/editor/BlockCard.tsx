@@ -24,7 +24,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
   attributes.current = node.attributes;
 
   function set(field: PropField, value: string | boolean) {
-    const next = writeProp(attributes.current, field, value, form.fields.map((f) => f.name));
+    const next = writeProp(attributes.current, field, value, form?.fields.map((f) => f.name) ?? []);
     if (next === attributes.current) return;
     attributes.current = next;
     update({ attributes: next });
@@ -32,7 +32,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
 
   /** After an upload into an image prop, its alt text fills an empty `alt` (the dialog asked for it). */
   function fillAlt(alt: string) {
-    const field = form.fields.find((f) => f.name === 'alt');
+    const field = form?.fields.find((f) => f.name === 'alt');
     const input = card.current?.querySelector<HTMLInputElement>('[data-prop="alt"]');
     if (!field || !input || input.value !== '') return;
     input.value = alt;

@@ -82,6 +82,7 @@ export function ImageChildren({ node, update }: { node: MdxJsxFlowElement; updat
 export function MetricChildren({ node, update }: { node: MdxJsxFlowElement; update: Update }) {
   const id = useId();
   const form = BLOCK_FORMS.Metric;
+  if (!form) return null;
   const order = form.fields.map((f) => f.name);
   let children = node.children;
   const metrics = children.map((child, i) => ({ child, i })).filter(({ child }) => child.type === 'mdxJsxFlowElement' && child.name === 'Metric');

@@ -55,6 +55,7 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
       return;
     }
     const block = NEW_BLOCKS[name];
+    if (!block) return;
     insertJsx({ kind: 'flow', name, props: block.props, children: block.children as never });
   }
 

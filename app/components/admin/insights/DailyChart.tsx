@@ -17,10 +17,13 @@ const STROKE = { vectorEffect: 'non-scaling-stroke', strokeLinejoin: 'round', st
  * label on its day (within half a day) without any inline style, which the
  * CSP refuses. Phones show every other one, still evenly spread.
  */
-function labelDays(n: number, most: number): number[] {
-  if (n <= 1) return [0];
+function labelDays<T>(days: T[], most: number): T[] {
+  const n = days.length;
+  if (n <= 1) return days;
   const m = Math.min(n, most);
-  return Array.from({ length: m }, (_, k) => Math.round((k * (n - 1)) / (m - 1)));
+  // Steps of at least one day: the picked indices are distinct and in order.
+  const picked = new Set(Array.from({ length: m }, (_, k) => Math.round((k * (n - 1)) / (m - 1))));
+  return days.filter((_, i) => picked.has(i));
 }
 
 export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: string; to: string }) {
@@ -30,7 +33,7 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
   const ticks = niceTicks(max);
   const top = ticks[ticks.length - 1] || 1;
   // One day alone is drawn as a level across the plot.
-  const points = n === 1 ? [daily[0], daily[0]] : daily;
+  const points = n === 1 ? [...daily, ...daily] : daily;
   const W = Math.max(1, points.length - 1);
   const y = (value: number) => H - (value / top) * H;
   const line = (key: 'visitors' | 'views') => points.map((day, i) => `${i ? 'L' : 'M'}${i},${y(day[key]).toFixed(2)}`).join('');
@@ -41,7 +44,7 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
       ? `Daily visitors and page views, ${start} to ${end}: no visits recorded.`
       : `Daily visitors and page views, ${start} to ${end}: ${count(totals.visitors)} visitors and ${count(totals.views)} page views in all; the busiest day was ${shortDay(peak!.day)} with ${count(peak!.views)} page views.`;
 
-  const labels = labelDays(n, 7).map((i, k, all) => ({ day: daily[i].day, phone: k % 2 === 0 || all.length <= 4, edge: all.length === 1 ? 'justify-center' : k === 0 ? 'justify-start' : k === all.length - 1 ? 'justify-end' : 'justify-center' }));
+  const labels = labelDays(daily, 7).map(({ day }, k, all) => ({ day, phone: k % 2 === 0 || all.length <= 4, edge: all.length === 1 ? 'justify-center' : k === 0 ? 'justify-start' : k === all.length - 1 ? 'justify-end' : 'justify-center' }));
 
   return (
     <figure>

@@ -13,9 +13,13 @@ function Funnel({ funnel }: { funnel: CaseStudyFunnel }) {
   // Readers are counted once a day per page; with none counted, the first section is the base.
   const base = funnel.readers > 0 ? funnel.readers : (funnel.steps[0]?.readers ?? 0);
   const titleId = `funnel-${funnel.slug}`;
-  const drops = funnel.steps.map((step, i) => ({ step, lost: (i === 0 ? base : funnel.steps[i - 1].readers) - step.readers }));
+  // Each section with the one before it (none for the first, whose readers are the base).
+  const drops = funnel.steps.map((step, i) => {
+    const previous = i === 0 ? undefined : funnel.steps[i - 1];
+    const before = previous?.readers ?? base;
+    return { step, previous, before, lost: before - step.readers };
+  });
   const worst = drops.slice(1).reduce<(typeof drops)[number] | null>((w, d) => (d.lost > 0 && (w === null || d.lost > w.lost) ? d : w), null);
-  const worstIndex = worst ? funnel.steps.indexOf(worst.step) : -1;
   return (
     <section aria-labelledby={titleId} className="py-6 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -31,14 +35,13 @@ function Funnel({ funnel }: { funnel: CaseStudyFunnel }) {
         <p className={`${EMPTY} mt-4`}>No readers yet.</p>
       ) : (
         <>
-          {worst && worstIndex > 0 ? (
+          {worst?.previous ? (
             <p className="mt-1 text-sm text-fg-muted">
-              Biggest drop: {count(worst.lost)} {worst.lost === 1 ? 'reader' : 'readers'} left after section {funnel.steps[worstIndex - 1].section}.
+              Biggest drop: {count(worst.lost)} {worst.lost === 1 ? 'reader' : 'readers'} left after section {worst.previous.section}.
             </p>
           ) : null}
           <ol className="mt-4 grid gap-x-4 gap-y-2.5 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)_auto]">
-            {funnel.steps.map((step, i) => {
-              const before = i === 0 ? base : funnel.steps[i - 1].readers;
+            {drops.map(({ step, before }) => {
               return (
                 <li
                   key={step.section}

@@ -38,7 +38,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** "3 Nov", for axis labels. */
-export const shortDay = (day: string) => `${utc(day).getUTCDate()} ${MONTHS[utc(day).getUTCMonth()].slice(0, 3)}`;
+export const shortDay = (day: string) => `${utc(day).getUTCDate()} ${MONTHS[utc(day).getUTCMonth()]?.slice(0, 3) ?? ''}`;
 
 /** "Mon 3 Nov", for the table. */
 export const tableDay = (day: string) => `${WEEKDAYS[utc(day).getUTCDay()]} ${shortDay(day)}`;

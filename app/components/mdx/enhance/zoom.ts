@@ -51,6 +51,7 @@ export function enhance(story: HTMLElement): () => void {
   function show(at: number) {
     index = (at + links.length) % links.length;
     const link = links[index];
+    if (!link) return;
     if (!image.isConnected) figure.prepend(image);
     const source = link.querySelector('img');
     image.src = link.getAttribute('href') ?? link.href;
