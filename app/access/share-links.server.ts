@@ -1,4 +1,5 @@
 import { query, transaction } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { linkIdFromToken, newLinkId } from './share-link-token.server';
 import { LINK_FILTERS, MAX_LINK_DAYS, type LinkFilter, type LinkState } from './share-link-rules';
 
@@ -68,12 +69,12 @@ export const opensCaseStudy = (link: Pick<ShareLink, 'caseStudies'>, slug: strin
 export type NewLink = { label: string; caseStudies: string[]; days: number; notifyOnOpen: boolean };
 
 export async function createLink({ label, caseStudies, days, notifyOnOpen }: NewLink): Promise<ShareLink> {
-  const [row] = await query<LinkRow>(
+  const rows = await query<LinkRow>(
     `INSERT INTO share_links (id, label, case_studies, notify_on_open, expires_at)
      VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 day') RETURNING ${COLUMNS}`,
     [newLinkId(), label, caseStudies, notifyOnOpen, days],
   );
-  return toLink(row);
+  return toLink(oneRow(rows, 'the new link'));
 }
 
 /** Each state as a condition on share_links (aliased l); the same rule as toLink's. */
@@ -101,10 +102,10 @@ export async function listLinks({ state = 'all', limit, offset = 0 }: { state?: 
 
 /** How many links there are in each state, and in all. */
 export async function countLinks(): Promise<Record<LinkFilter, number>> {
-  const [row] = await query<Record<LinkFilter, number>>(
+  const rows = await query<Record<LinkFilter, number>>(
     `SELECT ${LINK_FILTERS.map((state) => `count(*) FILTER (WHERE ${STATE_SQL[state]})::int AS ${state}`).join(', ')} FROM share_links l`,
   );
-  return row;
+  return oneRow(rows, 'the count of links');
 }
 
 export async function getLink(id: string): Promise<ShareLink | null> {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.server';
+import { oneRow } from '../db/one-row.server';
 import { getMailMode } from './config.server';
 import { processDatabase } from './messages.server';
 
@@ -85,14 +86,12 @@ export async function listMessages({ limit = 20, offset = 0 }: { limit?: number;
 
 /** All kept messages, for paging. */
 export async function countMessages(db?: Database): Promise<number> {
-  const [row] = await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages');
-  return row.n;
+  return oneRow(await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages'), 'the count of messages').n;
 }
 
 /** Messages the owner has not marked done. */
 export async function countNewMessages(db?: Database): Promise<number> {
-  const [row] = await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE done_at IS NULL');
-  return row.n;
+  return oneRow(await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE done_at IS NULL'), 'the count of new messages').n;
 }
 
 export async function getMessage(id: string, db?: Database): Promise<InboxMessage | null> {
@@ -129,7 +128,7 @@ export type MailHealth = {
 
 /** Whether mail delivery is working, from the kept messages' attempts. */
 export async function mailHealth(db?: Database): Promise<MailHealth> {
-  const [row] = await (await use(db)).query<{
+  const rows = await (await use(db)).query<{
     last_delivered_at: Date | null;
     last_failure_at: Date | null;
     last_error: string | null;
@@ -143,6 +142,7 @@ export async function mailHealth(db?: Database): Promise<MailHealth> {
             count(*) FILTER (WHERE status = 'failed')::int AS failed
      FROM contact_messages`,
   );
+  const row = oneRow(rows, 'the mail health');
   const { last_delivered_at: lastDeliveredAt, last_failure_at: lastFailureAt } = row;
   const failing = lastFailureAt !== null && (lastDeliveredAt === null || lastFailureAt > lastDeliveredAt);
   return {

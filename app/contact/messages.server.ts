@@ -25,7 +25,7 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** The wait after the `attempts`-th failed attempt (1-based). */
 export function backoffMs(attempts: number): number {
-  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1] ?? BACKOFF_MS[4];
 }
 
 /** The process's database, once it is ready (DatabaseUnavailable otherwise). */

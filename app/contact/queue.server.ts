@@ -49,12 +49,10 @@ export type QueueOptions = {
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
-  let next = 0;
+  // One iterator shared by the lanes: each takes the next item when it is free.
+  const queue = items.entries();
   const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
+    for (const [index, item] of queue) results[index] = await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { networkOf } from '../http/client-ip.server';
+import { oneRow } from './one-row.server';
 import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
 import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 
@@ -43,7 +44,7 @@ export function clientKey(scope: string, ip: string): string {
 
 /** One attempt for `key`, counted atomically in the database. */
 export async function takeIn(db: Database, key: string, limit: number, windowMs: number): Promise<Verdict> {
-  const [row] = await db.query<{ hits: number; retry_ms: string }>(
+  const rows = await db.query<{ hits: number; retry_ms: string }>(
     `INSERT INTO rate_limits AS r (key, hits, window_started) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN r.window_started <= now() - $2::int * interval '1 millisecond' THEN 1 ELSE least(r.hits, 1000000000) + 1 END,
@@ -51,6 +52,7 @@ export async function takeIn(db: Database, key: string, limit: number, windowMs:
      RETURNING hits, extract(epoch FROM r.window_started + $2::int * interval '1 millisecond' - now()) * 1000 AS retry_ms`,
     [key, windowMs],
   );
+  const row = oneRow(rows, `the rate limit ${key}`);
   const allowed = row.hits <= limit;
   return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)) };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { checkContentPath, ContentPathError } from './content-path.server';
 import type { PublishRequest } from './publish-plan.server';
 
@@ -55,13 +56,13 @@ export async function saveDraft(filePath: string, { text, baseBlobId }: { text: 
     return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
   }
   // Each save carries the base the page holds: it changes when the designer reloads the file after a conflict.
-  const [row] = await query<{ updated_at: Date }>(
+  const rows = await query<{ updated_at: Date }>(
     `INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, $3)
      ON CONFLICT (path) DO UPDATE SET text = excluded.text, base_blob_id = excluded.base_blob_id, updated_at = now()
      RETURNING updated_at`,
     [checked.path, text, baseBlobId],
   );
-  return { ok: true, updatedAt: new Date(row.updated_at) };
+  return { ok: true, updatedAt: new Date(oneRow(rows, `the draft of ${checked.path}`).updated_at) };
 }
 
 /** A new file's first draft, only if nobody holds that path yet: two "New case study" at once never share one. */
@@ -161,10 +162,10 @@ export async function saveDraftUpload(
     if (owner && owner.document_path !== document.path) {
       return { ok: false as const, error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.` };
     }
-    const [held] = await tx.query<{ files: number; bytes: string | number }>(
+    const held = oneRow(await tx.query<{ files: number; bytes: string | number }>(
       'SELECT count(*)::int AS files, coalesce(sum(size), 0)::bigint AS bytes FROM content_draft_uploads WHERE document_path = $1 AND path <> $2',
       [document.path, upload.path],
-    );
+    ), 'the images a draft holds');
     if (Number(held.files) + 1 > MAX_UPLOAD_FILES) {
       return { ok: false as const, error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.` };
     }

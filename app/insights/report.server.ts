@@ -52,7 +52,7 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
   const sections = new Map(of('section').map((row) => [row.key, row.count]));
   const engaged = new Map<string, Map<number, number>>();
   for (const row of of('engaged')) {
-    const [slug, seconds] = row.key.split('#');
+    const [slug = '', seconds] = row.key.split('#');
     if (!engaged.has(slug)) engaged.set(slug, new Map());
     engaged.get(slug)!.set(Number(seconds), row.count);
   }

@@ -1,4 +1,5 @@
 import { query, transaction } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { figuresSql } from './figures.server';
 
 /**
@@ -38,15 +39,15 @@ export async function runInsightsRollup(): Promise<RollupRun> {
   );
   const days: string[] = [];
   for (const { day } of due) if (await rollUpDay(day)) days.push(day);
-  const [purged] = await query<{ n: number }>(
+  const purged = oneRow(await query<{ n: number }>(
     `WITH gone AS (DELETE FROM insight_events WHERE day < (now() AT TIME ZONE 'UTC')::date - $1::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
     [RAW_DAYS],
-  );
-  const [salts] = await query<{ n: number }>(
+  ), 'the count of purged events');
+  const salts = oneRow(await query<{ n: number }>(
     `WITH visitors AS (DELETE FROM insight_visitor_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
           addresses AS (DELETE FROM insight_address_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
           gone AS (DELETE FROM insight_salts WHERE day < (now() AT TIME ZONE 'UTC')::date RETURNING 1)
      SELECT count(*)::int AS n FROM gone`,
-  );
+  ), 'the count of purged salts');
   return { days, purgedEvents: purged.n, purgedSalts: salts.n };
 }
