@@ -16,7 +16,7 @@ export const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEAD
  * limit per address would be a limit per guess.
  */
 export function networkOf(ip: string): string {
-  const address = ip.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').split('%')[0];
+  const address = ip.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').split('%')[0] ?? '';
   if (!isIPv6(address)) return address;
   const [head, tail] = address.toLowerCase().split('::');
   const groups = (part: string | undefined) => (part ? part.split(':') : []);

@@ -38,5 +38,6 @@ export function declaresTooLarge(request: Request, limit: number): boolean {
 
 /** The bare media type, lower case: `text/html; charset=utf-8` → `text/html`. */
 export function mediaType(request: Request): string {
-  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const [type = ''] = (request.headers.get('content-type') ?? '').split(';', 1);
+  return type.trim().toLowerCase();
 }

@@ -17,7 +17,7 @@ const EXECUTABLE_TYPE = /\btype\s*=\s*["']?(module|text\/javascript|application\
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     // JSON-LD and other data blocks never execute, so script-src ignores them.
     if (/\btype\s*=/i.test(attributes) && !EXECUTABLE_TYPE.test(attributes)) continue;
@@ -35,7 +35,7 @@ export function inlineScriptHashes(html: string): string[] {
 const EMBED_ORIGIN = /\sdata-embed-origin="(https:\/\/[a-z0-9.-]+)"/g;
 
 export function embedOrigins(html: string): string[] {
-  return [...new Set([...html.matchAll(EMBED_ORIGIN)].map(([, origin]) => origin))].sort();
+  return [...new Set([...html.matchAll(EMBED_ORIGIN)].map(([, origin = '']) => origin))].sort();
 }
 
 /** Under `npm run dev`, pages also talk to the dev server's WebSocket (app/utils/dev-reload.ts). */

@@ -19,6 +19,9 @@ export type HistoryEntry = { commit: string; date: string; author: string; messa
 
 const LIMIT = 15;
 
+/** A version's text; none for a version that could not be read, or for the file's first commit (nothing before it). */
+const textOf = (version: Awaited<ReturnType<typeof fileAt>> | undefined) => (version?.ok ? (version.value ?? '') : '');
+
 export async function contentHistoryLoader({ request, params }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const document = documentPathOf(params['*']);
@@ -27,8 +30,8 @@ export async function contentHistoryLoader({ request, params }: LoaderFunctionAr
     if (!history.ok) return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
     const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit)));
     const entries: HistoryEntry[] = history.value.slice(0, LIMIT).map((entry, index) => {
-      const after = versions[index]?.ok ? (versions[index].value ?? '') : '';
-      const before = index + 1 < versions.length && versions[index + 1].ok ? (versions[index + 1] as { value: string | null }).value ?? '' : '';
+      const after = textOf(versions[index]);
+      const before = textOf(versions[index + 1]);
       const hunks = diffHunks(before, after, { context: 2 });
       return { ...entry, hunks, ...diffSummary(hunks) };
     });

@@ -20,12 +20,13 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
 export async function contentMediaLoader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
   const path = params['*'] ?? '';
-  const match = PATH.exec(path);
-  if (!match || path.split('/').some((segment) => segment === '..' || segment.startsWith('.')) || !TYPES[match[2]]) return notFound();
-  const upload = match[1] === 'content' ? await draftUploadByPath(path) : null;
+  const [, root, extension = ''] = PATH.exec(path) ?? [];
+  const type = TYPES[extension];
+  if (!type || path.split('/').some((segment) => segment === '..' || segment.startsWith('.'))) return notFound();
+  const upload = root === 'content' ? await draftUploadByPath(path) : null;
   const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
   if (!bytes) return notFound();
-  const headers = new Headers({ 'Content-Type': TYPES[match[2]], 'Content-Length': String(bytes.length), 'X-Content-Type-Options': 'nosniff', ...OWNER_HEADERS });
-  if (match[2] === 'svg') headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  const headers = new Headers({ 'Content-Type': type, 'Content-Length': String(bytes.length), 'X-Content-Type-Options': 'nosniff', ...OWNER_HEADERS });
+  if (extension === 'svg') headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   return new Response(new Uint8Array(bytes), { headers });
 }

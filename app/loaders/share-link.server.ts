@@ -66,7 +66,7 @@ export async function shareLinkLoader(request: Request, token: string) {
     if (opened.notify) await notifyOwner(opened.link, request);
     await recordServerEvent(request, { kind: 'link-open', linkId: opened.link.id });
     const cards = linkCaseStudies(opened.link);
-    const to = cards.length === 1 ? cards[0].href! : '/shared';
+    const to = cards.length === 1 ? (cards[0]?.href ?? '/shared') : '/shared';
     return redirect(to, { status: 303, headers: { ...SHARE_HEADERS, 'Set-Cookie': linkCookie(request, token, opened.link) } });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;

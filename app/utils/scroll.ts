@@ -30,5 +30,5 @@ export function replaceHash(hash: string): void {
 export function homeSectionOf(href: string): string | null {
   if (href === '/') return '';
   const match = href.match(/^\/#([\w-]+)$/);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
