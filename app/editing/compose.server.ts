@@ -18,8 +18,8 @@ export type ListOperation = { op: 'add' | 'remove' | 'up' | 'down'; name: string
 
 /** `list:add:tags`, `list:remove:page.outcomes.1`: the list buttons' intents. */
 export function listOperation(intent: string): ListOperation | null {
-  const match = /^list:(add|remove|up|down):([A-Za-z0-9_.]{1,200})$/.exec(intent);
-  return match ? { op: match[1] as ListOperation['op'], name: match[2] } : null;
+  const [, op, name] = /^list:(add|remove|up|down):([A-Za-z0-9_.]{1,200})$/.exec(intent) ?? [];
+  return op && name ? { op: op as ListOperation['op'], name } : null;
 }
 
 export type Composed = { ok: true; text: string } | { ok: false; problem: string; line?: number };
@@ -64,7 +64,7 @@ function applyListOperation(data: Data, { op, name }: ListOperation, form: Field
   let node: Data | unknown[] = data;
   for (const [at, key] of path.slice(0, -1).entries()) {
     const container = node as Record<string, unknown>;
-    container[key] ??= /^\d+$/.test(path[at + 1]) ? [] : {};
+    container[key] ??= /^\d+$/.test(path[at + 1] ?? '') ? [] : {};
     node = container[key] as Data;
   }
   const parent = node as Record<string, unknown>;

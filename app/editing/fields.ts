@@ -268,7 +268,7 @@ function build(field: Field, name: string, context: Context): unknown {
       const indices: string[] = [];
       for (const entry of context.names) {
         if (!entry.startsWith(prefix)) continue;
-        const index = entry.slice(prefix.length).split('.', 1)[0];
+        const [index = ''] = entry.slice(prefix.length).split('.', 1);
         if (/^\d+$/.test(index) && !indices.includes(index)) indices.push(index);
       }
       if (indices.length === 0 && !field.required) return OMIT;

@@ -46,7 +46,7 @@ export function readDocument(text: string, kind: DocumentKind): ContentDocument 
   if (text.startsWith('---')) {
     const match = FRONTMATTER.exec(text);
     if (match && match.index === 0) {
-      const [whole, open, yaml, close] = match;
+      const [whole, open = '', yaml = '', close = ''] = match;
       return { kind, open, yaml, close, body: text.slice(whole.length) };
     }
   }
@@ -94,8 +94,8 @@ export function applyChanges(text: string, newData: unknown, form?: Field): stri
   const crlf = text.includes('\r\n');
   const yamlText = crlf ? text.replace(/\r\n/g, '\n') : text;
   const document = parseDocument(yamlText, { customTags: (tags) => [printedTag, ...tags] });
-  if (document.errors.length > 0) {
-    const [error] = document.errors;
+  const [error] = document.errors;
+  if (error) {
     throw new YamlSyntaxError(error.message, error.linePos?.[0]?.line);
   }
   // What each source scalar held, and its text, before the changes.
@@ -362,7 +362,7 @@ function isBlock(type: Scalar.Type | undefined): boolean {
 
 function keepable(node: Scalar, source: string): boolean {
   if (!isBlock(node.type)) return true;
-  const header = source.split('\n', 1)[0];
+  const [header = ''] = source.split('\n', 1);
   return !/[0-9+]/.test(header.replace(/#.*/, ''));
 }
 
@@ -372,13 +372,12 @@ function leadingSpaces(line: string): number {
 
 /** `source` with its continuation lines moved from their indentation to `indent`. */
 function reindent(source: string, indent: string, block: boolean): string {
-  const lines = source.split('\n');
-  if (lines.length === 1) return source;
-  const rest = lines.slice(1);
+  const [head = '', ...rest] = source.split('\n');
   const filled = rest.filter((line) => line.trim() !== '');
-  if (filled.length === 0) return source;
-  const from = block ? leadingSpaces(filled[0]) : Math.min(...filled.map(leadingSpaces));
-  return [lines[0], ...rest.map((line) => (line.trim() === '' ? line : indent + line.slice(from)))].join('\n');
+  const [first] = filled;
+  if (first === undefined) return source;
+  const from = block ? leadingSpaces(first) : Math.min(...filled.map(leadingSpaces));
+  return [head, ...rest.map((line) => (line.trim() === '' ? line : indent + line.slice(from)))].join('\n');
 }
 
 const printedTag: ScalarTag = {

@@ -53,7 +53,7 @@ function parseLog(output: string): CommitInfo[] {
     .map((record) => record.replace(/^\n/, ''))
     .filter(Boolean)
     .map((record) => {
-      const [commit, seconds, author, message] = record.split('\0');
+      const [commit = '', seconds, author = '', message = ''] = record.split('\0');
       return { commit, date: new Date(Number(seconds) * 1000).toISOString(), author, message: withoutEditorMark(message).trim() };
     });
 }
@@ -115,7 +115,7 @@ export async function listFiles(prefix: string, config?: PublishConfig): Promise
     for (const record of output.split('\0')) {
       if (!record) continue;
       const tab = record.indexOf('\t');
-      const [entryMode, type, oid] = record.slice(0, tab).split(' ');
+      const [entryMode, type, oid = ''] = record.slice(0, tab).split(' ');
       const entryPath = record.slice(tab + 1);
       if (type === 'blob' && entryMode !== '120000' && entryPath.startsWith(folder)) files.push({ path: entryPath, blobId: oid });
     }

@@ -66,7 +66,7 @@ export function parseEntries(output: Buffer, kind: 'tree' | 'index'): Map<string
   for (const record of output.toString('utf8').split('\0')) {
     if (!record) continue;
     const tab = record.indexOf('\t');
-    const [mode, second, third] = record.slice(0, tab).split(' ');
+    const [mode = '', second = '', third = ''] = record.slice(0, tab).split(' ');
     const filePath = record.slice(tab + 1);
     if (kind === 'tree') entries.set(filePath, { mode, type: second, oid: third });
     else entries.set(filePath, { mode, oid: second });

@@ -26,7 +26,7 @@ export function slugFor(title: string, existing: Iterable<string>): string {
   const taken = new Set(existing);
   const folded = title
     .toLowerCase()
-    .replace(/[ßæœøđðþłı&]/g, (letter) => FOLD[letter])
+    .replace(/[ßæœøđðþłı&]/g, (letter) => FOLD[letter] ?? letter)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '');
   const base = cut(folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''), MAX_SLUG) || 'case-study';
@@ -111,24 +111,26 @@ function withOrder(text: string, order: number): string {
 export function moveRequest(list: ContentItem[], texts: ReadonlyMap<string, string>, path: string, direction: 'up' | 'down'): Plan<PublishRequest> {
   const studies = caseStudies(list);
   const at = studies.findIndex((item) => item.path === path || item.contentPath === path);
-  if (at < 0) return { ok: false, error: `${path} is not a case study in the list.` };
+  const moving = studies[at];
+  if (!moving) return { ok: false, error: `${path} is not a case study in the list.` };
   const to = direction === 'up' ? at - 1 : at + 1;
-  if (to < 0 || to >= studies.length) return { ok: false, error: `${studies[at].title} is already ${direction === 'up' ? 'first' : 'last'}.` };
+  const neighbour = studies[to];
+  if (!neighbour) return { ok: false, error: `${moving.title} is already ${direction === 'up' ? 'first' : 'last'}.` };
   const broken = studies.find((item) => item.problem || typeof item.order !== 'number');
   if (broken) return { ok: false, error: `Fix ${broken.title} first (${broken.problem ?? 'it has no order'}): the order of the case studies is read from every one of them.` };
 
   const wanted = [...studies];
-  [wanted[at], wanted[to]] = [wanted[to], wanted[at]];
+  [wanted[at], wanted[to]] = [neighbour, moving];
   const swapped = new Map([
-    [studies[at].contentPath, studies[to].order!],
-    [studies[to].contentPath, studies[at].order!],
+    [moving.contentPath, neighbour.order!],
+    [neighbour.contentPath, moving.order!],
   ]);
   const renumbered = new Map(wanted.map((item, index) => [item.contentPath, index + 1]));
   const gives = (orders: Map<string, number>) =>
     sortContent(wanted.map((item) => ({ ...item, order: orders.get(item.contentPath) ?? item.order })))
       .map((item) => item.contentPath)
       .join('\n') === wanted.map((item) => item.contentPath).join('\n');
-  const orders = studies[at].order !== studies[to].order && gives(swapped) ? swapped : renumbered;
+  const orders = moving.order !== neighbour.order && gives(swapped) ? swapped : renumbered;
 
   const files: PublishRequest['files'] = [];
   for (const item of studies) {
@@ -138,7 +140,7 @@ export function moveRequest(list: ContentItem[], texts: ReadonlyMap<string, stri
     if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
     files.push({ path: item.contentPath, content: withOrder(text, order), baseBlobId: item.blobId });
   }
-  return { ok: true, value: { files, message: `Move ${studies[at].title} ${direction}` } };
+  return { ok: true, value: { files, message: `Move ${moving.title} ${direction}` } };
 }
 
 /** Deletes a case study: its .mdx and every file of its folder (content/case-studies/<slug>/). The site details and resume cannot be deleted. */

@@ -103,11 +103,11 @@ function readOnly(reason: string): ReadOnlyPublishConfig {
 export function parseAuthor(value: string | undefined): GitAuthor | string {
   const text = value?.trim();
   if (!text) return DEFAULT_AUTHOR;
-  const match = /^([^<>\n\r]+?)\s*<([^<>\s@]+@[^<>\s@]+)>$/.exec(text);
-  if (!match) {
+  const [, name, email] = /^([^<>\n\r]+?)\s*<([^<>\s@]+@[^<>\s@]+)>$/.exec(text) ?? [];
+  if (!name || !email) {
     return `Publishing is off: CONTENT_GIT_AUTHOR must read "Name <email>", e.g. "Camila Navarro <camila@example.com>"; it is "${text.slice(0, 120)}".`;
   }
-  return { name: match[1], email: match[2] };
+  return { name, email };
 }
 
 /**

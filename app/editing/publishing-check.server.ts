@@ -78,8 +78,8 @@ export function advertisedRefs(body: Buffer): string[] {
     }
     const line = body.subarray(at + 4, at + length).toString('utf8');
     at += length;
-    const match = /^[0-9a-f]{40,64} ([^\0\n]+)/.exec(line);
-    if (match) refs.push(match[1]);
+    const ref = /^[0-9a-f]{40,64} ([^\0\n]+)/.exec(line)?.[1];
+    if (ref) refs.push(ref);
   }
   return refs;
 }

@@ -118,7 +118,8 @@ async function walk(reader: Reader, tip: string, filePath: string, limit: number
     const parents = await Promise.all(current.commit.parent.map((oid) => readCommit(reader, oid)));
     const before = await Promise.all(parents.map((parent) => versionAt(reader, parent.commit.tree, filePath)));
     const same = before.findIndex((version) => version === here);
-    const follow = same >= 0 ? [parents[same]] : parents;
+    const kept = parents[same];
+    const follow = kept ? [kept] : parents;
     if (same < 0 && (here !== null || parents.length > 0)) found.push(infoOf(current));
     for (const parent of follow) {
       if (seen.has(parent.oid)) continue;
@@ -159,7 +160,8 @@ export function remoteFileAt(config: RemotePublishConfig, filePath: string, comm
     }
     const version = await versionAt(reader, tree, filePath);
     if (!version) return null;
-    const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid: version.split(' ')[1], cache: reader.cache });
+    const [, oid = ''] = version.split(' ');
+    const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid, cache: reader.cache });
     return Buffer.from(blob).toString('utf8');
   });
 }

@@ -58,7 +58,7 @@ export function gitBlobId(bytes: Uint8Array): string {
 /** Where an image the content names lives in the repository: a site path is under public/, anything else beside content/. */
 export function imageRepoPath(src: string): string | null {
   if (typeof src !== 'string' || !src.trim() || /^[a-z]+:/i.test(src)) return null;
-  const clean = src.trim().split(/[?#]/)[0];
+  const [clean = ''] = src.trim().split(/[?#]/, 1);
   const joined = clean.startsWith('/') ? path.posix.join('public', clean) : path.posix.join('content', clean);
   return joined.startsWith('public/') || joined.startsWith('content/') ? joined : null;
 }
