@@ -80,10 +80,13 @@ function decodeEntities(text: string): string {
   return text.replace(/&([^;&<\s]{0,12});?/g, (whole, body: string) => {
     if (!whole.endsWith(';')) refuse('a bare "&" (write &amp;amp;)');
     const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-    if (body in named) return named[body];
+    // Own keys only: `&constructor;` is not an XML entity.
+    const known = Object.hasOwn(named, body) ? named[body] : undefined;
+    if (known !== undefined) return known;
     const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
     if (!numeric) return refuse(`the entity ${JSON.stringify(`&${body.slice(0, 20)};`)}, which XML does not define (type the character itself)`);
-    const code = numeric[1] ? parseInt(numeric[1], 16) : parseInt(numeric[2], 10);
+    const [, hex, decimal = ''] = numeric;
+    const code = hex ? parseInt(hex, 16) : parseInt(decimal, 10);
     const char = code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\u0000';
     if (BAD_CHARS.test(char) || char === '\u0000') refuse(`the character reference "&${body};"`);
     return char;
@@ -114,7 +117,8 @@ function readAttributes(text: string, at: number): { attributes: [string, string
     i += name.length;
     const eq = /^[ \t\r\n]*=[ \t\r\n]*(["'])/.exec(text.slice(i, i + 256)) ?? refuse(`it has the attribute "${name}" without a quoted value`);
     i += eq[0].length;
-    const close = text.indexOf(eq[1], i);
+    // The pattern's group is one of the two quotes.
+    const close = text.indexOf(eq[1] === "'" ? "'" : '"', i);
     if (close < 0) refuse(`it has the attribute "${name}" never closed`);
     const raw = text.slice(i, close);
     if (raw.includes('<')) refuse(`a "<" inside the attribute "${name}"`);
