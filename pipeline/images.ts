@@ -153,8 +153,11 @@ export class ImagePlan {
       return { width: info.width, height: info.height, src: url, full: url };
     }
     const { sources, widths, urlOf } = await this.variants(file, IMAGE_WIDTHS.story);
-    const fallback = [...widths].reverse().find((w) => w <= FALLBACK_WIDTH) ?? widths[0];
-    return { width: info.width, height: info.height, sources, src: urlOf(fallback, 'webp'), full: urlOf(widths.at(-1)!, 'webp') };
+    const [smallest] = widths;
+    const largest = widths.at(-1);
+    if (smallest === undefined || largest === undefined) throw new Error(`${file}: no image widths to make`);
+    const fallback = [...widths].reverse().find((w) => w <= FALLBACK_WIDTH) ?? smallest;
+    return { width: info.width, height: info.height, sources, src: urlOf(fallback, 'webp'), full: urlOf(largest, 'webp') };
   }
 }
 

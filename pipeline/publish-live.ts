@@ -51,8 +51,9 @@ async function variantFiles(plans: ImagePlan[], have: Set<string>, earlier: Reco
     const missing = new Map([...plan.outputs].filter(([file]) => !have.has(path.basename(file))));
     for (const [file] of missing) {
       const url = PUBLIC_URL_OF(plan, file);
-      if (Object.hasOwn(earlier, url)) {
-        kept[url] = earlier[url];
+      const earlierFile = Object.hasOwn(earlier, url) ? earlier[url] : undefined;
+      if (earlierFile) {
+        kept[url] = earlierFile;
         missing.delete(file);
       }
     }

@@ -149,11 +149,11 @@ function drawBody(doc: Doc, content: CompiledContent) {
   });
 
   const [first] = resume.experience;
-  section(doc, words.experienceTitle, roleHeadHeight(doc) + bulletHeight(doc, first.bullets[0]), () => {
+  section(doc, words.experienceTitle, roleHeadHeight(doc) + bulletHeight(doc, first?.bullets[0] ?? ''), () => {
     resume.experience.forEach((role, index) => {
       // Keep a role's title, company and first bullet together.
       if (index > 0) doc.y += GAP.role;
-      ensureSpace(doc, roleHeadHeight(doc) + bulletHeight(doc, role.bullets[0]));
+      ensureSpace(doc, roleHeadHeight(doc) + bulletHeight(doc, role.bullets[0] ?? ''));
       splitLine(doc, role.title, role.years);
       doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOR.muted).text(`${role.company}  ·  ${role.location}`, MARGIN.left, doc.y, { lineGap: GAP.line });
       doc.y += 4;

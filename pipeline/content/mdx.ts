@@ -81,8 +81,8 @@ function imageSyntaxInHtml(html: string, source: string): ContentProblem | undef
     // Only what the file wrote as it is: an escaped !\[ is text the writer meant.
     const index = source.split('\n').findIndex((line) => withoutCodeSpans(line).includes(at[0]));
     if (index === -1) continue;
-    const snippet = text.slice(at.index).split(/\s{2,}|\n/)[0].slice(0, 80);
-    return { message: leftoverImageFix(snippet), line: index + 1 };
+    const [snippet = ''] = text.slice(at.index).split(/\s{2,}|\n/, 1);
+    return { message: leftoverImageFix(snippet.slice(0, 80)), line: index + 1 };
   }
   return undefined;
 }
