@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const loadAtStart = os.loadavg()[0];
+  const [loadAtStart = 0] = os.loadavg();
   const buildStamp = () => statSync(path.join(ROOT, 'public/build')).mtimeMs;
   const stampAtStart = buildStamp();
   server = await startServer();
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   const editing = await measureEditing(log);
   log('Publish to live, and a public page with and without a live version');
   const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
-  const loadAtEnd = os.loadavg()[0];
+  const [loadAtEnd = 0] = os.loadavg();
   if (buildStamp() !== stampAtStart) {
     throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
   }

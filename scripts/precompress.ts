@@ -51,7 +51,7 @@ type Twins = { gzip: Uint8Array; brotli: Uint8Array };
 
 /** A few worker threads, the largest file first, so that one big file does not finish last alone. */
 async function compressAll(jobs: Job[], threads: number): Promise<Twins[]> {
-  const order = jobs.map((_, i) => i).sort((a, b) => jobs[b].source.byteLength - jobs[a].source.byteLength);
+  const order = [...jobs.entries()].sort(([, a], [, b]) => b.source.byteLength - a.source.byteLength);
   const results: Twins[] = new Array(jobs.length);
   const workerUrl = new URL('./precompress-worker.mjs', import.meta.url);
   const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(workerUrl));
@@ -59,7 +59,7 @@ async function compressAll(jobs: Job[], threads: number): Promise<Twins[]> {
     await Promise.all(
       workers.map(async (worker) => {
         for (let next = order.shift(); next !== undefined; next = order.shift()) {
-          const id = next;
+          const [id, job] = next;
           results[id] = await new Promise<Twins>((resolve, reject) => {
             const onMessage = (message: { id: number; error?: string } & Twins) => {
               worker.off('error', reject);
@@ -68,7 +68,7 @@ async function compressAll(jobs: Job[], threads: number): Promise<Twins[]> {
             };
             worker.once('message', onMessage);
             worker.once('error', reject);
-            worker.postMessage({ id, source: jobs[id].source, level: jobs[id].level });
+            worker.postMessage({ id, source: job.source, level: job.level });
           });
         }
       }),

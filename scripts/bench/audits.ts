@@ -100,9 +100,10 @@ export function failedAudits(lhr: Result, category: string): Finding[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .filter((ref) => ref.group !== 'hidden')
-    .map((ref) => [ref.id, lhr.audits[ref.id]] as const)
-    .filter(([, audit]) => audit && SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1)
-    .map(([id, audit]) => finding(id, audit));
+    .flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      return audit && SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1 ? [finding(ref.id, audit)] : [];
+    });
 }
 
 /** Audits (of any score) that Lighthouse says would save time on `metric` (LCP, FCP, TBT, CLS). */
@@ -110,9 +111,10 @@ export function savingsFor(lhr: Result, metric: string): Finding[] {
   const refs = lhr.categories.performance?.auditRefs ?? [];
   return refs
     .filter((ref) => ref.group !== 'hidden')
-    .map((ref) => [ref.id, lhr.audits[ref.id]] as const)
-    .filter(([, audit]) => audit && ((audit.metricSavings as Record<string, number | undefined> | undefined)?.[metric] ?? 0) > 0)
-    .map(([id, audit]) => finding(id, audit));
+    .flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      return audit && ((audit.metricSavings as Record<string, number | undefined> | undefined)?.[metric] ?? 0) > 0 ? [finding(ref.id, audit)] : [];
+    });
 }
 
 /** The LCP element and the LCP phases (TTFB, load delay, load time, render delay). */

@@ -31,8 +31,9 @@ const COLD_OUTPUTS = ['.cache/build', 'public/build', 'build', '.netlify/functio
 export function caseStudyFile(contentDir: string): string {
   const dir = path.join(contentDir, 'case-studies');
   const mdx = readdirSync(dir).filter((name) => name.endsWith('.mdx'));
-  if (mdx.length === 0) throw new Error(`no case study in ${dir} to change a word of`);
-  return path.join(dir, mdx.sort((a, b) => readFileSync(path.join(dir, b)).length - readFileSync(path.join(dir, a)).length)[0]);
+  const [largest] = mdx.sort((a, b) => readFileSync(path.join(dir, b)).length - readFileSync(path.join(dir, a)).length);
+  if (largest === undefined) throw new Error(`no case study in ${dir} to change a word of`);
+  return path.join(dir, largest);
 }
 
 /** Replaces the last word of the first paragraph of prose after the front matter with `word`. */
@@ -40,8 +41,9 @@ export function changeOneWord(source: string, word: string): string {
   const body = source.indexOf('\n---', 3) + 4;
   const lines = source.slice(body).split('\n');
   const index = lines.findIndex((line) => /^[A-Za-z][^<{|]*[a-z]+[.!?]?\s*$/.test(line));
-  if (index < 0) throw new Error('no line of prose to change a word of');
-  lines[index] = lines[index].replace(/[A-Za-z]+([.!?]?\s*)$/, `${word}$1`);
+  const line = lines[index];
+  if (line === undefined) throw new Error('no line of prose to change a word of');
+  lines[index] = line.replace(/[A-Za-z]+([.!?]?\s*)$/, `${word}$1`);
   return source.slice(0, body) + lines.join('\n');
 }
 

@@ -122,7 +122,7 @@ async function measureServer(server: RunningServer, engine: string, out: FloodBe
     out.loads.push({ engine, flood: flood.label, ...load });
     for (const [pathLabel, before, after] of [['/admin', unloaded.admin, loaded.admin], ['/s/<token>', unloaded.share, loaded.share]] as const) {
       const sorted = [...after].sort((a, b) => a - b);
-      const time = { engine, flood: flood.label, path: pathLabel, unloadedMs: median(before), loadedMs: median(after), p90LoadedMs: sorted[Math.floor(sorted.length * 0.9)], ratio: median(after) / median(before) };
+      const time = { engine, flood: flood.label, path: pathLabel, unloadedMs: median(before), loadedMs: median(after), p90LoadedMs: sorted[Math.floor(sorted.length * 0.9)] ?? Number.NaN, ratio: median(after) / median(before) };
       out.times.push(time);
       log(`  ${engine}, ${flood.label}: ${pathLabel} ${ms(time.loadedMs)}, p90 ${ms(time.p90LoadedMs)} (${time.ratio.toFixed(2)}× unloaded); ${load.answered} beacons answered in ${load.seconds.toFixed(0)} s: ${JSON.stringify(load.statuses)}`);
     }

@@ -34,7 +34,11 @@ function prng(seed: number) {
 }
 
 const REFERRERS = ['www.linkedin.com', 'www.google.com', 'dribbble.com', 'github.com', 'read.cv', 'news.ycombinator.com'];
-const pick = <T>(random: () => number, items: readonly T[]) => items[Math.floor(random() * items.length)];
+function pick<T>(random: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick from');
+  return item;
+}
 
 /** The events of one day, as column arrays for one unnest() insert. */
 function dayOfEvents(day: string, dayIndex: number, slugs: { slug: string; sections: number }[], random: () => number) {

@@ -104,6 +104,9 @@ export async function lighthousePage(url: string, runs: number, log: (line: stri
   };
   const byLcp = [...results].sort((a, b) => a.lcpMs - b.lcpMs);
   const byScore = [...byLcp].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const medianRun = byLcp[Math.floor(byLcp.length / 2)];
+  const medianScoreRun = byScore[Math.floor(byScore.length / 2)];
+  if (!medianRun || !medianScoreRun) throw new Error(`no Lighthouse run of ${url} to take the median of`);
   return {
     runs: results,
     median: {
@@ -113,8 +116,8 @@ export async function lighthousePage(url: string, runs: number, log: (line: stri
       tbtMs: median(results.map((r) => r.tbtMs)),
       fcpMs: median(results.map((r) => r.fcpMs)),
     },
-    medianRun: byLcp[Math.floor(byLcp.length / 2)],
-    medianScoreRun: byScore[Math.floor(byScore.length / 2)],
+    medianRun,
+    medianScoreRun,
   };
 }
 

@@ -56,17 +56,16 @@ async function oneStart(env: Record<string, string>, withDatabase: boolean): Pro
 export async function measureColdStarts(runs: number, log: (line: string) => void): Promise<ColdStart[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-cold-db-'));
   try {
-    const configs = [
-      { label: 'no database (PORTFOLIO_DB=off)', env: {} as Record<string, string>, withDatabase: false },
-      { label: 'embedded database (npm start’s default)', env: { PORTFOLIO_DB_DIR: dir }, withDatabase: true },
-    ];
-    await oneStart(configs[1].env, true); // makes and migrates the data folder once
-    const results: ColdStart[] = configs.map((c) => ({ label: c.label, firstOkMs: [], databaseReadyMs: [] }));
+    const embedded = { label: 'embedded database (npm start’s default)', env: { PORTFOLIO_DB_DIR: dir } as Record<string, string>, withDatabase: true };
+    const configs = [{ label: 'no database (PORTFOLIO_DB=off)', env: {} as Record<string, string>, withDatabase: false }, embedded];
+    await oneStart(embedded.env, true); // makes and migrates the data folder once
+    const rounds = configs.map((config) => ({ config, result: { label: config.label, firstOkMs: [], databaseReadyMs: [] } as ColdStart }));
+    const results = rounds.map(({ result }) => result);
     for (let i = 0; i < runs; i++) {
-      for (const [index, config] of configs.entries()) {
+      for (const { config, result } of rounds) {
         const run = await oneStart(config.env, config.withDatabase);
-        results[index].firstOkMs.push(run.firstOkMs);
-        results[index].databaseReadyMs.push(run.databaseReadyMs);
+        result.firstOkMs.push(run.firstOkMs);
+        result.databaseReadyMs.push(run.databaseReadyMs);
       }
       log(`  cold start round ${i + 1}/${runs}`);
     }
@@ -116,7 +115,9 @@ export async function signIn(server: RunningServer): Promise<string> {
     body: new URLSearchParams({ password: ADMIN_PASSWORD }),
   });
   if (response.status !== 303) throw new Error(`sign-in answered ${response.status}:\n${server.output()}`);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  const [cookie] = (response.headers.get('set-cookie') ?? '').split(';', 1);
+  if (!cookie) throw new Error(`sign-in set no cookie:\n${server.output()}`);
+  return cookie;
 }
 
 /** Each page's server time for a signed-in owner, one request at a time after warm-ups. */
@@ -135,7 +136,7 @@ export async function timePages(server: RunningServer, engine: string, paths: re
       bytes = Buffer.byteLength(body);
     }
     times.sort((a, b) => a - b);
-    out.push({ engine, path: page, medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)], bytes });
+    out.push({ engine, path: page, medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)] ?? Number.NaN, bytes });
   }
   return out;
 }

@@ -46,7 +46,7 @@ const ADMIN_PASSWORD = 'publish to live bench password';
 /** The nearest-rank p95. */
 export function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const figures = (runsMs: number[], publishAnsweredMs: number[]): PublishLiveFigures => ({ runsMs, medianMs: median(runsMs), p95Ms: p95(runsMs), publishAnsweredMs });

@@ -192,7 +192,7 @@ function insightsSection(result: BenchResult): string[] {
   return [
     `## Reading insights with ${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay.toLocaleString('en')} events`,
     '',
-    `On a real PostgreSQL, seeded from a fixed PRNG in ${insights.seedS.toFixed(1)} s. The rollup of one finished day (the scheduled job's share): median ${ms(median(rollups))}, slowest ${ms(rollups[rollups.length - 1])} over ${rollups.length} days. Then the dashboard, every past day rolled up and today's events read raw; a signed-in owner, one request at a time, 5 warm-ups then 25 measured.`,
+    `On a real PostgreSQL, seeded from a fixed PRNG in ${insights.seedS.toFixed(1)} s. The rollup of one finished day (the scheduled job's share): median ${ms(median(rollups))}, slowest ${ms(rollups.at(-1) ?? Number.NaN)} over ${rollups.length} days. Then the dashboard, every past day rolled up and today's events read raw; a signed-in owner, one request at a time, 5 warm-ups then 25 measured.`,
     '',
     '| page | median | p90 | HTML |',
     '|---|---|---|---|',
