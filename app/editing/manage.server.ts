@@ -121,6 +121,7 @@ export function moveRequest(list: ContentItem[], texts: ReadonlyMap<string, stri
 
   const wanted = [...studies];
   [wanted[at], wanted[to]] = [neighbour, moving];
+  // Both orders are numbers: `broken` above turned away any study without one.
   const swapped = new Map([
     [moving.contentPath, neighbour.order!],
     [neighbour.contentPath, moving.order!],
