@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
-import { databaseEnv } from '~/db/readiness.server';
+import { readPlatformEnv } from '~/settings/env.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
 import { OWNER_HEADERS } from '~/http/owner-headers';
 import { getAdminPassword, ownerSession, type OwnerSession } from './owner-session.server';
@@ -19,7 +19,7 @@ export { OWNER_HEADERS } from '~/http/owner-headers';
 export type OwnerAreaProblem = { problem: 'closed' | 'unavailable' | 'no-database' };
 
 /** Out of reach for now, or no database at all on this deploy (which waiting won't fix). */
-export const databaseProblem = (): 'unavailable' | 'no-database' => (databaseEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
+export const databaseProblem = (): 'unavailable' | 'no-database' => (readPlatformEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
 
 export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) => data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
 

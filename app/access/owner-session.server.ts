@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
 import { query } from '~/db/connection.server';
 import { clearCookie, cookieValue, setCookie } from '~/http/cookies.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * The owner's sessions. Signing in with ADMIN_PASSWORD makes a row in
@@ -17,7 +18,7 @@ const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 /** last_seen_at is a hint for the owner, not a security control: written at most this often. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
 
-export const getAdminPassword = () => process.env.ADMIN_PASSWORD?.trim() || undefined;
+export const getAdminPassword = () => readEnv('ADMIN_PASSWORD');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { query } from '~/db/connection.server';
 import { take } from '~/db/rate-limit.server';
 import { sendOwnerNotice } from '~/contact/mail.server';
-import { getSiteUrl } from '~/http/site-url.server';
+import { configuredSiteUrl, getSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * One-time sign-in links: how the owner gets in while password sign-in is
@@ -30,8 +31,8 @@ export const isSignInLinkToken = (token: string) => TOKEN.test(token);
 
 /** The origin links are made for: configured, or what the local server says it listens on. */
 function siteOrigin(): string {
-  if (process.env.SITE_URL?.trim() || process.env.URL?.trim()) return getSiteUrl();
-  return process.env.PORTFOLIO_LOCAL_ORIGIN?.trim() || getSiteUrl();
+  if (configuredSiteUrl()) return getSiteUrl();
+  return readEnv('PORTFOLIO_LOCAL_ORIGIN') ?? getSiteUrl();
 }
 
 export type MailedLink = 'sent' | 'limited' | 'failed';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { query } from '../db/connection.server';
+import { readEnv } from '../settings/env.server';
 
 /**
  * The secrets a deploy would otherwise need made by hand, generated on the
@@ -26,7 +27,7 @@ type State = { loading?: Promise<void>; failedAt?: number; fromDatabase: Set<str
 const STATE = Symbol.for('portfolio.site-secrets');
 const state = (): State => ((globalThis as Record<symbol, State>)[STATE] ??= { fromDatabase: new Set() });
 
-const missing = () => GENERATED_SECRETS.filter((name) => !process.env[name]?.trim());
+const missing = () => GENERATED_SECRETS.filter((name) => !readEnv(name));
 
 async function load(names: string[]): Promise<void> {
   const candidates = names.map(() => randomBytes(32).toString('base64url'));

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readEnv } from '../settings/env.server';
 import type { ContentVersion, VersionPointer } from './live-version';
 
 /**
@@ -50,9 +51,9 @@ function checkedId(id: string): string {
 
 /** `LIVE_STORE=blobs|folder|off` chooses; otherwise Netlify's Blobs where its context is set, else the folder. */
 export function liveStoreKind(): 'blobs' | 'folder' | 'off' {
-  const chosen = process.env.LIVE_STORE?.trim();
-  if (chosen === 'blobs' || chosen === 'folder' || chosen === 'off') return chosen;
-  const netlify = process.env.NETLIFY_BLOBS_CONTEXT || (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext;
+  const chosen = readEnv('LIVE_STORE');
+  if (chosen) return chosen;
+  const netlify = readEnv('NETLIFY_BLOBS_CONTEXT') || (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext;
   return netlify ? 'blobs' : 'folder';
 }
 
@@ -66,7 +67,7 @@ export async function openLiveStore(deployContext: string | null = null): Promis
   const kind = liveStoreKind();
   if (kind === 'off') return null;
   if (kind === 'blobs') return blobsStore(!deployContext || deployContext === 'production' ? LIVE_STORE_NAME : `${LIVE_STORE_NAME}-${deployContext.replace(/[^a-z0-9-]/gi, '-').slice(0, 40)}`);
-  return folderStore(path.resolve(process.env.LIVE_CONTENT_DIR?.trim() || LOCAL_LIVE_DIR));
+  return folderStore(path.resolve(readEnv('LIVE_CONTENT_DIR') ?? LOCAL_LIVE_DIR));
 }
 
 async function blobsStore(name: string): Promise<LiveStore> {

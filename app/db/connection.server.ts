@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
-import { databaseEnv as env, databaseReady, reportConnectFailure } from './readiness.server';
+import { databaseReady, reportConnectFailure } from './readiness.server';
+import { readPlatformEnv } from '../settings/env.server';
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by
@@ -221,9 +222,9 @@ const shared = (): Shared => ((globalThis as Record<symbol, Shared>)[SHARED] ??=
 export function sharedDatabase(): Promise<Database> {
   const state = shared();
   if (!state.database) {
-    const connectionString = env('NETLIFY_DB_URL');
+    const connectionString = readPlatformEnv('NETLIFY_DB_URL');
     if (!connectionString) return Promise.reject(new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set'));
-    state.database = createDatabase({ connectionString, embedded: env('NETLIFY_DB_EMBEDDED') === '1' });
+    state.database = createDatabase({ connectionString, embedded: readPlatformEnv('NETLIFY_DB_EMBEDDED') === '1' });
     state.database.catch(() => (state.database = undefined));
   }
   return state.database;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { networkOf } from '../http/client-ip.server';
+import { readEnv } from '../settings/env.server';
 import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
 import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 
@@ -27,7 +28,7 @@ type LimitState = { fallback?: string; lastPurge?: number; processSecret?: strin
 const STATE = Symbol.for('portfolio.rate-limits');
 const state = (): LimitState => ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
 
-const sessionSecret = () => process.env.SESSION_SECRET?.trim() || undefined;
+const sessionSecret = () => readEnv('SESSION_SECRET');
 
 /**
  * `<scope>:<HMAC-SHA256(SESSION_SECRET, network) in base64url>`: stable across

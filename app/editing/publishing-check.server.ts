@@ -1,3 +1,4 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
 import { basicAuthHeader, isTimeout, networkCode } from './git-http.server';
 import { githubRepository } from './repository-address';
 
@@ -91,10 +92,10 @@ export function advertisedRefs(body: Buffer): string[] {
  * the tests, which answer from a small local stand-in: GitHub itself cannot
  * be reached from the test machine.
  */
-export async function tokenExpiry(repository: string, token: string, env: Record<string, string | undefined> = process.env): Promise<string | null> {
+export async function tokenExpiry(repository: string, token: string, env: EnvSource = process.env): Promise<string | null> {
   const github = githubRepository(repository);
   if (!github) return null;
-  const api = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+  const api = (readEnv('GITHUB_API_URL', env) ?? 'https://api.github.com').replace(/\/+$/, '');
   try {
     const response = await fetch(`${api}/repos/${encodeURIComponent(github.owner)}/${encodeURIComponent(github.name)}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'portfolio editor' },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildVersion } from '~/content/current-content.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
 import { parseAuthor, publishConfig, type PublishConfig, type PublishEnv, type ReadOnlyPublishConfig } from './publish-config.server';
 import { checkConnection } from './publishing-check.server';
 import { deleteConnection, NoSecretError, readConnection, saveConnection, type StoredConnection } from './publishing-store.server';
@@ -77,10 +78,10 @@ export async function resolvePublishConfig(env: PublishEnv = process.env, cwd: s
   const { stored } = kept;
   if (!stored) return readOnly(NOT_CONNECTED);
   if (stored.token === null) return readOnly(PASTE_AGAIN);
-  const author = parseAuthor(env.CONTENT_GIT_AUTHOR);
+  const author = parseAuthor(readEnv('CONTENT_GIT_AUTHOR', env));
   if (typeof author === 'string') return readOnly(author);
   const cacheKey = createHash('sha256').update(`${stored.repository}\n${stored.branch}`).digest('hex').slice(0, 16);
-  const cacheDir = env.CONTENT_GIT_CACHE_DIR?.trim() || path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
+  const cacheDir = readEnv('CONTENT_GIT_CACHE_DIR', env) ?? path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
   return { mode: 'remote', url: stored.repository, token: stored.token, branch: stored.branch, author, cacheDir, source: 'owner-area' };
 }
 

@@ -1,4 +1,5 @@
 import { query } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
 import { openToken, sealToken } from './token-box.server';
 
 /**
@@ -29,7 +30,7 @@ export class NoSecretError extends Error {
   }
 }
 
-const secret = () => process.env.SESSION_SECRET?.trim() || '';
+const secret = () => readEnv('SESSION_SECRET') ?? '';
 
 export async function readConnection(): Promise<StoredConnection | null> {
   const [row] = await query<Row>('SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row');

@@ -1,3 +1,5 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
+
 /**
  * The owner's "Rebuild the site": a POST to a Netlify build hook
  * (BUILD_HOOK_URL, https://api.netlify.com/build_hooks/<id>). Publishing never
@@ -23,8 +25,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 let lastStartedAt = 0;
 
 /** Whether the button shows. An address that is not https (plain http only on this machine, for tests) is refused. */
-export function rebuildSetting(env: Record<string, string | undefined> = process.env): RebuildSetting {
-  const raw = env.BUILD_HOOK_URL?.trim();
+export function rebuildSetting(env: EnvSource = process.env): RebuildSetting {
+  const raw = readEnv('BUILD_HOOK_URL', env);
   if (!raw) return { state: 'off' };
   try {
     const url = new URL(raw);

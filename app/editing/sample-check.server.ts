@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readEnv } from '~/settings/env.server';
 import type { ContentItem } from './content-catalog.server';
 import { readDocument, yamlData } from './frontmatter.server';
 import { listFiles, readBlobs, type GitRead } from './history.server';
@@ -20,7 +21,7 @@ import { findSampleLeftovers, imageRepoPath, type ContentSnapshot, type SampleIt
  * there, so they pass whatever content/ holds.
  */
 export function sampleFingerprints(): SampleFingerprints {
-  const file = process.env.SAMPLE_FINGERPRINTS_FILE;
+  const file = readEnv('SAMPLE_FINGERPRINTS_FILE');
   return file ? (JSON.parse(readFileSync(file, 'utf8')) as SampleFingerprints) : SAMPLE_FINGERPRINTS;
 }
 

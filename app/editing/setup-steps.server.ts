@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mailHealth } from '~/contact/inbox.server';
 import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
+import { configuredSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
 import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
 import { CONTENT_DIR } from './content-path.server';
 import { listFiles, readBlobs, type GitRead } from './history.server';
@@ -38,13 +40,13 @@ export async function setupState(): Promise<SetupState> {
     // Publishing works: a connection made here, settings in Netlify, or (npm start) commits to the checkout.
     publishingReady: publishing.state === 'connected' || publishing.state === 'from-settings' || publishing.state === 'local',
     ...mail,
-    siteUrl: process.env.SITE_URL?.trim() || process.env.URL?.trim() || null,
+    siteUrl: configuredSiteUrl() ?? null,
   });
   return { steps, leftovers: content.leftovers };
 }
 
 async function mailFacts(): Promise<{ mailConfigured: boolean; mailDelivered: boolean }> {
-  const mailConfigured = Boolean(process.env.SMTP_URL?.trim());
+  const mailConfigured = Boolean(readEnv('SMTP_URL'));
   // The guide never stands in the way of the overview: without the messages' table, nothing was delivered.
   const delivered = await mailHealth().then(
     (health) => health.lastDeliveredAt !== null,

@@ -1,4 +1,4 @@
-import { getSiteUrl } from './site-url.server';
+import { configuredSiteUrl, getSiteUrl } from './site-url.server';
 
 /**
  * Cross-site request forgery: every POST in the owner's area must come from
@@ -24,7 +24,7 @@ type Verdict = 'same' | 'missing' | 'foreign';
 /** The origins a form of this site is sent from. */
 function ownOrigins(request: Request): Set<string> {
   const origins = new Set([new URL(request.url).origin]);
-  if (process.env.SITE_URL?.trim() || process.env.URL?.trim()) {
+  if (configuredSiteUrl()) {
     try {
       origins.add(new URL(getSiteUrl()).origin);
     } catch {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS } from '~/settings/environment';
+import { SETTINGS } from '~/settings/env.server';
 import { toFormBody } from '../helpers/contact-cases';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { createDatabase, type Database } from '~/db/connection.server';
@@ -13,7 +13,7 @@ import { noticeIn } from '../helpers/http';
  * password as its only setting. NETLIFY_DB_URL is what Netlify Database gives
  * every function, and the migrations are applied first as Netlify's deploy
  * does: here a real PostgreSQL stands in for both. Every other setting the
- * code knows (app/settings/environment.ts) is removed from the environment.
+ * code knows (SETTINGS in app/settings/env.server.ts) is removed from the environment.
  *
  * Then: the home page and the contact form work (the message is kept in the
  * inbox, no mail account needed); the owner signs in and sees the first-run
