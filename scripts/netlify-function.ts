@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Context } from '@netlify/functions';
 import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
-import { CLIENT_IP_HEADER } from '../app/contact/action.server';
+import { CLIENT_IP_HEADER } from '../app/http/client-ip.server';
 import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/contact/config.server';
 
 /**

@@ -19,7 +19,7 @@ import {
   type ContactValues,
 } from './schema';
 import { clientKey, take } from '../db/rate-limit.server';
-import { declaresTooLarge, mediaType, readLimitedBody } from '../http/read-body.server';
+import { readSmallForm } from '../http/form.server';
 import { clientIp } from '../http/client-ip.server';
 import { recordServerEvent } from '../insights/record.server';
 import { inProcessSendEmail } from './in-process-function.server';
@@ -32,9 +32,6 @@ import { inProcessSendEmail } from './in-process-function.server';
  * visitor sends can make it throw.
  */
 
-export { CLIENT_IP_HEADER } from '../http/client-ip.server';
-
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', message: '' };
 
 function failure(status: number, code: ContactErrorCode, values: ContactValues) {
@@ -55,18 +52,8 @@ function readValues(form: FormData): ContactValues {
 
 async function readForm(request: Request): Promise<FormData | number> {
   if (request.method !== 'POST') return 405;
-  if (declaresTooLarge(request, MAX_BODY_BYTES)) return 413;
-  const type = mediaType(request);
-  // JSON and everything else that is not a form: the form never sends them.
-  if (!FORM_TYPES.has(type)) return 415;
-  const body = await readLimitedBody(request, MAX_BODY_BYTES);
-  if (body === null) return 413;
-  try {
-    // Re-parsed from the bounded bytes, never from the unbounded stream.
-    return await new Response(body, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
-  } catch {
-    return 400;
-  }
+  // JSON and everything else that is not a form is refused (415): the form never sends them.
+  return readSmallForm(request, MAX_BODY_BYTES);
 }
 
 /** The in-process call gets the same bound as the call over HTTP. */

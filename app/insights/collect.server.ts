@@ -1,7 +1,7 @@
 import { deviceClass, linkTokenOf } from '~/access/link-access.server';
 import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
 import { clientIp } from '~/http/client-ip.server';
-import { declaresTooLarge, readLimitedBody } from '~/http/read-body.server';
+import { readJsonBody } from '~/http/read-body.server';
 import { bufferEvent, type WaitUntil } from './buffer.server';
 import { fromAnotherSite, skipReason } from './gate.server';
 import { beaconSchema, deviceOfWidth, MAX_PAYLOAD_BYTES, sectionBits, type Beacon } from './payload.server';
@@ -36,16 +36,10 @@ function sectionCount(route: string): number {
 }
 
 async function parseBeacon(request: Request): Promise<Beacon | number> {
-  if (declaresTooLarge(request, MAX_PAYLOAD_BYTES)) return 413;
-  const bytes = await readLimitedBody(request, MAX_PAYLOAD_BYTES);
-  if (bytes === null) return 413;
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return 400;
-  }
-  const parsed = beaconSchema.safeParse(json);
+  // sendBeacon posts its JSON as text/plain: any media type is read.
+  const body = await readJsonBody(request, MAX_PAYLOAD_BYTES, { anyType: true });
+  if ('refused' in body) return body.refused;
+  const parsed = beaconSchema.safeParse(body.json);
   return parsed.success ? parsed.data : 400;
 }
 

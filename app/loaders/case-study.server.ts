@@ -3,11 +3,11 @@ import { linkOpens, linkTokenOf } from '~/access/link-access.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { getCaseStudy, getCaseStudyCards, getSite } from '~/content/content.server';
 import type { CaseStudy } from '~/content/schema';
-import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { clientIp } from '~/http/client-ip.server';
 import { isUnlocked, passwordMatches, takeUnlockAttempt, unlockCookie } from '~/access/private-access.server';
 import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/access/private-case-study';
 import { PRIVATE_HEADERS } from '~/http/cache-headers.server';
-import { declaresTooLarge, mediaType, readLimitedBody } from '~/http/read-body.server';
+import { readSmallForm } from '~/http/form.server';
 import { pageMeta } from '~/seo/meta';
 import { getSiteUrl } from '~/http/site-url.server';
 import { caseStudySocialCard } from '~/seo/social-image';
@@ -85,7 +85,6 @@ function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
 }
 
 const MAX_UNLOCK_BODY = 4 * 1024;
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
 function refuse(status: number, answer: UnlockActionData, headers: Record<string, string> = {}) {
   return data(answer, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
@@ -93,16 +92,9 @@ function refuse(status: number, answer: UnlockActionData, headers: Record<string
 
 /** What the form sent: the password, or the status of a request that is not a password at all. */
 async function readPassword(request: Request): Promise<string | number> {
-  if (!FORM_TYPES.has(mediaType(request))) return 415;
-  if (declaresTooLarge(request, MAX_UNLOCK_BODY)) return 413;
-  const body = await readLimitedBody(request, MAX_UNLOCK_BODY);
-  if (!body) return 413;
-  try {
-    const form = await new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type')! }, body }).formData();
-    return String(form.get('password') ?? '') || 400;
-  } catch {
-    return 400;
-  }
+  const form = await readSmallForm(request, MAX_UNLOCK_BODY);
+  if (typeof form === 'number') return form;
+  return String(form.get('password') ?? '') || 400;
 }
 
 /**
@@ -117,7 +109,7 @@ async function readPassword(request: Request): Promise<string | number> {
 export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
   if (!caseStudy?.private) return data({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
-  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
+  const ip = clientIp(request);
   const attempt = await takeUnlockAttempt(ip);
   if (!attempt.allowed) return refuse(429, { limited: UNLOCK_TEXT.limited }, { 'Retry-After': String(attempt.retryAfterS) });
   const password = await readPassword(request);

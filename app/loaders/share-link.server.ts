@@ -4,7 +4,7 @@ import { linkIdFromToken } from '~/access/share-link-token.server';
 import { openLink, opensCaseStudy, type ShareLink } from '~/access/share-links.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { clientKey, release, take } from '~/db/rate-limit.server';
-import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { clientIp } from '~/http/client-ip.server';
 import { recordServerEvent } from '~/insights/record.server';
 import { getCaseStudyCards, getSite } from '~/content/content.server';
 import { sendOwnerNotice } from '~/contact/mail.server';
@@ -49,7 +49,7 @@ function notifyOwner(link: ShareLink, request: Request) {
 }
 
 export async function shareLinkLoader(request: Request, token: string) {
-  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
+  const ip = clientIp(request);
   const key = clientKey('link', ip);
   try {
     // The slot is taken before the token is judged, so guesses in flight at once get at most the limit judged.

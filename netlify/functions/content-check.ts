@@ -1,4 +1,3 @@
-import { bearerMatches } from '../../app/access/constant-time.server';
 import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
 import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
@@ -11,8 +10,7 @@ import { tagHashes } from '../../app/content/live-version';
 import { purgeCdnTags } from '../../app/http/cdn-purge.server';
 import { makeLive } from '../../pipeline/publish-live';
 import { ContentError } from '../../pipeline/content/errors';
-import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
-import { ensureSiteSecrets } from '../../app/access/site-secrets.server';
+import { readFunctionCall } from '../../app/http/function-call.server';
 
 /**
  * content-check: the owner's editor asks whether an edit would build, and
@@ -74,30 +72,15 @@ function parseInput(input: unknown): Input | typeof LIVE | string {
 }
 
 async function handle(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
-
-  // Derived from SESSION_SECRET, which may be the one made on the site's first start.
-  await ensureSiteSecrets();
-  const secret = getContentCheckSecret();
-  if (!secret) {
-    // Misconfigured deploy: refuse everything rather than run unauthenticated.
-    console.error('content-check: neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set; refusing every request.');
-    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
-  }
-  if (!bearerMatches(req.headers.get('authorization'), secret)) return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
-
-  const cap = maxCheckBodyBytes();
-  if (declaresTooLarge(req, cap)) return refuse(413, 'Request body too large.');
-  if (mediaType(req) !== 'application/json') return refuse(415, 'Content-Type must be application/json.');
-  const bytes = await readLimitedBody(req, cap);
-  if (bytes === null) return refuse(413, 'Request body too large.');
-
-  let input: Input | typeof LIVE | string;
-  try {
-    input = parseInput(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
-  } catch {
-    return refuse(400, 'Request body must be UTF-8 JSON.');
-  }
+  // The secret is derived from SESSION_SECRET, which may be the one made on the site's first start.
+  const call = await readFunctionCall(req, {
+    name: 'content-check',
+    secret: getContentCheckSecret,
+    missingSecret: 'neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set',
+    limit: maxCheckBodyBytes(),
+  });
+  if (!('json' in call)) return refuse(call.status, call.error, call.headers);
+  const input = parseInput(call.json);
   if (typeof input === 'string') return refuse(400, input);
   if (input === LIVE) return goLive();
 
