@@ -1,6 +1,7 @@
 import {
   announceDatabaseStart,
   closeSharedDatabase,
+  describeUrl,
   isDatabaseUnavailable,
   sharedDatabase,
   type Database,
@@ -62,15 +63,6 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 // --- The local server's database ----------------------------------------------------
 
 export type LocalDatabase = { start(): Promise<void>; stop(): Promise<void> };
-
-function describeUrl(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
-  } catch {
-    return 'NETLIFY_DB_URL (unparsable)';
-  }
-}
 
 async function migrate(db: Database): Promise<void> {
   // Without the query timeout: a migration may rightly run long, or wait for another server's lock.

@@ -37,9 +37,25 @@ export async function processDatabase(): Promise<Database> {
 /** A kept message, as the sender needs it. */
 export type KeptMessage = ContactMessage & { id: string; attempts: number; createdAt: Date };
 
-type MessageRow = { id: string; first_name: string; last_name: string; email: string; message: string; attempts: number; created_at: Date };
+/** A row of the contact messages' table, every column, as the database driver gives it. */
+export type MessageRow = {
+  id: string;
+  created_at: Date;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date | null;
+  claimed_until: Date | null;
+  last_error: string | null;
+  last_failed_at: Date | null;
+  delivered_at: Date | null;
+  done_at: Date | null;
+};
 
-const toKept = (row: MessageRow): KeptMessage => ({
+const toKept = (row: Pick<MessageRow, 'id' | 'first_name' | 'last_name' | 'email' | 'message' | 'attempts' | 'created_at'>): KeptMessage => ({
   id: row.id,
   firstName: row.first_name,
   lastName: row.last_name,

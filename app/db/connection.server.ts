@@ -88,7 +88,8 @@ function semaphore(size: number) {
   };
 }
 
-function describeUrl(connectionString: string): string {
+/** Host, port and database of a connection string: never its user or password. */
+export function describeUrl(connectionString: string): string {
   try {
     const url = new URL(connectionString);
     return `${url.hostname}:${url.port || 5432}${url.pathname}`;
