@@ -1,6 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { databaseReady, sharedDatabase, type Database } from '../db/connection.server';
-import type { ContactMessage } from './schema';
+import { randomUUID } from "node:crypto";
+import {
+  databaseReady,
+  sharedDatabase,
+  type Database,
+} from "../db/connection.server";
+import type { ContactMessage } from "./schema";
 
 /**
  * contact_messages as the sender sees it: a message is kept before it is
@@ -18,7 +22,9 @@ import type { ContactMessage } from './schema';
 export const CLAIM_SECONDS = 120;
 
 /** Waits between failed attempts: 30 s, 2 min, 10 min, 30 min, 1 h, then hourly. */
-export const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000] as const;
+export const BACKOFF_MS = [
+  30_000, 120_000, 600_000, 1_800_000, 3_600_000,
+] as const;
 
 /** A message is retried while its next attempt falls within this long of its creation; then it is 'failed'. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +41,11 @@ export async function processDatabase(): Promise<Database> {
 }
 
 /** A kept message, as the sender needs it. */
-export type KeptMessage = ContactMessage & { id: string; attempts: number; createdAt: Date };
+export type KeptMessage = ContactMessage & {
+  id: string;
+  attempts: number;
+  createdAt: Date;
+};
 
 /** A row of the contact messages' table, every column, as the database driver gives it. */
 export type MessageRow = {
@@ -55,7 +65,18 @@ export type MessageRow = {
   done_at: Date | null;
 };
 
-const toKept = (row: Pick<MessageRow, 'id' | 'first_name' | 'last_name' | 'email' | 'message' | 'attempts' | 'created_at'>): KeptMessage => ({
+const toKept = (
+  row: Pick<
+    MessageRow,
+    | "id"
+    | "first_name"
+    | "last_name"
+    | "email"
+    | "message"
+    | "attempts"
+    | "created_at"
+  >,
+): KeptMessage => ({
   id: row.id,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -70,7 +91,11 @@ const toKept = (row: Pick<MessageRow, 'id' | 'first_name' | 'last_name' | 'email
  * is about to send it; returns its id. `inboxOnly` (no mail account on this
  * deploy) keeps it as 'kept': in the inbox, never sent or retried.
  */
-export async function keepMessage(message: ContactMessage, db?: Database, { inboxOnly = false }: { inboxOnly?: boolean } = {}): Promise<string> {
+export async function keepMessage(
+  message: ContactMessage,
+  db?: Database,
+  { inboxOnly = false }: { inboxOnly?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const database = db ?? (await processDatabase());
   if (inboxOnly) {
@@ -84,7 +109,14 @@ export async function keepMessage(message: ContactMessage, db?: Database, { inbo
   await database.query(
     `INSERT INTO contact_messages (id, first_name, last_name, email, message, status, next_attempt_at, claimed_until)
      VALUES ($1, $2, $3, $4, $5, 'pending', now(), now() + $6::int * interval '1 second')`,
-    [id, message.firstName, message.lastName, message.email, message.message, CLAIM_SECONDS],
+    [
+      id,
+      message.firstName,
+      message.lastName,
+      message.email,
+      message.message,
+      CLAIM_SECONDS,
+    ],
   );
   return id;
 }
@@ -95,7 +127,10 @@ export async function keepMessage(message: ContactMessage, db?: Database, { inbo
  * a scheduled run beside a slow one) each get different messages, never the
  * same one. `expired` ones are past GIVE_UP_AFTER_MS: give up, do not send.
  */
-export async function claimDueMessages(db: Database, limit: number): Promise<(KeptMessage & { expired: boolean })[]> {
+export async function claimDueMessages(
+  db: Database,
+  limit: number,
+): Promise<(KeptMessage & { expired: boolean })[]> {
   const rows = await db.query<MessageRow & { expired: boolean }>(
     `UPDATE contact_messages SET claimed_until = now() + $2::int * interval '1 second'
      WHERE id IN (
@@ -109,7 +144,9 @@ export async function claimDueMessages(db: Database, limit: number): Promise<(Ke
        created_at <= now() - $3::int * interval '1 millisecond' AS expired`,
     [limit, CLAIM_SECONDS, GIVE_UP_AFTER_MS],
   );
-  return rows.map((row) => ({ ...toKept(row), expired: row.expired })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return rows
+    .map((row) => ({ ...toKept(row), expired: row.expired }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** The one attempt went out. */
@@ -122,15 +159,25 @@ export async function recordDelivered(db: Database, id: string): Promise<void> {
   );
 }
 
-export type FailureOutcome = { status: 'retrying'; nextAttemptAt: Date } | { status: 'failed' } | { status: 'gone' };
+export type FailureOutcome =
+  | { status: "retrying"; nextAttemptAt: Date }
+  | { status: "failed" }
+  | { status: "gone" };
 
 /**
  * The attempt failed: 'retrying' after the next backoff step, or 'failed'
  * when that step would land beyond GIVE_UP_AFTER_MS from creation. `error`
  * must hold nothing of the message (see safeError in queue.server.ts).
  */
-export async function recordFailure(db: Database, id: string, error: string): Promise<FailureOutcome> {
-  const [row] = await db.query<{ status: 'retrying' | 'failed'; next_attempt_at: Date | null }>(
+export async function recordFailure(
+  db: Database,
+  id: string,
+  error: string,
+): Promise<FailureOutcome> {
+  const [row] = await db.query<{
+    status: "retrying" | "failed";
+    next_attempt_at: Date | null;
+  }>(
     `WITH next AS (
        SELECT id, now() + ($2::int[])[least(attempts + 1, array_length($2::int[], 1))] * interval '1 millisecond' AS at,
               created_at + $3::int * interval '1 millisecond' AS deadline
@@ -144,12 +191,17 @@ export async function recordFailure(db: Database, id: string, error: string): Pr
      RETURNING m.status, m.next_attempt_at`,
     [id, [...BACKOFF_MS], GIVE_UP_AFTER_MS, error.slice(0, 1000)],
   );
-  if (!row) return { status: 'gone' };
-  return row.status === 'retrying' && row.next_attempt_at ? { status: 'retrying', nextAttemptAt: row.next_attempt_at } : { status: 'failed' };
+  if (!row) return { status: "gone" };
+  return row.status === "retrying" && row.next_attempt_at
+    ? { status: "retrying", nextAttemptAt: row.next_attempt_at }
+    : { status: "failed" };
 }
 
 /** Past GIVE_UP_AFTER_MS without a delivery: 'failed', keeping the last error (or saying why there is none). */
-export async function recordGivenUp(db: Database, ids: string[]): Promise<number> {
+export async function recordGivenUp(
+  db: Database,
+  ids: string[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db.query(
     `UPDATE contact_messages

@@ -1,7 +1,11 @@
-import type pg from 'pg';
-import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
-import { databaseReady, reportConnectFailure } from './readiness.server';
-import { readPlatformEnv } from '../settings/env.server';
+import type pg from "pg";
+import {
+  asUnavailable,
+  DatabaseUnavailable,
+  isConnectionError,
+} from "./errors.server";
+import { databaseReady, reportConnectFailure } from "./readiness.server";
+import { readPlatformEnv } from "../settings/env.server";
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by
@@ -24,14 +28,16 @@ import { readPlatformEnv } from '../settings/env.server';
 export type Row = Record<string, unknown>;
 
 /** What a transaction's callback gets: its own connection. Never call query() (the pool) inside one. */
-export type Transaction = { query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]> };
+export type Transaction = {
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+};
 
 export type Database = Transaction & {
   /** BEGIN … COMMIT on a dedicated connection; ROLLBACK when `fn` throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** The embedded engine shares one session between all connections, so its pool has one. */
   readonly embedded: boolean;
-  readonly driver: 'server' | 'serverless';
+  readonly driver: "server" | "serverless";
   /** host:port/database, never a password. */
   readonly where: string;
   /** The same pool, its queries free of QUERY_TIMEOUT_MS: for migrations, which may rightly take longer. */
@@ -39,8 +45,21 @@ export type Database = Transaction & {
   end(): Promise<void>;
 };
 
-export { DatabaseUnavailable, isConnectionError, isDatabaseUnavailable, sqlState, type UnavailableReason } from './errors.server';
-export { announceDatabaseStart, databaseReady, databaseState, READY_TIMEOUT_MS, type DatabaseStart, type ReadinessState } from './readiness.server';
+export {
+  DatabaseUnavailable,
+  isConnectionError,
+  isDatabaseUnavailable,
+  sqlState,
+  type UnavailableReason,
+} from "./errors.server";
+export {
+  announceDatabaseStart,
+  databaseReady,
+  databaseState,
+  READY_TIMEOUT_MS,
+  type DatabaseStart,
+  type ReadinessState,
+} from "./readiness.server";
 
 /** A dead database fails within this (TCP connect and Postgres start-up). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -71,7 +90,12 @@ function semaphore(size: number) {
           };
           const timer = setTimeout(() => {
             waiting.splice(waiting.indexOf(grant), 1);
-            reject(new DatabaseUnavailable('unreachable', `no free connection within ${timeoutMs} ms`));
+            reject(
+              new DatabaseUnavailable(
+                "unreachable",
+                `no free connection within ${timeoutMs} ms`,
+              ),
+            );
           }, timeoutMs);
           waiting.push(grant);
         });
@@ -94,7 +118,7 @@ export function describeUrl(connectionString: string): string {
     const url = new URL(connectionString);
     return `${url.hostname}:${url.port || 5432}${url.pathname}`;
   } catch {
-    return 'an unparsable NETLIFY_DB_URL';
+    return "an unparsable NETLIFY_DB_URL";
   }
 }
 
@@ -114,14 +138,23 @@ export async function createDatabase({
   /** 0: none. */
   queryTimeoutMs?: number;
 }): Promise<Database> {
-  const { getDatabase } = await import('@netlify/database');
+  const { getDatabase } = await import("@netlify/database");
   const connection = getDatabase({ connectionString });
   // NeonPool implements pg's Pool API; the union's methods are not callable as such.
-  const pool = connection.pool as unknown as pg.Pool & { options: pg.PoolConfig };
+  const pool = connection.pool as unknown as pg.Pool & {
+    options: pg.PoolConfig;
+  };
   const max = embedded ? 1 : (pool.options.max ?? 10);
-  Object.assign(pool.options, { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  Object.assign(pool.options, {
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection that dies (a restart, a network cut) must not crash the process.
-  pool.on('error', (error: Error) => console.warn(`database: an idle connection failed (${error.message}); the next query opens a new one.`));
+  pool.on("error", (error: Error) =>
+    console.warn(
+      `database: an idle connection failed (${error.message}); the next query opens a new one.`,
+    ),
+  );
   const slots = semaphore(max);
   let ended = false;
   // The embedded engine has one session for all connections, and does not end a transaction when
@@ -133,8 +166,11 @@ export async function createDatabase({
   // listening, which would end the process. The query itself gets the same error.
   const watched = new WeakSet<pg.PoolClient>();
 
-  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (ended) throw new DatabaseUnavailable('unreachable', 'the pool has been closed');
+  async function withClient<T>(
+    use: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    if (ended)
+      throw new DatabaseUnavailable("unreachable", "the pool has been closed");
     const release = await slots.acquire(CHECKOUT_TIMEOUT_MS);
     let client: pg.PoolClient;
     try {
@@ -149,12 +185,12 @@ export async function createDatabase({
     }
     if (!watched.has(client)) {
       watched.add(client);
-      client.on('error', () => {});
+      client.on("error", () => {});
     }
     let broken: Error | undefined;
     try {
       if (embedded && !cleaned.has(client)) {
-        await run(client, 'ROLLBACK', undefined, QUERY_TIMEOUT_MS);
+        await run(client, "ROLLBACK", undefined, QUERY_TIMEOUT_MS);
         cleaned.add(client);
       }
       return await use(client);
@@ -174,25 +210,40 @@ export async function createDatabase({
   // pg's own per-query timer (query_timeout): it fails the query, and the error counts as a
   // connection error, so withClient() throws the connection away rather than queue behind an answer
   // that may never come. Not in @types/pg's QueryConfig, hence the cast.
-  const run = async <T extends Row>(client: pg.PoolClient, text: string, params: unknown[] | undefined, timeoutMs: number) =>
-    (await client.query<T>({ text, values: params, query_timeout: timeoutMs || undefined } as pg.QueryConfig)).rows;
+  const run = async <T extends Row>(
+    client: pg.PoolClient,
+    text: string,
+    params: unknown[] | undefined,
+    timeoutMs: number,
+  ) =>
+    (
+      await client.query<T>({
+        text,
+        values: params,
+        query_timeout: timeoutMs || undefined,
+      } as pg.QueryConfig)
+    ).rows;
 
   const bounded = (timeoutMs: number): Database => ({
     embedded,
     driver: connection.driver,
     where: describeUrl(connectionString),
     withoutQueryTimeout: () => bounded(0),
-    query: (text, params) => withClient((client) => run(client, text, params, timeoutMs)),
+    query: (text, params) =>
+      withClient((client) => run(client, text, params, timeoutMs)),
     transaction: (fn) =>
       withClient(async (client) => {
-        await run(client, 'BEGIN', undefined, timeoutMs);
+        await run(client, "BEGIN", undefined, timeoutMs);
         try {
-          const result = await fn({ query: (text, params) => run(client, text, params, timeoutMs) });
-          await run(client, 'COMMIT', undefined, timeoutMs);
+          const result = await fn({
+            query: (text, params) => run(client, text, params, timeoutMs),
+          });
+          await run(client, "COMMIT", undefined, timeoutMs);
           return result;
         } catch (error) {
           // A connection that went silent is dropped (which ends its transaction); a ROLLBACK would wait behind it.
-          if (!isConnectionError(error)) await run(client, 'ROLLBACK', undefined, timeoutMs).catch(() => {});
+          if (!isConnectionError(error))
+            await run(client, "ROLLBACK", undefined, timeoutMs).catch(() => {});
           throw error;
         }
       }),
@@ -212,8 +263,9 @@ export async function createDatabase({
 
 type Shared = { database?: Promise<Database> };
 
-const SHARED = Symbol.for('portfolio.database');
-const shared = (): Shared => ((globalThis as Record<symbol, Shared>)[SHARED] ??= {});
+const SHARED = Symbol.for("portfolio.database");
+const shared = (): Shared =>
+  ((globalThis as Record<symbol, Shared>)[SHARED] ??= {});
 
 /**
  * The process's database, created on first use from NETLIFY_DB_URL (and
@@ -223,9 +275,15 @@ const shared = (): Shared => ((globalThis as Record<symbol, Shared>)[SHARED] ??=
 export function sharedDatabase(): Promise<Database> {
   const state = shared();
   if (!state.database) {
-    const connectionString = readPlatformEnv('NETLIFY_DB_URL');
-    if (!connectionString) return Promise.reject(new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set'));
-    state.database = createDatabase({ connectionString, embedded: readPlatformEnv('NETLIFY_DB_EMBEDDED') === '1' });
+    const connectionString = readPlatformEnv("NETLIFY_DB_URL");
+    if (!connectionString)
+      return Promise.reject(
+        new DatabaseUnavailable("not configured", "NETLIFY_DB_URL is not set"),
+      );
+    state.database = createDatabase({
+      connectionString,
+      embedded: readPlatformEnv("NETLIFY_DB_EMBEDDED") === "1",
+    });
     state.database.catch(() => (state.database = undefined));
   }
   return state.database;
@@ -240,13 +298,18 @@ export async function closeSharedDatabase(): Promise<void> {
 }
 
 /** One statement with bound parameters ($1, $2…), on the process's database once it is ready. */
-export async function query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T extends Row = Row>(
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   await databaseReady();
   return (await sharedDatabase()).query<T>(text, params);
 }
 
 /** BEGIN … COMMIT on one connection of the process's database; use only `tx` inside. */
-export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function transaction<T>(
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   await databaseReady();
   return (await sharedDatabase()).transaction(fn);
 }

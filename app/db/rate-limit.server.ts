@@ -1,8 +1,18 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { networkOf } from '../http/client-ip.server';
-import { readEnv } from '../settings/env.server';
-import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
-import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
+import { createHmac, randomBytes } from "node:crypto";
+import { networkOf } from "../http/client-ip.server";
+import { readEnv } from "../settings/env.server";
+import {
+  rateLimitReached,
+  rateLimitRetryMs,
+  releaseRateLimit,
+  takeRateLimit,
+} from "./memory-rate-limit.server";
+import {
+  databaseReady,
+  isDatabaseUnavailable,
+  sharedDatabase,
+  type Database,
+} from "./connection.server";
 
 /**
  * Limits that hold across every server instance: one row per key in
@@ -24,11 +34,16 @@ export type Verdict = { allowed: boolean; retryAfterS: number };
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-type LimitState = { fallback?: string; lastPurge?: number; processSecret?: string };
-const STATE = Symbol.for('portfolio.rate-limits');
-const state = (): LimitState => ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
+type LimitState = {
+  fallback?: string;
+  lastPurge?: number;
+  processSecret?: string;
+};
+const STATE = Symbol.for("portfolio.rate-limits");
+const state = (): LimitState =>
+  ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
 
-const sessionSecret = () => readEnv('SESSION_SECRET');
+const sessionSecret = () => readEnv("SESSION_SECRET");
 
 /**
  * `<scope>:<HMAC-SHA256(SESSION_SECRET, network) in base64url>`: stable across
@@ -36,14 +51,23 @@ const sessionSecret = () => readEnv('SESSION_SECRET');
  * address, or an IPv6 address's /64 (one machine holds a whole /64).
  */
 export function clientKey(scope: string, ip: string): string {
-  const secret = sessionSecret() ?? (state().processSecret ??= randomBytes(32).toString('base64url'));
-  return `${scope}:${createHmac('sha256', secret).update(`ip:${networkOf(ip)}`).digest('base64url')}`;
+  const secret =
+    sessionSecret() ??
+    (state().processSecret ??= randomBytes(32).toString("base64url"));
+  return `${scope}:${createHmac("sha256", secret)
+    .update(`ip:${networkOf(ip)}`)
+    .digest("base64url")}`;
 }
 
 // --- The table -----------------------------------------------------------------
 
 /** One attempt for `key`, counted atomically in the database. */
-export async function takeIn(db: Database, key: string, limit: number, windowMs: number): Promise<Verdict> {
+export async function takeIn(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<Verdict> {
   const [row] = await db.query<{ hits: number; retry_ms: string }>(
     `INSERT INTO rate_limits AS r (key, hits, window_started) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
@@ -53,16 +77,29 @@ export async function takeIn(db: Database, key: string, limit: number, windowMs:
     [key, windowMs],
   );
   const allowed = row.hits <= limit;
-  return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)) };
+  return {
+    allowed,
+    retryAfterS: allowed
+      ? 0
+      : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)),
+  };
 }
 
 /** Gives one attempt back (it turned out not to count, e.g. the right password). */
 export async function releaseIn(db: Database, key: string): Promise<void> {
-  await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0', [key]);
+  await db.query(
+    "UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0",
+    [key],
+  );
 }
 
 /** Whether `key` has used up `limit` attempts in its current window, without recording one. */
-export async function reachedIn(db: Database, key: string, limit: number, windowMs: number): Promise<boolean> {
+export async function reachedIn(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<boolean> {
   const rows = await db.query<{ hits: number }>(
     `SELECT hits FROM rate_limits WHERE key = $1 AND window_started > now() - $2::int * interval '1 millisecond'`,
     [key, windowMs],
@@ -71,8 +108,14 @@ export async function reachedIn(db: Database, key: string, limit: number, window
 }
 
 /** Deletes rows whose window ended long ago. */
-export async function purgeIn(db: Database, olderThanMs = KEEP_MS): Promise<number> {
-  const rows = await db.query('DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval \'1 millisecond\' RETURNING 1', [olderThanMs]);
+export async function purgeIn(
+  db: Database,
+  olderThanMs = KEEP_MS,
+): Promise<number> {
+  const rows = await db.query(
+    "DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval '1 millisecond' RETURNING 1",
+    [olderThanMs],
+  );
   return rows.length;
 }
 
@@ -81,7 +124,7 @@ export async function purgeIn(db: Database, olderThanMs = KEEP_MS): Promise<numb
 /** The shared database, or undefined (after saying so once) when the limits must stay in memory. */
 async function database(): Promise<Database | undefined> {
   if (!sessionSecret()) {
-    fallBack('SESSION_SECRET is not set, so instances cannot share keys');
+    fallBack("SESSION_SECRET is not set, so instances cannot share keys");
     return undefined;
   }
   try {
@@ -96,20 +139,23 @@ async function database(): Promise<Database | undefined> {
   }
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
 
 function fallBack(reason: string): void {
   const current = state();
   if (current.fallback !== undefined) return;
   current.fallback = reason;
-  console.warn(`limits: the database is unavailable (${reason}); counting in this process's memory until it is back.`);
+  console.warn(
+    `limits: the database is unavailable (${reason}); counting in this process's memory until it is back.`,
+  );
 }
 
 function recovered(db: Database): void {
   const current = state();
   if (current.fallback !== undefined) {
     current.fallback = undefined;
-    console.info('limits: the database is back; counting there again.');
+    console.info("limits: the database is back; counting there again.");
   }
   if (Date.now() - (current.lastPurge ?? 0) > PURGE_EVERY_MS) {
     current.lastPurge = Date.now();
@@ -118,7 +164,10 @@ function recovered(db: Database): void {
 }
 
 /** Runs `shared` on the database, or `local` when it is unavailable or fails. */
-async function either<T>(shared: (db: Database) => Promise<T>, local: () => T): Promise<T> {
+async function either<T>(
+  shared: (db: Database) => Promise<T>,
+  local: () => T,
+): Promise<T> {
   const db = await database();
   if (!db) return local();
   try {
@@ -127,7 +176,11 @@ async function either<T>(shared: (db: Database) => Promise<T>, local: () => T): 
     return result;
   } catch (error) {
     // A query error (say, a missing table) must not take the form down with it either.
-    fallBack(isDatabaseUnavailable(error) ? describe(error) : `unexpected error: ${describe(error)}`);
+    fallBack(
+      isDatabaseUnavailable(error)
+        ? describe(error)
+        : `unexpected error: ${describe(error)}`,
+    );
     return local();
   }
 }
@@ -139,9 +192,10 @@ async function either<T>(shared: (db: Database) => Promise<T>, local: () => T): 
  * owner on the database's connections. Bounded: past BLOCKED_MAX keys the
  * expired ones are swept, and then the oldest.
  */
-const BLOCKED = Symbol.for('portfolio.rate-limits.blocked');
+const BLOCKED = Symbol.for("portfolio.rate-limits.blocked");
 const BLOCKED_MAX = 10_000;
-const blockedKeys = (): Map<string, number> => ((globalThis as Record<symbol, Map<string, number>>)[BLOCKED] ??= new Map());
+const blockedKeys = (): Map<string, number> =>
+  ((globalThis as Record<symbol, Map<string, number>>)[BLOCKED] ??= new Map());
 
 function blockedFor(key: string, now = Date.now()): number {
   const until = blockedKeys().get(key);
@@ -164,15 +218,28 @@ function block(key: string, retryAfterS: number, now = Date.now()): void {
 }
 
 /** One attempt for `key` (from clientKey()): allowed while there have been at most `limit` in the window. */
-export async function take(key: string, limit: number, windowMs: number): Promise<Verdict> {
+export async function take(
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<Verdict> {
   if (limit <= 0) return { allowed: true, retryAfterS: 0 };
   const waitMs = blockedFor(key);
-  if (waitMs > 0) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  if (waitMs > 0)
+    return {
+      allowed: false,
+      retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+    };
   const verdict = await either(
     (db) => takeIn(db, key, limit, windowMs),
     () => {
       const allowed = takeRateLimit(key, limit, windowMs);
-      return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)) };
+      return {
+        allowed,
+        retryAfterS: allowed
+          ? 0
+          : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)),
+      };
     },
   );
   if (!verdict.allowed) block(key, verdict.retryAfterS);
@@ -189,7 +256,11 @@ export function release(key: string): Promise<void> {
 }
 
 /** Whether `key` has used up `limit` attempts in the window, without recording one. */
-export function reached(key: string, limit: number, windowMs: number): Promise<boolean> {
+export function reached(
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<boolean> {
   if (limit <= 0) return Promise.resolve(false);
   return either(
     (db) => reachedIn(db, key, limit, windowMs),

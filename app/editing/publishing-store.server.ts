@@ -1,6 +1,6 @@
-import { query } from '~/db/connection.server';
-import { readEnv } from '~/settings/env.server';
-import { openToken, sealToken } from './token-box.server';
+import { query } from "~/db/connection.server";
+import { readEnv } from "~/settings/env.server";
+import { openToken, sealToken } from "./token-box.server";
 
 /**
  * The one kept publishing connection (table publishing_connection): the
@@ -21,19 +21,30 @@ export type StoredConnection = {
   connectedAt: Date;
 };
 
-type Row = { repository: string; branch: string; token_sealed: string; token_expires_at: Date | null; checked_at: Date; connected_at: Date };
+type Row = {
+  repository: string;
+  branch: string;
+  token_sealed: string;
+  token_expires_at: Date | null;
+  checked_at: Date;
+  connected_at: Date;
+};
 
 export class NoSecretError extends Error {
   constructor() {
-    super('The site has no secret to lock the token with yet (SESSION_SECRET). Reload the page and try again.');
-    this.name = 'NoSecretError';
+    super(
+      "The site has no secret to lock the token with yet (SESSION_SECRET). Reload the page and try again.",
+    );
+    this.name = "NoSecretError";
   }
 }
 
-const secret = () => readEnv('SESSION_SECRET') ?? '';
+const secret = () => readEnv("SESSION_SECRET") ?? "";
 
 export async function readConnection(): Promise<StoredConnection | null> {
-  const [row] = await query<Row>('SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row');
+  const [row] = await query<Row>(
+    "SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row",
+  );
   if (!row) return null;
   const key = secret();
   return {
@@ -47,7 +58,17 @@ export async function readConnection(): Promise<StoredConnection | null> {
 }
 
 /** Keeps a checked connection, replacing any other. Throws NoSecretError without SESSION_SECRET. */
-export async function saveConnection({ repository, branch, token, expiresAt }: { repository: string; branch: string; token: string; expiresAt: string | null }): Promise<void> {
+export async function saveConnection({
+  repository,
+  branch,
+  token,
+  expiresAt,
+}: {
+  repository: string;
+  branch: string;
+  token: string;
+  expiresAt: string | null;
+}): Promise<void> {
   const key = secret();
   if (!key) throw new NoSecretError();
   await query(
@@ -60,5 +81,5 @@ export async function saveConnection({ repository, branch, token, expiresAt }: {
 }
 
 export async function deleteConnection(): Promise<void> {
-  await query('DELETE FROM publishing_connection');
+  await query("DELETE FROM publishing_connection");
 }
