@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseStudyFile, changeOneWord } from '../../scripts/bench/build';
+import { caseStudyFile, changeOneWord } from '../../test/bench/build';
 import { CONTENT_DIR, ROOT } from '../helpers/content';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publishConfig, type RemotePublishConfig } from '../../app/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '../../app/editing/publish.server';
-import { startGitRemote } from '../../test/helpers/git-remote';
+import { startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
 
 /**
@@ -20,8 +20,8 @@ import { median, ms } from './stats';
  * Each publish changes content/site.yml (a comment line at its end), so every
  * one is a real commit pushed to the remote.
  *
- *   npx tsx scripts/bench/publish.ts            # prints the figures
- *   import { measurePublish } from './bench/publish'  # from scripts/bench.ts
+ *   npx tsx test/bench/publish.ts            # prints the figures
+ *   import { measurePublish } from './bench/publish'  # from test/bench/run.ts
  */
 
 export type PublishBench = {
