@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from '@netlify/functions';
 import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
 import { CLIENT_IP_HEADER } from '../app/contact/action.server';
@@ -112,7 +113,7 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
       if (hasBody) releaseUnreadBody(req, res);
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
-      if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+      if (response.body) Readable.fromWeb(response.body as WebReadableStream).pipe(res);
       else res.end();
     } catch (error) {
       console.error(`${req.method} ${req.originalUrl} failed:`, error);

@@ -134,7 +134,7 @@ function checkRemoteUrl(url: string): string | null {
 
 /** A plain branch name (git's rules, simplified to what a content branch needs). */
 function checkBranch(branch: string): string | null {
-  const ok = /^[A-Za-z0-9._\/-]+$/.test(branch) && !branch.includes('..') && !branch.startsWith('/') && !branch.endsWith('/') && !branch.endsWith('.lock') && !branch.startsWith('-');
+  const ok = /^[A-Za-z0-9._/-]+$/.test(branch) && !branch.includes('..') && !branch.startsWith('/') && !branch.endsWith('/') && !branch.endsWith('.lock') && !branch.startsWith('-');
   return ok ? null : `Publishing is off: CONTENT_GIT_BRANCH "${branch.slice(0, 80)}" is not a valid branch name (e.g. main).`;
 }
 

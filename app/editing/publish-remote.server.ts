@@ -14,7 +14,6 @@ import {
   type CurrentBlob,
   type OpenedFile,
   type Plan,
-  type PlannedChange,
   type PublishResult,
 } from './publish-plan.server';
 

@@ -62,7 +62,6 @@ export function checkReference(value: string): string | null {
 
 /** Collapsed for scheme checks: browsers ignore whitespace and control characters inside a URL's scheme. */
 function collapse(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g, '').toLowerCase();
 }
 

@@ -36,11 +36,12 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
     timer.current = setTimeout(onDismiss, TOAST_DURATION_MS);
   };
 
-  // Runs once per toast (a new one has a new key); onDismiss is stable.
+  // Runs once per toast (a new one has a new key); onDismiss is stable. Hovering pauses and restarts the same timer.
   useEffect(() => {
-    start();
-    return pause;
-  }, []);
+    const current = timer;
+    current.current = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(current.current);
+  }, [onDismiss]);
 
   const isError = toast.variant === 'error';
   return (

@@ -103,9 +103,13 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
     textarea.dispatchEvent(new Event('input', { bubbles: true }));
     onChange?.(body);
   }
+  // The effects below run on load and on a change of mode only; they read the props of the latest render.
+  const latest = useRef({ sync, label, onReady, textarea });
+  latest.current = { sync, label, onReady, textarea };
 
   // Loaded: the export of the untouched document goes into the field at once (the same bytes, when the house settings hold).
   useEffect(() => {
+    const { sync, label, onReady } = latest.current;
     if (!editor.current || failed.current) return;
     sync(editor.current.getMarkdown());
     // MDXEditor takes no props for its contenteditable's name; screen readers announce it as the field.
@@ -121,10 +125,10 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
     if (lastMode.current === mode) return;
     lastMode.current = mode;
     if (mode !== 'visual' || !editor.current) return;
-    frame.current = frameBody(textarea.value);
+    frame.current = frameBody(latest.current.textarea.value);
     editor.current.setMarkdown(frame.current.markdown);
     // setMarkdown reports no change, and its export is ready after Lexical's update: read it on the next task.
-    const timer = setTimeout(() => editor.current && sync(editor.current.getMarkdown()));
+    const timer = setTimeout(() => editor.current && latest.current.sync(editor.current.getMarkdown()));
     return () => clearTimeout(timer);
   }, [mode]);
 
