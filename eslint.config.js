@@ -38,7 +38,18 @@ const layers = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': [
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/**', '.cache/**', '.generated/**', '.netlify/**', 'node_modules/**', 'coverage/**', '**/*.generated.ts', 'test/fixtures/**', 'test/lint-cases/**'],
+    ignores: [
+      'build/**',
+      'public/**',
+      '.cache/**',
+      '.generated/**',
+      '.netlify/**',
+      'node_modules/**',
+      'coverage/**',
+      '**/*.generated.ts',
+      'test/fixtures/**',
+      'test/lint-cases/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -47,7 +58,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Control characters in a pattern are how this code refuses or strips them from what a visitor sends.
       'no-control-regex': 'off',

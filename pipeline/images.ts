@@ -81,9 +81,7 @@ function stemOf(file: string): string {
   return path.basename(file, path.extname(file)).replace(/[^\w-]/g, '-');
 }
 
-type Output =
-  | { kind: 'variant'; source: string; width: number; format: Format }
-  | { kind: 'copy'; source: string };
+type Output = { kind: 'variant'; source: string; width: number; format: Format } | { kind: 'copy'; source: string };
 
 /** Where planned files go, and the URL they are served under. */
 export type ImageTarget = { dir: string; url: string };

@@ -104,7 +104,9 @@ export function planLocalDatabase(): LocalDatabase | undefined {
 
   /** Something that will not mend by trying again (the engine did not start, a migration is broken). */
   const giveUp = (error: unknown) => {
-    console.error(`Database: unavailable (${message(error)}); the limits count in memory and contact messages are mailed without being kept.`);
+    console.error(
+      `Database: unavailable (${message(error)}); the limits count in memory and contact messages are mailed without being kept.`,
+    );
     readiness.down(message(error), 'not ready');
   };
 
@@ -150,7 +152,9 @@ export function planLocalDatabase(): LocalDatabase | undefined {
     // Lost after it was ready (the server stopped, the network went): down at once, and the same retry.
     readiness.whenLost((detail) => {
       if (abandon.signal.aborted) return;
-      console.warn(`Database: ${what} stopped answering (${detail}); until it answers again, the fallbacks act at once. Trying again in the background.`);
+      console.warn(
+        `Database: ${what} stopped answering (${detail}); until it answers again, the fallbacks act at once. Trying again in the background.`,
+      );
       readiness.down(detail);
       retrying = keepTrying(db, what, performance.now());
     });

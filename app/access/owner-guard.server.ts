@@ -21,7 +21,8 @@ export type OwnerAreaProblem = { problem: 'closed' | 'unavailable' | 'no-databas
 /** Out of reach for now, or no database at all on this deploy (which waiting won't fix). */
 export const databaseProblem = (): 'unavailable' | 'no-database' => (databaseEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
 
-export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) => data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
+export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) =>
+  data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
 
 export async function requireOwner(request: Request): Promise<OwnerSession> {
   const crossOrigin = refuseCrossOrigin(request, { ownerArea: true });

@@ -33,7 +33,10 @@ const sessionId = (token: string) => sha256(`owner-session:${token}`).toString('
 /** A new session; returns the Set-Cookie header that carries it. */
 export async function startOwnerSession(request: Request): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await query(`INSERT INTO admin_sessions (id, expires_at) VALUES ($1, now() + $2::int * interval '1 millisecond')`, [sessionId(token), SESSION_MS]);
+  await query(`INSERT INTO admin_sessions (id, expires_at) VALUES ($1, now() + $2::int * interval '1 millisecond')`, [
+    sessionId(token),
+    SESSION_MS,
+  ]);
   return setCookie(request, OWNER_COOKIE, token, { maxAgeS: SESSION_MS / 1000, sameSite: 'Strict' });
 }
 

@@ -40,7 +40,10 @@ export type MailedLink = 'sent' | 'limited' | 'failed';
 export async function mailSignInLink(): Promise<MailedLink> {
   if (!(await take('sign-in-mail:everyone', SIGN_IN_LINK_MAILS, MAILS_WINDOW_MS)).allowed) return 'limited';
   const token = randomBytes(32).toString('base64url');
-  await query(`INSERT INTO owner_sign_in_links (id, expires_at) VALUES ($1, now() + $2::int * interval '1 minute')`, [linkId(token), SIGN_IN_LINK_MINUTES]);
+  await query(`INSERT INTO owner_sign_in_links (id, expires_at) VALUES ($1, now() + $2::int * interval '1 minute')`, [
+    linkId(token),
+    SIGN_IN_LINK_MINUTES,
+  ]);
   const url = `${siteOrigin()}${SIGN_IN_LINK_PATH}?token=${token}`;
   const text = [
     'Someone asked for a one-time sign-in link to your portfolio’s owner’s area.',
@@ -70,6 +73,9 @@ export async function signInLinkUsable(token: string): Promise<boolean> {
 /** Uses the link up, atomically: of any number of tries at once, one gets true. */
 export async function redeemSignInLink(token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
-  const rows = await query('UPDATE owner_sign_in_links SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id', [linkId(token)]);
+  const rows = await query(
+    'UPDATE owner_sign_in_links SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id',
+    [linkId(token)],
+  );
   return rows.length === 1;
 }

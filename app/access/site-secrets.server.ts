@@ -30,7 +30,10 @@ const missing = () => GENERATED_SECRETS.filter((name) => !process.env[name]?.tri
 
 async function load(names: string[]): Promise<void> {
   const candidates = names.map(() => randomBytes(32).toString('base64url'));
-  await query('INSERT INTO site_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [names, candidates]);
+  await query('INSERT INTO site_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [
+    names,
+    candidates,
+  ]);
   const rows = await query<{ name: string; value: string }>('SELECT name, value FROM site_secrets WHERE name = ANY($1::text[])', [names]);
   for (const row of rows) {
     if (process.env[row.name]?.trim()) continue;
@@ -58,7 +61,9 @@ export async function ensureSiteSecrets(): Promise<void> {
     })
     .catch((error: unknown) => {
       current.failedAt = Date.now();
-      console.warn(`Site secrets: could not read or make them in the database (${error instanceof Error ? error.message : String(error)}); what needs them is off until it can.`);
+      console.warn(
+        `Site secrets: could not read or make them in the database (${error instanceof Error ? error.message : String(error)}); what needs them is off until it can.`,
+      );
     })
     .finally(() => {
       current.loading = undefined;

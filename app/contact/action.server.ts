@@ -94,7 +94,9 @@ async function forwardToFunction(request: Request, message: ContactMessage): Pro
   };
   try {
     // The same request either way: the function checks the token and the message again.
-    const response = local ? await withinTimeout(local(new Request(new URL(FUNCTION_PATH, 'http://localhost'), call))) : await fetch(url, call);
+    const response = local
+      ? await withinTimeout(local(new Request(new URL(FUNCTION_PATH, 'http://localhost'), call)))
+      : await fetch(url, call);
     // Only the status matters; drain the body so the connection is released.
     const text = await response.text().catch(() => '');
     if (response.ok) return { ok: true };

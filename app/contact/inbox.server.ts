@@ -50,9 +50,11 @@ type Row = {
   done_at: Date | null;
 };
 
-const COLUMNS = 'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';
+const COLUMNS =
+  'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';
 
-export const toDeliveryStatus = (status: string): DeliveryStatus => (status === 'delivered' || status === 'failed' || status === 'kept' ? status : 'retrying');
+export const toDeliveryStatus = (status: string): DeliveryStatus =>
+  status === 'delivered' || status === 'failed' || status === 'kept' ? status : 'retrying';
 
 const toInbox = (row: Row): InboxMessage => ({
   id: row.id,
@@ -75,8 +77,13 @@ const use = async (db?: Database) => db ?? (await processDatabase());
 export const MAX_PAGE = 100;
 
 /** A page of messages, newest first (done ones included). `limit` is 1–100. */
-export async function listMessages({ limit = 20, offset = 0 }: { limit?: number; offset?: number } = {}, db?: Database): Promise<InboxMessage[]> {
-  const rows = await (await use(db)).query<Row>(`SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
+export async function listMessages(
+  { limit = 20, offset = 0 }: { limit?: number; offset?: number } = {},
+  db?: Database,
+): Promise<InboxMessage[]> {
+  const rows = await (
+    await use(db)
+  ).query<Row>(`SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
     Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_PAGE),
     Math.max(Math.trunc(offset) || 0, 0),
   ]);
@@ -102,7 +109,9 @@ export async function getMessage(id: string, db?: Database): Promise<InboxMessag
 
 /** Marks it done (the first time only; the delivery goes on regardless). False when there is no such message. */
 export async function markMessageDone(id: string, db?: Database): Promise<boolean> {
-  const rows = await (await use(db)).query('UPDATE contact_messages SET done_at = coalesce(done_at, now()) WHERE id = $1 RETURNING 1', [id]);
+  const rows = await (
+    await use(db)
+  ).query('UPDATE contact_messages SET done_at = coalesce(done_at, now()) WHERE id = $1 RETURNING 1', [id]);
   return rows.length > 0;
 }
 
@@ -129,7 +138,9 @@ export type MailHealth = {
 
 /** Whether mail delivery is working, from the kept messages' attempts. */
 export async function mailHealth(db?: Database): Promise<MailHealth> {
-  const [row] = await (await use(db)).query<{
+  const [row] = await (
+    await use(db)
+  ).query<{
     last_delivered_at: Date | null;
     last_failure_at: Date | null;
     last_error: string | null;

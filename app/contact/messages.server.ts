@@ -54,7 +54,11 @@ const toKept = (row: MessageRow): KeptMessage => ({
  * is about to send it; returns its id. `inboxOnly` (no mail account on this
  * deploy) keeps it as 'kept': in the inbox, never sent or retried.
  */
-export async function keepMessage(message: ContactMessage, db?: Database, { inboxOnly = false }: { inboxOnly?: boolean } = {}): Promise<string> {
+export async function keepMessage(
+  message: ContactMessage,
+  db?: Database,
+  { inboxOnly = false }: { inboxOnly?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const database = db ?? (await processDatabase());
   if (inboxOnly) {
@@ -129,7 +133,9 @@ export async function recordFailure(db: Database, id: string, error: string): Pr
     [id, [...BACKOFF_MS], GIVE_UP_AFTER_MS, error.slice(0, 1000)],
   );
   if (!row) return { status: 'gone' };
-  return row.status === 'retrying' && row.next_attempt_at ? { status: 'retrying', nextAttemptAt: row.next_attempt_at } : { status: 'failed' };
+  return row.status === 'retrying' && row.next_attempt_at
+    ? { status: 'retrying', nextAttemptAt: row.next_attempt_at }
+    : { status: 'failed' };
 }
 
 /** Past GIVE_UP_AFTER_MS without a delivery: 'failed', keeping the last error (or saying why there is none). */

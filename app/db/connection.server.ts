@@ -39,7 +39,14 @@ export type Database = Transaction & {
 };
 
 export { DatabaseUnavailable, isConnectionError, isDatabaseUnavailable, sqlState, type UnavailableReason } from './errors.server';
-export { announceDatabaseStart, databaseReady, databaseState, READY_TIMEOUT_MS, type DatabaseStart, type ReadinessState } from './readiness.server';
+export {
+  announceDatabaseStart,
+  databaseReady,
+  databaseState,
+  READY_TIMEOUT_MS,
+  type DatabaseStart,
+  type ReadinessState,
+} from './readiness.server';
 
 /** A dead database fails within this (TCP connect and Postgres start-up). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -119,7 +126,9 @@ export async function createDatabase({
   const max = embedded ? 1 : (pool.options.max ?? 10);
   Object.assign(pool.options, { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that dies (a restart, a network cut) must not crash the process.
-  pool.on('error', (error: Error) => console.warn(`database: an idle connection failed (${error.message}); the next query opens a new one.`));
+  pool.on('error', (error: Error) =>
+    console.warn(`database: an idle connection failed (${error.message}); the next query opens a new one.`),
+  );
   const slots = semaphore(max);
   let ended = false;
   // The embedded engine has one session for all connections, and does not end a transaction when

@@ -36,7 +36,9 @@ const sessionSecret = () => process.env.SESSION_SECRET?.trim() || undefined;
  */
 export function clientKey(scope: string, ip: string): string {
   const secret = sessionSecret() ?? (state().processSecret ??= randomBytes(32).toString('base64url'));
-  return `${scope}:${createHmac('sha256', secret).update(`ip:${networkOf(ip)}`).digest('base64url')}`;
+  return `${scope}:${createHmac('sha256', secret)
+    .update(`ip:${networkOf(ip)}`)
+    .digest('base64url')}`;
 }
 
 // --- The table -----------------------------------------------------------------
@@ -71,7 +73,9 @@ export async function reachedIn(db: Database, key: string, limit: number, window
 
 /** Deletes rows whose window ended long ago. */
 export async function purgeIn(db: Database, olderThanMs = KEEP_MS): Promise<number> {
-  const rows = await db.query('DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval \'1 millisecond\' RETURNING 1', [olderThanMs]);
+  const rows = await db.query("DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval '1 millisecond' RETURNING 1", [
+    olderThanMs,
+  ]);
   return rows.length;
 }
 

@@ -108,6 +108,7 @@ export async function databaseReady(timeoutMs = READY_TIMEOUT_MS): Promise<void>
     }
   }
   if (readiness?.state === 'down') throw new DatabaseUnavailable(readiness.reason ?? 'unreachable', readiness.detail ?? 'down');
-  if (readiness?.state === 'starting') throw new DatabaseUnavailable('not ready', timeoutMs > 0 ? `still starting after ${timeoutMs / 1000} s` : 'still starting');
+  if (readiness?.state === 'starting')
+    throw new DatabaseUnavailable('not ready', timeoutMs > 0 ? `still starting after ${timeoutMs / 1000} s` : 'still starting');
   if (!databaseEnv('NETLIFY_DB_URL')) throw new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set');
 }

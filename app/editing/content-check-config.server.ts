@@ -56,7 +56,9 @@ export function getContentCheckSecret(): string | undefined {
   const own = env('CONTENT_CHECK_SECRET');
   if (own) return strongEnough(own) ? own : undefined;
   const session = env('SESSION_SECRET');
-  return session && strongEnough(session) ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url') : undefined;
+  return session && strongEnough(session)
+    ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url')
+    : undefined;
 }
 
 /**

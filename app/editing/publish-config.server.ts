@@ -69,7 +69,9 @@ export function publishConfig(env: PublishEnv = process.env, cwd: string = proce
     const urlProblem = checkRemoteUrl(url);
     if (urlProblem) return readOnly(urlProblem);
     if (!token) {
-      return readOnly(`Publishing is off: CONTENT_GIT_URL is set but CONTENT_GIT_TOKEN is not. Set CONTENT_GIT_TOKEN to a token that may push to ${url} (${WHERE}).`);
+      return readOnly(
+        `Publishing is off: CONTENT_GIT_URL is set but CONTENT_GIT_TOKEN is not. Set CONTENT_GIT_TOKEN to a token that may push to ${url} (${WHERE}).`,
+      );
     }
     const branch = env.CONTENT_GIT_BRANCH?.trim() || 'main';
     const branchProblem = checkBranch(branch);
@@ -79,7 +81,9 @@ export function publishConfig(env: PublishEnv = process.env, cwd: string = proce
     return { mode: 'remote', url, token, branch, author, cacheDir };
   }
   if (token) {
-    return readOnly(`Publishing is off: CONTENT_GIT_TOKEN is set but CONTENT_GIT_URL is not. Set CONTENT_GIT_URL to the repository's https address, e.g. https://github.com/owner/portfolio.git (${WHERE}).`);
+    return readOnly(
+      `Publishing is off: CONTENT_GIT_TOKEN is set but CONTENT_GIT_URL is not. Set CONTENT_GIT_URL to the repository's https address, e.g. https://github.com/owner/portfolio.git (${WHERE}).`,
+    );
   }
 
   // On Netlify (or any function host) there is no checkout to commit to: the deploy is a copy.
@@ -134,7 +138,13 @@ function checkRemoteUrl(url: string): string | null {
 
 /** A plain branch name (git's rules, simplified to what a content branch needs). */
 function checkBranch(branch: string): string | null {
-  const ok = /^[A-Za-z0-9._/-]+$/.test(branch) && !branch.includes('..') && !branch.startsWith('/') && !branch.endsWith('/') && !branch.endsWith('.lock') && !branch.startsWith('-');
+  const ok =
+    /^[A-Za-z0-9._/-]+$/.test(branch) &&
+    !branch.includes('..') &&
+    !branch.startsWith('/') &&
+    !branch.endsWith('/') &&
+    !branch.endsWith('.lock') &&
+    !branch.startsWith('-');
   return ok ? null : `Publishing is off: CONTENT_GIT_BRANCH "${branch.slice(0, 80)}" is not a valid branch name (e.g. main).`;
 }
 

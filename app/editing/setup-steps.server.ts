@@ -70,7 +70,10 @@ async function contentFacts(): Promise<ContentFacts> {
   return servedContentFacts();
 }
 
-const isDocument = (file: string) => file === SITE_FILE || file === RESUME_FILE || (file.startsWith(CASE_STUDY_DIR) && file.endsWith('.mdx') && !file.slice(CASE_STUDY_DIR.length).includes('/'));
+const isDocument = (file: string) =>
+  file === SITE_FILE ||
+  file === RESUME_FILE ||
+  (file.startsWith(CASE_STUDY_DIR) && file.endsWith('.mdx') && !file.slice(CASE_STUDY_DIR.length).includes('/'));
 
 /**
  * The files the designer edits, at the branch's tip, as the content list
@@ -87,7 +90,10 @@ async function documentsAtTip(config: PublishConfig): Promise<GitRead<ContentIte
     config,
   );
   if (!blobs.ok) return blobs;
-  return { ok: true, value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)) };
+  return {
+    ok: true,
+    value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)),
+  };
 }
 
 /**
@@ -113,7 +119,12 @@ function servedContentFacts(): ContentFacts {
     const snapshot: ContentSnapshot = {
       site,
       resume: { data: resume, body: resume.summaryText },
-      caseStudies: cards.map((card) => ({ contentPath: `content/case-studies/${card.slug}.mdx`, slug: card.slug, title: card.title, image: card.image })),
+      caseStudies: cards.map((card) => ({
+        contentPath: `content/case-studies/${card.slug}.mdx`,
+        slug: card.slug,
+        title: card.title,
+        image: card.image,
+      })),
       blobIds,
     };
     return { leftovers: findSampleLeftovers(snapshot, sampleFingerprints()), caseStudies: cards.map((card) => card.slug) };

@@ -59,7 +59,9 @@ export function originVerdict(request: Request): Verdict {
  */
 export function routedPath(pathname: string): string | null {
   try {
-    return decodeURIComponent(pathname).toLowerCase().replace(/\/{2,}/g, '/');
+    return decodeURIComponent(pathname)
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/');
   } catch {
     return null;
   }

@@ -29,7 +29,12 @@ const answer = (status: number, headers: Record<string, string> = {}) =>
   new Response(null, { status, headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...headers } });
 
 /** Slugs of the case studies that have a page (public or private). */
-const caseStudySlugs = () => new Set(getCaseStudyCards().filter((card) => card.href).map((card) => card.slug));
+const caseStudySlugs = () =>
+  new Set(
+    getCaseStudyCards()
+      .filter((card) => card.href)
+      .map((card) => card.slug),
+  );
 
 function sectionCount(route: string): number {
   return route.startsWith(CASE_STUDY_PREFIX) ? (getCaseStudy(route.slice(CASE_STUDY_PREFIX.length))?.sections.length ?? 0) : 0;

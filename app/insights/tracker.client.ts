@@ -82,7 +82,13 @@ export function pageView(path: string) {
     }
     if (r === location.hostname || !/^[a-z0-9.-]+$/.test(r ?? '')) r = undefined;
   }
-  const u = first ? new URLSearchParams(location.search).get('utm_source')?.toLowerCase().replace(/[^a-z0-9._~+-]+/g, '-').slice(0, 64) || undefined : undefined;
+  const u = first
+    ? new URLSearchParams(location.search)
+        .get('utm_source')
+        ?.toLowerCase()
+        .replace(/[^a-z0-9._~+-]+/g, '-')
+        .slice(0, 64) || undefined
+    : undefined;
   first = false;
   send({ k: 'view', p: path, r, u, w: innerWidth });
   if (!reading) return;

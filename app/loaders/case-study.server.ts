@@ -41,12 +41,18 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const title = `${caseStudy.title} — Case study by ${name}`;
   const context = { siteUrl, siteName: name, requestUrl: request.url };
   if (caseStudy.private) {
-    const meta = [...pageMeta(context, { title, description: caseStudy.description, type: 'article', image: card }), { name: 'robots', content: 'noindex' }];
+    const meta = [
+      ...pageMeta(context, { title, description: caseStudy.description, type: 'article', image: card }),
+      { name: 'robots', content: 'noindex' },
+    ];
     const headers = { headers: PRIVATE_HEADERS };
     const access = await privateAccess(request, caseStudy.slug);
     if (access !== 'open') {
       // A link that cannot be checked fails closed (503); the password form still works.
-      return data({ locked: lockedView(caseStudy), caseStudy: null, more, words, meta, jsonLd: null }, { ...headers, status: access === 'unknown' ? 503 : 200 });
+      return data(
+        { locked: lockedView(caseStudy), caseStudy: null, more, words, meta, jsonLd: null },
+        { ...headers, status: access === 'unknown' ? 503 : 200 },
+      );
     }
     return data({ locked: null, caseStudy, more, words, meta, jsonLd: null }, headers);
   }
@@ -98,7 +104,11 @@ async function readPassword(request: Request): Promise<string | number> {
   const body = await readLimitedBody(request, MAX_UNLOCK_BODY);
   if (!body) return 413;
   try {
-    const form = await new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type')! }, body }).formData();
+    const form = await new Request(request.url, {
+      method: 'POST',
+      headers: { 'content-type': request.headers.get('content-type')! },
+      body,
+    }).formData();
     return String(form.get('password') ?? '') || 400;
   } catch {
     return 400;

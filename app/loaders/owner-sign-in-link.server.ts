@@ -17,7 +17,11 @@ import { refuseCrossOrigin } from '~/http/origin.server';
  * in a Referer to another site.
  */
 
-export type SignInLinkData = { state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable' | 'no-database'; siteName: string; token?: string };
+export type SignInLinkData = {
+  state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable' | 'no-database';
+  siteName: string;
+  token?: string;
+};
 
 // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own
 // POST, which the Origin check must refuse. Either way the token never goes to another site.
@@ -26,7 +30,8 @@ const LINK_PAGE_LOOKUPS = 30;
 const LINK_PAGE_WINDOW_MS = 10 * 60 * 1000;
 
 const HEADERS = { ...OWNER_HEADERS, 'Referrer-Policy': 'same-origin' };
-const answer = (status: number, body: SignInLinkData, headers: Record<string, string> = {}) => data<SignInLinkData>(body, { status, headers: { ...HEADERS, ...headers } });
+const answer = (status: number, body: SignInLinkData, headers: Record<string, string> = {}) =>
+  data<SignInLinkData>(body, { status, headers: { ...HEADERS, ...headers } });
 
 export async function signInLinkLoader({ request }: LoaderFunctionArgs) {
   const siteName = getSite().name;

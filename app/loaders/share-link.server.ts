@@ -39,8 +39,21 @@ export function linkCaseStudies(link: Pick<ShareLink, 'caseStudies'>) {
 function notifyOwner(link: ShareLink, request: Request) {
   const when = new Date().toUTCString();
   const device = deviceClass(request.headers.get('user-agent'));
-  const opened = linkCaseStudies(link).map((card) => `- ${card.title}`).join('\n') || '- (no private case study at the moment)';
-  const text = [`Your share link "${link.label}" was opened for the first time.`, '', `When: ${when}`, `Device: ${device}`, '', 'It opens:', opened, '', 'See every link in the owner’s area: /admin/links'].join('\n');
+  const opened =
+    linkCaseStudies(link)
+      .map((card) => `- ${card.title}`)
+      .join('\n') || '- (no private case study at the moment)';
+  const text = [
+    `Your share link "${link.label}" was opened for the first time.`,
+    '',
+    `When: ${when}`,
+    `Device: ${device}`,
+    '',
+    'It opens:',
+    opened,
+    '',
+    'See every link in the owner’s area: /admin/links',
+  ].join('\n');
   const sent = sendOwnerNotice(`Share link opened: ${link.label}`, text).then((result) => {
     if (result.status === 'error') console.error(`share link: the first-open notice was not sent: ${result.error}`);
   });

@@ -21,7 +21,12 @@ export type Setting = {
   summary: string;
 };
 
-const setting = (name: string, group: SettingGroup, summary: string, flags: Partial<Pick<Setting, 'requiredOnNetlify' | 'secret' | 'generated'>> = {}): Setting => ({
+const setting = (
+  name: string,
+  group: SettingGroup,
+  summary: string,
+  flags: Partial<Pick<Setting, 'requiredOnNetlify' | 'secret' | 'generated'>> = {},
+): Setting => ({
   name,
   group,
   summary,
@@ -32,11 +37,28 @@ const setting = (name: string, group: SettingGroup, summary: string, flags: Part
 
 export const SETTINGS: readonly Setting[] = [
   setting('ADMIN_PASSWORD', 'owner', 'The password of your own area, /admin.', { requiredOnNetlify: true, secret: true }),
-  setting('PRIVATE_CASE_STUDY_PASSWORD', 'owner', 'The one password that unlocks every private case study; unset, they stay locked.', { secret: true }),
-  setting('SESSION_SECRET', 'secrets', 'Signs unlocks and share links, and keys the limits. Generated and kept in the database when unset.', { secret: true, generated: true }),
-  setting('CONTACT_FUNCTION_SECRET', 'secrets', 'The bearer between the contact form and the send-email function. Generated when unset.', { secret: true, generated: true }),
-  setting('CONTENT_CHECK_SECRET', 'secrets', "The bearer between the editor and the content-check function; default derived from SESSION_SECRET.", { secret: true }),
-  setting('SMTP_URL', 'mail', 'Where mail goes out (nodemailer URL). Unset on Netlify: messages are kept in your inbox only.', { secret: true }),
+  setting('PRIVATE_CASE_STUDY_PASSWORD', 'owner', 'The one password that unlocks every private case study; unset, they stay locked.', {
+    secret: true,
+  }),
+  setting(
+    'SESSION_SECRET',
+    'secrets',
+    'Signs unlocks and share links, and keys the limits. Generated and kept in the database when unset.',
+    { secret: true, generated: true },
+  ),
+  setting('CONTACT_FUNCTION_SECRET', 'secrets', 'The bearer between the contact form and the send-email function. Generated when unset.', {
+    secret: true,
+    generated: true,
+  }),
+  setting(
+    'CONTENT_CHECK_SECRET',
+    'secrets',
+    'The bearer between the editor and the content-check function; default derived from SESSION_SECRET.',
+    { secret: true },
+  ),
+  setting('SMTP_URL', 'mail', 'Where mail goes out (nodemailer URL). Unset on Netlify: messages are kept in your inbox only.', {
+    secret: true,
+  }),
   setting('CONTACT_TO', 'mail', 'Who receives messages; default: the e-mail in content/site.yml.'),
   setting('CONTACT_FROM', 'mail', "The sender; default: your name at no-reply@ your site's domain, or the mail account's own address."),
   setting('CONTACT_FUNCTION_URL', 'mail', "Where the form posts; default: the site's own send-email function."),
@@ -44,12 +66,20 @@ export const SETTINGS: readonly Setting[] = [
   setting('MESSAGE_RETENTION_DAYS', 'mail', 'Messages older than this are deleted; default 365.'),
   setting('SITE_URL', 'site', "The public address (your own domain); default: Netlify's address."),
   setting('ANALYTICS', 'site', '`off` turns reading insights off entirely.'),
-  setting('CONTENT_GIT_URL', 'publishing', 'The repository publishes go to; default: the one Netlify built from, or the one connected in /admin.'),
+  setting(
+    'CONTENT_GIT_URL',
+    'publishing',
+    'The repository publishes go to; default: the one Netlify built from, or the one connected in /admin.',
+  ),
   setting('CONTENT_GIT_TOKEN', 'publishing', 'A token that may write to it; default: the one pasted in /admin.', { secret: true }),
   setting('CONTENT_GIT_BRANCH', 'publishing', 'The branch publishes go to; default: the one Netlify built, else main.'),
   setting('CONTENT_GIT_AUTHOR', 'publishing', 'The commits\' author, "Name <email>".'),
-  setting('CONTENT_GIT_CACHE_DIR', 'publishing', "Where the editor keeps its copy of the repository; default: the system's temporary folder."),
-  setting('CONTENT_CHECK_URL', 'publishing', 'Where the editor calls the content check; default: the site\'s own function.'),
+  setting(
+    'CONTENT_GIT_CACHE_DIR',
+    'publishing',
+    "Where the editor keeps its copy of the repository; default: the system's temporary folder.",
+  ),
+  setting('CONTENT_CHECK_URL', 'publishing', "Where the editor calls the content check; default: the site's own function."),
   setting('BUILD_HOOK_URL', 'publishing', 'A Netlify build hook: adds "Rebuild the site" to /admin.', { secret: true }),
   setting('NETLIFY_PURGE_API_TOKEN', 'publishing', "Netlify's own token for purging the CDN; set by Netlify.", { secret: true }),
   setting('LIVE_STORE', 'publishing', 'Where a publish is kept live: `blobs` (Netlify), `folder` (npm start), or `off`; chosen by itself.'),

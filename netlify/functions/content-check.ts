@@ -46,7 +46,6 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
 
 const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { error }, headers);
 
-
 type Input = { changes: CheckChange[]; preview?: string };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -152,7 +151,9 @@ async function goLive(): Promise<Response> {
       // The version is live either way; a failed purge leaves cached pages until their day is up (cache-headers.server.ts).
       purge: (tags) => purgeCdnTags(tags).catch((error: unknown) => console.warn(`content-check: the CDN purge failed: ${String(error)}`)),
     });
-    console.log(`content-check: ${live.status === 'live' ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`);
+    console.log(
+      `content-check: ${live.status === 'live' ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`,
+    );
     return reply(200, { ok: true, live });
   } catch (error) {
     if (error instanceof ContentError) return refuse(422, `The published content does not build: ${error.message}`);

@@ -31,7 +31,6 @@ function reply(status: number, body: Record<string, unknown>, headers: Record<st
 
 const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { status: 'error', error }, headers);
 
-
 async function handle(req: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response> {
   if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
 

@@ -38,7 +38,17 @@ const pick = <T>(random: () => number, items: readonly T[]) => items[Math.floor(
 
 /** The events of one day, as column arrays for one unnest() insert. */
 function dayOfEvents(day: string, dayIndex: number, slugs: { slug: string; sections: number }[], random: () => number) {
-  const cols = { at: [] as string[], kind: [] as string[], path: [] as (string | null)[], visitor: [] as (string | null)[], referrer: [] as (string | null)[], utm: [] as (string | null)[], device: [] as (string | null)[], sections: [] as number[], engaged: [] as number[] };
+  const cols = {
+    at: [] as string[],
+    kind: [] as string[],
+    path: [] as (string | null)[],
+    visitor: [] as (string | null)[],
+    referrer: [] as (string | null)[],
+    utm: [] as (string | null)[],
+    device: [] as (string | null)[],
+    sections: [] as number[],
+    engaged: [] as number[],
+  };
   for (let i = 0; i < INSIGHTS_SEED.perDay; i++) {
     const visitor = `d${String(dayIndex).padStart(3, '0')}v${String(Math.floor(random() * 350)).padStart(4, '0')}`.padEnd(22, 'x');
     const r = random();
@@ -108,7 +118,11 @@ export async function measureInsights(slugs: { slug: string; sections: number }[
         if (Date.now() > deadline) throw new Error(`the database did not come up:\n${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const pages = await timePages(server, 'PostgreSQL', RANGES.map((range) => `/admin/insights?range=${range}`));
+      const pages = await timePages(
+        server,
+        'PostgreSQL',
+        RANGES.map((range) => `/admin/insights?range=${range}`),
+      );
       for (const page of pages) log(`  ${page.path}: median ${page.medianMs.toFixed(0)} ms`);
       return { rollupDayMs, seedS, pages };
     } finally {

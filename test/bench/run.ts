@@ -72,7 +72,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The stylesheet `/` links to: a static file served by the same server, of a size comparable to a page. */
 async function staticTarget(origin: string): Promise<string> {
   const html = await (await fetch(`${origin}/`)).text();
-  return html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ?? '/favicon.ico';
+  return (
+    html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ??
+    html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ??
+    '/favicon.ico'
+  );
 }
 
 async function main(): Promise<void> {
@@ -160,7 +164,9 @@ async function main(): Promise<void> {
   const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
   const loadAtEnd = os.loadavg()[0];
   if (buildStamp() !== stampAtStart) {
-    throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
+    throw new Error(
+      'public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.',
+    );
   }
   const result: BenchResult = {
     date: new Date(),

@@ -35,7 +35,8 @@ let second: NetlifyServe | undefined;
 function firstDeployEnv(): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = Object.fromEntries(SETTINGS.map((setting) => [setting.name, undefined]));
   // Test-run leftovers that a deploy never has.
-  for (const name of ['CONTENT_JSON_PATH', 'CONTACT_OUTBOX_DIR', 'PORTFOLIO_SECRETS_FILE', 'LIVE_CONTENT_DIR', 'LIVE_STORE']) env[name] = undefined;
+  for (const name of ['CONTENT_JSON_PATH', 'CONTACT_OUTBOX_DIR', 'PORTFOLIO_SECRETS_FILE', 'LIVE_CONTENT_DIR', 'LIVE_STORE'])
+    env[name] = undefined;
   return { ...env, ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl };
 }
 
@@ -48,7 +49,8 @@ const post = (instance: NetlifyServe, path: string, fields: Record<string, strin
     body: new URLSearchParams(fields),
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: instance.url, cookie },
   });
-const get = (instance: NetlifyServe, path: string, cookie = '') => fetch(`${instance.url}${path}`, { redirect: 'manual', headers: { cookie } });
+const get = (instance: NetlifyServe, path: string, cookie = '') =>
+  fetch(`${instance.url}${path}`, { redirect: 'manual', headers: { cookie } });
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
 async function signIn(instance: NetlifyServe): Promise<string> {
@@ -61,7 +63,10 @@ async function signIn(instance: NetlifyServe): Promise<string> {
 
 /** Makes a share link on `instance` and returns its address's path (/s/<token>). */
 async function makeShareLink(instance: NetlifyServe, cookie: string, label: string): Promise<string> {
-  expect((await post(instance, '/admin/links', { intent: 'create', label, scope: 'all', days: '30' }, cookie)).status, instance.output()).toBe(303);
+  expect(
+    (await post(instance, '/admin/links', { intent: 'create', label, scope: 'all', days: '30' }, cookie)).status,
+    instance.output(),
+  ).toBe(303);
   const html = await (await get(instance, '/admin/links', cookie)).text();
   const row = html.slice(html.indexOf(label));
   const address = /data-share-url[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-share-url/.exec(row);
@@ -105,7 +110,9 @@ describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
     const notice = noticeIn(await response.text());
     expect(notice?.variant).toBe('success');
     expect(notice?.text).toContain('Message sent!');
-    const rows = await db.query<{ status: string; first_name: string }>("SELECT status, first_name FROM contact_messages WHERE first_name = 'Grace'");
+    const rows = await db.query<{ status: string; first_name: string }>(
+      "SELECT status, first_name FROM contact_messages WHERE first_name = 'Grace'",
+    );
     expect(rows).toEqual([{ status: 'kept', first_name: 'Grace' }]);
 
     const cookie = await signIn(first!);
@@ -122,7 +129,9 @@ describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
     expect(response.status, second!.output()).toBe(200);
     const html = await response.text();
     for (const step of ['name-and-email', 'photo', 'resume', 'first-case-study', 'publishing']) {
-      expect(html, step).toMatch(new RegExp(`data-setup-step="${step}"[^>]*data-done="(true|false)"|data-done="(true|false)"[^>]*data-setup-step="${step}"`));
+      expect(html, step).toMatch(
+        new RegExp(`data-setup-step="${step}"[^>]*data-done="(true|false)"|data-done="(true|false)"[^>]*data-setup-step="${step}"`),
+      );
     }
   });
 

@@ -45,7 +45,11 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
     .map((form) => ({
       name: form.name,
       kind: 'flow' as const,
-      props: form.fields.map((f) => ({ name: f.name, type: f.kind === 'number' ? ('number' as const) : ('string' as const), required: f.required })),
+      props: form.fields.map((f) => ({
+        name: f.name,
+        type: f.kind === 'number' ? ('number' as const) : ('string' as const),
+        required: f.required,
+      })),
       hasChildren: form.children.kind !== 'none',
       Editor: BlockCard,
     })),
@@ -58,7 +62,17 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
  * every change, it holds the editor's export in the file's own frame
  * (body-text.ts), and an `input` event tells the page (autosave) so.
  */
-export default function MdxBodyEditor({ textarea, documentPath, blocks, label, mode, onReady, onFailed, onChange, readOnly = false }: MdxBodyEditorProps) {
+export default function MdxBodyEditor({
+  textarea,
+  documentPath,
+  blocks,
+  label,
+  mode,
+  onReady,
+  onFailed,
+  onChange,
+  readOnly = false,
+}: MdxBodyEditorProps) {
   const editor = useRef<MDXEditorMethods>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const frame = useRef(frameBody(textarea.value));
@@ -143,7 +157,12 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
 
   return (
     <EditorEnvContext.Provider value={env}>
-      <div ref={wrapper} hidden={mode === 'source'} onDropCapture={onDrop} onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}>
+      <div
+        ref={wrapper}
+        hidden={mode === 'source'}
+        onDropCapture={onDrop}
+        onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
+      >
         <MDXEditor
           ref={editor}
           markdown={frame.current.markdown}
