@@ -38,9 +38,8 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
 
   // Runs once per toast (a new one has a new key); onDismiss is stable. Hovering pauses and restarts the same timer.
   useEffect(() => {
-    const current = timer;
-    current.current = setTimeout(onDismiss, TOAST_DURATION_MS);
-    return () => clearTimeout(current.current);
+    timer.current = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer.current);
   }, [onDismiss]);
 
   const isError = toast.variant === 'error';
