@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS } from './helpers/browser';
 
 /**
  * Full-page screenshots of every page at 375, 768 and 1280 px, light and
- * dark, for reviewing the design: `tsx test/screenshots.ts [baseUrl] [outDir]`.
+ * dark, for reviewing the design: `npm run screenshots -- [baseUrl] [outDir]`.
  * With ADMIN_PASSWORD set, each context signs in to the owner's area first, so
  * PAGES can name /admin pages too.
  */
