@@ -52,7 +52,6 @@ const ENCODERS = {
 const PIPELINE_VERSION = 1;
 
 type Format = keyof typeof ENCODERS;
-const FORMATS = Object.keys(ENCODERS) as Format[];
 
 /** Raster formats the pipeline reads, by file extension. */
 export const RASTER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'];
@@ -82,9 +81,7 @@ function stemOf(file: string): string {
   return path.basename(file, path.extname(file)).replace(/[^\w-]/g, '-');
 }
 
-type Output =
-  | { kind: 'variant'; source: string; width: number; format: Format }
-  | { kind: 'copy'; source: string };
+type Output = { kind: 'variant'; source: string; width: number; format: Format } | { kind: 'copy'; source: string };
 
 /** Where planned files go, and the URL they are served under. */
 export type ImageTarget = { dir: string; url: string };

@@ -66,7 +66,9 @@ function ensureSecret(name: string, file: string): { value: string; source: 'loa
     }
     throw new Error('it kept changing while being read');
   } catch (error) {
-    console.warn(`Local secrets: cannot use ${file} (${error instanceof Error ? error.message : String(error)}); generating a ${name} for this process.`);
+    console.warn(
+      `Local secrets: cannot use ${file} (${error instanceof Error ? error.message : String(error)}); generating a ${name} for this process.`,
+    );
     return { value: randomBytes(32).toString('base64url'), source: 'per-process' };
   }
 }

@@ -21,7 +21,13 @@ import { BUILD_CACHE_DIR, sha256 } from './build-cache';
  */
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 
-export type CompressionLevel = { name: string; gzip: 'zopfli' | 'zlib'; zopfliIterations: number; gzipLevel: number; brotliQuality: number };
+export type CompressionLevel = {
+  name: string;
+  gzip: 'zopfli' | 'zlib';
+  zopfliIterations: number;
+  gzipLevel: number;
+  brotliQuality: number;
+};
 export const VISITOR_LEVEL: CompressionLevel = { name: 'visitor', gzip: 'zopfli', zopfliIterations: 15, gzipLevel: 9, brotliQuality: 11 };
 export const OWNER_ONLY_LEVEL: CompressionLevel = { name: 'owner-only', gzip: 'zlib', zopfliIterations: 0, gzipLevel: 9, brotliQuality: 6 };
 
@@ -94,7 +100,11 @@ const CACHE_DAYS = 14;
 
 export async function precompressAssets(
   dir: string,
-  { cacheDir = path.join(BUILD_CACHE_DIR, 'precompressed'), useCache = process.env.BUILD_CACHE !== 'off', threads = os.availableParallelism() } = {},
+  {
+    cacheDir = path.join(BUILD_CACHE_DIR, 'precompressed'),
+    useCache = process.env.BUILD_CACHE !== 'off',
+    threads = os.availableParallelism(),
+  } = {},
 ): Promise<PrecompressResult> {
   await mkdir(cacheDir, { recursive: true });
   const sources: { file: string; key: string; job: Job }[] = [];

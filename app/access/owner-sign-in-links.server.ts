@@ -82,7 +82,7 @@ export async function signInLinkUsable(token: string): Promise<boolean> {
 }
 
 /** Uses the link up, atomically: of any number of tries at once, one gets true. */
-export async function useSignInLink(token: string): Promise<boolean> {
+export async function redeemSignInLink(token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
   const rows = await query(
     "UPDATE owner_sign_in_links SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id",

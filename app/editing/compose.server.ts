@@ -69,7 +69,7 @@ function applyListOperation(data: Data, { op, name }: ListOperation, form: Field
   }
   const parent = node as Record<string, unknown>;
   const key = path.at(-1)!;
-  const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : (parent[key] = []) as unknown[];
+  const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : ((parent[key] = []) as unknown[]);
   if (op === 'add') {
     const shape = listField.itemShape;
     list.push(shape?.kind === 'group' ? Object.fromEntries((shape.children ?? []).map((child) => [child.path.at(-1)!, ''])) : '');
@@ -100,12 +100,19 @@ function findList(form: Field, path: string[]): Field | null {
 }
 
 /** The data and body of a file as the form shows them; a YAML mistake is a problem, with its line. */
-export function openDocument(kind: DocumentKind, text: string): { data: unknown; body: string; problem?: { message: string; line?: number } } {
+export function openDocument(
+  kind: DocumentKind,
+  text: string,
+): { data: unknown; body: string; problem?: { message: string; line?: number } } {
   const document = readDocument(text, kind === 'site' ? 'yaml' : 'mdx');
   try {
     return { data: yamlData(document.yaml) ?? {}, body: document.body };
   } catch (error) {
     const { message, linePos } = error as { message?: string; linePos?: { line: number }[] };
-    return { data: {}, body: document.body, problem: { message: `The YAML does not parse: ${String(message).split('\n')[0]}`, line: linePos?.[0]?.line } };
+    return {
+      data: {},
+      body: document.body,
+      problem: { message: `The YAML does not parse: ${String(message).split('\n')[0]}`, line: linePos?.[0]?.line },
+    };
   }
 }

@@ -45,11 +45,15 @@ function checkPath(input: unknown): { path: string } | { error: string } {
   }
 }
 
-export async function saveDraft(filePath: string, { text, baseBlobId }: { text: string; baseBlobId: string | null }): Promise<DraftResult<{ updatedAt: Date }>> {
+export async function saveDraft(
+  filePath: string,
+  { text, baseBlobId }: { text: string; baseBlobId: string | null },
+): Promise<DraftResult<{ updatedAt: Date }>> {
   const checked = checkPath(filePath);
   if ('error' in checked) return { ok: false, error: checked.error };
   if (typeof text !== 'string') return { ok: false, error: 'A draft is the file’s text.' };
-  if (text.length > MAX_DRAFT_CHARS) return { ok: false, error: `The draft is too long to keep (${text.length} characters; at most ${MAX_DRAFT_CHARS}).` };
+  if (text.length > MAX_DRAFT_CHARS)
+    return { ok: false, error: `The draft is too long to keep (${text.length} characters; at most ${MAX_DRAFT_CHARS}).` };
   if (text.includes('\0')) return { ok: false, error: 'The draft contains a NUL character, which no content file may hold.' };
   if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
     return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
@@ -69,7 +73,10 @@ export async function createDraft(filePath: string, text: string): Promise<Draft
   const checked = checkPath(filePath);
   if ('error' in checked) return { ok: false, error: checked.error };
   if (text.length > MAX_DRAFT_CHARS || text.includes('\0')) return { ok: false, error: 'That text cannot be kept as a draft.' };
-  const rows = await query('INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, NULL) ON CONFLICT (path) DO NOTHING RETURNING path', [checked.path, text]);
+  const rows = await query(
+    'INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, NULL) ON CONFLICT (path) DO NOTHING RETURNING path',
+    [checked.path, text],
+  );
   return { ok: true, created: rows.length === 1 };
 }
 
@@ -78,8 +85,18 @@ type DraftRow = { path: string; text: string; base_blob_id: string | null; creat
 export async function getDraft(filePath: string): Promise<Draft | null> {
   const checked = checkPath(filePath);
   if ('error' in checked) return null;
-  const [row] = await query<DraftRow>('SELECT path, text, base_blob_id, created_at, updated_at FROM content_drafts WHERE path = $1', [checked.path]);
-  return row ? { path: row.path, text: row.text, baseBlobId: row.base_blob_id, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) } : null;
+  const [row] = await query<DraftRow>('SELECT path, text, base_blob_id, created_at, updated_at FROM content_drafts WHERE path = $1', [
+    checked.path,
+  ]);
+  return row
+    ? {
+        path: row.path,
+        text: row.text,
+        baseBlobId: row.base_blob_id,
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      }
+    : null;
 }
 
 /** Every draft, newest first, with how many images it holds (for the list page). */
@@ -110,17 +127,25 @@ export async function discardDraft(filePath: string): Promise<boolean> {
  * images leave the draft (they are on the branch now); unpublished ones stay
  * while the draft does.
  */
-export async function settleDraft(filePath: string, { published, from, to, uploads }: { published: string; from: string | null; to: string; uploads: string[] }): Promise<'cleared' | 'kept'> {
+export async function settleDraft(
+  filePath: string,
+  { published, from, to, uploads }: { published: string; from: string | null; to: string; uploads: string[] },
+): Promise<'cleared' | 'kept'> {
   const checked = checkPath(filePath);
   if ('error' in checked) return 'kept';
   return transaction(async (tx) => {
-    if (uploads.length) await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 AND path = ANY($2)', [checked.path, uploads]);
+    if (uploads.length)
+      await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 AND path = ANY($2)', [checked.path, uploads]);
     const cleared = await tx.query('DELETE FROM content_drafts WHERE path = $1 AND text = $2 RETURNING path', [checked.path, published]);
     if (cleared.length) {
       await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1', [checked.path]);
       return 'cleared';
     }
-    await tx.query('UPDATE content_drafts SET base_blob_id = $2 WHERE path = $1 AND base_blob_id IS NOT DISTINCT FROM $3', [checked.path, to, from]);
+    await tx.query('UPDATE content_drafts SET base_blob_id = $2 WHERE path = $1 AND base_blob_id IS NOT DISTINCT FROM $3', [
+      checked.path,
+      to,
+      from,
+    ]);
     return 'kept';
   });
 }
@@ -144,7 +169,8 @@ export async function saveDraftUpload(
 ): Promise<DraftResult<{ path: string; size: number }>> {
   const document = checkPath(documentPath);
   if ('error' in document) return { ok: false, error: document.error };
-  if (!document.path.endsWith('.mdx') && document.path !== SITE_DOCUMENT) return { ok: false, error: `${document.path} takes no images: only the site details, a case study or the resume does.` };
+  if (!document.path.endsWith('.mdx') && document.path !== SITE_DOCUMENT)
+    return { ok: false, error: `${document.path} takes no images: only the site details, a case study or the resume does.` };
   const upload = checkPath(filePath);
   if ('error' in upload) return { ok: false, error: upload.error };
   const folder = uploadFolderOf(document.path);
@@ -157,9 +183,14 @@ export async function saveDraftUpload(
   return transaction(async (tx) => {
     // One upload at a time per document, so two at once cannot both pass the limits.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`content-draft-uploads:${document.path}`]);
-    const [owner] = await tx.query<{ document_path: string }>('SELECT document_path FROM content_draft_uploads WHERE path = $1', [upload.path]);
+    const [owner] = await tx.query<{ document_path: string }>('SELECT document_path FROM content_draft_uploads WHERE path = $1', [
+      upload.path,
+    ]);
     if (owner && owner.document_path !== document.path) {
-      return { ok: false as const, error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.` };
+      return {
+        ok: false as const,
+        error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.`,
+      };
     }
     const [held] = await tx.query<{ files: number; bytes: string | number }>(
       'SELECT count(*)::int AS files, coalesce(sum(size), 0)::bigint AS bytes FROM content_draft_uploads WHERE document_path = $1 AND path <> $2',
@@ -187,7 +218,13 @@ export async function saveDraftUpload(
 type UploadRow = { path: string; document_path: string; media_type: string; bytes?: Buffer; size: number; created_at: Date };
 
 function toUpload(row: UploadRow): DraftUploadSummary {
-  return { path: row.path, documentPath: row.document_path, mediaType: row.media_type, size: Number(row.size), createdAt: new Date(row.created_at) };
+  return {
+    path: row.path,
+    documentPath: row.document_path,
+    mediaType: row.media_type,
+    size: Number(row.size),
+    createdAt: new Date(row.created_at),
+  };
 }
 
 /** A document's draft images with their bytes, oldest first: what its publish commits. */
@@ -225,9 +262,16 @@ export async function discardDraftUpload(filePath: string): Promise<boolean> {
  * branch meanwhile is a conflict, never overwritten). The route sends it to
  * publish(), then discards the draft once it is published or unchanged.
  */
-export function draftPublishRequest(draft: Pick<Draft, 'path' | 'text' | 'baseBlobId'>, uploads: Pick<DraftUpload, 'path' | 'bytes'>[], message: string): PublishRequest {
+export function draftPublishRequest(
+  draft: Pick<Draft, 'path' | 'text' | 'baseBlobId'>,
+  uploads: Pick<DraftUpload, 'path' | 'bytes'>[],
+  message: string,
+): PublishRequest {
   return {
-    files: [{ path: draft.path, content: draft.text, baseBlobId: draft.baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+    files: [
+      { path: draft.path, content: draft.text, baseBlobId: draft.baseBlobId },
+      ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null })),
+    ],
     message,
   };
 }

@@ -92,7 +92,8 @@ function jpegEnd(bytes: Buffer): number | null {
     }
     at += 2 + bytes.readUInt16BE(at + 2);
     if (marker === 0xda) {
-      while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && (bytes[at + 1] < 0xd0 || bytes[at + 1] > 0xd7))) at++;
+      while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && (bytes[at + 1] < 0xd0 || bytes[at + 1] > 0xd7)))
+        at++;
     }
   }
   return null;

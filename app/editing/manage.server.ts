@@ -80,7 +80,14 @@ export function newCaseStudy(
     order: orders.length ? Math.max(...orders) + 1 : 1,
     status: 'coming-soon',
   };
-  const story = ['## The problem', 'What was wrong, for whom, and why it mattered.', '## The approach', 'What you did, and why.', '## The outcome', 'What changed, with figures.'];
+  const story = [
+    '## The problem',
+    'What was wrong, for whom, and why it mattered.',
+    '## The approach',
+    'What you did, and why.',
+    '## The outcome',
+    'What changed, with figures.',
+  ];
   const text = `---\n${stringify(frontmatter, { lineWidth: 0 })}---\n\n${story.join('\n\n')}\n`;
   const path = `${CASE_STUDY_DIR}${slug}.mdx`;
   const files = [
@@ -108,14 +115,24 @@ function withOrder(text: string, order: number): string {
  * does not (equal orders, or a third study sharing a value), the case studies
  * are numbered 1, 2, 3… and only those whose number changes are written.
  */
-export function moveRequest(list: ContentItem[], texts: ReadonlyMap<string, string>, path: string, direction: 'up' | 'down'): Plan<PublishRequest> {
+export function moveRequest(
+  list: ContentItem[],
+  texts: ReadonlyMap<string, string>,
+  path: string,
+  direction: 'up' | 'down',
+): Plan<PublishRequest> {
   const studies = caseStudies(list);
   const at = studies.findIndex((item) => item.path === path || item.contentPath === path);
   if (at < 0) return { ok: false, error: `${path} is not a case study in the list.` };
   const to = direction === 'up' ? at - 1 : at + 1;
-  if (to < 0 || to >= studies.length) return { ok: false, error: `${studies[at].title} is already ${direction === 'up' ? 'first' : 'last'}.` };
+  if (to < 0 || to >= studies.length)
+    return { ok: false, error: `${studies[at].title} is already ${direction === 'up' ? 'first' : 'last'}.` };
   const broken = studies.find((item) => item.problem || typeof item.order !== 'number');
-  if (broken) return { ok: false, error: `Fix ${broken.title} first (${broken.problem ?? 'it has no order'}): the order of the case studies is read from every one of them.` };
+  if (broken)
+    return {
+      ok: false,
+      error: `Fix ${broken.title} first (${broken.problem ?? 'it has no order'}): the order of the case studies is read from every one of them.`,
+    };
 
   const wanted = [...studies];
   [wanted[at], wanted[to]] = [wanted[to], wanted[at]];
@@ -148,7 +165,10 @@ export function deleteRequest(list: ContentItem[], path: string): Plan<PublishRe
   if (item.contentPath === SITE_FILE || item.contentPath === RESUME_FILE || item.kind !== 'case-study') {
     return { ok: false, error: `${item.title} cannot be deleted: the site needs it. Only case studies can be.` };
   }
-  const deleted = [{ path: item.contentPath, baseBlobId: item.blobId }, ...(item.assets ?? []).map((file) => ({ path: file.path, baseBlobId: file.blobId }))];
+  const deleted = [
+    { path: item.contentPath, baseBlobId: item.blobId },
+    ...(item.assets ?? []).map((file) => ({ path: file.path, baseBlobId: file.blobId })),
+  ];
   return { ok: true, value: { files: [], deleted, message: `Delete ${item.title}` } };
 }
 
@@ -162,7 +182,12 @@ export type StatusChange = { status: 'published' | 'coming-soon'; visibility?: '
  * note. Publishing one needs its page fields, which only the editor's form
  * can give: the list refuses with the sentence to show.
  */
-export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, string>, path: string, change: StatusChange): Plan<{ request: PublishRequest; dropped: string[] }> {
+export function statusRequest(
+  list: ContentItem[],
+  texts: ReadonlyMap<string, string>,
+  path: string,
+  change: StatusChange,
+): Plan<{ request: PublishRequest; dropped: string[] }> {
   const item = findItem(list, path);
   if (!item || item.kind !== 'case-study') return { ok: false, error: `${path} is not a case study in the list.` };
   if (item.problem) return { ok: false, error: `Open ${item.title} and fix it first: ${item.problem}` };
@@ -170,15 +195,21 @@ export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, st
   if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
   const document = readDocument(text, 'mdx');
   const data = yamlData(document.yaml) as Record<string, unknown>;
-  const visibility = change.status === 'published' ? (change.visibility ?? (data.visibility === 'private' ? 'private' : 'public')) : undefined;
+  const visibility =
+    change.status === 'published' ? (change.visibility ?? (data.visibility === 'private' ? 'private' : 'public')) : undefined;
   if (change.status === 'published' && (typeof data.page !== 'object' || data.page === null)) {
-    return { ok: false, error: `${item.title} has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.` };
+    return {
+      ok: false,
+      error: `${item.title} has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.`,
+    };
   }
   const next: Record<string, unknown> = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     const keep =
-      change.status === 'published' ? !(key === 'lockedNote' && visibility === 'public') : !['page', 'visibility', 'lockedNote'].includes(key);
+      change.status === 'published'
+        ? !(key === 'lockedNote' && visibility === 'public')
+        : !['page', 'visibility', 'lockedNote'].includes(key);
     if (!keep) {
       dropped.push(key);
       continue;
@@ -191,5 +222,11 @@ export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, st
   const content = writeDocument(document, yaml);
   if (content === text) return { ok: false, error: `${item.title} is already ${change.status}${visibility ? ` and ${visibility}` : ''}.` };
   const what = change.status === 'coming-soon' ? 'coming soon' : `${change.status}${visibility === 'private' ? ', private' : ''}`;
-  return { ok: true, value: { request: { files: [{ path: item.contentPath, content, baseBlobId: item.blobId }], message: `Set ${item.title} to ${what}` }, dropped } };
+  return {
+    ok: true,
+    value: {
+      request: { files: [{ path: item.contentPath, content, baseBlobId: item.blobId }], message: `Set ${item.title} to ${what}` },
+      dropped,
+    },
+  };
 }

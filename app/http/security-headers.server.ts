@@ -67,7 +67,8 @@ export function setSecurityHeaders(headers: Headers, html: string): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('X-Frame-Options', 'DENY');
   // A page whose address carries a secret (a share link, a one-time sign-in link) asks for a stricter policy: keep it.
-  if (!['no-referrer', 'same-origin'].includes(headers.get('Referrer-Policy') ?? '')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  if (!['no-referrer', 'same-origin'].includes(headers.get('Referrer-Policy') ?? ''))
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   headers.set(
     'Permissions-Policy',

@@ -23,7 +23,9 @@ export async function rollUpDay(day: string): Promise<boolean> {
   return transaction(async (tx) => {
     const claimed = await tx.query(`INSERT INTO insight_rollups (day) VALUES ($1) ON CONFLICT (day) DO NOTHING RETURNING day`, [day]);
     if (claimed.length === 0) return false;
-    await tx.query(`INSERT INTO insight_daily (day, figure, key, count, visitors) SELECT * FROM (${figuresSql('e.day = $1::date')}) f`, [day]);
+    await tx.query(`INSERT INTO insight_daily (day, figure, key, count, visitors) SELECT * FROM (${figuresSql('e.day = $1::date')}) f`, [
+      day,
+    ]);
     return true;
   });
 }

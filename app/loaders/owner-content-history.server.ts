@@ -22,13 +22,19 @@ const LIMIT = 15;
 export async function contentHistoryLoader({ request, params }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const document = documentPathOf(params['*']);
-    if (!document) return data({ path: null, entries: [], error: 'No such content file.', now: new Date().toISOString() }, { status: 404, headers: OWNER_HEADERS });
+    if (!document)
+      return data(
+        { path: null, entries: [], error: 'No such content file.', now: new Date().toISOString() },
+        { status: 404, headers: OWNER_HEADERS },
+      );
     const history = await fileHistory(document.path, { limit: LIMIT + 1 });
-    if (!history.ok) return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+    if (!history.ok)
+      return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
     const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit)));
     const entries: HistoryEntry[] = history.value.slice(0, LIMIT).map((entry, index) => {
       const after = versions[index]?.ok ? (versions[index].value ?? '') : '';
-      const before = index + 1 < versions.length && versions[index + 1].ok ? (versions[index + 1] as { value: string | null }).value ?? '' : '';
+      const before =
+        index + 1 < versions.length && versions[index + 1].ok ? ((versions[index + 1] as { value: string | null }).value ?? '') : '';
       const hunks = diffHunks(before, after, { context: 2 });
       return { ...entry, hunks, ...diffSummary(hunks) };
     });
@@ -48,7 +54,10 @@ export async function contentHistoryAction({ request, params }: ActionFunctionAr
     if (!planned.ok) return data({ error: planned.error }, { status: 409, headers: OWNER_HEADERS });
     const check = await checkEdits(planned.value.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })));
     if (!check.ok) {
-      const error = 'unavailable' in check ? check.unavailable : `That version no longer passes the build’s checks: ${check.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+      const error =
+        'unavailable' in check
+          ? check.unavailable
+          : `That version no longer passes the build’s checks: ${check.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
       return data({ error }, { status: 422, headers: OWNER_HEADERS });
     }
     const result = await publish(planned.value);

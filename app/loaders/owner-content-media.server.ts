@@ -11,11 +11,20 @@ import { readBranchFile } from '~/editing/branch-file.server';
  */
 
 const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml', mp4: 'video/mp4', webm: 'video/webm',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
 };
 const PATH = /^(content|public)\/(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*\.([a-z0-9]+)$/;
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
 
 export async function contentMediaLoader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
@@ -25,7 +34,12 @@ export async function contentMediaLoader({ request, params }: LoaderFunctionArgs
   const upload = match[1] === 'content' ? await draftUploadByPath(path) : null;
   const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
   if (!bytes) return notFound();
-  const headers = new Headers({ 'Content-Type': TYPES[match[2]], 'Content-Length': String(bytes.length), 'X-Content-Type-Options': 'nosniff', ...OWNER_HEADERS });
+  const headers = new Headers({
+    'Content-Type': TYPES[match[2]],
+    'Content-Length': String(bytes.length),
+    'X-Content-Type-Options': 'nosniff',
+    ...OWNER_HEADERS,
+  });
   if (match[2] === 'svg') headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   return new Response(new Uint8Array(bytes), { headers });
 }

@@ -51,7 +51,8 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
   async function addBlock(name: string) {
     if (name === 'Figure') {
       const image = await env.pickImage({ caption: true });
-      if (image) insertJsx({ kind: 'flow', name, props: { src: image.src, alt: image.alt, ...(image.title ? { caption: image.title } : {}) } });
+      if (image)
+        insertJsx({ kind: 'flow', name, props: { src: image.src, alt: image.alt, ...(image.title ? { caption: image.title } : {}) } });
       return;
     }
     const block = NEW_BLOCKS[name];

@@ -38,7 +38,12 @@ function field(name: string, schema: ZodTypeAny, block: BlockDefinition): PropFi
 
 export function blockForm(name: string, block: BlockDefinition = BLOCKS[name]): BlockForm {
   const shape = defOf(block.props).shape ?? {};
-  return { name, fields: Object.entries(shape).map(([prop, schema]) => field(prop, schema, block)), children: block.children, parent: block.parent };
+  return {
+    name,
+    fields: Object.entries(shape).map(([prop, schema]) => field(prop, schema, block)),
+    children: block.children,
+    parent: block.parent,
+  };
 }
 
 /**

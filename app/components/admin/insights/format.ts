@@ -54,9 +54,7 @@ export function span(from: string, to: string): [string, string] {
   return [sameYear ? dayMonth(from) : longDay(from), longDay(to)];
 }
 
-export type Change =
-  | { kind: 'up' | 'down'; text: string }
-  | { kind: 'same' | 'new' | 'none'; text: string };
+export type Change = { kind: 'up' | 'down'; text: string } | { kind: 'same' | 'new' | 'none'; text: string };
 
 /** A figure against the period before: "+12%", "−8%", "No change", "New" or "—". */
 export function change(value: number, previous: number | null): Change {

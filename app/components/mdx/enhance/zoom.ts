@@ -22,7 +22,9 @@ function iconButton(kind: keyof typeof ICONS, label: string): HTMLButtonElement 
 
 export function enhance(story: HTMLElement): () => void {
   // Images under a before/after slider are compared there, not zoomed.
-  const links = [...story.querySelectorAll<HTMLAnchorElement>('a[data-zoom]')].filter((link) => !link.closest('[data-block="before-after"]'));
+  const links = [...story.querySelectorAll<HTMLAnchorElement>('a[data-zoom]')].filter(
+    (link) => !link.closest('[data-block="before-after"]'),
+  );
   if (links.length === 0) return () => {};
 
   const dialog = document.createElement('dialog');

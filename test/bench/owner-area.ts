@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createDatabase, type Database } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
 import { NetlifyDB } from '@netlify/database-dev';
-import { postgresBin, startPostgres } from '../../test/helpers/postgres';
-import { startServer, type RunningServer } from '../../test/helpers/server';
+import { postgresBin, startPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
 import { median } from './stats';
 
 /**
@@ -79,7 +79,8 @@ export async function measureColdStarts(runs: number, log: (line: string) => voi
 /** 500 links (most opened, some revoked or expired, with what they read) and 5,000 messages of every status. */
 export async function seed(db: Database, slug: string): Promise<void> {
   await applyMigrations(db);
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO share_links (id, label, case_studies, notify_on_open, created_at, expires_at, revoked_at, first_opened_at, last_opened_at, opens)
     SELECT substr(md5('link' || i), 1, 22), 'Company ' || i || ' · recruiter', '{}', i % 2 = 0,
            now() - (i || ' hours')::interval,
@@ -88,13 +89,16 @@ export async function seed(db: Database, slug: string): Promise<void> {
            CASE WHEN i % 3 <> 0 THEN now() - (i || ' hours')::interval + interval '5 minutes' END,
            CASE WHEN i % 3 <> 0 THEN now() - (i || ' hours')::interval + interval '50 minutes' END,
            CASE WHEN i % 3 <> 0 THEN i % 9 + 1 ELSE 0 END
-    FROM generate_series(1, $1::int) AS i`, [SEED.links]);
+    FROM generate_series(1, $1::int) AS i`,
+    [SEED.links],
+  );
   await db.query(
     `INSERT INTO share_link_views (link_id, slug, first_viewed_at, last_viewed_at, views)
      SELECT id, $1, first_opened_at, last_opened_at, opens FROM share_links WHERE opens > 0`,
     [slug],
   );
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO contact_messages (id, created_at, first_name, last_name, email, message, status, attempts, next_attempt_at, last_error, last_failed_at, delivered_at, done_at)
     SELECT 'bench-' || i, now() - (i || ' minutes')::interval, 'Visitor', 'Number ' || i, 'visitor' || i || '@example.com',
            repeat('A message about the work, with a question or two. ', 1 + i % 12),
@@ -105,7 +109,9 @@ export async function seed(db: Database, slug: string): Promise<void> {
            CASE WHEN i % 25 = 0 THEN now() - (i || ' minutes')::interval END,
            CASE WHEN i % 25 <> 0 THEN now() - (i || ' minutes')::interval + interval '2 seconds' END,
            CASE WHEN i % 4 = 0 THEN now() END
-    FROM generate_series(1, $1::int) AS i`, [SEED.messages]);
+    FROM generate_series(1, $1::int) AS i`,
+    [SEED.messages],
+  );
 }
 
 export async function signIn(server: RunningServer): Promise<string> {

@@ -96,7 +96,9 @@ export async function lighthousePage(url: string, runs: number, log: (line: stri
     const run = await runWithRetry(url, log);
     results.push(run);
     const scores = CATEGORIES.map((c) => run.scores[c] ?? '–').join('/');
-    log(`  run ${i + 1}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `  run ${i + 1}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   const medianScore = (c: Category) => {
     const values = results.map((r) => r.scores[c]).filter((s): s is number => s !== null);

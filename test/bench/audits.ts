@@ -89,7 +89,14 @@ function savingsText(audit: Audit): string | undefined {
 }
 
 function finding(id: string, audit: Audit): Finding {
-  return { id, title: audit.title, score: audit.score, displayValue: audit.displayValue, savings: savingsText(audit), items: detailLines(audit) };
+  return {
+    id,
+    title: audit.title,
+    score: audit.score,
+    displayValue: audit.displayValue,
+    savings: savingsText(audit),
+    items: detailLines(audit),
+  };
 }
 
 /**
@@ -130,7 +137,12 @@ export function mainThreadLines(lhr: Result): string[] {
   return ['mainthread-work-breakdown', 'bootup-time', 'long-tasks'].flatMap((id) => {
     const audit = lhr.audits[id];
     if (!audit) return [];
-    return [`${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`, ...detailLines(audit).slice(0, 3).map((l) => `  ${l}`)];
+    return [
+      `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+      ...detailLines(audit)
+        .slice(0, 3)
+        .map((l) => `  ${l}`),
+    ];
   });
 }
 
@@ -143,7 +155,9 @@ export function mainThreadLines(lhr: Result): string[] {
 export function criticalRequests(lhr: Result): string {
   const details = lhr.audits['network-requests']?.details as Row | undefined;
   const rows = (Array.isArray(details?.items) ? details.items : []) as Row[];
-  const high = rows.filter((r) => (r.priority === 'VeryHigh' || r.priority === 'High') && r.resourceType !== 'Document' && r.resourceType !== 'Fetch');
+  const high = rows.filter(
+    (r) => (r.priority === 'VeryHigh' || r.priority === 'High') && r.resourceType !== 'Document' && r.resourceType !== 'Fetch',
+  );
   const byType = new Map<string, { count: number; bytes: number }>();
   for (const r of high) {
     const type = String(r.resourceType ?? 'Other');

@@ -17,11 +17,18 @@ import { median, seconds } from './stats';
  * The content is a scratch copy of content/ (CONTENT_DIR), so content/ is
  * never edited; the last build of `measureBuild` is of content/ itself.
  *
- *   npx tsx scripts/bench/build.ts [runs] [root]   # prints the figures
+ *   npx tsx test/bench/build.ts [runs] [root]   # prints the figures
  *   npm run bench -- --build-only                  # the same, in the report's words
  */
 
-export type BuildBench = { runs: number; coldMs: number[]; oneWordMs: number[]; medianColdMs: number; medianOneWordMs: number; root: string };
+export type BuildBench = {
+  runs: number;
+  coldMs: number[];
+  oneWordMs: number[];
+  medianColdMs: number;
+  medianOneWordMs: number;
+  root: string;
+};
 
 export const BUILD_TARGET = { coldMs: 20_000, oneWordMs: 10_000 };
 
@@ -100,8 +107,20 @@ export function buildSection(bench: BuildBench): string[] {
 
 export function buildBudgets(bench: BuildBench) {
   return [
-    { measure: 'Build: cold (median)', budget: '< 20 s', measured: seconds(bench.medianColdMs), held: bench.medianColdMs < BUILD_TARGET.coldMs, why: [] },
-    { measure: 'Build: one word changed (median)', budget: '< 10 s', measured: seconds(bench.medianOneWordMs), held: bench.medianOneWordMs < BUILD_TARGET.oneWordMs, why: [] },
+    {
+      measure: 'Build: cold (median)',
+      budget: '< 20 s',
+      measured: seconds(bench.medianColdMs),
+      held: bench.medianColdMs < BUILD_TARGET.coldMs,
+      why: [],
+    },
+    {
+      measure: 'Build: one word changed (median)',
+      budget: '< 10 s',
+      measured: seconds(bench.medianOneWordMs),
+      held: bench.medianOneWordMs < BUILD_TARGET.oneWordMs,
+      why: [],
+    },
   ];
 }
 
