@@ -5,16 +5,12 @@ import {
   isDatabaseUnavailable,
   sharedDatabase,
   type Database,
-} from "../app/db/connection.server";
-import { applyMigrations, MIGRATIONS_DIR } from "../app/db/migrations.server";
-import {
-  startEmbeddedEngine,
-  withPassword,
-  type EmbeddedEngine,
-} from "./embedded-engine";
-import { localDatabasePassword } from "./local-secrets";
+} from '../app/db/connection.server';
+import { applyMigrations, MIGRATIONS_DIR } from '../app/db/migrations.server';
+import { startEmbeddedEngine, withPassword, type EmbeddedEngine } from './embedded-engine';
+import { localDatabasePassword } from './local-secrets';
 
-export { startEmbeddedEngine, type EmbeddedEngine } from "./embedded-engine";
+export { startEmbeddedEngine, type EmbeddedEngine } from './embedded-engine';
 
 /**
  * The local server's database (npm start, npm run dev):
@@ -37,7 +33,7 @@ export { startEmbeddedEngine, type EmbeddedEngine } from "./embedded-engine";
  * tried again in the background until it answers, then migrated and used.
  */
 
-export const DEFAULT_DB_DIR = ".netlify/db";
+export const DEFAULT_DB_DIR = '.netlify/db';
 /** A database found down is tried again after this, doubling up to RETRY_MAX_MS. */
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 5_000;
@@ -47,21 +43,19 @@ const RETRY_MAX_EMBEDDED_MS = 1_000;
 const START_PATIENCE_ON_STOP_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (since: number) =>
-  `${((performance.now() - since) / 1000).toFixed(1)} s`;
-const message = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener("abort", done);
+      signal.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
+    signal.addEventListener('abort', done, { once: true });
     if (signal.aborted) done();
   });
 }
@@ -72,13 +66,10 @@ export type LocalDatabase = { start(): Promise<void>; stop(): Promise<void> };
 
 async function migrate(db: Database): Promise<void> {
   // Without the query timeout: a migration may rightly run long, or wait for another server's lock.
-  const { applied, total } = await applyMigrations(
-    db.withoutQueryTimeout(),
-    MIGRATIONS_DIR,
-  );
+  const { applied, total } = await applyMigrations(db.withoutQueryTimeout(), MIGRATIONS_DIR);
   console.log(
     applied.length
-      ? `Migrations: applied ${applied.join(", ")} (${total} in ${MIGRATIONS_DIR}).`
+      ? `Migrations: applied ${applied.join(', ')} (${total} in ${MIGRATIONS_DIR}).`
       : `Migrations: none pending (${total} in ${MIGRATIONS_DIR}, all applied).`,
   );
 }
@@ -89,15 +80,13 @@ async function migrate(db: Database): Promise<void> {
  * never throws: a failure is logged, and the fallbacks act.
  */
 export function planLocalDatabase(): LocalDatabase | undefined {
-  if (process.env.PORTFOLIO_DB?.trim() === "off") {
+  if (process.env.PORTFOLIO_DB?.trim() === 'off') {
     delete process.env.NETLIFY_DB_URL;
-    console.log(
-      "Database: off (PORTFOLIO_DB=off); the limits count in memory.",
-    );
+    console.log('Database: off (PORTFOLIO_DB=off); the limits count in memory.');
     return undefined;
   }
   const given = process.env.NETLIFY_DB_URL?.trim();
-  const devEngine = Boolean(given) && process.env.NETLIFY_DB_EMBEDDED === "1";
+  const devEngine = Boolean(given) && process.env.NETLIFY_DB_EMBEDDED === '1';
   const directory = process.env.PORTFOLIO_DB_DIR?.trim() || DEFAULT_DB_DIR;
   const readiness = announceDatabaseStart();
   let engine: EmbeddedEngine | undefined;
@@ -110,12 +99,12 @@ export function planLocalDatabase(): LocalDatabase | undefined {
     console.error(
       `Database: unavailable (${message(error)}); the limits count in memory and contact messages are mailed without being kept.`,
     );
-    readiness.down(message(error), "not ready");
+    readiness.down(message(error), 'not ready');
   };
 
   /** One attempt: reach it (bounded by the connect and query timeouts), migrate it, say it is ready. */
   const bringUp = async (db: Database, what: string, started: number) => {
-    await db.query("SELECT 1");
+    await db.query('SELECT 1');
     console.log(`Database: ${what}, ready in ${seconds(started)}.`);
     await migrate(db);
     readiness.ready();
@@ -123,14 +112,7 @@ export function planLocalDatabase(): LocalDatabase | undefined {
 
   /** In the background while it is down: callers meanwhile fail at once, and use it again once this succeeds. */
   const keepTrying = async (db: Database, what: string, started: number) => {
-    for (
-      let delay = RETRY_MIN_MS;
-      ;
-      delay = Math.min(
-        delay * 2,
-        devEngine ? RETRY_MAX_EMBEDDED_MS : RETRY_MAX_MS,
-      )
-    ) {
+    for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, devEngine ? RETRY_MAX_EMBEDDED_MS : RETRY_MAX_MS)) {
       await pause(delay, abandon.signal);
       if (abandon.signal.aborted) return;
       try {
@@ -147,9 +129,7 @@ export function planLocalDatabase(): LocalDatabase | undefined {
     const started = performance.now();
     let what: string;
     if (given) {
-      what = devEngine
-        ? `the embedded engine of npm run dev on ${describeUrl(given)}`
-        : `NETLIFY_DB_URL (${describeUrl(given)})`;
+      what = devEngine ? `the embedded engine of npm run dev on ${describeUrl(given)}` : `NETLIFY_DB_URL (${describeUrl(given)})`;
     } else {
       try {
         engine = await startEmbeddedEngine(directory, {
@@ -160,7 +140,7 @@ export function planLocalDatabase(): LocalDatabase | undefined {
         return giveUp(error);
       }
       process.env.NETLIFY_DB_URL = engine.url;
-      process.env.NETLIFY_DB_EMBEDDED = "1";
+      process.env.NETLIFY_DB_EMBEDDED = '1';
       what = `embedded (@netlify/database-dev, data in ${directory}/) on ${describeUrl(engine.url)}`;
     }
     const db = await sharedDatabase();
@@ -189,12 +169,10 @@ export function planLocalDatabase(): LocalDatabase | undefined {
   return {
     start: () => (starting ??= run().catch(giveUp)),
     async stop() {
-      if (starting)
-        await Promise.race([starting, sleep(START_PATIENCE_ON_STOP_MS)]);
+      if (starting) await Promise.race([starting, sleep(START_PATIENCE_ON_STOP_MS)]);
       abandon.abort();
       // An attempt under way is bounded by the connect timeout, or a migration.
-      if (retrying)
-        await Promise.race([retrying, sleep(START_PATIENCE_ON_STOP_MS)]);
+      if (retrying) await Promise.race([retrying, sleep(START_PATIENCE_ON_STOP_MS)]);
       await closeSharedDatabase().catch(() => {});
       await engine?.stop();
     },
@@ -204,11 +182,9 @@ export function planLocalDatabase(): LocalDatabase | undefined {
 // --- npm run dev -------------------------------------------------------------------
 
 async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
+  const { createServer } = await import('node:net');
   const server = createServer();
-  await new Promise<void>((resolve, reject) =>
-    server.once("error", reject).listen(0, "127.0.0.1", resolve),
-  );
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
@@ -228,11 +204,7 @@ export async function devDatabase(): Promise<
     }
   | undefined
 > {
-  if (
-    process.env.PORTFOLIO_DB?.trim() === "off" ||
-    process.env.NETLIFY_DB_URL?.trim()
-  )
-    return undefined;
+  if (process.env.PORTFOLIO_DB?.trim() === 'off' || process.env.NETLIFY_DB_URL?.trim()) return undefined;
   const directory = process.env.PORTFOLIO_DB_DIR?.trim() || DEFAULT_DB_DIR;
   const port = await freePort();
   const password = localDatabasePassword();
@@ -242,11 +214,8 @@ export async function devDatabase(): Promise<
   return {
     // The password travels to each server in its environment, never on a command line or in the log.
     env: {
-      NETLIFY_DB_URL: withPassword(
-        `postgres://postgres@localhost:${port}/postgres`,
-        password,
-      ),
-      NETLIFY_DB_EMBEDDED: "1",
+      NETLIFY_DB_URL: withPassword(`postgres://postgres@localhost:${port}/postgres`, password),
+      NETLIFY_DB_EMBEDDED: '1',
     },
     start: () =>
       (starting ??= (async () => {
@@ -257,18 +226,13 @@ export async function devDatabase(): Promise<
             port,
             signal: abandon.signal,
           });
-          console.log(
-            `Database: started the embedded engine for this session (data in ${directory}/) in ${seconds(started)}.`,
-          );
+          console.log(`Database: started the embedded engine for this session (data in ${directory}/) in ${seconds(started)}.`);
         } catch (error) {
-          console.error(
-            `Database: the embedded engine did not start (${message(error)}); the limits count in memory.`,
-          );
+          console.error(`Database: the embedded engine did not start (${message(error)}); the limits count in memory.`);
         }
       })()),
     async stop() {
-      if (starting)
-        await Promise.race([starting, sleep(START_PATIENCE_ON_STOP_MS)]);
+      if (starting) await Promise.race([starting, sleep(START_PATIENCE_ON_STOP_MS)]);
       abandon.abort();
       await engine?.stop();
     },

@@ -1,31 +1,22 @@
-import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
-import { Readable } from "node:stream";
-import type { Context } from "@netlify/functions";
-import type {
-  Express,
-  RequestHandler,
-  Response as ExpressResponse,
-} from "express";
-import { CLIENT_IP_HEADER } from "../app/http/client-ip.server";
-import {
-  ensureLocalFunctionSecret,
-  FUNCTION_PATH,
-} from "../app/contact/config.server";
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Context } from '@netlify/functions';
+import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
+import { CLIENT_IP_HEADER } from '../app/http/client-ip.server';
+import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/contact/config.server';
 
 /**
  * Runs Netlify Functions (API v2) inside the local Express server, so
  * `npm start` and `npm run dev` serve the very source file a deploy ships.
  */
 
-type FetchHandler = (
-  req: Request,
-  context: Context,
-) => Response | Promise<Response>;
+type FetchHandler = (req: Request, context: Context) => Response | Promise<Response>;
 
 /** `::ffff:127.0.0.1` → `127.0.0.1`; other IPv6 stays as is. */
 function plainAddress(address: string | undefined): string {
-  return (address ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 }
 
 /**
@@ -36,12 +27,8 @@ function plainAddress(address: string | undefined): string {
  * stranger's origin as the request's own.
  */
 function requestUrl(path: string, host: string | undefined): URL {
-  const target = path.startsWith("/") ? path : `/${path}`;
-  const valid =
-    host &&
-    /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)
-      ? host
-      : "localhost";
+  const target = path.startsWith('/') ? path : `/${path}`;
+  const valid = host && /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host) ? host : 'localhost';
   try {
     return new URL(`http://${valid}${target}`);
   } catch {
@@ -63,8 +50,8 @@ const DRAIN_TIMEOUT_MS = 5_000;
 
 /** Reads and discards what is left of the body, instead of the web stream nobody reads any more. */
 function discardRest(req: IncomingMessage): void {
-  req.removeAllListeners("data");
-  req.on("data", () => {});
+  req.removeAllListeners('data');
+  req.on('data', () => {});
   req.resume();
 }
 
@@ -79,21 +66,21 @@ function closeGracefully(socket: Socket): void {
     this.end();
     const timer = setTimeout(() => this.destroy(), DRAIN_TIMEOUT_MS);
     timer.unref();
-    this.once("close", () => clearTimeout(timer));
+    this.once('close', () => clearTimeout(timer));
   };
 }
 
 /** Called once the handler has its response and before it is sent: see DRAIN_LIMIT_BYTES. */
 function releaseUnreadBody(req: IncomingMessage, res: ExpressResponse): void {
   if (req.complete) return;
-  const declared = Number(req.headers["content-length"]);
+  const declared = Number(req.headers['content-length']);
   if (Number.isSafeInteger(declared) && declared <= DRAIN_LIMIT_BYTES) {
     const timer = setTimeout(() => req.socket.destroy(), DRAIN_TIMEOUT_MS);
     timer.unref();
-    req.once("end", () => clearTimeout(timer));
-    req.once("close", () => clearTimeout(timer));
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
   } else {
-    res.setHeader("connection", "close");
+    res.setHeader('connection', 'close');
     closeGracefully(req.socket);
   }
   discardRest(req);
@@ -102,29 +89,23 @@ function releaseUnreadBody(req: IncomingMessage, res: ExpressResponse): void {
 /** express req → Fetch Request → the function → express res. */
 export function netlifyFunction(handler: FetchHandler): RequestHandler {
   return async (req, res) => {
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     try {
       const controller = new AbortController();
-      res.on("close", () => controller.abort());
+      res.on('close', () => controller.abort());
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
-        if (Array.isArray(value))
-          value.forEach((item) => headers.append(name, item));
+        if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
         else if (value !== undefined) headers.set(name, value);
       }
-      const request = new Request(
-        requestUrl(req.originalUrl, req.headers.host),
-        {
-          method: req.method,
-          headers,
-          // Streamed, not buffered: the function enforces its own size limit.
-          body: hasBody
-            ? (Readable.toWeb(req) as ReadableStream<Uint8Array>)
-            : undefined,
-          duplex: "half",
-          signal: controller.signal,
-        } as RequestInit,
-      );
+      const request = new Request(requestUrl(req.originalUrl, req.headers.host), {
+        method: req.method,
+        headers,
+        // Streamed, not buffered: the function enforces its own size limit.
+        body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+        duplex: 'half',
+        signal: controller.signal,
+      } as RequestInit);
       const ip = plainAddress(req.socket.remoteAddress);
       // Only what our functions use is real; the rest of Context does not exist locally.
       const context = {
@@ -137,16 +118,13 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
       if (hasBody) releaseUnreadBody(req, res);
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
-      if (response.body)
-        Readable.fromWeb(
-          response.body as import("node:stream/web").ReadableStream,
-        ).pipe(res);
+      if (response.body) Readable.fromWeb(response.body as WebReadableStream).pipe(res);
       else res.end();
     } catch (error) {
       console.error(`${req.method} ${req.originalUrl} failed:`, error);
       if (!res.headersSent) {
         if (hasBody) releaseUnreadBody(req, res);
-        res.status(502).json({ status: "error", error: "Function failed." });
+        res.status(502).json({ status: 'error', error: 'Function failed.' });
       } else res.end();
     }
   };
@@ -161,23 +139,18 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
  *   never derives it from a Host header the client chose.
  */
 export function installLocalContactSetup(app: Express) {
-  if (ensureLocalFunctionSecret() === "generated") {
-    console.log(
-      "Contact: generated a CONTACT_FUNCTION_SECRET for this process (set one to choose it yourself).",
-    );
+  if (ensureLocalFunctionSecret() === 'generated') {
+    console.log('Contact: generated a CONTACT_FUNCTION_SECRET for this process (set one to choose it yourself).');
   }
   if (!process.env.SMTP_URL?.trim()) {
-    const outbox = process.env.CONTACT_OUTBOX_DIR?.trim() || ".outbox/";
-    console.log(
-      `Contact: SMTP_URL is not set; messages are written to ${outbox} as .eml files.`,
-    );
+    const outbox = process.env.CONTACT_OUTBOX_DIR?.trim() || '.outbox/';
+    console.log(`Contact: SMTP_URL is not set; messages are written to ${outbox} as .eml files.`);
   }
   app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] =
-      plainAddress(req.socket.remoteAddress) || "unknown";
+    req.headers[CLIENT_IP_HEADER] = plainAddress(req.socket.remoteAddress) || 'unknown';
     if (!process.env.CONTACT_FUNCTION_URL?.trim()) {
       const local = plainAddress(req.socket.localAddress);
-      const host = local.includes(":") ? `[${local}]` : local || "127.0.0.1";
+      const host = local.includes(':') ? `[${local}]` : local || '127.0.0.1';
       process.env.CONTACT_FUNCTION_URL = `http://${host}:${req.socket.localPort}${FUNCTION_PATH}`;
     }
     next();

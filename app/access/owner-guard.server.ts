@@ -1,14 +1,10 @@
-import { data, redirect } from "@remix-run/node";
-import { databaseReady, isDatabaseUnavailable } from "~/db/connection.server";
-import { readPlatformEnv } from "~/settings/env.server";
-import { refuseCrossOrigin } from "~/http/origin.server";
-import { OWNER_HEADERS } from "~/http/owner-headers";
-import {
-  getAdminPassword,
-  ownerSession,
-  type OwnerSession,
-} from "./owner-session.server";
-import { signInPathFor } from "./sign-in-return";
+import { data, redirect } from '@remix-run/node';
+import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
+import { readPlatformEnv } from '~/settings/env.server';
+import { refuseCrossOrigin } from '~/http/origin.server';
+import { OWNER_HEADERS } from '~/http/owner-headers';
+import { getAdminPassword, ownerSession, type OwnerSession } from './owner-session.server';
+import { signInPathFor } from './sign-in-return';
 
 /**
  * The door of /admin, for every loader and action behind it: a POST from
@@ -18,23 +14,22 @@ import { signInPathFor } from "./sign-in-return";
  * reach, it fails closed with a 503 page.
  */
 
-export { OWNER_HEADERS } from "~/http/owner-headers";
+export { OWNER_HEADERS } from '~/http/owner-headers';
 
 export type OwnerAreaProblem = {
-  problem: "closed" | "unavailable" | "no-database";
+  problem: 'closed' | 'unavailable' | 'no-database';
 };
 
 /** Out of reach for now, or no database at all on this deploy (which waiting won't fix). */
-export const databaseProblem = (): "unavailable" | "no-database" =>
-  readPlatformEnv("NETLIFY_DB_URL") ? "unavailable" : "no-database";
+export const databaseProblem = (): 'unavailable' | 'no-database' => (readPlatformEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
 
-export const ownerAreaProblem = (problem: OwnerAreaProblem["problem"]) =>
+export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) =>
   data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
 
 export async function requireOwner(request: Request): Promise<OwnerSession> {
   const crossOrigin = refuseCrossOrigin(request, { ownerArea: true });
   if (crossOrigin) throw crossOrigin;
-  if (!getAdminPassword()) throw ownerAreaProblem("closed");
+  if (!getAdminPassword()) throw ownerAreaProblem('closed');
   let session: OwnerSession | null;
   try {
     await databaseReady();
@@ -53,10 +48,7 @@ export async function requireOwner(request: Request): Promise<OwnerSession> {
 }
 
 /** Runs an owner's action or loader body; the database failing midway is the same clear 503. */
-export async function asOwner<T>(
-  request: Request,
-  work: (session: OwnerSession) => Promise<T>,
-): Promise<T> {
+export async function asOwner<T>(request: Request, work: (session: OwnerSession) => Promise<T>): Promise<T> {
   const session = await requireOwner(request);
   try {
     return await work(session);

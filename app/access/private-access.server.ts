@@ -1,13 +1,8 @@
-import { createHash, createHmac } from "node:crypto";
-import { sameSecret } from "./constant-time.server";
-import { cookieValue, setCookie } from "../http/cookies.server";
-import { readEnv } from "../settings/env.server";
-import {
-  clientKey,
-  release,
-  take,
-  type Verdict,
-} from "../db/rate-limit.server";
+import { createHash, createHmac } from 'node:crypto';
+import { sameSecret } from './constant-time.server';
+import { cookieValue, setCookie } from '../http/cookies.server';
+import { readEnv } from '../settings/env.server';
+import { clientKey, release, take, type Verdict } from '../db/rate-limit.server';
 
 /**
  * Who may read a private case study. One password (PRIVATE_CASE_STUDY_PASSWORD)
@@ -20,7 +15,7 @@ import {
  * Values are read from the environment on every call (app/settings/env.server.ts).
  */
 
-export const UNLOCK_COOKIE = "portfolio_unlock";
+export const UNLOCK_COOKIE = 'portfolio_unlock';
 export const UNLOCK_DAYS = 30;
 const UNLOCK_MS = UNLOCK_DAYS * 24 * 60 * 60 * 1000;
 
@@ -28,11 +23,10 @@ const UNLOCK_MS = UNLOCK_DAYS * 24 * 60 * 60 * 1000;
 export const UNLOCK_ATTEMPTS = 10;
 export const UNLOCK_WINDOW_MS = 10 * 60 * 1000;
 
-export const getPrivatePassword = () => readEnv("PRIVATE_CASE_STUDY_PASSWORD");
-const getSessionSecret = () => readEnv("SESSION_SECRET");
+export const getPrivatePassword = () => readEnv('PRIVATE_CASE_STUDY_PASSWORD');
+const getSessionSecret = () => readEnv('SESSION_SECRET');
 
-const digest = (text: string) =>
-  createHash("sha256").update(text, "utf8").digest();
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Compared as SHA-256 digests, so the time taken says nothing about the password, not even its length. */
 export function passwordMatches(given: string): boolean {
@@ -40,26 +34,19 @@ export function passwordMatches(given: string): boolean {
 }
 
 function signature(expires: number, password: string, secret: string): string {
-  const fingerprint = digest(`password:${password}`).toString("base64url");
-  return createHmac("sha256", secret)
-    .update(`unlock.${expires}.${fingerprint}`)
-    .digest("base64url");
+  const fingerprint = digest(`password:${password}`).toString('base64url');
+  return createHmac('sha256', secret).update(`unlock.${expires}.${fingerprint}`).digest('base64url');
 }
 
 /** The Set-Cookie header for a visitor who gave the right password; null when nothing can be signed. */
-export function unlockCookie(
-  request: Request,
-  now = Date.now(),
-): string | null {
+export function unlockCookie(request: Request, now = Date.now()): string | null {
   const [password, secret] = [getPrivatePassword(), getSessionSecret()];
   if (!password || !secret) return null;
   const expires = now + UNLOCK_MS;
-  return setCookie(
-    request,
-    UNLOCK_COOKIE,
-    `${expires}.${signature(expires, password, secret)}`,
-    { maxAgeS: UNLOCK_MS / 1000, sameSite: "Lax" },
-  );
+  return setCookie(request, UNLOCK_COOKIE, `${expires}.${signature(expires, password, secret)}`, {
+    maxAgeS: UNLOCK_MS / 1000,
+    sameSite: 'Lax',
+  });
 }
 
 /** True only for an unexpired proof signed with this secret for this password. */
@@ -81,10 +68,8 @@ export function isUnlocked(request: Request, now = Date.now()): boolean {
  * attempt that turns out not to be a wrong password gives its slot back
  * with `giveBack()`. Not allowed: every attempt, right or wrong, gets a 429.
  */
-export async function takeUnlockAttempt(
-  ip: string,
-): Promise<Verdict & { giveBack: () => Promise<void> }> {
-  const key = clientKey("unlock", ip);
+export async function takeUnlockAttempt(ip: string): Promise<Verdict & { giveBack: () => Promise<void> }> {
+  const key = clientKey('unlock', ip);
   const verdict = await take(key, UNLOCK_ATTEMPTS, UNLOCK_WINDOW_MS);
   return { ...verdict, giveBack: () => release(key) };
 }

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { sameSecret } from "./constant-time.server";
-import { readEnv } from "../settings/env.server";
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from './constant-time.server';
+import { readEnv } from '../settings/env.server';
 
 /**
  * A share link's token: its id (16 random bytes) followed by the first 16
@@ -16,32 +16,27 @@ const ID_BYTES = 16;
 const MAC_BYTES = 16;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const secret = () => readEnv("SESSION_SECRET");
+const secret = () => readEnv('SESSION_SECRET');
 
-export const newLinkId = () => randomBytes(ID_BYTES).toString("base64url");
+export const newLinkId = () => randomBytes(ID_BYTES).toString('base64url');
 
 function mac(id: string, key: string): Buffer {
-  return createHmac("sha256", key)
-    .update(`share-link:${id}`)
-    .digest()
-    .subarray(0, MAC_BYTES);
+  return createHmac('sha256', key).update(`share-link:${id}`).digest().subarray(0, MAC_BYTES);
 }
 
 /** The token for a link id; null without a SESSION_SECRET. */
 export function linkToken(id: string): string | null {
   const key = secret();
   if (!key) return null;
-  return Buffer.concat([Buffer.from(id, "base64url"), mac(id, key)]).toString(
-    "base64url",
-  );
+  return Buffer.concat([Buffer.from(id, 'base64url'), mac(id, key)]).toString('base64url');
 }
 
 /** The link id a token proves, or null for anything forged, mangled or signed with another secret. */
 export function linkIdFromToken(token: string): string | null {
   const key = secret();
   if (!key || !TOKEN.test(token)) return null;
-  const bytes = Buffer.from(token, "base64url");
+  const bytes = Buffer.from(token, 'base64url');
   if (bytes.length !== ID_BYTES + MAC_BYTES) return null;
-  const id = bytes.subarray(0, ID_BYTES).toString("base64url");
+  const id = bytes.subarray(0, ID_BYTES).toString('base64url');
   return sameSecret(bytes.subarray(ID_BYTES), mac(id, key)) ? id : null;
 }

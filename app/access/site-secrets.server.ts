@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { query } from "../db/connection.server";
-import { readEnv } from "../settings/env.server";
+import { randomBytes } from 'node:crypto';
+import { query } from '../db/connection.server';
+import { readEnv } from '../settings/env.server';
 
 /**
  * The secrets a deploy would otherwise need made by hand, generated on the
@@ -16,10 +16,7 @@ import { readEnv } from "../settings/env.server";
  * Nothing here logs or returns a value.
  */
 
-export const GENERATED_SECRETS = [
-  "SESSION_SECRET",
-  "CONTACT_FUNCTION_SECRET",
-] as const;
+export const GENERATED_SECRETS = ['SESSION_SECRET', 'CONTACT_FUNCTION_SECRET'] as const;
 
 /** After a failed load, the next request tries again no sooner than this. */
 const RETRY_AFTER_MS = 5_000;
@@ -31,7 +28,7 @@ type State = {
 };
 
 // Bundled more than once into one local process (the Remix build and the functions): one state.
-const STATE = Symbol.for("portfolio.site-secrets");
+const STATE = Symbol.for('portfolio.site-secrets');
 const state = (): State =>
   ((globalThis as Record<symbol, State>)[STATE] ??= {
     fromDatabase: new Set(),
@@ -40,15 +37,12 @@ const state = (): State =>
 const missing = () => GENERATED_SECRETS.filter((name) => !readEnv(name));
 
 async function load(names: string[]): Promise<void> {
-  const candidates = names.map(() => randomBytes(32).toString("base64url"));
-  await query(
-    "INSERT INTO site_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING",
-    [names, candidates],
-  );
-  const rows = await query<{ name: string; value: string }>(
-    "SELECT name, value FROM site_secrets WHERE name = ANY($1::text[])",
-    [names],
-  );
+  const candidates = names.map(() => randomBytes(32).toString('base64url'));
+  await query('INSERT INTO site_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [
+    names,
+    candidates,
+  ]);
+  const rows = await query<{ name: string; value: string }>('SELECT name, value FROM site_secrets WHERE name = ANY($1::text[])', [names]);
   for (const row of rows) {
     if (process.env[row.name]?.trim()) continue;
     process.env[row.name] = row.value;
@@ -68,11 +62,7 @@ export async function ensureSiteSecrets(): Promise<void> {
   if (names.length === 0) return;
   const current = state();
   if (current.loading) return current.loading;
-  if (
-    current.failedAt !== undefined &&
-    Date.now() - current.failedAt < RETRY_AFTER_MS
-  )
-    return;
+  if (current.failedAt !== undefined && Date.now() - current.failedAt < RETRY_AFTER_MS) return;
   current.loading = load(names)
     .then(() => {
       current.failedAt = undefined;
@@ -100,25 +90,16 @@ export function secretsFromDatabase(): string[] {
  * cookie (a visitor who unlocked private work). Other public pages never wait
  * for the database.
  */
-export function requestNeedsSecrets(
-  request: Request,
-  pathname: string,
-): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return true;
-  if (request.headers.has("cookie")) return true;
+export function requestNeedsSecrets(request: Request, pathname: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  if (request.headers.has('cookie')) return true;
   return /^\/(admin|s|shared|private-media)(\/|$)/.test(pathname);
 }
 
 /** Wraps a request handler so the secrets are in place before a request that may need them. */
-export function withSiteSecrets<A extends unknown[], R>(
-  handler: (request: Request, ...rest: A) => Promise<R>,
-) {
+export function withSiteSecrets<A extends unknown[], R>(handler: (request: Request, ...rest: A) => Promise<R>) {
   return async (request: Request, ...rest: A): Promise<R> => {
-    if (
-      missing().length > 0 &&
-      requestNeedsSecrets(request, new URL(request.url).pathname)
-    )
-      await ensureSiteSecrets();
+    if (missing().length > 0 && requestNeedsSecrets(request, new URL(request.url).pathname)) await ensureSiteSecrets();
     return handler(request, ...rest);
   };
 }

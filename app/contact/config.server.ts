@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { getSite } from "../content/content.server";
-import { configuredSiteUrl } from "../http/site-url.server";
-import { readEnv } from "../settings/env.server";
-import { onFunctionHost } from "../settings/runtime.server";
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { getSite } from '../content/content.server';
+import { configuredSiteUrl } from '../http/site-url.server';
+import { readEnv } from '../settings/env.server';
+import { onFunctionHost } from '../settings/runtime.server';
 
 /**
  * Contact configuration, all from the environment (see .env.example and
@@ -13,7 +13,7 @@ import { onFunctionHost } from "../settings/runtime.server";
  * function) — and process.env is the one thing both copies share.
  */
 
-export const FUNCTION_PATH = "/.netlify/functions/send-email";
+export const FUNCTION_PATH = '/.netlify/functions/send-email';
 
 /** The action's whole call to the function, including the SMTP send behind it. */
 export const FUNCTION_TIMEOUT_MS = 10_000;
@@ -37,7 +37,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * deploy never runs that file, so production needs it set explicitly.
  */
 export function getFunctionSecret(): string | undefined {
-  return readEnv("CONTACT_FUNCTION_SECRET");
+  return readEnv('CONTACT_FUNCTION_SECRET');
 }
 
 /**
@@ -45,10 +45,10 @@ export function getFunctionSecret(): string | undefined {
  * run in that one process, so a random per-process secret set in process.env
  * is shared by the action and the function and never written anywhere.
  */
-export function ensureLocalFunctionSecret(): "configured" | "generated" {
-  if (getFunctionSecret()) return "configured";
-  process.env.CONTACT_FUNCTION_SECRET = randomBytes(32).toString("base64url");
-  return "generated";
+export function ensureLocalFunctionSecret(): 'configured' | 'generated' {
+  if (getFunctionSecret()) return 'configured';
+  process.env.CONTACT_FUNCTION_SECRET = randomBytes(32).toString('base64url');
+  return 'generated';
 }
 
 /**
@@ -59,14 +59,12 @@ export function ensureLocalFunctionSecret(): "configured" | "generated" {
  * token must never go to a host a visitor picked.
  */
 export function getFunctionUrl(request: Request): string {
-  return (
-    readEnv("CONTACT_FUNCTION_URL") ?? new URL(FUNCTION_PATH, request.url).href
-  );
+  return readEnv('CONTACT_FUNCTION_URL') ?? new URL(FUNCTION_PATH, request.url).href;
 }
 
 /** Messages per client IP per window (default 5); 0 turns the limit off. A bad value is named in the log and the default used. */
 export function getRateLimit(): number {
-  return readEnv("CONTACT_RATE_LIMIT");
+  return readEnv('CONTACT_RATE_LIMIT');
 }
 
 export type MailConfig = {
@@ -83,9 +81,9 @@ export type MailConfig = {
  * files (npm start, npm run dev); or, on Netlify without a mail account, not
  * at all: each one is kept in the owner's inbox only ('inbox').
  */
-export function getMailMode(): "smtp" | "outbox" | "inbox" {
-  if (readEnv("SMTP_URL")) return "smtp";
-  return onFunctionHost() ? "inbox" : "outbox";
+export function getMailMode(): 'smtp' | 'outbox' | 'inbox' {
+  if (readEnv('SMTP_URL')) return 'smtp';
+  return onFunctionHost() ? 'inbox' : 'outbox';
 }
 
 /**
@@ -95,16 +93,16 @@ export function getMailMode(): "smtp" | "outbox" | "inbox" {
  * domain accepts. The visitor goes into Reply-To either way.
  */
 export function defaultFromAddress(): string {
-  const smtpUser = smtpUserAddress(readEnv("SMTP_URL"));
+  const smtpUser = smtpUserAddress(readEnv('SMTP_URL'));
   if (smtpUser) return smtpUser;
   const site = configuredSiteUrl();
-  let host = "localhost";
+  let host = 'localhost';
   try {
     if (site) host = new URL(site).hostname || host;
   } catch {
     // An unparsable SITE_URL is reported where it is used; the sender still needs a domain.
   }
-  return `no-reply@${host.replace(/^www\./, "")}`;
+  return `no-reply@${host.replace(/^www\./, '')}`;
 }
 
 function smtpUserAddress(smtpUrl: string | undefined): string | undefined {
@@ -120,27 +118,27 @@ function smtpUserAddress(smtpUrl: string | undefined): string | undefined {
 /** Throws when no recipient can be found (CONTACT_TO unset and no compiled content). */
 export function getMailConfig(): MailConfig {
   let siteName: string | undefined;
-  let to = readEnv("CONTACT_TO");
-  if (!to || !readEnv("CONTACT_FROM")) {
+  let to = readEnv('CONTACT_TO');
+  if (!to || !readEnv('CONTACT_FROM')) {
     const site = getSite();
     siteName = site.name;
     to ??= site.email;
   }
   return {
-    smtpUrl: readEnv("SMTP_URL"),
+    smtpUrl: readEnv('SMTP_URL'),
     to,
     // The site's own address: mail claiming to be from the visitor's domain
     // would fail SPF/DMARC. The visitor goes into Reply-To instead.
-    from: readEnv("CONTACT_FROM") ?? {
-      name: `${siteName ?? "Portfolio"} (portfolio)`,
+    from: readEnv('CONTACT_FROM') ?? {
+      name: `${siteName ?? 'Portfolio'} (portfolio)`,
       address: defaultFromAddress(),
     },
     // CONTACT_OUTBOX_DIR exists for tests; the documented default is .outbox/.
-    outboxDir: path.resolve(readEnv("CONTACT_OUTBOX_DIR") ?? ".outbox"),
+    outboxDir: path.resolve(readEnv('CONTACT_OUTBOX_DIR') ?? '.outbox'),
   };
 }
 
 /** Contact messages older than this many days (default 365) are deleted by the mail queue (MESSAGE_RETENTION_DAYS). */
 export function getMessageRetentionDays(): number {
-  return readEnv("MESSAGE_RETENTION_DAYS");
+  return readEnv('MESSAGE_RETENTION_DAYS');
 }

@@ -1,6 +1,6 @@
-import type { Database } from "../db/connection.server";
-import { getMailMode } from "./config.server";
-import { processDatabase, type MessageRow } from "./messages.server";
+import type { Database } from '../db/connection.server';
+import { getMailMode } from './config.server';
+import { processDatabase, type MessageRow } from './messages.server';
 
 /**
  * The owner's inbox (the /admin pages): every kept message, newest first,
@@ -13,7 +13,7 @@ import { processDatabase, type MessageRow } from "./messages.server";
  * What the owner is told about delivery. A 'pending' message is one being
  * sent right now (or whose sender died mid-send): it shows as retrying.
  */
-export type DeliveryStatus = "delivered" | "retrying" | "failed" | "kept";
+export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'kept';
 
 export type InboxMessage = {
   id: string;
@@ -35,15 +35,13 @@ export type InboxMessage = {
   doneAt: Date | null;
 };
 
-type Row = Omit<MessageRow, "claimed_until" | "last_failed_at">;
+type Row = Omit<MessageRow, 'claimed_until' | 'last_failed_at'>;
 
 const COLUMNS =
-  "id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at";
+  'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';
 
 export const toDeliveryStatus = (status: string): DeliveryStatus =>
-  status === "delivered" || status === "failed" || status === "kept"
-    ? status
-    : "retrying";
+  status === 'delivered' || status === 'failed' || status === 'kept' ? status : 'retrying';
 
 const toInbox = (row: Row): InboxMessage => ({
   id: row.id,
@@ -72,74 +70,49 @@ export async function listMessages(
 ): Promise<InboxMessage[]> {
   const rows = await (
     await use(db)
-  ).query<Row>(
-    `SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-    [
-      Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_PAGE),
-      Math.max(Math.trunc(offset) || 0, 0),
-    ],
-  );
+  ).query<Row>(`SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
+    Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_PAGE),
+    Math.max(Math.trunc(offset) || 0, 0),
+  ]);
   return rows.map(toInbox);
 }
 
 /** All kept messages, for paging. */
 export async function countMessages(db?: Database): Promise<number> {
-  const [row] = await (
-    await use(db)
-  ).query<{ n: number }>("SELECT count(*)::int AS n FROM contact_messages");
+  const [row] = await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages');
   return row.n;
 }
 
 /** Messages the owner has not marked done. */
 export async function countNewMessages(db?: Database): Promise<number> {
-  const [row] = await (
-    await use(db)
-  ).query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM contact_messages WHERE done_at IS NULL",
-  );
+  const [row] = await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE done_at IS NULL');
   return row.n;
 }
 
-export async function getMessage(
-  id: string,
-  db?: Database,
-): Promise<InboxMessage | null> {
-  const [row] = await (
-    await use(db)
-  ).query<Row>(`SELECT ${COLUMNS} FROM contact_messages WHERE id = $1`, [id]);
+export async function getMessage(id: string, db?: Database): Promise<InboxMessage | null> {
+  const [row] = await (await use(db)).query<Row>(`SELECT ${COLUMNS} FROM contact_messages WHERE id = $1`, [id]);
   return row ? toInbox(row) : null;
 }
 
 /** Marks it done (the first time only; the delivery goes on regardless). False when there is no such message. */
-export async function markMessageDone(
-  id: string,
-  db?: Database,
-): Promise<boolean> {
+export async function markMessageDone(id: string, db?: Database): Promise<boolean> {
   const rows = await (
     await use(db)
-  ).query(
-    "UPDATE contact_messages SET done_at = coalesce(done_at, now()) WHERE id = $1 RETURNING 1",
-    [id],
-  );
+  ).query('UPDATE contact_messages SET done_at = coalesce(done_at, now()) WHERE id = $1 RETURNING 1', [id]);
   return rows.length > 0;
 }
 
 /** Deletes it for good, even one still being retried (it is then never sent). False when there is no such message. */
-export async function deleteMessage(
-  id: string,
-  db?: Database,
-): Promise<boolean> {
-  const rows = await (
-    await use(db)
-  ).query("DELETE FROM contact_messages WHERE id = $1 RETURNING 1", [id]);
+export async function deleteMessage(id: string, db?: Database): Promise<boolean> {
+  const rows = await (await use(db)).query('DELETE FROM contact_messages WHERE id = $1 RETURNING 1', [id]);
   return rows.length > 0;
 }
 
 export type MailHealth = {
   /** smtp: SMTP_URL is set; outbox: messages become .eml files (which a Netlify deploy cannot write). */
-  mode: "smtp" | "outbox" | "inbox";
+  mode: 'smtp' | 'outbox' | 'inbox';
   /** failing: the latest attempt failed; working: the latest went out; untested: nothing attempted yet. */
-  state: "working" | "failing" | "untested";
+  state: 'working' | 'failing' | 'untested';
   lastDeliveredAt: Date | null;
   lastFailureAt: Date | null;
   /** The error of the latest failure. */
@@ -168,14 +141,11 @@ export async function mailHealth(db?: Database): Promise<MailHealth> {
             count(*) FILTER (WHERE status = 'failed')::int AS failed
      FROM contact_messages`,
   );
-  const { last_delivered_at: lastDeliveredAt, last_failure_at: lastFailureAt } =
-    row;
-  const failing =
-    lastFailureAt !== null &&
-    (lastDeliveredAt === null || lastFailureAt > lastDeliveredAt);
+  const { last_delivered_at: lastDeliveredAt, last_failure_at: lastFailureAt } = row;
+  const failing = lastFailureAt !== null && (lastDeliveredAt === null || lastFailureAt > lastDeliveredAt);
   return {
     mode: getMailMode(),
-    state: failing ? "failing" : lastDeliveredAt ? "working" : "untested",
+    state: failing ? 'failing' : lastDeliveredAt ? 'working' : 'untested',
     lastDeliveredAt,
     lastFailureAt,
     lastError: row.last_error,

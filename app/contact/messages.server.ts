@@ -1,10 +1,6 @@
-import { randomUUID } from "node:crypto";
-import {
-  databaseReady,
-  sharedDatabase,
-  type Database,
-} from "../db/connection.server";
-import type { ContactMessage } from "./schema";
+import { randomUUID } from 'node:crypto';
+import { databaseReady, sharedDatabase, type Database } from '../db/connection.server';
+import type { ContactMessage } from './schema';
 
 /**
  * contact_messages as the sender sees it: a message is kept before it is
@@ -22,9 +18,7 @@ import type { ContactMessage } from "./schema";
 export const CLAIM_SECONDS = 120;
 
 /** Waits between failed attempts: 30 s, 2 min, 10 min, 30 min, 1 h, then hourly. */
-export const BACKOFF_MS = [
-  30_000, 120_000, 600_000, 1_800_000, 3_600_000,
-] as const;
+export const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000] as const;
 
 /** A message is retried while its next attempt falls within this long of its creation; then it is 'failed'. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -66,16 +60,7 @@ export type MessageRow = {
 };
 
 const toKept = (
-  row: Pick<
-    MessageRow,
-    | "id"
-    | "first_name"
-    | "last_name"
-    | "email"
-    | "message"
-    | "attempts"
-    | "created_at"
-  >,
+  row: Pick<MessageRow, 'id' | 'first_name' | 'last_name' | 'email' | 'message' | 'attempts' | 'created_at'>,
 ): KeptMessage => ({
   id: row.id,
   firstName: row.first_name,
@@ -109,14 +94,7 @@ export async function keepMessage(
   await database.query(
     `INSERT INTO contact_messages (id, first_name, last_name, email, message, status, next_attempt_at, claimed_until)
      VALUES ($1, $2, $3, $4, $5, 'pending', now(), now() + $6::int * interval '1 second')`,
-    [
-      id,
-      message.firstName,
-      message.lastName,
-      message.email,
-      message.message,
-      CLAIM_SECONDS,
-    ],
+    [id, message.firstName, message.lastName, message.email, message.message, CLAIM_SECONDS],
   );
   return id;
 }
@@ -127,10 +105,7 @@ export async function keepMessage(
  * a scheduled run beside a slow one) each get different messages, never the
  * same one. `expired` ones are past GIVE_UP_AFTER_MS: give up, do not send.
  */
-export async function claimDueMessages(
-  db: Database,
-  limit: number,
-): Promise<(KeptMessage & { expired: boolean })[]> {
+export async function claimDueMessages(db: Database, limit: number): Promise<(KeptMessage & { expired: boolean })[]> {
   const rows = await db.query<MessageRow & { expired: boolean }>(
     `UPDATE contact_messages SET claimed_until = now() + $2::int * interval '1 second'
      WHERE id IN (
@@ -144,9 +119,7 @@ export async function claimDueMessages(
        created_at <= now() - $3::int * interval '1 millisecond' AS expired`,
     [limit, CLAIM_SECONDS, GIVE_UP_AFTER_MS],
   );
-  return rows
-    .map((row) => ({ ...toKept(row), expired: row.expired }))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return rows.map((row) => ({ ...toKept(row), expired: row.expired })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** The one attempt went out. */
@@ -159,23 +132,16 @@ export async function recordDelivered(db: Database, id: string): Promise<void> {
   );
 }
 
-export type FailureOutcome =
-  | { status: "retrying"; nextAttemptAt: Date }
-  | { status: "failed" }
-  | { status: "gone" };
+export type FailureOutcome = { status: 'retrying'; nextAttemptAt: Date } | { status: 'failed' } | { status: 'gone' };
 
 /**
  * The attempt failed: 'retrying' after the next backoff step, or 'failed'
  * when that step would land beyond GIVE_UP_AFTER_MS from creation. `error`
  * must hold nothing of the message (see safeError in queue.server.ts).
  */
-export async function recordFailure(
-  db: Database,
-  id: string,
-  error: string,
-): Promise<FailureOutcome> {
+export async function recordFailure(db: Database, id: string, error: string): Promise<FailureOutcome> {
   const [row] = await db.query<{
-    status: "retrying" | "failed";
+    status: 'retrying' | 'failed';
     next_attempt_at: Date | null;
   }>(
     `WITH next AS (
@@ -191,17 +157,14 @@ export async function recordFailure(
      RETURNING m.status, m.next_attempt_at`,
     [id, [...BACKOFF_MS], GIVE_UP_AFTER_MS, error.slice(0, 1000)],
   );
-  if (!row) return { status: "gone" };
-  return row.status === "retrying" && row.next_attempt_at
-    ? { status: "retrying", nextAttemptAt: row.next_attempt_at }
-    : { status: "failed" };
+  if (!row) return { status: 'gone' };
+  return row.status === 'retrying' && row.next_attempt_at
+    ? { status: 'retrying', nextAttemptAt: row.next_attempt_at }
+    : { status: 'failed' };
 }
 
 /** Past GIVE_UP_AFTER_MS without a delivery: 'failed', keeping the last error (or saying why there is none). */
-export async function recordGivenUp(
-  db: Database,
-  ids: string[],
-): Promise<number> {
+export async function recordGivenUp(db: Database, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db.query(
     `UPDATE contact_messages

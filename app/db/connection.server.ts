@@ -1,11 +1,7 @@
-import type pg from "pg";
-import {
-  asUnavailable,
-  DatabaseUnavailable,
-  isConnectionError,
-} from "./errors.server";
-import { databaseReady, reportConnectFailure } from "./readiness.server";
-import { readPlatformEnv } from "../settings/env.server";
+import type pg from 'pg';
+import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
+import { databaseReady, reportConnectFailure } from './readiness.server';
+import { readPlatformEnv } from '../settings/env.server';
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by
@@ -37,7 +33,7 @@ export type Database = Transaction & {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** The embedded engine shares one session between all connections, so its pool has one. */
   readonly embedded: boolean;
-  readonly driver: "server" | "serverless";
+  readonly driver: 'server' | 'serverless';
   /** host:port/database, never a password. */
   readonly where: string;
   /** The same pool, its queries free of QUERY_TIMEOUT_MS: for migrations, which may rightly take longer. */
@@ -45,13 +41,7 @@ export type Database = Transaction & {
   end(): Promise<void>;
 };
 
-export {
-  DatabaseUnavailable,
-  isConnectionError,
-  isDatabaseUnavailable,
-  sqlState,
-  type UnavailableReason,
-} from "./errors.server";
+export { DatabaseUnavailable, isConnectionError, isDatabaseUnavailable, sqlState, type UnavailableReason } from './errors.server';
 export {
   announceDatabaseStart,
   databaseReady,
@@ -59,7 +49,7 @@ export {
   READY_TIMEOUT_MS,
   type DatabaseStart,
   type ReadinessState,
-} from "./readiness.server";
+} from './readiness.server';
 
 /** A dead database fails within this (TCP connect and Postgres start-up). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -90,12 +80,7 @@ function semaphore(size: number) {
           };
           const timer = setTimeout(() => {
             waiting.splice(waiting.indexOf(grant), 1);
-            reject(
-              new DatabaseUnavailable(
-                "unreachable",
-                `no free connection within ${timeoutMs} ms`,
-              ),
-            );
+            reject(new DatabaseUnavailable('unreachable', `no free connection within ${timeoutMs} ms`));
           }, timeoutMs);
           waiting.push(grant);
         });
@@ -118,7 +103,7 @@ export function describeUrl(connectionString: string): string {
     const url = new URL(connectionString);
     return `${url.hostname}:${url.port || 5432}${url.pathname}`;
   } catch {
-    return "an unparsable NETLIFY_DB_URL";
+    return 'an unparsable NETLIFY_DB_URL';
   }
 }
 
@@ -138,7 +123,7 @@ export async function createDatabase({
   /** 0: none. */
   queryTimeoutMs?: number;
 }): Promise<Database> {
-  const { getDatabase } = await import("@netlify/database");
+  const { getDatabase } = await import('@netlify/database');
   const connection = getDatabase({ connectionString });
   // NeonPool implements pg's Pool API; the union's methods are not callable as such.
   const pool = connection.pool as unknown as pg.Pool & {
@@ -150,10 +135,8 @@ export async function createDatabase({
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   // An idle connection that dies (a restart, a network cut) must not crash the process.
-  pool.on("error", (error: Error) =>
-    console.warn(
-      `database: an idle connection failed (${error.message}); the next query opens a new one.`,
-    ),
+  pool.on('error', (error: Error) =>
+    console.warn(`database: an idle connection failed (${error.message}); the next query opens a new one.`),
   );
   const slots = semaphore(max);
   let ended = false;
@@ -166,11 +149,8 @@ export async function createDatabase({
   // listening, which would end the process. The query itself gets the same error.
   const watched = new WeakSet<pg.PoolClient>();
 
-  async function withClient<T>(
-    use: (client: pg.PoolClient) => Promise<T>,
-  ): Promise<T> {
-    if (ended)
-      throw new DatabaseUnavailable("unreachable", "the pool has been closed");
+  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (ended) throw new DatabaseUnavailable('unreachable', 'the pool has been closed');
     const release = await slots.acquire(CHECKOUT_TIMEOUT_MS);
     let client: pg.PoolClient;
     try {
@@ -185,12 +165,12 @@ export async function createDatabase({
     }
     if (!watched.has(client)) {
       watched.add(client);
-      client.on("error", () => {});
+      client.on('error', () => {});
     }
     let broken: Error | undefined;
     try {
       if (embedded && !cleaned.has(client)) {
-        await run(client, "ROLLBACK", undefined, QUERY_TIMEOUT_MS);
+        await run(client, 'ROLLBACK', undefined, QUERY_TIMEOUT_MS);
         cleaned.add(client);
       }
       return await use(client);
@@ -210,12 +190,7 @@ export async function createDatabase({
   // pg's own per-query timer (query_timeout): it fails the query, and the error counts as a
   // connection error, so withClient() throws the connection away rather than queue behind an answer
   // that may never come. Not in @types/pg's QueryConfig, hence the cast.
-  const run = async <T extends Row>(
-    client: pg.PoolClient,
-    text: string,
-    params: unknown[] | undefined,
-    timeoutMs: number,
-  ) =>
+  const run = async <T extends Row>(client: pg.PoolClient, text: string, params: unknown[] | undefined, timeoutMs: number) =>
     (
       await client.query<T>({
         text,
@@ -229,21 +204,19 @@ export async function createDatabase({
     driver: connection.driver,
     where: describeUrl(connectionString),
     withoutQueryTimeout: () => bounded(0),
-    query: (text, params) =>
-      withClient((client) => run(client, text, params, timeoutMs)),
+    query: (text, params) => withClient((client) => run(client, text, params, timeoutMs)),
     transaction: (fn) =>
       withClient(async (client) => {
-        await run(client, "BEGIN", undefined, timeoutMs);
+        await run(client, 'BEGIN', undefined, timeoutMs);
         try {
           const result = await fn({
             query: (text, params) => run(client, text, params, timeoutMs),
           });
-          await run(client, "COMMIT", undefined, timeoutMs);
+          await run(client, 'COMMIT', undefined, timeoutMs);
           return result;
         } catch (error) {
           // A connection that went silent is dropped (which ends its transaction); a ROLLBACK would wait behind it.
-          if (!isConnectionError(error))
-            await run(client, "ROLLBACK", undefined, timeoutMs).catch(() => {});
+          if (!isConnectionError(error)) await run(client, 'ROLLBACK', undefined, timeoutMs).catch(() => {});
           throw error;
         }
       }),
@@ -263,9 +236,8 @@ export async function createDatabase({
 
 type Shared = { database?: Promise<Database> };
 
-const SHARED = Symbol.for("portfolio.database");
-const shared = (): Shared =>
-  ((globalThis as Record<symbol, Shared>)[SHARED] ??= {});
+const SHARED = Symbol.for('portfolio.database');
+const shared = (): Shared => ((globalThis as Record<symbol, Shared>)[SHARED] ??= {});
 
 /**
  * The process's database, created on first use from NETLIFY_DB_URL (and
@@ -275,14 +247,11 @@ const shared = (): Shared =>
 export function sharedDatabase(): Promise<Database> {
   const state = shared();
   if (!state.database) {
-    const connectionString = readPlatformEnv("NETLIFY_DB_URL");
-    if (!connectionString)
-      return Promise.reject(
-        new DatabaseUnavailable("not configured", "NETLIFY_DB_URL is not set"),
-      );
+    const connectionString = readPlatformEnv('NETLIFY_DB_URL');
+    if (!connectionString) return Promise.reject(new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set'));
     state.database = createDatabase({
       connectionString,
-      embedded: readPlatformEnv("NETLIFY_DB_EMBEDDED") === "1",
+      embedded: readPlatformEnv('NETLIFY_DB_EMBEDDED') === '1',
     });
     state.database.catch(() => (state.database = undefined));
   }
@@ -298,18 +267,13 @@ export async function closeSharedDatabase(): Promise<void> {
 }
 
 /** One statement with bound parameters ($1, $2…), on the process's database once it is ready. */
-export async function query<T extends Row = Row>(
-  text: string,
-  params: unknown[] = [],
-): Promise<T[]> {
+export async function query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
   await databaseReady();
   return (await sharedDatabase()).query<T>(text, params);
 }
 
 /** BEGIN … COMMIT on one connection of the process's database; use only `tx` inside. */
-export async function transaction<T>(
-  fn: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
   await databaseReady();
   return (await sharedDatabase()).transaction(fn);
 }

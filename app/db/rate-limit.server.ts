@@ -1,18 +1,8 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { networkOf } from "../http/client-ip.server";
-import { readEnv } from "../settings/env.server";
-import {
-  rateLimitReached,
-  rateLimitRetryMs,
-  releaseRateLimit,
-  takeRateLimit,
-} from "./memory-rate-limit.server";
-import {
-  databaseReady,
-  isDatabaseUnavailable,
-  sharedDatabase,
-  type Database,
-} from "./connection.server";
+import { createHmac, randomBytes } from 'node:crypto';
+import { networkOf } from '../http/client-ip.server';
+import { readEnv } from '../settings/env.server';
+import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
+import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 
 /**
  * Limits that hold across every server instance: one row per key in
@@ -39,11 +29,10 @@ type LimitState = {
   lastPurge?: number;
   processSecret?: string;
 };
-const STATE = Symbol.for("portfolio.rate-limits");
-const state = (): LimitState =>
-  ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
+const STATE = Symbol.for('portfolio.rate-limits');
+const state = (): LimitState => ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
 
-const sessionSecret = () => readEnv("SESSION_SECRET");
+const sessionSecret = () => readEnv('SESSION_SECRET');
 
 /**
  * `<scope>:<HMAC-SHA256(SESSION_SECRET, network) in base64url>`: stable across
@@ -51,23 +40,16 @@ const sessionSecret = () => readEnv("SESSION_SECRET");
  * address, or an IPv6 address's /64 (one machine holds a whole /64).
  */
 export function clientKey(scope: string, ip: string): string {
-  const secret =
-    sessionSecret() ??
-    (state().processSecret ??= randomBytes(32).toString("base64url"));
-  return `${scope}:${createHmac("sha256", secret)
+  const secret = sessionSecret() ?? (state().processSecret ??= randomBytes(32).toString('base64url'));
+  return `${scope}:${createHmac('sha256', secret)
     .update(`ip:${networkOf(ip)}`)
-    .digest("base64url")}`;
+    .digest('base64url')}`;
 }
 
 // --- The table -----------------------------------------------------------------
 
 /** One attempt for `key`, counted atomically in the database. */
-export async function takeIn(
-  db: Database,
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<Verdict> {
+export async function takeIn(db: Database, key: string, limit: number, windowMs: number): Promise<Verdict> {
   const [row] = await db.query<{ hits: number; retry_ms: string }>(
     `INSERT INTO rate_limits AS r (key, hits, window_started) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
@@ -79,27 +61,17 @@ export async function takeIn(
   const allowed = row.hits <= limit;
   return {
     allowed,
-    retryAfterS: allowed
-      ? 0
-      : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)),
+    retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)),
   };
 }
 
 /** Gives one attempt back (it turned out not to count, e.g. the right password). */
 export async function releaseIn(db: Database, key: string): Promise<void> {
-  await db.query(
-    "UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0",
-    [key],
-  );
+  await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0', [key]);
 }
 
 /** Whether `key` has used up `limit` attempts in its current window, without recording one. */
-export async function reachedIn(
-  db: Database,
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<boolean> {
+export async function reachedIn(db: Database, key: string, limit: number, windowMs: number): Promise<boolean> {
   const rows = await db.query<{ hits: number }>(
     `SELECT hits FROM rate_limits WHERE key = $1 AND window_started > now() - $2::int * interval '1 millisecond'`,
     [key, windowMs],
@@ -108,14 +80,10 @@ export async function reachedIn(
 }
 
 /** Deletes rows whose window ended long ago. */
-export async function purgeIn(
-  db: Database,
-  olderThanMs = KEEP_MS,
-): Promise<number> {
-  const rows = await db.query(
-    "DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval '1 millisecond' RETURNING 1",
-    [olderThanMs],
-  );
+export async function purgeIn(db: Database, olderThanMs = KEEP_MS): Promise<number> {
+  const rows = await db.query("DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval '1 millisecond' RETURNING 1", [
+    olderThanMs,
+  ]);
   return rows.length;
 }
 
@@ -124,7 +92,7 @@ export async function purgeIn(
 /** The shared database, or undefined (after saying so once) when the limits must stay in memory. */
 async function database(): Promise<Database | undefined> {
   if (!sessionSecret()) {
-    fallBack("SESSION_SECRET is not set, so instances cannot share keys");
+    fallBack('SESSION_SECRET is not set, so instances cannot share keys');
     return undefined;
   }
   try {
@@ -139,23 +107,20 @@ async function database(): Promise<Database | undefined> {
   }
 }
 
-const describe = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function fallBack(reason: string): void {
   const current = state();
   if (current.fallback !== undefined) return;
   current.fallback = reason;
-  console.warn(
-    `limits: the database is unavailable (${reason}); counting in this process's memory until it is back.`,
-  );
+  console.warn(`limits: the database is unavailable (${reason}); counting in this process's memory until it is back.`);
 }
 
 function recovered(db: Database): void {
   const current = state();
   if (current.fallback !== undefined) {
     current.fallback = undefined;
-    console.info("limits: the database is back; counting there again.");
+    console.info('limits: the database is back; counting there again.');
   }
   if (Date.now() - (current.lastPurge ?? 0) > PURGE_EVERY_MS) {
     current.lastPurge = Date.now();
@@ -164,10 +129,7 @@ function recovered(db: Database): void {
 }
 
 /** Runs `shared` on the database, or `local` when it is unavailable or fails. */
-async function either<T>(
-  shared: (db: Database) => Promise<T>,
-  local: () => T,
-): Promise<T> {
+async function either<T>(shared: (db: Database) => Promise<T>, local: () => T): Promise<T> {
   const db = await database();
   if (!db) return local();
   try {
@@ -176,11 +138,7 @@ async function either<T>(
     return result;
   } catch (error) {
     // A query error (say, a missing table) must not take the form down with it either.
-    fallBack(
-      isDatabaseUnavailable(error)
-        ? describe(error)
-        : `unexpected error: ${describe(error)}`,
-    );
+    fallBack(isDatabaseUnavailable(error) ? describe(error) : `unexpected error: ${describe(error)}`);
     return local();
   }
 }
@@ -192,10 +150,9 @@ async function either<T>(
  * owner on the database's connections. Bounded: past BLOCKED_MAX keys the
  * expired ones are swept, and then the oldest.
  */
-const BLOCKED = Symbol.for("portfolio.rate-limits.blocked");
+const BLOCKED = Symbol.for('portfolio.rate-limits.blocked');
 const BLOCKED_MAX = 10_000;
-const blockedKeys = (): Map<string, number> =>
-  ((globalThis as Record<symbol, Map<string, number>>)[BLOCKED] ??= new Map());
+const blockedKeys = (): Map<string, number> => ((globalThis as Record<symbol, Map<string, number>>)[BLOCKED] ??= new Map());
 
 function blockedFor(key: string, now = Date.now()): number {
   const until = blockedKeys().get(key);
@@ -218,11 +175,7 @@ function block(key: string, retryAfterS: number, now = Date.now()): void {
 }
 
 /** One attempt for `key` (from clientKey()): allowed while there have been at most `limit` in the window. */
-export async function take(
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<Verdict> {
+export async function take(key: string, limit: number, windowMs: number): Promise<Verdict> {
   if (limit <= 0) return { allowed: true, retryAfterS: 0 };
   const waitMs = blockedFor(key);
   if (waitMs > 0)
@@ -236,9 +189,7 @@ export async function take(
       const allowed = takeRateLimit(key, limit, windowMs);
       return {
         allowed,
-        retryAfterS: allowed
-          ? 0
-          : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)),
+        retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)),
       };
     },
   );
@@ -256,11 +207,7 @@ export function release(key: string): Promise<void> {
 }
 
 /** Whether `key` has used up `limit` attempts in the window, without recording one. */
-export function reached(
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<boolean> {
+export function reached(key: string, limit: number, windowMs: number): Promise<boolean> {
   if (limit <= 0) return Promise.resolve(false);
   return either(
     (db) => reachedIn(db, key, limit, windowMs),

@@ -1,5 +1,5 @@
-import { DatabaseUnavailable, type UnavailableReason } from "./errors.server";
-import { readPlatformEnv } from "../settings/env.server";
+import { DatabaseUnavailable, type UnavailableReason } from './errors.server';
+import { readPlatformEnv } from '../settings/env.server';
 
 /**
  * Whether the process's database may be queried, as the local server
@@ -21,7 +21,7 @@ import { readPlatformEnv } from "../settings/env.server";
  * module is bundled twice into one local process.
  */
 
-export type ReadinessState = "starting" | "ready" | "down";
+export type ReadinessState = 'starting' | 'ready' | 'down';
 
 /** How long a caller waits for a database that is still starting before it falls back. */
 export const READY_TIMEOUT_MS = 3_000;
@@ -36,9 +36,8 @@ type Readiness = {
   onLost?: (detail: string) => void;
 };
 
-const SHARED = Symbol.for("portfolio.database");
-const shared = (): { readiness?: Readiness } =>
-  ((globalThis as Record<symbol, { readiness?: Readiness }>)[SHARED] ??= {});
+const SHARED = Symbol.for('portfolio.database');
+const shared = (): { readiness?: Readiness } => ((globalThis as Record<symbol, { readiness?: Readiness }>)[SHARED] ??= {});
 
 export type DatabaseStart = {
   ready(): void;
@@ -50,14 +49,10 @@ export type DatabaseStart = {
 
 /** For the local server, before it listens: the database is 'starting' until it says otherwise. */
 export function announceDatabaseStart(): DatabaseStart {
-  const readiness = { state: "starting" } as Readiness;
+  const readiness = { state: 'starting' } as Readiness;
   readiness.changed = new Promise((resolve) => (readiness.wake = resolve));
   shared().readiness = readiness;
-  const become = (
-    state: ReadinessState,
-    detail?: string,
-    reason?: UnavailableReason,
-  ) => {
+  const become = (state: ReadinessState, detail?: string, reason?: UnavailableReason) => {
     readiness.state = state;
     readiness.detail = detail;
     readiness.reason = reason;
@@ -66,8 +61,8 @@ export function announceDatabaseStart(): DatabaseStart {
     wake();
   };
   return {
-    ready: () => become("ready"),
-    down: (detail, reason = "unreachable") => become("down", detail, reason),
+    ready: () => become('ready'),
+    down: (detail, reason = 'unreachable') => become('down', detail, reason),
     whenLost: (handler) => {
       readiness.onLost = handler;
     },
@@ -82,7 +77,7 @@ export function announceDatabaseStart(): DatabaseStart {
  */
 export function reportConnectFailure(detail: string): void {
   const readiness = shared().readiness;
-  if (readiness?.state === "ready") readiness.onLost?.(detail);
+  if (readiness?.state === 'ready') readiness.onLost?.(detail);
 }
 
 /** The announced state, or undefined when nobody announced one (a Netlify function). */
@@ -96,38 +91,18 @@ export function databaseState(): ReadinessState | undefined {
  * `timeoutMs` while it is 'starting'. Throws DatabaseUnavailable otherwise,
  * and at once when it is 'down'.
  */
-export async function databaseReady(
-  timeoutMs = READY_TIMEOUT_MS,
-): Promise<void> {
+export async function databaseReady(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
   const readiness = shared().readiness;
-  if (readiness?.state === "starting" && timeoutMs > 0) {
+  if (readiness?.state === 'starting' && timeoutMs > 0) {
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        readiness.changed,
-        new Promise<void>(
-          (resolve) => (timer = setTimeout(resolve, timeoutMs)),
-        ),
-      ]);
+      await Promise.race([readiness.changed, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
     } finally {
       clearTimeout(timer);
     }
   }
-  if (readiness?.state === "down")
-    throw new DatabaseUnavailable(
-      readiness.reason ?? "unreachable",
-      readiness.detail ?? "down",
-    );
-  if (readiness?.state === "starting")
-    throw new DatabaseUnavailable(
-      "not ready",
-      timeoutMs > 0
-        ? `still starting after ${timeoutMs / 1000} s`
-        : "still starting",
-    );
-  if (!readPlatformEnv("NETLIFY_DB_URL"))
-    throw new DatabaseUnavailable(
-      "not configured",
-      "NETLIFY_DB_URL is not set",
-    );
+  if (readiness?.state === 'down') throw new DatabaseUnavailable(readiness.reason ?? 'unreachable', readiness.detail ?? 'down');
+  if (readiness?.state === 'starting')
+    throw new DatabaseUnavailable('not ready', timeoutMs > 0 ? `still starting after ${timeoutMs / 1000} s` : 'still starting');
+  if (!readPlatformEnv('NETLIFY_DB_URL')) throw new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set');
 }

@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
-import { readEnv } from "../settings/env.server";
-import { onFunctionHost } from "../settings/runtime.server";
+import { createHmac } from 'node:crypto';
+import { readEnv } from '../settings/env.server';
+import { onFunctionHost } from '../settings/runtime.server';
 
 /**
  * Where the content check runs and how its caller proves itself. The check
@@ -16,7 +16,7 @@ import { onFunctionHost } from "../settings/runtime.server";
  * the copies share.
  */
 
-export const CONTENT_CHECK_PATH = "/.netlify/functions/content-check";
+export const CONTENT_CHECK_PATH = '/.netlify/functions/content-check';
 
 /**
  * Netlify buffers at most 6 MB of request (and answer) for a synchronous
@@ -30,9 +30,7 @@ export const LOCAL_MAX_CHECK_BODY_BYTES = 36 * 1024 * 1024;
 
 /** The cap for this process: Netlify's on a function host, else the local one. */
 export function maxCheckBodyBytes(): number {
-  return onFunctionHost()
-    ? NETLIFY_MAX_CHECK_BODY_BYTES
-    : LOCAL_MAX_CHECK_BODY_BYTES;
+  return onFunctionHost() ? NETLIFY_MAX_CHECK_BODY_BYTES : LOCAL_MAX_CHECK_BODY_BYTES;
 }
 
 /**
@@ -54,13 +52,11 @@ export const CHECK_TIMEOUT_MS = 25_000;
  * editor says the check is unavailable.
  */
 export function getContentCheckSecret(): string | undefined {
-  const own = readEnv("CONTENT_CHECK_SECRET");
+  const own = readEnv('CONTENT_CHECK_SECRET');
   if (own) return strongEnough(own) ? own : undefined;
-  const session = readEnv("SESSION_SECRET");
+  const session = readEnv('SESSION_SECRET');
   return session && strongEnough(session)
-    ? createHmac("sha256", session)
-        .update("portfolio: content-check function bearer")
-        .digest("base64url")
+    ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url')
     : undefined;
 }
 
@@ -81,17 +77,16 @@ const strongEnough = (secret: string) => secret.length >= MIN_SECRET_LENGTH;
  * bearer secret must not go to a host a client picked.
  */
 export function getContentCheckUrl(): string | undefined {
-  const own = readEnv("CONTENT_CHECK_URL");
+  const own = readEnv('CONTENT_CHECK_URL');
   if (own) return own;
-  const site = readEnv("URL");
+  const site = readEnv('URL');
   return site ? new URL(CONTENT_CHECK_PATH, site).href : undefined;
 }
 
 /** On globalThis: this module is bundled twice into one local process. */
 type Handler = (request: Request) => Promise<Response>;
-const KEY = Symbol.for("portfolio.in-process-content-check");
-const registry = () =>
-  globalThis as unknown as Record<symbol, Handler | undefined>;
+const KEY = Symbol.for('portfolio.in-process-content-check');
+const registry = () => globalThis as unknown as Record<symbol, Handler | undefined>;
 
 /** Called by the local server (scripts/serve.ts): the check runs in this process. Undefined unregisters it (the tests). */
 export function runContentCheckInProcess(handler: Handler | undefined): void {

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { readEnv, type EnvSource } from "~/settings/env.server";
-import { onFunctionHost } from "~/settings/runtime.server";
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readEnv, type EnvSource } from '~/settings/env.server';
+import { onFunctionHost } from '~/settings/runtime.server';
 
 /**
  * How a publish reaches git, decided once from the environment:
@@ -22,7 +22,7 @@ import { onFunctionHost } from "~/settings/runtime.server";
 export type GitAuthor = { name: string; email: string };
 
 export type RemotePublishConfig = {
-  mode: "remote";
+  mode: 'remote';
   url: string;
   /** Never logged, returned to a caller that renders it, or stored. */
   token: string;
@@ -34,18 +34,18 @@ export type RemotePublishConfig = {
   requestTimeoutMs?: number;
   budgetMs?: number;
   /** Where the repository and token came from: Netlify's settings (the default) or the owner's Publishing page, so errors point to the right place. */
-  source?: "settings" | "owner-area";
+  source?: 'settings' | 'owner-area';
 };
 
 export type LocalPublishConfig = {
-  mode: "local";
+  mode: 'local';
   /** The checkout's top folder: `content/` is under it. */
   root: string;
   author: GitAuthor;
 };
 
 export type ReadOnlyPublishConfig = {
-  mode: "read-only";
+  mode: 'read-only';
   reason: string;
   /** Nothing about publishing is set in the environment: the connection may come from the owner's area (publishing-connection.server.ts). */
   unset?: true;
@@ -53,28 +53,23 @@ export type ReadOnlyPublishConfig = {
   fixHref?: string;
 };
 
-export type PublishConfig =
-  RemotePublishConfig | LocalPublishConfig | ReadOnlyPublishConfig;
+export type PublishConfig = RemotePublishConfig | LocalPublishConfig | ReadOnlyPublishConfig;
 
 export const DEFAULT_AUTHOR: GitAuthor = {
-  name: "Site editor",
-  email: "editor@localhost",
+  name: 'Site editor',
+  email: 'editor@localhost',
 };
 
-const WHERE =
-  "in Netlify: Site configuration → Environment variables, with a scope that includes Functions";
+const WHERE = 'in Netlify: Site configuration → Environment variables, with a scope that includes Functions';
 
 export type PublishEnv = EnvSource;
 
-export function publishConfig(
-  env: PublishEnv = process.env,
-  cwd: string = process.cwd(),
-): PublishConfig {
-  const author = parseAuthor(readEnv("CONTENT_GIT_AUTHOR", env));
-  if (typeof author === "string") return readOnly(author);
+export function publishConfig(env: PublishEnv = process.env, cwd: string = process.cwd()): PublishConfig {
+  const author = parseAuthor(readEnv('CONTENT_GIT_AUTHOR', env));
+  if (typeof author === 'string') return readOnly(author);
 
-  const url = readEnv("CONTENT_GIT_URL", env);
-  const token = readEnv("CONTENT_GIT_TOKEN", env);
+  const url = readEnv('CONTENT_GIT_URL', env);
+  const token = readEnv('CONTENT_GIT_TOKEN', env);
   if (url) {
     const urlProblem = checkRemoteUrl(url);
     if (urlProblem) return readOnly(urlProblem);
@@ -83,17 +78,12 @@ export function publishConfig(
         `Publishing is off: CONTENT_GIT_URL is set but CONTENT_GIT_TOKEN is not. Set CONTENT_GIT_TOKEN to a token that may push to ${url} (${WHERE}).`,
       );
     }
-    const branch = readEnv("CONTENT_GIT_BRANCH", env) ?? "main";
+    const branch = readEnv('CONTENT_GIT_BRANCH', env) ?? 'main';
     const branchProblem = checkBranch(branch);
     if (branchProblem) return readOnly(branchProblem);
-    const cacheKey = createHash("sha256")
-      .update(`${url}\n${branch}`)
-      .digest("hex")
-      .slice(0, 16);
-    const cacheDir =
-      readEnv("CONTENT_GIT_CACHE_DIR", env) ??
-      path.join(os.tmpdir(), "portfolio-content-git", cacheKey);
-    return { mode: "remote", url, token, branch, author, cacheDir };
+    const cacheKey = createHash('sha256').update(`${url}\n${branch}`).digest('hex').slice(0, 16);
+    const cacheDir = readEnv('CONTENT_GIT_CACHE_DIR', env) ?? path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
+    return { mode: 'remote', url, token, branch, author, cacheDir };
   }
   if (token) {
     return readOnly(
@@ -102,12 +92,8 @@ export function publishConfig(
   }
 
   // On Netlify (or any function host) there is no checkout to commit to: the deploy is a copy.
-  if (
-    !onFunctionHost(env) &&
-    existsSync(path.join(cwd, ".git")) &&
-    existsSync(path.join(cwd, "content"))
-  ) {
-    return { mode: "local", root: cwd, author };
+  if (!onFunctionHost(env) && existsSync(path.join(cwd, '.git')) && existsSync(path.join(cwd, 'content'))) {
+    return { mode: 'local', root: cwd, author };
   }
   return {
     ...readOnly(
@@ -118,7 +104,7 @@ export function publishConfig(
 }
 
 function readOnly(reason: string): ReadOnlyPublishConfig {
-  return { mode: "read-only", reason };
+  return { mode: 'read-only', reason };
 }
 
 /** `Name <email>`; unset or blank gives DEFAULT_AUTHOR. Returns the problem as a sentence. */
@@ -145,15 +131,10 @@ function checkRemoteUrl(url: string): string | null {
     return `Publishing is off: CONTENT_GIT_URL is not a URL. Set it to the repository's https address, e.g. https://github.com/owner/portfolio.git.`;
   }
   if (parsed.username || parsed.password) {
-    return "Publishing is off: CONTENT_GIT_URL must not contain a user name or password. Put the token in CONTENT_GIT_TOKEN and the plain https address in CONTENT_GIT_URL.";
+    return 'Publishing is off: CONTENT_GIT_URL must not contain a user name or password. Put the token in CONTENT_GIT_TOKEN and the plain https address in CONTENT_GIT_URL.';
   }
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(
-    parsed.hostname,
-  );
-  if (
-    parsed.protocol !== "https:" &&
-    !(parsed.protocol === "http:" && loopback)
-  ) {
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback)) {
     return `Publishing is off: CONTENT_GIT_URL must be an https:// address (it is ${parsed.protocol}//…), so the token is never sent in clear.`;
   }
   return null;
@@ -162,18 +143,16 @@ function checkRemoteUrl(url: string): string | null {
 /** A plain branch name (git's rules, simplified to what a content branch needs). */
 function checkBranch(branch: string): string | null {
   const ok =
-    /^[A-Za-z0-9._\/-]+$/.test(branch) &&
-    !branch.includes("..") &&
-    !branch.startsWith("/") &&
-    !branch.endsWith("/") &&
-    !branch.endsWith(".lock") &&
-    !branch.startsWith("-");
-  return ok
-    ? null
-    : `Publishing is off: CONTENT_GIT_BRANCH "${branch.slice(0, 80)}" is not a valid branch name (e.g. main).`;
+    /^[A-Za-z0-9._/-]+$/.test(branch) &&
+    !branch.includes('..') &&
+    !branch.startsWith('/') &&
+    !branch.endsWith('/') &&
+    !branch.endsWith('.lock') &&
+    !branch.startsWith('-');
+  return ok ? null : `Publishing is off: CONTENT_GIT_BRANCH "${branch.slice(0, 80)}" is not a valid branch name (e.g. main).`;
 }
 
 /** The commit message when the designer writes none. */
 export function defaultMessage(title: string): string {
-  return `Edit ${title.replace(/\s+/g, " ").trim() || "content"}`;
+  return `Edit ${title.replace(/\s+/g, ' ').trim() || 'content'}`;
 }

@@ -1,25 +1,13 @@
-import { createHash } from "node:crypto";
-import os from "node:os";
-import path from "node:path";
-import { buildVersion } from "~/content/current-content.server";
-import { isDatabaseUnavailable } from "~/db/connection.server";
-import { readEnv } from "~/settings/env.server";
-import {
-  parseAuthor,
-  publishConfig,
-  type PublishConfig,
-  type PublishEnv,
-  type ReadOnlyPublishConfig,
-} from "./publish-config.server";
-import { checkConnection } from "./publishing-check.server";
-import {
-  deleteConnection,
-  NoSecretError,
-  readConnection,
-  saveConnection,
-  type StoredConnection,
-} from "./publishing-store.server";
-import { parseRepositoryAddress } from "./repository-address";
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { buildVersion } from '~/content/current-content.server';
+import { isDatabaseUnavailable } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
+import { parseAuthor, publishConfig, type PublishConfig, type PublishEnv, type ReadOnlyPublishConfig } from './publish-config.server';
+import { checkConnection } from './publishing-check.server';
+import { deleteConnection, NoSecretError, readConnection, saveConnection, type StoredConnection } from './publishing-store.server';
+import { parseRepositoryAddress } from './repository-address';
 
 /**
  * Where the editor publishes to, decided per request, in this order:
@@ -35,25 +23,24 @@ import { parseRepositoryAddress } from "./repository-address";
  * in build-version.json), and the token is pasted in the owner's area.
  */
 
-export const PUBLISHING_PAGE = "/admin/publishing";
+export const PUBLISHING_PAGE = '/admin/publishing';
 
 export type PublishingStatus = {
-  state: "connected" | "not-connected" | "from-settings" | "local" | "problem";
+  state: 'connected' | 'not-connected' | 'from-settings' | 'local' | 'problem';
   repository: string | null;
   expiresAt: string | null;
   reason: string | null;
 };
 
 const NOT_CONNECTED =
-  "Publishing is not connected yet: the site needs a key from GitHub to save your changes. Connect it in Publishing; it takes a few minutes.";
+  'Publishing is not connected yet: the site needs a key from GitHub to save your changes. Connect it in Publishing; it takes a few minutes.';
 const PASTE_AGAIN =
-  "The saved GitHub token can no longer be read (the site’s secret changed since it was saved). Paste the token again in Publishing.";
-const STORE_DOWN =
-  "The publishing connection cannot be read right now: the site’s database did not answer. Try again in a minute.";
+  'The saved GitHub token can no longer be read (the site’s secret changed since it was saved). Paste the token again in Publishing.';
+const STORE_DOWN = 'The publishing connection cannot be read right now: the site’s database did not answer. Try again in a minute.';
 
 /** The branch the site is built from: the one Netlify built, else main. */
 export function defaultBranch(): string {
-  return builtFrom().branch ?? "main";
+  return builtFrom().branch ?? 'main';
 }
 
 /** The repository Netlify built from, as recorded at build time; null elsewhere. */
@@ -69,70 +56,51 @@ function builtFrom(): { repository: string | null; branch: string | null } {
   }
 }
 
-type Kept =
-  | { stored: StoredConnection | null }
-  | { unreadable: "not configured" | "down" };
+type Kept = { stored: StoredConnection | null } | { unreadable: 'not configured' | 'down' };
 
 async function keptConnection(): Promise<Kept> {
   try {
     return { stored: await readConnection() };
   } catch (error) {
-    if (isDatabaseUnavailable(error) && error.reason === "not configured")
-      return { unreadable: "not configured" };
+    if (isDatabaseUnavailable(error) && error.reason === 'not configured') return { unreadable: 'not configured' };
     // Never the token: readConnection's errors are the database's own.
-    console.warn(
-      `publishing: the connection could not be read (${error instanceof Error ? error.message : String(error)})`,
-    );
-    return { unreadable: "down" };
+    console.warn(`publishing: the connection could not be read (${error instanceof Error ? error.message : String(error)})`);
+    return { unreadable: 'down' };
   }
 }
 
 const readOnly = (reason: string): ReadOnlyPublishConfig => ({
-  mode: "read-only",
+  mode: 'read-only',
   reason,
   fixHref: PUBLISHING_PAGE,
 });
 
-export async function resolvePublishConfig(
-  env: PublishEnv = process.env,
-  cwd: string = process.cwd(),
-): Promise<PublishConfig> {
+export async function resolvePublishConfig(env: PublishEnv = process.env, cwd: string = process.cwd()): Promise<PublishConfig> {
   const fromEnv = publishConfig(env, cwd);
-  if (fromEnv.mode !== "read-only" || !fromEnv.unset) return fromEnv;
+  if (fromEnv.mode !== 'read-only' || !fromEnv.unset) return fromEnv;
   const kept = await keptConnection();
   // Without a database nothing can be kept: Netlify's settings are then the only way, and the sentence names them.
-  if ("unreadable" in kept)
-    return kept.unreadable === "not configured"
-      ? fromEnv
-      : readOnly(STORE_DOWN);
+  if ('unreadable' in kept) return kept.unreadable === 'not configured' ? fromEnv : readOnly(STORE_DOWN);
   const { stored } = kept;
   if (!stored) return readOnly(NOT_CONNECTED);
   if (stored.token === null) return readOnly(PASTE_AGAIN);
-  const author = parseAuthor(readEnv("CONTENT_GIT_AUTHOR", env));
-  if (typeof author === "string") return readOnly(author);
-  const cacheKey = createHash("sha256")
-    .update(`${stored.repository}\n${stored.branch}`)
-    .digest("hex")
-    .slice(0, 16);
-  const cacheDir =
-    readEnv("CONTENT_GIT_CACHE_DIR", env) ??
-    path.join(os.tmpdir(), "portfolio-content-git", cacheKey);
+  const author = parseAuthor(readEnv('CONTENT_GIT_AUTHOR', env));
+  if (typeof author === 'string') return readOnly(author);
+  const cacheKey = createHash('sha256').update(`${stored.repository}\n${stored.branch}`).digest('hex').slice(0, 16);
+  const cacheDir = readEnv('CONTENT_GIT_CACHE_DIR', env) ?? path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
   return {
-    mode: "remote",
+    mode: 'remote',
     url: stored.repository,
     token: stored.token,
     branch: stored.branch,
     author,
     cacheDir,
-    source: "owner-area",
+    source: 'owner-area',
   };
 }
 
 /** What the owner's area says about publishing. Never the token. */
-export async function getPublishingStatus(
-  env: PublishEnv = process.env,
-  cwd: string = process.cwd(),
-): Promise<PublishingStatus> {
+export async function getPublishingStatus(env: PublishEnv = process.env, cwd: string = process.cwd()): Promise<PublishingStatus> {
   return (await publishingDetails(env, cwd)).status;
 }
 
@@ -142,34 +110,27 @@ export type PublishingDetails = {
   kept: { branch: string; connectedAt: string; checkedAt: string } | null;
 };
 
-export async function publishingDetails(
-  env: PublishEnv = process.env,
-  cwd: string = process.cwd(),
-): Promise<PublishingDetails> {
+export async function publishingDetails(env: PublishEnv = process.env, cwd: string = process.cwd()): Promise<PublishingDetails> {
   const status = (
-    state: PublishingStatus["state"],
+    state: PublishingStatus['state'],
     repository: string | null,
     reason: string | null,
     expiresAt: string | null = null,
   ): PublishingStatus => ({ state, repository, expiresAt, reason });
   const fromEnv = publishConfig(env, cwd);
-  if (fromEnv.mode === "remote")
-    return { status: status("from-settings", fromEnv.url, null), kept: null };
-  if (fromEnv.mode === "local")
-    return { status: status("local", null, null), kept: null };
-  if (!fromEnv.unset)
-    return { status: status("problem", null, fromEnv.reason), kept: null };
+  if (fromEnv.mode === 'remote') return { status: status('from-settings', fromEnv.url, null), kept: null };
+  if (fromEnv.mode === 'local') return { status: status('local', null, null), kept: null };
+  if (!fromEnv.unset) return { status: status('problem', null, fromEnv.reason), kept: null };
   const kept = await keptConnection();
-  if ("unreadable" in kept) {
+  if ('unreadable' in kept) {
     const reason =
-      kept.unreadable === "not configured"
-        ? "Publishing needs the site’s database to keep its connection, and this site has none."
+      kept.unreadable === 'not configured'
+        ? 'Publishing needs the site’s database to keep its connection, and this site has none.'
         : STORE_DOWN;
-    return { status: status("problem", null, reason), kept: null };
+    return { status: status('problem', null, reason), kept: null };
   }
   const { stored } = kept;
-  if (!stored)
-    return { status: status("not-connected", null, null), kept: null };
+  if (!stored) return { status: status('not-connected', null, null), kept: null };
   const details = {
     branch: stored.branch,
     connectedAt: stored.connectedAt.toISOString(),
@@ -178,51 +139,42 @@ export async function publishingDetails(
   const expiresAt = stored.expiresAt?.toISOString() ?? null;
   if (stored.token === null)
     return {
-      status: status("problem", stored.repository, PASTE_AGAIN, expiresAt),
+      status: status('problem', stored.repository, PASTE_AGAIN, expiresAt),
       kept: details,
     };
   if (expiresAt && Date.parse(expiresAt) <= Date.now()) {
     return {
       status: status(
-        "problem",
+        'problem',
         stored.repository,
-        "The GitHub token has expired, so publishing has stopped. Make a new token and paste it here.",
+        'The GitHub token has expired, so publishing has stopped. Make a new token and paste it here.',
         expiresAt,
       ),
       kept: details,
     };
   }
   return {
-    status: status("connected", stored.repository, null, expiresAt),
+    status: status('connected', stored.repository, null, expiresAt),
     kept: details,
   };
 }
 
-export type ConnectResult =
-  { state: "connected"; message: string } | { state: "failed"; reason: string };
+export type ConnectResult = { state: 'connected'; message: string } | { state: 'failed'; reason: string };
 
 /**
  * Checks the repository and token (read, the branch, push) and keeps them
  * when both pass; nothing in the repository changes. The token is never in
  * what this returns, whatever went wrong.
  */
-export async function connectPublishing({
-  repository,
-  token,
-}: {
-  repository: string;
-  token: string;
-}): Promise<ConnectResult> {
+export async function connectPublishing({ repository, token }: { repository: string; token: string }): Promise<ConnectResult> {
   const address = parseRepositoryAddress(repository);
-  if (!address.ok) return { state: "failed", reason: address.reason };
+  if (!address.ok) return { state: 'failed', reason: address.reason };
   const pasted = token.trim();
-  if (!pasted)
-    return { state: "failed", reason: "Paste the token you made on GitHub." };
+  if (!pasted) return { state: 'failed', reason: 'Paste the token you made on GitHub.' };
   if (pasted.length > 1000 || /\s/.test(pasted))
     return {
-      state: "failed",
-      reason:
-        "That does not look like a token: paste it exactly as GitHub shows it, in one piece.",
+      state: 'failed',
+      reason: 'That does not look like a token: paste it exactly as GitHub shows it, in one piece.',
     };
   const branch = defaultBranch();
   const checked = await checkConnection({
@@ -230,8 +182,7 @@ export async function connectPublishing({
     branch,
     token: pasted,
   });
-  if (!checked.ok)
-    return { state: "failed", reason: scrub(checked.reason, pasted) };
+  if (!checked.ok) return { state: 'failed', reason: scrub(checked.reason, pasted) };
   try {
     await saveConnection({
       repository: address.url,
@@ -240,12 +191,11 @@ export async function connectPublishing({
       expiresAt: checked.expiresAt,
     });
   } catch (error) {
-    if (error instanceof NoSecretError)
-      return { state: "failed", reason: error.message };
+    if (error instanceof NoSecretError) return { state: 'failed', reason: error.message };
     throw error;
   }
   return {
-    state: "connected",
+    state: 'connected',
     message: `Connected: the editor publishes to ${address.url} (branch ${branch}). It may read and change the site’s files.`,
   };
 }
@@ -256,5 +206,5 @@ export async function disconnectPublishing(): Promise<void> {
 
 /** A host's words could echo what it was sent; the token never goes back to the page. */
 function scrub(text: string, token: string): string {
-  return token.length >= 4 ? text.split(token).join("[token]") : text;
+  return token.length >= 4 ? text.split(token).join('[token]') : text;
 }

@@ -1,6 +1,6 @@
-import { query } from "~/db/connection.server";
-import { readEnv } from "~/settings/env.server";
-import { openToken, sealToken } from "./token-box.server";
+import { query } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
+import { openToken, sealToken } from './token-box.server';
 
 /**
  * The one kept publishing connection (table publishing_connection): the
@@ -32,18 +32,16 @@ type Row = {
 
 export class NoSecretError extends Error {
   constructor() {
-    super(
-      "The site has no secret to lock the token with yet (SESSION_SECRET). Reload the page and try again.",
-    );
-    this.name = "NoSecretError";
+    super('The site has no secret to lock the token with yet (SESSION_SECRET). Reload the page and try again.');
+    this.name = 'NoSecretError';
   }
 }
 
-const secret = () => readEnv("SESSION_SECRET") ?? "";
+const secret = () => readEnv('SESSION_SECRET') ?? '';
 
 export async function readConnection(): Promise<StoredConnection | null> {
   const [row] = await query<Row>(
-    "SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row",
+    'SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row',
   );
   if (!row) return null;
   const key = secret();
@@ -81,5 +79,5 @@ export async function saveConnection({
 }
 
 export async function deleteConnection(): Promise<void> {
-  await query("DELETE FROM publishing_connection");
+  await query('DELETE FROM publishing_connection');
 }

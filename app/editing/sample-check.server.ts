@@ -1,20 +1,12 @@
-import { readFileSync } from "node:fs";
-import { readEnv } from "~/settings/env.server";
-import type { ContentItem } from "./content-catalog.server";
-import { readDocument, yamlData } from "./frontmatter.server";
-import { listFiles, readBlobs, type GitRead } from "./history.server";
-import { type PublishConfig } from "./publish-config.server";
-import { resolvePublishConfig } from "./publishing-connection.server";
-import {
-  SAMPLE_FINGERPRINTS,
-  type SampleFingerprints,
-} from "./sample-fingerprints";
-import {
-  findSampleLeftovers,
-  imageRepoPath,
-  type ContentSnapshot,
-  type SampleItem,
-} from "./sample-leftovers.server";
+import { readFileSync } from 'node:fs';
+import { readEnv } from '~/settings/env.server';
+import type { ContentItem } from './content-catalog.server';
+import { readDocument, yamlData } from './frontmatter.server';
+import { listFiles, readBlobs, type GitRead } from './history.server';
+import { type PublishConfig } from './publish-config.server';
+import { resolvePublishConfig } from './publishing-connection.server';
+import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from './sample-fingerprints';
+import { findSampleLeftovers, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 
 /**
  * The "Make it yours" list of the content page: what the published branch
@@ -29,30 +21,24 @@ import {
  * there, so they pass whatever content/ holds.
  */
 export function sampleFingerprints(): SampleFingerprints {
-  const file = readEnv("SAMPLE_FINGERPRINTS_FILE");
-  return file
-    ? (JSON.parse(readFileSync(file, "utf8")) as SampleFingerprints)
-    : SAMPLE_FINGERPRINTS;
+  const file = readEnv('SAMPLE_FINGERPRINTS_FILE');
+  return file ? (JSON.parse(readFileSync(file, 'utf8')) as SampleFingerprints) : SAMPLE_FINGERPRINTS;
 }
 
 export async function sampleLeftovers(
-  items: Pick<
-    ContentItem,
-    "kind" | "contentPath" | "blobId" | "slug" | "title" | "image"
-  >[],
+  items: Pick<ContentItem, 'kind' | 'contentPath' | 'blobId' | 'slug' | 'title' | 'image'>[],
   config?: PublishConfig,
   sample: SampleFingerprints = sampleFingerprints(),
 ): Promise<GitRead<SampleItem[]>> {
   config ??= await resolvePublishConfig();
-  const siteItem = items.find((item) => item.kind === "site");
-  const resumeItem = items.find((item) => item.kind === "resume");
+  const siteItem = items.find((item) => item.kind === 'site');
+  const resumeItem = items.find((item) => item.kind === 'resume');
   const blobs = await readBlobs(
     [siteItem, resumeItem].flatMap((item) => (item ? [item.blobId] : [])),
     config,
   );
   if (!blobs.ok) return blobs;
-  const text = (item: typeof siteItem) =>
-    item ? (blobs.value.get(item.blobId)?.toString("utf8") ?? null) : null;
+  const text = (item: typeof siteItem) => (item ? (blobs.value.get(item.blobId)?.toString('utf8') ?? null) : null);
   const attempt = <T>(read: () => T): T | null => {
     try {
       return read();
@@ -67,11 +53,11 @@ export async function sampleLeftovers(
     resumeText === null
       ? null
       : attempt(() => {
-          const document = readDocument(resumeText, "mdx");
+          const document = readDocument(resumeText, 'mdx');
           return { data: yamlData(document.yaml), body: document.body };
         });
   const caseStudies = items
-    .filter((item) => item.kind === "case-study")
+    .filter((item) => item.kind === 'case-study')
     .map((item) => ({
       contentPath: item.contentPath,
       slug: item.slug ?? item.contentPath,
@@ -79,25 +65,17 @@ export async function sampleLeftovers(
       ...(item.image ? { image: item.image } : {}),
     }));
 
-  const photos =
-    (site as { photos?: Record<string, { src?: unknown } | undefined> } | null)
-      ?.photos ?? {};
-  const sources = [
-    ...Object.values(photos).map((photo) => photo?.src),
-    ...caseStudies.map((study) => study.image),
-  ];
+  const photos = (site as { photos?: Record<string, { src?: unknown } | undefined> } | null)?.photos ?? {};
+  const sources = [...Object.values(photos).map((photo) => photo?.src), ...caseStudies.map((study) => study.image)];
   const paths = sources.flatMap((src) => {
-    const repoPath = typeof src === "string" ? imageRepoPath(src) : null;
+    const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
     return repoPath ? [repoPath] : [];
   });
   const blobIds = new Map<string, string>();
-  for (const folder of new Set(
-    paths.map((repoPath) => repoPath.slice(0, repoPath.lastIndexOf("/") + 1)),
-  )) {
+  for (const folder of new Set(paths.map((repoPath) => repoPath.slice(0, repoPath.lastIndexOf('/') + 1)))) {
     const files = await listFiles(folder, config);
     if (!files.ok) return files;
-    for (const file of files.value)
-      if (paths.includes(file.path)) blobIds.set(file.path, file.blobId);
+    for (const file of files.value) if (paths.includes(file.path)) blobIds.set(file.path, file.blobId);
   }
   const snapshot: ContentSnapshot = { site, resume, caseStudies, blobIds };
   return { ok: true, value: findSampleLeftovers(snapshot, sample) };

@@ -1,38 +1,19 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { mailHealth } from "~/contact/inbox.server";
-import {
-  getCaseStudyCards,
-  getResume,
-  getSite,
-} from "~/content/content.server";
-import { configuredSiteUrl } from "~/http/site-url.server";
-import { readEnv } from "~/settings/env.server";
-import {
-  CASE_STUDY_DIR,
-  describeContentFile,
-  RESUME_FILE,
-  SITE_FILE,
-  type ContentItem,
-} from "./content-catalog.server";
-import { CONTENT_DIR } from "./content-path.server";
-import { listFiles, readBlobs, type GitRead } from "./history.server";
-import type { PublishConfig } from "./publish-config.server";
-import {
-  getPublishingStatus,
-  resolvePublishConfig,
-} from "./publishing-connection.server";
-import { sampleFingerprints, sampleLeftovers } from "./sample-check.server";
-import {
-  findSampleLeftovers,
-  gitBlobId,
-  imageRepoPath,
-  type ContentSnapshot,
-  type SampleItem,
-} from "./sample-leftovers.server";
-import { setupStepsFrom, type SetupStep } from "./setup-steps";
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { mailHealth } from '~/contact/inbox.server';
+import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
+import { configuredSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
+import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
+import { CONTENT_DIR } from './content-path.server';
+import { listFiles, readBlobs, type GitRead } from './history.server';
+import type { PublishConfig } from './publish-config.server';
+import { getPublishingStatus, resolvePublishConfig } from './publishing-connection.server';
+import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
+import { findSampleLeftovers, gitBlobId, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
+import { setupStepsFrom, type SetupStep } from './setup-steps';
 
-export type { SetupStep } from "./setup-steps";
+export type { SetupStep } from './setup-steps';
 
 /**
  * The first-run guide, ticked by what is true: the content's steps by the
@@ -52,19 +33,12 @@ export async function setupSteps(): Promise<SetupStep[]> {
 }
 
 export async function setupState(): Promise<SetupState> {
-  const [content, mail, publishing] = await Promise.all([
-    contentFacts(),
-    mailFacts(),
-    getPublishingStatus(),
-  ]);
+  const [content, mail, publishing] = await Promise.all([contentFacts(), mailFacts(), getPublishingStatus()]);
   const steps = setupStepsFrom({
     leftovers: content.leftovers?.map((item) => item.id) ?? null,
     caseStudies: content.caseStudies,
     // Publishing works: a connection made here, settings in Netlify, or (npm start) commits to the checkout.
-    publishingReady:
-      publishing.state === "connected" ||
-      publishing.state === "from-settings" ||
-      publishing.state === "local",
+    publishingReady: publishing.state === 'connected' || publishing.state === 'from-settings' || publishing.state === 'local',
     ...mail,
     siteUrl: configuredSiteUrl() ?? null,
   });
@@ -75,7 +49,7 @@ async function mailFacts(): Promise<{
   mailConfigured: boolean;
   mailDelivered: boolean;
 }> {
-  const mailConfigured = Boolean(readEnv("SMTP_URL"));
+  const mailConfigured = Boolean(readEnv('SMTP_URL'));
   // The guide never stands in the way of the overview: without the messages' table, nothing was delivered.
   const delivered = await mailHealth().then(
     (health) => health.lastDeliveredAt !== null,
@@ -88,16 +62,12 @@ type ContentFacts = { leftovers: SampleItem[] | null; caseStudies: string[] };
 
 async function contentFacts(): Promise<ContentFacts> {
   const config = await resolvePublishConfig();
-  if (config.mode !== "read-only") {
+  if (config.mode !== 'read-only') {
     const listed = await documentsAtTip(config).catch(() => null);
     if (listed?.ok) {
-      const leftovers = await sampleLeftovers(listed.value, config).catch(
-        () => null,
-      );
+      const leftovers = await sampleLeftovers(listed.value, config).catch(() => null);
       if (leftovers?.ok) {
-        const caseStudies = listed.value
-          .filter((item) => item.kind === "case-study")
-          .map((item) => item.slug ?? item.path);
+        const caseStudies = listed.value.filter((item) => item.kind === 'case-study').map((item) => item.slug ?? item.path);
         return { leftovers: leftovers.value, caseStudies };
       }
     }
@@ -108,9 +78,7 @@ async function contentFacts(): Promise<ContentFacts> {
 const isDocument = (file: string) =>
   file === SITE_FILE ||
   file === RESUME_FILE ||
-  (file.startsWith(CASE_STUDY_DIR) &&
-    file.endsWith(".mdx") &&
-    !file.slice(CASE_STUDY_DIR.length).includes("/"));
+  (file.startsWith(CASE_STUDY_DIR) && file.endsWith('.mdx') && !file.slice(CASE_STUDY_DIR.length).includes('/'));
 
 /**
  * The files the designer edits, at the branch's tip, as the content list
@@ -118,9 +86,7 @@ const isDocument = (file: string) =>
  * every visit, and walking the history for dates nobody shows here would
  * hold the branch's reads up for the pages that do.
  */
-async function documentsAtTip(
-  config: PublishConfig,
-): Promise<GitRead<ContentItem[]>> {
+async function documentsAtTip(config: PublishConfig): Promise<GitRead<ContentItem[]>> {
   const files = await listFiles(`${CONTENT_DIR}/`, config);
   if (!files.ok) return files;
   const documents = files.value.filter((file) => isDocument(file.path));
@@ -131,13 +97,7 @@ async function documentsAtTip(
   if (!blobs.ok) return blobs;
   return {
     ok: true,
-    value: documents.map((file) =>
-      describeContentFile(
-        file,
-        blobs.value.get(file.blobId)!.toString("utf8"),
-        files.value,
-      ),
-    ),
+    value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)),
   };
 }
 
@@ -152,18 +112,11 @@ function servedContentFacts(): ContentFacts {
     const resume = getResume();
     const cards = getCaseStudyCards();
     const blobIds = new Map<string, string>();
-    for (const src of [
-      site.photos.profile.src,
-      site.photos.about.src,
-      ...cards.map((card) => card.image),
-    ]) {
-      const repoPath = typeof src === "string" ? imageRepoPath(src) : null;
+    for (const src of [site.photos.profile.src, site.photos.about.src, ...cards.map((card) => card.image)]) {
+      const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
       if (!repoPath || blobIds.has(repoPath)) continue;
       try {
-        blobIds.set(
-          repoPath,
-          gitBlobId(readFileSync(path.join(process.cwd(), repoPath))),
-        );
+        blobIds.set(repoPath, gitBlobId(readFileSync(path.join(process.cwd(), repoPath))));
       } catch {
         // Not on this server's disk: the alt text decides.
       }

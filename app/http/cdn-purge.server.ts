@@ -1,4 +1,4 @@
-import { readEnv } from "~/settings/env.server";
+import { readEnv } from '~/settings/env.server';
 
 /**
  * Purges Netlify's CDN of the answers tagged with `tags` (purgeCache from
@@ -22,30 +22,22 @@ const RETRY_AFTER_MS = 5_000;
  * the same site.
  */
 function siteId(): string | undefined {
-  const fromEnv = readEnv("SITE_ID");
+  const fromEnv = readEnv('SITE_ID');
   if (fromEnv) return fromEnv;
-  const fromRequest = (
-    globalThis as { Netlify?: { context?: { site?: { id?: unknown } } | null } }
-  ).Netlify?.context?.site?.id;
-  if (typeof fromRequest === "string" && fromRequest) return fromRequest;
+  const fromRequest = (globalThis as { Netlify?: { context?: { site?: { id?: unknown } } | null } }).Netlify?.context?.site?.id;
+  if (typeof fromRequest === 'string' && fromRequest) return fromRequest;
   try {
-    const blobs = JSON.parse(
-      Buffer.from(readEnv("NETLIFY_BLOBS_CONTEXT") ?? "", "base64").toString(
-        "utf8",
-      ),
-    ) as { siteID?: unknown };
-    return typeof blobs.siteID === "string" && blobs.siteID
-      ? blobs.siteID
-      : undefined;
+    const blobs = JSON.parse(Buffer.from(readEnv('NETLIFY_BLOBS_CONTEXT') ?? '', 'base64').toString('utf8')) as { siteID?: unknown };
+    return typeof blobs.siteID === 'string' && blobs.siteID ? blobs.siteID : undefined;
   } catch {
     return undefined;
   }
 }
 
 export async function purgeCdnTags(tags: string[]): Promise<void> {
-  if (tags.length === 0 || !readEnv("NETLIFY_PURGE_API_TOKEN")) return;
-  const { purgeCache } = await import("@netlify/functions");
-  const apiURL = readEnv("NETLIFY_PURGE_API_URL");
+  if (tags.length === 0 || !readEnv('NETLIFY_PURGE_API_TOKEN')) return;
+  const { purgeCache } = await import('@netlify/functions');
+  const apiURL = readEnv('NETLIFY_PURGE_API_URL');
   const siteID = siteId();
   for (let at = 0; at < tags.length; at += TAGS_PER_PURGE) {
     const part = tags.slice(at, at + TAGS_PER_PURGE);

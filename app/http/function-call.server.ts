@@ -1,6 +1,6 @@
-import { bearerMatches } from "../access/constant-time.server";
-import { ensureSiteSecrets } from "../access/site-secrets.server";
-import { readJsonBody } from "./read-body.server";
+import { bearerMatches } from '../access/constant-time.server';
+import { ensureSiteSecrets } from '../access/site-secrets.server';
+import { readJsonBody } from './read-body.server';
 
 /**
  * What the site's own functions (send-email, content-check) check before
@@ -9,20 +9,18 @@ import { readJsonBody } from "./read-body.server";
  * a status and the sentence the function answers with.
  */
 
-export type FunctionCall =
-  | { json: unknown }
-  | { status: number; error: string; headers?: Record<string, string> };
+export type FunctionCall = { json: unknown } | { status: number; error: string; headers?: Record<string, string> };
 
 const UNAUTHORIZED = {
   status: 401,
-  error: "Unauthorized.",
-  headers: { "www-authenticate": "Bearer" },
+  error: 'Unauthorized.',
+  headers: { 'www-authenticate': 'Bearer' },
 };
 
 const BODY_ERRORS = {
-  400: "Request body must be UTF-8 JSON.",
-  413: "Request body too large.",
-  415: "Content-Type must be application/json.",
+  400: 'Request body must be UTF-8 JSON.',
+  413: 'Request body too large.',
+  415: 'Content-Type must be application/json.',
 } as const;
 
 type Options = {
@@ -36,15 +34,12 @@ type Options = {
   limit: number;
 };
 
-export async function readFunctionCall(
-  request: Request,
-  { name, secret, missingSecret, limit }: Options,
-): Promise<FunctionCall> {
-  if (request.method !== "POST")
+export async function readFunctionCall(request: Request, { name, secret, missingSecret, limit }: Options): Promise<FunctionCall> {
+  if (request.method !== 'POST')
     return {
       status: 405,
-      error: "Method not allowed.",
-      headers: { allow: "POST" },
+      error: 'Method not allowed.',
+      headers: { allow: 'POST' },
     };
   await ensureSiteSecrets();
   const expected = secret();
@@ -53,10 +48,8 @@ export async function readFunctionCall(
     console.error(`${name}: ${missingSecret}; refusing every request.`);
     return UNAUTHORIZED;
   }
-  if (!bearerMatches(request.headers.get("authorization"), expected))
-    return UNAUTHORIZED;
+  if (!bearerMatches(request.headers.get('authorization'), expected)) return UNAUTHORIZED;
   const body = await readJsonBody(request, limit);
-  if ("refused" in body)
-    return { status: body.refused, error: BODY_ERRORS[body.refused] };
+  if ('refused' in body) return { status: body.refused, error: BODY_ERRORS[body.refused] };
   return body;
 }

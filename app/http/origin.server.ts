@@ -1,4 +1,4 @@
-import { configuredSiteUrl, getSiteUrl } from "./site-url.server";
+import { configuredSiteUrl, getSiteUrl } from './site-url.server';
 
 /**
  * Cross-site request forgery: every POST in the owner's area must come from
@@ -17,9 +17,9 @@ import { configuredSiteUrl, getSiteUrl } from "./site-url.server";
  * malformed Origin instead of answering.
  */
 
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type Verdict = "same" | "missing" | "foreign";
+type Verdict = 'same' | 'missing' | 'foreign';
 
 /** The origins a form of this site is sent from. */
 function ownOrigins(request: Request): Set<string> {
@@ -35,24 +35,19 @@ function ownOrigins(request: Request): Set<string> {
 }
 
 export function originVerdict(request: Request): Verdict {
-  const origin = request.headers.get("origin");
-  if (origin === null) return "missing";
-  if (origin === "null") return "foreign";
+  const origin = request.headers.get('origin');
+  if (origin === null) return 'missing';
+  if (origin === 'null') return 'foreign';
   try {
     // Normalised as a URL would be (case of scheme and host, default port), then compared whole.
     const given = new URL(origin);
-    if (!ownOrigins(request).has(given.origin)) return "foreign";
+    if (!ownOrigins(request).has(given.origin)) return 'foreign';
     // Remix compares Origin with X-Forwarded-Host itself and throws (a 500) when they differ: nothing
     // of ours trusts that header, and a request whose proxy claims another host is not this site's.
-    const forwarded = request.headers
-      .get("x-forwarded-host")
-      ?.split(",")[0]
-      ?.trim();
-    return forwarded && forwarded.toLowerCase() !== given.host
-      ? "foreign"
-      : "same";
+    const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+    return forwarded && forwarded.toLowerCase() !== given.host ? 'foreign' : 'same';
   } catch {
-    return "foreign";
+    return 'foreign';
   }
 }
 
@@ -66,7 +61,7 @@ export function routedPath(pathname: string): string | null {
   try {
     return decodeURIComponent(pathname)
       .toLowerCase()
-      .replace(/\/{2,}/g, "/");
+      .replace(/\/{2,}/g, '/');
   } catch {
     return null;
   }
@@ -81,12 +76,12 @@ export function isOwnerPath(pathname: string): boolean {
 }
 
 function refusal(): Response {
-  return new Response("This form must be sent from this site.", {
+  return new Response('This form must be sent from this site.', {
     status: 403,
     headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
     },
   });
 }
@@ -96,17 +91,10 @@ function refusal(): Response {
  * missing one in the owner's area. `ownerArea` is true when the caller is
  * an owner's route itself, which knows better than any reading of the path.
  */
-export function refuseCrossOrigin(
-  request: Request,
-  { ownerArea }: { ownerArea?: boolean } = {},
-): Response | undefined {
+export function refuseCrossOrigin(request: Request, { ownerArea }: { ownerArea?: boolean } = {}): Response | undefined {
   if (!UNSAFE.has(request.method.toUpperCase())) return undefined;
   const verdict = originVerdict(request);
-  if (verdict === "same") return undefined;
-  if (
-    verdict === "missing" &&
-    !(ownerArea ?? isOwnerPath(new URL(request.url).pathname))
-  )
-    return undefined;
+  if (verdict === 'same') return undefined;
+  if (verdict === 'missing' && !(ownerArea ?? isOwnerPath(new URL(request.url).pathname))) return undefined;
   return refusal();
 }

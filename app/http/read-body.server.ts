@@ -3,10 +3,7 @@
  * (it may be absent with chunked encoding, or simply lie). Returns null as
  * soon as the body is bigger, without buffering the rest.
  */
-async function readLimitedBody(
-  request: Request,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
+async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -35,16 +32,13 @@ async function readLimitedBody(
 
 /** True when Content-Length is present and above `limit`, so the body need not be read at all. */
 function declaresTooLarge(request: Request, limit: number): boolean {
-  const declared = Number(request.headers.get("content-length"));
+  const declared = Number(request.headers.get('content-length'));
   return Number.isFinite(declared) && declared > limit;
 }
 
 /** The bare media type, lower case: `text/html; charset=utf-8` → `text/html`. */
 export function mediaType(request: Request): string {
-  return (request.headers.get("content-type") ?? "")
-    .split(";")[0]
-    .trim()
-    .toLowerCase();
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
 /**
@@ -63,25 +57,17 @@ export async function readBoundedBody(
   return (await readLimitedBody(request, limit)) ?? 413;
 }
 
-const JSON_TYPES: ReadonlySet<string> = new Set(["application/json"]);
+const JSON_TYPES: ReadonlySet<string> = new Set(['application/json']);
 
 export type JsonBody = { json: unknown } | { refused: 400 | 413 | 415 };
 
 /** A bounded body of UTF-8 JSON, as application/json unless `anyType` (a beacon is sent as text/plain). */
-export async function readJsonBody(
-  request: Request,
-  limit: number,
-  { anyType = false } = {},
-): Promise<JsonBody> {
-  const bytes = await readBoundedBody(
-    request,
-    limit,
-    anyType ? undefined : JSON_TYPES,
-  );
-  if (typeof bytes === "number") return { refused: bytes };
+export async function readJsonBody(request: Request, limit: number, { anyType = false } = {}): Promise<JsonBody> {
+  const bytes = await readBoundedBody(request, limit, anyType ? undefined : JSON_TYPES);
+  if (typeof bytes === 'number') return { refused: bytes };
   try {
     return {
-      json: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
+      json: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)),
     };
   } catch {
     return { refused: 400 };

@@ -1,10 +1,8 @@
-import { readEnv, type EnvSource } from "~/settings/env.server";
+import { readEnv, type EnvSource } from '~/settings/env.server';
 
 /** SITE_URL, else Netlify's URL, as set (unchecked); undefined when neither is. */
-export function configuredSiteUrl(
-  env: EnvSource = process.env,
-): string | undefined {
-  return readEnv("SITE_URL", env) ?? readEnv("URL", env);
+export function configuredSiteUrl(env: EnvSource = process.env): string | undefined {
+  return readEnv('SITE_URL', env) ?? readEnv('URL', env);
 }
 
 /**
@@ -27,18 +25,14 @@ export function getSiteUrl(env: EnvSource = process.env): string {
     try {
       url = new URL(configured);
     } catch {
-      throw new Error(
-        `SITE_URL must be an absolute URL such as https://example.com (got "${configured}")`,
-      );
+      throw new Error(`SITE_URL must be an absolute URL such as https://example.com (got "${configured}")`);
     }
-    if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new Error(
-        `SITE_URL must start with https:// or http:// (got "${configured}")`,
-      );
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new Error(`SITE_URL must start with https:// or http:// (got "${configured}")`);
     }
     // Origin plus any base path, never a query, hash or trailing slash.
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   }
-  const port = readEnv("PORT", env) || 3000;
+  const port = readEnv('PORT', env) || 3000;
   return `http://localhost:${port}`;
 }

@@ -1,7 +1,7 @@
-import { isbot } from "isbot";
-import { hasOwnerCookie } from "~/access/owner-session.server";
-import { getSiteUrl } from "~/http/site-url.server";
-import { readEnv } from "~/settings/env.server";
+import { isbot } from 'isbot';
+import { hasOwnerCookie } from '~/access/owner-session.server';
+import { getSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * Whether a request may be counted at all. Nothing is recorded when the
@@ -10,18 +10,17 @@ import { readEnv } from "~/settings/env.server";
  * owner while signed in (the cookie alone decides: no query for visitors).
  */
 
-export const analyticsEnabled = () =>
-  readEnv("ANALYTICS")?.toLowerCase() !== "off";
+export const analyticsEnabled = () => readEnv('ANALYTICS')?.toLowerCase() !== 'off';
 
-export type Skip = "off" | "gpc" | "dnt" | "bot" | "owner";
+export type Skip = 'off' | 'gpc' | 'dnt' | 'bot' | 'owner';
 
 export function skipReason(request: Request): Skip | null {
-  if (!analyticsEnabled()) return "off";
-  if (request.headers.get("sec-gpc")?.trim() === "1") return "gpc";
-  if (request.headers.get("dnt")?.trim() === "1") return "dnt";
-  const userAgent = request.headers.get("user-agent") ?? "";
-  if (!userAgent || isbot(userAgent)) return "bot";
-  if (hasOwnerCookie(request)) return "owner";
+  if (!analyticsEnabled()) return 'off';
+  if (request.headers.get('sec-gpc')?.trim() === '1') return 'gpc';
+  if (request.headers.get('dnt')?.trim() === '1') return 'dnt';
+  const userAgent = request.headers.get('user-agent') ?? '';
+  if (!userAgent || isbot(userAgent)) return 'bot';
+  if (hasOwnerCookie(request)) return 'owner';
   return null;
 }
 
@@ -36,9 +35,9 @@ export function skipReason(request: Request): Skip | null {
  * browser can send what it likes: that is for the limits.
  */
 export function fromAnotherSite(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
-  if (site) return site === "cross-site" || site === "same-site";
-  const referer = request.headers.get("referer");
+  const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase();
+  if (site) return site === 'cross-site' || site === 'same-site';
+  const referer = request.headers.get('referer');
   if (!referer) return false;
   let from: string;
   try {

@@ -1,4 +1,4 @@
-import { readEnv, type EnvSource } from "./env.server";
+import { readEnv, type EnvSource } from './env.server';
 
 /**
  * Whether this process is a function on Netlify (or Netlify's local
@@ -7,9 +7,9 @@ import { readEnv, type EnvSource } from "./env.server";
  */
 export function onFunctionHost(env: EnvSource = process.env): boolean {
   return (
-    readEnv("NETLIFY", env) === "true" ||
-    Boolean(readEnv("AWS_LAMBDA_FUNCTION_NAME", env)) ||
-    readEnv("NETLIFY_DEV", env) === "true" ||
-    readEnv("NETLIFY_LOCAL", env) === "true"
+    readEnv('NETLIFY', env) === 'true' ||
+    Boolean(readEnv('AWS_LAMBDA_FUNCTION_NAME', env)) ||
+    readEnv('NETLIFY_DEV', env) === 'true' ||
+    readEnv('NETLIFY_LOCAL', env) === 'true'
   );
 }

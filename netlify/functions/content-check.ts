@@ -1,22 +1,16 @@
-import { checkContent } from "../../pipeline/content/check";
-import type { CheckChange } from "../../app/editing/content-check-types";
-import {
-  getContentCheckSecret,
-  maxCheckBodyBytes,
-} from "../../app/editing/content-check-config.server";
-import { resolvePublishConfig } from "../../app/editing/publishing-connection.server";
-import { readSnapshot, type Snapshot } from "../../app/editing/snapshot.server";
-import { readFile } from "node:fs/promises";
-import { openLiveStore } from "../../app/content/live-store.server";
-import {
-  buildVersion,
-  BUILD_VERSION_PATH,
-} from "../../app/content/current-content.server";
-import { tagHashes } from "../../app/content/live-version";
-import { purgeCdnTags } from "../../app/http/cdn-purge.server";
-import { makeLive } from "../../pipeline/publish-live";
-import { ContentError } from "../../pipeline/content/errors";
-import { readFunctionCall } from "../../app/http/function-call.server";
+import { checkContent } from '../../pipeline/content/check';
+import type { CheckChange } from '../../app/editing/content-check-types';
+import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
+import { resolvePublishConfig } from '../../app/editing/publishing-connection.server';
+import { readSnapshot, type Snapshot } from '../../app/editing/snapshot.server';
+import { readFile } from 'node:fs/promises';
+import { openLiveStore } from '../../app/content/live-store.server';
+import { buildVersion, BUILD_VERSION_PATH } from '../../app/content/current-content.server';
+import { tagHashes } from '../../app/content/live-version';
+import { purgeCdnTags } from '../../app/http/cdn-purge.server';
+import { makeLive } from '../../pipeline/publish-live';
+import { ContentError } from '../../pipeline/content/errors';
+import { readFunctionCall } from '../../app/http/function-call.server';
 
 /**
  * content-check: the owner's editor asks whether an edit would build, and
@@ -41,66 +35,50 @@ import { readFunctionCall } from "../../app/http/function-call.server";
 
 const MAX_CHANGES = 50;
 
-function reply(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
+function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
-      "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex',
       ...headers,
     },
   });
 }
 
-const refuse = (
-  status: number,
-  error: string,
-  headers?: Record<string, string>,
-) => reply(status, { error }, headers);
+const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { error }, headers);
 
 type Input = { changes: CheckChange[]; preview?: string };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const LIVE = Symbol("live");
+const LIVE = Symbol('live');
 
 /** The request as the checker takes it, or the sentence saying what is wrong with it. */
 function parseInput(input: unknown): Input | typeof LIVE | string {
-  if (!input || typeof input !== "object" || Array.isArray(input))
-    return "The body must be a JSON object.";
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return 'The body must be a JSON object.';
   if ((input as { live?: unknown }).live === true) return LIVE;
   const { changes, preview } = input as {
     changes?: unknown;
     preview?: unknown;
   };
   if (!Array.isArray(changes)) return '"changes" must be an array.';
-  if (changes.length > MAX_CHANGES)
-    return `At most ${MAX_CHANGES} changes per check.`;
-  if (preview !== undefined && typeof preview !== "string")
-    return '"preview" must be a path.';
+  if (changes.length > MAX_CHANGES) return `At most ${MAX_CHANGES} changes per check.`;
+  if (preview !== undefined && typeof preview !== 'string') return '"preview" must be a path.';
   const parsed: CheckChange[] = [];
   for (const change of changes) {
     const { path, base64 } = (change ?? {}) as {
       path?: unknown;
       base64?: unknown;
     };
-    if (typeof path !== "string") return 'Each change needs a "path".';
-    if (
-      base64 !== null &&
-      (typeof base64 !== "string" ||
-        base64.length % 4 !== 0 ||
-        !BASE64.test(base64))
-    ) {
+    if (typeof path !== 'string') return 'Each change needs a "path".';
+    if (base64 !== null && (typeof base64 !== 'string' || base64.length % 4 !== 0 || !BASE64.test(base64))) {
       return `${path.slice(0, 200)}: "base64" must be the file in base64, or null for a deleted file.`;
     }
     parsed.push({
       path,
-      bytes: base64 === null ? null : Buffer.from(base64, "base64"),
+      bytes: base64 === null ? null : Buffer.from(base64, 'base64'),
     });
   }
   return { changes: parsed, preview };
@@ -109,23 +87,19 @@ function parseInput(input: unknown): Input | typeof LIVE | string {
 async function handle(req: Request): Promise<Response> {
   // The secret is derived from SESSION_SECRET, which may be the one made on the site's first start.
   const call = await readFunctionCall(req, {
-    name: "content-check",
+    name: 'content-check',
     secret: getContentCheckSecret,
-    missingSecret: "neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set",
+    missingSecret: 'neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set',
     limit: maxCheckBodyBytes(),
   });
-  if (!("json" in call)) return refuse(call.status, call.error, call.headers);
+  if (!('json' in call)) return refuse(call.status, call.error, call.headers);
   const input = parseInput(call.json);
-  if (typeof input === "string") return refuse(400, input);
+  if (typeof input === 'string') return refuse(400, input);
   if (input === LIVE) return goLive();
 
   // Neither mode configured (on Netlify: no CONTENT_GIT_URL and token): the sentence says what to set.
   const config = await resolvePublishConfig();
-  if (config.mode === "read-only")
-    return refuse(
-      503,
-      `The content check cannot read the branch. ${config.reason}`,
-    );
+  if (config.mode === 'read-only') return refuse(503, `The content check cannot read the branch. ${config.reason}`);
   let files: Map<string, Buffer>;
   try {
     ({ files } = await readSnapshot(undefined, config));
@@ -133,10 +107,7 @@ async function handle(req: Request): Promise<Response> {
     // The git host down or refusing the token: a sentence, without the token.
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`content-check: cannot read the branch: ${reason}`);
-    return refuse(
-      502,
-      `The branch could not be read to check the edit: ${reason.replace(/;? ?[Nn]othing was published\.?/g, "").trim()}`,
-    );
+    return refuse(502, `The branch could not be read to check the edit: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
   }
   return reply(
     200,
@@ -155,34 +126,23 @@ async function handle(req: Request): Promise<Response> {
  */
 async function goLive(): Promise<Response> {
   const config = await resolvePublishConfig();
-  if (config.mode === "read-only")
-    return refuse(
-      503,
-      `The site cannot read the branch to show the change. ${config.reason}`,
-    );
+  if (config.mode === 'read-only') return refuse(503, `The site cannot read the branch to show the change. ${config.reason}`);
   const build = buildVersion();
   const store = await openLiveStore(build.deployContext);
-  if (!store)
-    return refuse(
-      503,
-      "The live content is turned off (LIVE_STORE=off): the change shows after the next build.",
-    );
+  if (!store) return refuse(503, 'The live content is turned off (LIVE_STORE=off): the change shows after the next build.');
   let snapshot: Snapshot;
   try {
     snapshot = await readSnapshot(undefined, config);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`content-check: cannot read the branch to go live: ${reason}`);
-    return refuse(
-      502,
-      `The branch could not be read to show the change: ${reason.replace(/;? ?[Nn]othing was published\.?/g, "").trim()}`,
-    );
+    return refuse(502, `The branch could not be read to show the change: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
   }
   let variants: string[] = [];
   try {
     variants =
       (
-        JSON.parse(await readFile(BUILD_VERSION_PATH, "utf8")) as {
+        JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as {
           variants?: string[];
         }
       ).variants ?? [];
@@ -203,21 +163,14 @@ async function goLive(): Promise<Response> {
         tags: tagHashes(build.content, build.files),
       },
       // The version is live either way; a failed purge leaves cached pages until their day is up (cache-headers.server.ts).
-      purge: (tags) =>
-        purgeCdnTags(tags).catch((error: unknown) =>
-          console.warn(`content-check: the CDN purge failed: ${String(error)}`),
-        ),
+      purge: (tags) => purgeCdnTags(tags).catch((error: unknown) => console.warn(`content-check: the CDN purge failed: ${String(error)}`)),
     });
     console.log(
-      `content-check: ${live.status === "live" ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`,
+      `content-check: ${live.status === 'live' ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`,
     );
     return reply(200, { ok: true, live });
   } catch (error) {
-    if (error instanceof ContentError)
-      return refuse(
-        422,
-        `The published content does not build: ${error.message}`,
-      );
+    if (error instanceof ContentError) return refuse(422, `The published content does not build: ${error.message}`);
     throw error;
   }
 }
@@ -227,7 +180,7 @@ export default async (req: Request): Promise<Response> => {
     return await handle(req);
   } catch (error) {
     // A bug or a broken stream: a clean answer, never a trace; the detail stays in the log.
-    console.error("content-check: unexpected error", error);
-    return refuse(500, "The check failed unexpectedly.");
+    console.error('content-check: unexpected error', error);
+    return refuse(500, 'The check failed unexpectedly.');
   }
 };

@@ -1,7 +1,7 @@
-import { createDatabase, type Database } from "~/db/connection.server";
-import { applyMigrations } from "~/db/migrations.server";
-import type { MessageRow } from "~/contact/messages.server";
-import { startPostgres, type TestPostgres } from "./postgres";
+import { createDatabase, type Database } from '~/db/connection.server';
+import { applyMigrations } from '~/db/migrations.server';
+import type { MessageRow } from '~/contact/messages.server';
+import { startPostgres, type TestPostgres } from './postgres';
 
 /**
  * A real PostgreSQL with the repository's migrations applied, for the
@@ -15,9 +15,7 @@ export type ContactDb = {
   db: Database;
   rows: () => Promise<MessageRow[]>;
   /** A message as the table holds it; `age` backdates it (a Postgres interval, e.g. '25 hours'). */
-  insert: (
-    fields: Partial<Omit<MessageRow, "created_at">> & { age?: string },
-  ) => Promise<string>;
+  insert: (fields: Partial<Omit<MessageRow, 'created_at'>> & { age?: string }) => Promise<string>;
   clear: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -36,11 +34,8 @@ export async function startContactDb(): Promise<ContactDb> {
       server,
       url,
       db,
-      rows: () =>
-        db.query<MessageRow>(
-          "SELECT * FROM contact_messages ORDER BY created_at, first_name",
-        ),
-      async insert({ age = "0 seconds", ...fields }) {
+      rows: () => db.query<MessageRow>('SELECT * FROM contact_messages ORDER BY created_at, first_name'),
+      async insert({ age = '0 seconds', ...fields }) {
         const id = fields.id ?? `test-${++inserted}`;
         await db.query(
           `INSERT INTO contact_messages (id, created_at, first_name, last_name, email, message, status, attempts, next_attempt_at, last_error, delivered_at)
@@ -48,22 +43,21 @@ export async function startContactDb(): Promise<ContactDb> {
           [
             id,
             age,
-            fields.first_name ?? "Ada",
-            fields.last_name ?? "Lovelace",
-            fields.email ?? "ada@example.com",
-            fields.message ?? "Hello from the test.",
-            fields.status ?? "retrying",
+            fields.first_name ?? 'Ada',
+            fields.last_name ?? 'Lovelace',
+            fields.email ?? 'ada@example.com',
+            fields.message ?? 'Hello from the test.',
+            fields.status ?? 'retrying',
             fields.attempts ?? 1,
             fields.next_attempt_at ?? null,
             fields.last_error ?? null,
-            fields.delivered_at ??
-              (fields.status === "delivered" ? new Date() : null),
+            fields.delivered_at ?? (fields.status === 'delivered' ? new Date() : null),
           ],
         );
         return id;
       },
       clear: async () => {
-        await db.query("DELETE FROM contact_messages");
+        await db.query('DELETE FROM contact_messages');
       },
       stop: async () => {
         await db.end();

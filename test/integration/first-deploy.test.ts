@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTINGS } from "~/settings/env.server";
-import { toFormBody } from "../helpers/contact-cases";
-import { startPostgres, type TestPostgres } from "../helpers/postgres";
-import { createDatabase, type Database } from "~/db/connection.server";
-import { applyMigrations } from "~/db/migrations.server";
-import { startNetlifyServe, type NetlifyServe } from "../helpers/netlify-serve";
-import { noticeIn } from "../helpers/http";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS } from '~/settings/env.server';
+import { toFormBody } from '../helpers/contact-cases';
+import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { createDatabase, type Database } from '~/db/connection.server';
+import { applyMigrations } from '~/db/migrations.server';
+import { startNetlifyServe, type NetlifyServe } from '../helpers/netlify-serve';
+import { noticeIn } from '../helpers/http';
 
 /**
  * A first deploy, as the Deploy to Netlify button makes it: the built site
@@ -22,7 +22,7 @@ import { noticeIn } from "../helpers/http";
  * link made before it still opens, the owner's session still holds).
  */
 
-const ADMIN_PASSWORD = "first deploy password 7f3c";
+const ADMIN_PASSWORD = 'first deploy password 7f3c';
 const BOUND = { timeout: 20_000, interval: 250 };
 
 let pg: TestPostgres;
@@ -33,83 +33,55 @@ let second: NetlifyServe | undefined;
 
 /** The environment a first deploy has: only the owner's password, and the database Netlify provides. */
 function firstDeployEnv(): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = Object.fromEntries(
-    SETTINGS.map((setting) => [setting.name, undefined]),
-  );
+  const env: Record<string, string | undefined> = Object.fromEntries(SETTINGS.map((setting) => [setting.name, undefined]));
   // Test-run leftovers that a deploy never has.
-  for (const name of [
-    "CONTENT_JSON_PATH",
-    "CONTACT_OUTBOX_DIR",
-    "PORTFOLIO_SECRETS_FILE",
-    "LIVE_CONTENT_DIR",
-    "LIVE_STORE",
-  ])
+  for (const name of ['CONTENT_JSON_PATH', 'CONTACT_OUTBOX_DIR', 'PORTFOLIO_SECRETS_FILE', 'LIVE_CONTENT_DIR', 'LIVE_STORE'])
     env[name] = undefined;
   return { ...env, ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl };
 }
 
 const start = () => startNetlifyServe({ env: firstDeployEnv() });
 
-const post = (
-  instance: NetlifyServe,
-  path: string,
-  fields: Record<string, string>,
-  cookie = "",
-) =>
+const post = (instance: NetlifyServe, path: string, fields: Record<string, string>, cookie = '') =>
   fetch(`${instance.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
+    method: 'POST',
+    redirect: 'manual',
     body: new URLSearchParams(fields),
     headers: {
-      "content-type": "application/x-www-form-urlencoded",
+      'content-type': 'application/x-www-form-urlencoded',
       origin: instance.url,
       cookie,
     },
   });
-const get = (instance: NetlifyServe, path: string, cookie = "") =>
-  fetch(`${instance.url}${path}`, { redirect: "manual", headers: { cookie } });
-const cookieOf = (response: Response) =>
-  response.headers.get("set-cookie")?.split(";")[0] ?? "";
+const get = (instance: NetlifyServe, path: string, cookie = '') =>
+  fetch(`${instance.url}${path}`, { redirect: 'manual', headers: { cookie } });
+const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
 async function signIn(instance: NetlifyServe): Promise<string> {
-  const response = await post(instance, "/admin/sign-in", {
+  const response = await post(instance, '/admin/sign-in', {
     password: ADMIN_PASSWORD,
   });
   expect(response.status, instance.output()).toBe(303);
   const cookie = cookieOf(response);
-  expect(cookie).not.toBe("");
+  expect(cookie).not.toBe('');
   return cookie;
 }
 
 /** Makes a share link on `instance` and returns its address's path (/s/<token>). */
-async function makeShareLink(
-  instance: NetlifyServe,
-  cookie: string,
-  label: string,
-): Promise<string> {
+async function makeShareLink(instance: NetlifyServe, cookie: string, label: string): Promise<string> {
   expect(
-    (
-      await post(
-        instance,
-        "/admin/links",
-        { intent: "create", label, scope: "all", days: "30" },
-        cookie,
-      )
-    ).status,
+    (await post(instance, '/admin/links', { intent: 'create', label, scope: 'all', days: '30' }, cookie)).status,
     instance.output(),
   ).toBe(303);
-  const html = await (await get(instance, "/admin/links", cookie)).text();
+  const html = await (await get(instance, '/admin/links', cookie)).text();
   const row = html.slice(html.indexOf(label));
-  const address =
-    /data-share-url[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-share-url/.exec(
-      row,
-    );
+  const address = /data-share-url[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-share-url/.exec(row);
   const url = address?.[1] ?? address?.[2];
-  expect(url, "the new link’s address on /admin/links").toBeTruthy();
+  expect(url, 'the new link’s address on /admin/links').toBeTruthy();
   return new URL(url!).pathname;
 }
 
-describe("a first deploy with one setting, ADMIN_PASSWORD", () => {
+describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
   beforeAll(async () => {
     pg = await startPostgres();
     dbUrl = await pg.createDatabase();
@@ -117,10 +89,8 @@ describe("a first deploy with one setting, ADMIN_PASSWORD", () => {
     await applyMigrations(db.withoutQueryTimeout());
     // Two instances started together, on one fresh database: neither has made a secret yet.
     const started = await Promise.allSettled([start(), start()]);
-    [first, second] = started.map((result) =>
-      result.status === "fulfilled" ? result.value : undefined,
-    );
-    const failed = started.find((result) => result.status === "rejected");
+    [first, second] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   }, 900_000);
 
@@ -130,113 +100,81 @@ describe("a first deploy with one setting, ADMIN_PASSWORD", () => {
     await pg?.destroy();
   }, 60_000);
 
-  it("serves the home page", async () => {
-    const response = await get(first!, "/");
+  it('serves the home page', async () => {
+    const response = await get(first!, '/');
     expect(response.status, first!.output()).toBe(200);
     expect(await response.text()).toMatch(/^<!DOCTYPE html>/i);
   });
 
-  it("keeps a contact message in the inbox, with no mail account, and tells the visitor it was sent", async () => {
+  it('keeps a contact message in the inbox, with no mail account, and tells the visitor it was sent', async () => {
     const response = await fetch(`${first!.url}/?index`, {
-      method: "POST",
+      method: 'POST',
       body: toFormBody({
-        firstName: "Grace",
-        lastName: "Hopper",
-        message: "Hello from a first deploy.",
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        message: 'Hello from a first deploy.',
       }),
       headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "text/html",
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
         origin: first!.url,
       },
     });
     expect(response.status, first!.output()).toBe(200);
     const notice = noticeIn(await response.text());
-    expect(notice?.variant).toBe("success");
-    expect(notice?.text).toContain("Message sent!");
+    expect(notice?.variant).toBe('success');
+    expect(notice?.text).toContain('Message sent!');
     const rows = await db.query<{ status: string; first_name: string }>(
       "SELECT status, first_name FROM contact_messages WHERE first_name = 'Grace'",
     );
-    expect(rows).toEqual([{ status: "kept", first_name: "Grace" }]);
+    expect(rows).toEqual([{ status: 'kept', first_name: 'Grace' }]);
 
     const cookie = await signIn(first!);
-    const inbox = await (await get(first!, "/admin/messages", cookie)).text();
-    expect(inbox).toContain("Grace Hopper");
-    expect(inbox).toContain("inbox only");
-    const overview = await (await get(first!, "/admin", cookie)).text();
+    const inbox = await (await get(first!, '/admin/messages', cookie)).text();
+    expect(inbox).toContain('Grace Hopper');
+    expect(inbox).toContain('inbox only');
+    const overview = await (await get(first!, '/admin', cookie)).text();
     expect(overview).toContain('data-mail-state="inbox-only"');
   });
 
-  it("signs the owner in and shows the first-run checklist", async () => {
+  it('signs the owner in and shows the first-run checklist', async () => {
     const cookie = await signIn(second!);
-    const response = await get(second!, "/admin", cookie);
+    const response = await get(second!, '/admin', cookie);
     expect(response.status, second!.output()).toBe(200);
     const html = await response.text();
-    for (const step of [
-      "name-and-email",
-      "photo",
-      "resume",
-      "first-case-study",
-      "publishing",
-    ]) {
+    for (const step of ['name-and-email', 'photo', 'resume', 'first-case-study', 'publishing']) {
       expect(html, step).toMatch(
-        new RegExp(
-          `data-setup-step="${step}"[^>]*data-done="(true|false)"|data-done="(true|false)"[^>]*data-setup-step="${step}"`,
-        ),
+        new RegExp(`data-setup-step="${step}"[^>]*data-done="(true|false)"|data-done="(true|false)"[^>]*data-setup-step="${step}"`),
       );
     }
   });
 
-  it("makes its secrets once, in the database, and both instances use the same ones", async () => {
+  it('makes its secrets once, in the database, and both instances use the same ones', async () => {
     // Both instances answer owner requests at once: each may try to make the secrets; one row wins for both.
-    const [cookieA, cookieB] = await Promise.all([
-      signIn(first!),
-      signIn(second!),
-    ]);
-    const rows = await db.query<{ name: string }>(
-      "SELECT name FROM site_secrets ORDER BY name",
-    );
-    expect(rows.map((row) => row.name)).toEqual([
-      "CONTACT_FUNCTION_SECRET",
-      "SESSION_SECRET",
-    ]);
+    const [cookieA, cookieB] = await Promise.all([signIn(first!), signIn(second!)]);
+    const rows = await db.query<{ name: string }>('SELECT name FROM site_secrets ORDER BY name');
+    expect(rows.map((row) => row.name)).toEqual(['CONTACT_FUNCTION_SECRET', 'SESSION_SECRET']);
     // A share link's address is signed with SESSION_SECRET: made on one instance, it opens on the other.
-    const link = await makeShareLink(
-      first!,
-      cookieA,
-      "Made on the first instance",
-    );
-    await expect
-      .poll(async () => (await get(second!, link)).status, BOUND)
-      .toBe(303);
-    const other = await makeShareLink(
-      second!,
-      cookieB,
-      "Made on the second instance",
-    );
-    await expect
-      .poll(async () => (await get(first!, other)).status, BOUND)
-      .toBe(303);
+    const link = await makeShareLink(first!, cookieA, 'Made on the first instance');
+    await expect.poll(async () => (await get(second!, link)).status, BOUND).toBe(303);
+    const other = await makeShareLink(second!, cookieB, 'Made on the second instance');
+    await expect.poll(async () => (await get(first!, other)).status, BOUND).toBe(303);
     // No secret in any log line.
-    const secrets = await db.query<{ value: string }>(
-      "SELECT value FROM site_secrets",
-    );
+    const secrets = await db.query<{ value: string }>('SELECT value FROM site_secrets');
     for (const { value } of secrets) {
       expect(first!.output()).not.toContain(value);
       expect(second!.output()).not.toContain(value);
     }
   });
 
-  it("keeps the same secrets after a restart: a share link and a session from before still work", async () => {
+  it('keeps the same secrets after a restart: a share link and a session from before still work', async () => {
     const cookie = await signIn(first!);
-    const link = await makeShareLink(first!, cookie, "Made before the restart");
+    const link = await makeShareLink(first!, cookie, 'Made before the restart');
     await first!.stop();
     first = undefined;
     first = await start();
-    await expect
-      .poll(async () => (await get(first!, link)).status, BOUND)
-      .toBe(303);
-    const admin = await get(first!, "/admin", cookie);
+    await expect.poll(async () => (await get(first!, link)).status, BOUND).toBe(303);
+    const admin = await get(first!, '/admin', cookie);
     expect(admin.status, first!.output()).toBe(200);
   }, 600_000);
 });
