@@ -52,7 +52,6 @@ const ENCODERS = {
 const PIPELINE_VERSION = 1;
 
 type Format = keyof typeof ENCODERS;
-const FORMATS = Object.keys(ENCODERS) as Format[];
 
 /** Raster formats the pipeline reads, by file extension. */
 export const RASTER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'];

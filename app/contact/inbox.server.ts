@@ -1,7 +1,7 @@
 import type { Database } from '../db/connection.server';
 import { oneRow } from '../db/one-row.server';
 import { getMailMode } from './config.server';
-import { processDatabase } from './messages.server';
+import { processDatabase, type MessageRow } from './messages.server';
 
 /**
  * The owner's inbox (the /admin pages): every kept message, newest first,
@@ -36,20 +36,7 @@ export type InboxMessage = {
   doneAt: Date | null;
 };
 
-type Row = {
-  id: string;
-  created_at: Date;
-  first_name: string;
-  last_name: string;
-  email: string;
-  message: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  delivered_at: Date | null;
-  next_attempt_at: Date | null;
-  done_at: Date | null;
-};
+type Row = Omit<MessageRow, 'claimed_until' | 'last_failed_at'>;
 
 const COLUMNS =
   'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';

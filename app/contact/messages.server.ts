@@ -35,11 +35,33 @@ export async function processDatabase(): Promise<Database> {
 }
 
 /** A kept message, as the sender needs it. */
-export type KeptMessage = ContactMessage & { id: string; attempts: number; createdAt: Date };
+export type KeptMessage = ContactMessage & {
+  id: string;
+  attempts: number;
+  createdAt: Date;
+};
 
-type MessageRow = { id: string; first_name: string; last_name: string; email: string; message: string; attempts: number; created_at: Date };
+/** A row of the contact messages' table, every column, as the database driver gives it. */
+export type MessageRow = {
+  id: string;
+  created_at: Date;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date | null;
+  claimed_until: Date | null;
+  last_error: string | null;
+  last_failed_at: Date | null;
+  delivered_at: Date | null;
+  done_at: Date | null;
+};
 
-const toKept = (row: MessageRow): KeptMessage => ({
+const toKept = (
+  row: Pick<MessageRow, 'id' | 'first_name' | 'last_name' | 'email' | 'message' | 'attempts' | 'created_at'>,
+): KeptMessage => ({
   id: row.id,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -118,7 +140,10 @@ export type FailureOutcome = { status: 'retrying'; nextAttemptAt: Date } | { sta
  * must hold nothing of the message (see safeError in queue.server.ts).
  */
 export async function recordFailure(db: Database, id: string, error: string): Promise<FailureOutcome> {
-  const [row] = await db.query<{ status: 'retrying' | 'failed'; next_attempt_at: Date | null }>(
+  const [row] = await db.query<{
+    status: 'retrying' | 'failed';
+    next_attempt_at: Date | null;
+  }>(
     `WITH next AS (
        SELECT id, now() + ($2::int[])[least(attempts + 1, array_length($2::int[], 1))] * interval '1 millisecond' AS at,
               created_at + $3::int * interval '1 millisecond' AS deadline

@@ -24,11 +24,15 @@ export type Verdict = { allowed: boolean; retryAfterS: number };
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-type LimitState = { fallback?: string; lastPurge?: number; processSecret?: string };
+type LimitState = {
+  fallback?: string;
+  lastPurge?: number;
+  processSecret?: string;
+};
 const STATE = Symbol.for('portfolio.rate-limits');
 const state = (): LimitState => ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
 
-const sessionSecret = () => process.env.SESSION_SECRET?.trim() || undefined;
+const sessionSecret = () => readEnv('SESSION_SECRET');
 
 /**
  * `<scope>:<HMAC-SHA256(SESSION_SECRET, network) in base64url>`: stable across
@@ -56,7 +60,10 @@ export async function takeIn(db: Database, key: string, limit: number, windowMs:
   );
   const row = oneRow(rows, `the rate limit ${key}`);
   const allowed = row.hits <= limit;
-  return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)) };
+  return {
+    allowed,
+    retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)),
+  };
 }
 
 /** Gives one attempt back (it turned out not to count, e.g. the right password). */
@@ -172,12 +179,19 @@ function block(key: string, retryAfterS: number, now = Date.now()): void {
 export async function take(key: string, limit: number, windowMs: number): Promise<Verdict> {
   if (limit <= 0) return { allowed: true, retryAfterS: 0 };
   const waitMs = blockedFor(key);
-  if (waitMs > 0) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  if (waitMs > 0)
+    return {
+      allowed: false,
+      retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+    };
   const verdict = await either(
     (db) => takeIn(db, key, limit, windowMs),
     () => {
       const allowed = takeRateLimit(key, limit, windowMs);
-      return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)) };
+      return {
+        allowed,
+        retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)),
+      };
     },
   );
   if (!verdict.allowed) block(key, verdict.retryAfterS);

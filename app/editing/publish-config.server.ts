@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readEnv, type EnvSource } from '~/settings/env.server';
+import { onFunctionHost } from '~/settings/runtime.server';
 
 /**
  * How a publish reaches git, decided once from the environment:
@@ -53,18 +55,21 @@ export type ReadOnlyPublishConfig = {
 
 export type PublishConfig = RemotePublishConfig | LocalPublishConfig | ReadOnlyPublishConfig;
 
-export const DEFAULT_AUTHOR: GitAuthor = { name: 'Site editor', email: 'editor@localhost' };
+export const DEFAULT_AUTHOR: GitAuthor = {
+  name: 'Site editor',
+  email: 'editor@localhost',
+};
 
 const WHERE = 'in Netlify: Site configuration → Environment variables, with a scope that includes Functions';
 
-export type PublishEnv = Record<string, string | undefined>;
+export type PublishEnv = EnvSource;
 
 export function publishConfig(env: PublishEnv = process.env, cwd: string = process.cwd()): PublishConfig {
-  const author = parseAuthor(env.CONTENT_GIT_AUTHOR);
+  const author = parseAuthor(readEnv('CONTENT_GIT_AUTHOR', env));
   if (typeof author === 'string') return readOnly(author);
 
-  const url = env.CONTENT_GIT_URL?.trim();
-  const token = env.CONTENT_GIT_TOKEN?.trim();
+  const url = readEnv('CONTENT_GIT_URL', env);
+  const token = readEnv('CONTENT_GIT_TOKEN', env);
   if (url) {
     const urlProblem = checkRemoteUrl(url);
     if (urlProblem) return readOnly(urlProblem);
@@ -73,11 +78,11 @@ export function publishConfig(env: PublishEnv = process.env, cwd: string = proce
         `Publishing is off: CONTENT_GIT_URL is set but CONTENT_GIT_TOKEN is not. Set CONTENT_GIT_TOKEN to a token that may push to ${url} (${WHERE}).`,
       );
     }
-    const branch = env.CONTENT_GIT_BRANCH?.trim() || 'main';
+    const branch = readEnv('CONTENT_GIT_BRANCH', env) ?? 'main';
     const branchProblem = checkBranch(branch);
     if (branchProblem) return readOnly(branchProblem);
     const cacheKey = createHash('sha256').update(`${url}\n${branch}`).digest('hex').slice(0, 16);
-    const cacheDir = env.CONTENT_GIT_CACHE_DIR?.trim() || path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
+    const cacheDir = readEnv('CONTENT_GIT_CACHE_DIR', env) ?? path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
     return { mode: 'remote', url, token, branch, author, cacheDir };
   }
   if (token) {
@@ -87,8 +92,7 @@ export function publishConfig(env: PublishEnv = process.env, cwd: string = proce
   }
 
   // On Netlify (or any function host) there is no checkout to commit to: the deploy is a copy.
-  const onFunctionHost = env.NETLIFY === 'true' || Boolean(env.AWS_LAMBDA_FUNCTION_NAME) || Boolean(env.NETLIFY_DEV);
-  if (!onFunctionHost && existsSync(path.join(cwd, '.git')) && existsSync(path.join(cwd, 'content'))) {
+  if (!onFunctionHost(env) && existsSync(path.join(cwd, '.git')) && existsSync(path.join(cwd, 'content'))) {
     return { mode: 'local', root: cwd, author };
   }
   return {

@@ -1,3 +1,4 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
 import { basicAuthHeader, isTimeout, networkCode } from './git-http.server';
 import { githubRepository } from './repository-address';
 
@@ -40,7 +41,11 @@ export async function checkConnection(
   }
   const push = await advertisement(repository, 'git-receive-pack', token, timeoutMs);
   if ('reason' in push) return { ok: false, reason: push.reason };
-  if (push.status !== 200 || !push.git) return { ok: false, reason: refusal(push.status, 'write', host, repository) };
+  if (push.status !== 200 || !push.git)
+    return {
+      ok: false,
+      reason: refusal(push.status, 'write', host, repository),
+    };
   return { ok: true, expiresAt: await tokenExpiry(repository, token) };
 }
 
@@ -55,12 +60,19 @@ async function advertisement(
   const host = new URL(repository).host;
   try {
     const response = await fetch(`${repository}/info/refs?service=${service}`, {
-      headers: { ...basicAuthHeader(token), 'user-agent': 'git/2.45 (portfolio editor)' },
+      headers: {
+        ...basicAuthHeader(token),
+        'user-agent': 'git/2.45 (portfolio editor)',
+      },
       signal: AbortSignal.timeout(timeoutMs),
     });
     const git = response.ok && (response.headers.get('content-type') ?? '').startsWith(`application/x-${service}-advertisement`);
     const body = git ? Buffer.from(await response.arrayBuffer()) : (await response.body?.cancel(), Buffer.alloc(0));
-    return { status: response.status, git, refs: git ? advertisedRefs(body) : [] };
+    return {
+      status: response.status,
+      git,
+      refs: git ? advertisedRefs(body) : [],
+    };
   } catch (error) {
     const seconds = Math.max(1, Math.round(timeoutMs / 1000));
     if (isTimeout(error as Error))
@@ -68,7 +80,9 @@ async function advertisement(
         reason: `${host} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again in a minute; if it keeps happening, check the address.`,
       };
     const code = networkCode(error as Error);
-    return { reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.` };
+    return {
+      reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.`,
+    };
   }
 }
 
@@ -117,7 +131,7 @@ export async function tokenExpiry(
 ): Promise<string | null> {
   const github = githubRepository(repository);
   if (!github) return null;
-  const api = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+  const api = (readEnv('GITHUB_API_URL', env) ?? 'https://api.github.com').replace(/\/+$/, '');
   try {
     const response = await fetch(`${api}/repos/${encodeURIComponent(github.owner)}/${encodeURIComponent(github.name)}`, {
       headers: {

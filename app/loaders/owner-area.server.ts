@@ -12,7 +12,10 @@ import { readSmallForm, text } from '~/http/form.server';
 
 /** /admin's frame (who, how many new messages) and its first screen: the setup guide, links, messages, mail. */
 
-export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & { lastDeliveredAt: string | null; lastFailureAt: string | null };
+export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & {
+  lastDeliveredAt: string | null;
+  lastFailureAt: string | null;
+};
 
 const mailHealthView = (health: MailHealth): MailHealthView => ({
   ...health,
@@ -22,7 +25,10 @@ const mailHealthView = (health: MailHealth): MailHealthView => ({
 
 export async function ownerLayoutLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async (session) => {
-    return data({ name: getSite().name, newMessages: await countNewMessages(), sessionEnds: session.expiresAt.toISOString() }, { headers: OWNER_HEADERS });
+    return data(
+      { name: getSite().name, newMessages: await countNewMessages(), sessionEnds: session.expiresAt.toISOString() },
+      { headers: OWNER_HEADERS },
+    );
   });
 }
 
@@ -32,9 +38,21 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
-        links: links.map((link) => ({ id: link.id, label: link.label, state: link.state, opens: link.opens, lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null })),
+        links: links.map((link) => ({
+          id: link.id,
+          label: link.label,
+          state: link.state,
+          opens: link.opens,
+          lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
+        })),
         activeLinks: counts.active,
-        messages: messages.map((m) => ({ id: m.id, from: `${m.firstName} ${m.lastName}`, at: new Date(m.createdAt).toISOString(), status: m.status, preview: m.message.slice(0, 160) })),
+        messages: messages.map((m) => ({
+          id: m.id,
+          from: `${m.firstName} ${m.lastName}`,
+          at: new Date(m.createdAt).toISOString(),
+          status: m.status,
+          preview: m.message.slice(0, 160),
+        })),
         mail: mailHealthView(await mailHealth()),
         now: new Date().toISOString(),
         // The live store could not be read: visitors get the build's content, which may be older.
@@ -60,7 +78,8 @@ const failed = (message: string): RebuildAnswer => ({ state: 'failed', message }
 export async function ownerOverviewAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const form = await readSmallForm(request, 1024);
-    if (typeof form === 'number') return data({ rebuild: failed('That request could not be read.') }, { status: form, headers: OWNER_HEADERS });
+    if (typeof form === 'number')
+      return data({ rebuild: failed('That request could not be read.') }, { status: form, headers: OWNER_HEADERS });
     if (text(form, 'intent') !== 'rebuild') return data({ rebuild: failed('Unknown action.') }, { status: 400, headers: OWNER_HEADERS });
     const result = await startRebuild();
     const state: RebuildAnswer['state'] = result.ok ? 'started' : result.status === 429 ? 'under-way' : 'failed';

@@ -24,7 +24,10 @@ export async function contentDraftAction({ request }: ActionFunctionArgs) {
     let baseText = draft?.text;
     if (baseText === undefined) {
       const opened = await openForEditing(posted.path);
-      if (opened.status !== 'opened') return answer(409, { error: opened.status === 'missing' ? 'That file does not exist any more.' : 'Drafts are kept only while publishing is set up.' });
+      if (opened.status !== 'opened')
+        return answer(409, {
+          error: opened.status === 'missing' ? 'That file does not exist any more.' : 'Drafts are kept only while publishing is set up.',
+        });
       baseText = opened.text;
     }
     const composed = composeFile(kind, baseText, posted.entries);

@@ -81,18 +81,32 @@ export async function contentEditorLoader({ request, params }: LoaderFunctionArg
     if (!document) return notFound();
     const editor = await loadEditor(document.path, document.kind);
     if (!editor) return notFound();
-    return data({ notFound: false as const, editor, uploaded: await justUploaded(request, document.path), now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+    return data(
+      { notFound: false as const, editor, uploaded: await justUploaded(request, document.path), now: new Date().toISOString() },
+      { headers: OWNER_HEADERS },
+    );
   });
 }
 
-const STATUS: Record<SaveResult['status'], number> = { published: 200, unchanged: 200, conflict: 409, invalid: 422, failed: 502, 'read-only': 409 };
+const STATUS: Record<SaveResult['status'], number> = {
+  published: 200,
+  unchanged: 200,
+  conflict: 409,
+  invalid: 422,
+  failed: 502,
+  'read-only': 409,
+};
 
 export async function contentEditorAction({ request, params }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const document = documentPathOf(params['*']);
     if (!document) return notFound();
     const posted = await readEditForm(request);
-    if ('refused' in posted) return data({ result: { status: 'invalid' as const, reason: posted.refused, problems: [] } }, { status: posted.status, headers: OWNER_HEADERS });
+    if ('refused' in posted)
+      return data(
+        { result: { status: 'invalid' as const, reason: posted.refused, problems: [] } },
+        { status: posted.status, headers: OWNER_HEADERS },
+      );
     const { entries, intent, baseBlobId, message } = posted;
     const back = editorHref(document.path);
 
@@ -111,19 +125,54 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     const operation = listOperation(intent);
     const composed = composeFile(document.kind, baseText, entries, operation);
     if (!composed.ok) {
-      return data<EditorActionData>({ result: { status: 'invalid', reason: composed.problem, problems: [{ file: document.path, message: composed.problem, line: composed.line }] }, message }, { status: 422, headers: OWNER_HEADERS });
+      return data<EditorActionData>(
+        {
+          result: {
+            status: 'invalid',
+            reason: composed.problem,
+            problems: [{ file: document.path, message: composed.problem, line: composed.line }],
+          },
+          message,
+        },
+        { status: 422, headers: OWNER_HEADERS },
+      );
     }
     // After a conflict the designer may keep theirs on top of the new version: the base becomes that version.
     const keepMine = intent === 'keep-mine' && opened.status === 'opened';
     const draftBase = keepMine ? opened.blobId : baseBlobId;
     const kept = await saveDraft(document.path, { text: composed.text, baseBlobId: draftBase });
-    if (!kept.ok) return data<EditorActionData>({ result: { status: 'invalid', reason: kept.error, problems: [] }, message }, { status: 413, headers: OWNER_HEADERS });
-    if (operation) throw redirect(`${back}#${`field-${operation.name.split('.').slice(0, operation.op === 'add' ? undefined : -1).join('-')}`}`, { status: 303, headers: OWNER_HEADERS });
+    if (!kept.ok)
+      return data<EditorActionData>(
+        { result: { status: 'invalid', reason: kept.error, problems: [] }, message },
+        { status: 413, headers: OWNER_HEADERS },
+      );
+    if (operation)
+      throw redirect(
+        `${back}#${`field-${operation.name
+          .split('.')
+          .slice(0, operation.op === 'add' ? undefined : -1)
+          .join('-')}`}`,
+        { status: 303, headers: OWNER_HEADERS },
+      );
     if (intent === 'save' || keepMine) throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
-    if (intent !== 'publish') return data<EditorActionData>({ result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message }, { status: 400, headers: OWNER_HEADERS });
+    if (intent !== 'publish')
+      return data<EditorActionData>(
+        { result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message },
+        { status: 400, headers: OWNER_HEADERS },
+      );
 
-    const result = await publishDocument({ path: document.path, kind: document.kind, text: composed.text, baseBlobId: draftBase, message, requestUrl: request.url });
+    const result = await publishDocument({
+      path: document.path,
+      kind: document.kind,
+      text: composed.text,
+      baseBlobId: draftBase,
+      message,
+      requestUrl: request.url,
+    });
     // A refused publish keeps the message typed for it; a published one starts the next afresh.
-    return data<EditorActionData>({ result, message: result.status === 'published' ? '' : message }, { status: STATUS[result.status], headers: OWNER_HEADERS });
+    return data<EditorActionData>(
+      { result, message: result.status === 'published' ? '' : message },
+      { status: STATUS[result.status], headers: OWNER_HEADERS },
+    );
   });
 }

@@ -31,11 +31,14 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
     const reply = (status: number, body: Answer, document?: string) => {
       if (wantsJson || !document) return jsonAnswer(status, body, OWNER_HEADERS);
       const anchor = body.field ? `#image-field-${body.field.replace(/\./g, '-')}` : '';
-      const query = body.ok ? `image-saved=${encodeURIComponent(body.field)}` : `image-error=${encodeURIComponent(body.error)}${body.field ? `&image-field=${encodeURIComponent(body.field)}` : ''}`;
+      const query = body.ok
+        ? `image-saved=${encodeURIComponent(body.field)}`
+        : `image-error=${encodeURIComponent(body.error)}${body.field ? `&image-field=${encodeURIComponent(body.field)}` : ''}`;
       throw redirect(`${editorHref(document)}?${query}${anchor}`, { status: 303, headers: OWNER_HEADERS });
     };
     const form = await readSmallForm(request, FORM_LIMIT);
-    if (form === 413) return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
+    if (form === 413)
+      return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
     if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
     const document = String(form.get('_path') ?? '');
     const kind = documentKind(document);
@@ -48,14 +51,22 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
     let baseBlobId = draft?.baseBlobId ?? null;
     if (baseText === undefined) {
       const opened = await openForEditing(document);
-      if (opened.status !== 'opened') return reply(409, { ok: false, field: spec.name, error: 'That file cannot be edited now: open it again from the content list.' }, document);
+      if (opened.status !== 'opened')
+        return reply(
+          409,
+          { ok: false, field: spec.name, error: 'That file cannot be edited now: open it again from the content list.' },
+          document,
+        );
       baseText = opened.text;
       baseBlobId = opened.blobId;
     }
     // The form as posted (its file inputs and buttons aside) is kept as the draft whatever the image's fate: nothing typed is lost.
     const posted = [...form.entries()].filter(([name]) => name !== 'intent' && !name.startsWith('_'));
     const keep = async (src?: string) => {
-      const entries = src === undefined ? posted : [...posted.filter(([name]) => name !== spec.srcName), [spec.srcName, src] as [string, FormDataEntryValue]];
+      const entries =
+        src === undefined
+          ? posted
+          : [...posted.filter(([name]) => name !== spec.srcName), [spec.srcName, src] as [string, FormDataEntryValue]];
       const composed = composeFile(kind, baseText, entries);
       if (!composed.ok) return composed.problem;
       const saved = await saveDraft(document, { text: composed.text, baseBlobId });
@@ -68,7 +79,12 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
 
     const file = form.get(`_image.${spec.name}`);
     if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose an image file first, then upload it.');
-    const checked = await checkFieldImage({ fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()), documentPath: document, field: spec.name });
+    const checked = await checkFieldImage({
+      fileName: file.name,
+      bytes: Buffer.from(await file.arrayBuffer()),
+      documentPath: document,
+      field: spec.name,
+    });
     if (!checked.ok) return refuse(checked.status, checked.error);
     const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
     if (!kept.ok) return refuse(413, kept.error);

@@ -102,8 +102,17 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
       // Twice at most: a second "New case study" with the same title at the same moment takes the next free slug.
       for (let attempt = 0; attempt < 2; attempt++) {
         // Drafts of new case studies hold their slugs too.
-        const drafts = (await listDrafts()).filter((draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path));
-        const pending = drafts.map((draft) => ({ path: draft.path.replace(/^content\//, ''), contentPath: draft.path, kind: 'case-study' as const, title: '', slug: slugOf(draft.path)!, blobId: '' }));
+        const drafts = (await listDrafts()).filter(
+          (draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path),
+        );
+        const pending = drafts.map((draft) => ({
+          path: draft.path.replace(/^content\//, ''),
+          contentPath: draft.path,
+          kind: 'case-study' as const,
+          title: '',
+          slug: slugOf(draft.path)!,
+          blobId: '',
+        }));
         const created = newCaseStudy(title, [...items, ...pending]);
         if (!created.ok) return answer(422, { error: created.error, title });
         const kept = await createDraft(created.value.path, created.value.text);
@@ -124,7 +133,8 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
       await discardDraft(path);
       throw redirect('/admin/content', { status: 303, headers: OWNER_HEADERS });
     }
-    if (!items.some((item) => item.contentPath === path)) return answer(404, { error: 'That case study is not on the branch any more. Reload the list.' });
+    if (!items.some((item) => item.contentPath === path))
+      return answer(404, { error: 'That case study is not on the branch any more. Reload the list.' });
     let planned: { ok: true; value: PublishRequest } | { ok: false; error: string };
     if (intent === 'up' || intent === 'down') {
       const texts = await contentTexts(items, config);

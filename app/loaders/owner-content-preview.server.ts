@@ -24,24 +24,42 @@ function html(status: number, body: string): Response {
 export async function contentPreviewAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const posted = await readEditForm(request);
-    if ('refused' in posted) return html(posted.status, previewProblemPage('That preview could not be read', posted.refused, '/admin/content'));
+    if ('refused' in posted)
+      return html(posted.status, previewProblemPage('That preview could not be read', posted.refused, '/admin/content'));
     const kind = documentKind(posted.path);
-    if (kind !== 'case-study') return html(400, previewProblemPage('Only case studies have a preview', 'Open a case study in the editor and press Preview there.', '/admin/content'));
+    if (kind !== 'case-study')
+      return html(
+        400,
+        previewProblemPage(
+          'Only case studies have a preview',
+          'Open a case study in the editor and press Preview there.',
+          '/admin/content',
+        ),
+      );
     const back = editorHref(posted.path);
     const draft = await getDraft(posted.path);
     const opened = draft ? null : await openForEditing(posted.path);
     const baseText = draft?.text ?? (opened && (opened.status === 'opened' || opened.status === 'read-only') ? opened.text : '');
     const composed = composeFile(kind, baseText, posted.entries);
-    if (!composed.ok) return html(422, previewProblemPage('The frontmatter does not parse', [{ file: posted.path, message: composed.problem, line: composed.line }], back));
+    if (!composed.ok)
+      return html(
+        422,
+        previewProblemPage('The frontmatter does not parse', [{ file: posted.path, message: composed.problem, line: composed.line }], back),
+      );
     await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId });
     const uploads = await draftUploads(posted.path);
-    const check = await checkEdits([{ path: posted.path, bytes: Buffer.from(composed.text) }, ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes }))], { preview: posted.path });
+    const check = await checkEdits(
+      [{ path: posted.path, bytes: Buffer.from(composed.text) }, ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes }))],
+      { preview: posted.path },
+    );
     if (!check.ok) {
       if ('unavailable' in check) return html(503, previewProblemPage('The preview is not available right now', check.unavailable, back));
       return html(422, previewProblemPage('The build would refuse this edit', check.problems, back));
     }
     if (!check.preview) {
-      const why = check.previewUnavailable ?? 'A coming-soon case study shows only as a card on the home page. Set its status to published, with its page fields, to preview its page.';
+      const why =
+        check.previewUnavailable ??
+        'A coming-soon case study shows only as a card on the home page. Set its status to published, with its page fields, to preview its page.';
       return html(200, previewProblemPage('No page to preview yet', why, back));
     }
     return html(200, previewPage(check.preview.caseStudy, back));

@@ -24,11 +24,14 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
     const reply = (status: number, body: UploadAnswer, document?: string) => {
       if (wantsJson || !document) return jsonAnswer(status, body, OWNER_HEADERS);
-      const query = body.ok ? `image=${encodeURIComponent(body.src)}&alt=${encodeURIComponent(body.alt)}` : `upload-error=${encodeURIComponent(body.error)}`;
+      const query = body.ok
+        ? `image=${encodeURIComponent(body.src)}&alt=${encodeURIComponent(body.alt)}`
+        : `upload-error=${encodeURIComponent(body.error)}`;
       throw redirect(`${editorHref(document)}?${query}#images`, { status: 303, headers: OWNER_HEADERS });
     };
     const form = await readSmallForm(request, FORM_LIMIT);
-    if (form === 413) return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
+    if (form === 413)
+      return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
     if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
     const document = String(form.get('document') ?? '');
     // Only a case study's own page is ever a place to send the browser back to.

@@ -18,22 +18,26 @@ export type LinksActionData = { errors: NewLinkErrors; values: NewLinkValues } |
 const privateCaseStudies = () => getCaseStudyCards().filter((card) => card.private && card.href);
 
 function newLinkSchema(known: string[]) {
-  return z.object({
-    label: z
-      .string()
-      .trim()
-      .min(1, 'Give the link a label, e.g. “Acme · Jane Doe, recruiter”.')
-      .max(200, 'Keep the label under 200 characters.')
-      .refine((value) => !/[\r\n]/.test(value), 'Keep the label on one line.'),
-    scope: z.enum(['all', 'some']),
-    caseStudies: z.array(z.string()),
-    days: z.coerce.number().int().min(1).max(MAX_LINK_DAYS, `A link lasts at most ${MAX_LINK_DAYS} days.`),
-    notify: z.boolean(),
-  }).superRefine((value, ctx) => {
-    if (value.scope === 'some' && value.caseStudies.length === 0) ctx.addIssue({ code: 'custom', path: ['caseStudies'], message: 'Pick at least one case study, or choose all of them.' });
-    const unknown = value.caseStudies.filter((slug) => !known.includes(slug));
-    if (unknown.length) ctx.addIssue({ code: 'custom', path: ['caseStudies'], message: `Not a private case study: ${unknown.join(', ')}.` });
-  });
+  return z
+    .object({
+      label: z
+        .string()
+        .trim()
+        .min(1, 'Give the link a label, e.g. “Acme · Jane Doe, recruiter”.')
+        .max(200, 'Keep the label under 200 characters.')
+        .refine((value) => !/[\r\n]/.test(value), 'Keep the label on one line.'),
+      scope: z.enum(['all', 'some']),
+      caseStudies: z.array(z.string()),
+      days: z.coerce.number().int().min(1).max(MAX_LINK_DAYS, `A link lasts at most ${MAX_LINK_DAYS} days.`),
+      notify: z.boolean(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.scope === 'some' && value.caseStudies.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['caseStudies'], message: 'Pick at least one case study, or choose all of them.' });
+      const unknown = value.caseStudies.filter((slug) => !known.includes(slug));
+      if (unknown.length)
+        ctx.addIssue({ code: 'custom', path: ['caseStudies'], message: `Not a private case study: ${unknown.join(', ')}.` });
+    });
 }
 
 export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
@@ -56,17 +60,26 @@ export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
         opens: link.opens,
         notifyOnOpen: link.notifyOnOpen,
         url: token ? `${origin}/s/${token}` : null,
-        opensWhat: link.caseStudies.length === 0 ? 'All private case studies' : link.caseStudies.map((slug) => titles[slug] ?? slug).join(', '),
+        opensWhat:
+          link.caseStudies.length === 0 ? 'All private case studies' : link.caseStudies.map((slug) => titles[slug] ?? slug).join(', '),
         createdAt: link.createdAt.toISOString(),
         expiresAt: link.expiresAt.toISOString(),
         revokedAt: link.revokedAt?.toISOString() ?? null,
         firstOpenedAt: link.firstOpenedAt?.toISOString() ?? null,
         lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
-        views: link.views.map((view) => ({ slug: view.slug, title: titles[view.slug] ?? view.slug, views: view.views, lastViewedAt: view.lastViewedAt.toISOString() })),
+        views: link.views.map((view) => ({
+          slug: view.slug,
+          title: titles[view.slug] ?? view.slug,
+          views: view.views,
+          lastViewedAt: view.lastViewedAt.toISOString(),
+        })),
       };
     });
     const choices = privateCaseStudies().map((card) => ({ slug: card.slug, title: card.title }));
-    return data({ links, choices, state, counts, page, pages, now: new Date().toISOString(), highlight: url.searchParams.get('new') }, { headers: OWNER_HEADERS });
+    return data(
+      { links, choices, state, counts, page, pages, now: new Date().toISOString(), highlight: url.searchParams.get('new') },
+      { headers: OWNER_HEADERS },
+    );
   });
 }
 
@@ -96,7 +109,11 @@ export async function ownerLinksAction({ request }: ActionFunctionArgs) {
       const link = await createLink({ label, caseStudies: scope === 'all' ? [] : caseStudies, days, notifyOnOpen: notify });
       return redirect(`/admin/links?new=${link.id}#link-${link.id}`, { status: 303, headers: OWNER_HEADERS });
     }
-    const actions: Record<string, () => Promise<boolean>> = { revoke: () => revokeLink(id), extend: () => extendLink(id, EXTEND_DAYS), delete: () => deleteLink(id) };
+    const actions: Record<string, () => Promise<boolean>> = {
+      revoke: () => revokeLink(id),
+      extend: () => extendLink(id, EXTEND_DAYS),
+      delete: () => deleteLink(id),
+    };
     const act = Object.hasOwn(actions, intent) ? actions[intent] : undefined;
     if (!act || !id) return answer(400, { done: 'Unknown action.' });
     // Checked by its shape before any query: a NUL byte would be a database error.

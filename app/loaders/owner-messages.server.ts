@@ -35,7 +35,10 @@ export async function ownerMessagesLoader({ request }: LoaderFunctionArgs) {
     const asked = Math.trunc(Number(new URL(request.url).searchParams.get('page')));
     const page = Number.isSafeInteger(asked) ? Math.min(Math.max(1, asked), 1_000_000) : 1;
     const [messages, total] = await Promise.all([listMessages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), countMessages()]);
-    return data({ messages: messages.map(view), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+    return data(
+      { messages: messages.map(view), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, now: new Date().toISOString() },
+      { headers: OWNER_HEADERS },
+    );
   });
 }
 

@@ -1,6 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { connectPublishing, defaultRepository, disconnectPublishing, publishingDetails, PUBLISHING_PAGE } from '~/editing/publishing-connection.server';
+import {
+  connectPublishing,
+  defaultRepository,
+  disconnectPublishing,
+  publishingDetails,
+  PUBLISHING_PAGE,
+} from '~/editing/publishing-connection.server';
 import { tokenExpiryWarning } from '~/editing/token-expiry';
 import { readSmallForm, text } from '~/http/form.server';
 
@@ -38,7 +44,13 @@ const answer = (status: number, body: PublishingActionData) => data<PublishingAc
 export async function ownerPublishingAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const form = await readSmallForm(request, 8 * 1024);
-    if (typeof form === 'number') return answer(form, { intent: 'other', state: 'failed', reason: 'That request could not be read. Reload the page and try again.', repository: '' });
+    if (typeof form === 'number')
+      return answer(form, {
+        intent: 'other',
+        state: 'failed',
+        reason: 'That request could not be read. Reload the page and try again.',
+        repository: '',
+      });
     const intent = text(form, 'intent');
     const repository = text(form, 'repository').slice(0, 500);
     if (intent === 'disconnect') {
@@ -48,7 +60,12 @@ export async function ownerPublishingAction({ request }: ActionFunctionArgs) {
     if (intent !== 'connect') return answer(400, { intent: 'other', state: 'failed', reason: 'Unknown action.', repository });
     const { status } = await publishingDetails();
     if (status.state === 'from-settings' || status.state === 'local') {
-      return answer(409, { intent: 'connect', state: 'failed', reason: 'Publishing is already set up outside this page, so nothing was changed here.', repository });
+      return answer(409, {
+        intent: 'connect',
+        state: 'failed',
+        reason: 'Publishing is already set up outside this page, so nothing was changed here.',
+        repository,
+      });
     }
     const result = await connectPublishing({ repository, token: text(form, 'token') });
     if (result.state === 'failed') return answer(422, { intent: 'connect', state: 'failed', reason: result.reason, repository });

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { databaseProblem, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { getAdminPassword, startOwnerSession } from '~/access/owner-session.server';
 import { takeSignInLinkSlot } from '~/access/owner-sign-in-limits.server';
-import { isSignInLinkToken, signInLinkUsable, useSignInLink } from '~/access/owner-sign-in-links.server';
+import { isSignInLinkToken, signInLinkUsable, redeemSignInLink } from '~/access/owner-sign-in-links.server';
 import { getSite } from '~/content/content.server';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
 import { clientIp } from '~/http/client-ip.server';
@@ -17,7 +17,11 @@ import { refuseCrossOrigin } from '~/http/origin.server';
  * in a Referer to another site.
  */
 
-export type SignInLinkData = { state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable' | 'no-database'; siteName: string; token?: string };
+export type SignInLinkData = {
+  state: 'ready' | 'used' | 'limited' | 'closed' | 'unavailable' | 'no-database';
+  siteName: string;
+  token?: string;
+};
 
 // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own
 // POST, which the Origin check must refuse. Either way the token never goes to another site.
@@ -26,7 +30,8 @@ const LINK_PAGE_LOOKUPS = 30;
 const LINK_PAGE_WINDOW_MS = 10 * 60 * 1000;
 
 const HEADERS = { ...OWNER_HEADERS, 'Referrer-Policy': 'same-origin' };
-const answer = (status: number, body: SignInLinkData, headers: Record<string, string> = {}) => data<SignInLinkData>(body, { status, headers: { ...HEADERS, ...headers } });
+const answer = (status: number, body: SignInLinkData, headers: Record<string, string> = {}) =>
+  data<SignInLinkData>(body, { status, headers: { ...HEADERS, ...headers } });
 
 export async function signInLinkLoader({ request }: LoaderFunctionArgs) {
   const siteName = getSite().name;
@@ -57,7 +62,7 @@ export async function signInLinkAction({ request }: ActionFunctionArgs) {
     const slot = await takeSignInLinkSlot(clientIp(request));
     if (slot.status !== 'judge') return answer(429, { state: 'limited', siteName }, { 'Retry-After': String(slot.retryAfterS) });
     await databaseReady();
-    if (!(await useSignInLink(token))) return answer(410, { state: 'used', siteName });
+    if (!(await redeemSignInLink(token))) return answer(410, { state: 'used', siteName });
     await slot.giveBack();
     const cookie = await startOwnerSession(request);
     console.info("owner's area: signed in with a one-time link.");

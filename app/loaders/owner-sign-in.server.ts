@@ -1,6 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { databaseProblem, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { adminPasswordMatches, endOwnerSession, getAdminPassword, hasOwnerCookie, ownerSession, startOwnerSession } from '~/access/owner-session.server';
+import {
+  adminPasswordMatches,
+  endOwnerSession,
+  getAdminPassword,
+  hasOwnerCookie,
+  ownerSession,
+  startOwnerSession,
+} from '~/access/owner-session.server';
 import { signInPaused, takeSignInSlot } from '~/access/owner-sign-in-limits.server';
 import { mailSignInLink, SIGN_IN_LINK_MINUTES } from '~/access/owner-sign-in-links.server';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
@@ -34,7 +41,8 @@ export const SIGN_IN_TEXT = {
   missing: 'Enter the password.',
   wrong: 'That password isn’t right.',
   limited: 'Too many wrong passwords. Wait ten minutes, then try again.',
-  paused: 'Password sign-in is paused: too many wrong passwords were tried in the last hour. Wait an hour, or sign in with a one-time link sent to your e-mail.',
+  paused:
+    'Password sign-in is paused: too many wrong passwords were tried in the last hour. Wait an hour, or sign in with a one-time link sent to your e-mail.',
   mailed: `A one-time sign-in link is on its way to the owner’s e-mail. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
   mailLimited: 'Three links have been sent in the last hour. Use one of them, or wait.',
   mailFailed: 'The link could not be sent: the mail server didn’t take it. Try again in a few minutes.',
@@ -44,7 +52,8 @@ export const SIGN_IN_TEXT = {
 /** The owner's page that sent the designer here (`?next=`, kept in the form's address), when it is one. */
 const returnPath = (request: Request) => safeReturnPath(new URL(request.url).searchParams.get('next'));
 
-const answer = (status: number, body: SignInData, headers: Record<string, string> = {}) => data<SignInData>(body, { status, headers: { ...OWNER_HEADERS, ...headers } });
+const answer = (status: number, body: SignInData, headers: Record<string, string> = {}) =>
+  data<SignInData>(body, { status, headers: { ...OWNER_HEADERS, ...headers } });
 
 export async function signInLoader({ request }: LoaderFunctionArgs) {
   if (!getAdminPassword()) return answer(503, { state: 'closed' });
@@ -86,7 +95,11 @@ export async function signInAction({ request }: ActionFunctionArgs) {
     const slot = await takeSignInSlot(clientIp(request));
     if (slot.status !== 'judge') {
       const paused = slot.status === 'paused';
-      return answer(429, { state: 'form', siteName, paused, limited: paused ? SIGN_IN_TEXT.paused : SIGN_IN_TEXT.limited }, { 'Retry-After': String(slot.retryAfterS) });
+      return answer(
+        429,
+        { state: 'form', siteName, paused, limited: paused ? SIGN_IN_TEXT.paused : SIGN_IN_TEXT.limited },
+        { 'Retry-After': String(slot.retryAfterS) },
+      );
     }
     if (!adminPasswordMatches(password)) return answer(401, { state: 'form', siteName, error: SIGN_IN_TEXT.wrong });
     await slot.giveBack();

@@ -13,7 +13,9 @@ export const PRIVACY_UPDATED = '2026-11-24';
 
 /** "November 24, 2026", whatever the server's time zone. */
 const longDate = (isoDay: string) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 
 /**
  * The loader of /privacy (see home.server.ts). Content only: no database, no

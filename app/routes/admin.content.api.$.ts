@@ -16,7 +16,8 @@ import { OWNER_HEADERS } from '~/http/owner-headers';
  * public page's chunk (same bytes, new name) that one does not.
  */
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
 
 const ACTIONS: Record<string, (args: ActionFunctionArgs) => Promise<Response | unknown>> = {
   draft: contentDraftAction,

@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: 'Share links — Owner’s are
 
 export default function OwnerLinks() {
   const { links, choices, state, counts, page, pages, now, highlight } = useLoaderData<typeof loader>();
-  const query = (filter: LinkFilter, n = 1) => `?${new URLSearchParams([...(filter === 'all' ? [] : [['state', filter]]), ...(n > 1 ? [['page', String(n)]] : [])])}`;
+  const query = (filter: LinkFilter, n = 1) =>
+    `?${new URLSearchParams([...(filter === 'all' ? [] : [['state', filter]]), ...(n > 1 ? [['page', String(n)]] : [])])}`;
   const answer = useActionData<typeof action>();
   return (
     <>

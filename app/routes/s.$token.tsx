@@ -7,7 +7,11 @@ export const loader = ({ params, request }: LoaderFunctionArgs) => shareLinkLoad
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction = () => [{ title: 'Shared case study' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+export const meta: MetaFunction = () => [
+  { title: 'Shared case study' },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
 
 export default function ShareLinkRoute() {
   return <ShareLinkProblemPage {...useLoaderData<typeof loader>()} />;

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkContentPath, ContentPathError } from '../../app/editing/content-path.server';
 import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check-types';

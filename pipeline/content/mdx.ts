@@ -1,4 +1,5 @@
-import { createElement, type ComponentType } from 'react';
+import type { MDXComponents } from 'mdx/types';
+import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Section } from '../../app/content/schema';
 import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/media';
@@ -11,7 +12,7 @@ import { rehypeNumberedSections } from './sections';
 import type { MediaRoots } from './story-media';
 import { typeset } from './typography';
 
-type MdxComponents = Record<string, ComponentType<any>>;
+type MdxComponents = MDXComponents;
 
 export type CompileMdxOptions = {
   components: MdxComponents;

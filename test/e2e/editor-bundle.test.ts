@@ -35,7 +35,9 @@ const editorUrl = (): string => (JSON.parse(readFileSync(path.join(ROOT, '.gener
 describe('the build', () => {
   it('writes the editor under public/build/editor, with the marks this test looks for (or the checks below prove nothing)', () => {
     expect(editorUrl()).toMatch(/^\/build\/editor\/editor-[A-Z0-9]+\.js$/);
-    const editor = jsFiles(path.join(BUILD, 'editor')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const editor = jsFiles(path.join(BUILD, 'editor'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     expect(marksIn(editor)).toEqual(EDITOR_MARKS);
   });
 

@@ -10,7 +10,8 @@ import type { PropField } from './block-fields';
  */
 export type Attribute = MdxJsxAttribute | MdxJsxExpressionAttribute;
 
-const named = (attribute: Attribute, name: string): attribute is MdxJsxAttribute => attribute.type === 'mdxJsxAttribute' && attribute.name === name;
+const named = (attribute: Attribute, name: string): attribute is MdxJsxAttribute =>
+  attribute.type === 'mdxJsxAttribute' && attribute.name === name;
 
 /** A prop as the card's input shows it: text for text, enum and number props, a boolean for a checkbox. */
 export function readProp(attributes: Attribute[], field: PropField): string | boolean {
@@ -46,7 +47,10 @@ export function writeProp(attributes: Attribute[], field: PropField, value: stri
   if (next === undefined) return index === -1 ? attributes : attributes.filter((_, i) => i !== index);
   if (index !== -1) {
     const current = attributes[index] as MdxJsxAttribute;
-    const same = typeof next === 'object' && next !== null ? typeof current.value === 'object' && current.value?.value === next.value : current.value === next;
+    const same =
+      typeof next === 'object' && next !== null
+        ? typeof current.value === 'object' && current.value?.value === next.value
+        : current.value === next;
     if (same) return attributes;
     return attributes.map((a, i) => (i === index ? { ...current, value: next } : a));
   }

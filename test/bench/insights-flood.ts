@@ -4,9 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDB } from '@netlify/database-dev';
 import { createDatabase } from '../../app/db/connection.server';
-import { fetchFrom, loopbackAddress } from '../../test/helpers/loopback';
-import { postgresBin, startPostgres } from '../../test/helpers/postgres';
-import { startServer, type RunningServer } from '../../test/helpers/server';
+import { fetchFrom, loopbackAddress } from '../helpers/loopback';
+import { postgresBin, startPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
 import { ADMIN_PASSWORD, seed, signIn } from './owner-area';
 import { median, ms } from './stats';
 
@@ -23,7 +23,7 @@ import { median, ms } from './stats';
  * (the database's worst case: nearly every beacon is under every limit and
  * must be written). Every request goes to 127.0.0.1; the flood comes from
  * other loopback addresses (test/helpers/loopback.ts).
- * Also: `tsx scripts/bench/insights-flood.ts` on its own.
+ * Also: `tsx test/bench/insights-flood.ts` on its own.
  */
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -163,7 +163,7 @@ export async function measureInsightsFlood(log: (line: string) => void): Promise
   const out: FloodBench = { times: [], loads: [], skipped: [] };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-flood-db-'));
   try {
-    // Seeded as for the owner's area (scripts/bench/owner-area.ts), through the engine, then handed to the server.
+    // Seeded as for the owner's area (test/bench/owner-area.ts), through the engine, then handed to the server.
     const engine = new NetlifyDB({ directory: dir, logger: () => {} });
     try {
       const db = await createDatabase({ connectionString: await engine.start(), embedded: true });

@@ -17,7 +17,7 @@ import { median, seconds } from './stats';
  * The content is a scratch copy of content/ (CONTENT_DIR), so content/ is
  * never edited; the last build of `measureBuild` is of content/ itself.
  *
- *   npx tsx scripts/bench/build.ts [runs] [root]   # prints the figures
+ *   npx tsx test/bench/build.ts [runs] [root]   # prints the figures
  *   npm run bench -- --build-only                  # the same, in the report's words
  */
 

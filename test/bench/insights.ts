@@ -4,8 +4,8 @@ import { closeSharedDatabase, createDatabase, type Database } from '../../app/db
 import { applyMigrations } from '../../app/db/migrations.server';
 import { rollUpDay } from '../../app/insights/rollup.server';
 import { utcDay } from '../../app/insights/visitor.server';
-import { startPostgres } from '../../test/helpers/postgres';
-import { startServer } from '../../test/helpers/server';
+import { startPostgres } from '../helpers/postgres';
+import { startServer } from '../helpers/server';
 import { ADMIN_PASSWORD, timePages, type OwnerPageTime } from './owner-area';
 import { median } from './stats';
 
@@ -15,7 +15,7 @@ import { median } from './stats';
  * how long the rollup of one day takes, and the server time of
  * /admin/insights for each range once the past days are rolled up (the
  * dashboard reads rollups plus today's raw events, so its time must not grow
- * with the age of the data). Also: `tsx scripts/bench/insights.ts` on its own.
+ * with the age of the data). Also: `tsx test/bench/insights.ts` on its own.
  */
 
 export const INSIGHTS_SEED = { days: 90, perDay: 2000 };

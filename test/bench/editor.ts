@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { launchBrowser } from '../../test/helpers/browser';
-import { signIn } from '../../test/helpers/body-editor';
-import { startOwnerStack } from '../../test/helpers/owner-stack';
+import { launchBrowser } from '../helpers/browser';
+import { signIn } from '../helpers/body-editor';
+import { startOwnerStack } from '../helpers/owner-stack';
 import { firstLoadBytes, type Transfer } from './first-load-bytes';
 import { median } from './stats';
 
@@ -44,7 +44,13 @@ const WATCH_READY = `(() => {
 // The editor's bundle (scripts/editor-bundle.ts) is always lazy: its URL is in the page only as loader data.
 const isLazy = (pathname: string, html: string) => pathname.startsWith('/build/editor/') || !html.includes(pathname);
 
-export async function measureEditor(browser: Browser, origin: string, storageState: BrowserContextOptions['storageState'], editPath: string, runs = 7): Promise<EditorFigures> {
+export async function measureEditor(
+  browser: Browser,
+  origin: string,
+  storageState: BrowserContextOptions['storageState'],
+  editPath: string,
+  runs = 7,
+): Promise<EditorFigures> {
   const readyMs: number[] = [];
   let scripts: { url: string; kb: number; lazy: boolean }[] = [];
   for (let run = 0; run < runs; run++) {
@@ -56,15 +62,27 @@ export async function measureEditor(browser: Browser, origin: string, storageSta
       if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize })));
     });
     const response = await page.goto(origin + editPath);
-    await page.waitForFunction(() => (window as unknown as { __editorReady?: number }).__editorReady !== undefined, undefined, { timeout: 30_000 }).catch(async (error) => {
-      throw new Error(`the editor at ${page.url()} was not ready: ${await page.locator('[data-mdx-body]').getAttribute('data-body-editor').catch(() => 'no [data-mdx-body]')}`, { cause: error });
-    });
+    await page
+      .waitForFunction(() => (window as unknown as { __editorReady?: number }).__editorReady !== undefined, undefined, { timeout: 30_000 })
+      .catch(async (error) => {
+        throw new Error(
+          `the editor at ${page.url()} was not ready: ${await page
+            .locator('[data-mdx-body]')
+            .getAttribute('data-body-editor')
+            .catch(() => 'no [data-mdx-body]')}`,
+          { cause: error },
+        );
+      });
     readyMs.push(await page.evaluate(() => (window as unknown as { __editorReady: number }).__editorReady));
     if (run === 0) {
       // The scripts the server's HTML names (module preloads, the entry) load with the page; the rest came later, lazily.
       const html = (await response?.text()) ?? '';
       await page.waitForLoadState('networkidle');
-      scripts = (await Promise.all(sizes)).map(({ url, bytes }) => ({ url: new URL(url).pathname, kb: bytes / 1024, lazy: isLazy(new URL(url).pathname, html) }));
+      scripts = (await Promise.all(sizes)).map(({ url, bytes }) => ({
+        url: new URL(url).pathname,
+        kb: bytes / 1024,
+        lazy: isLazy(new URL(url).pathname, html),
+      }));
     }
     await context.close();
   }
@@ -80,7 +98,11 @@ export async function measureEditor(browser: Browser, origin: string, storageSta
 }
 
 /** The public pages' scripts, by file name and gzipped size: compare two builds with it. */
-export async function publicPagesJs(browser: Browser, origin: string, pages = PUBLIC_PAGES): Promise<Record<string, { url: string; bytes: number }[]>> {
+export async function publicPagesJs(
+  browser: Browser,
+  origin: string,
+  pages = PUBLIC_PAGES,
+): Promise<Record<string, { url: string; bytes: number }[]>> {
   const result: Record<string, { url: string; bytes: number }[]> = {};
   for (const page of pages) {
     const { transfers } = await firstLoadBytes(browser, origin + page);
@@ -98,7 +120,9 @@ export const EDIT_PAGES = ['/admin/content/case-studies/office-depot.mdx', '/adm
  * The built server on a PostgreSQL of its own, the owner signed in once, and
  * `work` given the browser, the server's origin and the session.
  */
-export async function withSignedInOwner<T>(work: (browser: Browser, origin: string, storageState: BrowserContextOptions['storageState']) => Promise<T>): Promise<T> {
+export async function withSignedInOwner<T>(
+  work: (browser: Browser, origin: string, storageState: BrowserContextOptions['storageState']) => Promise<T>,
+): Promise<T> {
   const password = 'bench editor password';
   const stack = await startOwnerStack(password);
   const browser = await launchBrowser();
@@ -115,7 +139,7 @@ export async function withSignedInOwner<T>(work: (browser: Browser, origin: stri
   }
 }
 
-/** `npx tsx scripts/bench/editor.ts [origin of another build]`: the figures as JSON. */
+/** `npx tsx test/bench/editor.ts [origin of another build]`: the figures as JSON. */
 async function main() {
   await withSignedInOwner(async (browser, origin, storageState) => {
     const editors = [];

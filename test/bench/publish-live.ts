@@ -6,14 +6,14 @@ import matter from 'gray-matter';
 import type { Browser } from 'playwright-core';
 import { createDatabase } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
-import { launchBrowser, openPage } from '../../test/helpers/browser';
-import { CONTENT_DIR } from '../../test/helpers/content';
-import { committedSiteFiles, startEditorStack } from '../../test/helpers/editor-stack';
-import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../../test/helpers/fixture-site';
-import { startGitRemote } from '../../test/helpers/git-remote';
-import { startNetlifyServe } from '../../test/helpers/netlify-serve';
-import { startPostgres } from '../../test/helpers/postgres';
-import { PRIVATE_ENV } from '../../test/helpers/private';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { CONTENT_DIR } from '../helpers/content';
+import { committedSiteFiles, startEditorStack } from '../helpers/editor-stack';
+import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { startGitRemote } from '../helpers/git-remote';
+import { startNetlifyServe } from '../helpers/netlify-serve';
+import { startPostgres } from '../helpers/postgres';
+import { PRIVATE_ENV } from '../helpers/private';
 import { median, ms } from './stats';
 
 /**
@@ -28,7 +28,7 @@ import { median, ms } from './stats';
  * And what reading the live pointer costs a public page: warm GET / on the
  * built server, with no live version, then with one current.
  *
- *   npx tsx scripts/bench/publish-live.ts [--runs N] [--serve-runs N] [--no-serve]
+ *   npx tsx test/bench/publish-live.ts [--runs N] [--serve-runs N] [--no-serve]
  *   npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]
  */
 

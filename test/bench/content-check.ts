@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { publishConfig, type PublishConfig } from '../../app/editing/publish-config.server';
 import { readSnapshot } from '../../app/editing/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
-import { startGitRemote } from '../../test/helpers/git-remote';
+import { startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
 
 /**
@@ -26,7 +26,7 @@ import { median, ms } from './stats';
  *   start to the answer (module load, esbuild's service, sharp), the closest
  *   this machine gets to a function's cold start.
  *
- *   npx tsx scripts/bench/content-check.ts
+ *   npx tsx test/bench/content-check.ts
  */
 
 export type ContentCheckBench = {
@@ -46,7 +46,8 @@ async function timedCheck(config: PublishConfig): Promise<number> {
   const { files } = await readSnapshot(undefined, config);
   const result = await checkContent({ files, changes: [{ path: FILE, bytes: Buffer.from(edit) }], preview: FILE });
   const elapsed = performance.now() - started;
-  if (!result.ok || !result.preview?.caseStudy.html.includes('The Challenge (edited)')) throw new Error(`bench check: ${JSON.stringify(result).slice(0, 300)}`);
+  if (!result.ok || !result.preview?.caseStudy.html.includes('The Challenge (edited)'))
+    throw new Error(`bench check: ${JSON.stringify(result).slice(0, 300)}`);
   return elapsed;
 }
 
@@ -62,7 +63,10 @@ const { stop } = await import('esbuild');
 await stop();
 `;
 
-export async function measureContentCheck({ runs = 7, coldRuns = 3 }: { runs?: number; coldRuns?: number } = {}): Promise<ContentCheckBench> {
+export async function measureContentCheck({
+  runs = 7,
+  coldRuns = 3,
+}: { runs?: number; coldRuns?: number } = {}): Promise<ContentCheckBench> {
   const local = publishConfig({}, ROOT);
   const localMs: number[] = [];
   for (let i = 0; i < runs + 1; i++) localMs.push(await timedCheck(local));
@@ -83,18 +87,38 @@ export async function measureContentCheck({ runs = 7, coldRuns = 3 }: { runs?: n
 
     // The function as Netlify ships it: its own modules bundled, packages from node_modules.
     const bundle = path.join(ROOT, '.cache', 'bench', 'content-check.mjs');
-    await build({ entryPoints: [path.join(ROOT, 'netlify/functions/content-check.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'silent' });
+    await build({
+      entryPoints: [path.join(ROOT, 'netlify/functions/content-check.ts')],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      logLevel: 'silent',
+    });
     const runner = path.join(ROOT, '.cache', 'bench', 'content-check-runner.mjs');
     writeFileSync(runner, RUNNER);
     const coldProcessMs: number[] = [];
     for (let i = 0; i < coldRuns; i++) {
       const { stdout } = await promisify(execFile)(process.execPath, [runner, pathToFileURL(bundle).href], {
         cwd: scratch,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', CONTENT_CHECK_SECRET: 'bench-content-check-secret-0123456789', ...env, CONTENT_GIT_CACHE_DIR: path.join(scratch, `process-${i}`) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          CONTENT_CHECK_SECRET: 'bench-content-check-secret-0123456789',
+          ...env,
+          CONTENT_GIT_CACHE_DIR: path.join(scratch, `process-${i}`),
+        },
       });
       coldProcessMs.push(Number(stdout));
     }
-    const medians = { local: median(localMs), remoteWarm: median(remoteWarmMs), remoteColdCache: median(remoteColdCacheMs), coldProcess: median(coldProcessMs) };
+    const medians = {
+      local: median(localMs),
+      remoteWarm: median(remoteWarmMs),
+      remoteColdCache: median(remoteColdCacheMs),
+      coldProcess: median(coldProcessMs),
+    };
     return { localMs, remoteWarmMs, remoteColdCacheMs, coldProcessMs, medians };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -103,9 +127,10 @@ export async function measureContentCheck({ runs = 7, coldRuns = 3 }: { runs?: n
 }
 
 export function renderContentCheckBench(result: ContentCheckBench): string {
-  const line = (label: string, values: number[], value: number) => `  ${label}: median ${ms(value)} over ${values.length} (${values.map(ms).join(', ')})`;
+  const line = (label: string, values: number[], value: number) =>
+    `  ${label}: median ${ms(value)} over ${values.length} (${values.map(ms).join(', ')})`;
   return [
-    'Content check with a preview of Office Depot (read the branch, compile with the build\'s compileSite, media via the owner route):',
+    "Content check with a preview of Office Depot (read the branch, compile with the build's compileSite, media via the owner route):",
     line('local mode (HEAD), warm', result.localMs, result.medians.local),
     line('remote mode, warm instance (one fetch)', result.remoteWarmMs, result.medians.remoteWarm),
     line('remote mode, first check of an instance (shallow clone)', result.remoteColdCacheMs, result.medians.remoteColdCache),
