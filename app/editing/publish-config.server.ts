@@ -143,7 +143,7 @@ function checkRemoteUrl(url: string): string | null {
 /** A plain branch name (git's rules, simplified to what a content branch needs). */
 function checkBranch(branch: string): string | null {
   const ok =
-    /^[A-Za-z0-9._\/-]+$/.test(branch) &&
+    /^[A-Za-z0-9._/-]+$/.test(branch) &&
     !branch.includes('..') &&
     !branch.startsWith('/') &&
     !branch.endsWith('/') &&

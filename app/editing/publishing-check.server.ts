@@ -27,7 +27,11 @@ export async function checkConnection(
   const host = new URL(repository).host;
   const read = await advertisement(repository, 'git-upload-pack', token, timeoutMs);
   if ('reason' in read) return { ok: false, reason: read.reason };
-  if (read.status !== 200) return { ok: false, reason: refusal(read.status, 'read', host, repository) };
+  if (read.status !== 200)
+    return {
+      ok: false,
+      reason: refusal(read.status, 'read', host, repository),
+    };
   if (!read.git)
     return {
       ok: false,
@@ -124,11 +128,7 @@ export function advertisedRefs(body: Buffer): string[] {
  * the tests, which answer from a small local stand-in: GitHub itself cannot
  * be reached from the test machine.
  */
-export async function tokenExpiry(
-  repository: string,
-  token: string,
-  env: Record<string, string | undefined> = process.env,
-): Promise<string | null> {
+export async function tokenExpiry(repository: string, token: string, env: EnvSource = process.env): Promise<string | null> {
   const github = githubRepository(repository);
   if (!github) return null;
   const api = (readEnv('GITHUB_API_URL', env) ?? 'https://api.github.com').replace(/\/+$/, '');

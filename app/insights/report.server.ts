@@ -82,13 +82,11 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
           slug: card.slug,
           title: card.title,
           readers: readers.get(card.slug) ?? 0,
-          steps: caseStudy.sections
-            .slice(0, MAX_SECTIONS)
-            .map((section) => ({
-              section: section.number,
-              title: section.title,
-              readers: sections.get(`${card.slug}#${section.number}`) ?? 0,
-            })),
+          steps: caseStudy.sections.slice(0, MAX_SECTIONS).map((section) => ({
+            section: section.number,
+            title: section.title,
+            readers: sections.get(`${card.slug}#${section.number}`) ?? 0,
+          })),
           medianEngagedS: medianOf(engaged.get(card.slug) ?? new Map()),
         },
       ];
