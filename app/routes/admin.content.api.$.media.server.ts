@@ -29,9 +29,10 @@ const notFound = () =>
 export async function contentMediaLoader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
   const path = params['*'] ?? '';
-  const match = PATH.exec(path);
-  if (!match || path.split('/').some((segment) => segment === '..' || segment.startsWith('.')) || !TYPES[match[2]]) return notFound();
-  const upload = match[1] === 'content' ? await draftUploadByPath(path) : null;
+  const [, root, extension = ''] = PATH.exec(path) ?? [];
+  const type = TYPES[extension];
+  if (!type || path.split('/').some((segment) => segment === '..' || segment.startsWith('.'))) return notFound();
+  const upload = root === 'content' ? await draftUploadByPath(path) : null;
   const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
   if (!bytes) return notFound();
   const headers = new Headers({

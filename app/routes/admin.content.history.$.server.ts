@@ -19,6 +19,9 @@ export type HistoryEntry = { commit: string; date: string; author: string; messa
 
 const LIMIT = 15;
 
+/** A version's text; none for a version that could not be read, or for the file's first commit (nothing before it). */
+const textOf = (version: Awaited<ReturnType<typeof fileAt>> | undefined) => (version?.ok ? (version.value ?? '') : '');
+
 export async function contentHistoryLoader({ request, params }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const document = documentPathOf(params['*']);

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { databaseProblem, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { getAdminPassword, startOwnerSession } from '~/access/owner-session.server';
 import { takeSignInLinkSlot } from '~/access/owner-sign-in-limits.server';
-import { isSignInLinkToken, signInLinkUsable, useSignInLink } from '~/access/owner-sign-in-links.server';
+import { isSignInLinkToken, signInLinkUsable, redeemSignInLink } from '~/access/owner-sign-in-links.server';
 import { getSite } from '~/content/content.server';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
 import { clientIp } from '~/http/client-ip.server';
@@ -62,7 +62,7 @@ export async function signInLinkAction({ request }: ActionFunctionArgs) {
     const slot = await takeSignInLinkSlot(clientIp(request));
     if (slot.status !== 'judge') return answer(429, { state: 'limited', siteName }, { 'Retry-After': String(slot.retryAfterS) });
     await databaseReady();
-    if (!(await useSignInLink(token))) return answer(410, { state: 'used', siteName });
+    if (!(await redeemSignInLink(token))) return answer(410, { state: 'used', siteName });
     await slot.giveBack();
     const cookie = await startOwnerSession(request);
     console.info("owner's area: signed in with a one-time link.");

@@ -3,11 +3,11 @@ import { linkOpens, linkTokenOf } from '~/access/link-access.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { getCaseStudy, getCaseStudyCards, getSite } from '~/content/content.server';
 import type { CaseStudy } from '~/content/schema';
-import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { clientIp } from '~/http/client-ip.server';
 import { isUnlocked, passwordMatches, takeUnlockAttempt, unlockCookie } from '~/access/private-access.server';
 import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/access/private-case-study';
 import { PRIVATE_HEADERS } from '~/http/cache-headers.server';
-import { declaresTooLarge, mediaType, readLimitedBody } from '~/http/read-body.server';
+import { readSmallForm } from '~/http/form.server';
 import { pageMeta } from '~/seo/meta';
 import { getSiteUrl } from '~/http/site-url.server';
 import { caseStudySocialCard } from '~/seo/social-image';
@@ -62,7 +62,12 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     // The other cards, as on the home page: published ones link, coming-soon ones don't.
     more,
     words,
-    meta: pageMeta(context, { title, description: caseStudy.page.summary, type: 'article', image: card }),
+    meta: pageMeta(context, {
+      title,
+      description: caseStudy.page.summary,
+      type: 'article',
+      image: card,
+    }),
     jsonLd: serializeJsonLd(caseStudyJsonLd(caseStudy, author, { siteUrl, image: card.path })),
   };
 }
@@ -87,11 +92,21 @@ async function privateAccess(request: Request, slug: string): Promise<'open' | '
 /** The card's fields and the note: everything a locked page may contain. */
 function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
   const { slug, title, description, image, alt, tags, imageWidth, imageHeight, imageSources, lockedNote } = caseStudy;
-  return { slug, title, description, image, alt, tags, imageWidth, imageHeight, imageSources, lockedNote };
+  return {
+    slug,
+    title,
+    description,
+    image,
+    alt,
+    tags,
+    imageWidth,
+    imageHeight,
+    imageSources,
+    lockedNote,
+  };
 }
 
 const MAX_UNLOCK_BODY = 4 * 1024;
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
 function refuse(status: number, answer: UnlockActionData, headers: Record<string, string> = {}) {
   return data(answer, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
@@ -127,7 +142,7 @@ async function readPassword(request: Request): Promise<string | number> {
 export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
   if (!caseStudy?.private) return data({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
-  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
+  const ip = clientIp(request);
   const attempt = await takeUnlockAttempt(ip);
   if (!attempt.allowed) return refuse(429, { limited: UNLOCK_TEXT.limited }, { 'Retry-After': String(attempt.retryAfterS) });
   const password = await readPassword(request);
@@ -139,5 +154,8 @@ export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
   await attempt.giveBack();
   const cookie = unlockCookie(request);
   if (!cookie) return refuse(503, { limited: UNLOCK_TEXT.unavailable });
-  return redirect(new URL(request.url).pathname, { status: 303, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
+  return redirect(new URL(request.url).pathname, {
+    status: 303,
+    headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+  });
 }

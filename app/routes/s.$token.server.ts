@@ -4,7 +4,7 @@ import { linkIdFromToken } from '~/access/share-link-token.server';
 import { openLink, opensCaseStudy, type ShareLink } from '~/access/share-links.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { clientKey, release, take } from '~/db/rate-limit.server';
-import { CLIENT_IP_HEADER } from '~/contact/action.server';
+import { clientIp } from '~/http/client-ip.server';
 import { recordServerEvent } from '~/insights/record.server';
 import { getCaseStudyCards, getSite } from '~/content/content.server';
 import { sendOwnerNotice } from '~/contact/mail.server';
@@ -22,9 +22,17 @@ export const BAD_TOKEN_ATTEMPTS = 20;
 export const BAD_TOKEN_WINDOW_MS = 10 * 60 * 1000;
 const NOTICE_WAIT_MS = 3_000;
 
-export const SHARE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
+export const SHARE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+};
 
-export type ShareLinkProblem = { problem: 'unknown' | 'expired' | 'revoked' | 'limited' | 'unavailable'; name: string; email: string };
+export type ShareLinkProblem = {
+  problem: 'unknown' | 'expired' | 'revoked' | 'limited' | 'unavailable';
+  name: string;
+  email: string;
+};
 
 function problem(status: number, kind: ShareLinkProblem['problem'], headers: Record<string, string> = {}) {
   const { name, email } = getSite();
@@ -62,12 +70,15 @@ function notifyOwner(link: ShareLink, request: Request) {
 }
 
 export async function shareLinkLoader(request: Request, token: string) {
-  const ip = request.headers.get(CLIENT_IP_HEADER)?.trim() || 'unknown';
+  const ip = clientIp(request);
   const key = clientKey('link', ip);
   try {
     // The slot is taken before the token is judged, so guesses in flight at once get at most the limit judged.
     const slot = await take(key, BAD_TOKEN_ATTEMPTS, BAD_TOKEN_WINDOW_MS);
-    if (!slot.allowed) return problem(429, 'limited', { 'Retry-After': String(slot.retryAfterS) });
+    if (!slot.allowed)
+      return problem(429, 'limited', {
+        'Retry-After': String(slot.retryAfterS),
+      });
     const opened = await openLink(token);
     if (opened.status === 'unknown') {
       console.warn(`404 Not Found: ${new URL(request.url).pathname}${linkIdFromToken(token) ? ' (deleted link)' : ''}`);
@@ -77,9 +88,12 @@ export async function shareLinkLoader(request: Request, token: string) {
     if (opened.status === 'gone') return problem(410, opened.state);
     await release(key);
     if (opened.notify) await notifyOwner(opened.link, request);
-    await recordServerEvent(request, { kind: 'link-open', linkId: opened.link.id });
+    await recordServerEvent(request, {
+      kind: 'link-open',
+      linkId: opened.link.id,
+    });
     const cards = linkCaseStudies(opened.link);
-    const to = cards.length === 1 ? cards[0].href! : '/shared';
+    const to = cards.length === 1 ? (cards[0]?.href ?? '/shared') : '/shared';
     return redirect(to, { status: 303, headers: { ...SHARE_HEADERS, 'Set-Cookie': linkCookie(request, token, opened.link) } });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
-import { countMessages, countNewMessages, deleteMessage, getMessage, listMessages, mailHealth, markMessageDone } from '~/contact/inbox.server';
+import {
+  countMessages,
+  countNewMessages,
+  deleteMessage,
+  getMessage,
+  listMessages,
+  mailHealth,
+  markMessageDone,
+} from '~/contact/inbox.server';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 
 /** The owner's inbox and mail health, read from a real PostgreSQL through the process's database. */
@@ -38,7 +46,14 @@ describe('the inbox', () => {
       ['failed', 'failed', '550 Mailbox unavailable'],
       ['old', 'delivered', null],
     ]);
-    expect(all[3]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', message: 'Hello from the test.', done: false, doneAt: null });
+    expect(all[3]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      message: 'Hello from the test.',
+      done: false,
+      doneAt: null,
+    });
     expect(all[3].deliveredAt).toBeInstanceOf(Date);
     expect(all[0].createdAt.getTime()).toBeGreaterThan(all[1].createdAt.getTime());
 
@@ -109,8 +124,12 @@ describe('mail health', () => {
     await store.insert({ id: 'r1', status: 'retrying' });
     await store.insert({ id: 'r2', status: 'pending', attempts: 0 });
     await store.insert({ id: 'f1', status: 'failed' });
-    await store.db.query(`UPDATE contact_messages SET last_error = 'older error', last_failed_at = now() - interval '30 minutes' WHERE id = 'f1'`);
-    await store.db.query(`UPDATE contact_messages SET last_error = 'connect ECONNREFUSED', last_failed_at = now() - interval '1 minute' WHERE id = 'r1'`);
+    await store.db.query(
+      `UPDATE contact_messages SET last_error = 'older error', last_failed_at = now() - interval '30 minutes' WHERE id = 'f1'`,
+    );
+    await store.db.query(
+      `UPDATE contact_messages SET last_error = 'connect ECONNREFUSED', last_failed_at = now() - interval '1 minute' WHERE id = 'r1'`,
+    );
     const failing = await mailHealth();
     expect(failing).toMatchObject({ state: 'failing', lastError: 'connect ECONNREFUSED', retrying: 2, failed: 1 });
     expect(failing.lastFailureAt!.getTime()).toBeGreaterThan(working.lastDeliveredAt!.getTime());

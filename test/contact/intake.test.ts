@@ -33,7 +33,8 @@ function post(body: unknown): Promise<Response> {
 }
 
 /** Everything logged during the test, one string per call. */
-const logged = () => [...logs, console.error as unknown as MockInstance].flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
+const logged = () =>
+  [...logs, console.error as unknown as MockInstance].flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
 
 /** Points the function at another database (the next query opens a new pool). */
 async function useDatabase(url: string | undefined) {
@@ -103,7 +104,9 @@ describe('with the database', () => {
     const [row] = await store.rows();
     expect(row).toMatchObject({ status: 'retrying', attempts: 1, claimed_until: null, delivered_at: null });
     expect(row.last_error).toContain('550 Mailbox unavailable');
-    expect(logged().some((line) => line.includes(`message ${row.id}: attempt 1 failed`) && line.includes('next attempt in 30 s'))).toBe(true);
+    expect(logged().some((line) => line.includes(`message ${row.id}: attempt 1 failed`) && line.includes('next attempt in 30 s'))).toBe(
+      true,
+    );
   });
 
   it('SMTP that never answers: the visitor hears "sent" before the action gives up (10 s), and it is kept for a retry', async () => {
@@ -163,7 +166,9 @@ describe('without a database', () => {
     expect(await response.json()).toEqual({ status: 'error', error: 'Failed to send message.' });
     const errors = (console.error as unknown as MockInstance).mock.calls;
     expect(errors).toHaveLength(1);
-    expect(String(errors[0][0])).toMatch(/^send-email: sending failed: .*ECONNREFUSED.*; database unavailable \(.+\): the message was neither kept nor mailed\.$/);
+    expect(String(errors[0][0])).toMatch(
+      /^send-email: sending failed: .*ECONNREFUSED.*; database unavailable \(.+\): the message was neither kept nor mailed\.$/,
+    );
   });
 });
 

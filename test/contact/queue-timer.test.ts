@@ -36,7 +36,12 @@ afterEach(async () => {
 
 it('SMTP down: "Message sent!" and kept; once SMTP is back, the timer delivers it exactly once within 60 s', async () => {
   const port = await closedPort();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_FUNCTION_SECRET: SECRET, NETLIFY_DB_URL: store.url, CONTACT_TO: 'owner@designer.example' });
+  server = await startServer({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    CONTACT_FUNCTION_SECRET: SECRET,
+    NETLIFY_DB_URL: store.url,
+    CONTACT_TO: 'owner@designer.example',
+  });
 
   const response = await postForm(server.url, toFormBody({ firstName: 'Timer' }));
   expect(response.status).toBe(200);
@@ -55,7 +60,9 @@ it('SMTP down: "Message sent!" and kept; once SMTP is back, the timer delivers i
   await waitFor(async () => (await store.rows())[0].status === 'delivered', { what: 'the message to be recorded delivered' });
   expect(await store.rows()).toMatchObject([{ id: kept.id, status: 'delivered', attempts: 2 }]);
   // The log line follows the row's update by a moment: waited for, never read once.
-  await expect.poll(() => server!.output(), { timeout: 10_000, interval: 50 }).toContain(`contact: message ${kept.id} delivered on attempt 2.`);
+  await expect
+    .poll(() => server!.output(), { timeout: 10_000, interval: 50 })
+    .toContain(`contact: message ${kept.id} delivered on attempt 2.`);
   console.info(`queue-timer: delivered ${(after / 1000).toFixed(1)} s after SMTP came back.`);
 
   // Stopped gracefully, the timer with it; nothing was sent twice meanwhile.

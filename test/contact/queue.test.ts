@@ -31,7 +31,8 @@ function post(body: unknown): Promise<Response> {
 }
 
 /** As if the backoff had passed: every waiting message is due now. */
-const makeAllDue = () => store.db.query("UPDATE contact_messages SET next_attempt_at = now() - interval '1 second' WHERE status IN ('pending', 'retrying')");
+const makeAllDue = () =>
+  store.db.query("UPDATE contact_messages SET next_attempt_at = now() - interval '1 second' WHERE status IN ('pending', 'retrying')");
 
 beforeAll(async () => {
   store = await startContactDb();
@@ -151,7 +152,13 @@ describe('giving up', () => {
     expect(run).toMatchObject({ delivered: 0, failed: 2 });
     expect(smtp.messages).toHaveLength(0);
     const rows = Object.fromEntries((await store.rows()).map((row) => [row.id, row]));
-    expect(rows[old]).toMatchObject({ status: 'failed', last_error: 'Connection timeout', next_attempt_at: null, delivered_at: null, done_at: null });
+    expect(rows[old]).toMatchObject({
+      status: 'failed',
+      last_error: 'Connection timeout',
+      next_attempt_at: null,
+      delivered_at: null,
+      done_at: null,
+    });
     expect(rows[neverTried]).toMatchObject({ status: 'failed', last_error: 'not delivered within 24 hours' });
   });
 
@@ -173,7 +180,9 @@ describe('retention', () => {
     const ancient = await store.insert({ age: '400 days', status: 'delivered' });
     const recent = await store.insert({ age: '10 days', status: 'failed' });
     const today = await store.insert({ status: 'delivered' });
-    await store.db.query(`INSERT INTO rate_limits (key, hits, window_started) VALUES ('old:x', 3, now() - interval '2 days'), ('new:x', 1, now())`);
+    await store.db.query(
+      `INSERT INTO rate_limits (key, hits, window_started) VALUES ('old:x', 3, now() - interval '2 days'), ('new:x', 1, now())`,
+    );
     await store.db.query(
       `INSERT INTO admin_sessions (id, created_at, expires_at, last_seen_at) VALUES
          (repeat('a', 64), now() - interval '40 days', now() - interval '10 days', now() - interval '39 days'),

@@ -69,7 +69,11 @@ describe('the content under test, served', () => {
   it('resume PDF: served, and a PDF', async () => {
     const response = await fetch(`${server.url}/resume.pdf`);
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('each published case study: its page; a private one stays locked', async () => {
@@ -95,12 +99,15 @@ describe('the content under test, served', () => {
 
   it.skipIf(CONTENT_IS_SAMPLE)("another designer's site carries neither the sample designer's name nor employers", async () => {
     const sample = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'site.yml'), 'utf8')) as { name: string };
-    const sampleResume = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as { experience: { company: string }[] };
+    const sampleResume = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as {
+      experience: { company: string }[];
+    };
     const words = [sample.name, ...sampleResume.experience.map((role) => role.company)];
     const mine = [content.site.name, ...content.resume.experience.map((role) => role.company)];
     for (const route of ['/', '/resume', ...Object.keys(content.caseStudies).map((slug) => `/case-study/${slug}`), '/sitemap.xml']) {
       const { html } = await pageText(route);
-      for (const word of words.filter((word) => !mine.includes(word))) expect(decodeEntities(html), `${route}: ${word}`).not.toContain(word);
+      for (const word of words.filter((word) => !mine.includes(word)))
+        expect(decodeEntities(html), `${route}: ${word}`).not.toContain(word);
     }
   });
 });

@@ -161,7 +161,9 @@ describe('with JavaScript', () => {
     const tracked = await open(true);
     const { page } = tracked;
     try {
-      await page.route(/\.data(\?|$)/, (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+      await page.route(/\.data(\?|$)/, (route) =>
+        route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+      );
       await fill(page, VALID);
       await submit(page).click();
       await toast(page).waitFor();
@@ -217,10 +219,12 @@ describe('without JavaScript', () => {
       // The page opens on the answer, in the contact section.
       await expectFocusOn(page, 'contact-notice');
       expect(await notice(page).isVisible()).toBe(true);
-      expect(await page.evaluate(() => {
-        const box = document.getElementById('contact-notice')!.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      })).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const box = document.getElementById('contact-notice')!.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
       expect(await valuesOf(page)).toEqual({ firstName: '', lastName: '', email: '', message: '' });
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0].header('subject')).toBe('Portfolio message from Ada Lovelace');

@@ -34,9 +34,15 @@ const opened: TrackedPage[] = [];
 beforeAll(async () => {
   pg = await startPostgres();
   const dbUrl = await pg.createDatabase();
-  [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl, SESSION_SECRET: 'insights-e2e-secret' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl, SESSION_SECRET: 'insights-e2e-secret' }),
+    launchBrowser(),
+  ]);
   url = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 30_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
   db = await createDatabase({ connectionString: dbUrl });
 });
 
@@ -59,15 +65,21 @@ async function open(options: BrowserContextOptions = {}): Promise<Page> {
 }
 
 const MARKER = '/privacy';
-const rows = () => db.query<{ kind: string; path: string; sections: number }>(`SELECT kind, path, sections FROM insight_events WHERE path <> '${MARKER}' ORDER BY id`);
-const waitForRows = (count: number, what: string) => waitFor(async () => ((await rows()).length >= count ? rows() : undefined), { timeoutMs: 20_000, what });
+const rows = () =>
+  db.query<{ kind: string; path: string; sections: number }>(
+    `SELECT kind, path, sections FROM insight_events WHERE path <> '${MARKER}' ORDER BY id`,
+  );
+const waitForRows = (count: number, what: string) =>
+  waitFor(async () => ((await rows()).length >= count ? rows() : undefined), { timeoutMs: 20_000, what });
 
 let markers = 0;
 /** Everything the server was sent before this has been written (or refused). */
 async function settle() {
   const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`))[0].n;
   const before = await count();
-  const marker = await fetch(`${url}/api/insights?p=${encodeURIComponent(MARKER)}`, { headers: { 'user-agent': `${CHROME} marker/${++markers}` } });
+  const marker = await fetch(`${url}/api/insights?p=${encodeURIComponent(MARKER)}`, {
+    headers: { 'user-agent': `${CHROME} marker/${++markers}` },
+  });
   expect(marker.status).toBe(204);
   await waitFor(async () => (await count()) > before, { timeoutMs: 20_000, what: 'the marker to be written' });
 }
@@ -95,9 +107,13 @@ async function scrollToSection(page: Page, n: number) {
     },
     { timeoutMs: 30_000, what: `section ${n}'s heading in view` },
   );
-  const inView = await page.locator('.story h2[data-section]').evaluateAll((headings) =>
-    headings.filter((h) => h.getBoundingClientRect().bottom > 0 && h.getBoundingClientRect().top < window.innerHeight).map((h) => Number((h as HTMLElement).dataset.section)),
-  );
+  const inView = await page
+    .locator('.story h2[data-section]')
+    .evaluateAll((headings) =>
+      headings
+        .filter((h) => h.getBoundingClientRect().bottom > 0 && h.getBoundingClientRect().top < window.innerHeight)
+        .map((h) => Number((h as HTMLElement).dataset.section)),
+    );
   expect(inView).toContain(n);
   expect(Math.max(...inView)).toBe(n);
 }
@@ -125,7 +141,10 @@ describe('a reader', () => {
     // Closing the tab sends the reading (pagehide). A navigation away sends it too in a browser, but
     // headless Chromium drops a beacon sent while its tab navigates (seen here: sendBeacon says true, nothing arrives).
     await page.close({ runBeforeUnload: true });
-    const recorded = await waitFor(async () => ((await rows()).some((row) => row.kind === 'read') ? rows() : undefined), { timeoutMs: 20_000, what: 'the reading' });
+    const recorded = await waitFor(async () => ((await rows()).some((row) => row.kind === 'read') ? rows() : undefined), {
+      timeoutMs: 20_000,
+      what: 'the reading',
+    });
     expect(recorded.filter((row) => row.kind === 'view').map((row) => row.path)).toEqual(['/', STUDY]);
     expect(recorded.filter((row) => row.kind === 'read').reduce((bits, row) => bits | row.sections, 0)).toBe(0b11111);
 
@@ -135,9 +154,11 @@ describe('a reader', () => {
     expect(await metric(owner, 'visitors')).toBe('1');
     expect(await metric(owner, 'views')).toBe('2');
     expect(await metric(owner, 'readers')).toBe('1');
-    const bars = await owner.locator(`[data-case-study="office-depot"][data-section]`).evaluateAll((elements) =>
-      elements.map((element) => [Number((element as HTMLElement).dataset.section), Number((element as HTMLElement).dataset.readers)]),
-    );
+    const bars = await owner
+      .locator(`[data-case-study="office-depot"][data-section]`)
+      .evaluateAll((elements) =>
+        elements.map((element) => [Number((element as HTMLElement).dataset.section), Number((element as HTMLElement).dataset.readers)]),
+      );
     expect(bars).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n, n <= 5 ? 1 : 0]));
   });
 

@@ -47,15 +47,29 @@ const MODES: [string, () => Promise<Mode>][] = [
       const bare = makeBareRepository(dir, { files: seedFiles() });
       const checkout = path.join(dir, 'checkout');
       git(dir, ['clone', '--quiet', bare, checkout]);
-      return { config: publishConfig({ CONTENT_GIT_AUTHOR: AUTHOR }, checkout), gitDir: path.join(checkout, '.git'), close: async () => {} };
+      return {
+        config: publishConfig({ CONTENT_GIT_AUTHOR: AUTHOR }, checkout),
+        gitDir: path.join(checkout, '.git'),
+        close: async () => {},
+      };
     },
   ],
   [
     'remote mode',
     async () => {
       const remote = await startGitRemote({ files: seedFiles() });
-      const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_AUTHOR: AUTHOR, CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')) });
-      return { config, gitDir: remote.bareDir, close: () => remote.close(), fetches: () => remote.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/git-upload-pack')).length };
+      const config = publishConfig({
+        CONTENT_GIT_URL: remote.url,
+        CONTENT_GIT_TOKEN: TEST_TOKEN,
+        CONTENT_GIT_AUTHOR: AUTHOR,
+        CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
+      });
+      return {
+        config,
+        gitDir: remote.bareDir,
+        close: () => remote.close(),
+        fetches: () => remote.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/git-upload-pack')).length,
+      };
     },
   ],
 ];
@@ -84,7 +98,12 @@ describe.each(MODES)('%s', (_name, start) => {
     for (const row of rows) expect(row.blobId).toBe(g('rev-parse', `main:${row.contentPath}`));
     for (const row of rows) expect(row.lastChange).toMatchObject({ commit: g('rev-parse', 'main'), author: 'Other Dev', message: 'Seed' });
     expect(rows.slice(0, 5).every((row) => row.problem === undefined)).toBe(true);
-    expect(rows[2]).toMatchObject({ title: 'Office Depot Rewards App Redesign', status: 'published', visibility: 'public', image: './office-depot/card.svg' });
+    expect(rows[2]).toMatchObject({
+      title: 'Office Depot Rewards App Redesign',
+      status: 'published',
+      visibility: 'public',
+      image: './office-depot/card.svg',
+    });
     expect(rows[2].assets).toHaveLength(readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).length);
     expect(rows[3]).toMatchObject({ status: 'coming-soon', title: 'Mobile Banking UX' });
     expect(rows[3].visibility).toBeUndefined();
@@ -117,7 +136,12 @@ describe.each(MODES)('%s', (_name, start) => {
     // The case study and its placeholder card image, in its own folder.
     expect(changed(g('rev-parse', 'main'))).toEqual(['content/case-studies/new-work.mdx', 'content/case-studies/new-work/card.svg']);
     const afterCreate = await list();
-    expect(afterCreate.at(-1)).toMatchObject({ path: 'case-studies/new-work.mdx', order: 4, status: 'coming-soon', lastChange: { author: 'Camila Navarro', message: 'Add New Work' } });
+    expect(afterCreate.at(-1)).toMatchObject({
+      path: 'case-studies/new-work.mdx',
+      order: 4,
+      status: 'coming-soon',
+      lastChange: { author: 'Camila Navarro', message: 'Add New Work' },
+    });
 
     const texts = await contentTexts(afterCreate, mode.config);
     if (!texts.ok) throw new Error(texts.error);
@@ -126,7 +150,9 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(await publish(move.value, mode.config)).toMatchObject({ status: 'published' });
     const moveCommit = g('rev-parse', 'main');
     expect(changed(moveCommit)).toEqual(['content/case-studies/analytics-dashboard.mdx', 'content/case-studies/new-work.mdx']);
-    const diff = g('show', '--format=', '-U0', moveCommit).split('\n').filter((line) => /^[-+][^-+]/.test(line));
+    const diff = g('show', '--format=', '-U0', moveCommit)
+      .split('\n')
+      .filter((line) => /^[-+][^-+]/.test(line));
     expect(diff).toEqual(['-order: 3', '+order: 4', '-order: 4', '+order: 3']);
     expect((await list()).slice(2).map((row) => row.path)).toEqual([
       'case-studies/office-depot.mdx',

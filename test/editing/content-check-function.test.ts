@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import contentCheck from '../../netlify/functions/content-check';
-import { CONTENT_CHECK_PATH, getContentCheckSecret, LOCAL_MAX_CHECK_BODY_BYTES, NETLIFY_MAX_CHECK_BODY_BYTES, runContentCheckInProcess } from '~/editing/content-check-config.server';
+import {
+  CONTENT_CHECK_PATH,
+  getContentCheckSecret,
+  LOCAL_MAX_CHECK_BODY_BYTES,
+  NETLIFY_MAX_CHECK_BODY_BYTES,
+  runContentCheckInProcess,
+} from '~/editing/content-check-config.server';
 import { checkEdits } from '~/editing/content-check.server';
 import { closedPort } from '../helpers/git-remote';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
@@ -23,7 +29,10 @@ const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
 const officeDepot = readFileSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot.mdx'), 'utf8');
 const saved = { ...process.env };
 
-function request(body: unknown, { method = 'POST', secret = SECRET, type = 'application/json' }: { method?: string; secret?: string | null; type?: string } = {}) {
+function request(
+  body: unknown,
+  { method = 'POST', secret = SECRET, type = 'application/json' }: { method?: string; secret?: string | null; type?: string } = {},
+) {
   const headers: Record<string, string> = { 'content-type': type };
   if (secret !== null) headers.authorization = `Bearer ${secret}`;
   const init: RequestInit = { method, headers };
@@ -67,14 +76,17 @@ describe('the door', () => {
     expect(answer.headers.get('allow')).toBe('POST');
   });
 
-  it('refuses a body over the cap (413): Netlify\'s 6 MB on a function host, a publish\'s own locally', async () => {
+  it("refuses a body over the cap (413): Netlify's 6 MB on a function host, a publish's own locally", async () => {
     const over = (cap: number) => ({ changes: [{ path: 'content/case-studies/office-depot/huge.png', base64: 'A'.repeat(cap) }] });
     expect((await contentCheck(request(over(LOCAL_MAX_CHECK_BODY_BYTES)))).status).toBe(413);
     process.env.AWS_LAMBDA_FUNCTION_NAME = 'content-check';
     try {
       expect((await contentCheck(request(over(NETLIFY_MAX_CHECK_BODY_BYTES)))).status).toBe(413);
       const edits = [{ path: 'content/case-studies/office-depot/huge.png', bytes: Buffer.alloc(5 * 1024 * 1024) }];
-      expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/too large to check at once: .* about 4\.5 MB/) });
+      expect(await checkEdits(edits)).toEqual({
+        ok: false,
+        unavailable: expect.stringMatching(/too large to check at once: .* about 4\.5 MB/),
+      });
     } finally {
       delete process.env.AWS_LAMBDA_FUNCTION_NAME;
     }
@@ -113,7 +125,10 @@ describe('the answers', () => {
   it('names the problems of a bad edit', async () => {
     const answer = await contentCheck(request({ changes: [change(officeDepot.replace('order: 1', 'order: "two"'))] }));
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
+    expect(await answer.json()).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })],
+    });
   });
 
   it('says what to set when no way to read the branch is configured (503)', async () => {
@@ -146,7 +161,10 @@ describe('checkEdits, the app’s caller', () => {
     try {
       expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/SESSION_SECRET/) });
       // A guessable secret turns the check off rather than guard it weakly: the function answers previews of private work.
-      for (const [name, value] of [['SESSION_SECRET', 'hunter2-but-longer'], ['CONTENT_CHECK_SECRET', 'x'.repeat(31)]]) {
+      for (const [name, value] of [
+        ['SESSION_SECRET', 'hunter2-but-longer'],
+        ['CONTENT_CHECK_SECRET', 'x'.repeat(31)],
+      ]) {
         process.env[name] = value;
         expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/at least 32 random characters/) });
         expect(getContentCheckSecret()).toBeUndefined();
@@ -175,7 +193,10 @@ describe('checkEdits, the app’s caller', () => {
     it('answers the check at /.netlify/functions/content-check, and refuses a wrong secret', async () => {
       process.env.CONTENT_CHECK_URL = `${server.url}${CONTENT_CHECK_PATH}`;
       try {
-        expect(await checkEdits(edits)).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
+        expect(await checkEdits(edits)).toEqual({
+          ok: false,
+          problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })],
+        });
         process.env.CONTENT_CHECK_SECRET = 'another-secret-of-enough-length-0123456789';
         expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/secret differs/) });
       } finally {

@@ -73,7 +73,12 @@ describe('checkContent runs the build’s own compileSite', () => {
     const change = officeDepotWith('order: 1\n', 'order: "two"\n');
     const problems = problemsOf(await checkContent({ files, changes: [change] }));
     expect(problems).toEqual([
-      { file: OFFICE_DEPOT, field: 'order', line: lineIn(officeDepot, 'order: 1'), message: 'field "order": Expected number, received string' },
+      {
+        file: OFFICE_DEPOT,
+        field: 'order',
+        line: lineIn(officeDepot, 'order: 1'),
+        message: 'field "order": Expected number, received string',
+      },
     ]);
   });
 
@@ -120,7 +125,10 @@ describe('checkContent runs the build’s own compileSite', () => {
   });
 
   it('refuses an image that is not there', async () => {
-    const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n![A sketch](./office-depot/not-uploaded.png)\n');
+    const change = officeDepotWith(
+      '## Research & Discovery\n',
+      '## Research & Discovery\n\n![A sketch](./office-depot/not-uploaded.png)\n',
+    );
     const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
     expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: lineIn(officeDepot, '## Research & Discovery') + 2 });
     expect(problem.message).toContain('not found (looked for content/case-studies/office-depot/not-uploaded.png)');
@@ -140,7 +148,15 @@ describe('checkContent runs the build’s own compileSite', () => {
   });
 
   it('only lets edits touch files under content/', async () => {
-    const problems = problemsOf(await checkContent({ files, changes: [{ path: 'app/root.tsx', bytes: Buffer.from('x') }, { path: 'content/../x.yml', bytes: null }] }));
+    const problems = problemsOf(
+      await checkContent({
+        files,
+        changes: [
+          { path: 'app/root.tsx', bytes: Buffer.from('x') },
+          { path: 'content/../x.yml', bytes: null },
+        ],
+      }),
+    );
     expect(problems.map((p) => p.file)).toEqual(['app/root.tsx', 'content/../x.yml']);
   });
 });
@@ -148,7 +164,9 @@ describe('checkContent runs the build’s own compileSite', () => {
 describe('the preview', () => {
   it('returns the compiled case study, every image and video pointing at a real file through the owner-only media route', async () => {
     // A new upload beside the case study: no build has made variants of it.
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const upload = 'content/case-studies/office-depot/new-sketch.png';
     const changes = [
       { path: upload, bytes: png },
@@ -182,7 +200,7 @@ describe('the preview', () => {
     expect(urls).toContain(`${MEDIA_ROUTE}${upload}`);
   });
 
-  it('points a private case study\'s media, which the build keeps out of public/, at the media route too', async () => {
+  it("points a private case study's media, which the build keeps out of public/, at the media route too", async () => {
     const change = officeDepotWith('status: published\n', 'status: published\nvisibility: private\n');
     const result = await checkContent({ files, changes: [change], preview: OFFICE_DEPOT });
     if (!result.ok || !result.preview) throw new Error(`expected a preview: ${JSON.stringify(result)}`);

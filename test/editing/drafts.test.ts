@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
 import {
   discardDraft,
@@ -22,15 +22,13 @@ import { ENGINES, useEngine } from '../helpers/db-engines';
  * images are limited in number and size with a sentence that says so.
  */
 
-
 const DOC = 'content/case-studies/office-depot.mdx';
 const BASE = 'a'.repeat(40);
 // Every byte value, so a text round trip (an encoding) would show.
 const BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
 describe.each(ENGINES)('on %s', (_name, start) => {
-  const engine = useEngine(start);
-
+  useEngine(start);
 
   it('saves, reads back, updates and lists a draft; discarding removes it and its images', async () => {
     expect(await getDraft(DOC)).toBeNull();
@@ -57,9 +55,18 @@ describe.each(ENGINES)('on %s', (_name, start) => {
   });
 
   it('refuses a path outside content/, a bad base and an oversized text with a sentence', async () => {
-    expect(await saveDraft('../etc/passwd', { text: 'x', baseBlobId: null })).toEqual({ ok: false, error: expect.stringContaining('only files under content/') });
-    expect(await saveDraft(DOC, { text: 'x', baseBlobId: 'HEAD' })).toEqual({ ok: false, error: expect.stringContaining('40-digit blob id') });
-    expect(await saveDraft(DOC, { text: 'x'.repeat(1_000_001), baseBlobId: null })).toEqual({ ok: false, error: expect.stringContaining('too long') });
+    expect(await saveDraft('../etc/passwd', { text: 'x', baseBlobId: null })).toEqual({
+      ok: false,
+      error: expect.stringContaining('only files under content/'),
+    });
+    expect(await saveDraft(DOC, { text: 'x', baseBlobId: 'HEAD' })).toEqual({
+      ok: false,
+      error: expect.stringContaining('40-digit blob id'),
+    });
+    expect(await saveDraft(DOC, { text: 'x'.repeat(1_000_001), baseBlobId: null })).toEqual({
+      ok: false,
+      error: expect.stringContaining('too long'),
+    });
     expect(await getDraft('../etc/passwd')).toBeNull();
     expect(await listDrafts()).toEqual([]);
   });
@@ -85,7 +92,13 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       ],
       message: 'Edit Office Depot',
     });
-    expect(await saveDraftUpload(DOC, { path: 'content/case-studies/office-depot/map.svg', bytes: Buffer.from('<svg/>'), mediaType: 'image/svg+xml' })).toMatchObject({ ok: true });
+    expect(
+      await saveDraftUpload(DOC, {
+        path: 'content/case-studies/office-depot/map.svg',
+        bytes: Buffer.from('<svg/>'),
+        mediaType: 'image/svg+xml',
+      }),
+    ).toMatchObject({ ok: true });
     expect((await draftUploadByPath('content/case-studies/office-depot/map.svg'))!.mediaType).toBe('image/svg+xml');
     expect(await discardDraftUpload(photo)).toBe(true);
     expect(await draftUploadByPath(photo)).toBeNull();
@@ -96,31 +109,49 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     const png = { bytes: BYTES, mediaType: 'image/png' };
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/mobile-banking/a.png' })).toEqual({
       ok: false,
-      error: 'An image for content/case-studies/office-depot.mdx goes in content/case-studies/office-depot/, not at content/case-studies/mobile-banking/a.png.',
+      error:
+        'An image for content/case-studies/office-depot.mdx goes in content/case-studies/office-depot/, not at content/case-studies/mobile-banking/a.png.',
     });
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/deep/a.png' })).toMatchObject({ ok: false });
     // The site details' photos go in content/images/; a file that is neither takes none.
-    expect(await saveDraftUpload('content/site.yml', { ...png, path: 'content/site/a.png' })).toMatchObject({ ok: false, error: expect.stringContaining('goes in content/images/') });
-    expect(await saveDraftUpload('content/notes.md', { ...png, path: 'content/notes/a.png' })).toMatchObject({ ok: false, error: expect.stringContaining('takes no images') });
+    expect(await saveDraftUpload('content/site.yml', { ...png, path: 'content/site/a.png' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('goes in content/images/'),
+    });
+    expect(await saveDraftUpload('content/notes.md', { ...png, path: 'content/notes/a.png' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('takes no images'),
+    });
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/../a.png' })).toMatchObject({ ok: false });
-    expect(await saveDraftUpload(DOC, { ...png, bytes: Buffer.alloc(0), path: 'content/case-studies/office-depot/a.png' })).toEqual({ ok: false, error: 'The image is empty.' });
+    expect(await saveDraftUpload(DOC, { ...png, bytes: Buffer.alloc(0), path: 'content/case-studies/office-depot/a.png' })).toEqual({
+      ok: false,
+      error: 'The image is empty.',
+    });
   });
 
   it('limits a document’s images in number and in bytes, with a clear sentence', async () => {
     const doc = 'content/case-studies/big.mdx';
     for (let i = 0; i < MAX_UPLOAD_FILES; i++) {
-      expect(await saveDraftUpload(doc, { path: `content/case-studies/big/i${i}.png`, bytes: Buffer.from([i]), mediaType: 'image/png' })).toMatchObject({ ok: true });
+      expect(
+        await saveDraftUpload(doc, { path: `content/case-studies/big/i${i}.png`, bytes: Buffer.from([i]), mediaType: 'image/png' }),
+      ).toMatchObject({ ok: true });
     }
-    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/one-more.png', bytes: Buffer.from([1]), mediaType: 'image/png' })).toEqual({
+    expect(
+      await saveDraftUpload(doc, { path: 'content/case-studies/big/one-more.png', bytes: Buffer.from([1]), mediaType: 'image/png' }),
+    ).toEqual({
       ok: false,
       error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.`,
     });
     // Replacing one already there is no new file.
-    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/i0.png', bytes: Buffer.from([9]), mediaType: 'image/png' })).toMatchObject({ ok: true });
+    expect(
+      await saveDraftUpload(doc, { path: 'content/case-studies/big/i0.png', bytes: Buffer.from([9]), mediaType: 'image/png' }),
+    ).toMatchObject({ ok: true });
     await discardDraft(doc);
 
     const half = Buffer.alloc(MAX_UPLOAD_BYTES / 2 + 1, 7);
-    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/a.png', bytes: half, mediaType: 'image/png' })).toMatchObject({ ok: true });
+    expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/a.png', bytes: half, mediaType: 'image/png' })).toMatchObject({
+      ok: true,
+    });
     const refused = await saveDraftUpload(doc, { path: 'content/case-studies/big/b.png', bytes: half, mediaType: 'image/png' });
     expect(refused).toEqual({ ok: false, error: expect.stringMatching(/would add up to 20\.0 MB; at most 20 MB go in one publish/) });
     expect((await draftUploads(doc)).map((u) => u.path)).toEqual(['content/case-studies/big/a.png']);
@@ -151,7 +182,9 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     const doc = 'content/case-studies/race.mdx';
     const big = Buffer.alloc(MAX_UPLOAD_BYTES / 2 + 1, 1);
     const results = await Promise.all(
-      ['a', 'b', 'c'].map((name) => saveDraftUpload(doc, { path: `content/case-studies/race/${name}.png`, bytes: big, mediaType: 'image/png' })),
+      ['a', 'b', 'c'].map((name) =>
+        saveDraftUpload(doc, { path: `content/case-studies/race/${name}.png`, bytes: big, mediaType: 'image/png' }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     await discardDraft(doc);

@@ -7,49 +7,132 @@ import { buildData, changedLines, contentFile, contentFiles } from './content-fi
 const byName = (form: Field) => new Map([...fieldsOf(form)].map((field) => [field.name, field]));
 const kinds = (form: Field) => Object.fromEntries([...fieldsOf(form)].filter((f) => f.name).map((f) => [f.name, f.kind]));
 
-describe('forms generated from the build\'s schemas', () => {
+describe("forms generated from the build's schemas", () => {
   it('site.yml: names and kinds, paragraphs as text areas, highlights a list of { value, label }', () => {
     expect(kinds(siteForm)).toEqual({
-      name: 'text', initials: 'text', role: 'text', email: 'text', linkedin: 'text', website: 'text', location: 'text', description: 'textarea',
-      hero: 'group', 'hero.badge': 'text', 'hero.title': 'text', 'hero.subtitle': 'textarea', 'hero.workButton': 'text', 'hero.contactButton': 'text',
-      about: 'group', 'about.eyebrow': 'text', 'about.title': 'text', 'about.paragraphs': 'list', 'about.interestsTitle': 'text', 'about.interests': 'list', 'about.highlights': 'list',
-      photos: 'group', 'photos.profile': 'group', 'photos.profile.src': 'text', 'photos.profile.alt': 'text', 'photos.profile.width': 'number', 'photos.profile.height': 'number',
-      'photos.about': 'group', 'photos.about.src': 'text', 'photos.about.alt': 'text', 'photos.about.width': 'number', 'photos.about.height': 'number',
+      name: 'text',
+      initials: 'text',
+      role: 'text',
+      email: 'text',
+      linkedin: 'text',
+      website: 'text',
+      location: 'text',
+      description: 'textarea',
+      hero: 'group',
+      'hero.badge': 'text',
+      'hero.title': 'text',
+      'hero.subtitle': 'textarea',
+      'hero.workButton': 'text',
+      'hero.contactButton': 'text',
+      about: 'group',
+      'about.eyebrow': 'text',
+      'about.title': 'text',
+      'about.paragraphs': 'list',
+      'about.interestsTitle': 'text',
+      'about.interests': 'list',
+      'about.highlights': 'list',
+      photos: 'group',
+      'photos.profile': 'group',
+      'photos.profile.src': 'text',
+      'photos.profile.alt': 'text',
+      'photos.profile.width': 'number',
+      'photos.profile.height': 'number',
+      'photos.about': 'group',
+      'photos.about.src': 'text',
+      'photos.about.alt': 'text',
+      'photos.about.width': 'number',
+      'photos.about.height': 'number',
       // The site's words around the content (test/editing/site-words-form.test.ts).
-      work: 'group', 'work.eyebrow': 'text', 'work.title': 'text', 'work.subtitle': 'textarea',
-      contact: 'group', 'contact.eyebrow': 'text', 'contact.title': 'text', 'contact.subtitle': 'textarea', 'contact.linkedinLink': 'text',
-      moreWork: 'group', 'moreWork.eyebrow': 'text', 'moreWork.title': 'text',
-      cta: 'group', 'cta.title': 'text', 'cta.subtitle': 'textarea', 'cta.button': 'text',
-      resumePage: 'group', 'resumePage.backLink': 'text', 'resumePage.download': 'text', 'resumePage.summaryTitle': 'text', 'resumePage.experienceTitle': 'text',
-      'resumePage.educationTitle': 'text', 'resumePage.skillsTitle': 'text', 'resumePage.certificationsTitle': 'text', 'resumePage.languagesTitle': 'text',
-      footer: 'group', 'footer.rights': 'text', 'footer.privacy': 'text', 'footer.backToTop': 'text',
+      work: 'group',
+      'work.eyebrow': 'text',
+      'work.title': 'text',
+      'work.subtitle': 'textarea',
+      contact: 'group',
+      'contact.eyebrow': 'text',
+      'contact.title': 'text',
+      'contact.subtitle': 'textarea',
+      'contact.linkedinLink': 'text',
+      moreWork: 'group',
+      'moreWork.eyebrow': 'text',
+      'moreWork.title': 'text',
+      cta: 'group',
+      'cta.title': 'text',
+      'cta.subtitle': 'textarea',
+      'cta.button': 'text',
+      resumePage: 'group',
+      'resumePage.backLink': 'text',
+      'resumePage.download': 'text',
+      'resumePage.summaryTitle': 'text',
+      'resumePage.experienceTitle': 'text',
+      'resumePage.educationTitle': 'text',
+      'resumePage.skillsTitle': 'text',
+      'resumePage.certificationsTitle': 'text',
+      'resumePage.languagesTitle': 'text',
+      footer: 'group',
+      'footer.rights': 'text',
+      'footer.privacy': 'text',
+      'footer.backToTop': 'text',
     });
     const fields = byName(siteForm);
     expect(fields.get('about.paragraphs')!.itemShape).toMatchObject({ kind: 'textarea', name: '' });
     expect(fields.get('about.paragraphs')!.minItems).toBe(1);
     expect(fields.get('about.highlights')).toMatchObject({ required: false, default: [] });
-    expect(fields.get('about.highlights')!.itemShape!.children!.map((c) => [c.name, c.kind])).toEqual([['value', 'text'], ['label', 'text']]);
-    expect(fields.get('photos.profile.width')).toMatchObject({ integer: true, required: false, label: 'Width', path: ['photos', 'profile', 'width'] });
+    expect(fields.get('about.highlights')!.itemShape!.children!.map((c) => [c.name, c.kind])).toEqual([
+      ['value', 'text'],
+      ['label', 'text'],
+    ]);
+    expect(fields.get('photos.profile.width')).toMatchObject({
+      integer: true,
+      required: false,
+      label: 'Width',
+      path: ['photos', 'profile', 'width'],
+    });
     expect(fields.get('linkedin')!.label).toBe('LinkedIn');
   });
 
   it('the resume: lists of groups, with lists inside their items', () => {
     expect(kinds(resumeForm)).toEqual({
-      headline: 'text', location: 'text', experience: 'list', education: 'list', skills: 'list', certifications: 'list', languages: 'list',
+      headline: 'text',
+      location: 'text',
+      experience: 'list',
+      education: 'list',
+      skills: 'list',
+      certifications: 'list',
+      languages: 'list',
     });
     const experience = byName(resumeForm).get('experience')!.itemShape!;
-    expect(experience.children!.map((c) => [c.name, c.kind])).toEqual([['title', 'text'], ['company', 'text'], ['location', 'text'], ['years', 'text'], ['bullets', 'list']]);
+    expect(experience.children!.map((c) => [c.name, c.kind])).toEqual([
+      ['title', 'text'],
+      ['company', 'text'],
+      ['location', 'text'],
+      ['years', 'text'],
+      ['bullets', 'list'],
+    ]);
     expect(experience.children!.at(-1)!.itemShape!.kind).toBe('textarea');
   });
 
   it('a case study: one form, status a select, page shown when published, lockedNote when published and private', () => {
     const fields = byName(caseStudyForm);
     expect(kinds(caseStudyForm)).toMatchObject({
-      title: 'text', description: 'textarea', tags: 'list', order: 'number', status: 'select', visibility: 'select', lockedNote: 'textarea',
-      page: 'group', 'page.summary': 'textarea', 'page.team': 'list', 'page.outcomes': 'list',
+      title: 'text',
+      description: 'textarea',
+      tags: 'list',
+      order: 'number',
+      status: 'select',
+      visibility: 'select',
+      lockedNote: 'textarea',
+      page: 'group',
+      'page.summary': 'textarea',
+      'page.team': 'list',
+      'page.outcomes': 'list',
     });
     expect(fields.get('status')).toMatchObject({ kind: 'select', options: ['published', 'coming-soon'], required: true });
-    expect(fields.get('visibility')).toMatchObject({ options: ['public', 'private'], required: false, default: 'public', showWhen: [{ name: 'status', in: ['published'] }] });
+    expect(fields.get('visibility')).toMatchObject({
+      options: ['public', 'private'],
+      required: false,
+      default: 'public',
+      showWhen: [{ name: 'status', in: ['published'] }],
+    });
     expect(fields.get('page')!.showWhen).toEqual([{ name: 'status', in: ['published'] }]);
     expect(fields.get('lockedNote')!.showWhen).toEqual([
       { name: 'status', in: ['published'] },
@@ -74,22 +157,43 @@ describe('formValues and fromForm', () => {
     const values = formValues(data);
     expect(fromForm(values, form)).toEqual(data);
     // As a browser submits them: every value a string, in the form's order.
-    expect(fromForm(Object.entries(values).map(([name, value]) => [name, String(value)] as const), form)).toEqual(data);
+    expect(
+      fromForm(
+        Object.entries(values).map(([name, value]) => [name, String(value)] as const),
+        form,
+      ),
+    ).toEqual(data);
   });
 
   it('names inputs by path', () => {
     const values = formValues(buildData(contentFile('content/case-studies/office-depot.mdx').document.yaml));
-    expect(values).toMatchObject({ title: 'Office Depot Rewards App Redesign', 'page.summary': expect.any(String), 'page.outcomes.0.value': '3.9 → 4.6', 'tags.2': 'Prototyping', order: 1 });
+    expect(values).toMatchObject({
+      title: 'Office Depot Rewards App Redesign',
+      'page.summary': expect.any(String),
+      'page.outcomes.0.value': '3.9 → 4.6',
+      'tags.2': 'Prototyping',
+      order: 1,
+    });
   });
 
   it('numbers stay numbers; a number field with text keeps the text so the schema names the field', () => {
-    const data = fromForm([['title', 'A'], ['order', '4'], ['status', 'coming-soon']], caseStudyForm);
+    const data = fromForm(
+      [
+        ['title', 'A'],
+        ['order', '4'],
+        ['status', 'coming-soon'],
+      ],
+      caseStudyForm,
+    );
     expect(data.order).toBe(4);
     const site = fromForm([['photos.profile.width', ' 480 ']], siteForm) as { photos: { profile: { width: unknown } } };
     expect(site.photos.profile.width).toBe(480);
     const typo = fromForm([['order', 'four']], caseStudyForm);
     expect(typo.order).toBe('four');
-    const check = caseStudyFrontmatterSchema.safeParse({ ...buildData(contentFile('content/case-studies/mobile-banking.mdx').document.yaml), order: typo.order });
+    const check = caseStudyFrontmatterSchema.safeParse({
+      ...buildData(contentFile('content/case-studies/mobile-banking.mdx').document.yaml),
+      order: typo.order,
+    });
     expect(check.success).toBe(false);
     expect(check.error!.issues[0].path).toEqual(['order']);
   });
@@ -116,7 +220,14 @@ describe('formValues and fromForm', () => {
   });
 
   it('a list of texts drops an item left empty; a required list with no items is []; an optional one is left out', () => {
-    const data = fromForm([['about.interests.0', 'Film'], ['about.interests.1', ''], ['about.interests.2', 'Ceramics']], siteForm) as { about: Record<string, unknown> };
+    const data = fromForm(
+      [
+        ['about.interests.0', 'Film'],
+        ['about.interests.1', ''],
+        ['about.interests.2', 'Ceramics'],
+      ],
+      siteForm,
+    ) as { about: Record<string, unknown> };
     expect(data.about.interests).toEqual(['Film', 'Ceramics']);
     expect(data.about.paragraphs).toEqual([]);
     expect('highlights' in data.about).toBe(false);
@@ -162,8 +273,16 @@ describe('formValues and fromForm', () => {
   it('form → applyChanges: switching to private adds visibility and lockedNote after status', () => {
     const { document, form, schema } = contentFile('content/case-studies/office-depot.mdx');
     const values = formValues(buildData(document.yaml));
-    const yaml = applyChanges(document.yaml, fromForm({ ...values, visibility: 'private', lockedNote: 'Ask me for the password.' }, form), form);
-    expect(changedLines(document.yaml, yaml)).toEqual({ from: 16, removed: [], added: ['visibility: private', 'lockedNote: Ask me for the password.'] });
+    const yaml = applyChanges(
+      document.yaml,
+      fromForm({ ...values, visibility: 'private', lockedNote: 'Ask me for the password.' }, form),
+      form,
+    );
+    expect(changedLines(document.yaml, yaml)).toEqual({
+      from: 16,
+      removed: [],
+      added: ['visibility: private', 'lockedNote: Ask me for the password.'],
+    });
     expect(schema.safeParse(buildData(yaml)).success).toBe(true);
   });
 });

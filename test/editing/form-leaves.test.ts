@@ -47,9 +47,12 @@ function merged(schema: JsonSchema): JsonSchema {
 function representative(schema: JsonSchema, path: string[], choose: Record<string, unknown>): unknown {
   const node = merged(schema);
   if (node.type === 'object' || node.properties) {
-    return Object.fromEntries(Object.entries(node.properties ?? {}).map(([key, child]) => [key, representative(child, [...path, key], choose)]));
+    return Object.fromEntries(
+      Object.entries(node.properties ?? {}).map(([key, child]) => [key, representative(child, [...path, key], choose)]),
+    );
   }
-  if (node.type === 'array') return Array.from({ length: ITEMS_PER_LIST }, (_, index) => representative(node.items ?? {}, [...path, String(index)], choose));
+  if (node.type === 'array')
+    return Array.from({ length: ITEMS_PER_LIST }, (_, index) => representative(node.items ?? {}, [...path, String(index)], choose));
   const name = path.join('.');
   if (name in choose) return choose[name];
   if (node.const !== undefined) return node.const;
@@ -66,7 +69,13 @@ function leafNames(value: unknown, path: string[] = []): string[] {
   return [path.join('.')];
 }
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const attribute = (tag: string, name: string) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decode(match[1]) : undefined;
@@ -98,7 +107,13 @@ function postedEntries(html: string): [string, string][] {
 
 function rendered(form: Field, document: unknown) {
   // The image fields read the page's address (an upload's outcome), as in the editor's route.
-  const html = renderToString(createElement(StaticRouter, { location: '/admin/content/site.yml' }, createElement(FieldControls, { form, values: formValues(document), errors: {} })));
+  const html = renderToString(
+    createElement(
+      StaticRouter,
+      { location: '/admin/content/site.yml' },
+      createElement(FieldControls, { form, values: formValues(document), errors: {} }),
+    ),
+  );
   const entries = postedEntries(html);
   return { html, entries, names: new Set(entries.map(([name]) => name)) };
 }
@@ -126,7 +141,12 @@ const SCHEMAS = [
   { file: 'site.yml', schema: siteSchema as z.ZodType, form: siteForm, choose: {} },
   { file: 'resume.mdx', schema: resumeFrontmatterSchema as z.ZodType, form: resumeForm, choose: {} },
   // Published and private: every field of the union shows, the lock screen's note included.
-  { file: 'a case study', schema: caseStudyFrontmatterSchema as z.ZodType, form: caseStudyForm, choose: { status: 'published', visibility: 'private' } },
+  {
+    file: 'a case study',
+    schema: caseStudyFrontmatterSchema as z.ZodType,
+    form: caseStudyForm,
+    choose: { status: 'published', visibility: 'private' },
+  },
 ];
 
 describe('every leaf of every content schema has an input, by name, at every depth', () => {
@@ -138,20 +158,35 @@ describe('every leaf of every content schema has an input, by name, at every dep
     expect(missingInputs(form, document)).toEqual([]);
   });
 
-  it.each(SCHEMAS.map((entry) => [entry.file, entry] as const))('%s: posting the form as rendered gives the document back', (_file, { schema, form, choose }) => {
-    const document = representative(jsonSchemaOf(schema), [], choose) as Record<string, unknown>;
-    const { entries } = rendered(form, document);
-    expect(fromForm(entries, form)).toEqual(withoutSizesReadFromFile(document));
-  });
+  it.each(SCHEMAS.map((entry) => [entry.file, entry] as const))(
+    '%s: posting the form as rendered gives the document back',
+    (_file, { schema, form, choose }) => {
+      const document = representative(jsonSchemaOf(schema), [], choose) as Record<string, unknown>;
+      const { entries } = rendered(form, document);
+      expect(fromForm(entries, form)).toEqual(withoutSizesReadFromFile(document));
+    },
+  );
 
   it('the resume’s lists of texts inside lists of groups are named by path', () => {
     const document = representative(jsonSchemaOf(resumeFrontmatterSchema), [], {});
     const { names, html } = rendered(resumeForm, document);
-    for (const name of ['experience.0.bullets.0', 'experience.0.bullets.1', 'experience.1.bullets.1', 'skills.1.items.0', 'skills.0.items.1']) expect(names, name).toContain(name);
+    for (const name of [
+      'experience.0.bullets.0',
+      'experience.0.bullets.1',
+      'experience.1.bullets.1',
+      'skills.1.items.0',
+      'skills.0.items.1',
+    ])
+      expect(names, name).toContain(name);
     expect(names).not.toContain('experience.0.bullets');
     expect(names).not.toContain('skills.1.items');
     // Each has its own buttons: add to that list, remove and move that text.
-    for (const intent of ['list:add:experience.1.bullets', 'list:remove:experience.1.bullets.0', 'list:down:skills.0.items.0', 'list:up:skills.0.items.1']) {
+    for (const intent of [
+      'list:add:experience.1.bullets',
+      'list:remove:experience.1.bullets.0',
+      'list:down:skills.0.items.0',
+      'list:up:skills.0.items.1',
+    ]) {
       expect(html).toContain(`value="${intent}"`);
     }
   });
@@ -177,9 +212,22 @@ describe('every leaf of every content schema has an input, by name, at every dep
     const withoutBullets: Field = {
       ...resumeForm,
       children: resumeForm.children!.map((field) =>
-        field === experience ? { ...experience, itemShape: { ...experience.itemShape!, children: experience.itemShape!.children!.filter((child) => child.name !== 'bullets') } } : field,
+        field === experience
+          ? {
+              ...experience,
+              itemShape: {
+                ...experience.itemShape!,
+                children: experience.itemShape!.children!.filter((child) => child.name !== 'bullets'),
+              },
+            }
+          : field,
       ),
     };
-    expect(missingInputs(withoutBullets, document)).toEqual(['experience.0.bullets.0', 'experience.0.bullets.1', 'experience.1.bullets.0', 'experience.1.bullets.1']);
+    expect(missingInputs(withoutBullets, document)).toEqual([
+      'experience.0.bullets.0',
+      'experience.0.bullets.1',
+      'experience.1.bullets.0',
+      'experience.1.bullets.1',
+    ]);
   });
 });

@@ -56,7 +56,13 @@ function gitLog(file: string) {
   return git(source, ['log', '--format=%H %an', '--', file]).split('\n').filter(Boolean);
 }
 
-type Mode = { config: PublishConfig; remote?: GitRemote; branchHead: () => string; messageOf: (commit: string) => string; close: () => Promise<void> };
+type Mode = {
+  config: PublishConfig;
+  remote?: GitRemote;
+  branchHead: () => string;
+  messageOf: (commit: string) => string;
+  close: () => Promise<void>;
+};
 
 const MODES: [string, () => Promise<Mode>][] = [
   [
@@ -65,7 +71,8 @@ const MODES: [string, () => Promise<Mode>][] = [
       const checkout = mkdtempSync(path.join(root, 'checkout-'));
       git(root, ['clone', '--quiet', source, checkout]);
       return {
-        config: publishConfig({ CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>' }, checkout), branchHead: () => git(checkout, ['rev-parse', 'HEAD']),
+        config: publishConfig({ CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>' }, checkout),
+        branchHead: () => git(checkout, ['rev-parse', 'HEAD']),
         messageOf: (commit) => git(checkout, ['log', '-1', '--format=%B', commit]),
         close: async () => {},
       };
@@ -81,7 +88,13 @@ const MODES: [string, () => Promise<Mode>][] = [
         CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>',
         CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
       });
-      return { config, remote, branchHead: () => remote.git('rev-parse', 'main'), messageOf: (commit) => remote.git('log', '-1', '--format=%B', commit), close: () => remote.close() };
+      return {
+        config,
+        remote,
+        branchHead: () => remote.git('rev-parse', 'main'),
+        messageOf: (commit) => remote.git('log', '-1', '--format=%B', commit),
+        close: () => remote.close(),
+      };
     },
   ],
 ];
@@ -107,13 +120,23 @@ describe.each(MODES)('%s', (_name, start) => {
     if (!result.ok) return;
     expect(result.value.map((c) => `${c.commit} ${c.author}`)).toEqual(gitLog(STUDY));
     expect(result.value.map((c) => c.commit)).toEqual([...commits].reverse());
-    expect(result.value[1]).toEqual({ commit: commits[1], date: expect.stringMatching(/^2026-01-01T02:00:00\.000Z$/), author: 'Ben Dev', message: 'Edit Alpha\n\nWith a body.' });
-    expect((await fileHistory(STUDY, { limit: 2 }, mode.config)).ok && (await fileHistory(STUDY, { limit: 2 }, mode.config))).toMatchObject({ value: [{ commit: commits[2] }, { commit: commits[1] }] });
+    expect(result.value[1]).toEqual({
+      commit: commits[1],
+      date: expect.stringMatching(/^2026-01-01T02:00:00\.000Z$/),
+      author: 'Ben Dev',
+      message: 'Edit Alpha\n\nWith a body.',
+    });
+    expect((await fileHistory(STUDY, { limit: 2 }, mode.config)).ok && (await fileHistory(STUDY, { limit: 2 }, mode.config))).toMatchObject(
+      { value: [{ commit: commits[2] }, { commit: commits[1] }] },
+    );
   });
 
   it('a file no commit touched has an empty history; a path outside content/ is refused with a sentence', async () => {
     expect(await fileHistory('content/case-studies/never.mdx', {}, mode.config)).toEqual({ ok: true, value: [] });
-    expect(await fileHistory('app/root.tsx', {}, mode.config)).toEqual({ ok: false, error: expect.stringContaining('only files under content/') });
+    expect(await fileHistory('app/root.tsx', {}, mode.config)).toEqual({
+      ok: false,
+      error: expect.stringContaining('only files under content/'),
+    });
   });
 
   it('gives a file as each commit had it, and each commit’s diff', async () => {
@@ -123,15 +146,19 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(await fileAt(STUDY, 'f'.repeat(40), mode.config)).toEqual({ ok: true, value: null });
     expect(await fileAt(STUDY, 'HEAD', mode.config)).toEqual({ ok: true, value: null });
     const diff = formatUnified(diffHunks(version(1), version(2)));
-    expect(diff).toBe('@@ -1,8 +1,8 @@\n ---\n-title: Alpha 1\n+title: Alpha 2\n ---\n \n ## Problem\n \n Line one.\n-Version 1.\n+Version 2.');
+    expect(diff).toBe(
+      '@@ -1,8 +1,8 @@\n ---\n-title: Alpha 1\n+title: Alpha 2\n ---\n \n ## Problem\n \n Line one.\n-Version 1.\n+Version 2.',
+    );
   });
 
   it('lists the files at the tip with their blob ids, and the last change of each', async () => {
     const files = await listFiles('content/', mode.config);
-    const expected = git(source, ['ls-tree', '-r', 'HEAD', '--', 'content/']).split('\n').map((line) => {
-      const [meta, file] = line.split('\t');
-      return { path: file, blobId: meta.split(' ')[2] };
-    });
+    const expected = git(source, ['ls-tree', '-r', 'HEAD', '--', 'content/'])
+      .split('\n')
+      .map((line) => {
+        const [meta, file] = line.split('\t');
+        return { path: file, blobId: meta.split(' ')[2] };
+      });
     expect(files).toEqual({ ok: true, value: expected });
     const last = await lastChanges([STUDY, 'content/site.yml', 'content/case-studies/never.mdx'], mode.config);
     expect(last.ok).toBe(true);
@@ -146,7 +173,10 @@ describe.each(MODES)('%s', (_name, start) => {
     const request = await restoreRequest(STUDY, commits[0], mode.config);
     expect(request).toEqual({
       ok: true,
-      value: { files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }], message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}` },
+      value: {
+        files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }],
+        message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}`,
+      },
     });
     if (!request.ok) return;
     const published = await publish(request.value, mode.config);
@@ -158,7 +188,10 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(history.ok && history.value.map((c) => c.commit)).toEqual([head, ...[...commits].reverse()]);
     // The commit carries the editor's mark for the build; the designer's history shows her words only.
     expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
-    expect(history.ok && history.value[0]).toMatchObject({ author: 'Camila Navarro', message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}` });
+    expect(history.ok && history.value[0]).toMatchObject({
+      author: 'Camila Navarro',
+      message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}`,
+    });
     const last = await lastChanges([STUDY], mode.config);
     expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}`);
     expect(await fileAt(STUDY, head, mode.config)).toEqual({ ok: true, value: version(1) });
@@ -174,7 +207,11 @@ describe('remote mode: reading fails with a sentence', () => {
   it('a wrong token: 401 named, the token never in the message', async () => {
     const remote = await startGitRemote({ cloneFrom: source });
     try {
-      const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: 'wrong-token-SECRET', CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')) });
+      const config = publishConfig({
+        CONTENT_GIT_URL: remote.url,
+        CONTENT_GIT_TOKEN: 'wrong-token-SECRET',
+        CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
+      });
       const result = await fileHistory(STUDY, {}, config);
       expect(result).toEqual({ ok: false, error: expect.stringContaining('401 Unauthorized') });
       expect(JSON.stringify(result)).not.toContain('wrong-token-SECRET');
@@ -232,7 +269,11 @@ describe('merges: listed as git log -- <file> lists them, in both modes', () => 
     expect(local.ok && local.value.map((c) => c.message)).toEqual(expected);
     const remote = await startGitRemote({ cloneFrom: repo });
     try {
-      const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')) });
+      const config = publishConfig({
+        CONTENT_GIT_URL: remote.url,
+        CONTENT_GIT_TOKEN: TEST_TOKEN,
+        CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
+      });
       const result = await fileHistory(FILE, {}, config);
       expect(result.ok && result.value.map((c) => c.message)).toEqual(expected);
       expect(result.ok && result.value.map((c) => c.commit)).toEqual(git(repo, ['log', '--format=%H', '--', FILE]).split('\n'));

@@ -42,7 +42,10 @@ describe('line diff', () => {
   it('changes far apart are two hunks; close together, one', () => {
     const before = Array.from({ length: 30 }, (_, i) => `${i + 1}`).join('\n') + '\n';
     const far = before.replace('\n3\n', '\nthree\n').replace('\n25\n', '\ntwenty-five\n');
-    expect(diffHunks(before, far).map((h) => [h.oldStart, h.oldLines])).toEqual([[1, 6], [22, 7]]);
+    expect(diffHunks(before, far).map((h) => [h.oldStart, h.oldLines])).toEqual([
+      [1, 6],
+      [22, 7],
+    ]);
     const near = before.replace('\n3\n', '\nthree\n').replace('\n9\n', '\nnine\n');
     expect(diffHunks(before, near)).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 
 /** The sample designer's content (test/fixtures/site, as content/): every file with its blob id and text. */
 function realContent(): { list: ContentItem[]; texts: Map<string, string> } {
-  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => {
       const file = `content/${path.relative(SAMPLE_SITE_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`;
@@ -25,7 +25,10 @@ function realContent(): { list: ContentItem[]; texts: Map<string, string> } {
       return { path: file, blobId: blobIdOf(bytes), text: bytes.toString('utf8') };
     });
   const documents = files.filter((file) => /^content\/(site\.yml|resume\.mdx|case-studies\/[^/]+\.mdx)$/.test(file.path));
-  return { list: sortContent(documents.map((file) => describeContentFile(file, file.text, files))), texts: new Map(documents.map((file) => [file.path, file.text])) };
+  return {
+    list: sortContent(documents.map((file) => describeContentFile(file, file.text, files))),
+    texts: new Map(documents.map((file) => [file.path, file.text])),
+  };
 }
 
 /** Each changed file's removed and added lines. */
@@ -117,7 +120,12 @@ describe('a new case study', () => {
       message: 'Add Café Loyalty: Rewards',
     });
     const row = describeContentFile({ path: created.value.path, blobId: 'b'.repeat(40) }, created.value.text);
-    expect(row).toMatchObject({ title: 'Café Loyalty: Rewards', status: 'coming-soon', order: maxOrder + 1, image: './cafe-loyalty-rewards/card.svg' });
+    expect(row).toMatchObject({
+      title: 'Café Loyalty: Rewards',
+      status: 'coming-soon',
+      order: maxOrder + 1,
+      image: './cafe-loyalty-rewards/card.svg',
+    });
     expect(row.problem).toBeUndefined();
 
     const copy = await copyContent();
@@ -126,7 +134,12 @@ describe('a new case study', () => {
       await mkdir(path.join(copy.dir, 'case-studies/cafe-loyalty-rewards'), { recursive: true });
       await copy.write('case-studies/cafe-loyalty-rewards/card.svg', created.value.card.bytes.toString('utf8'));
       const { content } = await compileSite(copy.dir, path.join(ROOT, 'public'), path.join(copy.root, 'private'));
-      expect(content.cards.find((c) => c.slug === 'cafe-loyalty-rewards')).toMatchObject({ title: 'Café Loyalty: Rewards', href: null, imageWidth: 1200, imageHeight: 750 });
+      expect(content.cards.find((c) => c.slug === 'cafe-loyalty-rewards')).toMatchObject({
+        title: 'Café Loyalty: Rewards',
+        href: null,
+        imageWidth: 1200,
+        imageHeight: 750,
+      });
       expect(content.cards.at(-1)!.slug).toBe('cafe-loyalty-rewards');
     } finally {
       await copy.dispose();
@@ -135,7 +148,10 @@ describe('a new case study', () => {
 
   it('takes the next free slug, and refuses an empty title', () => {
     const { list } = realContent();
-    expect(newCaseStudy('Office Depot', list)).toMatchObject({ ok: true, value: { slug: 'office-depot-2', path: 'content/case-studies/office-depot-2.mdx' } });
+    expect(newCaseStudy('Office Depot', list)).toMatchObject({
+      ok: true,
+      value: { slug: 'office-depot-2', path: 'content/case-studies/office-depot-2.mdx' },
+    });
     expect(newCaseStudy('   ', list)).toEqual({ ok: false, error: 'A new case study needs a title.' });
   });
 });
@@ -157,8 +173,14 @@ describe('reordering', () => {
       'content/case-studies/office-depot.mdx': ['-order: 1', '+order: 2'],
       'content/case-studies/mobile-banking.mdx': ['-order: 2', '+order: 1'],
     });
-    expect(moveRequest(list, texts, 'content/case-studies/analytics-dashboard.mdx', 'down')).toEqual({ ok: false, error: 'Analytics Dashboard is already last.' });
-    expect(moveRequest(list, texts, 'case-studies/office-depot.mdx', 'up')).toEqual({ ok: false, error: 'Office Depot Rewards App Redesign is already first.' });
+    expect(moveRequest(list, texts, 'content/case-studies/analytics-dashboard.mdx', 'down')).toEqual({
+      ok: false,
+      error: 'Analytics Dashboard is already last.',
+    });
+    expect(moveRequest(list, texts, 'case-studies/office-depot.mdx', 'up')).toEqual({
+      ok: false,
+      error: 'Office Depot Rewards App Redesign is already first.',
+    });
     expect(moveRequest(list, texts, 'site.yml', 'up')).toMatchObject({ ok: false });
   });
 
@@ -168,7 +190,9 @@ describe('reordering', () => {
     const edited = new Map(texts);
     const analytics = 'content/case-studies/analytics-dashboard.mdx';
     edited.set(analytics, texts.get(analytics)!.replace('order: 3', 'order: 2'));
-    const tied = list.map((item) => (item.contentPath === analytics ? describeContentFile({ path: analytics, blobId: item.blobId }, edited.get(analytics)!, []) : item));
+    const tied = list.map((item) =>
+      item.contentPath === analytics ? describeContentFile({ path: analytics, blobId: item.blobId }, edited.get(analytics)!, []) : item,
+    );
     expect(
       tied
         .filter((i) => i.kind === 'case-study')
@@ -181,7 +205,11 @@ describe('reordering', () => {
 
   it('a case study the build refuses stops a move, with its problem', () => {
     const { list, texts } = realContent();
-    const broken = list.map((item) => (item.slug === 'analytics-dashboard' ? describeContentFile({ path: item.contentPath, blobId: item.blobId }, '---\ntitle: [\n---\n', []) : item));
+    const broken = list.map((item) =>
+      item.slug === 'analytics-dashboard'
+        ? describeContentFile({ path: item.contentPath, blobId: item.blobId }, '---\ntitle: [\n---\n', [])
+        : item,
+    );
     const result = moveRequest(broken, texts, 'case-studies/office-depot.mdx', 'down');
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/^Fix analytics-dashboard first \(It does not read as YAML: /) });
   });
@@ -193,19 +221,28 @@ describe('deleting', () => {
     const result = deleteRequest(list, 'case-studies/office-depot.mdx');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const folder = readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).map((name) => `content/case-studies/office-depot/${name}`);
+    const folder = readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).map(
+      (name) => `content/case-studies/office-depot/${name}`,
+    );
     expect(result.value.files).toEqual([]);
     expect(result.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/office-depot.mdx', ...folder].sort());
-    for (const deleted of result.value.deleted!) expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(SAMPLE_SITE_DIR, deleted.path.slice('content/'.length)))));
+    for (const deleted of result.value.deleted!)
+      expect(deleted.baseBlobId).toBe(blobIdOf(readFileSync(path.join(SAMPLE_SITE_DIR, deleted.path.slice('content/'.length)))));
     expect(result.value.message).toBe('Delete Office Depot Rewards App Redesign');
     // A coming-soon case study: its file and its card image.
     const banking = deleteRequest(list, 'content/case-studies/mobile-banking.mdx');
-    expect(banking.ok && banking.value.deleted!.map((d) => d.path).sort()).toEqual(['content/case-studies/mobile-banking.mdx', 'content/case-studies/mobile-banking/card.svg']);
+    expect(banking.ok && banking.value.deleted!.map((d) => d.path).sort()).toEqual([
+      'content/case-studies/mobile-banking.mdx',
+      'content/case-studies/mobile-banking/card.svg',
+    ]);
   });
 
   it('refuses the site details and the resume', () => {
     const { list } = realContent();
-    expect(deleteRequest(list, 'site.yml')).toEqual({ ok: false, error: 'Site details cannot be deleted: the site needs it. Only case studies can be.' });
+    expect(deleteRequest(list, 'site.yml')).toEqual({
+      ok: false,
+      error: 'Site details cannot be deleted: the site needs it. Only case studies can be.',
+    });
     expect(deleteRequest(list, 'content/resume.mdx')).toMatchObject({ ok: false });
     expect(deleteRequest(list, 'case-studies/nope.mdx')).toEqual({ ok: false, error: 'case-studies/nope.mdx is not in the list.' });
   });
@@ -227,10 +264,14 @@ describe('status and visibility from the list', () => {
     expect(String(file.content)).toContain('status: published\nvisibility: private\npage:');
 
     const locked = String(file.content).replace('visibility: private\n', 'visibility: private\nlockedNote: Ask me for the password.\n');
-    const privateList = list.map((item) => (item.contentPath === OD ? describeContentFile({ path: OD, blobId: item.blobId }, locked, []) : item));
+    const privateList = list.map((item) =>
+      item.contentPath === OD ? describeContentFile({ path: OD, blobId: item.blobId }, locked, []) : item,
+    );
     const back = statusRequest(privateList, new Map([[OD, locked]]), OD, { status: 'published', visibility: 'public' });
     expect(back.ok && back.value.dropped).toEqual(['lockedNote']);
-    expect(back.ok && changedLines(new Map([[OD, locked]]), back.value.request.files)).toEqual({ [OD]: ['-visibility: private', '-lockedNote: Ask me for the password.', '+visibility: public'] });
+    expect(back.ok && changedLines(new Map([[OD, locked]]), back.value.request.files)).toEqual({
+      [OD]: ['-visibility: private', '-lockedNote: Ask me for the password.', '+visibility: public'],
+    });
   });
 
   it('published → coming soon drops the page details (named), and the build takes it', async () => {
@@ -256,9 +297,13 @@ describe('status and visibility from the list', () => {
     const { list, texts } = realContent();
     expect(statusRequest(list, texts, 'case-studies/mobile-banking.mdx', { status: 'published' })).toEqual({
       ok: false,
-      error: 'Mobile Banking UX has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.',
+      error:
+        'Mobile Banking UX has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.',
     });
-    expect(statusRequest(list, texts, OD, { status: 'published', visibility: 'public' })).toEqual({ ok: false, error: 'Office Depot Rewards App Redesign is already published and public.' });
+    expect(statusRequest(list, texts, OD, { status: 'published', visibility: 'public' })).toEqual({
+      ok: false,
+      error: 'Office Depot Rewards App Redesign is already published and public.',
+    });
     expect(statusRequest(list, texts, 'site.yml', { status: 'published' })).toMatchObject({ ok: false });
   });
 });

@@ -59,9 +59,18 @@ describe('addresses', () => {
     expect(parseRepositoryAddress('https://github.com/you/portfolio')).toEqual({ ok: true, url: 'https://github.com/you/portfolio' });
     expect(parseRepositoryAddress(' github.com/you/portfolio/ ')).toEqual({ ok: true, url: 'https://github.com/you/portfolio' });
     expect(parseRepositoryAddress('git@github.com:you/portfolio.git')).toEqual({ ok: true, url: 'https://github.com/you/portfolio.git' });
-    expect(parseRepositoryAddress(`https://x-access-token:${TEST_TOKEN}@github.com/you/portfolio`)).toEqual({ ok: true, url: 'https://github.com/you/portfolio' });
-    expect(parseRepositoryAddress('http://github.com/you/portfolio')).toEqual({ ok: false, reason: expect.stringMatching(/must start with https:\/\//) });
-    expect(parseRepositoryAddress('https://github.com/you')).toEqual({ ok: false, reason: expect.stringMatching(/owner and the repository’s name/) });
+    expect(parseRepositoryAddress(`https://x-access-token:${TEST_TOKEN}@github.com/you/portfolio`)).toEqual({
+      ok: true,
+      url: 'https://github.com/you/portfolio',
+    });
+    expect(parseRepositoryAddress('http://github.com/you/portfolio')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/must start with https:\/\//),
+    });
+    expect(parseRepositoryAddress('https://github.com/you')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/owner and the repository’s name/),
+    });
     expect(parseRepositoryAddress('')).toMatchObject({ ok: false });
   });
 
@@ -85,7 +94,9 @@ describe('the token’s expiry, from GitHub’s API', () => {
   beforeAll(async () => {
     api = http.createServer((req, res) => {
       seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
-      res.writeHead(200, { 'content-type': 'application/json', 'github-authentication-token-expiration': '2027-11-20 09:30:00 UTC' }).end('{}');
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'github-authentication-token-expiration': '2027-11-20 09:30:00 UTC' })
+        .end('{}');
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
@@ -97,7 +108,9 @@ describe('the token’s expiry, from GitHub’s API', () => {
     expect(seen).toEqual([{ path: '/repos/you/portfolio', authorization: `Bearer ${TEST_TOKEN}` }]);
     expect(await tokenExpiry('https://gitlab.com/you/portfolio', TEST_TOKEN, { GITHUB_API_URL: base })).toBeNull();
     expect(seen).toHaveLength(1);
-    expect(await tokenExpiry('https://github.com/you/portfolio', TEST_TOKEN, { GITHUB_API_URL: `http://127.0.0.1:${await closedPort()}` })).toBeNull();
+    expect(
+      await tokenExpiry('https://github.com/you/portfolio', TEST_TOKEN, { GITHUB_API_URL: `http://127.0.0.1:${await closedPort()}` }),
+    ).toBeNull();
   });
 
   it('parses the header as GitHub writes it', () => {
@@ -120,11 +133,23 @@ describe('checking a repository and a token, against a real git remote', () => {
     const check = (over: Partial<{ repository: string; branch: string; token: string }>, options?: { timeoutMs: number }) =>
       checkConnection({ repository: remote.url, branch: 'main', token: TEST_TOKEN, ...over }, options);
     expect(await check({})).toEqual({ ok: true, expiresAt: null });
-    expect(await check({ token: 'ghp_wrong0123456789abcdefWRONG' })).toEqual({ ok: false, reason: expect.stringMatching(/refused the token: it is wrong, or it has expired/) });
-    expect(await check({ token: READ_ONLY_TEST_TOKEN })).toEqual({ ok: false, reason: expect.stringMatching(/may read the repository but not make changes/) });
-    expect(await check({ repository: remote.url.replace('site.git', 'elsewhere.git') })).toEqual({ ok: false, reason: expect.stringMatching(/There is no repository at/) });
+    expect(await check({ token: 'ghp_wrong0123456789abcdefWRONG' })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/refused the token: it is wrong, or it has expired/),
+    });
+    expect(await check({ token: READ_ONLY_TEST_TOKEN })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/may read the repository but not make changes/),
+    });
+    expect(await check({ repository: remote.url.replace('site.git', 'elsewhere.git') })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/There is no repository at/),
+    });
     expect(await check({ branch: 'content' })).toEqual({ ok: false, reason: expect.stringMatching(/no branch named “content”/) });
-    expect(await check({ repository: `http://127.0.0.1:${await closedPort()}/site.git` })).toEqual({ ok: false, reason: expect.stringMatching(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
+    expect(await check({ repository: `http://127.0.0.1:${await closedPort()}/site.git` })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+    });
     expect(remote.git('rev-parse', 'main')).toBe(head);
     expect(remote.requests.every((request) => request.method === 'GET')).toBe(true);
   });
@@ -134,7 +159,10 @@ describe('checking a repository and a token, against a real git remote', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const started = Date.now();
-      const result = await checkConnection({ repository: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/site.git`, branch: 'main', token: TEST_TOKEN }, { timeoutMs: 500 });
+      const result = await checkConnection(
+        { repository: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/site.git`, branch: 'main', token: TEST_TOKEN },
+        { timeoutMs: 500 },
+      );
       expect(result).toEqual({ ok: false, reason: expect.stringMatching(/^127\.0\.0\.1:\d+ did not answer within 1 second\. Try again/) });
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
@@ -159,23 +187,57 @@ describe.each(ENGINES)('where the editor publishes to, on %s', (_name, start) =>
 
   it('settings first, then the kept connection; a changed secret asks for the token again', async () => {
     const env = { NETLIFY: 'true' };
-    expect(await getPublishingStatus(env, plainFolder)).toEqual({ state: 'not-connected', repository: null, expiresAt: null, reason: null });
-    expect(await resolvePublishConfig(env, plainFolder)).toMatchObject({ mode: 'read-only', fixHref: '/admin/publishing', reason: expect.stringMatching(/not connected yet/) });
+    expect(await getPublishingStatus(env, plainFolder)).toEqual({
+      state: 'not-connected',
+      repository: null,
+      expiresAt: null,
+      reason: null,
+    });
+    expect(await resolvePublishConfig(env, plainFolder)).toMatchObject({
+      mode: 'read-only',
+      fixHref: '/admin/publishing',
+      reason: expect.stringMatching(/not connected yet/),
+    });
 
-    await saveConnection({ repository: 'https://github.com/you/portfolio', branch: 'main', token: TEST_TOKEN, expiresAt: '2030-01-01T00:00:00.000Z' });
-    expect(await resolvePublishConfig(env, plainFolder)).toMatchObject({ mode: 'remote', url: 'https://github.com/you/portfolio', token: TEST_TOKEN, branch: 'main', source: 'owner-area' });
+    await saveConnection({
+      repository: 'https://github.com/you/portfolio',
+      branch: 'main',
+      token: TEST_TOKEN,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    expect(await resolvePublishConfig(env, plainFolder)).toMatchObject({
+      mode: 'remote',
+      url: 'https://github.com/you/portfolio',
+      token: TEST_TOKEN,
+      branch: 'main',
+      source: 'owner-area',
+    });
     const status = await getPublishingStatus(env, plainFolder);
-    expect(status).toEqual({ state: 'connected', repository: 'https://github.com/you/portfolio', expiresAt: '2030-01-01T00:00:00.000Z', reason: null });
+    expect(status).toEqual({
+      state: 'connected',
+      repository: 'https://github.com/you/portfolio',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      reason: null,
+    });
     expect(JSON.stringify(status)).not.toContain(TEST_TOKEN);
 
     const fromSettings = { ...env, CONTENT_GIT_URL: 'https://github.com/other/site', CONTENT_GIT_TOKEN: 'ghp_fromSettings0123456789' };
     expect(await resolvePublishConfig(fromSettings, plainFolder)).toMatchObject({ mode: 'remote', url: 'https://github.com/other/site' });
-    expect(await getPublishingStatus(fromSettings, plainFolder)).toMatchObject({ state: 'from-settings', repository: 'https://github.com/other/site' });
+    expect(await getPublishingStatus(fromSettings, plainFolder)).toMatchObject({
+      state: 'from-settings',
+      repository: 'https://github.com/other/site',
+    });
 
     process.env.SESSION_SECRET = `${SECRET}-changed`;
     try {
-      expect(await getPublishingStatus(env, plainFolder)).toMatchObject({ state: 'problem', reason: expect.stringMatching(/Paste the token again/) });
-      expect(await resolvePublishConfig(env, plainFolder)).toMatchObject({ mode: 'read-only', reason: expect.stringMatching(/Paste the token again/) });
+      expect(await getPublishingStatus(env, plainFolder)).toMatchObject({
+        state: 'problem',
+        reason: expect.stringMatching(/Paste the token again/),
+      });
+      expect(await resolvePublishConfig(env, plainFolder)).toMatchObject({
+        mode: 'read-only',
+        reason: expect.stringMatching(/Paste the token again/),
+      });
     } finally {
       process.env.SESSION_SECRET = SECRET;
     }

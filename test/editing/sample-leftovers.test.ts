@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from '~/editing/sample-fingerprints';
-import { findSampleLeftovers, fingerprint, fingerprintsOf, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import {
+  findSampleLeftovers,
+  fingerprint,
+  fingerprintsOf,
+  gitBlobId,
+  imageRepoPath,
+  type ContentSnapshot,
+} from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 
 /**
@@ -63,7 +70,10 @@ describe('Make it yours: the detector', () => {
     expect(byId.get('site.email')?.href).toBe('/admin/content/site.yml#field-email');
     expect(byId.get('site.photos.profile')?.href).toBe('/admin/content/site.yml#field-photos-profile-src');
     expect(byId.get('resume.experience.1')?.href).toBe('/admin/content/resume.mdx#field-experience-1-title');
-    expect(byId.get('case-study.ferry-console')).toMatchObject({ href: '/admin/content/case-studies/ferry-console.mdx', deletePath: 'content/case-studies/ferry-console.mdx' });
+    expect(byId.get('case-study.ferry-console')).toMatchObject({
+      href: '/admin/content/case-studies/ferry-console.mdx',
+      deletePath: 'content/case-studies/ferry-console.mdx',
+    });
     // Plain words for a designer: what it is, never a field path.
     for (const item of items) expect(item.what).not.toMatch(/\.|_|\[/);
   });
@@ -96,10 +106,14 @@ describe('Make it yours: the detector', () => {
     partial.caseStudies = partial.caseStudies.filter((study) => study.slug !== 'ferry-console');
     const ids = findSampleLeftovers(partial, prints).map((item) => item.id);
     expect(ids).toEqual(
-      EVERY_ENTRY.filter((id) => !['site.name', 'site.email', 'site.interests', 'resume.experience.0', 'case-study.ferry-console'].includes(id)),
+      EVERY_ENTRY.filter(
+        (id) => !['site.name', 'site.email', 'site.interests', 'resume.experience.0', 'case-study.ferry-console'].includes(id),
+      ),
     );
     // One sample paragraph left is enough to keep "About me" listed, linked to that paragraph.
-    expect(findSampleLeftovers(partial, prints).find((item) => item.id === 'site.about')?.href).toBe('/admin/content/site.yml#field-about-paragraphs-1');
+    expect(findSampleLeftovers(partial, prints).find((item) => item.id === 'site.about')?.href).toBe(
+      '/admin/content/site.yml#field-about-paragraphs-1',
+    );
   });
 
   it('tells a sample case study by its address or by its title, and a sample image by its bytes wherever it moved', () => {
@@ -127,7 +141,8 @@ describe('Make it yours: the detector', () => {
 
   it('ignores whitespace a YAML line fold changes, and a file that does not read', () => {
     const folded = clone(sample);
-    (folded.site as Record<string, string>).description = `  ${(sample.site as Record<string, string>).description.replace(/ /g, '\n  ')}  `;
+    (folded.site as Record<string, string>).description =
+      `  ${(sample.site as Record<string, string>).description.replace(/ /g, '\n  ')}  `;
     expect(findSampleLeftovers(folded, prints).map((item) => item.id)).toContain('site.description');
     expect(findSampleLeftovers({ site: null, resume: null, caseStudies: [], blobIds: new Map() }, prints)).toEqual([]);
   });

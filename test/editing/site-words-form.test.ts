@@ -3,7 +3,16 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { siteSchema } from '~/content/schema';
-import { ABOUT_WORDS, CONTACT_WORDS, CTA_WORDS, FOOTER_WORDS, HERO_WORDS, MORE_WORK_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from '~/content/site-words';
+import {
+  ABOUT_WORDS,
+  CONTACT_WORDS,
+  CTA_WORDS,
+  FOOTER_WORDS,
+  HERO_WORDS,
+  MORE_WORK_WORDS,
+  RESUME_PAGE_WORDS,
+  WORK_WORDS,
+} from '~/content/site-words';
 import { fieldsOf, formValues, fromForm, siteForm, type Field } from '~/editing/fields';
 import { applyChanges } from '~/editing/frontmatter.server';
 import { buildData, changedLines } from './content-files';
@@ -15,9 +24,18 @@ import { buildData, changedLines } from './content-files';
  * (test/fixtures/words/designer) without them, as a file written before they existed.
  */
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/words/designer/content/site.yml');
-const WORD_GROUPS: Record<string, Record<string, string>> = { work: WORK_WORDS, contact: CONTACT_WORDS, moreWork: MORE_WORK_WORDS, cta: CTA_WORDS, resumePage: RESUME_PAGE_WORDS, footer: FOOTER_WORDS };
+const WORD_GROUPS: Record<string, Record<string, string>> = {
+  work: WORK_WORDS,
+  contact: CONTACT_WORDS,
+  moreWork: MORE_WORK_WORDS,
+  cta: CTA_WORDS,
+  resumePage: RESUME_PAGE_WORDS,
+  footer: FOOTER_WORDS,
+};
 const WORD_FIELDS: Record<string, Record<string, string>> = { hero: HERO_WORDS, about: ABOUT_WORDS };
-const wordNames = [...Object.entries(WORD_GROUPS), ...Object.entries(WORD_FIELDS)].flatMap(([group, words]) => Object.keys(words).map((key) => `${group}.${key}`));
+const wordNames = [...Object.entries(WORD_GROUPS), ...Object.entries(WORD_FIELDS)].flatMap(([group, words]) =>
+  Object.keys(words).map((key) => `${group}.${key}`),
+);
 
 function withoutWords(): string {
   const document = parseDocument(readFileSync(FIXTURE, 'utf8'));
@@ -55,7 +73,10 @@ describe('the site’s words in the editor’s form', () => {
     const text = withoutWords();
     const values = formValues(buildData(text));
     // As a browser posts the form: every word field present, and empty.
-    const entries = [...Object.entries(values).map(([name, value]) => [name, String(value)] as const), ...wordNames.map((name) => [name, ''] as const)];
+    const entries = [
+      ...Object.entries(values).map(([name, value]) => [name, String(value)] as const),
+      ...wordNames.map((name) => [name, ''] as const),
+    ];
     const data = fromForm(entries, siteForm);
     for (const group of Object.keys(WORD_GROUPS)) expect(data, group).not.toHaveProperty(group);
     expect(applyChanges(text, data, siteForm)).toBe(text);
@@ -63,7 +84,10 @@ describe('the site’s words in the editor’s form', () => {
 
   it('one word typed is written alone, in its group', () => {
     const text = withoutWords();
-    const entries = [...Object.entries(formValues(buildData(text))).map(([name, value]) => [name, String(value)] as const), ...wordNames.map((name) => [name, name === 'contact.title' ? 'Say hello' : ''] as const)];
+    const entries = [
+      ...Object.entries(formValues(buildData(text))).map(([name, value]) => [name, String(value)] as const),
+      ...wordNames.map((name) => [name, name === 'contact.title' ? 'Say hello' : ''] as const),
+    ];
     const yaml = applyChanges(text, fromForm(entries, siteForm), siteForm);
     const { added, removed } = changedLines(text, yaml);
     expect(removed).toEqual([]);

@@ -56,7 +56,12 @@ async function open(text: string): Promise<string[]> {
       }),
     );
     for (const link of links) await page.mouse.click(link.x, link.y).catch(() => {});
-    for (const [x, y] of [[10, 10], [100, 100], [190, 190]]) await page.mouse.move(x, y);
+    for (const [x, y] of [
+      [10, 10],
+      [100, 100],
+      [190, 190],
+    ])
+      await page.mouse.move(x, y);
     await page.waitForTimeout(150);
     // A local link (#top) only scrolls within the document; anything else is a navigation.
     const url = page.url().replace(/#.*$/, '');
@@ -73,7 +78,12 @@ const HOSTILE: [string, string][] = [
   ['script', svg(`${BOX}<script>alert('script')</script>`)],
   ['onload', svg(BOX, ` onload="alert('onload')"`)],
   ['javascript: link, clicked', svg(`<a href="javascript:alert('link')">${BOX}</a>`)],
-  ['foreignObject iframe', svg(`<foreignObject width="200" height="200"><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/frame"></iframe></foreignObject>`)],
+  [
+    'foreignObject iframe',
+    svg(
+      `<foreignObject width="200" height="200"><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/frame"></iframe></foreignObject>`,
+    ),
+  ],
   ['external image', svg(`<image href="https://evil.example/pixel.png" width="10" height="10"/>`)],
   ['@import', svg(`<style>@import url(https://evil.example/import.css);</style>${BOX}`)],
   ['CSS url()', svg(`<style>rect{fill:url(https://evil.example/fill.svg#g)}</style>${BOX}`)],
@@ -103,9 +113,24 @@ async function shipped(): Promise<[string, string][]> {
 
 const TRICKY_BUT_ACCEPTED: [string, string][] = [
   ['local link, animated safely', svg(`<a href="#top"><animate attributeName="opacity" values="1;0.5;1" dur="0.2s"/>${BOX}</a>`)],
-  ['gradient, filter and clip path by url(#id)', svg(`<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient><filter id="f"><feGaussianBlur stdDeviation="2"/></filter><clipPath id="c"><circle r="90" cx="100" cy="100"/></clipPath></defs><rect width="200" height="200" fill="url(#g)" filter="url(#f)" clip-path="url(#c)"/>`)],
-  ['embedded PNG', svg(`<image width="200" height="200" href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="/>`)],
-  ['stylesheet with url(#id) and a comment', svg(`<style>/* brand */ .a{fill:url( "#g" )}</style><defs><linearGradient id="g"><stop offset="1" stop-color="#00f"/></linearGradient></defs><rect class="a" width="200" height="200"/>`)],
+  [
+    'gradient, filter and clip path by url(#id)',
+    svg(
+      `<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient><filter id="f"><feGaussianBlur stdDeviation="2"/></filter><clipPath id="c"><circle r="90" cx="100" cy="100"/></clipPath></defs><rect width="200" height="200" fill="url(#g)" filter="url(#f)" clip-path="url(#c)"/>`,
+    ),
+  ],
+  [
+    'embedded PNG',
+    svg(
+      `<image width="200" height="200" href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="/>`,
+    ),
+  ],
+  [
+    'stylesheet with url(#id) and a comment',
+    svg(
+      `<style>/* brand */ .a{fill:url( "#g" )}</style><defs><linearGradient id="g"><stop offset="1" stop-color="#00f"/></linearGradient></defs><rect class="a" width="200" height="200"/>`,
+    ),
+  ],
   ['text about scripts', svg(`${BOX}<text x="10" y="100">&lt;script&gt;alert(1)&lt;/script&gt; javascript&#58; is text here</text>`)],
   ['use of a local symbol', svg(`<symbol id="s"><circle r="50" cx="50" cy="50"/></symbol><use href="#s" x="50" y="50"/>`)],
 ];

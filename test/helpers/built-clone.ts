@@ -27,10 +27,15 @@ export type BuiltClone = {
 
 function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${path.basename(command)} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${path.basename(command)} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -64,7 +69,17 @@ function serverEnv(clone: BuiltClone, siteUrl: string, extra: Record<string, str
     LIVE_CONTENT_DIR: path.join(clone.dir, '.netlify/live-content'),
     ...extra,
   };
-  for (const name of ['NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'ADMIN_PASSWORD', 'URL', 'LIVE_STORE', 'NETLIFY_BLOBS_CONTEXT', 'NETLIFY_PURGE_API_TOKEN']) delete env[name];
+  for (const name of [
+    'NETLIFY_DB_URL',
+    'NETLIFY_DB_EMBEDDED',
+    'PORTFOLIO_DB_DIR',
+    'ADMIN_PASSWORD',
+    'URL',
+    'LIVE_STORE',
+    'NETLIFY_BLOBS_CONTEXT',
+    'NETLIFY_PURGE_API_TOKEN',
+  ])
+    delete env[name];
   return env;
 }
 

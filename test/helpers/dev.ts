@@ -30,7 +30,10 @@ export type DevServer = {
 };
 
 /** `prepare`: runs on the copy before `npm run dev` starts (e.g. lays out fixture content, makes it a git checkout). */
-export async function startDev(env: Record<string, string> = {}, { prepare }: { prepare?: (dir: string) => Promise<void> } = {}): Promise<DevServer> {
+export async function startDev(
+  env: Record<string, string> = {},
+  { prepare }: { prepare?: (dir: string) => Promise<void> } = {},
+): Promise<DevServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-dev-'));
   await cp(ROOT, dir, {
     recursive: true,

@@ -76,7 +76,10 @@ export async function waitForFrames(page: Page, count = 2, timeout = 10_000): Pr
  * transition a style change has just started is counted.
  */
 export async function waitForTransitionsToEnd(page: Page, timeout = 10_000) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { polling: 'raf', timeout });
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, {
+    polling: 'raf',
+    timeout,
+  });
 }
 
 /** A scroll position the page reported, with its time (`end`: a scrollend event). */

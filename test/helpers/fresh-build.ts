@@ -64,7 +64,9 @@ export async function compareWithFreshBuild(remote: GitRemote, live: RunningServ
       if (left !== right) expect.fail(`${page} differs between the live site and a fresh build:\n${firstDifference(left, right)}`);
     }
     // The files made from content: every one the fresh build made, the same bytes from both.
-    const stamp = JSON.parse(readFileSync(path.join(clone.dir, '.generated/build-version.json'), 'utf8')) as { files: Record<string, { hash: string }> };
+    const stamp = JSON.parse(readFileSync(path.join(clone.dir, '.generated/build-version.json'), 'utf8')) as {
+      files: Record<string, { hash: string }>;
+    };
     const files = Object.keys(stamp.files);
     expect(files).toEqual(expect.arrayContaining(['/resume.pdf', '/social/resume.png', '/favicon.ico']));
     for (const file of files) {

@@ -32,7 +32,15 @@ export function noticeIn(html: string): { variant: string; text: string } | unde
   const match = /<div([^>]*\bdata-testid="contact-notice"[^>]*)>(.*?)<\/div>/s.exec(html);
   if (!match) return undefined;
   const variant = /\bdata-variant="(\w+)"/.exec(match[1])?.[1] ?? '';
-  return { variant, text: decodeEntities(match[2].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()) };
+  return {
+    variant,
+    text: decodeEntities(
+      match[2]
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  };
 }
 
 function decodeEntities(text: string): string {

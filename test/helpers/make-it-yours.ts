@@ -21,9 +21,17 @@ export type Upload = { name: string; mimeType: string; buffer: Buffer };
 export type Rgb = [number, number, number];
 
 /** A flat colour with a darker band across the top: the middle of the picture, where a crop keeps it, is the colour. */
-async function picture(name: string, width: number, height: number, colour: Rgb, format: 'png' | 'jpeg'): Promise<Upload & { width: number; height: number; colour: Rgb }> {
+async function picture(
+  name: string,
+  width: number,
+  height: number,
+  colour: Rgb,
+  format: 'png' | 'jpeg',
+): Promise<Upload & { width: number; height: number; colour: Rgb }> {
   const [r, g, b] = colour;
-  const band = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${Math.round(height / 8)}"><rect width="100%" height="100%" fill="rgb(${r >> 1},${g >> 1},${b >> 1})"/></svg>`);
+  const band = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${Math.round(height / 8)}"><rect width="100%" height="100%" fill="rgb(${r >> 1},${g >> 1},${b >> 1})"/></svg>`,
+  );
   const image = sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).composite([{ input: band, top: 0, left: 0 }]);
   const buffer = await (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
   return { name, mimeType: `image/${format}`, buffer, width, height, colour };
@@ -132,7 +140,8 @@ export async function startSampleEditorStack(password: string, files: SeedFiles)
  */
 export function sampleSiteFiles(): SeedFiles {
   const files: SeedFiles = contentFilesOf(SAMPLE_SITE_DIR);
-  for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) files[file] = readFileSync(path.join(ROOT, file));
+  for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean))
+    files[file] = readFileSync(path.join(ROOT, file));
   return files;
 }
 
@@ -157,7 +166,9 @@ export function remoteBytes(remote: GitRemote, file: string): Buffer {
 
 /** The repository file an image field's `src` names: beside the document (./x), or a site path under public/ (or content/). */
 export function imageFileOnRemote(remote: GitRemote, document: string, src: string): string {
-  const candidates = src.startsWith('/') ? [`public${src}`, `content${src}`, path.posix.join(path.posix.dirname(document), src.slice(1))] : [path.posix.join(path.posix.dirname(document), src)];
+  const candidates = src.startsWith('/')
+    ? [`public${src}`, `content${src}`, path.posix.join(path.posix.dirname(document), src.slice(1))]
+    : [path.posix.join(path.posix.dirname(document), src)];
   const found = candidates.find((file) => onRemote(remote, decodeURI(file)) || onRemote(remote, file));
   if (!found) throw new Error(`${document}: the image ${src} is not in the repository (looked for ${candidates.join(', ')})`);
   return onRemote(remote, found) ? found : decodeURI(found);

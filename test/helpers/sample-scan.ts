@@ -29,7 +29,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A phrase, case-insensitively, its words joined by any SEPARATOR. */
 export function phrase(text: string): RegExp {
-  const words = text.split(/[^\p{L}\p{N}&']+/u).filter(Boolean).map(escape);
+  const words = text
+    .split(/[^\p{L}\p{N}&']+/u)
+    .filter(Boolean)
+    .map(escape);
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.join(SEPARATOR)}`, 'iu');
 }
 
@@ -55,14 +58,18 @@ export function readSample(files: SeedFiles): Sample {
     ...employers.map((employer) => ({ what: `the sample's employer "${employer}"`, pattern: phrase(employer) })),
     ...schools.map((school) => ({ what: `the sample's school "${school}"`, pattern: phrase(school) })),
     ...caseStudies.map(({ title }) => ({ what: `the sample case study "${title}"`, pattern: phrase(title) })),
-    ...caseStudies.map(({ slug }) => ({ what: `the sample case study's address /case-study/${slug}`, pattern: new RegExp(`/case-study/${escape(slug)}(?![\\w-])`, 'i') })),
+    ...caseStudies.map(({ slug }) => ({
+      what: `the sample case study's address /case-study/${slug}`,
+      pattern: new RegExp(`/case-study/${escape(slug)}(?![\\w-])`, 'i'),
+    })),
   ];
   const images = Object.fromEntries(
     Object.entries(files)
       .filter(([file]) => IMAGE.test(file) && !/placeholder/i.test(file))
       .map(([file, bytes]) => [file, Buffer.from(bytes)]),
   );
-  if (employers.length === 0 || caseStudies.length === 0 || Object.keys(images).length === 0) throw new Error('the seeded sample has no employers, case studies or images: nothing to look for');
+  if (employers.length === 0 || caseStudies.length === 0 || Object.keys(images).length === 0)
+    throw new Error('the seeded sample has no employers, case studies or images: nothing to look for');
   return { name: site.name, employers, caseStudies, images, markers };
 }
 
@@ -80,11 +87,23 @@ export function findSample(where: string, text: string, markers: Marker[]): Find
   return found;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+    if (name[0] === '#')
+      return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
@@ -133,7 +152,9 @@ export function pdfText(pdf: Buffer): string {
   // Document info strings: literal, Latin-1 or UTF-16BE with a byte-order mark.
   for (const match of source.matchAll(/\((\xfe\xff(?:\\.|[^\\)])*|(?:\\.|[^\\)])*)\)/g)) {
     const bytes = Buffer.from(match[1].replace(/\\([()\\])/g, '$1'), 'latin1');
-    parts.push(bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'));
+    parts.push(
+      bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'),
+    );
   }
   return parts.join('\n');
 }
@@ -141,7 +162,7 @@ export function pdfText(pdf: Buffer): string {
 /** The text chunks of a PNG (tEXt, zTXt, iTXt), inflated where compressed. */
 export function pngText(png: Buffer): string {
   const texts: string[] = [];
-  for (let at = 8; at + 8 <= png.length; ) {
+  for (let at = 8; at + 8 <= png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
@@ -171,7 +192,10 @@ export function readableTexts(pathname: string, contentType: string, bytes: Buff
   const texts = [bytes.toString('latin1')];
   if (/\.pdf$/i.test(pathname) || contentType.includes('pdf')) texts.push(pdfText(bytes));
   else if (/\.png$/i.test(pathname) || contentType.includes('image/png')) texts.push(pngText(bytes));
-  if (/text|json|xml|javascript|svg|turbo|manifest/.test(contentType) || /\.(svg|xml|txt|json|webmanifest|js|css|html|data)$/i.test(pathname)) {
+  if (
+    /text|json|xml|javascript|svg|turbo|manifest/.test(contentType) ||
+    /\.(svg|xml|txt|json|webmanifest|js|css|html|data)$/i.test(pathname)
+  ) {
     const text = bytes.toString('utf8');
     const decoded = decodeJsonEscapes(decodeEntities(text));
     texts.push(text, decoded, decoded.replace(/<[^>]*>/g, ' '));

@@ -20,7 +20,8 @@ function linksIn(body: string, contentType: string): string[] {
     for (const match of body.matchAll(/\s(?:href|src|action|poster)="([^"]+)"/g)) found.push(match[1]);
     // A meta tag's content is an address only for og:image, twitter:image, og:url and the like.
     for (const match of body.matchAll(/\scontent="((?:https?:\/\/|\/)[^"]*)"/g)) found.push(match[1]);
-    for (const match of body.matchAll(/\s(?:srcset|imagesrcset)="([^"]+)"/g)) found.push(...match[1].split(',').map((entry) => entry.trim().split(/\s+/)[0]));
+    for (const match of body.matchAll(/\s(?:srcset|imagesrcset)="([^"]+)"/g))
+      found.push(...match[1].split(',').map((entry) => entry.trim().split(/\s+/)[0]));
   }
   if (contentType.includes('xml')) for (const match of body.matchAll(/<loc>([^<]+)<\/loc>/g)) found.push(match[1]);
   if (contentType.includes('text/plain')) for (const match of body.matchAll(/^Sitemap:\s*(\S+)/gim)) found.push(match[1]);
@@ -79,7 +80,12 @@ export async function fetchPublicFiles(serverUrl: string, publicDir: string): Pr
   for (const file of filesUnder(publicDir)) {
     const at = `/${file.split('/').map(encodeURIComponent).join('/')}`;
     const response = await fetch(serverUrl + at, { redirect: 'manual' });
-    responses.push({ path: at, status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) });
+    responses.push({
+      path: at,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   }
   return responses;
 }

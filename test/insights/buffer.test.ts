@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
 import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
 import { ENGINES, useEngine } from '../helpers/db-engines';
@@ -10,8 +10,11 @@ import { ENGINES, useEngine } from '../helpers/db-engines';
  * writes what is buffered; past BUFFER_MAX, events are shed with one warning.
  */
 
-
-const view = (ip: string, userAgent: string, at = new Date()): Pending => ({ event: { kind: 'view', path: '/', device: 'desktop' }, at, client: { ip, userAgent } });
+const view = (ip: string, userAgent: string, at = new Date()): Pending => ({
+  event: { kind: 'view', path: '/', device: 'desktop' },
+  at,
+  client: { ip, userAgent },
+});
 
 describe.each(ENGINES)('on %s', (_name, start) => {
   const engine = useEngine(start, { beforeStop: stopInsights });
@@ -25,19 +28,32 @@ describe.each(ENGINES)('on %s', (_name, start) => {
   it('writes buffered events in order, with the time and day they came, and no address or user agent', async () => {
     const at = new Date(Date.now() - 3_000);
     for (const [i, path] of ['/', '/resume', '/privacy'].entries()) {
-      expect(bufferEvent({ ...view('203.0.113.1', 'Mozilla/5.0 reader'), event: { kind: 'view', path }, at: new Date(at.getTime() + i) }).accepted).toBe(true);
+      expect(
+        bufferEvent({ ...view('203.0.113.1', 'Mozilla/5.0 reader'), event: { kind: 'view', path }, at: new Date(at.getTime() + i) })
+          .accepted,
+      ).toBe(true);
     }
     bufferEvent({ event: { kind: 'message' }, at });
     // Nothing is written on the request's path.
     expect(await count('SELECT count(*)::int AS n FROM insight_events')).toBe(0);
     await flushInsights();
-    const rows = await engine.db.query<{ kind: string; path: string | null; visitor: string | null; at: Date; day: string }>('SELECT kind, path, visitor, at, day::text AS day FROM insight_events ORDER BY id');
-    expect(rows.map((r) => [r.kind, r.path])).toEqual([['view', '/'], ['view', '/resume'], ['view', '/privacy'], ['message', null]]);
+    const rows = await engine.db.query<{ kind: string; path: string | null; visitor: string | null; at: Date; day: string }>(
+      'SELECT kind, path, visitor, at, day::text AS day FROM insight_events ORDER BY id',
+    );
+    expect(rows.map((r) => [r.kind, r.path])).toEqual([
+      ['view', '/'],
+      ['view', '/resume'],
+      ['view', '/privacy'],
+      ['message', null],
+    ]);
     expect(new Date(rows[0].at).getTime()).toBe(at.getTime());
     expect(rows[0].day).toBe(at.toISOString().slice(0, 10));
     expect(new Set(rows.slice(0, 3).map((r) => r.visitor)).size).toBe(1);
     expect(rows[3].visitor).toBeNull();
-    const dump = JSON.stringify(await engine.db.query('SELECT * FROM insight_events')) + JSON.stringify(await engine.db.query('SELECT * FROM insight_visitor_limits')) + JSON.stringify(await engine.db.query('SELECT * FROM insight_address_limits'));
+    const dump =
+      JSON.stringify(await engine.db.query('SELECT * FROM insight_events')) +
+      JSON.stringify(await engine.db.query('SELECT * FROM insight_visitor_limits')) +
+      JSON.stringify(await engine.db.query('SELECT * FROM insight_address_limits'));
     expect(dump).not.toContain('203.0.113');
     expect(dump).not.toContain('Mozilla');
   });
@@ -58,7 +74,9 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 
   it('in a Netlify function, hands the batch’s write to waitUntil, or writes before answering without it', async () => {
     const handed: Promise<unknown>[] = [];
-    expect(bufferEvent({ event: { kind: 'resume', path: '/resume' }, at: new Date() }, (promise) => handed.push(promise)).written).toBeUndefined();
+    expect(
+      bufferEvent({ event: { kind: 'resume', path: '/resume' }, at: new Date() }, (promise) => handed.push(promise)).written,
+    ).toBeUndefined();
     expect(handed).toHaveLength(1);
     await Promise.all(handed);
     expect(await count(`SELECT count(*)::int AS n FROM insight_events WHERE kind = 'resume'`)).toBe(1);

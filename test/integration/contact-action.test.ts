@@ -79,7 +79,13 @@ describe('the / action: delivery', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const target = new URL(`${server.url}/?index`);
       const req = http.request(
-        { host: target.hostname, port: target.port, path: '/?index', method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/x-www-form-urlencoded' } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: '/?index',
+          method: 'POST',
+          headers: { host: 'evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -118,14 +124,44 @@ describe('the / action: bad input (never a 500, never a mail)', () => {
     });
   const big = toFormBody({ message: 'x'.repeat(70 * 1024) }).toString();
   const transport: { name: string; init: () => RequestInit; status: number }[] = [
-    { name: 'JSON posted to the action', init: () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(VALID) }), status: 415 },
-    { name: 'text/plain', init: () => ({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: toFormBody({}).toString() }), status: 415 },
+    {
+      name: 'JSON posted to the action',
+      init: () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(VALID) }),
+      status: 415,
+    },
+    {
+      name: 'text/plain',
+      init: () => ({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: toFormBody({}).toString() }),
+      status: 415,
+    },
     { name: 'no Content-Type', init: () => ({ method: 'POST', body: new Blob([toFormBody({}).toString()]) }), status: 415 },
-    { name: '70 KB form with Content-Length', init: () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big }), status: 413 },
-    { name: '100 KB chunked form without Content-Length', init: () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: stream(100 * 1024), duplex: 'half' }) as RequestInit, status: 413 },
-    { name: 'PUT', init: () => ({ method: 'PUT', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: toFormBody({}).toString() }), status: 405 },
+    {
+      name: '70 KB form with Content-Length',
+      init: () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big }),
+      status: 413,
+    },
+    {
+      name: '100 KB chunked form without Content-Length',
+      init: () =>
+        ({
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: stream(100 * 1024),
+          duplex: 'half',
+        }) as RequestInit,
+      status: 413,
+    },
+    {
+      name: 'PUT',
+      init: () => ({ method: 'PUT', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: toFormBody({}).toString() }),
+      status: 405,
+    },
     { name: 'DELETE', init: () => ({ method: 'DELETE' }), status: 405 },
-    { name: 'malformed multipart', init: () => ({ method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nbroken' }), status: 400 },
+    {
+      name: 'malformed multipart',
+      init: () => ({ method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nbroken' }),
+      status: 400,
+    },
   ];
   it.each(transport.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const response = await fetch(`${server.url}/?index`, c.init());

@@ -24,4 +24,3 @@ it('npm run dev writes a contact message to .outbox/ when SMTP_URL is unset', as
   expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
   expect(mail.text).toContain(VALID.message);
 }, 180_000);
-

@@ -39,9 +39,18 @@ beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'insights-outbox-'));
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, CONTACT_OUTBOX_DIR: outbox });
+  server = await startServer({
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: url,
+    CONTACT_OUTBOX_DIR: outbox,
+  });
   origin = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 30_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
   db = await createDatabase({ connectionString: url });
 });
 
@@ -52,9 +61,22 @@ afterAll(async () => {
   await rm(outbox, { recursive: true, force: true });
 });
 
-type EventRow = { kind: string; path: string | null; visitor: string | null; referrer: string | null; utm_source: string | null; device: string | null; sections: number; engaged_s: number; link_id: string | null };
+type EventRow = {
+  kind: string;
+  path: string | null;
+  visitor: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  device: string | null;
+  sections: number;
+  engaged_s: number;
+  link_id: string | null;
+};
 const MARKER = '/privacy';
-const events = () => db.query<EventRow>(`SELECT kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id FROM insight_events WHERE path IS DISTINCT FROM '${MARKER}' ORDER BY id`);
+const events = () =>
+  db.query<EventRow>(
+    `SELECT kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id FROM insight_events WHERE path IS DISTINCT FROM '${MARKER}' ORDER BY id`,
+  );
 const clear = () => db.query('DELETE FROM insight_events');
 
 /** This test's address: see the file's comment. */
@@ -71,7 +93,8 @@ function beacon(body: unknown, headers: Record<string, string> = {}, address = f
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': CHROME, ...headers },
   });
 }
-const pixel = (query: string, headers: Record<string, string> = {}) => fetchFrom(from, `${origin}/api/insights?${query}`, { headers: { 'user-agent': CHROME, ...headers } });
+const pixel = (query: string, headers: Record<string, string> = {}) =>
+  fetchFrom(from, `${origin}/api/insights?${query}`, { headers: { 'user-agent': CHROME, ...headers } });
 
 let markers = 0;
 /** Everything sent so far has been written (or refused): see the file's comment. */
@@ -79,13 +102,27 @@ async function settle(): Promise<void> {
   const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`))[0].n;
   const before = await count();
   const n = ++markers;
-  expect((await fetchFrom(loopbackAddress(2, n), `${origin}/api/insights?p=${encodeURIComponent(MARKER)}`, { headers: { 'user-agent': `${CHROME} marker/${n}` } })).status).toBe(204);
-  await waitFor(async () => (await count()) > before, { timeoutMs: 20_000, what: () => `the marker to be written:\n${server.output().slice(-2000)}` });
+  expect(
+    (
+      await fetchFrom(loopbackAddress(2, n), `${origin}/api/insights?p=${encodeURIComponent(MARKER)}`, {
+        headers: { 'user-agent': `${CHROME} marker/${n}` },
+      })
+    ).status,
+  ).toBe(204);
+  await waitFor(async () => (await count()) > before, {
+    timeoutMs: 20_000,
+    what: () => `the marker to be written:\n${server.output().slice(-2000)}`,
+  });
 }
 
 async function signIn(): Promise<string> {
   const form = new URLSearchParams({ password: ADMIN_PASSWORD });
-  const response = await fetch(`${origin}/admin/sign-in`, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin } });
+  const response = await fetch(`${origin}/admin/sign-in`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+  });
   expect(response.status).toBe(303);
   return response.headers.get('set-cookie')!.split(';')[0];
 }
@@ -107,20 +144,41 @@ describe('the endpoint', () => {
     await settle();
     const rows = await events();
     expect(rows.map(({ visitor, ...rest }) => rest)).toEqual([
-      { kind: 'view', path: '/case-study/office-depot', referrer: 'www.linkedin.com', utm_source: 'spring-hiring', device: 'desktop', sections: 0, engaged_s: 0, link_id: null },
-      { kind: 'read', path: '/case-study/office-depot', referrer: null, utm_source: null, device: null, sections: 0b111, engaged_s: 42, link_id: null },
+      {
+        kind: 'view',
+        path: '/case-study/office-depot',
+        referrer: 'www.linkedin.com',
+        utm_source: 'spring-hiring',
+        device: 'desktop',
+        sections: 0,
+        engaged_s: 0,
+        link_id: null,
+      },
+      {
+        kind: 'read',
+        path: '/case-study/office-depot',
+        referrer: null,
+        utm_source: null,
+        device: null,
+        sections: 0b111,
+        engaged_s: 42,
+        link_id: null,
+      },
       { kind: 'resume', path: '/resume', referrer: null, utm_source: null, device: null, sections: 0, engaged_s: 0, link_id: null },
     ]);
     expect(new Set(rows.map((row) => row.visitor)).size).toBe(1);
     expect(rows[0].visitor).toMatch(/^[\w-]{22}$/);
-    const everything = JSON.stringify(await db.query('SELECT * FROM insight_events')) + JSON.stringify(await db.query('SELECT * FROM insight_salts'));
+    const everything =
+      JSON.stringify(await db.query('SELECT * FROM insight_events')) + JSON.stringify(await db.query('SELECT * FROM insight_salts'));
     expect(everything).not.toContain('127.0.0.1');
     expect(everything).not.toContain('Chrome/');
   });
 
   it('the noscript pixel counts a view, with the device from the user agent', async () => {
     await clear();
-    const answer = await pixel(`p=${encodeURIComponent('/')}`, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1' });
+    const answer = await pixel(`p=${encodeURIComponent('/')}`, {
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+    });
     expect(answer.status).toBe(204);
     await settle();
     expect((await events()).map((row) => [row.kind, row.path, row.device])).toEqual([['view', '/', 'phone']]);
@@ -190,7 +248,11 @@ describe('the endpoint', () => {
 
   it('500 beacons sent at once, by 500 visitors behind 20 addresses, make exactly 500 rows', async () => {
     await clear();
-    const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => beacon({ k: 'view', p: '/', w: 400 + i }, { 'user-agent': `${CHROME} visitor/${i}` }, loopbackAddress(3, i % 20))));
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        beacon({ k: 'view', p: '/', w: 400 + i }, { 'user-agent': `${CHROME} visitor/${i}` }, loopbackAddress(3, i % 20)),
+      ),
+    );
     expect(answers.filter((answer) => answer.status === 204)).toHaveLength(500);
     await settle();
     expect(await events()).toHaveLength(500);
@@ -201,7 +263,9 @@ describe('the endpoint', () => {
     const ua = { 'user-agent': `${CHROME} eager-reader` };
     const statuses: number[] = [];
     for (let batch = 0; batch < 6; batch++) {
-      const answers = await Promise.all(Array.from({ length: 51 }, () => beacon({ k: 'read', p: '/case-study/office-depot', s: [1], e: 1 }, ua)));
+      const answers = await Promise.all(
+        Array.from({ length: 51 }, () => beacon({ k: 'read', p: '/case-study/office-depot', s: [1], e: 1 }, ua)),
+      );
       statuses.push(...answers.map((answer) => answer.status));
     }
     expect(statuses.filter((status) => status === 204)).toHaveLength(300);
@@ -243,7 +307,9 @@ describe('server-side events', () => {
       ['view', PRIVATE_PATH, id],
       ['read', PRIVATE_PATH, id],
     ]);
-    expect(await db.query('SELECT slug, furthest_section FROM share_link_views WHERE link_id = $1', [id])).toEqual([{ slug: 'private-demo', furthest_section: 2 }]);
+    expect(await db.query('SELECT slug, furthest_section FROM share_link_views WHERE link_id = $1', [id])).toEqual([
+      { slug: 'private-demo', furthest_section: 2 },
+    ]);
   });
 });
 
@@ -267,7 +333,10 @@ describe('the dashboard and its export', () => {
   it('show the figures, with any string from the data escaped; the CSV has one row a day', async () => {
     await clear();
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await db.query(`INSERT INTO insight_daily (day, figure, key, count, visitors) VALUES ($1, 'referrer', $2, 3, 3), ($1, 'total', 'views', 7, 0), ($1, 'total', 'visitors', 4, 0)`, [yesterday, '<img src=x onerror=alert(1)>']);
+    await db.query(
+      `INSERT INTO insight_daily (day, figure, key, count, visitors) VALUES ($1, 'referrer', $2, 3, 3), ($1, 'total', 'views', 7, 0), ($1, 'total', 'visitors', 4, 0)`,
+      [yesterday, '<img src=x onerror=alert(1)>'],
+    );
     const owner = await signIn();
     const page = await fetch(`${origin}/admin/insights?range=7`, { headers: { cookie: owner } });
     expect(page.status).toBe(200);
@@ -294,7 +363,11 @@ describe('with ANALYTICS=off', () => {
     try {
       const html = await (await fetch(`${off.url}/`)).text();
       expect(html).not.toContain('/api/insights');
-      const answer = await fetch(`${off.url}/api/insights`, { method: 'POST', body: JSON.stringify({ k: 'view', p: '/' }), headers: { origin: off.url, 'user-agent': CHROME } });
+      const answer = await fetch(`${off.url}/api/insights`, {
+        method: 'POST',
+        body: JSON.stringify({ k: 'view', p: '/' }),
+        headers: { origin: off.url, 'user-agent': CHROME },
+      });
       expect(answer.status).toBe(204);
     } finally {
       await off.stop();

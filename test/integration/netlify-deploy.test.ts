@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID } from '../helpers/contact-cases';
 import { contentFilesOf, SAMPLE_SITE_DIR } from '../helpers/content';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
-import { FUNCTION_ENTRY, packageServerFunction, packageSourceFunction, type FunctionRequest, type NetlifyToml, type PackagedFunction } from '../helpers/netlify-package';
+import {
+  FUNCTION_ENTRY,
+  packageServerFunction,
+  packageSourceFunction,
+  type FunctionRequest,
+  type NetlifyToml,
+  type PackagedFunction,
+} from '../helpers/netlify-package';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
@@ -56,7 +63,7 @@ describe('netlify.toml', () => {
     expect(build?.values['Cache-Control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('ships the compiled content, and private case studies\' media, with the functions', () => {
+  it("ships the compiled content, and private case studies' media, with the functions", () => {
     expect(toml.functions.included_files).toContain('.generated/content.json');
     expect(toml.functions.included_files).toContain('.generated/private-media/**');
     // The edit route's loader reads the body editor's script URL from it (scripts/editor-bundle.ts).
@@ -66,7 +73,9 @@ describe('netlify.toml', () => {
 
 describe('what the server function carries', () => {
   it('has no esbuild and no MDX compiler in its bundle', () => {
-    const offenders = traced.filter((file) => /node_modules\/(esbuild|@esbuild|@mdx-js|mdx-bundler\/dist\/index|gray-matter|tsx)\b/.test(file));
+    const offenders = traced.filter((file) =>
+      /node_modules\/(esbuild|@esbuild|@mdx-js|mdx-bundler\/dist\/index|gray-matter|tsx)\b/.test(file),
+    );
     expect(offenders).toEqual([]);
     expect(traced).toContain(FUNCTION_ENTRY);
   });
@@ -122,7 +131,14 @@ describe('the packaged server function answers real Requests', () => {
     const before = smtp.messages.length;
     const body = new URLSearchParams({ ...VALID, firstName: 'Deploy' }).toString();
     const [answer] = await call(
-      [{ path: '/?index', method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-nf-client-connection-ip': '203.0.113.9' } }],
+      [
+        {
+          path: '/?index',
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-nf-client-connection-ip': '203.0.113.9' },
+        },
+      ],
       { CONTACT_FUNCTION_SECRET: SECRET, CONTACT_FUNCTION_URL: `${functionHost.url}/.netlify/functions/send-email` },
     );
     expect(answer.status).toBe(200);
@@ -135,7 +151,12 @@ describe('the packaged server function answers real Requests', () => {
   it('refuses to send without a configured secret, with a 503 and no mail', async () => {
     const before = smtp.messages.length;
     const [answer] = await call([
-      { path: '/?index', method: 'POST', body: new URLSearchParams(VALID).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      {
+        path: '/?index',
+        method: 'POST',
+        body: new URLSearchParams(VALID).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
     ]);
     expect(answer.status).toBe(503);
     expect(answer.body).toContain('Failed to send message. Please try again.');
@@ -143,7 +164,7 @@ describe('the packaged server function answers real Requests', () => {
   });
 });
 
-describe('the content-check function (the editor\'s compiler), packaged the same way', () => {
+describe("the content-check function (the editor's compiler), packaged the same way", () => {
   // 32+ characters: a shorter secret turns the check off (MIN_SECRET_LENGTH, since aa23a01).
   const CHECK_SECRET = 'deploy-test-check-secret-of-32-characters';
   const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
@@ -172,9 +193,15 @@ describe('the content-check function (the editor\'s compiler), packaged the same
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
   });
-  const env = () => ({ CONTENT_CHECK_SECRET: CHECK_SECRET, CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cache, NETLIFY: 'true' });
+  const env = () => ({
+    CONTENT_CHECK_SECRET: CHECK_SECRET,
+    CONTENT_GIT_URL: remote.url,
+    CONTENT_GIT_TOKEN: TEST_TOKEN,
+    CONTENT_GIT_CACHE_DIR: cache,
+    NETLIFY: 'true',
+  });
 
-  it('carries the MDX compiler, which the site\'s function does not; the site loads sharp only for an upload', async () => {
+  it("carries the MDX compiler, which the site's function does not; the site loads sharp only for an upload", async () => {
     expect(check.traced.some((file) => file.startsWith('node_modules/mdx-bundler/'))).toBe(true);
     expect(check.traced.some((file) => /node_modules\/(@esbuild\/[^/]+\/bin\/esbuild|esbuild\/bin\/esbuild)$/.test(file))).toBe(true);
     expect(check.traced.some((file) => file.startsWith('node_modules/sharp/'))).toBe(true);
@@ -185,7 +212,7 @@ describe('the content-check function (the editor\'s compiler), packaged the same
     expect(server).not.toMatch(/^import[^;]*from\s*["']sharp["']/m);
   });
 
-  it('the app\'s caller (what the editor\'s routes import) brings neither pipeline/ nor a compiler into the site\'s function', async () => {
+  it("the app's caller (what the editor's routes import) brings neither pipeline/ nor a compiler into the site's function", async () => {
     const result = await esbuild({
       entryPoints: [path.join(ROOT, 'app/editing/content-check.server.ts')],
       bundle: true,
@@ -211,7 +238,10 @@ describe('the content-check function (the editor\'s compiler), packaged the same
     expect(good.status, good.body).toBe(200);
     expect(good.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(good.body)).toEqual({ ok: true });
-    expect(JSON.parse(invalid.body)).toEqual({ ok: false, problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })] });
+    expect(JSON.parse(invalid.body)).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ file: OFFICE_DEPOT, field: 'order', line: 15 })],
+    });
     const { preview: compiled } = JSON.parse(preview.body);
     expect(compiled.caseStudy.html).toContain('The Challenge');
     expect(compiled.caseStudy.html).toContain('/admin/content/api/media/content/case-studies/office-depot/');

@@ -29,9 +29,18 @@ let dbUrl: string;
 beforeAll(async () => {
   pg = await startPostgres();
   outbox = await mkdtemp(path.join(tmpdir(), 'owner-outbox-'));
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: (dbUrl = await pg.createDatabase()), CONTACT_OUTBOX_DIR: outbox });
+  server = await startServer({
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: (dbUrl = await pg.createDatabase()),
+    CONTACT_OUTBOX_DIR: outbox,
+  });
   origin = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 30_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
 });
 
 afterAll(async () => {
@@ -40,11 +49,17 @@ afterAll(async () => {
   await rm(outbox, { recursive: true, force: true });
 });
 
-const get = (p: string, cookie = '', headers: Record<string, string> = {}) => fetch(`${origin}${p}`, { redirect: 'manual', headers: { cookie, ...headers } });
+const get = (p: string, cookie = '', headers: Record<string, string> = {}) =>
+  fetch(`${origin}${p}`, { redirect: 'manual', headers: { cookie, ...headers } });
 const post = (p: string, body: Record<string, string | string[]>, cookie = '', extra: Record<string, string> = {}) => {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) for (const v of [value].flat()) form.append(key, v);
-  return fetch(`${origin}${p}`, { method: 'POST', redirect: 'manual', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie, ...extra } });
+  return fetch(`${origin}${p}`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie, ...extra },
+  });
 };
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
@@ -125,16 +140,29 @@ describe('the area stays closed to everyone else', () => {
 
   it('every answer under /admin, signed in or not, is private, no-store and noindex', async () => {
     const cookie = await signIn();
-    for (const [p, c] of [['/admin', cookie], ['/admin/links', cookie], ['/admin/sign-in', ''], ['/admin', ''], ['/admin/nope', cookie]] as const) {
+    for (const [p, c] of [
+      ['/admin', cookie],
+      ['/admin/links', cookie],
+      ['/admin/sign-in', ''],
+      ['/admin', ''],
+      ['/admin/nope', cookie],
+    ] as const) {
       expectPrivateAnswer(await get(p, c));
     }
   });
 
   it('a POST from another origin, or without one, is refused with a 403 before anything happens', async () => {
     const cookie = await signIn();
-    const foreign = await post('/admin/links', { intent: 'create', label: 'From elsewhere', scope: 'all', days: '30' }, cookie, { origin: 'https://evil.example' });
+    const foreign = await post('/admin/links', { intent: 'create', label: 'From elsewhere', scope: 'all', days: '30' }, cookie, {
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
-    const none = await fetch(`${origin}/admin/links`, { method: 'POST', redirect: 'manual', body: 'intent=create&label=x&scope=all&days=30', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie } });
+    const none = await fetch(`${origin}/admin/links`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: 'intent=create&label=x&scope=all&days=30',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    });
     expect(none.status).toBe(403);
     expect((await post('/admin/sign-in', { password: ADMIN_PASSWORD }, '', { origin: 'https://evil.example' })).status).toBe(403);
     expect(await (await get('/admin/links', cookie)).text()).not.toContain('From elsewhere');
@@ -150,7 +178,11 @@ describe('the area stays closed to everyone else', () => {
 });
 
 async function makeLink(cookie: string, body: Record<string, string | string[]> = {}): Promise<{ id: string; url: string }> {
-  const response = await post('/admin/links', { intent: 'create', label: 'Acme · Jane Doe, recruiter', scope: 'all', days: '30', notify: 'on', ...body }, cookie);
+  const response = await post(
+    '/admin/links',
+    { intent: 'create', label: 'Acme · Jane Doe, recruiter', scope: 'all', days: '30', notify: 'on', ...body },
+    cookie,
+  );
   expect(response.status).toBe(303);
   const id = /new=([\w-]{22})/.exec(response.headers.get('location')!)![1];
   const html = await (await get('/admin/links', cookie)).text();
@@ -183,10 +215,13 @@ describe('share links', () => {
     const open = await get(new URL(url).pathname);
     await get(PRIVATE_PATH, cookieOf(open));
     await get(new URL(url).pathname);
-    const mails = await waitFor(async () => {
-      const names = (await readdir(outbox)).slice(before);
-      return names.length >= 1 ? names : undefined;
-    }, { what: 'the first-open notice' });
+    const mails = await waitFor(
+      async () => {
+        const names = (await readdir(outbox)).slice(before);
+        return names.length >= 1 ? names : undefined;
+      },
+      { what: 'the first-open notice' },
+    );
     // A bounded wait for a second one that must not come.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await readdir(outbox)).length - before).toBe(1);
@@ -239,7 +274,9 @@ describe('share links', () => {
     const db = await createDatabase({ connectionString: dbUrl });
     const ids = await (async () => {
       try {
-        return (await db.query<{ id: string; revoked: boolean }>('SELECT id, revoked_at IS NOT NULL AS revoked FROM share_links ORDER BY created_at DESC, id'));
+        return await db.query<{ id: string; revoked: boolean }>(
+          'SELECT id, revoked_at IS NOT NULL AS revoked FROM share_links ORDER BY created_at DESC, id',
+        );
       } finally {
         await db.end();
       }

@@ -37,7 +37,11 @@ afterAll(async () => {
 });
 
 async function get(path: string, cookie = '', init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(server.url + path, { redirect: 'manual', ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) } });
+  const response = await fetch(server.url + path, {
+    redirect: 'manual',
+    ...init,
+    headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: Object.fromEntries(response.headers), body: bytes.toString('utf8'), bytes };
 }
@@ -96,7 +100,13 @@ describe.each(Object.entries(BAD))('the Node server, with %s', (_name, cookie) =
     const page = await get(PRIVATE_PATH, cookie);
     const scripts = [...new Set([...page.body.matchAll(/\/build\/[\w./$-]+\.js/g)].map(([path]) => path))];
     expect(scripts.length).toBeGreaterThan(3);
-    for (const answer of [home, sitemap, await get('/robots.txt', cookie), social, ...(await Promise.all(scripts.map((path) => get(path, cookie))))]) {
+    for (const answer of [
+      home,
+      sitemap,
+      await get('/robots.txt', cookie),
+      social,
+      ...(await Promise.all(scripts.map((path) => get(path, cookie)))),
+    ]) {
       expect(leaks(answer.bytes ?? answer.body, media)).toEqual([]);
     }
   });
@@ -163,7 +173,11 @@ describe('the password form', () => {
   });
 
   it('a public case study has no form to post to (405)', async () => {
-    const answer = await get('/case-study/office-depot', '', { method: 'POST', body: 'password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await get('/case-study/office-depot', '', {
+      method: 'POST',
+      body: 'password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answer.status).toBe(405);
   });
 });
@@ -197,7 +211,14 @@ describe('the packaged Netlify function', () => {
 
   it('the right password over https: the cookie is Secure', async () => {
     const [answer] = await packaged.call(
-      [{ path: PRIVATE_PATH, method: 'POST', body: new URLSearchParams({ password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+      [
+        {
+          path: PRIVATE_PATH,
+          method: 'POST',
+          body: new URLSearchParams({ password: PASSWORD }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
       FUNCTION_ENV,
     );
     expect(answer.status).toBe(303);
@@ -211,7 +232,10 @@ describe('the packaged Netlify function', () => {
       body: new URLSearchParams({ password }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-nf-client-connection-ip': '198.51.100.7' },
     });
-    const answers = await packaged.call([...Array.from({ length: 10 }, (_, i) => form(`wrong-${i}`)), form('wrong-again'), form(PASSWORD)], FUNCTION_ENV);
+    const answers = await packaged.call(
+      [...Array.from({ length: 10 }, (_, i) => form(`wrong-${i}`)), form('wrong-again'), form(PASSWORD)],
+      FUNCTION_ENV,
+    );
     expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
     expect(answers.slice(10).map((a) => a.status)).toEqual([429, 429]);
     expect(answers[11].body).toContain('Too many wrong passwords');
@@ -219,13 +243,21 @@ describe('the packaged Netlify function', () => {
   });
 
   it('without PRIVATE_CASE_STUDY_PASSWORD nothing unlocks, and without SESSION_SECRET nothing can be signed', async () => {
-    const unlock = { path: PRIVATE_PATH, method: 'POST', body: new URLSearchParams({ password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    const unlock = {
+      path: PRIVATE_PATH,
+      method: 'POST',
+      body: new URLSearchParams({ password: PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
     const [noPassword] = await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, SESSION_SECRET: 'x' });
     expect(noPassword.status).toBe(401);
     const [noSecret] = await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD });
     expect(noSecret.status).toBe(503);
     expect(noSecret.headers['set-cookie']).toBeUndefined();
-    const [page] = await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD });
+    const [page] = await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], {
+      CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+      PRIVATE_CASE_STUDY_PASSWORD: PASSWORD,
+    });
     expect(leaks(page.body, media)).toEqual([]);
   });
 });

@@ -6,14 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import sendEmail from '../../netlify/functions/send-email';
 import { getMailConfig } from '../../app/contact/config.server';
 import { getSite } from '../../app/content/content.server';
-import {
-  FIELD_CASES,
-  FUNCTION_ERRORS,
-  functionTransportCases,
-  JSON_ONLY_CASES,
-  VALID,
-  withOverrides,
-} from '../helpers/contact-cases';
+import { FIELD_CASES, FUNCTION_ERRORS, functionTransportCases, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/contact-cases';
 import { parseMail } from '../helpers/mime';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { expectConsoleError } from '../setup';
@@ -140,7 +133,11 @@ describe('send-email function: refusals (no mail)', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
-  it.each([['null', null], ['an array', [VALID]], ['a string', 'hello']])('refuses JSON that is %s', async (_name, body) => {
+  it.each([
+    ['null', null],
+    ['an array', [VALID]],
+    ['a string', 'hello'],
+  ])('refuses JSON that is %s', async (_name, body) => {
     const response = await post(body);
     expect(response.status).toBe(422);
     expect(smtp.messages).toHaveLength(0);

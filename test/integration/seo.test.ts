@@ -267,23 +267,26 @@ describe('icons', () => {
     }));
   }
 
-  it.each(['/', '/resume', '/case-study/office-depot', '/no/such/page'])('%s links PNG favicons of the sizes it declares and an apple-touch icon', async (path) => {
-    const icons = iconLinks((await getHtml(path)).html);
-    expect(icons.filter((icon) => icon.rel === 'icon').map((icon) => icon.sizes)).toEqual([
-      [32, 32],
-      [96, 96],
-    ]);
-    expect(icons.filter((icon) => icon.rel === 'apple-touch-icon')).toHaveLength(1);
-    for (const icon of icons) {
-      const response = await fetch(`${server.url}${icon.href}`);
-      expect(response.status, icon.href).toBe(200);
-      expect(response.headers.get('content-type'), icon.href).toBe('image/png');
-      if (icon.type) expect(icon.type).toBe('image/png');
-      const { format, width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-      const [expectedWidth, expectedHeight] = icon.sizes ?? [180, 180];
-      expect({ format, width, height }, icon.href).toEqual({ format: 'png', width: expectedWidth, height: expectedHeight });
-    }
-  });
+  it.each(['/', '/resume', '/case-study/office-depot', '/no/such/page'])(
+    '%s links PNG favicons of the sizes it declares and an apple-touch icon',
+    async (path) => {
+      const icons = iconLinks((await getHtml(path)).html);
+      expect(icons.filter((icon) => icon.rel === 'icon').map((icon) => icon.sizes)).toEqual([
+        [32, 32],
+        [96, 96],
+      ]);
+      expect(icons.filter((icon) => icon.rel === 'apple-touch-icon')).toHaveLength(1);
+      for (const icon of icons) {
+        const response = await fetch(`${server.url}${icon.href}`);
+        expect(response.status, icon.href).toBe(200);
+        expect(response.headers.get('content-type'), icon.href).toBe('image/png');
+        if (icon.type) expect(icon.type).toBe('image/png');
+        const { format, width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+        const [expectedWidth, expectedHeight] = icon.sizes ?? [180, 180];
+        expect({ format, width, height }, icon.href).toEqual({ format: 'png', width: expectedWidth, height: expectedHeight });
+      }
+    },
+  );
 
   it('/favicon.ico is an icon file holding a 32 px PNG, for tools that ask for it by name', async () => {
     const response = await fetch(`${server.url}/favicon.ico`);
@@ -314,15 +317,18 @@ describe('/robots.txt', () => {
 });
 
 describe('404 pages', () => {
-  it.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banking'])('%s is noindex, without a canonical URL', async (path) => {
-    const { response, html } = await getHtml(path);
-    expect(response.status).toBe(404);
-    const head = parseHead(html);
-    expect(head.title).toBe('Page not found');
-    expect(head.meta('robots')).toEqual(['noindex']);
-    expect(head.links('canonical')).toEqual([]);
-    expect(head.meta('og:url')).toEqual([]);
-  });
+  it.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banking'])(
+    '%s is noindex, without a canonical URL',
+    async (path) => {
+      const { response, html } = await getHtml(path);
+      expect(response.status).toBe(404);
+      const head = parseHead(html);
+      expect(head.title).toBe('Page not found');
+      expect(head.meta('robots')).toEqual(['noindex']);
+      expect(head.links('canonical')).toEqual([]);
+      expect(head.meta('og:url')).toEqual([]);
+    },
+  );
 });
 
 describe('without SITE_URL', () => {

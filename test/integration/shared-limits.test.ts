@@ -84,7 +84,12 @@ const unlock = async (server: RunningServer, password: string, address = '127.0.
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ password }).toString(),
   });
-  return { status: answer.status, headers: new Headers(answer.headers as Record<string, string>), text: async () => answer.text, arrayBuffer: async () => undefined };
+  return {
+    status: answer.status,
+    headers: new Headers(answer.headers as Record<string, string>),
+    text: async () => answer.text,
+    arrayBuffer: async () => undefined,
+  };
 };
 
 describe('two instances on one database', () => {

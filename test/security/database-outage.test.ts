@@ -129,16 +129,22 @@ async function expectFallbacksAtOnce(label: string) {
   expect(statuses).toEqual([...Array(9).fill(401), 429]);
   await expect.poll(() => server!.output(), LOG_WAIT).toContain('limits: the database is unavailable');
   expect(server!.process.exitCode).toBeNull();
-  console.info(`database outage (${label}): contact answered in ${contactMs.toFixed(0)} ms (the next in ${againMs.toFixed(0)} ms), sign-in 503 in ${signIn.ms.toFixed(0)} ms, /admin 503 in ${admin.ms.toFixed(0)} ms, first wrong password judged in ${first.ms.toFixed(0)} ms`);
+  console.info(
+    `database outage (${label}): contact answered in ${contactMs.toFixed(0)} ms (the next in ${againMs.toFixed(0)} ms), sign-in 503 in ${signIn.ms.toFixed(0)} ms, /admin 503 in ${admin.ms.toFixed(0)} ms, first wrong password judged in ${first.ms.toFixed(0)} ms`,
+  );
 }
 
 describe('NETLIFY_DB_URL at a database that is down', () => {
-  it('nothing listens on its port: every fallback acts at once, and the password in the URL is never logged', { timeout: 120_000 }, async () => {
-    server = await start(`postgres://postgres:${URL_PASSWORD}@127.0.0.1:${await closedPort()}/postgres`);
-    await expectFallbacksAtOnce('closed port');
-    expect(server.output()).toMatch(/Database: NETLIFY_DB_URL \(127\.0\.0\.1:\d+\/postgres\) is unavailable/);
-    expect(server.output()).not.toContain(URL_PASSWORD);
-  });
+  it(
+    'nothing listens on its port: every fallback acts at once, and the password in the URL is never logged',
+    { timeout: 120_000 },
+    async () => {
+      server = await start(`postgres://postgres:${URL_PASSWORD}@127.0.0.1:${await closedPort()}/postgres`);
+      await expectFallbacksAtOnce('closed port');
+      expect(server.output()).toMatch(/Database: NETLIFY_DB_URL \(127\.0\.0\.1:\d+\/postgres\) is unavailable/);
+      expect(server.output()).not.toContain(URL_PASSWORD);
+    },
+  );
 
   it('a server that takes the connection and never answers: the same, within the connect limit', { timeout: 120_000 }, async () => {
     const silent = await startSilentServer();
@@ -147,7 +153,10 @@ describe('NETLIFY_DB_URL at a database that is down', () => {
       await expectFallbacksAtOnce('never answers');
       await expect.poll(() => server!.output(), LOG_WAIT).toMatch(/is unavailable \(.*timeout/);
       // It keeps trying in the background, each attempt bounded by the connect limit.
-      await waitFor(() => silent.connections() >= 3, { timeoutMs: 30_000, what: () => `attempts to reach it again (${silent.connections()} so far)` });
+      await waitFor(() => silent.connections() >= 3, {
+        timeoutMs: 30_000,
+        what: () => `attempts to reach it again (${silent.connections()} so far)`,
+      });
     } finally {
       await server?.stop();
       await silent.close();
@@ -172,7 +181,10 @@ describe('a database down at the start that comes back', () => {
     expect(server.output()).not.toMatch(/Migrations:/);
 
     await pg.start();
-    await waitFor(() => /Migrations: applied/.test(server!.output()), { timeoutMs: 60_000, what: () => `the server to reach and migrate the database once it is back:\n${server!.output()}` });
+    await waitFor(() => /Migrations: applied/.test(server!.output()), {
+      timeoutMs: 60_000,
+      what: () => `the server to reach and migrate the database once it is back:\n${server!.output()}`,
+    });
 
     const signIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
     await signIn.arrayBuffer();
@@ -239,44 +251,55 @@ describe('a database that stops answering after it was ready', () => {
     await pg?.destroy();
   });
 
-  it('the first request pays the connect limit once, the next fall back at once, and it is used again when it answers', { timeout: 180_000 }, async () => {
-    const proxy = await silenceableProxy(pg.port);
-    try {
-      const url = new URL(await pg.createDatabase());
-      url.port = String(proxy.port);
-      server = await start(url.href);
-      await waitFor(() => /Migrations: applied/.test(server!.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server!.output()}` });
-      const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
-      expect(signedIn.status).toBe(303);
-      const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
-      const admin = () =>
-        timed(async () => {
-          const response = await fetch(server!.url + '/admin', { redirect: 'manual', headers: { cookie } });
-          await response.arrayBuffer();
-          return response.status;
+  it(
+    'the first request pays the connect limit once, the next fall back at once, and it is used again when it answers',
+    { timeout: 180_000 },
+    async () => {
+      const proxy = await silenceableProxy(pg.port);
+      try {
+        const url = new URL(await pg.createDatabase());
+        url.port = String(proxy.port);
+        server = await start(url.href);
+        await waitFor(() => /Migrations: applied/.test(server!.output()), {
+          timeoutMs: 60_000,
+          what: () => `migrations:\n${server!.output()}`,
         });
-      expect((await admin()).value).toBe(200);
+        const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
+        expect(signedIn.status).toBe(303);
+        const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+        const admin = () =>
+          timed(async () => {
+            const response = await fetch(server!.url + '/admin', { redirect: 'manual', headers: { cookie } });
+            await response.arrayBuffer();
+            return response.status;
+          });
+        expect((await admin()).value).toBe(200);
 
-      proxy.silence();
-      // The pool's connection was cut: the first request needs a new one, which the silent host never answers.
-      const first = await admin();
-      expect(first.value).toBe(503);
-      await expect.poll(() => server!.output(), LOG_WAIT).toContain('stopped answering');
-      // Each of these would otherwise wait the 2 s connect limit again.
-      for (let i = 0; i < 5; i++) {
-        const next = await admin();
-        expect(next.value).toBe(503);
-        expect(next.ms).toBeLessThan(1_000);
+        proxy.silence();
+        // The pool's connection was cut: the first request needs a new one, which the silent host never answers.
+        const first = await admin();
+        expect(first.value).toBe(503);
+        await expect.poll(() => server!.output(), LOG_WAIT).toContain('stopped answering');
+        // Each of these would otherwise wait the 2 s connect limit again.
+        for (let i = 0; i < 5; i++) {
+          const next = await admin();
+          expect(next.value).toBe(503);
+          expect(next.ms).toBeLessThan(1_000);
+        }
+
+        proxy.speak();
+        await waitFor(async () => (await admin()).value === 200, {
+          timeoutMs: 60_000,
+          intervalMs: 250,
+          what: () => `the database to be used again:\n${server!.output()}`,
+        });
+        console.info(`database lost after ready: first request ${first.ms.toFixed(0)} ms, then at once`);
+      } finally {
+        await server?.stop();
+        await proxy.close();
       }
-
-      proxy.speak();
-      await waitFor(async () => (await admin()).value === 200, { timeoutMs: 60_000, intervalMs: 250, what: () => `the database to be used again:\n${server!.output()}` });
-      console.info(`database lost after ready: first request ${first.ms.toFixed(0)} ms, then at once`);
-    } finally {
-      await server?.stop();
-      await proxy.close();
-    }
-  });
+    },
+  );
 });
 
 describe('the embedded engine still starting', () => {
@@ -297,7 +320,10 @@ describe('the embedded engine still starting', () => {
     expect(server.output()).not.toMatch(/Database: embedded .*ready/);
 
     await rm(`${dataDir}.lock`);
-    await waitFor(() => /Migrations: applied/.test(server!.output()), { timeoutMs: 180_000, what: () => `the embedded engine to start:\n${server!.output()}` });
+    await waitFor(() => /Migrations: applied/.test(server!.output()), {
+      timeoutMs: 180_000,
+      what: () => `the embedded engine to start:\n${server!.output()}`,
+    });
     const signIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
     await signIn.arrayBuffer();
     expect(signIn.status).toBe(303);

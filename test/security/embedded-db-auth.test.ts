@@ -74,12 +74,18 @@ describe('the embedded engine requires its password', () => {
   });
 
   it('a wrong password is refused', async () => {
-    expect(await tryConnect({ user: 'postgres', password: 'not-the-password' })).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
-    expect(await tryConnect({ user: 'postgres', password: password.slice(0, -1) + (password.endsWith('A') ? 'B' : 'A') })).toBeInstanceOf(Error);
+    expect(await tryConnect({ user: 'postgres', password: 'not-the-password' })).toMatchObject({
+      message: expect.stringMatching(/password authentication failed/),
+    });
+    expect(await tryConnect({ user: 'postgres', password: password.slice(0, -1) + (password.endsWith('A') ? 'B' : 'A') })).toBeInstanceOf(
+      Error,
+    );
   });
 
   it('the right password for another user is refused', async () => {
-    expect(await tryConnect({ user: 'admin', password })).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
+    expect(await tryConnect({ user: 'admin', password })).toMatchObject({
+      message: expect.stringMatching(/password authentication failed/),
+    });
   });
 
   it('no password is refused', async () => {
@@ -138,7 +144,9 @@ describe('npm run dev’s engine', () => {
       await dev.start();
       const url = new URL(dev.env.NETLIFY_DB_URL);
       expect(dev.env.NETLIFY_DB_EMBEDDED).toBe('1');
-      expect(decodeURIComponent(url.password)).toBe(JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD);
+      expect(decodeURIComponent(url.password)).toBe(
+        JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD,
+      );
       const connect = async (connectionString: string) => {
         const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
         client.on('error', () => {});

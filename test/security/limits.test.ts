@@ -33,9 +33,17 @@ beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'limits-outbox-'));
-  const env = { ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, CONTACT_OUTBOX_DIR: outbox, CONTACT_TO: 'owner@example.com' };
+  const env = {
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: url,
+    CONTACT_OUTBOX_DIR: outbox,
+    CONTACT_TO: 'owner@example.com',
+  };
   servers = await Promise.all([startServer(env), startServer(env)]);
-  for (const server of servers) await waitFor(() => MIGRATED.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  for (const server of servers)
+    await waitFor(() => MIGRATED.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
   db = await createDatabase({ connectionString: url });
   process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
 }, 180_000);
@@ -69,7 +77,9 @@ describe('the owner’s sign-in', () => {
     const counts = tally(answers);
     expect((counts[401] ?? 0) + (counts[303] ?? 0)).toBe(10);
     expect(counts[429]).toBe(140);
-    expect(answers.filter((answer) => answer.status === 303).every((answer, _, all) => all.length === 1 && answers[75] === answer)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 303).every((answer, _, all) => all.length === 1 && answers[75] === answer)).toBe(
+      true,
+    );
   });
 
   it('across two instances on one PostgreSQL: 200 wrong passwords at once, split between them, exactly 10 judged', async () => {
@@ -106,7 +116,13 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     await db.query(`INSERT INTO rate_limits (key, hits) VALUES ('sign-in:everyone', 100)`);
     const before = (await readdir(outbox)).length;
     // Not a browser: any Host, with a matching Origin. The link must still point at the site itself.
-    const mailed = await postFormFrom('127.0.1.101', origin(A), SIGN_IN, { intent: 'mail-link' }, { host: 'evil.example', origin: 'http://evil.example' });
+    const mailed = await postFormFrom(
+      '127.0.1.101',
+      origin(A),
+      SIGN_IN,
+      { intent: 'mail-link' },
+      { host: 'evil.example', origin: 'http://evil.example' },
+    );
     expect(mailed.status).toBe(200);
     expect(mailed.text).toContain('A one-time sign-in link is on its way to the owner’s e-mail.');
     await waitFor(async () => (await readdir(outbox)).length > before, { what: 'the mail in the outbox' });

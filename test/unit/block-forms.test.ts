@@ -20,7 +20,14 @@ describe('block forms from the zod props', () => {
 });
 
 describe('changing one prop keeps every other attribute as written', () => {
-  const video = [attr('src', './v.mp4'), attr('poster', './p.png'), attr('alt', 'A clip'), attr('caption', 'Old'), attr('autoplay'), attr('data-x', 'kept')];
+  const video = [
+    attr('src', './v.mp4'),
+    attr('poster', './p.png'),
+    attr('alt', 'A clip'),
+    attr('caption', 'Old'),
+    attr('autoplay'),
+    attr('data-x', 'kept'),
+  ];
 
   it('a caption edit leaves `autoplay` (no value) and unknown props alone, in order', () => {
     const next = writeProp(video, field('Video', 'caption'), 'New', order('Video'));
@@ -31,8 +38,12 @@ describe('changing one prop keeps every other attribute as written', () => {
 
   it('a boolean reads true when written bare, false as {false}; unticking removes it', () => {
     expect(readProp(video, field('Video', 'autoplay'))).toBe(true);
-    expect(readProp([attr('autoplay', { type: 'mdxJsxAttributeValueExpression', value: 'false' } as never)], field('Video', 'autoplay'))).toBe(false);
-    expect(writeProp(video, field('Video', 'autoplay'), false, order('Video')).some((a) => (a as { name: string }).name === 'autoplay')).toBe(false);
+    expect(
+      readProp([attr('autoplay', { type: 'mdxJsxAttributeValueExpression', value: 'false' } as never)], field('Video', 'autoplay')),
+    ).toBe(false);
+    expect(
+      writeProp(video, field('Video', 'autoplay'), false, order('Video')).some((a) => (a as { name: string }).name === 'autoplay'),
+    ).toBe(false);
   });
 
   it('an emptied optional prop is removed; a new one goes where the schema puts it; no change returns the same list', () => {
@@ -57,7 +68,9 @@ describe('the body around what the editor edits', () => {
   });
 
   it('previews a story’s relative image from the owner-only media route, leaves site paths alone', () => {
-    expect(mediaUrl('content/case-studies/office-depot.mdx', './office-depot/a.png')).toBe('/admin/content/api/media/content/case-studies/office-depot/a.png');
+    expect(mediaUrl('content/case-studies/office-depot.mdx', './office-depot/a.png')).toBe(
+      '/admin/content/api/media/content/case-studies/office-depot/a.png',
+    );
     expect(mediaUrl('content/case-studies/office-depot.mdx', '/images/x.svg')).toBe('/images/x.svg');
   });
 });

@@ -17,8 +17,12 @@ describe('the content error page', () => {
   it('names the file and every problem with its line, escaped', () => {
     const { html } = renderContentErrorPage(error);
     expect(html).toContain('<code>content/case-studies/a&lt;b&gt;.mdx</code>');
-    expect(html).toContain('<span class="where">line 3</span><span class="what">field &quot;title&quot;: must not be &lt;empty&gt; &amp; &quot;quoted&quot;</span>');
-    expect(html).toContain('<span class="where">line 40, column 1</span><span class="what">MDX does not compile: Expected a closing tag for `&lt;div&gt;`</span>');
+    expect(html).toContain(
+      '<span class="where">line 3</span><span class="what">field &quot;title&quot;: must not be &lt;empty&gt; &amp; &quot;quoted&quot;</span>',
+    );
+    expect(html).toContain(
+      '<span class="where">line 40, column 1</span><span class="what">MDX does not compile: Expected a closing tag for `&lt;div&gt;`</span>',
+    );
     expect(html).toContain('<span class="where"></span><span class="what">field &quot;tags&quot; is missing</span>');
     expect(html).not.toMatch(/<(div|empty|b)>/);
   });

@@ -56,7 +56,12 @@ describe('a Markdown image whose path has spaces', () => {
       if (written !== WRITTEN) await site.edit(TRIP_PLANNER, WRITTEN, written);
       const { content, images } = await compile();
       const html = content.caseStudies['trip-planner'].html;
-      expect(figures(html)).toEqual([{ alt: 'Wireframes as exported', src: expect.stringMatching(/^\/generated\/images\/Trip-Planner-Wireframes-\d+\.[0-9a-f]+\.webp$/) }]);
+      expect(figures(html)).toEqual([
+        {
+          alt: 'Wireframes as exported',
+          src: expect.stringMatching(/^\/generated\/images\/Trip-Planner-Wireframes-\d+\.[0-9a-f]+\.webp$/),
+        },
+      ]);
       expect(html).toMatch(/<source type="image\/avif" srcSet="\/generated\/images\/Trip-Planner-Wireframes-480\./);
       expect(html).not.toContain('![');
       expect([...images.outputs.values()].map((output) => path.basename(output.source))).toContain('Trip Planner Wireframes.png');
@@ -76,7 +81,12 @@ describe('a Markdown image whose path has spaces', () => {
     const error = await failure();
     expect(error.file).toBe(TRIP_PLANNER);
     expect(error.problems).toEqual([
-      { message: 'image "./trip-planner/Trip Planner Wirefrmes.png" not found (looked for content/case-studies/trip-planner/Trip Planner Wirefrmes.png)', line: await lineOf(TRIP_PLANNER, 'Wirefrmes'), column: 1 },
+      {
+        message:
+          'image "./trip-planner/Trip Planner Wirefrmes.png" not found (looked for content/case-studies/trip-planner/Trip Planner Wirefrmes.png)',
+        line: await lineOf(TRIP_PLANNER, 'Wirefrmes'),
+        column: 1,
+      },
     ]);
   });
 
@@ -93,7 +103,9 @@ describe('image syntax left as text is refused with its file, line and the fix',
     expect(error.file).toBe(TRIP_PLANNER);
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0].line).toBe(await lineOf(TRIP_PLANNER, '![Wireframes'));
-    expect(error.problems[0].message).toMatch(/^"!\[Wireframes as exported\]\(\.\/trip-planner\/Trip Planner Wireframes\.png" shows on the page as text, not as an image: write it on its own line as !\[what it shows\]\(\.\/folder\/file\.png\)/);
+    expect(error.problems[0].message).toMatch(
+      /^"!\[Wireframes as exported\]\(\.\/trip-planner\/Trip Planner Wireframes\.png" shows on the page as text, not as an image: write it on its own line as !\[what it shows\]\(\.\/folder\/file\.png\)/,
+    );
     expect(error.message).toContain(`line ${error.problems[0].line}`);
   });
 
@@ -108,7 +120,12 @@ describe('image syntax left as text is refused with its file, line and the fix',
     // Quoted: YAML reads an unquoted ! as a tag.
     await site.edit(TRIP_PLANNER, /^impact: .*$/m, 'impact: "![chart](./chart.png)"');
     const error = await failure();
-    expect(error.problems).toEqual([{ message: expect.stringMatching(/^field "impact": "!\[chart\]\(\.\/chart\.png\)" would show on the page as text/), line: await lineOf(TRIP_PLANNER, 'impact: "![chart]') }]);
+    expect(error.problems).toEqual([
+      {
+        message: expect.stringMatching(/^field "impact": "!\[chart\]\(\.\/chart\.png\)" would show on the page as text/),
+        line: await lineOf(TRIP_PLANNER, 'impact: "![chart]'),
+      },
+    ]);
   });
 
   it('an escaped \\![ and code are text the writer meant', async () => {
@@ -140,14 +157,20 @@ describe('an unquoted ": " inside a YAML value', () => {
     expect(error.file).toBe(TRIP_PLANNER);
     const [problem] = error.problems;
     expect(problem.line).toBe(await lineOf(TRIP_PLANNER, `title: ${TITLE}`));
-    expect(problem.message).toBe(`frontmatter is not valid YAML: the value of "title" has ": " in it, which YAML reads as the start of another field: put the value in quotes, like this: title: "${TITLE}"`);
+    expect(problem.message).toBe(
+      `frontmatter is not valid YAML: the value of "title" has ": " in it, which YAML reads as the start of another field: put the value in quotes, like this: title: "${TITLE}"`,
+    );
     // Doing what it says fixes it.
     await site.edit(TRIP_PLANNER, `title: ${TITLE}`, `title: "${TITLE}"`);
     expect((await compile()).content.caseStudies['trip-planner'].title).toBe(TITLE);
   });
 
   it('a list item, a value with double quotes, and a mistake that is something else', () => {
-    expect(unquotedColonHint('outcomes:\n  - label: Time: on task\n', 2)).toEqual({ line: 2, key: 'label', quoted: '- label: "Time: on task"' });
+    expect(unquotedColonHint('outcomes:\n  - label: Time: on task\n', 2)).toEqual({
+      line: 2,
+      key: 'label',
+      quoted: '- label: "Time: on task"',
+    });
     expect(unquotedColonHint('title: The "why": research\n', 1)?.quoted).toBe(`title: 'The "why": research'`);
     expect(unquotedColonHint('x: 1\n  bad: indent\n', 2)).toBeUndefined();
     expect(unquotedColonHint('title: "quoted: fine"\n', 1)).toBeUndefined();

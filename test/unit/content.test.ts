@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +119,12 @@ describe('compileContent on the real content/', () => {
     expect(resume.experience).toHaveLength(3);
     for (const role of resume.experience) {
       expect(role).toEqual(
-        expect.objectContaining({ title: expect.any(String), years: expect.any(String), company: expect.any(String), location: expect.any(String) }),
+        expect.objectContaining({
+          title: expect.any(String),
+          years: expect.any(String),
+          company: expect.any(String),
+          location: expect.any(String),
+        }),
       );
       expect(role.bullets.length).toBeGreaterThan(0);
     }
@@ -219,9 +224,7 @@ describe('broken content stops with a ContentError naming the file and the field
   });
 
   it('a wrong type: tags as a string', async () => {
-    const error = await errorFor((c) =>
-      c.edit('case-studies/mobile-banking.mdx', /^tags:\n(\s+- .*\n)+/m, 'tags: x\n'),
-    );
+    const error = await errorFor((c) => c.edit('case-studies/mobile-banking.mdx', /^tags:\n(\s+- .*\n)+/m, 'tags: x\n'));
     expect(error.message).toContain(BANKING);
     expect(error.message).toMatch(/field "tags": Expected array, received string/);
   });
@@ -261,7 +264,11 @@ describe('broken content stops with a ContentError naming the file and the field
 
   it('a link in the body to a case study that is only Coming Soon', async () => {
     const error = await errorFor((c) =>
-      c.edit('case-studies/office-depot.mdx', '## Future Enhancements\n', '## Future Enhancements\n\nSee [banking](/case-study/mobile-banking).\n'),
+      c.edit(
+        'case-studies/office-depot.mdx',
+        '## Future Enhancements\n',
+        '## Future Enhancements\n\nSee [banking](/case-study/mobile-banking).\n',
+      ),
     );
     expect(error.message).toContain(DEPOT);
     expect(error.message).toContain('"/case-study/mobile-banking"');
@@ -324,9 +331,7 @@ describe('broken content stops with a ContentError naming the file and the field
   });
 
   it('a card image that is not in public/', async () => {
-    const error = await errorFor((c) =>
-      c.edit('case-studies/mobile-banking.mdx', /^image: .*$/m, 'image: /images/case-studies/nope.svg'),
-    );
+    const error = await errorFor((c) => c.edit('case-studies/mobile-banking.mdx', /^image: .*$/m, 'image: /images/case-studies/nope.svg'));
     expect(error.message).toContain(BANKING);
     expect(error.message).toMatch(/field "image"/);
     expect(error.message).toContain('/images/case-studies/nope.svg');
@@ -345,7 +350,9 @@ describe('broken content stops with a ContentError naming the file and the field
   });
 
   it('MDX that does not compile', async () => {
-    const error = await errorFor((c) => c.edit('case-studies/office-depot.mdx', '## UX Recommendations\n', '## UX Recommendations\n\n<div>\n'));
+    const error = await errorFor((c) =>
+      c.edit('case-studies/office-depot.mdx', '## UX Recommendations\n', '## UX Recommendations\n\n<div>\n'),
+    );
     expect(error.message).toContain(DEPOT);
     expect(error.message).toMatch(/MDX does not compile/);
   });

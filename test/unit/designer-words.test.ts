@@ -12,10 +12,15 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCREENS = [
-  ...readdirSync(path.join(ROOT, 'app/components/admin/content')).filter((file) => file.endsWith('.tsx')).map((file) => `app/components/admin/content/${file}`),
-  ...readdirSync(path.join(ROOT, 'app/routes')).filter((file) => file.startsWith('admin.content')).map((file) => `app/routes/${file}`),
+  ...readdirSync(path.join(ROOT, 'app/components/admin/content'))
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => `app/components/admin/content/${file}`),
+  ...readdirSync(path.join(ROOT, 'app/routes'))
+    .filter((file) => file.startsWith('admin.content'))
+    .map((file) => `app/routes/${file}`),
 ];
-const GIT_WORDS = /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|HEAD|merge|clone)\b/i;
+const GIT_WORDS =
+  /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|HEAD|merge|clone)\b/i;
 
 /** The sentences of a source file: string literals with a space, and JSX text. */
 function sentences(source: string): string[] {
@@ -31,7 +36,13 @@ function sentences(source: string): string[] {
 
 describe('no git words on the designer’s content screens', () => {
   it('finds the screens', () => {
-    expect(SCREENS).toEqual(expect.arrayContaining(['app/components/admin/content/ContentList.tsx', 'app/components/admin/content/SaveResultBanner.tsx', 'app/routes/admin.content.$.tsx']));
+    expect(SCREENS).toEqual(
+      expect.arrayContaining([
+        'app/components/admin/content/ContentList.tsx',
+        'app/components/admin/content/SaveResultBanner.tsx',
+        'app/routes/admin.content.$.tsx',
+      ]),
+    );
   });
 
   it.each(SCREENS)('%s', (file) => {
@@ -48,7 +59,7 @@ describe('no git words on the designer’s content screens', () => {
   });
 
   it('catches a git word (the check can fail)', () => {
-    expect(sentences("<p>Publishing makes a commit in this checkout.</p>").some((sentence) => GIT_WORDS.test(sentence))).toBe(true);
+    expect(sentences('<p>Publishing makes a commit in this checkout.</p>').some((sentence) => GIT_WORDS.test(sentence))).toBe(true);
     expect(sentences("const a = 'The repository cannot be reached.';").some((sentence) => GIT_WORDS.test(sentence))).toBe(true);
   });
 });

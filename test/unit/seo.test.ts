@@ -85,6 +85,8 @@ describe('sitemap and robots', () => {
     const xml = sitemapXml('https://x.example', ['/', '/a&b']);
     expect(xml).toContain('<loc>https://x.example/</loc>');
     expect(xml).toContain('<loc>https://x.example/a&amp;b</loc>');
-    expect(robotsTxt('https://x.example')).toBe('User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /s/\nDisallow: /shared\n\nSitemap: https://x.example/sitemap.xml\n');
+    expect(robotsTxt('https://x.example')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /s/\nDisallow: /shared\n\nSitemap: https://x.example/sitemap.xml\n',
+    );
   });
 });

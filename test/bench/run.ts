@@ -3,42 +3,42 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateReport } from 'lighthouse';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../test/helpers/browser';
-import { startServer, type RunningServer } from '../test/helpers/server';
-import { firstLoadBytes } from './bench/first-load-bytes';
-import { CHROME_PATH, killAllChrome, lighthousePage } from './bench/lighthouse';
-import { describeMachine } from './bench/machine';
-import { caseStudySlugs, measureInsights } from './bench/insights';
-import { measureInsightsFlood } from './bench/insights-flood';
-import { measureColdStarts, measureOwnerArea } from './bench/owner-area';
-import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './bench/report';
-import { storyImageBytes } from './bench/story-images';
-import { measureThroughput } from './bench/throughput';
-import { measureEditing } from './bench/editing';
-import { buildSection, measureBuild, type BuildBench } from './bench/build';
-import { measurePublishLive, publishLiveOptions, renderPublishLive } from './bench/publish-live';
+import { launchBrowser } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { firstLoadBytes } from './first-load-bytes';
+import { CHROME_PATH, killAllChrome, lighthousePage } from './lighthouse';
+import { describeMachine } from './machine';
+import { caseStudySlugs, measureInsights } from './insights';
+import { measureInsightsFlood } from './insights-flood';
+import { measureColdStarts, measureOwnerArea } from './owner-area';
+import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './report';
+import { storyImageBytes } from './story-images';
+import { measureThroughput } from './throughput';
+import { measureEditing } from './editing';
+import { buildSection, measureBuild, type BuildBench } from './build';
+import { measurePublishLive, publishLiveOptions, renderPublishLive } from './publish-live';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
  * measures it with Lighthouse (3 runs a page), playwright-core (first-load
  * bytes) and autocannon (3 runs a target), then cold starts and the owner's
- * area with seeded data (scripts/bench/owner-area.ts), reading insights, and
- * the owner under a flood of beacons (scripts/bench/insights-flood.ts), and
- * the editor (scripts/bench/editing.ts: publish, check and preview, the edit
+ * area with seeded data (test/bench/owner-area.ts), reading insights, and
+ * the owner under a flood of beacons (test/bench/insights-flood.ts), and
+ * the editor (test/bench/editing.ts: publish, check and preview, the edit
  * page's JavaScript and time to typing); writes
  * docs/benchmarks.md and prints a summary. Not part of `npm test`.
  *
  * `npm run bench -- --skip-build` measures the existing build (for iterating;
  * a report for the repo should come from a full run).
  *
- * The build itself comes first (scripts/bench/build.ts: cold and one word
+ * The build itself comes first (test/bench/build.ts: cold and one word
  * changed, in pairs; its last build is the one measured after).
  * `npm run bench -- --build-only` measures only that, and prints it.
  * `npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]`
  * measures only "publish to live" and the page latency with and without a
- * live version (scripts/bench/publish-live.ts), fast, and prints it.
+ * live version (test/bench/publish-live.ts), fast, and prints it.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const STORY_PAGE = '/case-study/office-depot';
 const PAGES = ['/', '/resume', STORY_PAGE];
 const LIGHTHOUSE_RUNS = 3;
@@ -72,7 +72,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The stylesheet `/` links to: a static file served by the same server, of a size comparable to a page. */
 async function staticTarget(origin: string): Promise<string> {
   const html = await (await fetch(`${origin}/`)).text();
-  return html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ?? '/favicon.ico';
+  return (
+    html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ??
+    html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ??
+    '/favicon.ico'
+  );
 }
 
 async function main(): Promise<void> {
@@ -97,7 +101,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const loadAtStart = os.loadavg()[0];
+  const [loadAtStart = 0] = os.loadavg();
   const buildStamp = () => statSync(path.join(ROOT, 'public/build')).mtimeMs;
   const stampAtStart = buildStamp();
   server = await startServer();
@@ -158,9 +162,11 @@ async function main(): Promise<void> {
   const editing = await measureEditing(log);
   log('Publish to live, and a public page with and without a live version');
   const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
-  const loadAtEnd = os.loadavg()[0];
+  const [loadAtEnd = 0] = os.loadavg();
   if (buildStamp() !== stampAtStart) {
-    throw new Error('public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.');
+    throw new Error(
+      'public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.',
+    );
   }
   const result: BenchResult = {
     date: new Date(),

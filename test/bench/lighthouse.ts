@@ -96,7 +96,9 @@ export async function lighthousePage(url: string, runs: number, log: (line: stri
     const run = await runWithRetry(url, log);
     results.push(run);
     const scores = CATEGORIES.map((c) => run.scores[c] ?? '–').join('/');
-    log(`  run ${i + 1}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `  run ${i + 1}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   const medianScore = (c: Category) => {
     const values = results.map((r) => r.scores[c]).filter((s): s is number => s !== null);
@@ -104,6 +106,9 @@ export async function lighthousePage(url: string, runs: number, log: (line: stri
   };
   const byLcp = [...results].sort((a, b) => a.lcpMs - b.lcpMs);
   const byScore = [...byLcp].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const medianRun = byLcp[Math.floor(byLcp.length / 2)];
+  const medianScoreRun = byScore[Math.floor(byScore.length / 2)];
+  if (!medianRun || !medianScoreRun) throw new Error(`no Lighthouse run of ${url} to take the median of`);
   return {
     runs: results,
     median: {
@@ -113,8 +118,8 @@ export async function lighthousePage(url: string, runs: number, log: (line: stri
       tbtMs: median(results.map((r) => r.tbtMs)),
       fcpMs: median(results.map((r) => r.fcpMs)),
     },
-    medianRun: byLcp[Math.floor(byLcp.length / 2)],
-    medianScoreRun: byScore[Math.floor(byScore.length / 2)],
+    medianRun,
+    medianScoreRun,
   };
 }
 

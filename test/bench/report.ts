@@ -35,8 +35,24 @@ export type BenchResult = {
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
-const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' };
-const BUDGET = { lcpMs: 1200, cls: 0, tbtMs: 50, jsKb: 95, cssKb: 10, storyCssKb: 3, ssrShare: 0.5, ownerPageMs: 300, insightsPageMs: 300, floodRatio: 2 };
+const LABEL: Record<Category, string> = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best practices',
+  seo: 'SEO',
+};
+const BUDGET = {
+  lcpMs: 1200,
+  cls: 0,
+  tbtMs: 50,
+  jsKb: 95,
+  cssKb: 10,
+  storyCssKb: 3,
+  ssrShare: 0.5,
+  ownerPageMs: 300,
+  insightsPageMs: 300,
+  floodRatio: 2,
+};
 
 const code = (text: string) => `\`${text}\``;
 const score = (value: number | null) => (value === null ? 'n/a' : String(value));
@@ -53,7 +69,11 @@ function grouped(perPage: { path: string; findings: Finding[] }[]): string[] {
     }
   }
   return [...byId.values()].flatMap(({ finding: f, paths }) => {
-    const extra = [f.displayValue, f.savings ? `est. savings ${f.savings}` : undefined, f.score === null ? undefined : `score ${Math.round(f.score * 100)}`]
+    const extra = [
+      f.displayValue,
+      f.savings ? `est. savings ${f.savings}` : undefined,
+      f.score === null ? undefined : `score ${Math.round(f.score * 100)}`,
+    ]
       .filter(Boolean)
       .join('; ');
     const head = `- **${f.title}** (${code(f.id)}) on ${paths.map(code).join(', ')}${extra ? ` — ${extra}` : ''}`;
@@ -89,25 +109,61 @@ export function budgets(result: BenchResult): Budget[] {
     why: (failing: PageResult[]) => string[],
   ) => {
     const failing = pages.filter((p) => !ok(value(p)));
-    out.push({ measure, budget, measured: pages.map((p) => `${code(p.path)} ${format(value(p))}`).join(', '), held: failing.length === 0, why: why(failing) });
+    out.push({
+      measure,
+      budget,
+      measured: pages.map((p) => `${code(p.path)} ${format(value(p))}`).join(', '),
+      held: failing.length === 0,
+      why: why(failing),
+    });
   };
-  metric('LCP', '≤ 1.2 s', (p) => p.lighthouse.median.lcpMs, seconds, (v) => v <= BUDGET.lcpMs, (failing) => [
-    ...failing.flatMap((p) => {
-      const { element, phases } = lcpBreakdown(p.lighthouse.medianRun.lhr);
-      return [
-        `- ${code(p.path)}: LCP ${seconds(p.lighthouse.median.lcpMs)} (FCP ${seconds(p.lighthouse.median.fcpMs)}). Element: ${element}`,
-        `  - phases: ${phases}`,
-        `  - ${criticalRequests(p.lighthouse.medianRun.lhr)}`,
-      ];
-    }),
-    ...(failing.length ? ['- What Lighthouse says would bring LCP down:'] : []),
-    ...grouped(failing.map((p) => ({ path: p.path, findings: savingsFor(p.lighthouse.medianRun.lhr, 'LCP') }))).map((l) => `  ${l}`),
-  ]);
-  metric('CLS', '0', (p) => p.lighthouse.median.cls, (v) => v.toFixed(3), (v) => v <= BUDGET.cls, (failing) => [
-    ...grouped(failing.map((p) => ({ path: p.path, findings: [...failedAudits(p.lighthouse.medianRun.lhr, 'performance').filter((f) => f.id === 'layout-shifts' || f.id === 'cumulative-layout-shift'), ...savingsFor(p.lighthouse.medianRun.lhr, 'CLS')] }))),
-  ]);
-  metric('TBT', '≤ 50 ms', (p) => p.lighthouse.median.tbtMs, ms, (v) => v <= BUDGET.tbtMs, (failing) =>
-    failing.flatMap((p) => [`- ${code(p.path)}:`, ...mainThreadLines(p.lighthouse.medianRun.lhr).map((l) => `  - ${l.trim()}`)]),
+  metric(
+    'LCP',
+    '≤ 1.2 s',
+    (p) => p.lighthouse.median.lcpMs,
+    seconds,
+    (v) => v <= BUDGET.lcpMs,
+    (failing) => [
+      ...failing.flatMap((p) => {
+        const { element, phases } = lcpBreakdown(p.lighthouse.medianRun.lhr);
+        return [
+          `- ${code(p.path)}: LCP ${seconds(p.lighthouse.median.lcpMs)} (FCP ${seconds(p.lighthouse.median.fcpMs)}). Element: ${element}`,
+          `  - phases: ${phases}`,
+          `  - ${criticalRequests(p.lighthouse.medianRun.lhr)}`,
+        ];
+      }),
+      ...(failing.length ? ['- What Lighthouse says would bring LCP down:'] : []),
+      ...grouped(failing.map((p) => ({ path: p.path, findings: savingsFor(p.lighthouse.medianRun.lhr, 'LCP') }))).map((l) => `  ${l}`),
+    ],
+  );
+  metric(
+    'CLS',
+    '0',
+    (p) => p.lighthouse.median.cls,
+    (v) => v.toFixed(3),
+    (v) => v <= BUDGET.cls,
+    (failing) => [
+      ...grouped(
+        failing.map((p) => ({
+          path: p.path,
+          findings: [
+            ...failedAudits(p.lighthouse.medianRun.lhr, 'performance').filter(
+              (f) => f.id === 'layout-shifts' || f.id === 'cumulative-layout-shift',
+            ),
+            ...savingsFor(p.lighthouse.medianRun.lhr, 'CLS'),
+          ],
+        })),
+      ),
+    ],
+  );
+  metric(
+    'TBT',
+    '≤ 50 ms',
+    (p) => p.lighthouse.median.tbtMs,
+    ms,
+    (v) => v <= BUDGET.tbtMs,
+    (failing) =>
+      failing.flatMap((p) => [`- ${code(p.path)}:`, ...mainThreadLines(p.lighthouse.medianRun.lhr).map((l) => `  - ${l.trim()}`)]),
   );
   const home = pages.find((p) => p.path === '/');
   if (home) {
@@ -119,7 +175,10 @@ export function budgets(result: BenchResult): Budget[] {
       held: js <= BUDGET.jsKb * 1024,
       why: [
         '- Largest scripts of the first load (gzip):',
-        ...home.bytes.transfers.filter((t) => t.kind === 'js').slice(0, 6).map((t) => `  - ${code(t.url.replace(/^https?:\/\/[^/]+/, ''))} ${kb(t.bytes)}`),
+        ...home.bytes.transfers
+          .filter((t) => t.kind === 'js')
+          .slice(0, 6)
+          .map((t) => `  - ${code(t.url.replace(/^https?:\/\/[^/]+/, ''))} ${kb(t.bytes)}`),
         ...grouped([{ path: '/', findings: savingsFor(home.lighthouse.medianRun.lhr, 'LCP').filter((f) => /javascript/i.test(f.id)) }]),
       ],
     });
@@ -127,7 +186,8 @@ export function budgets(result: BenchResult): Budget[] {
   // The stylesheet every page blocks its first paint on. A case study's own
   // story stylesheet is linked in the body, after the header, and budgeted apart.
   const isStoryCss = (t: { url: string }) => /\/story-[A-Z0-9]+\.css$/.test(t.url);
-  const blockingCss = (p: PageResult) => p.bytes.transfers.filter((t) => t.kind === 'css' && !isStoryCss(t)).reduce((n, t) => n + t.bytes, 0);
+  const blockingCss = (p: PageResult) =>
+    p.bytes.transfers.filter((t) => t.kind === 'css' && !isStoryCss(t)).reduce((n, t) => n + t.bytes, 0);
   const storyCss = Math.max(0, ...pages.flatMap((p) => p.bytes.transfers.filter(isStoryCss).map((t) => t.bytes)));
   const worstCss = Math.max(...pages.map(blockingCss));
   out.push({
@@ -147,10 +207,15 @@ export function budgets(result: BenchResult): Budget[] {
   const { home: ssr, stat, ratio } = throughputRatio(result);
   out.push({
     measure: `SSR throughput of ${code('/')}`,
-    budget: '≥ 50% of the static file\'s',
+    budget: "≥ 50% of the static file's",
     measured: ssr && stat ? `${Math.round(ssr.rps)} vs ${Math.round(stat.rps)} req/s = ${pct(ratio)}` : 'not measured',
     held: ratio >= BUDGET.ssrShare,
-    why: ssr && stat ? [`- ${code('/')} answers ${Math.round(ssr.rps)} req/s (p99 ${ssr.p99Ms} ms) against ${Math.round(stat.rps)} req/s (p99 ${stat.p99Ms} ms) for ${code(result.staticPath)}.`] : [],
+    why:
+      ssr && stat
+        ? [
+            `- ${code('/')} answers ${Math.round(ssr.rps)} req/s (p99 ${ssr.p99Ms} ms) against ${Math.round(stat.rps)} req/s (p99 ${stat.p99Ms} ms) for ${code(result.staticPath)}.`,
+          ]
+        : [],
   });
   if (result.owner.pages.length) {
     const slow = result.owner.pages.filter((p) => p.medianMs > BUDGET.ownerPageMs);
@@ -168,7 +233,9 @@ export function budgets(result: BenchResult): Budget[] {
     budget: `≤ ${BUDGET.insightsPageMs} ms median`,
     measured: `slowest ${ms(slowest)}`,
     held: slowest <= BUDGET.insightsPageMs,
-    why: result.insights.pages.filter((p) => p.medianMs > BUDGET.insightsPageMs).map((p) => `- ${code(p.path)}: ${ms(p.medianMs)} (p90 ${ms(p.p90Ms)})`),
+    why: result.insights.pages
+      .filter((p) => p.medianMs > BUDGET.insightsPageMs)
+      .map((p) => `- ${code(p.path)}: ${ms(p.medianMs)} (p90 ${ms(p.p90Ms)})`),
   });
   if (result.flood.times.length) {
     const worst = Math.max(...result.flood.times.map((t) => t.ratio));
@@ -177,7 +244,9 @@ export function budgets(result: BenchResult): Budget[] {
       budget: `≤ ${BUDGET.floodRatio}× the unloaded median`,
       measured: `worst ${worst.toFixed(2)}×`,
       held: worst <= BUDGET.floodRatio,
-      why: result.flood.times.filter((t) => t.ratio > BUDGET.floodRatio).map((t) => `- ${code(t.path)} on ${t.engine}, ${t.flood}: ${ms(t.loadedMs)} against ${ms(t.unloadedMs)}`),
+      why: result.flood.times
+        .filter((t) => t.ratio > BUDGET.floodRatio)
+        .map((t) => `- ${code(t.path)} on ${t.engine}, ${t.flood}: ${ms(t.loadedMs)} against ${ms(t.unloadedMs)}`),
     });
   }
   out.push(...editingBudgets(result.editing));
@@ -192,7 +261,7 @@ function insightsSection(result: BenchResult): string[] {
   return [
     `## Reading insights with ${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay.toLocaleString('en')} events`,
     '',
-    `On a real PostgreSQL, seeded from a fixed PRNG in ${insights.seedS.toFixed(1)} s. The rollup of one finished day (the scheduled job's share): median ${ms(median(rollups))}, slowest ${ms(rollups[rollups.length - 1])} over ${rollups.length} days. Then the dashboard, every past day rolled up and today's events read raw; a signed-in owner, one request at a time, 5 warm-ups then 25 measured.`,
+    `On a real PostgreSQL, seeded from a fixed PRNG in ${insights.seedS.toFixed(1)} s. The rollup of one finished day (the scheduled job's share): median ${ms(median(rollups))}, slowest ${ms(rollups.at(-1) ?? Number.NaN)} over ${rollups.length} days. Then the dashboard, every past day rolled up and today's events read raw; a signed-in owner, one request at a time, 5 warm-ups then 25 measured.`,
     '',
     '| page | median | p90 | HTML |',
     '|---|---|---|---|',
@@ -210,7 +279,10 @@ function ownerSection(result: BenchResult): string[] {
     '',
     '| configuration | first 200 on `/` | database ready | per run (first 200) |',
     '|---|---|---|---|',
-    ...result.coldStarts.map((c) => `| ${c.label} | ${ms(median(c.firstOkMs))} | ${c.databaseReadyMs.every(Number.isNaN) ? '—' : ms(median(c.databaseReadyMs))} | ${c.firstOkMs.map(ms).join(', ')} |`),
+    ...result.coldStarts.map(
+      (c) =>
+        `| ${c.label} | ${ms(median(c.firstOkMs))} | ${c.databaseReadyMs.every(Number.isNaN) ? '—' : ms(median(c.databaseReadyMs))} | ${c.firstOkMs.map(ms).join(', ')} |`,
+    ),
     '',
     `## The owner's area with ${SEED.links} share links and ${SEED.messages.toLocaleString('en')} messages`,
     '',
@@ -225,7 +297,11 @@ function ownerSection(result: BenchResult): string[] {
 }
 
 function budgetTable(list: Budget[]): string[] {
-  return ['| measure | budget | measured (medians) | held? |', '|---|---|---|---|', ...list.map((b) => `| ${b.measure} | ${b.budget} | ${b.measured} | ${b.held ? 'held' : '**NOT held**'} |`)];
+  return [
+    '| measure | budget | measured (medians) | held? |',
+    '|---|---|---|---|',
+    ...list.map((b) => `| ${b.measure} | ${b.budget} | ${b.measured} | ${b.held ? 'held' : '**NOT held**'} |`),
+  ];
 }
 
 export function renderMarkdown(result: BenchResult, list: Budget[]): string {
@@ -236,7 +312,10 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
   const lines = [
     '# Benchmarks',
     '',
-    `Written by ${code(result.command)} (${code('scripts/bench.ts')}); do not edit by hand. Run on ${result.date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}, took ${Math.round(result.durationS)} s.`,
+    `Written by ${code(result.command)} (${code('scripts/bench.ts')}); do not edit by hand. Run on ${result.date
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC')}, took ${Math.round(result.durationS)} s.`,
     '',
     '## Machine',
     '',
@@ -255,8 +334,15 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     '',
     ...budgetTable(list),
     '',
-    notHeld.length === 0 ? 'Every budget is held.' : `${notHeld.length} of ${list.length} budgets are not held; the Lighthouse audits behind each follow (category scores from each page's median-score run, LCP from its median-LCP run).`,
-    ...notHeld.flatMap((b) => ['', `### Why: ${b.measure} (${b.budget})`, '', ...(b.why.length ? b.why : ['- Lighthouse reports no failing audit for it.'])]),
+    notHeld.length === 0
+      ? 'Every budget is held.'
+      : `${notHeld.length} of ${list.length} budgets are not held; the Lighthouse audits behind each follow (category scores from each page's median-score run, LCP from its median-LCP run).`,
+    ...notHeld.flatMap((b) => [
+      '',
+      `### Why: ${b.measure} (${b.budget})`,
+      '',
+      ...(b.why.length ? b.why : ['- Lighthouse reports no failing audit for it.']),
+    ]),
     '',
     `## Lighthouse (medians of ${result.lighthouseRuns} runs)`,
     '',
@@ -264,8 +350,9 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     '',
     '| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | LCP per run | TBT per run |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...pages.map(({ path, lighthouse: l }) =>
-      `| ${code(path)} | ${CATEGORIES.map((c) => score(l.median.scores[c])).join(' | ')} | ${seconds(l.median.fcpMs)} | ${seconds(l.median.lcpMs)} | ${l.median.cls.toFixed(3)} | ${ms(l.median.tbtMs)} | ${l.runs.map((r) => seconds(r.lcpMs)).join(', ')} | ${l.runs.map((r) => ms(r.tbtMs)).join(', ')} |`,
+    ...pages.map(
+      ({ path, lighthouse: l }) =>
+        `| ${code(path)} | ${CATEGORIES.map((c) => score(l.median.scores[c])).join(' | ')} | ${seconds(l.median.fcpMs)} | ${seconds(l.median.lcpMs)} | ${l.median.cls.toFixed(3)} | ${ms(l.median.tbtMs)} | ${l.runs.map((r) => seconds(r.lcpMs)).join(', ')} | ${l.runs.map((r) => ms(r.tbtMs)).join(', ')} |`,
     ),
     '',
     '## First-load bytes (gzip)',
@@ -274,8 +361,9 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     '',
     '| page | JS | CSS | HTML | images | fonts | other | total | requests | total after scrolling |',
     '|---|---|---|---|---|---|---|---|---|---|',
-    ...pages.map(({ path, bytes: { firstLoad: b, scrolled } }) =>
-      `| ${code(path)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.image)} | ${kb(b.font)} | ${kb(b.other)} | ${kb(b.total)} | ${b.requests} | ${kb(scrolled.total)} (${scrolled.requests} requests, images ${kb(scrolled.image)}) |`,
+    ...pages.map(
+      ({ path, bytes: { firstLoad: b, scrolled } }) =>
+        `| ${code(path)} | ${kb(b.js)} | ${kb(b.css)} | ${kb(b.html)} | ${kb(b.image)} | ${kb(b.font)} | ${kb(b.other)} | ${kb(b.total)} | ${b.requests} | ${kb(scrolled.total)} (${scrolled.requests} requests, images ${kb(scrolled.image)}) |`,
     ),
     '',
     '## Story images on a phone',
@@ -292,8 +380,9 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     '',
     '| target | req/s | p99 latency | req/s per run | non-2xx / errors |',
     '|---|---|---|---|---|',
-    ...result.throughput.map((t) =>
-      `| ${code(t.path)} (${t.label}) | ${Math.round(t.rps)} | ${t.p99Ms} ms | ${t.runs.map((r) => Math.round(r.rps)).join(', ')} | ${t.runs.reduce((n, r) => n + r.non2xx, 0)} / ${t.runs.reduce((n, r) => n + r.errors + r.timeouts, 0)} |`,
+    ...result.throughput.map(
+      (t) =>
+        `| ${code(t.path)} (${t.label}) | ${Math.round(t.rps)} | ${t.p99Ms} ms | ${t.runs.map((r) => Math.round(r.rps)).join(', ')} | ${t.runs.reduce((n, r) => n + r.non2xx, 0)} / ${t.runs.reduce((n, r) => n + r.errors + r.timeouts, 0)} |`,
     ),
     '',
     `SSR ${code('/')} / static ${code(result.staticPath)}: **${pct(ratio)}**.`,
@@ -313,20 +402,32 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
   return [
     '',
     'Lighthouse medians (perf/a11y/bp/seo, LCP, CLS, TBT):',
-    ...result.pages.map(({ path, lighthouse: { median: m } }) => `  ${pad(path, 26)} ${CATEGORIES.map((c) => score(m.scores[c])).join('/')}  LCP ${seconds(m.lcpMs)}  CLS ${m.cls.toFixed(3)}  TBT ${ms(m.tbtMs)}`),
+    ...result.pages.map(
+      ({ path, lighthouse: { median: m } }) =>
+        `  ${pad(path, 26)} ${CATEGORIES.map((c) => score(m.scores[c])).join('/')}  LCP ${seconds(m.lcpMs)}  CLS ${m.cls.toFixed(3)}  TBT ${ms(m.tbtMs)}`,
+    ),
     'First-load bytes, gzip (JS / CSS / HTML / images / fonts):',
-    ...result.pages.map(({ path, bytes: { firstLoad: b } }) => `  ${pad(path, 26)} ${[b.js, b.css, b.html, b.image, b.font].map(kb).join(' / ')}`),
+    ...result.pages.map(
+      ({ path, bytes: { firstLoad: b } }) => `  ${pad(path, 26)} ${[b.js, b.css, b.html, b.image, b.font].map(kb).join(' / ')}`,
+    ),
     `Story images on a 375 px phone (${result.storyImages.path}): ${kb(result.storyImages.transferred)} as served, ${kb(result.storyImages.originals)} as originals`,
     'Throughput (median req/s, p99):',
     ...result.throughput.map((t) => `  ${pad(t.path, 26)} ${Math.round(t.rps)} req/s  p99 ${t.p99Ms} ms`),
     'Cold start to the first 200 on / (median):',
-    ...result.coldStarts.map((c) => `  ${pad(c.label, 42)} ${ms(median(c.firstOkMs))}${c.databaseReadyMs.every(Number.isNaN) ? '' : `, database ready ${ms(median(c.databaseReadyMs))}`}`),
+    ...result.coldStarts.map(
+      (c) =>
+        `  ${pad(c.label, 42)} ${ms(median(c.firstOkMs))}${c.databaseReadyMs.every(Number.isNaN) ? '' : `, database ready ${ms(median(c.databaseReadyMs))}`}`,
+    ),
     'Owner’s area server time (median, p90):',
     ...result.owner.pages.map((p) => `  ${pad(`${p.path} (${p.engine})`, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
     `Insights (${INSIGHTS_SEED.days} days × ${INSIGHTS_SEED.perDay} events): rollup of a day ${ms(median([...result.insights.rollupDayMs].sort((a, b) => a - b)))} median`,
     ...result.insights.pages.map((p) => `  ${pad(p.path, 42)} ${ms(p.medianMs)}  p90 ${ms(p.p90Ms)}`),
     ...floodSummary(result.flood),
-    ...(result.build ? [`Build (median of ${result.build.runs}): cold ${seconds(result.build.medianColdMs)}, one word changed ${seconds(result.build.medianOneWordMs)}`] : []),
+    ...(result.build
+      ? [
+          `Build (median of ${result.build.runs}): cold ${seconds(result.build.medianColdMs)}, one word changed ${seconds(result.build.medianOneWordMs)}`,
+        ]
+      : []),
     'Budgets:',
     ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
     '',

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDB } from '@netlify/database-dev';
 import { createDatabase } from '../../app/db/connection.server';
-import { fetchFrom, loopbackAddress } from '../../test/helpers/loopback';
-import { postgresBin, startPostgres } from '../../test/helpers/postgres';
-import { startServer, type RunningServer } from '../../test/helpers/server';
+import { fetchFrom, loopbackAddress } from '../helpers/loopback';
+import { postgresBin, startPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
 import { ADMIN_PASSWORD, seed, signIn } from './owner-area';
 import { median, ms } from './stats';
 
@@ -23,7 +23,7 @@ import { median, ms } from './stats';
  * (the database's worst case: nearly every beacon is under every limit and
  * must be written). Every request goes to 127.0.0.1; the flood comes from
  * other loopback addresses (test/helpers/loopback.ts).
- * Also: `tsx scripts/bench/insights-flood.ts` on its own.
+ * Also: `tsx test/bench/insights-flood.ts` on its own.
  */
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -31,14 +31,26 @@ export const FLOOD = { inFlight: 200, maxS: 45, rampS: 3 };
 const SAMPLES = { warmup: 3, measured: 15 };
 const SLUG = 'office-depot';
 
-export type FloodTime = { engine: string; flood: string; path: string; unloadedMs: number; loadedMs: number; p90LoadedMs: number; ratio: number };
+export type FloodTime = {
+  engine: string;
+  flood: string;
+  path: string;
+  unloadedMs: number;
+  loadedMs: number;
+  p90LoadedMs: number;
+  ratio: number;
+};
 export type FloodLoad = { engine: string; flood: string; seconds: number; answered: number; statuses: Record<string, number> };
 export type FloodBench = { times: FloodTime[]; loads: FloodLoad[]; skipped: string[] };
 
 type Flood = { label: string; from: (n: number) => string; userAgent: (n: number) => string };
 const FLOODS: Flood[] = [
   { label: 'one address, a new user agent per beacon', from: () => loopbackAddress(3, 0), userAgent: (n) => `${CHROME} forged/${n}` },
-  { label: '250 addresses × 40 user agents', from: (n) => loopbackAddress(4, n % 250), userAgent: (n) => `${CHROME} reader/${Math.floor(n / 250) % 40}` },
+  {
+    label: '250 addresses × 40 user agents',
+    from: (n) => loopbackAddress(4, n % 250),
+    userAgent: (n) => `${CHROME} reader/${Math.floor(n / 250) % 40}`,
+  },
 ];
 
 const sleep = (msTime: number) => new Promise((resolve) => setTimeout(resolve, msTime));
@@ -97,7 +109,10 @@ function startFlood(server: RunningServer, flood: Flood) {
         method: 'POST',
         body: JSON.stringify({ k: 'view', p: '/', r: 'flood.example', w: 1280 }),
         headers: { 'content-type': 'text/plain;charset=UTF-8', origin: server.url, 'user-agent': flood.userAgent(n) },
-      }).then((answer) => String(answer.status), () => 'error');
+      }).then(
+        (answer) => String(answer.status),
+        () => 'error',
+      );
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   });
@@ -120,11 +135,24 @@ async function measureServer(server: RunningServer, engine: string, out: FloodBe
     const loaded = await timeOwner(server, owner, token);
     const load = await stop();
     out.loads.push({ engine, flood: flood.label, ...load });
-    for (const [pathLabel, before, after] of [['/admin', unloaded.admin, loaded.admin], ['/s/<token>', unloaded.share, loaded.share]] as const) {
+    for (const [pathLabel, before, after] of [
+      ['/admin', unloaded.admin, loaded.admin],
+      ['/s/<token>', unloaded.share, loaded.share],
+    ] as const) {
       const sorted = [...after].sort((a, b) => a - b);
-      const time = { engine, flood: flood.label, path: pathLabel, unloadedMs: median(before), loadedMs: median(after), p90LoadedMs: sorted[Math.floor(sorted.length * 0.9)], ratio: median(after) / median(before) };
+      const time = {
+        engine,
+        flood: flood.label,
+        path: pathLabel,
+        unloadedMs: median(before),
+        loadedMs: median(after),
+        p90LoadedMs: sorted[Math.floor(sorted.length * 0.9)] ?? Number.NaN,
+        ratio: median(after) / median(before),
+      };
       out.times.push(time);
-      log(`  ${engine}, ${flood.label}: ${pathLabel} ${ms(time.loadedMs)}, p90 ${ms(time.p90LoadedMs)} (${time.ratio.toFixed(2)}× unloaded); ${load.answered} beacons answered in ${load.seconds.toFixed(0)} s: ${JSON.stringify(load.statuses)}`);
+      log(
+        `  ${engine}, ${flood.label}: ${pathLabel} ${ms(time.loadedMs)}, p90 ${ms(time.p90LoadedMs)} (${time.ratio.toFixed(2)}× unloaded); ${load.answered} beacons answered in ${load.seconds.toFixed(0)} s: ${JSON.stringify(load.statuses)}`,
+      );
     }
     // Let the buffer drain before the next flood.
     await sleep(3_000);
@@ -135,7 +163,7 @@ export async function measureInsightsFlood(log: (line: string) => void): Promise
   const out: FloodBench = { times: [], loads: [], skipped: [] };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-flood-db-'));
   try {
-    // Seeded as for the owner's area (scripts/bench/owner-area.ts), through the engine, then handed to the server.
+    // Seeded as for the owner's area (test/bench/owner-area.ts), through the engine, then handed to the server.
     const engine = new NetlifyDB({ directory: dir, logger: () => {} });
     try {
       const db = await createDatabase({ connectionString: await engine.start(), embedded: true });
@@ -186,9 +214,19 @@ export function floodSection(flood: FloodBench): string[] {
     '',
     '| engine | flood | page | unloaded | loaded (p90) | ratio |',
     '|---|---|---|---|---|---|',
-    ...flood.times.map((t) => `| ${t.engine} | ${t.flood} | \`${t.path}\` | ${ms(t.unloadedMs)} | ${ms(t.loadedMs)} (${ms(t.p90LoadedMs)}) | ${t.ratio.toFixed(2)}× |`),
+    ...flood.times.map(
+      (t) =>
+        `| ${t.engine} | ${t.flood} | \`${t.path}\` | ${ms(t.unloadedMs)} | ${ms(t.loadedMs)} (${ms(t.p90LoadedMs)}) | ${t.ratio.toFixed(2)}× |`,
+    ),
     '',
-    ...flood.loads.map((l) => `- ${l.engine}, ${l.flood}: ${l.answered.toLocaleString('en')} beacons answered in ${l.seconds.toFixed(0)} s (${Object.entries(l.statuses).map(([status, n]) => `${n.toLocaleString('en')} × ${status}`).join(', ')}).`),
+    ...flood.loads.map(
+      (l) =>
+        `- ${l.engine}, ${l.flood}: ${l.answered.toLocaleString('en')} beacons answered in ${l.seconds.toFixed(0)} s (${Object.entries(
+          l.statuses,
+        )
+          .map(([status, n]) => `${n.toLocaleString('en')} × ${status}`)
+          .join(', ')}).`,
+    ),
     ...flood.skipped.flatMap((line) => ['', line]),
     '',
   ];

@@ -17,11 +17,18 @@ import { median, seconds } from './stats';
  * The content is a scratch copy of content/ (CONTENT_DIR), so content/ is
  * never edited; the last build of `measureBuild` is of content/ itself.
  *
- *   npx tsx scripts/bench/build.ts [runs] [root]   # prints the figures
+ *   npx tsx test/bench/build.ts [runs] [root]   # prints the figures
  *   npm run bench -- --build-only                  # the same, in the report's words
  */
 
-export type BuildBench = { runs: number; coldMs: number[]; oneWordMs: number[]; medianColdMs: number; medianOneWordMs: number; root: string };
+export type BuildBench = {
+  runs: number;
+  coldMs: number[];
+  oneWordMs: number[];
+  medianColdMs: number;
+  medianOneWordMs: number;
+  root: string;
+};
 
 export const BUILD_TARGET = { coldMs: 20_000, oneWordMs: 10_000 };
 
@@ -31,8 +38,9 @@ const COLD_OUTPUTS = ['.cache/build', 'public/build', 'build', '.netlify/functio
 export function caseStudyFile(contentDir: string): string {
   const dir = path.join(contentDir, 'case-studies');
   const mdx = readdirSync(dir).filter((name) => name.endsWith('.mdx'));
-  if (mdx.length === 0) throw new Error(`no case study in ${dir} to change a word of`);
-  return path.join(dir, mdx.sort((a, b) => readFileSync(path.join(dir, b)).length - readFileSync(path.join(dir, a)).length)[0]);
+  const [largest] = mdx.sort((a, b) => readFileSync(path.join(dir, b)).length - readFileSync(path.join(dir, a)).length);
+  if (largest === undefined) throw new Error(`no case study in ${dir} to change a word of`);
+  return path.join(dir, largest);
 }
 
 /** Replaces the last word of the first paragraph of prose after the front matter with `word`. */
@@ -40,8 +48,9 @@ export function changeOneWord(source: string, word: string): string {
   const body = source.indexOf('\n---', 3) + 4;
   const lines = source.slice(body).split('\n');
   const index = lines.findIndex((line) => /^[A-Za-z][^<{|]*[a-z]+[.!?]?\s*$/.test(line));
-  if (index < 0) throw new Error('no line of prose to change a word of');
-  lines[index] = lines[index].replace(/[A-Za-z]+([.!?]?\s*)$/, `${word}$1`);
+  const line = lines[index];
+  if (line === undefined) throw new Error('no line of prose to change a word of');
+  lines[index] = line.replace(/[A-Za-z]+([.!?]?\s*)$/, `${word}$1`);
   return source.slice(0, body) + lines.join('\n');
 }
 
@@ -100,8 +109,20 @@ export function buildSection(bench: BuildBench): string[] {
 
 export function buildBudgets(bench: BuildBench) {
   return [
-    { measure: 'Build: cold (median)', budget: '< 20 s', measured: seconds(bench.medianColdMs), held: bench.medianColdMs < BUILD_TARGET.coldMs, why: [] },
-    { measure: 'Build: one word changed (median)', budget: '< 10 s', measured: seconds(bench.medianOneWordMs), held: bench.medianOneWordMs < BUILD_TARGET.oneWordMs, why: [] },
+    {
+      measure: 'Build: cold (median)',
+      budget: '< 20 s',
+      measured: seconds(bench.medianColdMs),
+      held: bench.medianColdMs < BUILD_TARGET.coldMs,
+      why: [],
+    },
+    {
+      measure: 'Build: one word changed (median)',
+      budget: '< 10 s',
+      measured: seconds(bench.medianOneWordMs),
+      held: bench.medianOneWordMs < BUILD_TARGET.oneWordMs,
+      why: [],
+    },
   ];
 }
 

@@ -23,7 +23,13 @@ export async function storyImageBytes(browser: Browser, url: string, root: strin
   const { images } = await compileSite(path.join(root, 'content'), path.join(root, 'public'));
   const sourceOf = new Map([...images.outputs].map(([out, output]) => [`${images.target.url}/${path.basename(out)}`, output.source]));
   const viewport = { width: 375, height: 812 };
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 3, isMobile: true, hasTouch: true, extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'accept-encoding': 'gzip' },
+  });
   try {
     const page = await context.newPage();
     const pending: Promise<{ path: string; bytes: number }>[] = [];

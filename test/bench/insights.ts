@@ -4,8 +4,8 @@ import { closeSharedDatabase, createDatabase, type Database } from '../../app/db
 import { applyMigrations } from '../../app/db/migrations.server';
 import { rollUpDay } from '../../app/insights/rollup.server';
 import { utcDay } from '../../app/insights/visitor.server';
-import { startPostgres } from '../../test/helpers/postgres';
-import { startServer } from '../../test/helpers/server';
+import { startPostgres } from '../helpers/postgres';
+import { startServer } from '../helpers/server';
 import { ADMIN_PASSWORD, timePages, type OwnerPageTime } from './owner-area';
 import { median } from './stats';
 
@@ -15,7 +15,7 @@ import { median } from './stats';
  * how long the rollup of one day takes, and the server time of
  * /admin/insights for each range once the past days are rolled up (the
  * dashboard reads rollups plus today's raw events, so its time must not grow
- * with the age of the data). Also: `tsx scripts/bench/insights.ts` on its own.
+ * with the age of the data). Also: `tsx test/bench/insights.ts` on its own.
  */
 
 export const INSIGHTS_SEED = { days: 90, perDay: 2000 };
@@ -34,11 +34,25 @@ function prng(seed: number) {
 }
 
 const REFERRERS = ['www.linkedin.com', 'www.google.com', 'dribbble.com', 'github.com', 'read.cv', 'news.ycombinator.com'];
-const pick = <T>(random: () => number, items: readonly T[]) => items[Math.floor(random() * items.length)];
+function pick<T>(random: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick from');
+  return item;
+}
 
 /** The events of one day, as column arrays for one unnest() insert. */
 function dayOfEvents(day: string, dayIndex: number, slugs: { slug: string; sections: number }[], random: () => number) {
-  const cols = { at: [] as string[], kind: [] as string[], path: [] as (string | null)[], visitor: [] as (string | null)[], referrer: [] as (string | null)[], utm: [] as (string | null)[], device: [] as (string | null)[], sections: [] as number[], engaged: [] as number[] };
+  const cols = {
+    at: [] as string[],
+    kind: [] as string[],
+    path: [] as (string | null)[],
+    visitor: [] as (string | null)[],
+    referrer: [] as (string | null)[],
+    utm: [] as (string | null)[],
+    device: [] as (string | null)[],
+    sections: [] as number[],
+    engaged: [] as number[],
+  };
   for (let i = 0; i < INSIGHTS_SEED.perDay; i++) {
     const visitor = `d${String(dayIndex).padStart(3, '0')}v${String(Math.floor(random() * 350)).padStart(4, '0')}`.padEnd(22, 'x');
     const r = random();
@@ -108,7 +122,11 @@ export async function measureInsights(slugs: { slug: string; sections: number }[
         if (Date.now() > deadline) throw new Error(`the database did not come up:\n${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const pages = await timePages(server, 'PostgreSQL', RANGES.map((range) => `/admin/insights?range=${range}`));
+      const pages = await timePages(
+        server,
+        'PostgreSQL',
+        RANGES.map((range) => `/admin/insights?range=${range}`),
+      );
       for (const page of pages) log(`  ${page.path}: median ${page.medianMs.toFixed(0)} ms`);
       return { rollupDayMs, seedS, pages };
     } finally {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { launchBrowser } from '../../test/helpers/browser';
-import { signIn } from '../../test/helpers/body-editor';
-import { startOwnerStack } from '../../test/helpers/owner-stack';
+import { launchBrowser } from '../helpers/browser';
+import { signIn } from '../helpers/body-editor';
+import { startOwnerStack } from '../helpers/owner-stack';
 import { firstLoadBytes, type Transfer } from './first-load-bytes';
 import { median } from './stats';
 
@@ -139,7 +139,7 @@ export async function withSignedInOwner<T>(
   }
 }
 
-/** `npx tsx scripts/bench/editor.ts [origin of another build]`: the figures as JSON. */
+/** `npx tsx test/bench/editor.ts [origin of another build]`: the figures as JSON. */
 async function main() {
   await withSignedInOwner(async (browser, origin, storageState) => {
     const editors = [];

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../test/helpers/browser';
+import { CHROMIUM_ARGS } from './helpers/browser';
 
 /**
  * Full-page screenshots of every page at 375, 768 and 1280 px, light and
- * dark, for reviewing the design: `tsx scripts/screenshots.ts [baseUrl] [outDir]`.
+ * dark, for reviewing the design: `npm run screenshots -- [baseUrl] [outDir]`.
  * With ADMIN_PASSWORD set, each context signs in to the owner's area first, so
  * PAGES can name /admin pages too.
  */

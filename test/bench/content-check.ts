@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { publishConfig, type PublishConfig } from '../../app/editing/publish-config.server';
 import { readSnapshot } from '../../app/editing/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
-import { startGitRemote } from '../../test/helpers/git-remote';
+import { startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
 
 /**
@@ -26,7 +26,7 @@ import { median, ms } from './stats';
  *   start to the answer (module load, esbuild's service, sharp), the closest
  *   this machine gets to a function's cold start.
  *
- *   npx tsx scripts/bench/content-check.ts
+ *   npx tsx test/bench/content-check.ts
  */
 
 export type ContentCheckBench = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publishConfig, type RemotePublishConfig } from '../../app/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '../../app/editing/publish.server';
-import { startGitRemote } from '../../test/helpers/git-remote';
+import { startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
 
 /**
@@ -20,8 +20,8 @@ import { median, ms } from './stats';
  * Each publish changes content/site.yml (a comment line at its end), so every
  * one is a real commit pushed to the remote.
  *
- *   npx tsx scripts/bench/publish.ts            # prints the figures
- *   import { measurePublish } from './bench/publish'  # from scripts/bench.ts
+ *   npx tsx test/bench/publish.ts            # prints the figures
+ *   import { measurePublish } from './bench/publish'  # from test/bench/run.ts
  */
 
 export type PublishBench = {
@@ -38,7 +38,11 @@ export type PublishBench = {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FILE = 'content/site.yml';
 
-export async function measurePublish({ runs = 9, coldRuns = 3, repository = ROOT }: { runs?: number; coldRuns?: number; repository?: string } = {}): Promise<PublishBench> {
+export async function measurePublish({
+  runs = 9,
+  coldRuns = 3,
+  repository = ROOT,
+}: { runs?: number; coldRuns?: number; repository?: string } = {}): Promise<PublishBench> {
   const remote = await startGitRemote({ cloneFrom: repository });
   const caches = mkdtempSync(path.join(os.tmpdir(), 'bench-publish-'));
   try {
@@ -61,7 +65,10 @@ export async function measurePublish({ runs = 9, coldRuns = 3, repository = ROOT
     const publishOnce = async (config: RemotePublishConfig, base: { text: string; blobId: string }) => {
       const text = `${base.text.replace(/\n# bench \d+\n$/, '\n')}# bench ${++counter}\n`;
       const started = performance.now();
-      const result = await publish({ files: [{ path: FILE, content: text, baseBlobId: base.blobId }], message: `Edit Site (bench ${counter})` }, config);
+      const result = await publish(
+        { files: [{ path: FILE, content: text, baseBlobId: base.blobId }], message: `Edit Site (bench ${counter})` },
+        config,
+      );
       const elapsed = performance.now() - started;
       if (result.status !== 'published') throw new Error(`bench publish ${counter}: ${JSON.stringify(result)}`);
       return { elapsed, next: { text, blobId: blobIdOf(Buffer.from(text)) } };
@@ -89,7 +96,15 @@ export async function measurePublish({ runs = 9, coldRuns = 3, repository = ROOT
     remote.git('fsck', '--no-progress', '--connectivity-only');
     const landed = Number(remote.git('rev-list', '--count', `--author=bench@example.com`, branch));
     if (landed !== runs + coldRuns) throw new Error(`expected ${runs + coldRuns} bench commits on ${branch}, found ${landed}`);
-    return { warmMs, coldMs, medianWarmMs: median(warmMs), medianColdMs: median(coldMs), historyCommits, packBytes, requestsPerWarmPublish };
+    return {
+      warmMs,
+      coldMs,
+      medianWarmMs: median(warmMs),
+      medianColdMs: median(coldMs),
+      historyCommits,
+      packBytes,
+      requestsPerWarmPublish,
+    };
   } finally {
     rmSync(caches, { recursive: true, force: true });
     await remote.close();

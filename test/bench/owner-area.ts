@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createDatabase, type Database } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
 import { NetlifyDB } from '@netlify/database-dev';
-import { postgresBin, startPostgres } from '../../test/helpers/postgres';
-import { startServer, type RunningServer } from '../../test/helpers/server';
+import { postgresBin, startPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
 import { median } from './stats';
 
 /**
@@ -56,17 +56,20 @@ async function oneStart(env: Record<string, string>, withDatabase: boolean): Pro
 export async function measureColdStarts(runs: number, log: (line: string) => void): Promise<ColdStart[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-cold-db-'));
   try {
-    const configs = [
-      { label: 'no database (PORTFOLIO_DB=off)', env: {} as Record<string, string>, withDatabase: false },
-      { label: 'embedded database (npm start’s default)', env: { PORTFOLIO_DB_DIR: dir }, withDatabase: true },
-    ];
-    await oneStart(configs[1].env, true); // makes and migrates the data folder once
-    const results: ColdStart[] = configs.map((c) => ({ label: c.label, firstOkMs: [], databaseReadyMs: [] }));
+    const embedded = {
+      label: 'embedded database (npm start’s default)',
+      env: { PORTFOLIO_DB_DIR: dir } as Record<string, string>,
+      withDatabase: true,
+    };
+    const configs = [{ label: 'no database (PORTFOLIO_DB=off)', env: {} as Record<string, string>, withDatabase: false }, embedded];
+    await oneStart(embedded.env, true); // makes and migrates the data folder once
+    const rounds = configs.map((config) => ({ config, result: { label: config.label, firstOkMs: [], databaseReadyMs: [] } as ColdStart }));
+    const results = rounds.map(({ result }) => result);
     for (let i = 0; i < runs; i++) {
-      for (const [index, config] of configs.entries()) {
+      for (const { config, result } of rounds) {
         const run = await oneStart(config.env, config.withDatabase);
-        results[index].firstOkMs.push(run.firstOkMs);
-        results[index].databaseReadyMs.push(run.databaseReadyMs);
+        result.firstOkMs.push(run.firstOkMs);
+        result.databaseReadyMs.push(run.databaseReadyMs);
       }
       log(`  cold start round ${i + 1}/${runs}`);
     }
@@ -79,7 +82,8 @@ export async function measureColdStarts(runs: number, log: (line: string) => voi
 /** 500 links (most opened, some revoked or expired, with what they read) and 5,000 messages of every status. */
 export async function seed(db: Database, slug: string): Promise<void> {
   await applyMigrations(db);
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO share_links (id, label, case_studies, notify_on_open, created_at, expires_at, revoked_at, first_opened_at, last_opened_at, opens)
     SELECT substr(md5('link' || i), 1, 22), 'Company ' || i || ' · recruiter', '{}', i % 2 = 0,
            now() - (i || ' hours')::interval,
@@ -88,13 +92,16 @@ export async function seed(db: Database, slug: string): Promise<void> {
            CASE WHEN i % 3 <> 0 THEN now() - (i || ' hours')::interval + interval '5 minutes' END,
            CASE WHEN i % 3 <> 0 THEN now() - (i || ' hours')::interval + interval '50 minutes' END,
            CASE WHEN i % 3 <> 0 THEN i % 9 + 1 ELSE 0 END
-    FROM generate_series(1, $1::int) AS i`, [SEED.links]);
+    FROM generate_series(1, $1::int) AS i`,
+    [SEED.links],
+  );
   await db.query(
     `INSERT INTO share_link_views (link_id, slug, first_viewed_at, last_viewed_at, views)
      SELECT id, $1, first_opened_at, last_opened_at, opens FROM share_links WHERE opens > 0`,
     [slug],
   );
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO contact_messages (id, created_at, first_name, last_name, email, message, status, attempts, next_attempt_at, last_error, last_failed_at, delivered_at, done_at)
     SELECT 'bench-' || i, now() - (i || ' minutes')::interval, 'Visitor', 'Number ' || i, 'visitor' || i || '@example.com',
            repeat('A message about the work, with a question or two. ', 1 + i % 12),
@@ -105,7 +112,9 @@ export async function seed(db: Database, slug: string): Promise<void> {
            CASE WHEN i % 25 = 0 THEN now() - (i || ' minutes')::interval END,
            CASE WHEN i % 25 <> 0 THEN now() - (i || ' minutes')::interval + interval '2 seconds' END,
            CASE WHEN i % 4 = 0 THEN now() END
-    FROM generate_series(1, $1::int) AS i`, [SEED.messages]);
+    FROM generate_series(1, $1::int) AS i`,
+    [SEED.messages],
+  );
 }
 
 export async function signIn(server: RunningServer): Promise<string> {
@@ -116,7 +125,9 @@ export async function signIn(server: RunningServer): Promise<string> {
     body: new URLSearchParams({ password: ADMIN_PASSWORD }),
   });
   if (response.status !== 303) throw new Error(`sign-in answered ${response.status}:\n${server.output()}`);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  const [cookie] = (response.headers.get('set-cookie') ?? '').split(';', 1);
+  if (!cookie) throw new Error(`sign-in set no cookie:\n${server.output()}`);
+  return cookie;
 }
 
 /** Each page's server time for a signed-in owner, one request at a time after warm-ups. */
@@ -135,7 +146,7 @@ export async function timePages(server: RunningServer, engine: string, paths: re
       bytes = Buffer.byteLength(body);
     }
     times.sort((a, b) => a - b);
-    out.push({ engine, path: page, medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)], bytes });
+    out.push({ engine, path: page, medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)] ?? Number.NaN, bytes });
   }
   return out;
 }

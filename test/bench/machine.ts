@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 
-export type Machine = { cpu: string; cores: number; memory: string; os: string; node: string; chromium: string; lighthouse: string; autocannon: string };
+export type Machine = {
+  cpu: string;
+  cores: number;
+  memory: string;
+  os: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  autocannon: string;
+};
 
 function read(file: string): string {
   try {

@@ -44,7 +44,13 @@ export async function firstLoadBytes(browser: Browser, url: string, viewport = {
         (async () => {
           const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
           const encoding = (await response?.headerValue('content-encoding')) ?? 'none';
-          return { url: request.url(), kind: KIND[request.resourceType()] ?? 'other', bytes: sizes.responseBodySize, encoding, status: response?.status() ?? 0 };
+          return {
+            url: request.url(),
+            kind: KIND[request.resourceType()] ?? 'other',
+            bytes: sizes.responseBodySize,
+            encoding,
+            status: response?.status() ?? 0,
+          };
         })(),
       );
     });

@@ -89,7 +89,14 @@ function savingsText(audit: Audit): string | undefined {
 }
 
 function finding(id: string, audit: Audit): Finding {
-  return { id, title: audit.title, score: audit.score, displayValue: audit.displayValue, savings: savingsText(audit), items: detailLines(audit) };
+  return {
+    id,
+    title: audit.title,
+    score: audit.score,
+    displayValue: audit.displayValue,
+    savings: savingsText(audit),
+    items: detailLines(audit),
+  };
 }
 
 /**
@@ -100,9 +107,10 @@ export function failedAudits(lhr: Result, category: string): Finding[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .filter((ref) => ref.group !== 'hidden')
-    .map((ref) => [ref.id, lhr.audits[ref.id]] as const)
-    .filter(([, audit]) => audit && SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1)
-    .map(([id, audit]) => finding(id, audit));
+    .flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      return audit && SCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1 ? [finding(ref.id, audit)] : [];
+    });
 }
 
 /** Audits (of any score) that Lighthouse says would save time on `metric` (LCP, FCP, TBT, CLS). */
@@ -110,9 +118,12 @@ export function savingsFor(lhr: Result, metric: string): Finding[] {
   const refs = lhr.categories.performance?.auditRefs ?? [];
   return refs
     .filter((ref) => ref.group !== 'hidden')
-    .map((ref) => [ref.id, lhr.audits[ref.id]] as const)
-    .filter(([, audit]) => audit && ((audit.metricSavings as Record<string, number | undefined> | undefined)?.[metric] ?? 0) > 0)
-    .map(([id, audit]) => finding(id, audit));
+    .flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      return audit && ((audit.metricSavings as Record<string, number | undefined> | undefined)?.[metric] ?? 0) > 0
+        ? [finding(ref.id, audit)]
+        : [];
+    });
 }
 
 /** The LCP element and the LCP phases (TTFB, load delay, load time, render delay). */
@@ -130,7 +141,12 @@ export function mainThreadLines(lhr: Result): string[] {
   return ['mainthread-work-breakdown', 'bootup-time', 'long-tasks'].flatMap((id) => {
     const audit = lhr.audits[id];
     if (!audit) return [];
-    return [`${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`, ...detailLines(audit).slice(0, 3).map((l) => `  ${l}`)];
+    return [
+      `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+      ...detailLines(audit)
+        .slice(0, 3)
+        .map((l) => `  ${l}`),
+    ];
   });
 }
 
@@ -143,7 +159,9 @@ export function mainThreadLines(lhr: Result): string[] {
 export function criticalRequests(lhr: Result): string {
   const details = lhr.audits['network-requests']?.details as Row | undefined;
   const rows = (Array.isArray(details?.items) ? details.items : []) as Row[];
-  const high = rows.filter((r) => (r.priority === 'VeryHigh' || r.priority === 'High') && r.resourceType !== 'Document' && r.resourceType !== 'Fetch');
+  const high = rows.filter(
+    (r) => (r.priority === 'VeryHigh' || r.priority === 'High') && r.resourceType !== 'Document' && r.resourceType !== 'Fetch',
+  );
   const byType = new Map<string, { count: number; bytes: number }>();
   for (const r of high) {
     const type = String(r.resourceType ?? 'Other');

@@ -6,14 +6,14 @@ import matter from 'gray-matter';
 import type { Browser } from 'playwright-core';
 import { createDatabase } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
-import { launchBrowser, openPage } from '../../test/helpers/browser';
-import { CONTENT_DIR } from '../../test/helpers/content';
-import { committedSiteFiles, startEditorStack } from '../../test/helpers/editor-stack';
-import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../../test/helpers/fixture-site';
-import { startGitRemote } from '../../test/helpers/git-remote';
-import { startNetlifyServe } from '../../test/helpers/netlify-serve';
-import { startPostgres } from '../../test/helpers/postgres';
-import { PRIVATE_ENV } from '../../test/helpers/private';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { CONTENT_DIR } from '../helpers/content';
+import { committedSiteFiles, startEditorStack } from '../helpers/editor-stack';
+import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { startGitRemote } from '../helpers/git-remote';
+import { startNetlifyServe } from '../helpers/netlify-serve';
+import { startPostgres } from '../helpers/postgres';
+import { PRIVATE_ENV } from '../helpers/private';
 import { median, ms } from './stats';
 
 /**
@@ -28,7 +28,7 @@ import { median, ms } from './stats';
  * And what reading the live pointer costs a public page: warm GET / on the
  * built server, with no live version, then with one current.
  *
- *   npx tsx scripts/bench/publish-live.ts [--runs N] [--serve-runs N] [--no-serve]
+ *   npx tsx test/bench/publish-live.ts [--runs N] [--serve-runs N] [--no-serve]
  *   npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]
  */
 
@@ -46,14 +46,21 @@ const ADMIN_PASSWORD = 'publish to live bench password';
 /** The nearest-rank p95. */
 export function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
 }
 
-const figures = (runsMs: number[], publishAnsweredMs: number[]): PublishLiveFigures => ({ runsMs, medianMs: median(runsMs), p95Ms: p95(runsMs), publishAnsweredMs });
+const figures = (runsMs: number[], publishAnsweredMs: number[]): PublishLiveFigures => ({
+  runsMs,
+  medianMs: median(runsMs),
+  p95Ms: p95(runsMs),
+  publishAnsweredMs,
+});
 
 function publishedCaseStudy(): { slug: string; title: string } {
   const dir = path.join(CONTENT_DIR, 'case-studies');
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.mdx')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.mdx'))
+    .sort()) {
     const { data } = matter(readFileSync(path.join(dir, name), 'utf8'));
     if (data.status === 'published' && typeof data.title === 'string') return { slug: name.replace(/\.mdx$/, ''), title: data.title };
   }
@@ -64,7 +71,15 @@ function publishedCaseStudy(): { slug: string; title: string } {
  * `runs` publishes through the owner's form at `origin`; each timed from the
  * click to the first answer of `visitorOrigin`'s page that has the new title.
  */
-async function timePublishes(browser: Browser, origin: string, visitorOrigin: string, runs: number, label: string, log: (line: string) => void, pollMs = 50): Promise<PublishLiveFigures> {
+async function timePublishes(
+  browser: Browser,
+  origin: string,
+  visitorOrigin: string,
+  runs: number,
+  label: string,
+  log: (line: string) => void,
+  pollMs = 50,
+): Promise<PublishLiveFigures> {
   const { slug, title } = publishedCaseStudy();
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   const tab = tracked.page;
@@ -94,7 +109,10 @@ async function timePublishes(browser: Browser, origin: string, visitorOrigin: st
       publishing.catch((error: unknown) => (failed = error));
       for (;;) {
         if (failed) throw failed;
-        const body = await fetch(`${visitorOrigin}/case-study/${slug}`).then((response) => response.text(), () => '');
+        const body = await fetch(`${visitorOrigin}/case-study/${slug}`).then(
+          (response) => response.text(),
+          () => '',
+        );
         if (body.includes(newTitle)) break;
         if (performance.now() - clicked > 120_000) throw new Error(`${label} publish ${run}: not live after 120 s`);
         await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -127,7 +145,19 @@ async function pageLatencies(origin: string, requests: number): Promise<number[]
 
 const summary = (times: number[]) => ({ medianMs: median(times), p95Ms: p95(times) });
 
-export async function measurePublishLive({ runs = 5, serveRuns = runs, serve = true, pageRequests = 200, log = console.log }: { runs?: number; serveRuns?: number; serve?: boolean; pageRequests?: number; log?: (line: string) => void } = {}): Promise<PublishLiveBench> {
+export async function measurePublishLive({
+  runs = 5,
+  serveRuns = runs,
+  serve = true,
+  pageRequests = 200,
+  log = console.log,
+}: {
+  runs?: number;
+  serveRuns?: number;
+  serve?: boolean;
+  pageRequests?: number;
+  log?: (line: string) => void;
+} = {}): Promise<PublishLiveBench> {
   if (!existsSync(FIXTURE_CONTENT_JSON)) await buildFixtureSite();
   const browser = await launchBrowser();
   const liveDir = mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
@@ -201,10 +231,12 @@ export function renderPublishLive(result: PublishLiveBench): string[] {
   return [
     '## Publish to live',
     '',
-    'From the Publish click (the owner\'s form, no JavaScript) to the public page showing the change; a new title of a case study each time; target ≤ 10 s p95.',
+    "From the Publish click (the owner's form, no JavaScript) to the public page showing the change; a new title of a case study each time; target ≤ 10 s p95.",
     '',
     line('built server, remote mode (git http-backend), folder live store', result.local),
-    'skipped' in result.serve ? `- netlify serve: skipped (${result.serve.skipped})` : line('netlify serve (local Blobs, content-check over HTTP)', result.serve),
+    'skipped' in result.serve
+      ? `- netlify serve: skipped (${result.serve.skipped})`
+      : line('netlify serve (local Blobs, content-check over HTTP)', result.serve),
     '',
     `Public page, warm GET / on the built server (${result.page.requests} requests): no live version median ${result.page.without.medianMs.toFixed(1)} ms (p95 ${result.page.without.p95Ms.toFixed(1)} ms); with a live version current median ${result.page.withLive.medianMs.toFixed(1)} ms (p95 ${result.page.withLive.p95Ms.toFixed(1)} ms): reading the pointer adds ${(result.page.withLive.medianMs - result.page.without.medianMs).toFixed(1)} ms (target ≤ 5 ms).`,
     '',
@@ -218,7 +250,12 @@ export function publishLiveOptions(argv: string[]): { runs?: number; serveRuns?:
     const value = at >= 0 ? Number(argv[at + 1]) : Number.NaN;
     return Number.isInteger(value) && value > 0 ? value : undefined;
   };
-  return { runs: number('--runs'), serveRuns: number('--serve-runs'), pageRequests: number('--page-requests'), serve: !argv.includes('--no-serve') };
+  return {
+    runs: number('--runs'),
+    serveRuns: number('--serve-runs'),
+    pageRequests: number('--page-requests'),
+    serve: !argv.includes('--no-serve'),
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

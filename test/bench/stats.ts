@@ -3,7 +3,10 @@ export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  // The list is not empty: the middle is there, and so is the one before it for an even count.
+  const upper = sorted[mid] ?? Number.NaN;
+  const lower = sorted[mid - 1] ?? upper;
+  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
 }
 
 /** Bytes as KB (1 KB = 1024 bytes), one decimal. */
