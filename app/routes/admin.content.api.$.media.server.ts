@@ -36,11 +36,11 @@ export async function contentMediaLoader({ request, params }: LoaderFunctionArgs
   const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
   if (!bytes) return notFound();
   const headers = new Headers({
-    'Content-Type': TYPES[match[2]],
+    'Content-Type': type,
     'Content-Length': String(bytes.length),
     'X-Content-Type-Options': 'nosniff',
     ...OWNER_HEADERS,
   });
-  if (match[2] === 'svg') headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (extension === 'svg') headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   return new Response(new Uint8Array(bytes), { headers });
 }

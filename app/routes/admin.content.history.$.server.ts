@@ -35,9 +35,8 @@ export async function contentHistoryLoader({ request, params }: LoaderFunctionAr
       return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
     const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit)));
     const entries: HistoryEntry[] = history.value.slice(0, LIMIT).map((entry, index) => {
-      const after = versions[index]?.ok ? (versions[index].value ?? '') : '';
-      const before =
-        index + 1 < versions.length && versions[index + 1].ok ? ((versions[index + 1] as { value: string | null }).value ?? '') : '';
+      const after = textOf(versions[index]);
+      const before = textOf(versions[index + 1]);
       const hunks = diffHunks(before, after, { context: 2 });
       return { ...entry, hunks, ...diffSummary(hunks) };
     });

@@ -42,7 +42,12 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
   const context = { siteUrl, siteName: name, requestUrl: request.url };
   if (caseStudy.private) {
     const meta = [
-      ...pageMeta(context, { title, description: caseStudy.description, type: 'article', image: card }),
+      ...pageMeta(context, {
+        title,
+        description: caseStudy.description,
+        type: 'article',
+        image: card,
+      }),
       { name: 'robots', content: 'noindex' },
     ];
     const headers = { headers: PRIVATE_HEADERS };
@@ -50,7 +55,14 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     if (access !== 'open') {
       // A link that cannot be checked fails closed (503); the password form still works.
       return data(
-        { locked: lockedView(caseStudy), caseStudy: null, more, words, meta, jsonLd: null },
+        {
+          locked: lockedView(caseStudy),
+          caseStudy: null,
+          more,
+          words,
+          meta,
+          jsonLd: null,
+        },
         { ...headers, status: access === 'unknown' ? 503 : 200 },
       );
     }
@@ -114,20 +126,9 @@ function refuse(status: number, answer: UnlockActionData, headers: Record<string
 
 /** What the form sent: the password, or the status of a request that is not a password at all. */
 async function readPassword(request: Request): Promise<string | number> {
-  if (!FORM_TYPES.has(mediaType(request))) return 415;
-  if (declaresTooLarge(request, MAX_UNLOCK_BODY)) return 413;
-  const body = await readLimitedBody(request, MAX_UNLOCK_BODY);
-  if (!body) return 413;
-  try {
-    const form = await new Request(request.url, {
-      method: 'POST',
-      headers: { 'content-type': request.headers.get('content-type')! },
-      body,
-    }).formData();
-    return String(form.get('password') ?? '') || 400;
-  } catch {
-    return 400;
-  }
+  const form = await readSmallForm(request, MAX_UNLOCK_BODY);
+  if (typeof form === 'number') return form;
+  return String(form.get('password') ?? '') || 400;
 }
 
 /**
