@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 /** A POST as Netlify's scheduler sends it. */
-const scheduled = () => new Request('http://localhost/.netlify/functions/mail-queue', { method: 'POST', body: JSON.stringify({ next_run: new Date().toISOString() }) });
+const scheduled = () =>
+  new Request('http://localhost/.netlify/functions/mail-queue', {
+    method: 'POST',
+    body: JSON.stringify({ next_run: new Date().toISOString() }),
+  });
 
 describe('the mail-queue function', () => {
   it('is a Functions v2 scheduled function: every 5 minutes, no URL of its own', () => {

@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TrackedPage } from '../helpers/browser';
-import { buildOnClone, changedPaths, openSignedIn, remoteFile, remoteHead, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import {
+  buildOnClone,
+  changedPaths,
+  openSignedIn,
+  remoteFile,
+  remoteHead,
+  startEditorStack,
+  waitForSaveResult,
+  type EditorStack,
+} from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 
 /**
@@ -57,7 +66,13 @@ describe('the list', () => {
     const page = await signedIn();
     await page.goto(`${stack.server.url}/admin/content`);
     const items = await page.locator('[data-content-item]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-content-item')));
-    expect(items).toEqual(['site.yml', 'resume.mdx', 'case-studies/office-depot.mdx', 'case-studies/mobile-banking.mdx', 'case-studies/analytics-dashboard.mdx']);
+    expect(items).toEqual([
+      'site.yml',
+      'resume.mdx',
+      'case-studies/office-depot.mdx',
+      'case-studies/mobile-banking.mdx',
+      'case-studies/analytics-dashboard.mdx',
+    ]);
     const row = page.locator('[data-content-item="case-studies/office-depot.mdx"]');
     expect(await row.innerText()).toMatch(/Office Depot Rewards App Redesign[\s\S]*published[\s\S]*order 1[\s\S]*Changed [^\n]+/);
     expect(await row.innerText()).not.toMatch(/by Other Dev/);
@@ -84,7 +99,9 @@ describe.each([
     expect(stack.remote.git('rev-parse', `${result.commit}^`).trim()).toBe(head);
     expect(changedPaths(stack.remote, result.commit!)).toEqual([OFFICE_DEPOT]);
     expect(lineDiff(before, remoteFile(stack.remote, OFFICE_DEPOT))).toEqual([expect.stringMatching(/^-role: /), `+role: ${newRole}`]);
-    expect(stack.remote.git('log', '-1', '--format=%an <%ae>|%s', result.commit!)).toBe('Dana Designer <dana@example.com>|Edit Office Depot Rewards App Redesign');
+    expect(stack.remote.git('log', '-1', '--format=%an <%ae>|%s', result.commit!)).toBe(
+      'Dana Designer <dana@example.com>|Edit Office Depot Rewards App Redesign',
+    );
 
     // Opened again and published with nothing changed: no commit.
     await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
@@ -104,8 +121,12 @@ describe('when publishing cannot go ahead', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status).toBe('conflict');
     expect(remoteHead(stack.remote)).toBe(elsewhere);
-    expect(await page.locator('[data-save-result] [data-diff-line="removed"]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('timeline: 5 months'), expect.stringMatching(/role: /)]));
-    expect(await page.locator('[data-save-result] [data-diff-line="added"]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('timeline: 3 months'), expect.stringContaining('role: Senior Product Designer')]));
+    expect(await page.locator('[data-save-result] [data-diff-line="removed"]').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('timeline: 5 months'), expect.stringMatching(/role: /)]),
+    );
+    expect(await page.locator('[data-save-result] [data-diff-line="added"]').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('timeline: 3 months'), expect.stringContaining('role: Senior Product Designer')]),
+    );
     // The draft keeps what was typed; keeping mine over theirs then publishes on top of their commit.
     await page.reload();
     expect(await page.locator('input[name="role"]').inputValue()).toBe('Senior Product Designer');
@@ -137,13 +158,17 @@ describe('preview', () => {
     expect(await preview.locator('h1').innerText()).toBe('Rewards, Seen at Last');
     expect(await preview.locator('[data-preview-bar]').innerText()).toMatch(/Preview/);
     expect(await preview.locator('main h2').count()).toBeGreaterThan(3);
-    const images = await preview.locator('main img').evaluateAll((all) => all.map((img) => ({ src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src })));
+    const images = await preview
+      .locator('main img')
+      .evaluateAll((all) => all.map((img) => ({ src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src })));
     expect(images.length).toBeGreaterThan(5);
     for (const { src } of images) expect(new URL(src).pathname).toMatch(/^\/admin\/content\/api\/media\/(content|public)\//);
     // Each one answers, as the owner.
     for (const { src } of images.slice(0, 6)) expect((await preview.request.get(src)).status()).toBe(200);
     // The preview kept the edit as the draft, and published nothing.
-    const kept = await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'");
+    const kept = await stack.db.query<{ text: string }>(
+      "SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'",
+    );
     expect(kept[0]?.text).toMatch(/^title: Rewards, Seen at Last$/m);
     await page.reload();
     await page.getByRole('button', { name: 'Discard draft' }).click();
@@ -160,13 +185,17 @@ describe('history', () => {
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(3);
     const newest = entries.first();
     expect(await newest.innerText()).toMatch(/Edit Office Depot Rewards App Redesign[\s\S]*Dana Designer/);
-    expect(await newest.locator('[data-diff-line="added"]').allTextContents()).toEqual([expect.stringMatching(/role: Principal UX Designer/)]);
+    expect(await newest.locator('[data-diff-line="added"]').allTextContents()).toEqual([
+      expect.stringMatching(/role: Principal UX Designer/),
+    ]);
     const seed = entries.last();
     const seedCommit = (await seed.getAttribute('data-history-commit'))!;
     await seed.getByRole('button', { name: 'Restore this version' }).click();
     await page.waitForURL(/restored=/);
     const head = remoteHead(stack.remote);
-    expect(stack.remote.git('log', '-1', '--format=%s', head)).toBe(`Restore Office Depot Rewards App Redesign to ${seedCommit.slice(0, 7)}`);
+    expect(stack.remote.git('log', '-1', '--format=%s', head)).toBe(
+      `Restore Office Depot Rewards App Redesign to ${seedCommit.slice(0, 7)}`,
+    );
     expect(remoteFile(stack.remote, OFFICE_DEPOT)).toBe(remoteFile(stack.remote, OFFICE_DEPOT, seedCommit));
     expect(changedPaths(stack.remote, head)).toEqual([OFFICE_DEPOT]);
   });
@@ -210,7 +239,10 @@ describe('a new case study', () => {
     const first = await waitForSaveResult(page);
     expect(first.status).toBe('published');
     // With its placeholder card image, a file of its own folder.
-    expect(changedPaths(stack.remote, first.commit!).sort()).toEqual(['content/case-studies/ledger-onboarding-rethink.mdx', 'content/case-studies/ledger-onboarding-rethink/card.svg']);
+    expect(changedPaths(stack.remote, first.commit!).sort()).toEqual([
+      'content/case-studies/ledger-onboarding-rethink.mdx',
+      'content/case-studies/ledger-onboarding-rethink/card.svg',
+    ]);
     await buildOnClone(stack.remote);
 
     // Published, with its page fields and a story.
@@ -232,7 +264,9 @@ describe('a new case study', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const second = await waitForSaveResult(page);
     expect(second.status, await page.locator('[data-save-result]').innerText()).toBe('published');
-    expect(remoteFile(stack.remote, 'content/case-studies/ledger-onboarding-rethink.mdx')).toMatch(/^status: published$[\s\S]*^page:$[\s\S]*## The problem/m);
+    expect(remoteFile(stack.remote, 'content/case-studies/ledger-onboarding-rethink.mdx')).toMatch(
+      /^status: published$[\s\S]*^page:$[\s\S]*## The problem/m,
+    );
     await buildOnClone(stack.remote);
   }, 180_000); // Three publishes, each made live (compiled, its PDF and cards drawn), and a build of a clone: minutes on a busy machine.
 });
@@ -247,7 +281,9 @@ describe('when the remote is down', () => {
     const result = await waitForSaveResult(page);
     expect(result.status).toBe('failed');
     expect(await page.locator('[data-save-result]').innerText()).toMatch(/could not|refused|reach|connect/i);
-    const kept = await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'");
+    const kept = await stack.db.query<{ text: string }>(
+      "SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'",
+    );
     expect(kept[0]?.text).toMatch(/^timeline: 7 months$/m);
   });
 });

@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TrackedPage } from '../helpers/browser';
-import { buildOnClone, changedPaths, openSignedIn, remoteFile, startEditorStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import {
+  buildOnClone,
+  changedPaths,
+  openSignedIn,
+  remoteFile,
+  startEditorStack,
+  waitForSaveResult,
+  type EditorStack,
+} from '../helpers/editor-stack';
 import { waitForHydration } from '../helpers/e2e';
 
 /**
@@ -52,7 +60,9 @@ const photo = (width: number, height: number, colour: string) =>
 
 function grepRemote(name: string): string[] {
   try {
-    return execFileSync('git', ['--git-dir', stack.remote.bareDir, 'grep', '-l', '-F', name, 'main', '--', 'content'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return execFileSync('git', ['--git-dir', stack.remote.bareDir, 'grep', '-l', '-F', name, 'main', '--', 'content'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
   } catch {
     return []; // git grep exits 1 when nothing matches
   }
@@ -83,17 +93,34 @@ describe('replacing the profile photo, with JavaScript', () => {
     await page.goto(`${stack.server.url}/admin/content/site.yml`);
     await waitForHydration(page);
     const field = page.locator('[data-image-field="photos.profile"]');
-    await expect.poll(() => field.locator('img[data-image-thumbnail]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => field.locator('img[data-image-thumbnail]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     // The alt text is its own field, and a typed change to it goes with the upload.
     await page.locator('input[name="photos.profile.alt"]').fill('Jordan at a standing desk, smiling');
-    await field.locator('input[type=file]').setInputFiles({ name: 'My Portrait (final).JPG', mimeType: 'image/jpeg', buffer: await photo(1024, 768, '#0ea5e9') });
+    await field
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'My Portrait (final).JPG', mimeType: 'image/jpeg', buffer: await photo(1024, 768, '#0ea5e9') });
     await field.locator('[data-image-status="ok"]').waitFor({ timeout: 30_000 });
     const src = await field.locator('input[type=hidden][name="photos.profile.src"]').inputValue();
     expect(src).toMatch(/^\.\/images\/my-portrait-final-[0-9a-f]{8}\.jpg$/);
     // The thumbnail shows the new file, as the server kept it.
     const thumbnail = field.locator('img[data-image-thumbnail]');
     await expect
-      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc.endsWith(`/content/images/${img.closest('[data-image-field]')!.querySelector<HTMLInputElement>('input[type=hidden]')!.value.slice('./images/'.length)}`) && img.complete && img.naturalWidth === 1024), { timeout: 15_000 })
+      .poll(
+        () =>
+          thumbnail.evaluate(
+            (img: HTMLImageElement) =>
+              img.currentSrc.endsWith(
+                `/content/images/${img.closest('[data-image-field]')!.querySelector<HTMLInputElement>('input[type=hidden]')!.value.slice('./images/'.length)}`,
+              ) &&
+              img.complete &&
+              img.naturalWidth === 1024,
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await screenshots(page, '[data-image-field="photos.profile"]', 'profile');
 
@@ -105,7 +132,10 @@ describe('replacing the profile photo, with JavaScript', () => {
     expect(changed).toContain(SITE);
     expect(changed).toContain(stored);
     // The replaced photo goes in the same commit when it lived beside the content and nothing else names it.
-    const oldStays = !oldProfile.startsWith('content/') || before.photos.about.src === before.photos.profile.src || grepRemote(oldProfile.slice(oldProfile.lastIndexOf('/') + 1)).length > 0;
+    const oldStays =
+      !oldProfile.startsWith('content/') ||
+      before.photos.about.src === before.photos.profile.src ||
+      grepRemote(oldProfile.slice(oldProfile.lastIndexOf('/') + 1)).length > 0;
     expect(changed.includes(oldProfile)).toBe(!oldStays);
 
     const after = parse(remoteFile(stack.remote, SITE)) as { photos: { profile: Record<string, unknown> } };
@@ -128,7 +158,9 @@ describe('replacing a card image, without JavaScript', () => {
     await field.locator('input[type=file]').waitFor();
     // Typed text survives the upload's round trip.
     await page.locator('[data-editor-form] input[name="alt"]').fill('A ferry ticket on a phone screen');
-    await field.locator('input[type=file]').setInputFiles({ name: 'Ferry card.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1000, '#f97316') });
+    await field
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'Ferry card.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1000, '#f97316') });
     await field.getByRole('button', { name: 'Upload' }).click();
     await page.waitForURL(/image-saved=image/);
     expect(await page.locator('[data-editor-form] input[name="alt"]').inputValue()).toBe('A ferry ticket on a phone screen');
@@ -158,7 +190,9 @@ describe('replacing a card image, without JavaScript', () => {
     await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
     await page.locator('input[name="role"]').fill('Lead Service Designer');
     const field = page.locator('[data-image-field="image"]');
-    await field.locator('input[type=file]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') });
+    await field
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not pixels') });
     const answer = page.waitForResponse((response) => response.url().endsWith('/admin/content/api/field-image'));
     await field.getByRole('button', { name: 'Upload' }).click();
     expect((await answer).status()).toBe(303);

@@ -31,9 +31,27 @@ beforeAll(async () => {
   [db, browser] = await Promise.all([startContactDb(), launchBrowser()]);
   server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: db.url });
   url = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 30_000, what: () => `migrations:\n${server.output()}` });
-  await db.insert({ id: 'msg-delivered', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', message: 'Loved the ledger case study. Free for a call on Thursday?', status: 'delivered' });
-  await db.insert({ id: 'msg-retrying', first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', message: 'Are you open to contract work?', status: 'retrying', last_error: 'connect ECONNREFUSED 127.0.0.1:2525' });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 30_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
+  await db.insert({
+    id: 'msg-delivered',
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    message: 'Loved the ledger case study. Free for a call on Thursday?',
+    status: 'delivered',
+  });
+  await db.insert({
+    id: 'msg-retrying',
+    first_name: 'Alan',
+    last_name: 'Turing',
+    email: 'alan@example.com',
+    message: 'Are you open to contract work?',
+    status: 'retrying',
+    last_error: 'connect ECONNREFUSED 127.0.0.1:2525',
+  });
 });
 
 afterAll(async () => {
@@ -113,7 +131,13 @@ describe.each([
   });
 
   it('a message opens from the inbox with its status and last error, is marked done, and is deleted', async () => {
-    const id = await db.insert({ first_name: 'Margaret', last_name: 'Hamilton', message: `Reading your work (${javaScriptEnabled ? 'js' : 'no js'}).`, status: 'failed', last_error: 'Greeting never received' });
+    const id = await db.insert({
+      first_name: 'Margaret',
+      last_name: 'Hamilton',
+      message: `Reading your work (${javaScriptEnabled ? 'js' : 'no js'}).`,
+      status: 'failed',
+      last_error: 'Greeting never received',
+    });
     const page = await open({ javaScriptEnabled });
     await signIn(page, javaScriptEnabled);
     await page.goto(`${url}/admin/messages`);
@@ -160,7 +184,9 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     await page.goto(url + path);
     await waitForHydration(page);
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'horizontal overflow in px').toBe(0);
   });
@@ -183,7 +209,11 @@ it('the area’s JavaScript loads only under /admin', async () => {
     await page.goto(url + path);
     await waitForHydration(page);
   }
-  const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], script[src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src')));
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel=modulepreload], script[src]')].map(
+      (element) => element.getAttribute('href') ?? element.getAttribute('src'),
+    ),
+  );
   expect(scripts.filter((script) => /admin/.test(script))).toEqual([]);
   expect(preloads.filter((href) => href && /admin/.test(href))).toEqual([]);
 });

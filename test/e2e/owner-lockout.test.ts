@@ -34,8 +34,17 @@ beforeAll(async () => {
   [pg, browser] = await Promise.all([startPostgres(), launchBrowser()]);
   const dbUrl = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'lockout-outbox-'));
-  server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: dbUrl, CONTACT_OUTBOX_DIR: outbox });
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  server = await startServer({
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: dbUrl,
+    CONTACT_OUTBOX_DIR: outbox,
+  });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 60_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
   db = await createDatabase({ connectionString: dbUrl });
 }, 120_000);
 
@@ -69,10 +78,13 @@ async function pausedSignIn(page: Page, javaScript: boolean) {
 }
 
 async function mailedLink(before: number): Promise<string> {
-  const files = await waitFor(async () => {
-    const names = (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
-    return names.length > before ? names : undefined;
-  }, { what: 'the sign-in link in the outbox' });
+  const files = await waitFor(
+    async () => {
+      const names = (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
+      return names.length > before ? names : undefined;
+    },
+    { what: 'the sign-in link in the outbox' },
+  );
   const mail = (await readFile(path.join(outbox, files.at(-1)!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const link = /https?:\/\/[^\s]+\/admin\/sign-in\/link\?token=[\w-]{43}/.exec(mail)?.[0];
   expect(link, mail).toBeDefined();
@@ -121,9 +133,15 @@ describe.each(['light', 'dark'] as const)('%s colour scheme at 375 px', (colorSc
       await waitForHydration(page);
     }
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `${which.replace(/ /g, '-')}-375-${colorScheme}.png`), fullPage: true });
+    if (process.env.SCREENSHOTS_DIR)
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOTS_DIR, `${which.replace(/ /g, '-')}-375-${colorScheme}.png`),
+        fullPage: true,
+      });
   });
 });
 

@@ -150,9 +150,13 @@ describe('a crawl without the password', () => {
       }
       found.push(...leaks(body, media).map((leak) => `${path}: ${leak}`));
       const text = body.toString('utf8');
-      for (const [, link] of text.matchAll(/(?:href|src|content|poster|data-poster)="(?:https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?)?(\/[^"#?/][^"#?]*|\/)"/g)) queue.push(link);
+      for (const [, link] of text.matchAll(
+        /(?:href|src|content|poster|data-poster)="(?:https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?)?(\/[^"#?/][^"#?]*|\/)"/g,
+      ))
+        queue.push(link);
       for (const [, link] of text.matchAll(/<loc>https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?(\/[^<]*)<\/loc>/g)) queue.push(link);
-      for (const [, link] of text.matchAll(/srcSet="([^"]+)"/gi)) for (const candidate of link.split(',')) queue.push(candidate.trim().split(' ')[0]);
+      for (const [, link] of text.matchAll(/srcSet="([^"]+)"/gi))
+        for (const candidate of link.split(',')) queue.push(candidate.trim().split(' ')[0]);
     }
     for (const [path, body] of assets) found.push(...leaks(body, media).map((leak) => `${path} (loaded by a page): ${leak}`));
     expect(seen.size).toBeGreaterThan(15);

@@ -30,7 +30,10 @@ let liveDir: string;
 
 beforeAll(async () => {
   liveDir = mkdtempSync(path.join(os.tmpdir(), 'live-store-safety-'));
-  [stack, browser] = await Promise.all([startEditorStack({ password: 'live safety password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startEditorStack({ password: 'live safety password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }),
+    launchBrowser(),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
@@ -50,8 +53,20 @@ async function editorPage(file: string): Promise<Page> {
 /** Every public answer a visitor (or a crawler) can ask for without a password. */
 async function publicAnswers(): Promise<Map<string, Buffer>> {
   const home = await text(`${stack.server.url}/`);
-  const links = [...home.body.matchAll(/(?:href|src)="(\/[^"#]*)"/g)].map((match) => match[1].replace(/&amp;/g, '&')).filter((url) => !url.startsWith('/admin'));
-  const urls = new Set(['/', '/resume', '/resume.pdf', '/privacy', '/sitemap.xml', PRIVATE_PATH, `${PRIVATE_PATH}.data`, `/social/case-study-${PRIVATE_SLUG}.png`, ...links]);
+  const links = [...home.body.matchAll(/(?:href|src)="(\/[^"#]*)"/g)]
+    .map((match) => match[1].replace(/&amp;/g, '&'))
+    .filter((url) => !url.startsWith('/admin'));
+  const urls = new Set([
+    '/',
+    '/resume',
+    '/resume.pdf',
+    '/privacy',
+    '/sitemap.xml',
+    PRIVATE_PATH,
+    `${PRIVATE_PATH}.data`,
+    `/social/case-study-${PRIVATE_SLUG}.png`,
+    ...links,
+  ]);
   const answers = new Map<string, Buffer>();
   for (const url of urls) answers.set(url, (await bytes(`${stack.server.url}${url}`)).body);
   return answers;
@@ -60,27 +75,39 @@ async function publicAnswers(): Promise<Map<string, Buffer>> {
 describe('a private case study, published with new words and a new image in its story', () => {
   it('never shows them to a visitor, and serves the new image only behind its access check', async () => {
     // A new image beside the private story (added by hand, as a designer may), of pixels no other file has.
-    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7b2cbf' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7b2cbf' } })
+      .png()
+      .toBuffer();
     commitOnRemote(stack.remote, { [`content/case-studies/${PRIVATE_SLUG}/audit-trail.png`]: image }, 'An image for the private story');
     const page = await editorPage(`case-studies/${PRIVATE_SLUG}.mdx`);
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
     // The story names it: new private variants, which the build does not have, made by the publish into the store.
-    await body.fill(`${source.trimEnd()}\n\n${PRIVATE_SENTENCE}\n\n![The audit trail, from intake to sign-off](./${PRIVATE_SLUG}/audit-trail.png)\n`);
+    await body.fill(
+      `${source.trimEnd()}\n\n${PRIVATE_SENTENCE}\n\n![The audit trail, from intake to sign-off](./${PRIVATE_SLUG}/audit-trail.png)\n`,
+    );
     const published = await publishAndWait(page);
     expect(published.status, published.message).toBe('published');
 
     // Unlocked, the story shows the sentence (so the publish is live), and names its new media.
     const cookie = validCookie();
     let unlocked = '';
-    await within(30_000, async () => (unlocked = (await text(`${stack.server.url}${PRIVATE_PATH}`, { headers: { cookie } })).body).includes(PRIVATE_SENTENCE), 'the unlocked story shows the new sentence');
+    await within(
+      30_000,
+      async () => (unlocked = (await text(`${stack.server.url}${PRIVATE_PATH}`, { headers: { cookie } })).body).includes(PRIVATE_SENTENCE),
+      'the unlocked story shows the new sentence',
+    );
     const builtMedia = new Set((await privateMediaFiles()).map((file) => file.name));
-    const newMedia = [...new Set([...unlocked.matchAll(/\/private-media\/([^"'\s?,]+)/g)].map((match) => match[1]))].filter((name) => !builtMedia.has(name));
+    const newMedia = [...new Set([...unlocked.matchAll(/\/private-media\/([^"'\s?,]+)/g)].map((match) => match[1]))].filter(
+      (name) => !builtMedia.has(name),
+    );
     expect(newMedia.length, 'the story names media the build does not have').toBeGreaterThan(0);
 
     // The version in the store marks them private.
     const pointer = JSON.parse(readFileSync(path.join(liveDir, 'current.json'), 'utf8')) as { id: string };
-    const version = JSON.parse(readFileSync(path.join(liveDir, 'versions', `${pointer.id}.json`), 'utf8')) as { files: Record<string, { hash: string; private?: true }> };
+    const version = JSON.parse(readFileSync(path.join(liveDir, 'versions', `${pointer.id}.json`), 'utf8')) as {
+      files: Record<string, { hash: string; private?: true }>;
+    };
     const storedMedia: { name: string; bytes: Buffer }[] = [];
     for (const name of newMedia) {
       const file = version.files[`/private-media/${name}`];
@@ -97,7 +124,8 @@ describe('a private case study, published with new words and a new image in its 
         expect(refused.body.includes(opened.body.subarray(0, 64))).toBe(false);
       }
       // Nor under any public name: the store's hash, a generated image path.
-      for (const url of [`/generated/images/${name}`, `/${name}`, `/files/${file.hash}`, `/${file.hash}`]) expect((await bytes(`${stack.server.url}${url}`)).status, url).toBe(404);
+      for (const url of [`/generated/images/${name}`, `/${name}`, `/files/${file.hash}`, `/${file.hash}`])
+        expect((await bytes(`${stack.server.url}${url}`)).status, url).toBe(404);
     }
 
     // Every public answer, page by page: nothing of the private story, old or new.
@@ -121,7 +149,10 @@ describe('drafts and previews', () => {
     await page.locator('input[name="title"]').fill(DRAFT_TITLE);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.locator('[data-draft]').waitFor();
-    expect((await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/blocks-demo.mdx'"))[0]?.text).toContain(DRAFT_TITLE);
+    expect(
+      (await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/blocks-demo.mdx'"))[0]
+        ?.text,
+    ).toContain(DRAFT_TITLE);
     await page.locator('input[name="title"]').fill(PREVIEW_TITLE);
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
     await preview.waitForLoadState('load');

@@ -45,7 +45,10 @@ let outputBefore: Map<string, string>;
 beforeAll(async () => {
   outputBefore = buildOutput();
   liveDir = mkdtempSync(path.join(os.tmpdir(), 'live-store-'));
-  [stack, browser] = await Promise.all([startEditorStack({ password: 'live publish password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startEditorStack({ password: 'live publish password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }),
+    launchBrowser(),
+  ]);
   second = await startServer({ ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, LIVE_CONTENT_DIR: liveDir });
 }, 180_000);
 
@@ -85,7 +88,7 @@ describe('publishing a sentence of a case study’s story', () => {
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
     // The story's first sentence of plain prose, read from the fixture rather than assumed.
-    const sentence = source.split('\n').find((line) => /^[A-Z][^<>!\[\]*_`#|]{20,}\.$/.test(line));
+    const sentence = source.split('\n').find((line) => /^[A-Z][^<>![\]*_`#|]{20,}\.$/.test(line));
     expect(sentence, 'a plain sentence in the fixture story').toBeTruthy();
     const NEW_SENTENCE = 'Every block here was published live, without a build or a deploy.';
     for (const server of servers()) {
@@ -99,8 +102,16 @@ describe('publishing a sentence of a case study’s story', () => {
     expect(remoteFile(stack.remote, CASE_STUDY_FILE)).toContain(NEW_SENTENCE);
 
     for (const server of servers()) {
-      await liveWithin(published, async () => (await text(`${server.url}${CASE_STUDY_PAGE}`)).body.includes(NEW_SENTENCE), `${server.url}${CASE_STUDY_PAGE} shows the new sentence`);
-      await liveWithin(published, async () => (await text(`${server.url}${CASE_STUDY_PAGE}.data`)).body.includes(NEW_SENTENCE), `${server.url}${CASE_STUDY_PAGE}.data has the new sentence`);
+      await liveWithin(
+        published,
+        async () => (await text(`${server.url}${CASE_STUDY_PAGE}`)).body.includes(NEW_SENTENCE),
+        `${server.url}${CASE_STUDY_PAGE} shows the new sentence`,
+      );
+      await liveWithin(
+        published,
+        async () => (await text(`${server.url}${CASE_STUDY_PAGE}.data`)).body.includes(NEW_SENTENCE),
+        `${server.url}${CASE_STUDY_PAGE}.data has the new sentence`,
+      );
     }
     await neverGoesBack(async (server) => {
       const seen = await text(`${server.url}${CASE_STUDY_PAGE}`);
@@ -123,7 +134,9 @@ describe('publishing a case study’s card image', () => {
     await page.goto(`${stack.server.url}/admin/content/case-studies/${CASE_STUDY}.mdx`);
     const field = page.locator('[data-image-field="image"]');
     // A photo of a colour no fixture has: its variants' names (content hashes) are new.
-    const upload = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#2f9e44' } }).jpeg({ quality: 90 }).toBuffer();
+    const upload = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#2f9e44' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     await field.locator('input[type=file]').setInputFiles({ name: 'Live card.jpg', mimeType: 'image/jpeg', buffer: upload });
     await field.getByRole('button', { name: 'Upload' }).click();
     await page.waitForURL(/image-saved=image/);
@@ -134,11 +147,28 @@ describe('publishing a case study’s card image', () => {
 
     const newVariants = (html: string) => [...generatedImages(html)].filter((url) => !imagesBefore.has(url));
     for (const server of servers()) {
-      await liveWithin(published, async () => newVariants((await text(`${server.url}/`)).body).length > 0, `${server.url}/ names the new card's variants`);
-      await liveWithin(published, async () => newVariants((await text(`${server.url}${CASE_STUDY_PAGE}`)).body).length > 0, `${server.url}${CASE_STUDY_PAGE} names the new card's variants`);
-      await liveWithin(published, async () => sha((await bytes(`${server.url}/social/case-study-${CASE_STUDY}.png`)).body) !== cardBefore, `${server.url} sharing card drawn from the new image`);
+      await liveWithin(
+        published,
+        async () => newVariants((await text(`${server.url}/`)).body).length > 0,
+        `${server.url}/ names the new card's variants`,
+      );
+      await liveWithin(
+        published,
+        async () => newVariants((await text(`${server.url}${CASE_STUDY_PAGE}`)).body).length > 0,
+        `${server.url}${CASE_STUDY_PAGE} names the new card's variants`,
+      );
+      await liveWithin(
+        published,
+        async () => sha((await bytes(`${server.url}/social/case-study-${CASE_STUDY}.png`)).body) !== cardBefore,
+        `${server.url} sharing card drawn from the new image`,
+      );
     }
-    const named = [...new Set([...newVariants((await text(`${second.url}/`)).body), ...newVariants((await text(`${second.url}${CASE_STUDY_PAGE}`)).body)])];
+    const named = [
+      ...new Set([
+        ...newVariants((await text(`${second.url}/`)).body),
+        ...newVariants((await text(`${second.url}${CASE_STUDY_PAGE}`)).body),
+      ]),
+    ];
     expect(named.length).toBeGreaterThanOrEqual(2);
     for (const url of named) {
       // Not a static file: the deploy's public/generated has no such file; the app answers it from the version.
@@ -180,9 +210,21 @@ describe('publishing a resume line', () => {
     expect(remoteFile(stack.remote, 'content/resume.mdx')).toContain(NEW_LINE);
 
     for (const server of servers()) {
-      await liveWithin(published, async () => (await text(`${server.url}/resume`)).body.includes(NEW_LINE), `${server.url}/resume shows the new line`);
-      await liveWithin(published, async () => pdfText((await bytes(`${server.url}/resume.pdf`)).body).includes(NEW_LINE), `${server.url}/resume.pdf has the new line`);
-      await liveWithin(published, async () => sha((await bytes(`${server.url}/social/resume.png`)).body) !== cardBefore, `${server.url}/social/resume.png drawn with the new headline`);
+      await liveWithin(
+        published,
+        async () => (await text(`${server.url}/resume`)).body.includes(NEW_LINE),
+        `${server.url}/resume shows the new line`,
+      );
+      await liveWithin(
+        published,
+        async () => pdfText((await bytes(`${server.url}/resume.pdf`)).body).includes(NEW_LINE),
+        `${server.url}/resume.pdf has the new line`,
+      );
+      await liveWithin(
+        published,
+        async () => sha((await bytes(`${server.url}/social/resume.png`)).body) !== cardBefore,
+        `${server.url}/social/resume.png drawn with the new headline`,
+      );
     }
     await neverGoesBack(async (server) => {
       const resume = await text(`${server.url}/resume`);

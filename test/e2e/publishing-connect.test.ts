@@ -40,7 +40,11 @@ beforeAll(async () => {
   writeFileSync(path.join(built, 'build-version.json'), JSON.stringify({ ...stamp, repository: remote.url, branch: 'main' }));
   const password = 'publishing connect test password';
   const [owner, launched] = await Promise.all([
-    startOwnerStack(password, { NETLIFY: 'true', CONTENT_JSON_PATH: path.join(built, 'content.json'), CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>' }),
+    startOwnerStack(password, {
+      NETLIFY: 'true',
+      CONTENT_JSON_PATH: path.join(built, 'content.json'),
+      CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+    }),
     launchBrowser(),
   ]);
   browser = launched;
@@ -73,7 +77,11 @@ function expectNoToken(text: string) {
 }
 
 /** Sends the form and waits (bounded) for its answer. */
-async function connect(page: Page, { repository, token }: { repository?: string; token: string }, javaScriptEnabled = true): Promise<{ state: string | null; text: string }> {
+async function connect(
+  page: Page,
+  { repository, token }: { repository?: string; token: string },
+  javaScriptEnabled = true,
+): Promise<{ state: string | null; text: string }> {
   await page.goto(`${stack.server.url}/admin/publishing`);
   if (javaScriptEnabled) await waitForHydration(page);
   const form = page.locator('form[data-git-connect]');
@@ -119,7 +127,10 @@ describe('/admin/publishing', () => {
     expectNoToken(await page.content());
 
     const readOnly = await connect(page, { token: READ_ONLY_TEST_TOKEN });
-    expect(readOnly).toEqual({ state: 'failed', text: expect.stringMatching(/may read the repository but not make changes to it.*Contents: Read and write/s) });
+    expect(readOnly).toEqual({
+      state: 'failed',
+      text: expect.stringMatching(/may read the repository but not make changes to it.*Contents: Read and write/s),
+    });
     expect(await page.locator('input[name="token"]').inputValue()).toBe('');
     expectNoToken(await page.content());
 
@@ -138,13 +149,18 @@ describe('/admin/publishing', () => {
     expect(await page.locator('[data-publishing-state]').getAttribute('data-publishing-state')).toBe('not-connected');
   });
 
-  it.each(['light', 'dark'] as const)('with an answer shown, has no axe violations and nothing wider than a 375 px phone (%s)', async (colorScheme) => {
-    const page = await signedIn(true, { colorScheme, viewport: { width: 375, height: 812 } });
-    expect((await connect(page, { token: WRONG_TOKEN })).state).toBe('failed');
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  });
+  it.each(['light', 'dark'] as const)(
+    'with an answer shown, has no axe violations and nothing wider than a 375 px phone (%s)',
+    async (colorScheme) => {
+      const page = await signedIn(true, { colorScheme, viewport: { width: 375, height: 812 } });
+      expect((await connect(page, { token: WRONG_TOKEN })).state).toBe('failed');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    },
+  );
 
   it('without JavaScript, a good token connects, and the page never shows it again', async () => {
     const page = await signedIn(false);

@@ -36,7 +36,12 @@ const opened: TrackedPage[] = [];
 beforeAll(async () => {
   const remote = await startGitRemote({ files: { ...committedSiteFiles({ fixtures: true }), [RESUME]: FIXTURE } });
   const [owner, launched] = await Promise.all([
-    startOwnerStack(PASSWORD, { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: remote.token, CONTENT_GIT_BRANCH: 'main', CONTENT_GIT_AUTHOR: 'Riley Fixture <riley@example.com>' }),
+    startOwnerStack(PASSWORD, {
+      CONTENT_GIT_URL: remote.url,
+      CONTENT_GIT_TOKEN: remote.token,
+      CONTENT_GIT_BRANCH: 'main',
+      CONTENT_GIT_AUTHOR: 'Riley Fixture <riley@example.com>',
+    }),
     launchBrowser(),
   ]);
   browser = launched;
@@ -98,7 +103,9 @@ describe('the resume’s form', () => {
   it('names every bullet and skill by its path, with the fixture’s words', async () => {
     const page = await signedIn();
     await openResume(page, true);
-    expect(await page.locator('[name="experience.0.bullets.2"]').inputValue()).toBe('Led a design system shared by three squads: one library, "Skerry", for web and app.');
+    expect(await page.locator('[name="experience.0.bullets.2"]').inputValue()).toBe(
+      'Led a design system shared by three squads: one library, "Skerry", for web and app.',
+    );
     expect(await page.locator('[name="experience.1.bullets.1"]').inputValue()).toBe('Ran monthly usability sessions with field engineers.');
     expect(await page.locator('[name="skills.1.items.0"]').inputValue()).toBe('Field studies');
     expect(await page.locator('[name="experience.0.bullets"], [name="skills.1.items"]').count()).toBe(0);
@@ -131,39 +138,56 @@ describe('the resume’s form', () => {
     const result = await publish(page, 'A shorter headline');
     expect(result.status).toBe('published');
     expect(stack.remote.git('log', '-1', '--format=%s', result.commit!)).toBe('A shorter headline');
-    expect(lineDiff(before, remoteFile(stack.remote, RESUME))).toEqual(['-headline: "Principal Product Designer, maps and mobility"', '+headline: "Design lead, maps and mobility"']);
+    expect(lineDiff(before, remoteFile(stack.remote, RESUME))).toEqual([
+      '-headline: "Principal Product Designer, maps and mobility"',
+      '+headline: "Design lead, maps and mobility"',
+    ]);
   });
 
   it.each([
-    ['without JavaScript', false, 'experience.1.bullets', 'Mapped 30 substations with the field teams.', 'experience.0.bullets.1', '      - Set up a research panel of 140 commuters along the western coast.'],
+    [
+      'without JavaScript',
+      false,
+      'experience.1.bullets',
+      'Mapped 30 substations with the field teams.',
+      'experience.0.bullets.1',
+      '      - Set up a research panel of 140 commuters along the western coast.',
+    ],
     ['with JavaScript', true, 'skills.0.items', 'Service blueprints', 'skills.1.items.1', '      - Diary studies'],
-  ] as const)('a text added to one list and another removed, %s: those lines only', async (_name, javaScriptEnabled, list, typed, removed, removedLine) => {
-    const page = await signedIn(javaScriptEnabled);
-    const before = remoteFile(stack.remote, RESUME);
-    await openResume(page, javaScriptEnabled);
-    const items = page.locator(`[data-list="${list}"] > ol > [data-list-item]`);
-    const count = await items.count();
-    await page.locator(`button[value="list:add:${list}"]`).click();
-    const added = page.locator(`[name="${list}.${count}"]`);
-    await added.waitFor({ timeout: 30_000 });
-    expect(await items.count()).toBe(count + 1);
-    await added.fill(typed);
-    // Removing posts the form too: the text just typed is kept, and the items after the removed one take its place.
-    const removedList = removed.replace(/\.\d+$/, '');
-    const left = page.locator(`[data-list="${removedList}"] > ol > [data-list-item]`);
-    const [leftBefore, removedText] = [await left.count(), await page.locator(`[name="${removed}"]`).inputValue()];
-    expect(`      - ${removedText}`).toBe(removedLine);
-    await page.locator(`button[value="list:remove:${removed}"]`).click();
-    await expect.poll(() => left.count(), { timeout: 30_000 }).toBe(leftBefore - 1);
-    expect(await page.locator(`[data-list="${removedList}"] textarea`).evaluateAll((all) => all.map((field) => (field as HTMLTextAreaElement).value))).not.toContain(removedText);
-    expect(await page.locator(`[name="${list}.${count}"]`).inputValue()).toBe(typed);
-    const result = await publish(page);
-    expect(result.status).toBe('published');
-    const after = remoteFile(stack.remote, RESUME);
-    expect(lineDiff(before, after).filter((line) => line.startsWith('-'))).toEqual([`-${removedLine}`]);
-    expect(lineDiff(before, after).filter((line) => line.startsWith('+'))).toEqual([`+      - ${typed}`]);
-    expect(resumeIsValid(after)).toBe(true);
-  });
+  ] as const)(
+    'a text added to one list and another removed, %s: those lines only',
+    async (_name, javaScriptEnabled, list, typed, removed, removedLine) => {
+      const page = await signedIn(javaScriptEnabled);
+      const before = remoteFile(stack.remote, RESUME);
+      await openResume(page, javaScriptEnabled);
+      const items = page.locator(`[data-list="${list}"] > ol > [data-list-item]`);
+      const count = await items.count();
+      await page.locator(`button[value="list:add:${list}"]`).click();
+      const added = page.locator(`[name="${list}.${count}"]`);
+      await added.waitFor({ timeout: 30_000 });
+      expect(await items.count()).toBe(count + 1);
+      await added.fill(typed);
+      // Removing posts the form too: the text just typed is kept, and the items after the removed one take its place.
+      const removedList = removed.replace(/\.\d+$/, '');
+      const left = page.locator(`[data-list="${removedList}"] > ol > [data-list-item]`);
+      const [leftBefore, removedText] = [await left.count(), await page.locator(`[name="${removed}"]`).inputValue()];
+      expect(`      - ${removedText}`).toBe(removedLine);
+      await page.locator(`button[value="list:remove:${removed}"]`).click();
+      await expect.poll(() => left.count(), { timeout: 30_000 }).toBe(leftBefore - 1);
+      expect(
+        await page
+          .locator(`[data-list="${removedList}"] textarea`)
+          .evaluateAll((all) => all.map((field) => (field as HTMLTextAreaElement).value)),
+      ).not.toContain(removedText);
+      expect(await page.locator(`[name="${list}.${count}"]`).inputValue()).toBe(typed);
+      const result = await publish(page);
+      expect(result.status).toBe('published');
+      const after = remoteFile(stack.remote, RESUME);
+      expect(lineDiff(before, after).filter((line) => line.startsWith('-'))).toEqual([`-${removedLine}`]);
+      expect(lineDiff(before, after).filter((line) => line.startsWith('+'))).toEqual([`+      - ${typed}`]);
+      expect(resumeIsValid(after)).toBe(true);
+    },
+  );
 });
 
 describe('a refused publish keeps the message typed for it', () => {
@@ -216,14 +240,17 @@ describe('signing in returns to the page asked for', () => {
     await page.locator('[name="experience.0.bullets.0"]').waitFor({ timeout: 60_000 });
   });
 
-  it.each(['//evil.example/admin', '/\\evil.example', 'https://evil.example/admin', '/%2F%2Fevil.example', '/resume'])('never elsewhere: next=%s goes to /admin', async (next) => {
-    const response = await fetch(`${stack.server.url}/admin/sign-in?next=${encodeURIComponent(next)}`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({ password: PASSWORD }),
-      headers: { origin: stack.server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/admin');
-  });
+  it.each(['//evil.example/admin', '/\\evil.example', 'https://evil.example/admin', '/%2F%2Fevil.example', '/resume'])(
+    'never elsewhere: next=%s goes to /admin',
+    async (next) => {
+      const response = await fetch(`${stack.server.url}/admin/sign-in?next=${encodeURIComponent(next)}`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ password: PASSWORD }),
+        headers: { origin: stack.server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/admin');
+    },
+  );
 });

@@ -28,8 +28,6 @@ const PASSWORD = 'setup guide password';
 /** A bound, not a pace: a sign-in, a publish and the guide's reads of the remote take over a minute on a busy 2-core machine. */
 const BOUND = 180_000;
 
-
-
 /** Every word, photo and project of the fixture designer made the designer's own (as the "Make it yours" test does). */
 function everythingOwn(): { files: SeedFiles; deleted: string[] } {
   const own = (value: unknown): unknown =>
@@ -48,7 +46,8 @@ function everythingOwn(): { files: SeedFiles; deleted: string[] } {
   site.initials = 'DD';
   site.photos.profile.src = '/images/own/me.svg';
   site.photos.about.src = '/images/own/desk.svg';
-  const svg = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
+  const svg = (text: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
   const [, frontmatter, body] = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8'))!;
   const resume = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
   for (const entry of [...resume.education, ...resume.certifications]) entry.year = '2020';
@@ -59,7 +58,9 @@ function everythingOwn(): { files: SeedFiles; deleted: string[] } {
       'content/resume.mdx': `---\n${JSON.stringify(resume, null, 2)}\n---\n${body.trim()} Mine now.\n`,
       'public/images/own/me.svg': svg('Me'),
       'public/images/own/desk.svg': svg('My desk'),
-      'content/case-studies/harbour-signage.mdx': ferry.replace('title: Ferry Console Redesign', 'title: Harbour Signage').replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
+      'content/case-studies/harbour-signage.mdx': ferry
+        .replace('title: Ferry Console Redesign', 'title: Harbour Signage')
+        .replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
     },
     deleted: ['content/case-studies/ferry-console.mdx', 'content/case-studies/pilot-night-mode.mdx'],
   };
@@ -74,7 +75,9 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'setup-guide-'));
   const printsFile = path.join(scratch, 'fingerprints.json');
   writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(FIXTURE))));
-  const remote = await startGitRemote({ files: { ...seedFilesUnder(path.join(FIXTURE, 'content'), 'content/'), ...seedFilesUnder(path.join(FIXTURE, 'public'), 'public/') } });
+  const remote = await startGitRemote({
+    files: { ...seedFilesUnder(path.join(FIXTURE, 'content'), 'content/'), ...seedFilesUnder(path.join(FIXTURE, 'public'), 'public/') },
+  });
   const owner = await startOwnerStack(PASSWORD, {
     CONTENT_GIT_URL: remote.url,
     CONTENT_GIT_TOKEN: remote.token,
@@ -109,10 +112,20 @@ async function signedIn(options: { javaScriptEnabled?: boolean; width?: number; 
 
 type Done = Record<string, string | null>;
 const stepsOf = (page: Page): Promise<Done> =>
-  page.locator('[data-setup-step]').evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])));
+  page
+    .locator('[data-setup-step]')
+    .evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])));
 
 // In the guide's order: publishing first.
-const AT_FIRST: Done = { publishing: 'true', 'name-and-email': 'false', photo: 'false', resume: 'false', 'first-case-study': 'false', mail: 'false', domain: 'false' };
+const AT_FIRST: Done = {
+  publishing: 'true',
+  'name-and-email': 'false',
+  photo: 'false',
+  resume: 'false',
+  'first-case-study': 'false',
+  mail: 'false',
+  domain: 'false',
+};
 
 /** Loads `url` again (bounded) until its steps read `expected`: a publish reaches the branch the guide reads within moments, not at once. */
 async function untilSteps(page: Page, url: string, expected: Done) {
@@ -135,95 +148,128 @@ async function screenshot(page: Page, name: string) {
 }
 
 describe('First-run guide', () => {
-  it('after sign-in, the overview shows the checklist, each step ticked by what is true', async () => {
-    const page = await signedIn();
-    expect(new URL(page.url()).pathname).toBe('/admin');
-    const guide = page.locator('[data-setup-guide]');
-    await guide.getByRole('heading', { name: 'Make this site yours' }).waitFor();
-    expect(await stepsOf(page)).toEqual(AT_FIRST);
-    // The progress counts the required steps, and a screen reader hears it.
-    expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
-    const bar = page.getByRole('progressbar', { name: /Make this site yours.*1 of 5 done/ });
-    expect(await bar.getAttribute('value')).toBe('1');
-    expect(await bar.getAttribute('max')).toBe('5');
-    // Optional steps say so; each open step links to where it is done.
-    expect(await page.locator('[data-setup-step="mail"]').innerText()).toMatch(/Optional/);
-    expect(await page.locator('[data-setup-step="photo"]').innerText()).not.toMatch(/Optional/);
-    expect(await page.locator('[data-setup-step="photo"]').getByRole('link', { name: 'Add your photo' }).getAttribute('href')).toBe('/admin/content/site.yml#image-field-photos-profile');
-    expect(await page.locator('[data-setup-guide-link]').count()).toBe(0);
-    // The designer's words: none of the developer's on the overview.
-    expect(await guide.innerText()).not.toMatch(/\b(SMTP|env|git|repository|commit|branch)\b/i);
-  }, BOUND);
+  it(
+    'after sign-in, the overview shows the checklist, each step ticked by what is true',
+    async () => {
+      const page = await signedIn();
+      expect(new URL(page.url()).pathname).toBe('/admin');
+      const guide = page.locator('[data-setup-guide]');
+      await guide.getByRole('heading', { name: 'Make this site yours' }).waitFor();
+      expect(await stepsOf(page)).toEqual(AT_FIRST);
+      // The progress counts the required steps, and a screen reader hears it.
+      expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
+      const bar = page.getByRole('progressbar', { name: /Make this site yours.*1 of 5 done/ });
+      expect(await bar.getAttribute('value')).toBe('1');
+      expect(await bar.getAttribute('max')).toBe('5');
+      // Optional steps say so; each open step links to where it is done.
+      expect(await page.locator('[data-setup-step="mail"]').innerText()).toMatch(/Optional/);
+      expect(await page.locator('[data-setup-step="photo"]').innerText()).not.toMatch(/Optional/);
+      expect(await page.locator('[data-setup-step="photo"]').getByRole('link', { name: 'Add your photo' }).getAttribute('href')).toBe(
+        '/admin/content/site.yml#image-field-photos-profile',
+      );
+      expect(await page.locator('[data-setup-guide-link]').count()).toBe(0);
+      // The designer's words: none of the developer's on the overview.
+      expect(await guide.innerText()).not.toMatch(/\b(SMTP|env|git|repository|commit|branch)\b/i);
+    },
+    BOUND,
+  );
 
-  it('without JavaScript: the same checklist, and its links lead to the editor', async () => {
-    const page = await signedIn({ javaScriptEnabled: false });
-    expect(await stepsOf(page)).toEqual(AT_FIRST);
-    await page.locator('[data-setup-step="name-and-email"]').getByRole('link', { name: 'Change your name and e-mail' }).click();
-    await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-name`);
-    await page.locator('#field-name').waitFor();
-    await page.goto(`${stack.server.url}/admin/setup`);
-    expect(await stepsOf(page)).toEqual(AT_FIRST);
-    await page.locator('[data-setup-step="domain"]').getByRole('link', { name: 'How to use your own domain' }).click();
-    await page.waitForURL(`${stack.server.url}/admin/setup#domain`);
-    expect(await page.locator('#domain').innerText()).toMatch(/Domain management/);
-  }, BOUND);
+  it(
+    'without JavaScript: the same checklist, and its links lead to the editor',
+    async () => {
+      const page = await signedIn({ javaScriptEnabled: false });
+      expect(await stepsOf(page)).toEqual(AT_FIRST);
+      await page.locator('[data-setup-step="name-and-email"]').getByRole('link', { name: 'Change your name and e-mail' }).click();
+      await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-name`);
+      await page.locator('#field-name').waitFor();
+      await page.goto(`${stack.server.url}/admin/setup`);
+      expect(await stepsOf(page)).toEqual(AT_FIRST);
+      await page.locator('[data-setup-step="domain"]').getByRole('link', { name: 'How to use your own domain' }).click();
+      await page.waitForURL(`${stack.server.url}/admin/setup#domain`);
+      expect(await page.locator('#domain').innerText()).toMatch(/Domain management/);
+    },
+    BOUND,
+  );
 
-  it('a new name and e-mail, published in the editor, ticks that step on the next load', async () => {
-    const page = await signedIn();
-    await page.locator('[data-setup-step="name-and-email"] a').click();
-    await page.waitForURL(/site\.yml#field-name$/);
-    await page.locator('#field-name').fill('Dana Own');
-    await page.locator('#field-email').fill('dana@studio.example.net');
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    expect((await waitForSaveResult(page)).status).toBe('published');
+  it(
+    'a new name and e-mail, published in the editor, ticks that step on the next load',
+    async () => {
+      const page = await signedIn();
+      await page.locator('[data-setup-step="name-and-email"] a').click();
+      await page.waitForURL(/site\.yml#field-name$/);
+      await page.locator('#field-name').fill('Dana Own');
+      await page.locator('#field-email').fill('dana@studio.example.net');
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      expect((await waitForSaveResult(page)).status).toBe('published');
 
-    await untilSteps(page, `${stack.server.url}/admin`, { ...AT_FIRST, 'name-and-email': 'true' });
-    expect(await page.locator('[data-setup-progress]').innerText()).toBe('2 of 5 done');
-    // The rest of the sample's words are still the "Make it yours" list's, which the guide includes.
-    await page.getByRole('link', { name: 'Setup guide' }).click();
-    await page.waitForURL(`${stack.server.url}/admin/setup`);
-    await page.locator('[data-make-it-yours]').waitFor();
-    expect(await page.locator('[data-sample-item="site.name"]').count()).toBe(0);
-    expect(await page.locator('[data-sample-item="site.photos.profile"]').count()).toBe(1);
-  }, BOUND);
+      await untilSteps(page, `${stack.server.url}/admin`, { ...AT_FIRST, 'name-and-email': 'true' });
+      expect(await page.locator('[data-setup-progress]').innerText()).toBe('2 of 5 done');
+      // The rest of the sample's words are still the "Make it yours" list's, which the guide includes.
+      await page.getByRole('link', { name: 'Setup guide' }).click();
+      await page.waitForURL(`${stack.server.url}/admin/setup`);
+      await page.locator('[data-make-it-yours]').waitFor();
+      expect(await page.locator('[data-sample-item="site.name"]').count()).toBe(0);
+      expect(await page.locator('[data-sample-item="site.photos.profile"]').count()).toBe(1);
+    },
+    BOUND,
+  );
 
-  it('looks right at 375, 768 and 1280 px, light and dark: nothing wider than the screen', async () => {
-    for (const width of [375, 768, 1280]) {
-      for (const dark of [false, true]) {
-        const page = await signedIn({ width, dark });
-        for (const [name, url] of [['overview', '/admin'], ['setup', '/admin/setup']] as const) {
-          await page.goto(`${stack.server.url}${url}`);
-          await page.locator('[data-setup-guide]').waitFor();
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at ${width}`).toBeLessThanOrEqual(width);
-          await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
+  it(
+    'looks right at 375, 768 and 1280 px, light and dark: nothing wider than the screen',
+    async () => {
+      for (const width of [375, 768, 1280]) {
+        for (const dark of [false, true]) {
+          const page = await signedIn({ width, dark });
+          for (const [name, url] of [
+            ['overview', '/admin'],
+            ['setup', '/admin/setup'],
+          ] as const) {
+            await page.goto(`${stack.server.url}${url}`);
+            await page.locator('[data-setup-guide]').waitFor();
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at ${width}`).toBeLessThanOrEqual(width);
+            await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
+          }
         }
       }
-    }
-  }, 4 * BOUND);
+    },
+    4 * BOUND,
+  );
 
-  it('once every required step is true, the overview keeps only a small “Setup guide” link; the guide still lists every step', async () => {
-    const { files, deleted } = everythingOwn();
-    commitOnRemote(stack.remote, files, 'Everything mine', deleted);
-    const page = await signedIn();
-    await waitFor(
-      async () => {
-        await page.goto(`${stack.server.url}/admin`);
-        return (await page.locator('[data-setup-guide-link]').count()) === 1;
-      },
-      { timeoutMs: 60_000, intervalMs: 1_000, what: 'the overview’s “Setup guide” link' },
-    );
-    expect(await page.locator('[data-setup-step]').count()).toBe(0);
-    expect(await page.locator('[data-setup-guide]').count()).toBe(0);
-    expect(await page.locator('[data-setup-guide-link]').innerText()).toBe('Setup guide');
-    await screenshot(page, 'overview-done-1280-light');
+  it(
+    'once every required step is true, the overview keeps only a small “Setup guide” link; the guide still lists every step',
+    async () => {
+      const { files, deleted } = everythingOwn();
+      commitOnRemote(stack.remote, files, 'Everything mine', deleted);
+      const page = await signedIn();
+      await waitFor(
+        async () => {
+          await page.goto(`${stack.server.url}/admin`);
+          return (await page.locator('[data-setup-guide-link]').count()) === 1;
+        },
+        { timeoutMs: 60_000, intervalMs: 1_000, what: 'the overview’s “Setup guide” link' },
+      );
+      expect(await page.locator('[data-setup-step]').count()).toBe(0);
+      expect(await page.locator('[data-setup-guide]').count()).toBe(0);
+      expect(await page.locator('[data-setup-guide-link]').innerText()).toBe('Setup guide');
+      await screenshot(page, 'overview-done-1280-light');
 
-    await page.locator('[data-setup-guide-link]').click();
-    await page.waitForURL(`${stack.server.url}/admin/setup`);
-    expect(await stepsOf(page)).toEqual({ 'name-and-email': 'true', photo: 'true', resume: 'true', 'first-case-study': 'true', publishing: 'true', mail: 'false', domain: 'false' });
-    expect(await page.locator('[data-setup-progress]').innerText()).toBe('5 of 5 done');
-    await page.locator('[data-make-it-yours-done]').waitFor();
-    await screenshot(page, 'setup-done-1280-light');
-  }, BOUND);
+      await page.locator('[data-setup-guide-link]').click();
+      await page.waitForURL(`${stack.server.url}/admin/setup`);
+      expect(await stepsOf(page)).toEqual({
+        'name-and-email': 'true',
+        photo: 'true',
+        resume: 'true',
+        'first-case-study': 'true',
+        publishing: 'true',
+        mail: 'false',
+        domain: 'false',
+      });
+      expect(await page.locator('[data-setup-progress]').innerText()).toBe('5 of 5 done');
+      await page.locator('[data-make-it-yours-done]').waitFor();
+      await screenshot(page, 'setup-done-1280-light');
+    },
+    BOUND,
+  );
 });
 
 /**
@@ -245,7 +291,13 @@ describe('First-run guide before publishing is connected', () => {
     const printsFile = path.join(servedScratch, 'fingerprints.json');
     writeFileSync(printsFile, JSON.stringify(fingerprintsOf(await readContentSnapshot(root))));
     // A token without a repository: publishing is off, whatever this checkout is.
-    served = await startOwnerStack(PASSWORD, { SAMPLE_FINGERPRINTS_FILE: printsFile, CONTENT_GIT_TOKEN: 'not-connected', SMTP_URL: '', SITE_URL: '', URL: '' });
+    served = await startOwnerStack(PASSWORD, {
+      SAMPLE_FINGERPRINTS_FILE: printsFile,
+      CONTENT_GIT_TOKEN: 'not-connected',
+      SMTP_URL: '',
+      SITE_URL: '',
+      URL: '',
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -253,19 +305,33 @@ describe('First-run guide before publishing is connected', () => {
     if (servedScratch) rmSync(servedScratch, { recursive: true, force: true });
   });
 
-  it('shows the checklist from the served content, without JavaScript too', async () => {
-    const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
-    opened.push(tracked);
-    const { page } = tracked;
-    await page.goto(`${served.server.url}/admin/sign-in`);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${served.server.url}/admin`);
-    // The fixture case studies (every story block, a private one) are not the sample's: the first case study is there.
-    expect(await stepsOf(page)).toEqual({ 'name-and-email': 'false', photo: 'false', resume: 'false', 'first-case-study': 'true', publishing: 'false', mail: 'false', domain: 'false' });
-    expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
-    expect(await page.locator('[data-setup-step="publishing"]').getByRole('link', { name: 'Connect publishing' }).getAttribute('href')).toBe('/admin/publishing');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'overview-unconnected-375-light');
-  }, BOUND);
+  it(
+    'shows the checklist from the served content, without JavaScript too',
+    async () => {
+      const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+      opened.push(tracked);
+      const { page } = tracked;
+      await page.goto(`${served.server.url}/admin/sign-in`);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${served.server.url}/admin`);
+      // The fixture case studies (every story block, a private one) are not the sample's: the first case study is there.
+      expect(await stepsOf(page)).toEqual({
+        'name-and-email': 'false',
+        photo: 'false',
+        resume: 'false',
+        'first-case-study': 'true',
+        publishing: 'false',
+        mail: 'false',
+        domain: 'false',
+      });
+      expect(await page.locator('[data-setup-progress]').innerText()).toBe('1 of 5 done');
+      expect(
+        await page.locator('[data-setup-step="publishing"]').getByRole('link', { name: 'Connect publishing' }).getAttribute('href'),
+      ).toBe('/admin/publishing');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(page, 'overview-unconnected-375-light');
+    },
+    BOUND,
+  );
 });

@@ -16,7 +16,13 @@ import { readYaml } from '../../pipeline/content/locate';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAMPLE_SITE = 'test/fixtures/site';
 
-export type ContentFile = { file: string; text: string; document: ContentDocument; form: Field; schema: { safeParse(data: unknown): { success: boolean } } };
+export type ContentFile = {
+  file: string;
+  text: string;
+  document: ContentDocument;
+  form: Field;
+  schema: { safeParse(data: unknown): { success: boolean } };
+};
 
 function walk(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -28,18 +34,23 @@ function walk(dir: string): string[] {
 
 export function contentFiles(): ContentFile[] {
   const sample = (file: string) => file.startsWith(`${SAMPLE_SITE}/`);
-  const named = walk('test/fixtures').map((file) => ({ file: sample(file) ? `content/${file.slice(SAMPLE_SITE.length + 1)}` : file, source: file }));
-  return named.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)).map(({ file, source }) => {
-    const text = readFileSync(path.join(ROOT, source), 'utf8');
-    const isYaml = /\.ya?ml$/.test(file);
-    const document = readDocument(text, isYaml ? 'yaml' : 'mdx');
-    const [form, schema] = isYaml
-      ? [siteForm, siteSchema]
-      : file.endsWith('resume.mdx')
-        ? [resumeForm, resumeFrontmatterSchema]
-        : [caseStudyForm, caseStudyFrontmatterSchema];
-    return { file, text, document, form, schema };
-  });
+  const named = walk('test/fixtures').map((file) => ({
+    file: sample(file) ? `content/${file.slice(SAMPLE_SITE.length + 1)}` : file,
+    source: file,
+  }));
+  return named
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+    .map(({ file, source }) => {
+      const text = readFileSync(path.join(ROOT, source), 'utf8');
+      const isYaml = /\.ya?ml$/.test(file);
+      const document = readDocument(text, isYaml ? 'yaml' : 'mdx');
+      const [form, schema] = isYaml
+        ? [siteForm, siteSchema]
+        : file.endsWith('resume.mdx')
+          ? [resumeForm, resumeFrontmatterSchema]
+          : [caseStudyForm, caseStudyFrontmatterSchema];
+      return { file, text, document, form, schema };
+    });
 }
 
 export function contentFile(file: string): ContentFile {

@@ -12,13 +12,26 @@ function edited(file: string, edit: (data: Record<string, any>) => void) {
   edit(data);
   const yaml = applyChanges(document.yaml, data, form);
   const reread: Record<string, any> = buildData(yaml);
-  return { before: document.yaml, yaml, data, reread, diff: changedLines(document.yaml, yaml), valid: schema.safeParse(reread).success, document };
+  return {
+    before: document.yaml,
+    yaml,
+    data,
+    reread,
+    diff: changedLines(document.yaml, yaml),
+    valid: schema.safeParse(reread).success,
+    document,
+  };
 }
 
 describe('every content file, opened and saved unchanged: 0 changed bytes', () => {
   it('finds the files (site.yml, the resume, the case studies and the fixtures)', () => {
     expect(files.map((f) => f.file)).toEqual(
-      expect.arrayContaining(['content/site.yml', 'content/resume.mdx', 'content/case-studies/office-depot.mdx', 'test/fixtures/case-studies/private-demo.mdx']),
+      expect.arrayContaining([
+        'content/site.yml',
+        'content/resume.mdx',
+        'content/case-studies/office-depot.mdx',
+        'test/fixtures/case-studies/private-demo.mdx',
+      ]),
     );
     expect(files.length).toBeGreaterThanOrEqual(7);
   });
@@ -83,13 +96,18 @@ describe('one field changed: only its lines change, and the build accepts the fi
     const result = edited('content/case-studies/office-depot.mdx', (data) => {
       data.title = 'Office Depot Rewards, Redesigned';
     });
-    expect(result.diff).toEqual({ from: 1, removed: ['title: Office Depot Rewards App Redesign'], added: ['title: Office Depot Rewards, Redesigned'] });
+    expect(result.diff).toEqual({
+      from: 1,
+      removed: ['title: Office Depot Rewards App Redesign'],
+      added: ['title: Office Depot Rewards, Redesigned'],
+    });
     expect(result.valid).toBe(true);
   });
 
   it('a nested folded paragraph (page.summary): its block only, still folded', () => {
     const result = edited('content/case-studies/office-depot.mdx', (data) => {
-      data.page.summary = 'Members were earning points they could not find. I led the redesign that made the program visible, understandable and worth coming back to, in three months.';
+      data.page.summary =
+        'Members were earning points they could not find. I led the redesign that made the program visible, understandable and worth coming back to, in three months.';
     });
     const [first, last] = fieldLines(result.before, ['page', 'summary']);
     expect(result.diff.from).toBeGreaterThan(first);
@@ -159,7 +177,7 @@ describe('one field changed: only its lines change, and the build accepts the fi
     expect(result.valid).toBe(true);
   });
 
-  it('a folded paragraph of site.yml reordered and one changed keeps the others\' hand folding', () => {
+  it("a folded paragraph of site.yml reordered and one changed keeps the others' hand folding", () => {
     const result = edited('content/site.yml', (data) => {
       const [a, b, c] = data.about.paragraphs;
       data.about.paragraphs = [b, a, c];
@@ -168,7 +186,7 @@ describe('one field changed: only its lines change, and the build accepts the fi
     expect(result.valid).toBe(true);
   });
 
-  it('visibility toggled to private: one line, added after status (the schema\'s order)', () => {
+  it("visibility toggled to private: one line, added after status (the schema's order)", () => {
     const result = edited('content/case-studies/office-depot.mdx', (data) => {
       data.visibility = 'private';
     });
@@ -182,16 +200,23 @@ describe('one field changed: only its lines change, and the build accepts the fi
       data.visibility = 'public';
       delete data.lockedNote;
     });
-    expect(result.diff.removed).toEqual(['visibility: private', 'lockedNote: "This work is under NDA. Email private@example.com for the password."']);
+    expect(result.diff.removed).toEqual([
+      'visibility: private',
+      'lockedNote: "This work is under NDA. Email private@example.com for the password."',
+    ]);
     expect(result.diff.added).toEqual(['visibility: public']);
     expect(result.valid).toBe(true);
   });
 
-  it('site.yml: hero.title, a highlight and a photo\'s alt text; the resume: one bullet', () => {
+  it("site.yml: hero.title, a highlight and a photo's alt text; the resume: one bullet", () => {
     const site = edited('content/site.yml', (data) => {
       data.hero.title = 'Designing meaningful digital experiences';
     });
-    expect(site.diff).toEqual({ from: 14, removed: ['  title: Crafting meaningful digital experiences'], added: ['  title: Designing meaningful digital experiences'] });
+    expect(site.diff).toEqual({
+      from: 14,
+      removed: ['  title: Crafting meaningful digital experiences'],
+      added: ['  title: Designing meaningful digital experiences'],
+    });
     expect(site.valid).toBe(true);
 
     const highlight = edited('content/site.yml', (data) => {
@@ -204,7 +229,7 @@ describe('one field changed: only its lines change, and the build accepts the fi
       data.photos.about.alt = 'A designer at her desk';
     });
     expect(alt.diff.removed).toHaveLength(1);
-    expect(alt.diff.removed[0]).toMatch(/^    alt: /);
+    expect(alt.diff.removed[0]).toMatch(/^ {4}alt: /);
     expect(alt.diff.added).toEqual(['    alt: A designer at her desk']);
     expect(alt.valid).toBe(true);
 
@@ -227,11 +252,16 @@ describe('one field changed: only its lines change, and the build accepts the fi
   });
 
   it('keeps comments, single quotes and literal blocks it did not touch', () => {
-    const text = "# The site's details\nname: 'Camila'  # shown in the header\nnote: |\n  line one\n  line two\n\nlist:\n  - a   # first\n  - 'b'\n";
+    const text =
+      "# The site's details\nname: 'Camila'  # shown in the header\nnote: |\n  line one\n  line two\n\nlist:\n  - a   # first\n  - 'b'\n";
     expect(applyChanges(text, { name: 'Camila', note: 'line one\nline two\n', list: ['a', 'b'] })).toBe(text);
     const changed = applyChanges(text, { name: 'Cami', note: 'line one\nline two\n', list: ['a', 'b'] });
     // yaml prints a changed value's comment after one space.
-    expect(changedLines(text, changed)).toEqual({ from: 2, removed: ["name: 'Camila'  # shown in the header"], added: ["name: 'Cami' # shown in the header"] });
+    expect(changedLines(text, changed)).toEqual({
+      from: 2,
+      removed: ["name: 'Camila'  # shown in the header"],
+      added: ["name: 'Cami' # shown in the header"],
+    });
     const added = applyChanges(text, { name: 'Camila', note: 'line one\nline two\n', list: ['a', 'b', 'c'] });
     expect(changedLines(text, added)).toEqual({ from: 10, removed: [], added: ['  - c'] });
   });

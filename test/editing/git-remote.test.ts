@@ -47,7 +47,9 @@ describe('the test git remote (git http-backend behind Basic auth)', () => {
   });
 
   it('answers 401 without the right token, to native git as well', async () => {
-    await expect(gitAsync(work, ['clone', '--quiet', withToken('wrong'), path.join(work, 'nope')])).rejects.toThrow(/Authentication failed|401/);
+    await expect(gitAsync(work, ['clone', '--quiet', withToken('wrong'), path.join(work, 'nope')])).rejects.toThrow(
+      /Authentication failed|401/,
+    );
     await expect(gitAsync(work, ['clone', '--quiet', remote.url, path.join(work, 'anonymous')])).rejects.toThrow();
   });
 });

@@ -23,7 +23,13 @@ describe('image formats', () => {
     expect(dialog).toContain('{IMAGE_FORMAT_NAMES}, up to 10 MB.');
     expect(dialog).toContain('const ACCEPT = IMAGE_ACCEPT;');
     expect(dialog).not.toMatch(/JPEG, PNG, WebP, AVIF or GIF/);
-    const form = renderToString(createElement(StaticRouter, { location: '/admin/content/case-studies/x.mdx' }, createElement(ImageUploadForm, { documentPath: 'content/case-studies/x.mdx' })));
+    const form = renderToString(
+      createElement(
+        StaticRouter,
+        { location: '/admin/content/case-studies/x.mdx' },
+        createElement(ImageUploadForm, { documentPath: 'content/case-studies/x.mdx' }),
+      ),
+    );
     expect(form).toContain(IMAGE_FORMAT_NAMES);
     expect(form).toContain(`accept="${IMAGE_ACCEPT}"`);
   });

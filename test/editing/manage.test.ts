@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { at, must } from '../helpers/must';
 
 /** The sample designer's content (test/fixtures/site, as content/): every file with its blob id and text. */
 function realContent(): { list: ContentItem[]; texts: Map<string, string> } {
-  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => {
       const file = `content/${path.relative(SAMPLE_SITE_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`;

@@ -27,12 +27,23 @@ const TOKEN = 'ghp_configTOKENsecret';
 describe('publishConfig: which mode, from the environment', () => {
   it('is remote with a URL and a token, on main by default, with the default author', () => {
     const config = publishConfig({ CONTENT_GIT_URL: 'https://github.com/owner/site.git', CONTENT_GIT_TOKEN: TOKEN }, plainFolder);
-    expect(config).toMatchObject({ mode: 'remote', url: 'https://github.com/owner/site.git', token: TOKEN, branch: 'main', author: DEFAULT_AUTHOR });
+    expect(config).toMatchObject({
+      mode: 'remote',
+      url: 'https://github.com/owner/site.git',
+      token: TOKEN,
+      branch: 'main',
+      author: DEFAULT_AUTHOR,
+    });
   });
 
   it('takes the branch and the author', () => {
     const config = publishConfig(
-      { CONTENT_GIT_URL: 'https://gitlab.com/o/s.git', CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_BRANCH: 'content', CONTENT_GIT_AUTHOR: ' Camila Navarro <camila@example.com> ' },
+      {
+        CONTENT_GIT_URL: 'https://gitlab.com/o/s.git',
+        CONTENT_GIT_TOKEN: TOKEN,
+        CONTENT_GIT_BRANCH: 'content',
+        CONTENT_GIT_AUTHOR: ' Camila Navarro <camila@example.com> ',
+      },
       plainFolder,
     );
     expect(config).toMatchObject({ mode: 'remote', branch: 'content', author: { name: 'Camila Navarro', email: 'camila@example.com' } });
@@ -42,7 +53,9 @@ describe('publishConfig: which mode, from the environment', () => {
     expect(publishConfig({}, checkout)).toMatchObject({ mode: 'local', root: checkout });
     const onNetlify = publishConfig({ NETLIFY: 'true' }, checkout);
     expect(onNetlify.mode).toBe('read-only');
-    expect((onNetlify as { reason: string }).reason).toMatch(/CONTENT_GIT_URL.*CONTENT_GIT_TOKEN.*CONTENT_GIT_BRANCH is optional \(default main\)/);
+    expect((onNetlify as { reason: string }).reason).toMatch(
+      /CONTENT_GIT_URL.*CONTENT_GIT_TOKEN.*CONTENT_GIT_BRANCH is optional \(default main\)/,
+    );
     expect(publishConfig({}, plainFolder).mode).toBe('read-only');
   });
 
@@ -51,9 +64,15 @@ describe('publishConfig: which mode, from the environment', () => {
     [{ CONTENT_GIT_TOKEN: TOKEN }, /CONTENT_GIT_URL is not/],
     [{ CONTENT_GIT_URL: 'not a url', CONTENT_GIT_TOKEN: TOKEN }, /is not a URL/],
     [{ CONTENT_GIT_URL: 'http://github.com/o/s.git', CONTENT_GIT_TOKEN: TOKEN }, /must be an https:\/\/ address/],
-    [{ CONTENT_GIT_URL: `https://x-access-token:${TOKEN}@github.com/o/s.git`, CONTENT_GIT_TOKEN: TOKEN }, /must not contain a user name or password/],
+    [
+      { CONTENT_GIT_URL: `https://x-access-token:${TOKEN}@github.com/o/s.git`, CONTENT_GIT_TOKEN: TOKEN },
+      /must not contain a user name or password/,
+    ],
     [{ CONTENT_GIT_URL: 'https://github.com/o/s.git', CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_BRANCH: '../main' }, /not a valid branch name/],
-    [{ CONTENT_GIT_URL: 'https://github.com/o/s.git', CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_AUTHOR: 'camila@example.com' }, /must read "Name <email>"/],
+    [
+      { CONTENT_GIT_URL: 'https://github.com/o/s.git', CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_AUTHOR: 'camila@example.com' },
+      /must read "Name <email>"/,
+    ],
     [{ CONTENT_GIT_AUTHOR: 'Camila <not-an-email>' }, /must read "Name <email>"/],
   ])('a bad setting is read-only with a message, never a crash nor the token: %j', (env, message) => {
     const config = publishConfig(env, checkout);
@@ -64,18 +83,23 @@ describe('publishConfig: which mode, from the environment', () => {
 
   it('read-only refuses to publish or open, saying what to set', async () => {
     const config = publishConfig({ NETLIFY: 'true' }, checkout);
-    expect(await publish({ files: [{ path: 'content/site.yml', content: 'x', baseBlobId: null }], message: 'Edit' }, config)).toMatchObject({
-      status: 'failed',
-      reason: expect.stringMatching(/CONTENT_GIT_URL/),
-    });
+    expect(await publish({ files: [{ path: 'content/site.yml', content: 'x', baseBlobId: null }], message: 'Edit' }, config)).toMatchObject(
+      {
+        status: 'failed',
+        reason: expect.stringMatching(/CONTENT_GIT_URL/),
+      },
+    );
     await expect(openFile('content/site.yml', config)).rejects.toThrow(/CONTENT_GIT_URL/);
   });
 });
 
 describe('content paths and requests', () => {
-  it.each(['content/site.yml', 'content/case-studies/office-depot.mdx', 'content/case-studies/office-depot/hero-2.png'])('accepts %s', (ok) => {
-    expect(checkContentPath(ok)).toBe(ok);
-  });
+  it.each(['content/site.yml', 'content/case-studies/office-depot.mdx', 'content/case-studies/office-depot/hero-2.png'])(
+    'accepts %s',
+    (ok) => {
+      expect(checkContentPath(ok)).toBe(ok);
+    },
+  );
 
   it('accepts every file of the content under test', () => {
     const files = readdirSync(CONTENT_DIR, { recursive: true, withFileTypes: true })
@@ -115,9 +139,13 @@ describe('content paths and requests', () => {
       [{ files: [file], message: '  ' }, /message is empty/],
       [{ files: [file, file], message: 'Edit' }, /appears twice/],
       [{ files: [{ ...file, baseBlobId: 'abc' }], message: 'Edit' }, /blob id/],
-      [{ files: [file, { path: 'content/site.yml/x.yml', content: 'y', baseBlobId: null }], message: 'Edit' }, /cannot be edited|also a folder/],
+      [
+        { files: [file, { path: 'content/site.yml/x.yml', content: 'y', baseBlobId: null }], message: 'Edit' },
+        /cannot be edited|also a folder/,
+      ],
     ];
-    for (const [request, reason] of cases) expect(await publish(request, config)).toEqual({ status: 'invalid', reason: expect.stringMatching(reason) });
+    for (const [request, reason] of cases)
+      expect(await publish(request, config)).toEqual({ status: 'invalid', reason: expect.stringMatching(reason) });
   });
 
   it('computes git blob ids', () => {

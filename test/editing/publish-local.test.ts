@@ -46,7 +46,10 @@ describe('local mode: a commit in the developer checkout', () => {
     const opened = await openFile('content/site.yml', config);
     expect(opened).toEqual({ text: SEED['content/site.yml'], blobId: git(checkout, ['rev-parse', 'HEAD:content/site.yml']) });
     const before = git(checkout, ['rev-parse', 'HEAD']);
-    const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Camila N.\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Camila N.\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
+      config,
+    );
 
     expect(result).toEqual({ status: 'published', commit: expect.stringMatching(/^[0-9a-f]{40}$/), pushed: true });
     const commit = (result as { commit: string }).commit;
@@ -69,7 +72,10 @@ describe('local mode: a commit in the developer checkout', () => {
     git(checkout, ['checkout', '--quiet', '-b', 'solo']);
     const config = localConfig();
     const opened = await openFile('content/site.yml', config);
-    const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Solo\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Solo\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
+      config,
+    );
     expect(result).toEqual({ status: 'published', commit: git(checkout, ['rev-parse', 'solo']), pushed: false });
     expect(status()).toBe('');
   });
@@ -78,7 +84,10 @@ describe('local mode: a commit in the developer checkout', () => {
     git(checkout, ['remote', 'set-url', 'origin', `http://127.0.0.1:${await closedPort()}/site.git`]);
     const config = localConfig();
     const opened = await openFile('content/site.yml', config);
-    const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Offline\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Offline\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
+      config,
+    );
     expect(result).toMatchObject({ status: 'published', pushed: false, warning: expect.stringMatching(/push to origin failed/) });
     expect(git(checkout, ['log', '-1', '--format=%s'])).toBe('Edit Site');
   });
@@ -92,13 +101,22 @@ describe('local mode: a commit in the developer checkout', () => {
       checkout = clone;
       const config = localConfig();
       const opened = await openFile('content/site.yml', config);
-      const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Over HTTP\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+      const result = await publish(
+        { files: [{ path: 'content/site.yml', content: 'name: Over HTTP\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
+        config,
+      );
       expect(result).toMatchObject({ status: 'published', pushed: true });
       expect(remote.git('rev-parse', 'main')).toBe((result as { commit: string }).commit);
 
       // The same checkout with a wrong password in its remote URL: the commit stays, the message hides the credentials.
       git(clone, ['remote', 'set-url', 'origin', remote.url.replace('http://', 'http://x-access-token:wrong-secret@')]);
-      const again = await publish({ files: [{ path: 'content/site.yml', content: 'name: Refused\n', baseBlobId: blobIdOf(Buffer.from('name: Over HTTP\n')) }], message: 'Edit Site' }, config);
+      const again = await publish(
+        {
+          files: [{ path: 'content/site.yml', content: 'name: Refused\n', baseBlobId: blobIdOf(Buffer.from('name: Over HTTP\n')) }],
+          message: 'Edit Site',
+        },
+        config,
+      );
       expect(again).toMatchObject({ status: 'published', pushed: false, warning: expect.stringMatching(/push to origin failed/) });
       expect(JSON.stringify(again)).not.toContain('wrong-secret');
       expect(remote.git('rev-parse', 'main')).toBe((result as { commit: string }).commit);
@@ -111,7 +129,9 @@ describe('local mode: a commit in the developer checkout', () => {
     const config = localConfig();
     const before = git(checkout, ['rev-parse', 'HEAD']);
     const opened = await openFile('content/site.yml', config);
-    expect(await publish({ files: [{ path: 'content/site.yml', content: opened!.text, baseBlobId: opened!.blobId }], message: 'Edit' }, config)).toEqual({ status: 'unchanged' });
+    expect(
+      await publish({ files: [{ path: 'content/site.yml', content: opened!.text, baseBlobId: opened!.blobId }], message: 'Edit' }, config),
+    ).toEqual({ status: 'unchanged' });
     expect(git(checkout, ['rev-parse', 'HEAD'])).toBe(before);
   });
 
@@ -119,12 +139,22 @@ describe('local mode: a commit in the developer checkout', () => {
     const config = localConfig();
     const opened = await openFile('content/site.yml', config);
     writeFileSync(path.join(checkout, 'content/site.yml'), 'name: Edited by the developer\n');
-    const onDisk = await publish({ files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit' }, config);
-    expect(onDisk).toEqual({ status: 'conflict', path: 'content/site.yml', theirs: { blobId: blobIdOf(Buffer.from('name: Edited by the developer\n')), text: 'name: Edited by the developer\n' } });
+    const onDisk = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit' },
+      config,
+    );
+    expect(onDisk).toEqual({
+      status: 'conflict',
+      path: 'content/site.yml',
+      theirs: { blobId: blobIdOf(Buffer.from('name: Edited by the developer\n')), text: 'name: Edited by the developer\n' },
+    });
 
     git(checkout, ['commit', '--quiet', '-am', 'Developer edit']);
     const head = git(checkout, ['rev-parse', 'HEAD']);
-    const committed = await publish({ files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit' }, config);
+    const committed = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit' },
+      config,
+    );
     expect(committed).toMatchObject({ status: 'conflict', path: 'content/site.yml' });
     expect(git(checkout, ['rev-parse', 'HEAD'])).toBe(head);
     expect(readFileSync(path.join(checkout, 'content/site.yml'), 'utf8')).toBe('name: Edited by the developer\n');
@@ -139,7 +169,13 @@ describe('local mode: a commit in the developer checkout', () => {
 
   it('adds a new file in a new folder', async () => {
     const config = localConfig();
-    const result = await publish({ files: [{ path: 'content/case-studies/new/pic.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), baseBlobId: null }], message: 'Add picture' }, config);
+    const result = await publish(
+      {
+        files: [{ path: 'content/case-studies/new/pic.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), baseBlobId: null }],
+        message: 'Add picture',
+      },
+      config,
+    );
     expect(result.status).toBe('published');
     expect(git(checkout, ['ls-tree', '-r', '--name-only', 'HEAD', 'content/case-studies'])).toBe('content/case-studies/new/pic.png');
     expect(status()).toBe('');
@@ -153,7 +189,17 @@ describe('local mode: a commit in the developer checkout', () => {
     mkdirSync(path.join(root, 'elsewhere'));
     symlinkSync(path.join(root, 'elsewhere'), path.join(checkout, 'content/linked-dir'));
     const before = git(checkout, ['rev-parse', 'HEAD']);
-    for (const bad of ['content/link.yml', 'content/linked-dir/x.yml', '../outside.yml', 'content/../app/root.tsx', path.join(checkout, 'content/site.yml'), 'CONTENT/site.yml', 'content/Site.yml', 'content/.gitattributes', 'content/site.yml/']) {
+    for (const bad of [
+      'content/link.yml',
+      'content/linked-dir/x.yml',
+      '../outside.yml',
+      'content/../app/root.tsx',
+      path.join(checkout, 'content/site.yml'),
+      'CONTENT/site.yml',
+      'content/Site.yml',
+      'content/.gitattributes',
+      'content/site.yml/',
+    ]) {
       const result = await publish({ files: [{ path: bad, content: 'x: 1\n', baseBlobId: null }], message: 'Edit' }, config);
       expect(result.status, bad).toBe('invalid');
       await expect(openFile(bad, config), bad).rejects.toThrow(/cannot be edited/);

@@ -65,7 +65,13 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     expect(opened).toEqual({ text: SEED['content/site.yml'], blobId: blobIdOf(Buffer.from(SEED['content/site.yml'])) });
     expect(opened!.blobId).toBe(remote.git('rev-parse', 'main:content/site.yml'));
 
-    const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Camila Navarro\nrole: Lead Designer\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      {
+        files: [{ path: 'content/site.yml', content: 'name: Camila Navarro\nrole: Lead Designer\n', baseBlobId: opened!.blobId }],
+        message: 'Edit Site',
+      },
+      config,
+    );
 
     expect(result).toEqual({ status: 'published', commit: expect.stringMatching(/^[0-9a-f]{40}$/), pushed: true });
     const after = headOf();
@@ -73,7 +79,9 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     expect(remote.git('rev-list', '--count', `${before}..${after}`)).toBe('1');
     expect(remote.git('rev-parse', `${after}^`)).toBe(before);
     expect(changedFiles(after)).toEqual(['content/site.yml']);
-    expect(remote.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%B', after)).toBe(`Camila Navarro <camila@example.com>|Camila Navarro <camila@example.com>|Edit Site\n\n${EDITOR_COMMIT_MARK}`);
+    expect(remote.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%B', after)).toBe(
+      `Camila Navarro <camila@example.com>|Camila Navarro <camila@example.com>|Edit Site\n\n${EDITOR_COMMIT_MARK}`,
+    );
     expect(remote.git('show', `${after}:content/site.yml`)).toBe('name: Camila Navarro\nrole: Lead Designer');
     // Every other file is the same object as before.
     expect(remote.git('rev-parse', `${after}:content/case-studies`)).toBe(remote.git('rev-parse', `${before}:content/case-studies`));
@@ -86,7 +94,10 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const config = configFor();
     const before = headOf();
     const opened = await openFile('content/site.yml', config);
-    const result = await publish({ files: [{ path: 'content/site.yml', content: opened!.text, baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/site.yml', content: opened!.text, baseBlobId: opened!.blobId }], message: 'Edit Site' },
+      config,
+    );
     expect(result).toEqual({ status: 'unchanged' });
     expect(headOf()).toBe(before);
     expect(remote.requests.filter((r) => r.service === 'git-receive-pack' || r.path.endsWith('git-receive-pack'))).toEqual([]);
@@ -99,7 +110,11 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const result = await publish(
       {
         files: [
-          { path: 'content/case-studies/office-depot.mdx', content: `${story!.text}\n![A dot](./office-depot/dot.png)\n`, baseBlobId: story!.blobId },
+          {
+            path: 'content/case-studies/office-depot.mdx',
+            content: `${story!.text}\n![A dot](./office-depot/dot.png)\n`,
+            baseBlobId: story!.blobId,
+          },
           { path: 'content/case-studies/office-depot/dot.png', content: PNG, baseBlobId: null },
         ],
         message: 'Edit Office Depot',
@@ -121,9 +136,16 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const theirs = 'name: Camila Navarro\nrole: Changed elsewhere\n';
     const elsewhere = commitOnRemote(remote, { 'content/site.yml': theirs });
 
-    const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
+      config,
+    );
 
-    expect(result).toEqual({ status: 'conflict', path: 'content/site.yml', theirs: { blobId: blobIdOf(Buffer.from(theirs)), text: theirs } });
+    expect(result).toEqual({
+      status: 'conflict',
+      path: 'content/site.yml',
+      theirs: { blobId: blobIdOf(Buffer.from(theirs)), text: theirs },
+    });
     expect(headOf()).toBe(elsewhere);
     expect(remote.requests.some((r) => r.path.endsWith('git-receive-pack'))).toBe(false);
   });
@@ -132,7 +154,10 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const config = configFor();
     await openFile('content/site.yml', config); // warms the cache before the other commit
     const elsewhere = commitOnRemote(remote, { 'content/case-studies/new.mdx': 'theirs\n' });
-    const result = await publish({ files: [{ path: 'content/case-studies/new.mdx', content: 'mine\n', baseBlobId: null }], message: 'Add New' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/case-studies/new.mdx', content: 'mine\n', baseBlobId: null }], message: 'Add New' },
+      config,
+    );
     expect(result).toMatchObject({ status: 'conflict', path: 'content/case-studies/new.mdx', theirs: { text: 'theirs\n' } });
     expect(headOf()).toBe(elsewhere);
   });
@@ -140,14 +165,24 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
   it('deletes a file in its own commit, and refuses to delete one that changed', async () => {
     const config = configFor();
     const opened = await openFile('content/case-studies/office-depot.mdx', config);
-    const result = await publish({ files: [], deleted: [{ path: 'content/case-studies/office-depot.mdx', baseBlobId: opened!.blobId }], message: 'Remove Office Depot' }, config);
+    const result = await publish(
+      {
+        files: [],
+        deleted: [{ path: 'content/case-studies/office-depot.mdx', baseBlobId: opened!.blobId }],
+        message: 'Remove Office Depot',
+      },
+      config,
+    );
     expect(result.status).toBe('published');
     expect(remote.git('ls-tree', '-r', '--name-only', 'main')).toBe('README.md\ncontent/site.yml');
     remote.git('fsck', '--strict', '--no-progress');
 
     const site = await openFile('content/site.yml', config);
     const elsewhere = commitOnRemote(remote, { 'content/site.yml': 'changed: yes\n' });
-    const refused = await publish({ files: [], deleted: [{ path: 'content/site.yml', baseBlobId: site!.blobId }], message: 'Remove Site' }, config);
+    const refused = await publish(
+      { files: [], deleted: [{ path: 'content/site.yml', baseBlobId: site!.blobId }], message: 'Remove Site' },
+      config,
+    );
     expect(refused).toMatchObject({ status: 'conflict', path: 'content/site.yml', theirs: { text: 'changed: yes\n' } });
     expect(headOf()).toBe(elsewhere);
   });
@@ -204,9 +239,15 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     };
     const request = { files: [{ path: 'content/site.yml', content: 'name: Landed?\n', baseBlobId: opened!.blobId }], message: 'Edit Site' };
     const first = await publish(request, config);
-    expect(first).toEqual({ status: 'failed', reason: expect.stringMatching(/did not confirm the push in time: the commit may still have landed/) });
+    expect(first).toEqual({
+      status: 'failed',
+      reason: expect.stringMatching(/did not confirm the push in time: the commit may still have landed/),
+    });
     remote.beforeResponse = null;
-    await waitFor(() => remote.git('show', 'main:content/site.yml') === 'name: Landed?', { timeoutMs: 10_000, what: 'the held push to land' });
+    await waitFor(() => remote.git('show', 'main:content/site.yml') === 'name: Landed?', {
+      timeoutMs: 10_000,
+      what: 'the held push to land',
+    });
     const before = headOf();
     expect(await publish(request, config)).toEqual({ status: 'unchanged' });
     expect(headOf()).toBe(before);
@@ -222,7 +263,10 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
         moved = commitOnRemote(remote, { 'content/other.yml': 'other: 1\n' });
       }
     };
-    const result = await publish({ files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit Site' }, config);
+    const result = await publish(
+      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
+      config,
+    );
     expect(result).toEqual({ status: 'published', commit: expect.any(String), pushed: true });
     const commit = (result as { commit: string }).commit;
     expect(remote.git('rev-parse', `${commit}^`)).toBe(moved);
@@ -237,7 +281,13 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const [site, story] = await Promise.all([openFile('content/site.yml', one), openFile('content/case-studies/office-depot.mdx', two)]);
     const results = await Promise.all([
       publish({ files: [{ path: 'content/site.yml', content: 'name: One\n', baseBlobId: site!.blobId }], message: 'Edit Site' }, one),
-      publish({ files: [{ path: 'content/case-studies/office-depot.mdx', content: 'two\n', baseBlobId: story!.blobId }], message: 'Edit Office Depot' }, two),
+      publish(
+        {
+          files: [{ path: 'content/case-studies/office-depot.mdx', content: 'two\n', baseBlobId: story!.blobId }],
+          message: 'Edit Office Depot',
+        },
+        two,
+      ),
     ]);
     const published = results.filter((r) => r.status === 'published');
     // Each either landed or was told cleanly why not; whatever landed is on main.
@@ -247,7 +297,8 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     }
     expect(published.length).toBeGreaterThanOrEqual(1);
     expect(remote.git('rev-list', '--count', `${before}..main`)).toBe(String(published.length));
-    for (const result of published) expect(remote.git('merge-base', '--is-ancestor', (result as { commit: string }).commit, 'main')).toBe('');
+    for (const result of published)
+      expect(remote.git('merge-base', '--is-ancestor', (result as { commit: string }).commit, 'main')).toBe('');
     remote.git('fsck', '--strict', '--no-progress');
   });
 
@@ -267,7 +318,17 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
 
   it('refuses paths outside content/ before touching the remote', async () => {
     const config = configFor();
-    for (const bad of ['../etc/passwd', '/etc/passwd', 'content/../package.json', 'Content/site.yml', 'content/SITE.yml', 'content/.git/config', 'app/root.tsx', 'content\\site.yml', 'content//site.yml']) {
+    for (const bad of [
+      '../etc/passwd',
+      '/etc/passwd',
+      'content/../package.json',
+      'Content/site.yml',
+      'content/SITE.yml',
+      'content/.git/config',
+      'app/root.tsx',
+      'content\\site.yml',
+      'content//site.yml',
+    ]) {
       const result = await publish({ files: [{ path: bad, content: 'x', baseBlobId: null }], message: 'Edit' }, config);
       expect(result.status, bad).toBe('invalid');
       await expect(openFile(bad, config), bad).rejects.toThrow(/cannot be edited/);

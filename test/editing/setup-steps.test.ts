@@ -21,13 +21,23 @@ beforeAll(async () => {
   prints = fingerprintsOf(sample);
 });
 
-const NOTHING_SET: Omit<SetupFacts, 'leftovers' | 'caseStudies'> = { publishingReady: false, mailConfigured: false, mailDelivered: false, siteUrl: null };
+const NOTHING_SET: Omit<SetupFacts, 'leftovers' | 'caseStudies'> = {
+  publishingReady: false,
+  mailConfigured: false,
+  mailDelivered: false,
+  siteUrl: null,
+};
 
 const done = (steps: SetupStep[]) => Object.fromEntries(steps.map((step) => [step.name, step.done]));
 const step = (steps: SetupStep[], name: SetupStep['name']) => steps.find((s) => s.name === name)!;
 
 function facts(content: ContentSnapshot, more: Partial<SetupFacts> = {}): SetupFacts {
-  return { ...NOTHING_SET, leftovers: findSampleLeftovers(content, prints).map((item) => item.id), caseStudies: content.caseStudies.map((study) => study.slug), ...more };
+  return {
+    ...NOTHING_SET,
+    leftovers: findSampleLeftovers(content, prints).map((item) => item.id),
+    caseStudies: content.caseStudies.map((study) => study.slug),
+    ...more,
+  };
 }
 
 describe('setup steps', () => {
@@ -52,7 +62,15 @@ describe('setup steps', () => {
 
   it('the sample as it came: every step open', () => {
     const steps = setupStepsFrom(facts(sample));
-    expect(done(steps)).toEqual({ 'name-and-email': false, photo: false, resume: false, 'first-case-study': false, publishing: false, mail: false, domain: false });
+    expect(done(steps)).toEqual({
+      'name-and-email': false,
+      photo: false,
+      resume: false,
+      'first-case-study': false,
+      publishing: false,
+      mail: false,
+      domain: false,
+    });
     expect(setupProgress(steps)).toEqual({ done: 0, total: 5, complete: false });
   });
 
@@ -79,13 +97,19 @@ describe('setup steps', () => {
     const open = step(setupStepsFrom(facts(sample)), 'resume');
     expect(open.done).toBe(false);
     expect(open.hint).toMatch(/^\d+ parts of your resume/);
-    const resume = { data: { location: 'Lisbon', experience: [{ title: 'Lead', company: 'Own Co', bullets: ['Mine'] }] }, body: 'My own summary.' };
+    const resume = {
+      data: { location: 'Lisbon', experience: [{ title: 'Lead', company: 'Own Co', bullets: ['Mine'] }] },
+      body: 'My own summary.',
+    };
     expect(step(setupStepsFrom(facts({ ...sample, resume })), 'resume').done).toBe(true);
   });
 
   it('first case study: a sample one does not count; one of the designer’s does, draft card image or not', () => {
     expect(step(setupStepsFrom(facts(sample)), 'first-case-study').done).toBe(false);
-    const withOwn = { ...sample, caseStudies: [...sample.caseStudies, { contentPath: 'content/case-studies/harbour.mdx', slug: 'harbour', title: 'Harbour signage' }] };
+    const withOwn = {
+      ...sample,
+      caseStudies: [...sample.caseStudies, { contentPath: 'content/case-studies/harbour.mdx', slug: 'harbour', title: 'Harbour signage' }],
+    };
     const steps = setupStepsFrom(facts(withOwn));
     expect(step(steps, 'first-case-study')).toMatchObject({ done: true, hint: 'One case study on your site is your own.' });
     expect(step(setupStepsFrom(facts({ ...sample, caseStudies: [] })), 'first-case-study').done).toBe(false);
@@ -103,17 +127,36 @@ describe('setup steps', () => {
     const site = sample.site as Record<string, unknown>;
     const variants = [
       setupStepsFrom(facts(sample)),
-      setupStepsFrom(facts({ ...sample, site: { ...site, name: 'Dana Own' } }, { publishingReady: true, mailConfigured: true, siteUrl: 'https://dana.design' })),
+      setupStepsFrom(
+        facts(
+          { ...sample, site: { ...site, name: 'Dana Own' } },
+          { publishingReady: true, mailConfigured: true, siteUrl: 'https://dana.design' },
+        ),
+      ),
       setupStepsFrom({ ...NOTHING_SET, leftovers: null, caseStudies: [] }),
     ];
     const words = variants.flat().flatMap((s) => [s.title, s.hint]);
-    expect(words.filter((text) => /\b(SMTP|env|environment|git|repositor(y|ies)|commit|branch|push|deploy|SITE_URL|URL)\b/i.test(text))).toEqual([]);
+    expect(
+      words.filter((text) => /\b(SMTP|env|environment|git|repositor(y|ies)|commit|branch|push|deploy|SITE_URL|URL)\b/i.test(text)),
+    ).toEqual([]);
   });
 
   it('an own domain is not Netlify’s free address nor this computer', () => {
     expect(ownDomain('https://dana.design/')).toBe('dana.design');
     expect(ownDomain('https://www.Dana.Design')).toBe('www.dana.design');
-    for (const url of [null, '', '  ', 'not a url', 'https://dana.netlify.app', 'https://main--dana.netlify.app', 'http://localhost:3000', 'http://127.0.0.1:8888', 'http://app.localhost', 'http://[::1]:3000', 'http://intranet']) {
+    for (const url of [
+      null,
+      '',
+      '  ',
+      'not a url',
+      'https://dana.netlify.app',
+      'https://main--dana.netlify.app',
+      'http://localhost:3000',
+      'http://127.0.0.1:8888',
+      'http://app.localhost',
+      'http://[::1]:3000',
+      'http://intranet',
+    ]) {
       expect(ownDomain(url), String(url)).toBeNull();
     }
   });
@@ -121,7 +164,12 @@ describe('setup steps', () => {
   it('all required steps done completes the guide, optional ones aside', () => {
     const site = sample.site as Record<string, any>;
     const own: ContentSnapshot = {
-      site: { ...site, name: 'Dana Own', email: 'dana@own.example', photos: { ...site.photos, profile: { src: '/images/own/me.png', alt: 'Me' } } },
+      site: {
+        ...site,
+        name: 'Dana Own',
+        email: 'dana@own.example',
+        photos: { ...site.photos, profile: { src: '/images/own/me.png', alt: 'Me' } },
+      },
       resume: { data: { location: 'Lisbon' }, body: 'Mine.' },
       caseStudies: [{ contentPath: 'content/case-studies/harbour.mdx', slug: 'harbour', title: 'Harbour signage' }],
       blobIds: new Map(),
@@ -133,7 +181,13 @@ describe('setup steps', () => {
 
   it('content that could not be read ticks none of its steps, and says so', () => {
     const steps = setupStepsFrom({ ...NOTHING_SET, publishingReady: true, leftovers: null, caseStudies: [] });
-    expect(done(steps)).toMatchObject({ 'name-and-email': false, photo: false, resume: false, 'first-case-study': false, publishing: true });
+    expect(done(steps)).toMatchObject({
+      'name-and-email': false,
+      photo: false,
+      resume: false,
+      'first-case-study': false,
+      publishing: true,
+    });
     expect(step(steps, 'photo').hint).toMatch(/could not be read/);
   });
 });

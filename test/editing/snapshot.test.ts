@@ -60,7 +60,11 @@ describe('local mode: HEAD, not the working tree', () => {
 describe('remote mode: the branch in the publish cache', () => {
   let remote: GitRemote & { root: string };
   const configFor = (token = TEST_TOKEN): RemotePublishConfig => {
-    const config = publishConfig({ CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: token, CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(scratch, 'cache-')) });
+    const config = publishConfig({
+      CONTENT_GIT_URL: remote.url,
+      CONTENT_GIT_TOKEN: token,
+      CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(scratch, 'cache-')),
+    });
     if (config.mode !== 'remote') throw new Error(JSON.stringify(config));
     return config;
   };
@@ -88,7 +92,9 @@ describe('remote mode: the branch in the publish cache', () => {
     const warmMs = performance.now() - started;
     expect(warm.commit).toBe(commit);
     expect(warm.files.get('content/case-studies/office-depot/extra.png')!.equals(PNG)).toBe(true);
-    console.info(`remote snapshot (${cold.files.size} files): first ${Math.round(coldMs)} ms (shallow clone), then ${Math.round(warmMs)} ms (fetch)`);
+    console.info(
+      `remote snapshot (${cold.files.size} files): first ${Math.round(coldMs)} ms (shallow clone), then ${Math.round(warmMs)} ms (fetch)`,
+    );
   });
 
   it('says what is wrong with the token, and never shows it', async () => {

@@ -21,40 +21,86 @@ const svg = (inner: string, attrs = '') => `<svg ${NS} ${XLINK}${attrs} viewBox=
 const HOSTILE: [string, string, RegExp][] = [
   ['script element', svg('<script>alert(1)</script>'), /<script>/],
   ['script with CDATA', svg('<script><![CDATA[alert(1)]]></script>'), /<script>/],
-  ['script in the SVG namespace under another prefix', `<svg ${NS} xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></svg>`, /<x:script>/],
+  [
+    'script in the SVG namespace under another prefix',
+    `<svg ${NS} xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></svg>`,
+    /<x:script>/,
+  ],
   ['upper-case SCRIPT', svg('<SCRIPT>alert(1)</SCRIPT>'), /<SCRIPT>/],
   ['onload on the root', svg('', ' onload="alert(1)"'), /event handler.*onload/],
   ['mixed-case handler', svg('<rect width="1" height="1" OnClIcK="alert(1)"/>'), /event handler.*OnClIcK/],
-  ['handler under a namespace prefix', svg('<rect ev:onclick="alert(1)"/>', ' xmlns:ev="http://www.w3.org/2001/xml-events"'), /event handler.*ev:onclick/],
+  [
+    'handler under a namespace prefix',
+    svg('<rect ev:onclick="alert(1)"/>', ' xmlns:ev="http://www.w3.org/2001/xml-events"'),
+    /event handler.*ev:onclick/,
+  ],
   ['onerror on an image', svg('<image href="#a" onerror="alert(1)"/>'), /event handler/],
   ['unquoted handler, HTML style', `<svg/onload=alert(1)>`, /attributes not separated by spaces/],
-  ['foreignObject with HTML', svg('<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"/></body></foreignObject>'), /<foreignObject>/],
+  [
+    'foreignObject with HTML',
+    svg(
+      '<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"/></body></foreignObject>',
+    ),
+    /<foreignObject>/,
+  ],
   ['iframe', svg('<iframe src="https://evil.example/"/>'), /<iframe>/],
   ['embed', svg('<embed src="https://evil.example/x.swf"/>'), /<embed>/],
   ['object', svg('<object data="https://evil.example/x.html"/>'), /<object>/],
-  ['XHTML script via a default namespace', svg('<g xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></g>'), /from the namespace "http:\/\/www.w3.org\/1999\/xhtml", which is not part of SVG/],
-  ['handler element (SVG Tiny 1.2)', svg('<handler xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="load">alert(1)</handler>'), /<handler>/],
+  [
+    'XHTML script via a default namespace',
+    svg('<g xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></g>'),
+    /from the namespace "http:\/\/www.w3.org\/1999\/xhtml", which is not part of SVG/,
+  ],
+  [
+    'handler element (SVG Tiny 1.2)',
+    svg('<handler xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="load">alert(1)</handler>'),
+    /<handler>/,
+  ],
   ['javascript: link', svg('<a xlink:href="javascript:alert(1)"><text>x</text></a>'), /link to "javascript/],
   ['entity-encoded javascript:', svg('<a href="&#106;&#x61;vascript:alert(1)"><text>x</text></a>'), /link to "javascript/],
   ['tab inside javascript:', svg('<a href="jav&#x09;ascript:alert(1)"><text>x</text></a>'), /link to/],
   ['mixed case and spaces', svg('<a href="  JaVaScRiPt:alert(1)"><text>x</text></a>'), /link to/],
   ['NUL character reference', svg('<a href="java&#0;script:alert(1)"><text>x</text></a>'), /character reference/],
   ['raw NUL byte', svg('<a href="java\u0000script:alert(1)"><text>x</text></a>'), /control character/],
-  ['data:text/html link', svg('<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="><text>x</text></a>'), /link to "data:text/],
+  [
+    'data:text/html link',
+    svg('<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="><text>x</text></a>'),
+    /link to "data:text/,
+  ],
   ['external image (tracking pixel)', svg('<image href="https://evil.example/pixel.png" width="1" height="1"/>'), /link to "https:/],
   ['use with an external sprite', svg('<use xlink:href="https://evil.example/sprite.svg#x"/>'), /link to/],
   ['use with an SVG data URI', svg('<use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=#x"/>'), /link to "data:image\/svg/],
   ['feImage from another site', svg('<filter id="f"><feImage href="https://evil.example/x.png"/></filter>'), /link to/],
   ['xml:base redirecting links', svg('<a xml:base="javascript:" href="#x"><text>x</text></a>'), /xml:base/],
-  ['animate turning a link into javascript:', svg('<a href="#x"><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>'), /javascript:|animation that changes "href"/],
-  ['animate targeting href with a safe value', svg('<a href="#x"><animate attributeName="xlink:href" to="#y"/></a>'), /animation that changes/],
+  [
+    'animate turning a link into javascript:',
+    svg('<a href="#x"><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>'),
+    /javascript:|animation that changes "href"/,
+  ],
+  [
+    'animate targeting href with a safe value',
+    svg('<a href="#x"><animate attributeName="xlink:href" to="#y"/></a>'),
+    /animation that changes/,
+  ],
   ['set adding a handler', svg('<rect><set attributeName="onmouseover" to="alert(1)"/></rect>'), /animation that changes "onmouseover"/],
   ['set with an upper-case handler target', svg('<rect><set attributeName="ONLOAD" to="alert(1)"/></rect>'), /animation that changes/],
-  ['XXE: external entity', `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${svg('<text>&xxe;</text>')}`, /DOCTYPE with its own declarations/],
-  ['billion laughs', `<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${svg('<text>&b;</text>')}`, /DOCTYPE with its own declarations/],
+  [
+    'XXE: external entity',
+    `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${svg('<text>&xxe;</text>')}`,
+    /DOCTYPE with its own declarations/,
+  ],
+  [
+    'billion laughs',
+    `<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${svg('<text>&b;</text>')}`,
+    /DOCTYPE with its own declarations/,
+  ],
   ['undeclared entity', svg('<text>&nbsp;</text>'), /entity "&nbsp;", which XML does not define/],
   ['DOCTYPE html', `<!DOCTYPE html>${svg('')}`, /declaration/],
-  ['xml-stylesheet instruction', `<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.css"?>${svg('')}`, /processing instruction/],
+  [
+    'xml-stylesheet instruction',
+    `<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.css"?>${svg('')}`,
+    /processing instruction/,
+  ],
   ['@import', svg('<style>@import url(https://evil.example/x.css);</style>'), /@import/],
   ['url() to another site in <style>', svg('<style>rect{fill:url(https://evil.example/x)}</style>'), /url\("https:/],
   ['CSS-escaped url() in a style attribute', svg('<rect style="fill:u\\72l(https://evil.example/x)"/>'), /url\("https:/],
@@ -73,12 +119,30 @@ const HOSTILE: [string, string, RegExp][] = [
   ['unclosed root', `<svg ${NS}><rect/>`, /never closed/],
   ['HTML document with an SVG inside', `<html><body>${svg('')}</body></html>`, /not an SVG image: its root element is <html>/],
   ['XHTML root', `<svg xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></svg>`, /not an SVG image/],
-  ['root without the SVG namespace', `<svg><script>alert(1)</script></svg>`, /not an SVG image: its root element is <svg>, not <svg xmlns=/],
+  [
+    'root without the SVG namespace',
+    `<svg><script>alert(1)</script></svg>`,
+    /not an SVG image: its root element is <svg>, not <svg xmlns=/,
+  ],
   ['text the build reads as a handler', svg('<text x="0" y="5"> onerror = 1</text>'), /site's build reads as a script/],
-  ['use bomb (10¹² copies)', svg(`<defs><g id="a0"><rect width="1" height="1"/></g>${Array.from({ length: 12 }, (_, i) => `<g id="a${i + 1}">${`<use href="#a${i}"/>`.repeat(10)}</g>`).join('')}</defs><use href="#a12"/>`), /more than 200000 shapes once its <use> copies are counted/],
+  [
+    'use bomb (10¹² copies)',
+    svg(
+      `<defs><g id="a0"><rect width="1" height="1"/></g>${Array.from({ length: 12 }, (_, i) => `<g id="a${i + 1}">${`<use href="#a${i}"/>`.repeat(10)}</g>`).join('')}</defs><use href="#a12"/>`,
+    ),
+    /more than 200000 shapes once its <use> copies are counted/,
+  ],
   // Written top-down, so counting it would recurse 5,000 deep.
-  ['a chain of 5,000 <use> (deep recursion)', svg(`${Array.from({ length: 5000 }, (_, i) => `<g id="a${5000 - i}"><use href="#a${4999 - i}"/></g>`).join('')}<g id="a0"/>`), /<use> copies nested more than 64 deep/],
-  ['use that includes itself', svg('<g id="loop"><rect width="1" height="1"/><use href="#loop"/></g>'), /a <use> that includes itself \(#loop\)/],
+  [
+    'a chain of 5,000 <use> (deep recursion)',
+    svg(`${Array.from({ length: 5000 }, (_, i) => `<g id="a${5000 - i}"><use href="#a${4999 - i}"/></g>`).join('')}<g id="a0"/>`),
+    /<use> copies nested more than 64 deep/,
+  ],
+  [
+    'use that includes itself',
+    svg('<g id="loop"><rect width="1" height="1"/><use href="#loop"/></g>'),
+    /a <use> that includes itself \(#loop\)/,
+  ],
   ['ping on a link', svg('<a href="#x" ping="https://evil.example/ping"><text>x</text></a>'), /link to "https:\/\/evil.example\/ping"/],
   ['link to the site itself', svg('<a href="/admin/content"><text>x</text></a>'), /link to "\/admin/],
 ];
@@ -103,10 +167,7 @@ async function svgFiles(dir: string): Promise<string[]> {
 describe('sanitizeSvg keeps real drawings', () => {
   // The sample designer's drawings are in test/fixtures/site (a copy of the sample content/).
   it('passes every SVG in test/fixtures/ and public/images/ unchanged, and each still rasterises', async () => {
-    const files = [
-      ...(await svgFiles(path.join(ROOT, 'test/fixtures'))),
-      ...(await svgFiles(path.join(ROOT, 'public/images'))),
-    ];
+    const files = [...(await svgFiles(path.join(ROOT, 'test/fixtures'))), ...(await svgFiles(path.join(ROOT, 'public/images')))];
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const text = await readFile(file, 'utf8');

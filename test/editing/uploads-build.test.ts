@@ -30,7 +30,14 @@ const image = (color: string) => sharp({ create: { width: 320, height: 200, chan
 describe('an uploaded image goes through the build', () => {
   it('JPEG (with EXIF), PNG, WebP, AVIF, a still GIF and an SVG with a DOCTYPE all compile into the story', async () => {
     const uploads: [string, Buffer][] = [
-      ['Shop Floor.jpg', await image('#b45309').jpeg().withExif({ IFD0: { Make: 'Camera' } }).withMetadata({ orientation: 6 }).toBuffer()],
+      [
+        'Shop Floor.jpg',
+        await image('#b45309')
+          .jpeg()
+          .withExif({ IFD0: { Make: 'Camera' } })
+          .withMetadata({ orientation: 6 })
+          .toBuffer(),
+      ],
       ['screen.png', await image('#4f46e5').png().toBuffer()],
       ['screen.webp', await image('#059669').webp().toBuffer()],
       ['screen.avif', await image('#dc2626').avif().toBuffer()],

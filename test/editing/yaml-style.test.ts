@@ -17,7 +17,9 @@ const RESUME = readFileSync(path.join(ROOT, 'test/fixtures/forms/resume.mdx'), '
 
 /** The form's fields for `text` as the browser posts them, with `change` applied. */
 function entriesOf(text: string, kind: 'mdx' | 'yaml', change: (values: Record<string, string>) => void = () => {}): Entries {
-  const values = Object.fromEntries(Object.entries(formValues(yamlData(readDocument(text, kind).yaml))).map(([name, value]) => [name, String(value)]));
+  const values = Object.fromEntries(
+    Object.entries(formValues(yamlData(readDocument(text, kind).yaml))).map(([name, value]) => [name, String(value)]),
+  );
   change(values);
   return Object.entries(values);
 }
@@ -49,7 +51,12 @@ describe('a new list item is written in block style, like its siblings', () => {
       '',
     ].join('\n');
     // Without JavaScript: status switched and saved (the page's fields are still empty)…
-    const published = composed('case-study', comingSoon, entriesOf(comingSoon, 'mdx', (values) => (values.status = 'published')), 'save');
+    const published = composed(
+      'case-study',
+      comingSoon,
+      entriesOf(comingSoon, 'mdx', (values) => (values.status = 'published')),
+      'save',
+    );
     // …then "Add outcome" and "Add team" (the buttons post the form).
     const added = composed('case-study', published, entriesOf(published, 'mdx'), 'list:add:page.outcomes');
     const typed = composed(
@@ -79,7 +86,12 @@ describe('a new list item is written in block style, like its siblings', () => {
 
   it('a new group item is quoted like the items before it, key by key; numbers stay numbers', () => {
     const text = 'outcomes:\n  - label: "Time on task"\n    value: "+35%"\n    order: 1\n';
-    const data = { outcomes: [{ label: 'Time on task', value: '+35%', order: 1 }, { label: 'Cost', value: '-32%', order: 2 }] };
+    const data = {
+      outcomes: [
+        { label: 'Time on task', value: '+35%', order: 1 },
+        { label: 'Cost', value: '-32%', order: 2 },
+      ],
+    };
     expect(applyChanges(text, data)).toBe(`${text}  - label: "Cost"\n    value: "-32%"\n    order: 2\n`);
     expect(yamlData(applyChanges(text, data))).toEqual(data);
   });
@@ -109,13 +121,25 @@ describe('the fixture resume through its form', () => {
   });
 
   it('the headline changed: that line only, its quoting kept; every other quoted line as it was', () => {
-    const text = composed('resume', RESUME, entriesOf(RESUME, 'mdx', (values) => (values.headline = 'Design lead, maps and mobility')));
-    expect(changedLines(RESUME, text)).toEqual({ from: 3, removed: ['headline: "Principal Product Designer, maps and mobility"'], added: ['headline: "Design lead, maps and mobility"'] });
+    const text = composed(
+      'resume',
+      RESUME,
+      entriesOf(RESUME, 'mdx', (values) => (values.headline = 'Design lead, maps and mobility')),
+    );
+    expect(changedLines(RESUME, text)).toEqual({
+      from: 3,
+      removed: ['headline: "Principal Product Designer, maps and mobility"'],
+      added: ['headline: "Design lead, maps and mobility"'],
+    });
   });
 
   it('a bullet added (no JavaScript: the button, then the text typed) and one removed, in a list inside a list item', () => {
     const added = composed('resume', RESUME, entriesOf(RESUME, 'mdx'), 'list:add:experience.1.bullets');
-    const typed = composed('resume', added, entriesOf(added, 'mdx', (values) => (values['experience.1.bullets.2'] = 'Mapped 30 substations with the field teams.')));
+    const typed = composed(
+      'resume',
+      added,
+      entriesOf(added, 'mdx', (values) => (values['experience.1.bullets.2'] = 'Mapped 30 substations with the field teams.')),
+    );
     expect(changedLines(RESUME, typed)).toEqual({ from: 21, removed: [], added: ['      - Mapped 30 substations with the field teams.'] });
     const removed = composed('resume', typed, entriesOf(typed, 'mdx'), 'list:remove:experience.0.bullets.1');
     expect(changedLines(typed, removed).removed).toEqual(['      - Set up a research panel of 140 commuters along the western coast.']);
@@ -137,12 +161,23 @@ describe('the fixture resume through its form', () => {
       'resume',
       withBullet,
       entriesOf(withBullet, 'mdx', (values) => {
-        Object.assign(values, { 'experience.2.title': 'Designer', 'experience.2.company': 'Skerry Studio', 'experience.2.location': 'Tromsø', 'experience.2.years': '2014 – 2016' });
+        Object.assign(values, {
+          'experience.2.title': 'Designer',
+          'experience.2.company': 'Skerry Studio',
+          'experience.2.location': 'Tromsø',
+          'experience.2.years': '2014 – 2016',
+        });
         values['experience.2.bullets.0'] = 'Drew the first map.';
       }),
     );
     const data = buildData(readDocument(typed, 'mdx').yaml) as { experience: unknown[] };
-    expect(data.experience[2]).toEqual({ title: 'Designer', company: 'Skerry Studio', location: 'Tromsø', years: '2014 – 2016', bullets: ['Drew the first map.'] });
+    expect(data.experience[2]).toEqual({
+      title: 'Designer',
+      company: 'Skerry Studio',
+      location: 'Tromsø',
+      years: '2014 – 2016',
+      bullets: ['Drew the first map.'],
+    });
     expect(readDocument(typed, 'mdx').yaml).toContain('  - title: Designer\n    company: Skerry Studio\n');
     expect(resumeFrontmatterSchema.safeParse(data).success).toBe(true);
   });

@@ -29,7 +29,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } = {}): SeedFiles {
   const files: SeedFiles = { ...contentFilesOf(CONTENT_DIR) };
   if (fixtures) {
-    for (const [file, bytes] of Object.entries(contentFilesOf(path.join(ROOT, 'test/fixtures/case-studies')))) files[file.replace(/^content\//, 'content/case-studies/')] = bytes;
+    for (const [file, bytes] of Object.entries(contentFilesOf(path.join(ROOT, 'test/fixtures/case-studies'))))
+      files[file.replace(/^content\//, 'content/case-studies/')] = bytes;
   }
   for (const file of execFileSync('git', ['ls-files', '-z', 'public'], { cwd: ROOT }).toString().split('\0').filter(Boolean)) {
     files[file] = readFileSync(path.join(ROOT, file));
@@ -39,7 +40,17 @@ export function committedSiteFiles({ fixtures = false }: { fixtures?: boolean } 
 
 export type EditorStack = OwnerStack & { remote: GitRemote & { root: string }; password: string };
 
-export async function startEditorStack({ password, token, env = {}, fixtures = false }: { password: string; token?: string; env?: Record<string, string>; fixtures?: boolean }): Promise<EditorStack> {
+export async function startEditorStack({
+  password,
+  token,
+  env = {},
+  fixtures = false,
+}: {
+  password: string;
+  token?: string;
+  env?: Record<string, string>;
+  fixtures?: boolean;
+}): Promise<EditorStack> {
   const remote = await startGitRemote({ files: committedSiteFiles({ fixtures }) });
   const stack = await startOwnerStack(password, {
     CONTENT_GIT_URL: remote.url,
@@ -77,7 +88,11 @@ export function remoteFile(remote: GitRemote, file: string, ref = 'main'): strin
 
 /** The paths a commit changed, sorted. */
 export function changedPaths(remote: GitRemote, commit: string): string[] {
-  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit]).toString('utf8').split('\n').filter(Boolean).sort();
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit])
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .sort();
 }
 
 export function remoteHead(remote: GitRemote): string {

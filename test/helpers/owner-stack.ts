@@ -17,8 +17,17 @@ export type OwnerStack = { pg: TestPostgres; db: Database; server: RunningServer
 export async function startOwnerStack(adminPassword: string, env: Record<string, string> = {}): Promise<OwnerStack> {
   const pg = await startPostgres();
   const url = await pg.createDatabase();
-  const server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD: adminPassword, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, ...env });
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  const server = await startServer({
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD: adminPassword,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: url,
+    ...env,
+  });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+    timeoutMs: 60_000,
+    what: () => `migrations:\n${server.output()}`,
+  });
   const db = await createDatabase({ connectionString: url });
   process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
   return {

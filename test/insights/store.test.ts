@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildInsightsReport, dailyFiguresCsv } from '~/insights/report.server';
 import { rollUpDay, runInsightsRollup } from '~/insights/rollup.server';
 import { utcDay, visitorHash } from '~/insights/visitor.server';
@@ -11,7 +11,6 @@ import { ENGINES, useEngine } from '../helpers/db-engines';
  * a day's salt goes once the day is over.
  */
 
-
 const DAY_MS = 86_400_000;
 const TODAY = utcDay();
 const daysAgo = (n: number) => utcDay(new Date(Date.now() - n * DAY_MS));
@@ -19,11 +18,20 @@ const CASE_STUDY = '/case-study/office-depot';
 const visitor = (n: number) => `visitor${String(n).padStart(15, '0')}`;
 const bits = (...sections: number[]) => sections.reduce((sum, n) => sum | (1 << (n - 1)), 0);
 
-type Seed = { day: string; kind: string; path?: string; visitor?: string; referrer?: string; utm?: string; device?: string; sections?: number; engaged?: number };
+type Seed = {
+  day: string;
+  kind: string;
+  path?: string;
+  visitor?: string;
+  referrer?: string;
+  utm?: string;
+  device?: string;
+  sections?: number;
+  engaged?: number;
+};
 
 describe.each(ENGINES)('on %s', (_name, start) => {
   const engine = useEngine(start);
-
 
   const seed = (events: Seed[]) =>
     Promise.all(
@@ -31,7 +39,17 @@ describe.each(ENGINES)('on %s', (_name, start) => {
         engine.db.query(
           `INSERT INTO insight_events (at, day, kind, path, visitor, referrer, utm_source, device, sections, engaged_s)
            VALUES ($1::date + interval '12 hours', $1::date, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [e.day, e.kind, e.path ?? null, e.visitor ?? null, e.referrer ?? null, e.utm ?? null, e.device ?? null, e.sections ?? 0, e.engaged ?? 0],
+          [
+            e.day,
+            e.kind,
+            e.path ?? null,
+            e.visitor ?? null,
+            e.referrer ?? null,
+            e.utm ?? null,
+            e.device ?? null,
+            e.sections ?? 0,
+            e.engaged ?? 0,
+          ],
         ),
       ),
     );
@@ -57,7 +75,13 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 
     const raw = await buildInsightsReport(7);
     const metric = (report: typeof raw, name: string) => report.headlines.find((h) => h.metric === name)?.value;
-    expect([metric(raw, 'visitors'), metric(raw, 'views'), metric(raw, 'readers'), metric(raw, 'resume-downloads'), metric(raw, 'messages')]).toEqual([4, 5, 2, 1, 1]);
+    expect([
+      metric(raw, 'visitors'),
+      metric(raw, 'views'),
+      metric(raw, 'readers'),
+      metric(raw, 'resume-downloads'),
+      metric(raw, 'messages'),
+    ]).toEqual([4, 5, 2, 1, 1]);
     expect(raw.daily).toHaveLength(7);
     expect(raw.daily.find((p) => p.day === d2)).toEqual({ day: d2, visitors: 2, views: 3 });
     const funnel = raw.funnels.find((f) => f.slug === 'office-depot')!;
@@ -108,7 +132,9 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     expect(run.purgedEvents).toBe(1);
     expect(run.purgedSalts).toBe(1);
     expect(await engine.db.query(`SELECT 1 FROM insight_events WHERE day = $1`, [old])).toHaveLength(0);
-    expect(await engine.db.query(`SELECT figure, key, count FROM insight_daily WHERE day = $1 AND figure = 'page'`, [old])).toEqual([{ figure: 'page', key: '/privacy', count: 1 }]);
+    expect(await engine.db.query(`SELECT figure, key, count FROM insight_daily WHERE day = $1 AND figure = 'page'`, [old])).toEqual([
+      { figure: 'page', key: '/privacy', count: 1 },
+    ]);
   });
 
   it('a visitor is the same all day and no one the next: the hash changes with the day’s salt, and the old salt is deleted', async () => {
@@ -119,9 +145,13 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     expect(await visitorHash('203.0.113.7', 'Mozilla/5.0 other')).not.toBe(a);
     const tomorrow = new Date(Date.now() + DAY_MS);
     expect(await visitorHash('203.0.113.7', 'Mozilla/5.0 test', tomorrow)).not.toBe(a);
-    expect((await engine.db.query<{ day: string }>(`SELECT day::text AS day FROM insight_salts`)).map((r) => r.day)).toEqual([utcDay(tomorrow)]);
+    expect((await engine.db.query<{ day: string }>(`SELECT day::text AS day FROM insight_salts`)).map((r) => r.day)).toEqual([
+      utcDay(tomorrow),
+    ]);
     // Nothing stored holds the address or the user agent.
-    const dump = JSON.stringify(await engine.db.query(`SELECT * FROM insight_events`)) + JSON.stringify(await engine.db.query(`SELECT * FROM insight_daily`));
+    const dump =
+      JSON.stringify(await engine.db.query(`SELECT * FROM insight_events`)) +
+      JSON.stringify(await engine.db.query(`SELECT * FROM insight_daily`));
     expect(dump).not.toContain('203.0.113');
     expect(dump).not.toContain('Mozilla');
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requiredOnNetlify } from '~/settings/environment';
+import { requiredOnNetlify } from '~/settings/env.server';
 import { ROOT } from '../helpers/content';
 import { anchorsIn, brokenLink, countWords, githubSlug, linksIn, markdownFilesUnder } from '../helpers/markdown-links';
 

@@ -15,16 +15,26 @@ describe('typeset', () => {
     expect(typeset(input)).toBe(expected);
   });
 
-  it.each(['https://www.linkedin.com/in/it\'s--a...test', '/images/a--b.svg', 'camila.navarro@example.com', 'mailto:a@b.co', '12+', 'coming-soon', '2019 – Present'])(
-    'leaves %s as written',
-    (input) => {
-      expect(typeset(input)).toBe(input);
-    },
-  );
+  it.each([
+    "https://www.linkedin.com/in/it's--a...test",
+    '/images/a--b.svg',
+    'camila.navarro@example.com',
+    'mailto:a@b.co',
+    '12+',
+    'coming-soon',
+    '2019 – Present',
+  ])('leaves %s as written', (input) => {
+    expect(typeset(input)).toBe(input);
+  });
 
   it('typesets every string of nested content and leaves other values alone', () => {
     const input = { title: "Rider's app", order: 2, tags: ['"Quoted"'], nested: { src: '/a/b--c.png', flag: true, none: null } };
-    expect(typesetFields(input)).toEqual({ title: 'Rider’s app', order: 2, tags: ['“Quoted”'], nested: { src: '/a/b--c.png', flag: true, none: null } });
+    expect(typesetFields(input)).toEqual({
+      title: 'Rider’s app',
+      order: 2,
+      tags: ['“Quoted”'],
+      nested: { src: '/a/b--c.png', flag: true, none: null },
+    });
   });
 });
 
