@@ -8,7 +8,8 @@ const devBuild = process.env.DEV_BUILD_DIR?.trim();
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+  // A route's server code sits beside it as <route>.server.ts: not a route of its own.
+  ignoredRouteFiles: ['**/.*', '**/*.test.*', '**/*.server.*'],
   serverModuleFormat: 'esm',
   // Tailwind 4 runs through postcss.config.js; Remix's own v3 hook would do nothing.
   tailwind: false,

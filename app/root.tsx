@@ -1,14 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
@@ -75,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-bg text-fg">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-fg"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:z-[60] focus:rounded-md focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-fg"
         >
           Skip to content
         </a>

@@ -36,7 +36,16 @@ export async function buildContent(contentDir = path.resolve('content'), { prune
   }
   await rm(siteFilesDir, { recursive: true, force: true });
   await rename(staged, siteFilesDir);
-  await writeAside(path.join(out, path.basename(BUILD_VERSION_PATH)), JSON.stringify({ pointer: buildPointer(), context: process.env.CONTEXT?.trim() || null, ...builtFrom(), files: versionFiles(files), variants: variantNames([images, privateMedia]) }));
+  await writeAside(
+    path.join(out, path.basename(BUILD_VERSION_PATH)),
+    JSON.stringify({
+      pointer: buildPointer(),
+      context: process.env.CONTEXT?.trim() || null,
+      ...builtFrom(),
+      files: versionFiles(files),
+      variants: variantNames([images, privateMedia]),
+    }),
+  );
   await writeAside(contentJson, JSON.stringify(content));
   await writeImageVariants(images, { prune });
   await writeImageVariants(privateMedia, { prune });

@@ -48,7 +48,10 @@ export async function writeIcons(site: Site, publicDir: string) {
   await mkdir(publicDir, { recursive: true });
   const rounded = Buffer.from(monogramSvg(site.initials, { rounded: true }));
   for (const size of FAVICON_SIZES) {
-    await sharp(rounded, { density: 300 }).resize(size, size).png().toFile(path.join(publicDir, `favicon-${size}x${size}.png`));
+    await sharp(rounded, { density: 300 })
+      .resize(size, size)
+      .png()
+      .toFile(path.join(publicDir, `favicon-${size}x${size}.png`));
   }
   const ico = await sharp(rounded, { density: 300 }).resize(32, 32).png().toBuffer();
   await writeFile(path.join(publicDir, 'favicon.ico'), icoFromPng(ico, 32));

@@ -52,7 +52,6 @@ const ENCODERS = {
 const PIPELINE_VERSION = 1;
 
 type Format = keyof typeof ENCODERS;
-const FORMATS = Object.keys(ENCODERS) as Format[];
 
 /** Raster formats the pipeline reads, by file extension. */
 export const RASTER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'];
@@ -82,9 +81,7 @@ function stemOf(file: string): string {
   return path.basename(file, path.extname(file)).replace(/[^\w-]/g, '-');
 }
 
-type Output =
-  | { kind: 'variant'; source: string; width: number; format: Format }
-  | { kind: 'copy'; source: string };
+type Output = { kind: 'variant'; source: string; width: number; format: Format } | { kind: 'copy'; source: string };
 
 /** Where planned files go, and the URL they are served under. */
 export type ImageTarget = { dir: string; url: string };
@@ -153,8 +150,11 @@ export class ImagePlan {
       return { width: info.width, height: info.height, src: url, full: url };
     }
     const { sources, widths, urlOf } = await this.variants(file, IMAGE_WIDTHS.story);
-    const fallback = [...widths].reverse().find((w) => w <= FALLBACK_WIDTH) ?? widths[0];
-    return { width: info.width, height: info.height, sources, src: urlOf(fallback, 'webp'), full: urlOf(widths.at(-1)!, 'webp') };
+    const [smallest] = widths;
+    const largest = widths.at(-1);
+    if (smallest === undefined || largest === undefined) throw new Error(`${file}: no image widths to make`);
+    const fallback = [...widths].reverse().find((w) => w <= FALLBACK_WIDTH) ?? smallest;
+    return { width: info.width, height: info.height, sources, src: urlOf(fallback, 'webp'), full: urlOf(largest, 'webp') };
   }
 }
 

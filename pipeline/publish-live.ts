@@ -2,7 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LiveStore } from '../app/content/live-store.server';
-import { changedTags, liveIsNewer, MAX_ANCESTORS, tagHashes, type ContentVersion, type VersionFile, type VersionPointer } from '../app/content/live-version';
+import {
+  changedTags,
+  liveIsNewer,
+  MAX_ANCESTORS,
+  tagHashes,
+  type ContentVersion,
+  type VersionFile,
+  type VersionPointer,
+} from '../app/content/live-version';
 import { layOut } from './content/check';
 import { withCompiledTree } from './content/compiled-tree';
 import type { CompiledContent } from '../app/content/schema';
@@ -51,8 +59,9 @@ async function variantFiles(plans: ImagePlan[], have: Set<string>, earlier: Reco
     const missing = new Map([...plan.outputs].filter(([file]) => !have.has(path.basename(file))));
     for (const [file] of missing) {
       const url = PUBLIC_URL_OF(plan, file);
-      if (Object.hasOwn(earlier, url)) {
-        kept[url] = earlier[url];
+      const earlierFile = Object.hasOwn(earlier, url) ? earlier[url] : undefined;
+      if (earlierFile) {
+        kept[url] = earlierFile;
         missing.delete(file);
       }
     }
@@ -82,10 +91,19 @@ export async function makeLive(input: LiveInput): Promise<LiveOutcome> {
 function retarget(plan: ImagePlan, root: string, scratch: string): ImagePlan {
   const move = (file: string) => path.join(scratch, path.relative(root, file));
   const outputs = new Map([...plan.outputs].map(([file, output]) => [move(file), output]));
-  return Object.assign(Object.create(Object.getPrototypeOf(plan) as object) as ImagePlan, plan, { outputs, target: { ...plan.target, dir: move(plan.target.dir) } });
+  return Object.assign(Object.create(Object.getPrototypeOf(plan) as object) as ImagePlan, plan, {
+    outputs,
+    target: { ...plan.target, dir: move(plan.target.dir) },
+  });
 }
 
-async function render(input: LiveInput, started: number, content: CompiledContent, images: ImagePlan, privateMedia: ImagePlan): Promise<LiveOutcome> {
+async function render(
+  input: LiveInput,
+  started: number,
+  content: CompiledContent,
+  images: ImagePlan,
+  privateMedia: ImagePlan,
+): Promise<LiveOutcome> {
   const { store, build } = input;
   const before = await store.readPointer();
   const earlier = before ? await store.readVersion(before.pointer.id) : null;
@@ -105,7 +123,13 @@ async function render(input: LiveInput, started: number, content: CompiledConten
     if (!(await store.hasFile(hash))) await store.writeFile(hash, file.bytes);
   }
   // What this version is known to contain: its parents, the deploy's build, and every version before it.
-  const ancestors = [...new Set([...input.parents, ...(build.pointer.commit ? [build.pointer.commit, ...build.pointer.ancestors] : []), ...(before ? [before.pointer.commit ?? '', ...before.pointer.ancestors] : [])])]
+  const ancestors = [
+    ...new Set([
+      ...input.parents,
+      ...(build.pointer.commit ? [build.pointer.commit, ...build.pointer.ancestors] : []),
+      ...(before ? [before.pointer.commit ?? '', ...before.pointer.ancestors] : []),
+    ]),
+  ]
     .filter((commit) => commit && commit !== input.commit)
     .slice(0, MAX_ANCESTORS);
   const renderedAt = new Date().toISOString();

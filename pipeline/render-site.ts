@@ -75,7 +75,11 @@ export async function renderSiteFiles(content: CompiledContent, images: ImagePla
 }
 
 export function versionFiles(files: Map<string, RenderedFile>, extra: { private?: true } = {}): Record<string, VersionFile> {
-  return Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b)).map(([sitePath, file]) => [sitePath, { hash: sha256(file.bytes), type: file.type, ...extra }]));
+  return Object.fromEntries(
+    [...files]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([sitePath, file]) => [sitePath, { hash: sha256(file.bytes), type: file.type, ...extra }]),
+  );
 }
 
 function git(args: string[], cwd: string): string | null {
@@ -95,8 +99,18 @@ function git(args: string[], cwd: string): string | null {
 export function buildPointer(root = process.cwd()): VersionPointer {
   const commit = process.env.COMMIT_REF?.trim() || git(['rev-parse', '--verify', 'HEAD'], root);
   const committedAt = commit ? git(['show', '-s', '--format=%cI', commit], root) : null;
-  const ancestors = commit ? (git(['rev-list', '--first-parent', `--max-count=${MAX_ANCESTORS}`, `${commit}^`], root)?.split('\n').filter(Boolean) ?? []) : [];
+  const ancestors = commit
+    ? (git(['rev-list', '--first-parent', `--max-count=${MAX_ANCESTORS}`, `${commit}^`], root)
+        ?.split('\n')
+        .filter(Boolean) ?? [])
+    : [];
   // No clock: two builds of one commit write the same file (the build cache's check compares them).
   const renderedAt = committedAt || new Date(0).toISOString();
-  return { id: `build-${(commit ?? 'none').slice(0, 12)}`, commit: commit || null, committedAt: committedAt || null, ancestors, renderedAt };
+  return {
+    id: `build-${(commit ?? 'none').slice(0, 12)}`,
+    commit: commit || null,
+    committedAt: committedAt || null,
+    ancestors,
+    renderedAt,
+  };
 }

@@ -76,9 +76,17 @@ function drawHeader(doc: Doc, content: CompiledContent) {
   const contactBottom = y;
 
   const leftWidth = WIDTH - contactWidth - 16;
-  doc.font(FONT.bold).fontSize(SIZE.name).fillColor(COLOR.ink).text(site.name, MARGIN.left, top, { width: leftWidth, characterSpacing: -0.3 });
+  doc
+    .font(FONT.bold)
+    .fontSize(SIZE.name)
+    .fillColor(COLOR.ink)
+    .text(site.name, MARGIN.left, top, { width: leftWidth, characterSpacing: -0.3 });
   doc.y += 1;
-  doc.font(FONT.regular).fontSize(SIZE.headline).fillColor(COLOR.accent).text(resume.headline, MARGIN.left, doc.y, { width: leftWidth, continued: true });
+  doc
+    .font(FONT.regular)
+    .fontSize(SIZE.headline)
+    .fillColor(COLOR.accent)
+    .text(resume.headline, MARGIN.left, doc.y, { width: leftWidth, continued: true });
   doc.fillColor(COLOR.muted).text(`  ·  ${resume.location}`);
 
   doc.y = Math.max(doc.y, contactBottom) + 10;
@@ -88,7 +96,14 @@ function drawHeader(doc: Doc, content: CompiledContent) {
 
 function rule(doc: Doc, color: string, width = 0.5) {
   const y = doc.y;
-  doc.save().moveTo(MARGIN.left, y).lineTo(MARGIN.left + WIDTH, y).lineWidth(width).strokeColor(color).stroke().restore();
+  doc
+    .save()
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + WIDTH, y)
+    .lineWidth(width)
+    .strokeColor(color)
+    .stroke()
+    .restore();
 }
 
 /** A section label, kept on the same page as `keepWith` points of what follows it. */
@@ -112,14 +127,22 @@ function splitLine(doc: Doc, left: string, right: string, size = SIZE.title) {
   doc.font(FONT.regular).fontSize(SIZE.small);
   const rightWidth = doc.widthOfString(right);
   doc.fillColor(COLOR.muted).text(right, MARGIN.left + WIDTH - rightWidth, y + (size - SIZE.small) * 0.7, { lineBreak: false });
-  doc.font(FONT.bold).fontSize(size).fillColor(COLOR.ink).text(left, MARGIN.left, y, { width: WIDTH - rightWidth - 12, lineGap: GAP.line });
+  doc
+    .font(FONT.bold)
+    .fontSize(size)
+    .fillColor(COLOR.ink)
+    .text(left, MARGIN.left, y, { width: WIDTH - rightWidth - 12, lineGap: GAP.line });
 }
 
 function bullets(doc: Doc, items: string[]) {
   for (const item of items) {
     ensureSpace(doc, bulletHeight(doc, item));
     const y = doc.y;
-    doc.font(FONT.regular).fontSize(SIZE.body).fillColor(COLOR.accent).text('•', MARGIN.left + 1, y, { lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(SIZE.body)
+      .fillColor(COLOR.accent)
+      .text('•', MARGIN.left + 1, y, { lineBreak: false });
     doc.fillColor(COLOR.body).text(item, MARGIN.left + BULLET_INDENT, y, { width: WIDTH - BULLET_INDENT, lineGap: GAP.line });
     doc.y += GAP.bullet;
   }
@@ -149,13 +172,17 @@ function drawBody(doc: Doc, content: CompiledContent) {
   });
 
   const [first] = resume.experience;
-  section(doc, words.experienceTitle, roleHeadHeight(doc) + bulletHeight(doc, first.bullets[0]), () => {
+  section(doc, words.experienceTitle, roleHeadHeight(doc) + bulletHeight(doc, first?.bullets[0] ?? ''), () => {
     resume.experience.forEach((role, index) => {
       // Keep a role's title, company and first bullet together.
       if (index > 0) doc.y += GAP.role;
-      ensureSpace(doc, roleHeadHeight(doc) + bulletHeight(doc, role.bullets[0]));
+      ensureSpace(doc, roleHeadHeight(doc) + bulletHeight(doc, role.bullets[0] ?? ''));
       splitLine(doc, role.title, role.years);
-      doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOR.muted).text(`${role.company}  ·  ${role.location}`, MARGIN.left, doc.y, { lineGap: GAP.line });
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZE.small)
+        .fillColor(COLOR.muted)
+        .text(`${role.company}  ·  ${role.location}`, MARGIN.left, doc.y, { lineGap: GAP.line });
       doc.y += 4;
       bullets(doc, role.bullets);
     });
@@ -169,8 +196,15 @@ function drawBody(doc: Doc, content: CompiledContent) {
       const height = textHeight(doc, items, FONT.regular, SIZE.body, WIDTH - labelWidth);
       ensureSpace(doc, height);
       const y = doc.y;
-      doc.font(FONT.bold).fontSize(SIZE.body).fillColor(COLOR.ink).text(group.group, MARGIN.left, y, { width: labelWidth - 8, lineGap: GAP.line });
-      doc.font(FONT.regular).fillColor(COLOR.body).text(items, MARGIN.left + labelWidth, y, { width: WIDTH - labelWidth, lineGap: GAP.line });
+      doc
+        .font(FONT.bold)
+        .fontSize(SIZE.body)
+        .fillColor(COLOR.ink)
+        .text(group.group, MARGIN.left, y, { width: labelWidth - 8, lineGap: GAP.line });
+      doc
+        .font(FONT.regular)
+        .fillColor(COLOR.body)
+        .text(items, MARGIN.left + labelWidth, y, { width: WIDTH - labelWidth, lineGap: GAP.line });
       doc.y = y + height + 3;
     }
   });
@@ -202,7 +236,14 @@ function drawColumns(doc: Doc, columns: Column[]) {
     doc.font(FONT.bold).fontSize(SIZE.heading).fillColor(COLOR.accent);
     doc.text(column.label.toUpperCase(), x, top, { width, characterSpacing: 1.4, lineGap: 0 });
     const ruleY = doc.y + 3;
-    doc.save().moveTo(x, ruleY).lineTo(x + width, ruleY).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(x, ruleY)
+      .lineTo(x + width, ruleY)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke()
+      .restore();
     doc.y = ruleY + GAP.afterHeading;
     for (const entry of column.entries) {
       doc.font(FONT.bold).fontSize(SIZE.body).fillColor(COLOR.ink).text(entry.title, x, doc.y, { width, lineGap: GAP.line });

@@ -42,7 +42,14 @@ type Text = { input: Buffer; width: number; height: number };
 /** One block of text, wrapped to `width` and rendered with Pango. */
 async function text(
   content: string,
-  { size, weight = 'Regular', color, width = COLUMN, tracking = 0, lineHeight = 1.2 }: {
+  {
+    size,
+    weight = 'Regular',
+    color,
+    width = COLUMN,
+    tracking = 0,
+    lineHeight = 1.2,
+  }: {
     size: number;
     weight?: 'Regular' | 'Bold' | 'Semi-Bold';
     color: string;

@@ -79,7 +79,15 @@ export async function appBuildKey(root = '.', env: Record<string, string | undef
     tailwindFingerprint(root),
   ]);
   const environment = APP_ENV.map((name) => `${name}=${env[name] ?? ''}`).join('\n');
-  return sha256([`format ${CACHE_FORMAT}`, `node ${process.version} ${process.platform} ${process.arch}`, environment, `files ${files}`, `tailwind ${tailwind}`].join('\n'));
+  return sha256(
+    [
+      `format ${CACHE_FORMAT}`,
+      `node ${process.version} ${process.platform} ${process.arch}`,
+      environment,
+      `files ${files}`,
+      `tailwind ${tailwind}`,
+    ].join('\n'),
+  );
 }
 
 const running = new Set<ChildProcess>();
@@ -93,7 +101,10 @@ function remixBuild(target: 'node' | 'netlify'): Promise<void> {
   // The CLI itself, not `npx remix`: npx costs a second of start-up per run.
   const cli = path.resolve('node_modules/@remix-run/dev/dist/cli.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', REMIX_TARGET: target } });
+    const child = spawn(process.execPath, [cli, 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', REMIX_TARGET: target },
+    });
     running.add(child);
     child.on('error', reject);
     child.on('exit', (code, signal) => {

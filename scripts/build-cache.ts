@@ -96,7 +96,10 @@ export async function saveStep(step: string, key: string, outputs: StepOutputs, 
   const entry = path.join(stepDir, key);
   const partial = `${entry}.${process.pid}.partial`;
   await rm(partial, { recursive: true, force: true });
-  const existing = { dirs: outputs.dirs.filter((d) => existsSync(path.join(root, d))), files: outputs.files.filter((f) => existsSync(path.join(root, f))) };
+  const existing = {
+    dirs: outputs.dirs.filter((d) => existsSync(path.join(root, d))),
+    files: outputs.files.filter((f) => existsSync(path.join(root, f))),
+  };
   for (const item of [...existing.dirs, ...existing.files]) {
     await cp(path.join(root, item), path.join(partial, 'files', item), { recursive: true });
   }

@@ -23,7 +23,9 @@ export async function readContentSnapshot(root: string): Promise<ContentSnapshot
   const site = data(await read('content/site.yml'), 'yaml');
   const resume = data(await read('content/resume.mdx'), 'mdx') as ContentSnapshot['resume'];
   const caseStudies: ContentSnapshot['caseStudies'] = [];
-  const files = (await readdir(path.join(root, 'content/case-studies')).catch(() => [] as string[])).filter((name) => name.endsWith('.mdx')).sort();
+  const files = (await readdir(path.join(root, 'content/case-studies')).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.mdx'))
+    .sort();
   for (const name of files) {
     const contentPath = `content/case-studies/${name}`;
     const parsed = data(await read(contentPath), 'mdx') as { data: Record<string, unknown> } | null;

@@ -5,7 +5,9 @@ const started = performance.now();
 buildContent().then(
   (content) => {
     const pages = Object.keys(content.caseStudies).length;
-    console.log(`Content: ${content.cards.length} cards, ${pages} case study page(s), resume.pdf (${Math.round(performance.now() - started)} ms)`);
+    console.log(
+      `Content: ${content.cards.length} cards, ${pages} case study page(s), resume.pdf (${Math.round(performance.now() - started)} ms)`,
+    );
   },
   (error) => {
     reportContentError(error);

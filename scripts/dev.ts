@@ -41,7 +41,10 @@ const editorBundle = await watchEditorBundle();
 // the first free one from 3001, probed: two sessions started at once can both
 // pick 3001, and one fails).
 const socketPort = process.env.REMIX_DEV_SOCKET_PORT ? ['--port', process.env.REMIX_DEV_SOCKET_PORT] : [];
-const child = spawn('npx', ['remix', 'dev', ...socketPort, '-c', 'node .cache/dev-server/serve.mjs'], { stdio: 'inherit', env: { ...process.env, ...database?.env } });
+const child = spawn('npx', ['remix', 'dev', ...socketPort, '-c', 'node .cache/dev-server/serve.mjs'], {
+  stdio: 'inherit',
+  env: { ...process.env, ...database?.env },
+});
 void database?.start();
 
 // One signal often arrives several times (from the terminal or process group,

@@ -8,7 +8,8 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
  * ES2019) Lexical's class fields put a `__publicField` helper into the chunk
  * every public page shares, so every public page's JS changed. Built apart,
  * at ES2022 (class fields stay native, no helper), the public pages' JS and
- * CSS are byte for byte what they were before the editor (issue 21, §3).
+ * CSS are byte for byte what they were before the editor
+ * (docs/decisions/public-pages-untouched-by-the-owner.md).
  *
  * The edit page loads the result with `import(url)` (BodyEditor.tsx); the
  * URL, content-hashed, is written to EDITOR_MANIFEST, which the edit route's

@@ -36,7 +36,9 @@ async function requirePassword(engine: NetlifyDB, password: string): Promise<voi
   const internals = engine as unknown as Internals;
   // Its server calls this.handleConnection(socket): an own property wins over the prototype's.
   if (typeof internals.handleConnection !== 'function' || !(internals.connections instanceof Set)) {
-    throw new Error('this @netlify/database-dev has no handleConnection to replace, so it cannot require a password; refusing to start it open');
+    throw new Error(
+      'this @netlify/database-dev has no handleConnection to replace, so it cannot require a password; refusing to start it open',
+    );
   }
   // Salted and hashed once: every connection is checked against the same verifier.
   const scram = await createScramSha256Data(password);

@@ -68,7 +68,10 @@ async function lockDirectory(directory: string): Promise<() => Promise<void>> {
  * password included (never print it: describeUrl()). `signal` abandons a
  * start still under way (the worker is terminated).
  */
-export async function startEmbeddedEngine(directory: string, { password, port, signal }: { password: string; port?: number; signal?: AbortSignal }): Promise<EmbeddedEngine> {
+export async function startEmbeddedEngine(
+  directory: string,
+  { password, port, signal }: { password: string; port?: number; signal?: AbortSignal },
+): Promise<EmbeddedEngine> {
   const unlock = await lockDirectory(directory);
   // Bundled into build/server/serve.mjs the worker is its sibling .mjs; under tsx, the .ts beside this file.
   const file = new URL(`./embedded-db-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'mjs'}`, import.meta.url);
@@ -86,7 +89,9 @@ export async function startEmbeddedEngine(directory: string, { password, port, s
   try {
     const url = await new Promise<string>((resolve, reject) => {
       messages.addEventListener('started', (event) => resolve(((event as CustomEvent).detail as { url: string }).url), { once: true });
-      messages.addEventListener('failed', (event) => reject(new Error(((event as CustomEvent).detail as { message: string }).message)), { once: true });
+      messages.addEventListener('failed', (event) => reject(new Error(((event as CustomEvent).detail as { message: string }).message)), {
+        once: true,
+      });
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the engine's worker exited with ${code}`)));
       signal?.addEventListener('abort', () => reject(new Error('stopped before it had started')), { once: true });

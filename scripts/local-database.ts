@@ -1,6 +1,7 @@
 import {
   announceDatabaseStart,
   closeSharedDatabase,
+  describeUrl,
   isDatabaseUnavailable,
   sharedDatabase,
   type Database,
@@ -63,15 +64,6 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 export type LocalDatabase = { start(): Promise<void>; stop(): Promise<void> };
 
-function describeUrl(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
-  } catch {
-    return 'NETLIFY_DB_URL (unparsable)';
-  }
-}
-
 async function migrate(db: Database): Promise<void> {
   // Without the query timeout: a migration may rightly run long, or wait for another server's lock.
   const { applied, total } = await applyMigrations(db.withoutQueryTimeout(), MIGRATIONS_DIR);
@@ -104,7 +96,9 @@ export function planLocalDatabase(): LocalDatabase | undefined {
 
   /** Something that will not mend by trying again (the engine did not start, a migration is broken). */
   const giveUp = (error: unknown) => {
-    console.error(`Database: unavailable (${message(error)}); the limits count in memory and contact messages are mailed without being kept.`);
+    console.error(
+      `Database: unavailable (${message(error)}); the limits count in memory and contact messages are mailed without being kept.`,
+    );
     readiness.down(message(error), 'not ready');
   };
 
@@ -138,7 +132,10 @@ export function planLocalDatabase(): LocalDatabase | undefined {
       what = devEngine ? `the embedded engine of npm run dev on ${describeUrl(given)}` : `NETLIFY_DB_URL (${describeUrl(given)})`;
     } else {
       try {
-        engine = await startEmbeddedEngine(directory, { password: localDatabasePassword(), signal: abandon.signal });
+        engine = await startEmbeddedEngine(directory, {
+          password: localDatabasePassword(),
+          signal: abandon.signal,
+        });
       } catch (error) {
         return giveUp(error);
       }
@@ -150,7 +147,9 @@ export function planLocalDatabase(): LocalDatabase | undefined {
     // Lost after it was ready (the server stopped, the network went): down at once, and the same retry.
     readiness.whenLost((detail) => {
       if (abandon.signal.aborted) return;
-      console.warn(`Database: ${what} stopped answering (${detail}); until it answers again, the fallbacks act at once. Trying again in the background.`);
+      console.warn(
+        `Database: ${what} stopped answering (${detail}); until it answers again, the fallbacks act at once. Trying again in the background.`,
+      );
       readiness.down(detail);
       retrying = keepTrying(db, what, performance.now());
     });
@@ -197,7 +196,14 @@ async function freePort(): Promise<number> {
  * server to it. undefined when NETLIFY_DB_URL names a database already or
  * PORTFOLIO_DB=off.
  */
-export async function devDatabase(): Promise<{ env: Record<string, string>; start(): Promise<void>; stop(): Promise<void> } | undefined> {
+export async function devDatabase(): Promise<
+  | {
+      env: Record<string, string>;
+      start(): Promise<void>;
+      stop(): Promise<void>;
+    }
+  | undefined
+> {
   if (process.env.PORTFOLIO_DB?.trim() === 'off' || process.env.NETLIFY_DB_URL?.trim()) return undefined;
   const directory = process.env.PORTFOLIO_DB_DIR?.trim() || DEFAULT_DB_DIR;
   const port = await freePort();
@@ -207,12 +213,19 @@ export async function devDatabase(): Promise<{ env: Record<string, string>; star
   let starting: Promise<void> | undefined;
   return {
     // The password travels to each server in its environment, never on a command line or in the log.
-    env: { NETLIFY_DB_URL: withPassword(`postgres://postgres@localhost:${port}/postgres`, password), NETLIFY_DB_EMBEDDED: '1' },
+    env: {
+      NETLIFY_DB_URL: withPassword(`postgres://postgres@localhost:${port}/postgres`, password),
+      NETLIFY_DB_EMBEDDED: '1',
+    },
     start: () =>
       (starting ??= (async () => {
         const started = performance.now();
         try {
-          engine = await startEmbeddedEngine(directory, { password, port, signal: abandon.signal });
+          engine = await startEmbeddedEngine(directory, {
+            password,
+            port,
+            signal: abandon.signal,
+          });
           console.log(`Database: started the embedded engine for this session (data in ${directory}/) in ${seconds(started)}.`);
         } catch (error) {
           console.error(`Database: the embedded engine did not start (${message(error)}); the limits count in memory.`);

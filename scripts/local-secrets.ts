@@ -53,7 +53,8 @@ function ensureSecret(name: string, file: string): { value: string; source: 'loa
         chmodSync(file, 0o600);
         return { value: secrets[name], source: 'loaded' };
       }
-      const created = { ...secrets, [name]: randomBytes(32).toString('base64url') };
+      const value = randomBytes(32).toString('base64url');
+      const created = { ...secrets, [name]: value };
       try {
         // A new file is created exclusively; an existing one is replaced whole (rename), keeping its other secrets.
         write(file, created, secrets === undefined);
@@ -62,11 +63,13 @@ function ensureSecret(name: string, file: string): { value: string; source: 'loa
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
         throw error;
       }
-      return { value: created[name], source: 'created' };
+      return { value, source: 'created' };
     }
     throw new Error('it kept changing while being read');
   } catch (error) {
-    console.warn(`Local secrets: cannot use ${file} (${error instanceof Error ? error.message : String(error)}); generating a ${name} for this process.`);
+    console.warn(
+      `Local secrets: cannot use ${file} (${error instanceof Error ? error.message : String(error)}); generating a ${name} for this process.`,
+    );
     return { value: randomBytes(32).toString('base64url'), source: 'per-process' };
   }
 }

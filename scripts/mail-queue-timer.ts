@@ -50,7 +50,11 @@ export function startMailQueueTimer(intervalMs = MAIL_QUEUE_INTERVAL_MS): MailQu
       if (isDatabaseUnavailable(error)) {
         report(`unavailable: ${error.reason}`, () => console.log(`Mail queue: waiting for the database (${error.message}).`));
       } else {
-        report('error', () => console.warn(`Mail queue: the run failed (${error instanceof Error ? error.message : String(error)}); trying again in ${intervalMs / 1000} s.`));
+        report('error', () =>
+          console.warn(
+            `Mail queue: the run failed (${error instanceof Error ? error.message : String(error)}); trying again in ${intervalMs / 1000} s.`,
+          ),
+        );
       }
     }
   };

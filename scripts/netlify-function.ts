@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from '@netlify/functions';
 import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
-import { CLIENT_IP_HEADER } from '../app/contact/action.server';
+import { CLIENT_IP_HEADER } from '../app/http/client-ip.server';
 import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/contact/config.server';
 
 /**
@@ -107,12 +108,17 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
       } as RequestInit);
       const ip = plainAddress(req.socket.remoteAddress);
       // Only what our functions use is real; the rest of Context does not exist locally.
-      const context = { ip, requestId: crypto.randomUUID(), url: new URL(request.url), params: {} } as unknown as Context;
+      const context = {
+        ip,
+        requestId: crypto.randomUUID(),
+        url: new URL(request.url),
+        params: {},
+      } as unknown as Context;
       const response = await handler(request, context);
       if (hasBody) releaseUnreadBody(req, res);
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
-      if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+      if (response.body) Readable.fromWeb(response.body as WebReadableStream).pipe(res);
       else res.end();
     } catch (error) {
       console.error(`${req.method} ${req.originalUrl} failed:`, error);

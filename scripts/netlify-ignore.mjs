@@ -49,7 +49,8 @@ export function decide(env, cwd = process.cwd()) {
 }
 
 function decideOrThrow(env, cwd) {
-  if (env.INCOMING_HOOK_URL || env.INCOMING_HOOK_TITLE) return { ...BUILD, reason: 'Building: a build hook asked for this build (e.g. "Rebuild the site").' };
+  if (env.INCOMING_HOOK_URL || env.INCOMING_HOOK_TITLE)
+    return { ...BUILD, reason: 'Building: a build hook asked for this build (e.g. "Rebuild the site").' };
   const context = env.CONTEXT;
   if (!context) return { ...BUILD, reason: 'Building: CONTEXT is not set, so this is not a Netlify build whose context is known.' };
   if (context !== 'production') {
@@ -63,16 +64,26 @@ function decideOrThrow(env, cwd) {
   if (!base) return { ...BUILD, reason: 'Building: there is no earlier build to compare with (CACHED_COMMIT_REF is not set).' };
   if (!SHA.test(base)) return { ...BUILD, reason: 'Building: CACHED_COMMIT_REF is not a commit id.' };
   if (base.toLowerCase() === head.toLowerCase()) {
-    return { ...BUILD, reason: `Building: no earlier build to compare with (CACHED_COMMIT_REF is COMMIT_REF ${short(head)}: a first build, a build without cache, or the same commit again).` };
+    return {
+      ...BUILD,
+      reason: `Building: no earlier build to compare with (CACHED_COMMIT_REF is COMMIT_REF ${short(head)}: a first build, a build without cache, or the same commit again).`,
+    };
   }
 
   const git = (args, allow = [0]) => runGit(cwd, args, allow);
-  if (git(['cat-file', '-e', `${head}^{commit}`], [0, 1, 128]).status !== 0) return { ...BUILD, reason: `Building: the commit to build, ${short(head)}, is not in this clone.` };
+  if (git(['cat-file', '-e', `${head}^{commit}`], [0, 1, 128]).status !== 0)
+    return { ...BUILD, reason: `Building: the commit to build, ${short(head)}, is not in this clone.` };
   if (git(['cat-file', '-e', `${base}^{commit}`], [0, 1, 128]).status !== 0) {
-    return { ...BUILD, reason: `Building: the last built commit ${short(base)} is not in this clone (a shallow clone, or history was rewritten).` };
+    return {
+      ...BUILD,
+      reason: `Building: the last built commit ${short(base)} is not in this clone (a shallow clone, or history was rewritten).`,
+    };
   }
   if (git(['merge-base', '--is-ancestor', base, head], [0, 1]).status !== 0) {
-    return { ...BUILD, reason: `Building: the last built commit ${short(base)} is not an ancestor of ${short(head)} (history was rewritten, or it was another branch).` };
+    return {
+      ...BUILD,
+      reason: `Building: the last built commit ${short(base)} is not an ancestor of ${short(head)} (history was rewritten, or it was another branch).`,
+    };
   }
 
   // Each commit of the range: its id, then its whole message; -z separates commits with NUL.
@@ -88,16 +99,24 @@ function decideOrThrow(env, cwd) {
   const unmarked = commits.find((commit) => !hasMark(commit.message));
   if (unmarked) {
     const subject = unmarked.message.split('\n')[0].trim().slice(0, 72);
-    return { ...BUILD, reason: `Building: commit ${short(unmarked.id)} ("${subject}") was not published from the editor (it has no "${EDITOR_COMMIT_MARK}" line).` };
+    return {
+      ...BUILD,
+      reason: `Building: commit ${short(unmarked.id)} ("${subject}") was not published from the editor (it has no "${EDITOR_COMMIT_MARK}" line).`,
+    };
   }
 
-  const changed = git(['-c', 'core.quotePath=false', 'diff', '--no-renames', '--no-ext-diff', '--name-only', '-z', base, head, '--']).stdout.split('\0').filter(Boolean);
+  const changed = git(['-c', 'core.quotePath=false', 'diff', '--no-renames', '--no-ext-diff', '--name-only', '-z', base, head, '--'])
+    .stdout.split('\0')
+    .filter(Boolean);
   const outside = changed.filter((file) => !file.startsWith('content/'));
   if (outside.length > 0) {
     const more = outside.length > 1 ? ` and ${outside.length - 1} more` : '';
     return { ...BUILD, reason: `Building: the new commits change files outside content/ (${outside[0]}${more}).` };
   }
-  const what = commits.length === 1 ? 'the 1 new commit is an editor publish that changes' : `the ${commits.length} new commits are editor publishes that change`;
+  const what =
+    commits.length === 1
+      ? 'the 1 new commit is an editor publish that changes'
+      : `the ${commits.length} new commits are editor publishes that change`;
   return { ...SKIP, reason: `Skipping the build: since ${short(base)}, ${what} only content/, already live from the live store.` };
 }
 

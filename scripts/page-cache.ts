@@ -34,7 +34,9 @@ function preferredEncoding(request: Request): Encoding {
 function encode(entry: Entry, encoding: Encoding): Buffer {
   if (encoding === 'identity') return entry.body;
   entry.encoded[encoding] ??=
-    encoding === 'br' ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(entry.body, { level: 9 });
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      : gzipSync(entry.body, { level: 9 });
   return entry.encoded[encoding];
 }
 

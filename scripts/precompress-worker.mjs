@@ -8,7 +8,9 @@ import { gzipAsync } from '@gfx/zopfli';
 parentPort.on('message', async ({ id, source, level }) => {
   try {
     const gzip =
-      level.gzip === 'zopfli' ? Buffer.from(await gzipAsync(source, { numiterations: level.zopfliIterations })) : gzipSync(source, { level: level.gzipLevel });
+      level.gzip === 'zopfli'
+        ? Buffer.from(await gzipAsync(source, { numiterations: level.zopfliIterations }))
+        : gzipSync(source, { level: level.gzipLevel });
     const brotli = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: level.brotliQuality } });
     parentPort.postMessage({ id, gzip, brotli });
   } catch (error) {

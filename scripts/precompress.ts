@@ -21,7 +21,13 @@ import { BUILD_CACHE_DIR, sha256 } from './build-cache';
  */
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 
-export type CompressionLevel = { name: string; gzip: 'zopfli' | 'zlib'; zopfliIterations: number; gzipLevel: number; brotliQuality: number };
+export type CompressionLevel = {
+  name: string;
+  gzip: 'zopfli' | 'zlib';
+  zopfliIterations: number;
+  gzipLevel: number;
+  brotliQuality: number;
+};
 export const VISITOR_LEVEL: CompressionLevel = { name: 'visitor', gzip: 'zopfli', zopfliIterations: 15, gzipLevel: 9, brotliQuality: 11 };
 export const OWNER_ONLY_LEVEL: CompressionLevel = { name: 'owner-only', gzip: 'zlib', zopfliIterations: 0, gzipLevel: 9, brotliQuality: 6 };
 
@@ -51,7 +57,7 @@ type Twins = { gzip: Uint8Array; brotli: Uint8Array };
 
 /** A few worker threads, the largest file first, so that one big file does not finish last alone. */
 async function compressAll(jobs: Job[], threads: number): Promise<Twins[]> {
-  const order = jobs.map((_, i) => i).sort((a, b) => jobs[b].source.byteLength - jobs[a].source.byteLength);
+  const order = [...jobs.entries()].sort(([, a], [, b]) => b.source.byteLength - a.source.byteLength);
   const results: Twins[] = new Array(jobs.length);
   const workerUrl = new URL('./precompress-worker.mjs', import.meta.url);
   const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(workerUrl));
@@ -59,7 +65,7 @@ async function compressAll(jobs: Job[], threads: number): Promise<Twins[]> {
     await Promise.all(
       workers.map(async (worker) => {
         for (let next = order.shift(); next !== undefined; next = order.shift()) {
-          const id = next;
+          const [id, job] = next;
           results[id] = await new Promise<Twins>((resolve, reject) => {
             const onMessage = (message: { id: number; error?: string } & Twins) => {
               worker.off('error', reject);
@@ -68,7 +74,7 @@ async function compressAll(jobs: Job[], threads: number): Promise<Twins[]> {
             };
             worker.once('message', onMessage);
             worker.once('error', reject);
-            worker.postMessage({ id, source: jobs[id].source, level: jobs[id].level });
+            worker.postMessage({ id, source: job.source, level: job.level });
           });
         }
       }),
@@ -94,7 +100,11 @@ const CACHE_DAYS = 14;
 
 export async function precompressAssets(
   dir: string,
-  { cacheDir = path.join(BUILD_CACHE_DIR, 'precompressed'), useCache = process.env.BUILD_CACHE !== 'off', threads = os.availableParallelism() } = {},
+  {
+    cacheDir = path.join(BUILD_CACHE_DIR, 'precompressed'),
+    useCache = process.env.BUILD_CACHE !== 'off',
+    threads = os.availableParallelism(),
+  } = {},
 ): Promise<PrecompressResult> {
   await mkdir(cacheDir, { recursive: true });
   const sources: { file: string; key: string; job: Job }[] = [];

@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/sample-fingerprints.ts [folder holding content/ and public/]
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fingerprintsOf } from '../app/editing/sample-leftovers.server';
 import { readContentSnapshot } from './content-snapshot';
@@ -23,23 +23,13 @@ const prints = Object.fromEntries(
 const body = Object.entries(prints)
   .map(([kind, values]) => `  ${kind}: [${values.map((value) => `'${value}'`).join(', ')}],`)
   .join('\n');
-const file = `/**
- * Fingerprints of the sample designer's content as the repository shipped it
- * (written by scripts/sample-fingerprints.ts; see sample-leftovers.server.ts):
- * short hashes of texts, git blob ids of images. Hashes, not the words, so the
- * sample's name is in no file of the site once content/ is replaced.
- */
-
-export type SampleFingerprints = Record<
-  | 'name' | 'email' | 'linkedin' | 'website' | 'location' | 'description' | 'introduction' | 'aboutText'
-  | 'interests' | 'highlights' | 'photoAlt' | 'image' | 'summary' | 'company' | 'bullet' | 'school'
-  | 'certification' | 'skills' | 'languages' | 'caseStudySlug' | 'caseStudyTitle',
-  string[]
->;
-
-export const SAMPLE_FINGERPRINTS: SampleFingerprints = {
-${body}
-};
-`;
-await writeFile(path.resolve('app/editing/sample-fingerprints.ts'), file);
+// Only the object is rewritten: the file's comment and type are kept as written by hand.
+const target = path.resolve('app/editing/sample-fingerprints.ts');
+const current = await readFile(target, 'utf8');
+const OPENING = 'export const SAMPLE_FINGERPRINTS: SampleFingerprints = {\n';
+const start = current.indexOf(OPENING);
+const end = current.indexOf('\n};', start);
+if (start < 0 || end < 0) throw new Error(`${target} no longer holds "${OPENING.trim()}" … "};": rewrite this script with it.`);
+const file = `${current.slice(0, start + OPENING.length)}${body}${current.slice(end)}`;
+await writeFile(target, file);
 console.log(`Wrote app/editing/sample-fingerprints.ts from ${path.join(path.relative(process.cwd(), rootDir), 'content/')}`);

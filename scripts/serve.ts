@@ -71,10 +71,14 @@ function announcePrivateAccess() {
   const locked = getCaseStudyCards().filter((card) => card.private).length;
   if (locked === 0) return;
   if (source === 'created') {
-    console.log(`Private case studies: made a SESSION_SECRET and kept it in ${process.env.PORTFOLIO_SECRETS_FILE?.trim() || LOCAL_SECRETS_FILE} (unlocks survive restarts; set SESSION_SECRET to choose one).`);
+    console.log(
+      `Private case studies: made a SESSION_SECRET and kept it in ${process.env.PORTFOLIO_SECRETS_FILE?.trim() || LOCAL_SECRETS_FILE} (unlocks survive restarts; set SESSION_SECRET to choose one).`,
+    );
   }
   if (!getPrivatePassword()) {
-    console.log(`Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y stays' : 'ies stay'} locked.`);
+    console.log(
+      `Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y stays' : 'ies stay'} locked.`,
+    );
   }
 }
 
@@ -114,7 +118,8 @@ export async function createServer() {
   app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
   // The action calls the same function in-process: it still answers after SIGTERM has closed the listener.
   // A CONTACT_FUNCTION_URL set from outside (a function served elsewhere, the tests of the HTTP path) is called over HTTP.
-  if (!process.env.CONTACT_FUNCTION_URL?.trim()) runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
+  if (!process.env.CONTACT_FUNCTION_URL?.trim())
+    runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
   // The editor's content check (owner-only, bearer secret): the deployed function's own source, loaded on first use
   // (it brings the MDX compiler), over HTTP as on Netlify and in-process for the editor.
   const contentCheck = async (request: Request) => (await import('../netlify/functions/content-check')).default(request);
@@ -129,13 +134,22 @@ export async function createServer() {
   const remix = createRequestHandler(build, build.mode);
   const handleRequest = guardRequests(withCacheTags((request: Request, _context: unknown) => remix(request)));
   const pageCache = withPageCache((request: Request) => handleRequest(request, undefined));
-  app.use(netlifyFunction(withLiveContent(isDev ? (request: Request) => handleRequest(request, undefined) : pageCache, { onNewVersion: (tags) => pageCache.purge(tags) })));
+  app.use(
+    netlifyFunction(
+      withLiveContent(isDev ? (request: Request) => handleRequest(request, undefined) : pageCache, {
+        onNewVersion: (tags) => pageCache.purge(tags),
+      }),
+    ),
+  );
   // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) console.error(error);
-    res.status(status).type('text/plain').send(status === 500 ? 'Internal Server Error' : 'Bad Request');
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status === 500 ? 'Internal Server Error' : 'Bad Request');
   });
   return { app, build };
 }

@@ -21,7 +21,8 @@ import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from './helpers/content';
  */
 export default async function setup() {
   const relative = path.relative(ROOT, CONTENT_DIR);
-  if (CONTENT_DIR !== REAL_CONTENT_DIR) console.log(`Tests build the content in ${relative}/, not content/; the teardown compiles content/ again.`);
+  if (CONTENT_DIR !== REAL_CONTENT_DIR)
+    console.log(`Tests build the content in ${relative}/, not content/; the teardown compiles content/ again.`);
   if (process.env.SKIP_BUILD !== '1') {
     execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, CONTENT_DIR } });
   } else {
@@ -40,7 +41,7 @@ async function restoreDesignersContent() {
   } catch (error) {
     reportContentError(error);
     console.error(
-      'The tests built a fixture designer\'s site, and content/ could not be compiled back over it. Fix content/, then run `npm run build` before `npm run serve`.',
+      "The tests built a fixture designer's site, and content/ could not be compiled back over it. Fix content/, then run `npm run build` before `npm run serve`.",
     );
   }
 }

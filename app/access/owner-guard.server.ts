@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
-import { databaseEnv } from '~/db/readiness.server';
+import { readPlatformEnv } from '~/settings/env.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
 import { OWNER_HEADERS } from '~/http/owner-headers';
 import { getAdminPassword, ownerSession, type OwnerSession } from './owner-session.server';
@@ -16,12 +16,15 @@ import { signInPathFor } from './sign-in-return';
 
 export { OWNER_HEADERS } from '~/http/owner-headers';
 
-export type OwnerAreaProblem = { problem: 'closed' | 'unavailable' | 'no-database' };
+export type OwnerAreaProblem = {
+  problem: 'closed' | 'unavailable' | 'no-database';
+};
 
 /** Out of reach for now, or no database at all on this deploy (which waiting won't fix). */
-export const databaseProblem = (): 'unavailable' | 'no-database' => (databaseEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
+export const databaseProblem = (): 'unavailable' | 'no-database' => (readPlatformEnv('NETLIFY_DB_URL') ? 'unavailable' : 'no-database');
 
-export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) => data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
+export const ownerAreaProblem = (problem: OwnerAreaProblem['problem']) =>
+  data<OwnerAreaProblem>({ problem }, { status: 503, headers: OWNER_HEADERS });
 
 export async function requireOwner(request: Request): Promise<OwnerSession> {
   const crossOrigin = refuseCrossOrigin(request, { ownerArea: true });
@@ -36,7 +39,11 @@ export async function requireOwner(request: Request): Promise<OwnerSession> {
     console.error(`owner's area: ${error.message}`);
     throw ownerAreaProblem(databaseProblem());
   }
-  if (!session) throw redirect(signInPathFor(request), { status: 303, headers: OWNER_HEADERS });
+  if (!session)
+    throw redirect(signInPathFor(request), {
+      status: 303,
+      headers: OWNER_HEADERS,
+    });
   return session;
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
 import { query } from '~/db/connection.server';
 import { clearCookie, cookieValue, setCookie } from '~/http/cookies.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * The owner's sessions. Signing in with ADMIN_PASSWORD makes a row in
@@ -17,7 +18,7 @@ const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 /** last_seen_at is a hint for the owner, not a security control: written at most this often. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
 
-export const getAdminPassword = () => process.env.ADMIN_PASSWORD?.trim() || undefined;
+export const getAdminPassword = () => readEnv('ADMIN_PASSWORD');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -33,8 +34,14 @@ const sessionId = (token: string) => sha256(`owner-session:${token}`).toString('
 /** A new session; returns the Set-Cookie header that carries it. */
 export async function startOwnerSession(request: Request): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await query(`INSERT INTO admin_sessions (id, expires_at) VALUES ($1, now() + $2::int * interval '1 millisecond')`, [sessionId(token), SESSION_MS]);
-  return setCookie(request, OWNER_COOKIE, token, { maxAgeS: SESSION_MS / 1000, sameSite: 'Strict' });
+  await query(`INSERT INTO admin_sessions (id, expires_at) VALUES ($1, now() + $2::int * interval '1 millisecond')`, [
+    sessionId(token),
+    SESSION_MS,
+  ]);
+  return setCookie(request, OWNER_COOKIE, token, {
+    maxAgeS: SESSION_MS / 1000,
+    sameSite: 'Strict',
+  });
 }
 
 export type OwnerSession = { id: string; createdAt: Date; expiresAt: Date };
@@ -46,15 +53,21 @@ export type OwnerSession = { id: string; createdAt: Date; expiresAt: Date };
 export async function ownerSession(request: Request): Promise<OwnerSession | null> {
   const token = cookieValue(request, OWNER_COOKIE);
   if (!token || !TOKEN.test(token)) return null;
-  const [row] = await query<{ id: string; created_at: Date; expires_at: Date; last_seen_at: Date }>(
-    'SELECT id, created_at, expires_at, last_seen_at FROM admin_sessions WHERE id = $1 AND expires_at > now()',
-    [sessionId(token)],
-  );
+  const [row] = await query<{
+    id: string;
+    created_at: Date;
+    expires_at: Date;
+    last_seen_at: Date;
+  }>('SELECT id, created_at, expires_at, last_seen_at FROM admin_sessions WHERE id = $1 AND expires_at > now()', [sessionId(token)]);
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > SEEN_EVERY_MS) {
     await query('UPDATE admin_sessions SET last_seen_at = greatest(last_seen_at, now()) WHERE id = $1', [row.id]);
   }
-  return { id: row.id, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+  };
 }
 
 /** Ends this session (or every session); returns the Set-Cookie header that clears the cookie. */

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { query } from '~/db/connection.server';
 import { take } from '~/db/rate-limit.server';
 import { sendOwnerNotice } from '~/contact/mail.server';
-import { getSiteUrl } from '~/http/site-url.server';
+import { configuredSiteUrl, getSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * One-time sign-in links: how the owner gets in while password sign-in is
@@ -30,8 +31,8 @@ export const isSignInLinkToken = (token: string) => TOKEN.test(token);
 
 /** The origin links are made for: configured, or what the local server says it listens on. */
 function siteOrigin(): string {
-  if (process.env.SITE_URL?.trim() || process.env.URL?.trim()) return getSiteUrl();
-  return process.env.PORTFOLIO_LOCAL_ORIGIN?.trim() || getSiteUrl();
+  if (configuredSiteUrl()) return getSiteUrl();
+  return readEnv('PORTFOLIO_LOCAL_ORIGIN') ?? getSiteUrl();
 }
 
 export type MailedLink = 'sent' | 'limited' | 'failed';
@@ -40,7 +41,10 @@ export type MailedLink = 'sent' | 'limited' | 'failed';
 export async function mailSignInLink(): Promise<MailedLink> {
   if (!(await take('sign-in-mail:everyone', SIGN_IN_LINK_MAILS, MAILS_WINDOW_MS)).allowed) return 'limited';
   const token = randomBytes(32).toString('base64url');
-  await query(`INSERT INTO owner_sign_in_links (id, expires_at) VALUES ($1, now() + $2::int * interval '1 minute')`, [linkId(token), SIGN_IN_LINK_MINUTES]);
+  await query(`INSERT INTO owner_sign_in_links (id, expires_at) VALUES ($1, now() + $2::int * interval '1 minute')`, [
+    linkId(token),
+    SIGN_IN_LINK_MINUTES,
+  ]);
   const url = `${siteOrigin()}${SIGN_IN_LINK_PATH}?token=${token}`;
   const text = [
     'Someone asked for a one-time sign-in link to your portfolio’s owner’s area.',
@@ -68,8 +72,11 @@ export async function signInLinkUsable(token: string): Promise<boolean> {
 }
 
 /** Uses the link up, atomically: of any number of tries at once, one gets true. */
-export async function useSignInLink(token: string): Promise<boolean> {
+export async function redeemSignInLink(token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
-  const rows = await query('UPDATE owner_sign_in_links SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id', [linkId(token)]);
+  const rows = await query(
+    'UPDATE owner_sign_in_links SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id',
+    [linkId(token)],
+  );
   return rows.length === 1;
 }

@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
+import { cookieValue, setCookie } from '../http/cookies.server';
+import { readEnv } from '../settings/env.server';
 import { clientKey, release, take, type Verdict } from '../db/rate-limit.server';
 
 /**
@@ -10,8 +12,7 @@ import { clientKey, release, take, type Verdict } from '../db/rate-limit.server'
  * secret locks everyone out again. Without a password nothing unlocks;
  * without a secret nothing can be proved, so nothing unlocks either.
  *
- * Values are read from the environment on every call (see contact-config's
- * note: this module may be loaded twice in one process).
+ * Values are read from the environment on every call (app/settings/env.server.ts).
  */
 
 export const UNLOCK_COOKIE = 'portfolio_unlock';
@@ -22,13 +23,8 @@ const UNLOCK_MS = UNLOCK_DAYS * 24 * 60 * 60 * 1000;
 export const UNLOCK_ATTEMPTS = 10;
 export const UNLOCK_WINDOW_MS = 10 * 60 * 1000;
 
-function env(name: string): string | undefined {
-  const value = process.env[name]?.trim();
-  return value ? value : undefined;
-}
-
-export const getPrivatePassword = () => env('PRIVATE_CASE_STUDY_PASSWORD');
-const getSessionSecret = () => env('SESSION_SECRET');
+export const getPrivatePassword = () => readEnv('PRIVATE_CASE_STUDY_PASSWORD');
+const getSessionSecret = () => readEnv('SESSION_SECRET');
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -47,23 +43,10 @@ export function unlockCookie(request: Request, now = Date.now()): string | null 
   const [password, secret] = [getPrivatePassword(), getSessionSecret()];
   if (!password || !secret) return null;
   const expires = now + UNLOCK_MS;
-  const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  return [
-    `${UNLOCK_COOKIE}=${expires}.${signature(expires, password, secret)}`,
-    `Max-Age=${UNLOCK_MS / 1000}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-}
-
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
+  return setCookie(request, UNLOCK_COOKIE, `${expires}.${signature(expires, password, secret)}`, {
+    maxAgeS: UNLOCK_MS / 1000,
+    sameSite: 'Lax',
+  });
 }
 
 /** True only for an unexpired proof signed with this secret for this password. */

@@ -23,18 +23,18 @@ const TYPES: Record<string, string> = {
 const NAME = /^[\w-]{1,120}\.[0-9a-f]{10}\.(avif|webp|svg|mp4|webm)$/;
 
 export async function privateMediaFile(name: string): Promise<{ bytes: Buffer; type: string } | null> {
-  const match = NAME.exec(name);
-  if (!match) return null;
+  const type = TYPES[NAME.exec(name)?.[1] ?? ''];
+  if (!type) return null;
   // Media a publish added since the build are in the live version (never under a public URL of their own).
   const version = currentRequestContent()?.version;
   const sitePath = `${PRIVATE_MEDIA_URL}/${name}`;
   if (version && Object.hasOwn(version.files, sitePath)) {
     const bytes = await version.readFile(sitePath);
-    if (bytes) return { bytes, type: TYPES[match[1]] };
+    if (bytes) return { bytes, type };
   }
   const dir = path.resolve(process.env.LAMBDA_TASK_ROOT ?? '.', PRIVATE_MEDIA_DIR);
   try {
-    return { bytes: await readFile(path.join(dir, name)), type: TYPES[match[1]] };
+    return { bytes: await readFile(path.join(dir, name)), type };
   } catch {
     return null;
   }

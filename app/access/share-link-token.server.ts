@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
+import { readEnv } from '../settings/env.server';
 
 /**
  * A share link's token: its id (16 random bytes) followed by the first 16
@@ -15,7 +16,7 @@ const ID_BYTES = 16;
 const MAC_BYTES = 16;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const secret = () => process.env.SESSION_SECRET?.trim() || undefined;
+const secret = () => readEnv('SESSION_SECRET');
 
 export const newLinkId = () => randomBytes(ID_BYTES).toString('base64url');
 

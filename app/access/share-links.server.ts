@@ -1,4 +1,5 @@
 import { query, transaction } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { linkIdFromToken, newLinkId } from './share-link-token.server';
 import { LINK_FILTERS, MAX_LINK_DAYS, type LinkFilter, type LinkState } from './share-link-rules';
 
@@ -63,17 +64,18 @@ function toLink(row: LinkRow, now = Date.now()): ShareLink {
   };
 }
 
-export const opensCaseStudy = (link: Pick<ShareLink, 'caseStudies'>, slug: string) => link.caseStudies.length === 0 || link.caseStudies.includes(slug);
+export const opensCaseStudy = (link: Pick<ShareLink, 'caseStudies'>, slug: string) =>
+  link.caseStudies.length === 0 || link.caseStudies.includes(slug);
 
 export type NewLink = { label: string; caseStudies: string[]; days: number; notifyOnOpen: boolean };
 
 export async function createLink({ label, caseStudies, days, notifyOnOpen }: NewLink): Promise<ShareLink> {
-  const [row] = await query<LinkRow>(
+  const rows = await query<LinkRow>(
     `INSERT INTO share_links (id, label, case_studies, notify_on_open, expires_at)
      VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 day') RETURNING ${COLUMNS}`,
     [newLinkId(), label, caseStudies, notifyOnOpen, days],
   );
-  return toLink(row);
+  return toLink(oneRow(rows, 'the new link'));
 }
 
 /** Each state as a condition on share_links (aliased l); the same rule as toLink's. */
@@ -85,9 +87,17 @@ const STATE_SQL: Record<LinkFilter, string> = {
 };
 
 /** Links newest first, with what their visitors read: all of them, or a page of those in one state. */
-export async function listLinks({ state = 'all', limit, offset = 0 }: { state?: LinkFilter; limit?: number; offset?: number } = {}): Promise<(ShareLink & { views: LinkView[] })[]> {
-  const rows = await query<LinkRow & { views: { slug: string; views: number; first_viewed_at: string; last_viewed_at: string; furthest_section: number }[] | null }>(
-    `SELECT ${COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')},
+export async function listLinks({
+  state = 'all',
+  limit,
+  offset = 0,
+}: { state?: LinkFilter; limit?: number; offset?: number } = {}): Promise<(ShareLink & { views: LinkView[] })[]> {
+  const rows = await query<
+    LinkRow & { views: { slug: string; views: number; first_viewed_at: string; last_viewed_at: string; furthest_section: number }[] | null }
+  >(
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `l.${c}`)
+      .join(', ')},
        (SELECT json_agg(json_build_object('slug', v.slug, 'views', v.views, 'first_viewed_at', v.first_viewed_at, 'last_viewed_at', v.last_viewed_at, 'furthest_section', v.furthest_section) ORDER BY v.last_viewed_at DESC)
           FROM share_link_views v WHERE v.link_id = l.id) AS views
      FROM share_links l WHERE ${STATE_SQL[state]} ORDER BY l.created_at DESC, l.id LIMIT $1 OFFSET $2`,
@@ -95,16 +105,22 @@ export async function listLinks({ state = 'all', limit, offset = 0 }: { state?: 
   );
   return rows.map((row) => ({
     ...toLink(row),
-    views: (row.views ?? []).map((v) => ({ slug: v.slug, views: Number(v.views), firstViewedAt: new Date(v.first_viewed_at), lastViewedAt: new Date(v.last_viewed_at), furthestSection: Number(v.furthest_section ?? 0) })),
+    views: (row.views ?? []).map((v) => ({
+      slug: v.slug,
+      views: Number(v.views),
+      firstViewedAt: new Date(v.first_viewed_at),
+      lastViewedAt: new Date(v.last_viewed_at),
+      furthestSection: Number(v.furthest_section ?? 0),
+    })),
   }));
 }
 
 /** How many links there are in each state, and in all. */
 export async function countLinks(): Promise<Record<LinkFilter, number>> {
-  const [row] = await query<Record<LinkFilter, number>>(
+  const rows = await query<Record<LinkFilter, number>>(
     `SELECT ${LINK_FILTERS.map((state) => `count(*) FILTER (WHERE ${STATE_SQL[state]})::int AS ${state}`).join(', ')} FROM share_links l`,
   );
-  return row;
+  return oneRow(rows, 'the count of links');
 }
 
 export async function getLink(id: string): Promise<ShareLink | null> {
@@ -132,9 +148,7 @@ export async function deleteLink(id: string): Promise<boolean> {
 }
 
 export type OpenResult =
-  | { status: 'unknown' }
-  | { status: 'gone'; state: 'expired' | 'revoked' }
-  | { status: 'open'; link: ShareLink; notify: boolean };
+  { status: 'unknown' } | { status: 'gone'; state: 'expired' | 'revoked' } | { status: 'open'; link: ShareLink; notify: boolean };
 
 /**
  * Someone followed /s/<token>: counts the open, and says whether this is
@@ -157,7 +171,10 @@ export async function openLink(token: string): Promise<OpenResult> {
       if (!gone) return { status: 'unknown' } as const;
       return { status: 'gone', state: gone.revoked_at ? 'revoked' : 'expired' } as const;
     }
-    const claimed = await tx.query('UPDATE share_links SET notified_at = now() WHERE id = $1 AND notify_on_open AND notified_at IS NULL RETURNING id', [id]);
+    const claimed = await tx.query(
+      'UPDATE share_links SET notified_at = now() WHERE id = $1 AND notify_on_open AND notified_at IS NULL RETURNING id',
+      [id],
+    );
     return { status: 'open', link: toLink(row), notify: claimed.length === 1 } as const;
   });
 }
@@ -166,7 +183,9 @@ export async function openLink(token: string): Promise<OpenResult> {
 export async function activeLink(token: string): Promise<ShareLink | null> {
   const id = linkIdFromToken(token);
   if (!id) return null;
-  const [row] = await query<LinkRow>(`SELECT ${COLUMNS} FROM share_links WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`, [id]);
+  const [row] = await query<LinkRow>(`SELECT ${COLUMNS} FROM share_links WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`, [
+    id,
+  ]);
   return row ? toLink(row) : null;
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { query } from '../db/connection.server';
+import { readEnv } from '../settings/env.server';
 
 /**
  * The secrets a deploy would otherwise need made by hand, generated on the
@@ -20,17 +21,27 @@ export const GENERATED_SECRETS = ['SESSION_SECRET', 'CONTACT_FUNCTION_SECRET'] a
 /** After a failed load, the next request tries again no sooner than this. */
 const RETRY_AFTER_MS = 5_000;
 
-type State = { loading?: Promise<void>; failedAt?: number; fromDatabase: Set<string> };
+type State = {
+  loading?: Promise<void>;
+  failedAt?: number;
+  fromDatabase: Set<string>;
+};
 
 // Bundled more than once into one local process (the Remix build and the functions): one state.
 const STATE = Symbol.for('portfolio.site-secrets');
-const state = (): State => ((globalThis as Record<symbol, State>)[STATE] ??= { fromDatabase: new Set() });
+const state = (): State =>
+  ((globalThis as Record<symbol, State>)[STATE] ??= {
+    fromDatabase: new Set(),
+  });
 
-const missing = () => GENERATED_SECRETS.filter((name) => !process.env[name]?.trim());
+const missing = () => GENERATED_SECRETS.filter((name) => !readEnv(name));
 
 async function load(names: string[]): Promise<void> {
   const candidates = names.map(() => randomBytes(32).toString('base64url'));
-  await query('INSERT INTO site_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [names, candidates]);
+  await query('INSERT INTO site_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [
+    names,
+    candidates,
+  ]);
   const rows = await query<{ name: string; value: string }>('SELECT name, value FROM site_secrets WHERE name = ANY($1::text[])', [names]);
   for (const row of rows) {
     if (process.env[row.name]?.trim()) continue;
@@ -58,7 +69,9 @@ export async function ensureSiteSecrets(): Promise<void> {
     })
     .catch((error: unknown) => {
       current.failedAt = Date.now();
-      console.warn(`Site secrets: could not read or make them in the database (${error instanceof Error ? error.message : String(error)}); what needs them is off until it can.`);
+      console.warn(
+        `Site secrets: could not read or make them in the database (${error instanceof Error ? error.message : String(error)}); what needs them is off until it can.`,
+      );
     })
     .finally(() => {
       current.loading = undefined;

@@ -19,7 +19,7 @@ import {
   type ContactValues,
 } from './schema';
 import { clientKey, take } from '../db/rate-limit.server';
-import { declaresTooLarge, mediaType, readLimitedBody } from '../http/read-body.server';
+import { readSmallForm } from '../http/form.server';
 import { clientIp } from '../http/client-ip.server';
 import { recordServerEvent } from '../insights/record.server';
 import { inProcessSendEmail } from './in-process-function.server';
@@ -32,10 +32,12 @@ import { inProcessSendEmail } from './in-process-function.server';
  * visitor sends can make it throw.
  */
 
-export { CLIENT_IP_HEADER } from '../http/client-ip.server';
-
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
-const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', message: '' };
+const EMPTY: ContactValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  message: '',
+};
 
 function failure(status: number, code: ContactErrorCode, values: ContactValues) {
   return data<ContactActionData>(
@@ -55,18 +57,8 @@ function readValues(form: FormData): ContactValues {
 
 async function readForm(request: Request): Promise<FormData | number> {
   if (request.method !== 'POST') return 405;
-  if (declaresTooLarge(request, MAX_BODY_BYTES)) return 413;
-  const type = mediaType(request);
-  // JSON and everything else that is not a form: the form never sends them.
-  if (!FORM_TYPES.has(type)) return 415;
-  const body = await readLimitedBody(request, MAX_BODY_BYTES);
-  if (body === null) return 413;
-  try {
-    // Re-parsed from the bounded bytes, never from the unbounded stream.
-    return await new Response(body, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
-  } catch {
-    return 400;
-  }
+  // JSON and everything else that is not a form is refused (415): the form never sends them.
+  return readSmallForm(request, MAX_BODY_BYTES);
 }
 
 /** The in-process call gets the same bound as the call over HTTP. */
@@ -82,27 +74,48 @@ type Forwarded = { ok: true } | { ok: false; status: number; code: ContactErrorC
 
 async function forwardToFunction(request: Request, message: ContactMessage): Promise<Forwarded> {
   const secret = getFunctionSecret();
-  if (!secret) return { ok: false, status: 503, code: 'unavailable', reason: 'CONTACT_FUNCTION_SECRET is not set' };
+  if (!secret)
+    return {
+      ok: false,
+      status: 503,
+      code: 'unavailable',
+      reason: 'CONTACT_FUNCTION_SECRET is not set',
+    };
   const local = inProcessSendEmail();
   const url = local ? FUNCTION_PATH : getFunctionUrl(request);
   const call: RequestInit = {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${secret}`,
+    },
     body: JSON.stringify(message),
     redirect: 'error',
     signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS),
   };
   try {
     // The same request either way: the function checks the token and the message again.
-    const response = local ? await withinTimeout(local(new Request(new URL(FUNCTION_PATH, 'http://localhost'), call))) : await fetch(url, call);
+    const response = local
+      ? await withinTimeout(local(new Request(new URL(FUNCTION_PATH, 'http://localhost'), call)))
+      : await fetch(url, call);
     // Only the status matters; drain the body so the connection is released.
     const text = await response.text().catch(() => '');
     if (response.ok) return { ok: true };
-    return { ok: false, status: 502, code: 'send_failed', reason: `${url} answered ${response.status} ${text.slice(0, 200)}` };
+    return {
+      ok: false,
+      status: 502,
+      code: 'send_failed',
+      reason: `${url} answered ${response.status} ${text.slice(0, 200)}`,
+    };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const reason = timedOut ? `no answer from ${url} within ${FUNCTION_TIMEOUT_MS} ms` : `${url}: ${String(error)}`;
-    return { ok: false, status: timedOut ? 504 : 502, code: timedOut ? 'timeout' : 'send_failed', reason };
+    return {
+      ok: false,
+      status: timedOut ? 504 : 502,
+      code: timedOut ? 'timeout' : 'send_failed',
+      reason,
+    };
   }
 }
 

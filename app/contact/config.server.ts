@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { getSite } from '../content/content.server';
+import { configuredSiteUrl } from '../http/site-url.server';
+import { readEnv } from '../settings/env.server';
 import { onFunctionHost } from '../settings/runtime.server';
 
 /**
- * Contact configuration, all from the environment (see .env.example and the
- * docs/contact-and-mail.md). Values are read on every call, never cached at import: this module
- * is loaded twice under `npm start` — once inside the Remix server build (the
- * action) and once bundled into build/server/serve.mjs (the function) — and
- * process.env is the one thing both copies share.
+ * Contact configuration, all from the environment (see .env.example and
+ * docs/contact-and-mail.md), read through app/settings/env.server.ts on every
+ * call: this module is loaded twice under `npm start` — once inside the Remix
+ * server build (the action) and once bundled into build/server/serve.mjs (the
+ * function) — and process.env is the one thing both copies share.
  */
 
 export const FUNCTION_PATH = '/.netlify/functions/send-email';
@@ -23,15 +25,9 @@ export const FUNCTION_TIMEOUT_MS = 10_000;
 export const SMTP_TIMEOUT_MS = 8_000;
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
-const DEFAULT_RATE_LIMIT = 5;
 
 /** Bodies above this are refused by the action and the function (413). */
 export const MAX_BODY_BYTES = 64 * 1024;
-
-function env(name: string): string | undefined {
-  const value = process.env[name]?.trim();
-  return value ? value : undefined;
-}
 
 /**
  * The bearer token shared by the action and the function. Undefined means
@@ -41,7 +37,7 @@ function env(name: string): string | undefined {
  * deploy never runs that file, so production needs it set explicitly.
  */
 export function getFunctionSecret(): string | undefined {
-  return env('CONTACT_FUNCTION_SECRET');
+  return readEnv('CONTACT_FUNCTION_SECRET');
 }
 
 /**
@@ -63,24 +59,12 @@ export function ensureLocalFunctionSecret(): 'configured' | 'generated' {
  * token must never go to a host a visitor picked.
  */
 export function getFunctionUrl(request: Request): string {
-  return env('CONTACT_FUNCTION_URL') ?? new URL(FUNCTION_PATH, request.url).href;
+  return readEnv('CONTACT_FUNCTION_URL') ?? new URL(FUNCTION_PATH, request.url).href;
 }
 
-/** A whole-number variable of at least `min`; a bad value is named in the log and the default used. */
-function wholeNumber(name: string, fallback: number, min: number): number {
-  const raw = env(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.warn(`${name}="${raw}" is not a whole number ≥ ${min}; using ${fallback}.`);
-    return fallback;
-  }
-  return value;
-}
-
-/** Messages per client IP per window; 0 turns the limit off. */
+/** Messages per client IP per window (default 5); 0 turns the limit off. A bad value is named in the log and the default used. */
 export function getRateLimit(): number {
-  return wholeNumber('CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0);
+  return readEnv('CONTACT_RATE_LIMIT');
 }
 
 export type MailConfig = {
@@ -98,7 +82,7 @@ export type MailConfig = {
  * at all: each one is kept in the owner's inbox only ('inbox').
  */
 export function getMailMode(): 'smtp' | 'outbox' | 'inbox' {
-  if (env('SMTP_URL')) return 'smtp';
+  if (readEnv('SMTP_URL')) return 'smtp';
   return onFunctionHost() ? 'inbox' : 'outbox';
 }
 
@@ -109,9 +93,9 @@ export function getMailMode(): 'smtp' | 'outbox' | 'inbox' {
  * domain accepts. The visitor goes into Reply-To either way.
  */
 export function defaultFromAddress(): string {
-  const smtpUser = smtpUserAddress(env('SMTP_URL'));
+  const smtpUser = smtpUserAddress(readEnv('SMTP_URL'));
   if (smtpUser) return smtpUser;
-  const site = env('SITE_URL') ?? env('URL');
+  const site = configuredSiteUrl();
   let host = 'localhost';
   try {
     if (site) host = new URL(site).hostname || host;
@@ -134,26 +118,27 @@ function smtpUserAddress(smtpUrl: string | undefined): string | undefined {
 /** Throws when no recipient can be found (CONTACT_TO unset and no compiled content). */
 export function getMailConfig(): MailConfig {
   let siteName: string | undefined;
-  let to = env('CONTACT_TO');
-  if (!to || !env('CONTACT_FROM')) {
+  let to = readEnv('CONTACT_TO');
+  if (!to || !readEnv('CONTACT_FROM')) {
     const site = getSite();
     siteName = site.name;
     to ??= site.email;
   }
   return {
-    smtpUrl: env('SMTP_URL'),
+    smtpUrl: readEnv('SMTP_URL'),
     to,
     // The site's own address: mail claiming to be from the visitor's domain
     // would fail SPF/DMARC. The visitor goes into Reply-To instead.
-    from: env('CONTACT_FROM') ?? { name: `${siteName ?? 'Portfolio'} (portfolio)`, address: defaultFromAddress() },
+    from: readEnv('CONTACT_FROM') ?? {
+      name: `${siteName ?? 'Portfolio'} (portfolio)`,
+      address: defaultFromAddress(),
+    },
     // CONTACT_OUTBOX_DIR exists for tests; the documented default is .outbox/.
-    outboxDir: path.resolve(env('CONTACT_OUTBOX_DIR') ?? '.outbox'),
+    outboxDir: path.resolve(readEnv('CONTACT_OUTBOX_DIR') ?? '.outbox'),
   };
 }
 
-const DEFAULT_RETENTION_DAYS = 365;
-
-/** Contact messages older than this many days are deleted by the mail queue (MESSAGE_RETENTION_DAYS). */
+/** Contact messages older than this many days (default 365) are deleted by the mail queue (MESSAGE_RETENTION_DAYS). */
 export function getMessageRetentionDays(): number {
-  return wholeNumber('MESSAGE_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1);
+  return readEnv('MESSAGE_RETENTION_DAYS');
 }

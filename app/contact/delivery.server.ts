@@ -28,7 +28,13 @@ export function safeError(error: string, message: Pick<ContactMessage, 'email'>)
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Writes what one send did to the message `id`, and says so in the log. `attempt` is 1 for the first. */
-export async function recordAttempt(db: Database, id: string, message: ContactMessage, attempt: number, result: MailResult): Promise<AttemptOutcome> {
+export async function recordAttempt(
+  db: Database,
+  id: string,
+  message: ContactMessage,
+  attempt: number,
+  result: MailResult,
+): Promise<AttemptOutcome> {
   if (result.status === 'success') {
     await recordDelivered(db, id);
     if (attempt > 1) console.info(`contact: message ${id} delivered on attempt ${attempt}.`);

@@ -1,6 +1,7 @@
 import type { Database } from '../db/connection.server';
+import { oneRow } from '../db/one-row.server';
 import { getMailMode } from './config.server';
-import { processDatabase } from './messages.server';
+import { processDatabase, type MessageRow } from './messages.server';
 
 /**
  * The owner's inbox (the /admin pages): every kept message, newest first,
@@ -35,24 +36,13 @@ export type InboxMessage = {
   doneAt: Date | null;
 };
 
-type Row = {
-  id: string;
-  created_at: Date;
-  first_name: string;
-  last_name: string;
-  email: string;
-  message: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  delivered_at: Date | null;
-  next_attempt_at: Date | null;
-  done_at: Date | null;
-};
+type Row = Omit<MessageRow, 'claimed_until' | 'last_failed_at'>;
 
-const COLUMNS = 'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';
+const COLUMNS =
+  'id, created_at, first_name, last_name, email, message, status, attempts, last_error, delivered_at, next_attempt_at, done_at';
 
-export const toDeliveryStatus = (status: string): DeliveryStatus => (status === 'delivered' || status === 'failed' || status === 'kept' ? status : 'retrying');
+export const toDeliveryStatus = (status: string): DeliveryStatus =>
+  status === 'delivered' || status === 'failed' || status === 'kept' ? status : 'retrying';
 
 const toInbox = (row: Row): InboxMessage => ({
   id: row.id,
@@ -75,8 +65,13 @@ const use = async (db?: Database) => db ?? (await processDatabase());
 export const MAX_PAGE = 100;
 
 /** A page of messages, newest first (done ones included). `limit` is 1–100. */
-export async function listMessages({ limit = 20, offset = 0 }: { limit?: number; offset?: number } = {}, db?: Database): Promise<InboxMessage[]> {
-  const rows = await (await use(db)).query<Row>(`SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
+export async function listMessages(
+  { limit = 20, offset = 0 }: { limit?: number; offset?: number } = {},
+  db?: Database,
+): Promise<InboxMessage[]> {
+  const rows = await (
+    await use(db)
+  ).query<Row>(`SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
     Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_PAGE),
     Math.max(Math.trunc(offset) || 0, 0),
   ]);
@@ -85,14 +80,15 @@ export async function listMessages({ limit = 20, offset = 0 }: { limit?: number;
 
 /** All kept messages, for paging. */
 export async function countMessages(db?: Database): Promise<number> {
-  const [row] = await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages');
-  return row.n;
+  return oneRow(await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages'), 'the count of messages').n;
 }
 
 /** Messages the owner has not marked done. */
 export async function countNewMessages(db?: Database): Promise<number> {
-  const [row] = await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE done_at IS NULL');
-  return row.n;
+  return oneRow(
+    await (await use(db)).query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE done_at IS NULL'),
+    'the count of new messages',
+  ).n;
 }
 
 export async function getMessage(id: string, db?: Database): Promise<InboxMessage | null> {
@@ -102,7 +98,9 @@ export async function getMessage(id: string, db?: Database): Promise<InboxMessag
 
 /** Marks it done (the first time only; the delivery goes on regardless). False when there is no such message. */
 export async function markMessageDone(id: string, db?: Database): Promise<boolean> {
-  const rows = await (await use(db)).query('UPDATE contact_messages SET done_at = coalesce(done_at, now()) WHERE id = $1 RETURNING 1', [id]);
+  const rows = await (
+    await use(db)
+  ).query('UPDATE contact_messages SET done_at = coalesce(done_at, now()) WHERE id = $1 RETURNING 1', [id]);
   return rows.length > 0;
 }
 
@@ -129,7 +127,9 @@ export type MailHealth = {
 
 /** Whether mail delivery is working, from the kept messages' attempts. */
 export async function mailHealth(db?: Database): Promise<MailHealth> {
-  const [row] = await (await use(db)).query<{
+  const rows = await (
+    await use(db)
+  ).query<{
     last_delivered_at: Date | null;
     last_failure_at: Date | null;
     last_error: string | null;
@@ -143,6 +143,7 @@ export async function mailHealth(db?: Database): Promise<MailHealth> {
             count(*) FILTER (WHERE status = 'failed')::int AS failed
      FROM contact_messages`,
   );
+  const row = oneRow(rows, 'the mail health');
   const { last_delivered_at: lastDeliveredAt, last_failure_at: lastFailureAt } = row;
   const failing = lastFailureAt !== null && (lastDeliveredAt === null || lastFailureAt > lastDeliveredAt);
   return {

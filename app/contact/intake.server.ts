@@ -46,7 +46,10 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 type Kept = { id: string } | { error: unknown };
 
 /** `waitUntil` keeps work going after the answer (Netlify's context.waitUntil; locally the process simply lives on). */
-export async function takeInMessage(message: ContactMessage, waitUntil: (work: Promise<unknown>) => void = () => {}): Promise<IntakeOutcome> {
+export async function takeInMessage(
+  message: ContactMessage,
+  waitUntil: (work: Promise<unknown>) => void = () => {},
+): Promise<IntakeOutcome> {
   if (getMailMode() === 'inbox') return keepInInbox(message);
   const started = performance.now();
   const left = () => ANSWER_WITHIN_MS - (performance.now() - started);
@@ -77,7 +80,11 @@ export async function takeInMessage(message: ContactMessage, waitUntil: (work: P
     return { kept: true, mailed: typeof outcome === 'object' && outcome.status === 'delivered' };
   }
 
-  const why = early ? (isDatabaseUnavailable(early.error) ? describe(early.error) : `unexpected error: ${describe(early.error)}`) : `no answer within ${KEEP_WAIT_MS} ms`;
+  const why = early
+    ? isDatabaseUnavailable(early.error)
+      ? describe(early.error)
+      : `unexpected error: ${describe(early.error)}`
+    : `no answer within ${KEEP_WAIT_MS} ms`;
   const result: MailResult = await sendContactMail(message);
   // A database that was only slow may still keep it: then record what this
   // send did, so the queue neither mails it again nor forgets it failed.
@@ -98,7 +105,9 @@ export async function takeInMessage(message: ContactMessage, waitUntil: (work: P
     return { kept: false, mailed: true };
   }
   if (late && (await within(late, left()))) return { kept: true, mailed: false };
-  console.error(`send-email: sending failed: ${safeError(result.error, message)}; database unavailable (${why}): the message was neither kept nor mailed.`);
+  console.error(
+    `send-email: sending failed: ${safeError(result.error, message)}; database unavailable (${why}): the message was neither kept nor mailed.`,
+  );
   return { kept: false, mailed: false };
 }
 

@@ -16,7 +16,7 @@ export type MailResult = { status: 'success'; messageId?: string; outboxPath?: s
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 export function buildContactMail(message: ContactMessage, config: Pick<MailConfig, 'from' | 'to'>): Mail.Options {

@@ -25,7 +25,7 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** The wait after the `attempts`-th failed attempt (1-based). */
 export function backoffMs(attempts: number): number {
-  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1] ?? BACKOFF_MS[4];
 }
 
 /** The process's database, once it is ready (DatabaseUnavailable otherwise). */
@@ -35,11 +35,33 @@ export async function processDatabase(): Promise<Database> {
 }
 
 /** A kept message, as the sender needs it. */
-export type KeptMessage = ContactMessage & { id: string; attempts: number; createdAt: Date };
+export type KeptMessage = ContactMessage & {
+  id: string;
+  attempts: number;
+  createdAt: Date;
+};
 
-type MessageRow = { id: string; first_name: string; last_name: string; email: string; message: string; attempts: number; created_at: Date };
+/** A row of the contact messages' table, every column, as the database driver gives it. */
+export type MessageRow = {
+  id: string;
+  created_at: Date;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date | null;
+  claimed_until: Date | null;
+  last_error: string | null;
+  last_failed_at: Date | null;
+  delivered_at: Date | null;
+  done_at: Date | null;
+};
 
-const toKept = (row: MessageRow): KeptMessage => ({
+const toKept = (
+  row: Pick<MessageRow, 'id' | 'first_name' | 'last_name' | 'email' | 'message' | 'attempts' | 'created_at'>,
+): KeptMessage => ({
   id: row.id,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -54,7 +76,11 @@ const toKept = (row: MessageRow): KeptMessage => ({
  * is about to send it; returns its id. `inboxOnly` (no mail account on this
  * deploy) keeps it as 'kept': in the inbox, never sent or retried.
  */
-export async function keepMessage(message: ContactMessage, db?: Database, { inboxOnly = false }: { inboxOnly?: boolean } = {}): Promise<string> {
+export async function keepMessage(
+  message: ContactMessage,
+  db?: Database,
+  { inboxOnly = false }: { inboxOnly?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const database = db ?? (await processDatabase());
   if (inboxOnly) {
@@ -114,7 +140,10 @@ export type FailureOutcome = { status: 'retrying'; nextAttemptAt: Date } | { sta
  * must hold nothing of the message (see safeError in queue.server.ts).
  */
 export async function recordFailure(db: Database, id: string, error: string): Promise<FailureOutcome> {
-  const [row] = await db.query<{ status: 'retrying' | 'failed'; next_attempt_at: Date | null }>(
+  const [row] = await db.query<{
+    status: 'retrying' | 'failed';
+    next_attempt_at: Date | null;
+  }>(
     `WITH next AS (
        SELECT id, now() + ($2::int[])[least(attempts + 1, array_length($2::int[], 1))] * interval '1 millisecond' AS at,
               created_at + $3::int * interval '1 millisecond' AS deadline
@@ -129,7 +158,9 @@ export async function recordFailure(db: Database, id: string, error: string): Pr
     [id, [...BACKOFF_MS], GIVE_UP_AFTER_MS, error.slice(0, 1000)],
   );
   if (!row) return { status: 'gone' };
-  return row.status === 'retrying' && row.next_attempt_at ? { status: 'retrying', nextAttemptAt: row.next_attempt_at } : { status: 'failed' };
+  return row.status === 'retrying' && row.next_attempt_at
+    ? { status: 'retrying', nextAttemptAt: row.next_attempt_at }
+    : { status: 'failed' };
 }
 
 /** Past GIVE_UP_AFTER_MS without a delivery: 'failed', keeping the last error (or saying why there is none). */

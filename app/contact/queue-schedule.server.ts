@@ -59,7 +59,10 @@ export async function noteMailDue(id: string, at = new Date(Date.now() + CLAIM_S
 export async function dueWork(store: Store | null, now = Date.now()): Promise<DueWork> {
   if (!store) return { mail: true, housekeeping: true };
   try {
-    const [{ blobs }, housekeeping] = await Promise.all([store.list({ prefix: MAIL_PREFIX }), store.get(HOUSEKEEPING_KEY, { type: 'json' }) as Promise<{ at?: number } | null>]);
+    const [{ blobs }, housekeeping] = await Promise.all([
+      store.list({ prefix: MAIL_PREFIX }),
+      store.get(HOUSEKEEPING_KEY, { type: 'json' }) as Promise<{ at?: number } | null>,
+    ]);
     let mail = false;
     for (const { key } of blobs) {
       const note = (await store.get(key, { type: 'json' })) as { dueAt?: number } | null;
@@ -76,7 +79,12 @@ export async function dueWork(store: Store | null, now = Date.now()): Promise<Du
 }
 
 /** After a run: each noted message's next due time from the database, or its note deleted once it no longer waits. */
-export async function settleSchedule(store: Store | null, db: Database, { housekeepingDone }: { housekeepingDone: boolean }, now = Date.now()): Promise<void> {
+export async function settleSchedule(
+  store: Store | null,
+  db: Database,
+  { housekeepingDone }: { housekeepingDone: boolean },
+  now = Date.now(),
+): Promise<void> {
   if (!store) return;
   const { blobs } = await store.list({ prefix: MAIL_PREFIX });
   const ids = blobs.map(({ key }) => key.slice(MAIL_PREFIX.length));
@@ -85,8 +93,14 @@ export async function settleSchedule(store: Store | null, db: Database, { housek
       "SELECT id, next_attempt_at, claimed_until FROM contact_messages WHERE id = ANY($1::text[]) AND status IN ('pending', 'retrying')",
       [ids],
     );
-    const waiting = new Map(rows.map((row) => [row.id, Math.max(row.next_attempt_at?.getTime() ?? now, row.claimed_until?.getTime() ?? 0)]));
-    await Promise.all(ids.map((id) => (waiting.has(id) ? store.setJSON(`${MAIL_PREFIX}${id}`, { dueAt: waiting.get(id) }) : store.delete(`${MAIL_PREFIX}${id}`))));
+    const waiting = new Map(
+      rows.map((row) => [row.id, Math.max(row.next_attempt_at?.getTime() ?? now, row.claimed_until?.getTime() ?? 0)]),
+    );
+    await Promise.all(
+      ids.map((id) =>
+        waiting.has(id) ? store.setJSON(`${MAIL_PREFIX}${id}`, { dueAt: waiting.get(id) }) : store.delete(`${MAIL_PREFIX}${id}`),
+      ),
+    );
   }
   if (housekeepingDone) await store.setJSON(HOUSEKEEPING_KEY, { at: now });
 }

@@ -49,12 +49,10 @@ export type QueueOptions = {
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
-  let next = 0;
+  // One iterator shared by the lanes: each takes the next item when it is free.
+  const queue = items.entries();
   const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
+    for (const [index, item] of queue) results[index] = await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
@@ -69,13 +67,20 @@ export async function sendDueMessages(db: Database, budgetMs: number): Promise<O
     const expired = claimed.filter((message) => message.expired);
     const due = claimed.filter((message) => !message.expired);
     if (expired.length) {
-      run.failed += await recordGivenUp(db, expired.map((message) => message.id));
-      console.warn(`contact: gave up on ${expired.length} message(s) not delivered within 24 hours: ${expired.map((m) => m.id).join(', ')}.`);
+      run.failed += await recordGivenUp(
+        db,
+        expired.map((message) => message.id),
+      );
+      console.warn(
+        `contact: gave up on ${expired.length} message(s) not delivered within 24 hours: ${expired.map((m) => m.id).join(', ')}.`,
+      );
     }
     const outcomes = await inParallel(due, CONCURRENCY, (message) =>
       deliverKept(db, message.id, message, message.attempts + 1).catch((error: unknown): AttemptOutcome => {
         // The outcome could not be written; the claim runs out and a later run tries again.
-        console.warn(`contact: message ${message.id}: could not record the attempt (${error instanceof Error ? error.message : String(error)}).`);
+        console.warn(
+          `contact: message ${message.id}: could not record the attempt (${error instanceof Error ? error.message : String(error)}).`,
+        );
         return { status: 'gone' };
       }),
     );
@@ -94,7 +99,9 @@ export async function sendDueMessages(db: Database, budgetMs: number): Promise<O
  * links a day past their expiry.
  */
 export async function deleteExpired(db: Database, retentionDays = getMessageRetentionDays()): Promise<QueueRun['deleted']> {
-  const messages = await db.query(`DELETE FROM contact_messages WHERE created_at < now() - $1::int * interval '1 day' RETURNING 1`, [retentionDays]);
+  const messages = await db.query(`DELETE FROM contact_messages WHERE created_at < now() - $1::int * interval '1 day' RETURNING 1`, [
+    retentionDays,
+  ]);
   const rateLimits = await purgeRateLimits(db);
   const sessions = await db.query('DELETE FROM admin_sessions WHERE expires_at < now() RETURNING 1');
   await db.query("DELETE FROM owner_sign_in_links WHERE expires_at < now() - interval '1 day'");

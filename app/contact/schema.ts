@@ -41,9 +41,7 @@ export const contactSchema = z.object({
 
 export type ContactMessage = z.infer<typeof contactSchema>;
 
-export type ContactValidation =
-  | { success: true; data: ContactMessage }
-  | { success: false; fieldErrors: ContactFieldErrors };
+export type ContactValidation = { success: true; data: ContactMessage } | { success: false; fieldErrors: ContactFieldErrors };
 
 /** Validates anything (form values or parsed JSON); one message per field, the first that applies. */
 export function validateContact(input: unknown): ContactValidation {
@@ -62,4 +60,3 @@ export function validateContact(input: unknown): ContactValidation {
   }
   return { success: false, fieldErrors };
 }
-

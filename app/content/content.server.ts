@@ -31,7 +31,7 @@ export function getCaseStudyCards(): CaseStudyCard[] {
 
 export function getCaseStudy(slug: string): CaseStudy | null {
   const caseStudies = load(caseStudyTag(slug)).caseStudies;
-  return Object.hasOwn(caseStudies, slug) ? caseStudies[slug] : null;
+  return Object.hasOwn(caseStudies, slug) ? (caseStudies[slug] ?? null) : null;
 }
 
 /** The case study pages anyone may read: the sitemap leaves private ones out. */

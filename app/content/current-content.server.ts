@@ -113,7 +113,10 @@ function liveVersion(version: ContentVersion, readStoreFile: (hash: string) => P
     source: 'live',
     content,
     files,
-    readFile: (sitePath) => (Object.hasOwn(files, sitePath) ? readStoreFile(files[sitePath].hash) : Promise.resolve(null)),
+    readFile: (sitePath) => {
+      const file = Object.hasOwn(files, sitePath) ? files[sitePath] : undefined;
+      return file ? readStoreFile(file.hash) : Promise.resolve(null);
+    },
   };
 }
 

@@ -1,7 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { ContentVersion, VersionPointer } from './live-version';
+import { createHash, randomUUID } from "node:crypto";
+import {
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
+import path from "node:path";
+import { readEnv } from "../settings/env.server";
+import type { ContentVersion, VersionPointer } from "./live-version";
 
 /**
  * Where published versions live until a build has them all: Netlify Blobs
@@ -18,7 +27,7 @@ import type { ContentVersion, VersionPointer } from './live-version';
  * files the current version names.
  */
 export interface LiveStore {
-  readonly kind: 'blobs' | 'folder';
+  readonly kind: "blobs" | "folder";
   readPointer(): Promise<{ pointer: VersionPointer; etag: string } | null>;
   readVersion(id: string): Promise<ContentVersion | null>;
   readFile(hash: string): Promise<Buffer | null>;
@@ -29,31 +38,33 @@ export interface LiveStore {
   swapPointer(pointer: VersionPointer, etag: string | null): Promise<boolean>;
 }
 
-export const LIVE_STORE_NAME = 'live-content';
-export const LOCAL_LIVE_DIR = '.netlify/live-content';
+export const LIVE_STORE_NAME = "live-content";
+export const LOCAL_LIVE_DIR = ".netlify/live-content";
 
 /** The pointer's ETag when the store gave none (Netlify's local Blobs): it can then only be overwritten. */
-const NO_ETAG = '';
+const NO_ETAG = "";
 
 const HASH = /^[0-9a-f]{64}$/;
 const VERSION_ID = /^[0-9a-zA-Z-]{1,120}$/;
 
 function checkedHash(hash: string): string {
-  if (!HASH.test(hash)) throw new Error('Not a file hash.');
+  if (!HASH.test(hash)) throw new Error("Not a file hash.");
   return hash;
 }
 
 function checkedId(id: string): string {
-  if (!VERSION_ID.test(id)) throw new Error('Not a version id.');
+  if (!VERSION_ID.test(id)) throw new Error("Not a version id.");
   return id;
 }
 
 /** `LIVE_STORE=blobs|folder|off` chooses; otherwise Netlify's Blobs where its context is set, else the folder. */
-export function liveStoreKind(): 'blobs' | 'folder' | 'off' {
-  const chosen = process.env.LIVE_STORE?.trim();
-  if (chosen === 'blobs' || chosen === 'folder' || chosen === 'off') return chosen;
-  const netlify = process.env.NETLIFY_BLOBS_CONTEXT || (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext;
-  return netlify ? 'blobs' : 'folder';
+export function liveStoreKind(): "blobs" | "folder" | "off" {
+  const chosen = readEnv("LIVE_STORE");
+  if (chosen) return chosen;
+  const netlify =
+    readEnv("NETLIFY_BLOBS_CONTEXT") ||
+    (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext;
+  return netlify ? "blobs" : "folder";
 }
 
 /**
@@ -62,36 +73,58 @@ export function liveStoreKind(): 'blobs' | 'folder' | 'off' {
  * of the site, so a deploy preview or a branch deploy (`deployContext`, which
  * its build recorded) keeps its live content apart from production's.
  */
-export async function openLiveStore(deployContext: string | null = null): Promise<LiveStore | null> {
+export async function openLiveStore(
+  deployContext: string | null = null,
+): Promise<LiveStore | null> {
   const kind = liveStoreKind();
-  if (kind === 'off') return null;
-  if (kind === 'blobs') return blobsStore(!deployContext || deployContext === 'production' ? LIVE_STORE_NAME : `${LIVE_STORE_NAME}-${deployContext.replace(/[^a-z0-9-]/gi, '-').slice(0, 40)}`);
-  return folderStore(path.resolve(process.env.LIVE_CONTENT_DIR?.trim() || LOCAL_LIVE_DIR));
+  if (kind === "off") return null;
+  if (kind === "blobs")
+    return blobsStore(
+      !deployContext || deployContext === "production"
+        ? LIVE_STORE_NAME
+        : `${LIVE_STORE_NAME}-${deployContext.replace(/[^a-z0-9-]/gi, "-").slice(0, 40)}`,
+    );
+  return folderStore(
+    path.resolve(readEnv("LIVE_CONTENT_DIR") ?? LOCAL_LIVE_DIR),
+  );
 }
 
 async function blobsStore(name: string): Promise<LiveStore> {
-  const { getStore } = await import('@netlify/blobs');
-  const store = getStore({ name, consistency: 'strong' });
+  const { getStore } = await import("@netlify/blobs");
+  const store = getStore({ name, consistency: "strong" });
   return {
-    kind: 'blobs',
+    kind: "blobs",
     async readPointer() {
-      const found = await store.getWithMetadata('current', { type: 'json' });
+      const found = await store.getWithMetadata("current", { type: "json" });
       if (!found) return null;
       // Netlify's local Blobs (`netlify serve`, `netlify dev`) answer reads without an ETag: the pointer still counts.
-      return { pointer: found.data as VersionPointer, etag: found.etag ?? NO_ETAG };
+      return {
+        pointer: found.data as VersionPointer,
+        etag: found.etag ?? NO_ETAG,
+      };
     },
     async readVersion(id) {
-      return ((await store.get(`versions/${checkedId(id)}`, { type: 'json' })) as ContentVersion | null) ?? null;
+      return (
+        ((await store.get(`versions/${checkedId(id)}`, {
+          type: "json",
+        })) as ContentVersion | null) ?? null
+      );
     },
     async readFile(hash) {
-      const bytes = await store.get(`files/${checkedHash(hash)}`, { type: 'arrayBuffer' });
+      const bytes = await store.get(`files/${checkedHash(hash)}`, {
+        type: "arrayBuffer",
+      });
       return bytes ? Buffer.from(bytes) : null;
     },
     async hasFile(hash) {
       return (await store.getMetadata(`files/${checkedHash(hash)}`)) !== null;
     },
     async writeFile(hash, bytes) {
-      await store.set(`files/${checkedHash(hash)}`, new Uint8Array(bytes).buffer as ArrayBuffer, { onlyIfNew: true });
+      await store.set(
+        `files/${checkedHash(hash)}`,
+        new Uint8Array(bytes).buffer as ArrayBuffer,
+        { onlyIfNew: true },
+      );
     },
     async writeVersion(version) {
       await store.setJSON(`versions/${checkedId(version.id)}`, version);
@@ -99,16 +132,20 @@ async function blobsStore(name: string): Promise<LiveStore> {
     async swapPointer(pointer, etag) {
       if (etag === NO_ETAG) {
         // No ETag to match (the local Blobs): the last publish wins, as it would anyway one at a time.
-        await store.setJSON('current', pointer);
+        await store.setJSON("current", pointer);
         return true;
       }
-      const result = etag === null ? await store.setJSON('current', pointer, { onlyIfNew: true }) : await store.setJSON('current', pointer, { onlyIfMatch: etag });
+      const result =
+        etag === null
+          ? await store.setJSON("current", pointer, { onlyIfNew: true })
+          : await store.setJSON("current", pointer, { onlyIfMatch: etag });
       return result.modified;
     },
   };
 }
 
-const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+const sha = (bytes: Buffer | string) =>
+  createHash("sha256").update(bytes).digest("hex");
 
 /** Written aside and renamed: a reader never sees half a file. */
 async function writeAtomically(file: string, bytes: Buffer | string) {
@@ -120,32 +157,49 @@ async function writeAtomically(file: string, bytes: Buffer | string) {
 
 const readOrNull = (file: string) =>
   readFile(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
+    if (error.code === "ENOENT") return null;
     throw error;
   });
 
 function folderStore(root: string): LiveStore {
-  const pointerFile = path.join(root, 'current.json');
-  const lockFile = path.join(root, 'current.lock');
+  const pointerFile = path.join(root, "current.json");
+  const lockFile = path.join(root, "current.lock");
   return {
-    kind: 'folder',
+    kind: "folder",
     async readPointer() {
       const bytes = await readOrNull(pointerFile);
-      return bytes ? { pointer: JSON.parse(bytes.toString('utf8')) as VersionPointer, etag: sha(bytes) } : null;
+      return bytes
+        ? {
+            pointer: JSON.parse(bytes.toString("utf8")) as VersionPointer,
+            etag: sha(bytes),
+          }
+        : null;
     },
     async readVersion(id) {
-      const bytes = await readOrNull(path.join(root, 'versions', `${checkedId(id)}.json`));
-      return bytes ? (JSON.parse(bytes.toString('utf8')) as ContentVersion) : null;
+      const bytes = await readOrNull(
+        path.join(root, "versions", `${checkedId(id)}.json`),
+      );
+      return bytes
+        ? (JSON.parse(bytes.toString("utf8")) as ContentVersion)
+        : null;
     },
-    readFile: async (hash) => readOrNull(path.join(root, 'files', checkedHash(hash))),
+    readFile: async (hash) =>
+      readOrNull(path.join(root, "files", checkedHash(hash))),
     async hasFile(hash) {
-      return (await stat(path.join(root, 'files', checkedHash(hash))).catch(() => null)) !== null;
+      return (
+        (await stat(path.join(root, "files", checkedHash(hash))).catch(
+          () => null,
+        )) !== null
+      );
     },
     async writeFile(hash, bytes) {
-      await writeAtomically(path.join(root, 'files', checkedHash(hash)), bytes);
+      await writeAtomically(path.join(root, "files", checkedHash(hash)), bytes);
     },
     async writeVersion(version) {
-      await writeAtomically(path.join(root, 'versions', `${checkedId(version.id)}.json`), JSON.stringify(version));
+      await writeAtomically(
+        path.join(root, "versions", `${checkedId(version.id)}.json`),
+        JSON.stringify(version),
+      );
     },
     async swapPointer(pointer, etag) {
       // One writer at a time across processes: the lock file is created exclusively; a stale one (a crash) expires.
@@ -153,14 +207,17 @@ function folderStore(root: string): LiveStore {
       const deadline = Date.now() + 10_000;
       for (;;) {
         try {
-          const handle = await open(lockFile, 'wx');
+          const handle = await open(lockFile, "wx");
           await handle.close();
           break;
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-          const age = Date.now() - ((await stat(lockFile).catch(() => null))?.mtimeMs ?? Date.now());
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+          const age =
+            Date.now() -
+            ((await stat(lockFile).catch(() => null))?.mtimeMs ?? Date.now());
           if (age > 30_000) await rm(lockFile, { force: true });
-          if (Date.now() > deadline) throw new Error('The live content is locked by another publish.');
+          if (Date.now() > deadline)
+            throw new Error("The live content is locked by another publish.");
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       }

@@ -23,7 +23,7 @@ export type QuoteHint = {
 function hintFor(line: string): Omit<QuoteHint, 'line'> | undefined {
   const match = FIELD_LINE.exec(line);
   if (!match) return undefined;
-  const [, , dash, key, value] = match;
+  const [, , dash, key = '', value = ''] = match;
   // A colon that YAML reads as a key: followed by a space, or at the very end.
   if (!/:(\s|$)/.test(value) || /\s#/.test(value)) return undefined;
   // A value with double quotes (and no single ones) goes in single quotes, so it reads as it was typed.

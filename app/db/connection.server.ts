@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
-import { databaseEnv as env, databaseReady, reportConnectFailure } from './readiness.server';
+import { databaseReady, reportConnectFailure } from './readiness.server';
+import { readPlatformEnv } from '../settings/env.server';
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by
@@ -23,7 +24,9 @@ import { databaseEnv as env, databaseReady, reportConnectFailure } from './readi
 export type Row = Record<string, unknown>;
 
 /** What a transaction's callback gets: its own connection. Never call query() (the pool) inside one. */
-export type Transaction = { query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]> };
+export type Transaction = {
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+};
 
 export type Database = Transaction & {
   /** BEGIN … COMMIT on a dedicated connection; ROLLBACK when `fn` throws. */
@@ -39,7 +42,14 @@ export type Database = Transaction & {
 };
 
 export { DatabaseUnavailable, isConnectionError, isDatabaseUnavailable, sqlState, type UnavailableReason } from './errors.server';
-export { announceDatabaseStart, databaseReady, databaseState, READY_TIMEOUT_MS, type DatabaseStart, type ReadinessState } from './readiness.server';
+export {
+  announceDatabaseStart,
+  databaseReady,
+  databaseState,
+  READY_TIMEOUT_MS,
+  type DatabaseStart,
+  type ReadinessState,
+} from './readiness.server';
 
 /** A dead database fails within this (TCP connect and Postgres start-up). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -87,7 +97,8 @@ function semaphore(size: number) {
   };
 }
 
-function describeUrl(connectionString: string): string {
+/** Host, port and database of a connection string: never its user or password. */
+export function describeUrl(connectionString: string): string {
   try {
     const url = new URL(connectionString);
     return `${url.hostname}:${url.port || 5432}${url.pathname}`;
@@ -115,11 +126,18 @@ export async function createDatabase({
   const { getDatabase } = await import('@netlify/database');
   const connection = getDatabase({ connectionString });
   // NeonPool implements pg's Pool API; the union's methods are not callable as such.
-  const pool = connection.pool as unknown as pg.Pool & { options: pg.PoolConfig };
+  const pool = connection.pool as unknown as pg.Pool & {
+    options: pg.PoolConfig;
+  };
   const max = embedded ? 1 : (pool.options.max ?? 10);
-  Object.assign(pool.options, { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  Object.assign(pool.options, {
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection that dies (a restart, a network cut) must not crash the process.
-  pool.on('error', (error: Error) => console.warn(`database: an idle connection failed (${error.message}); the next query opens a new one.`));
+  pool.on('error', (error: Error) =>
+    console.warn(`database: an idle connection failed (${error.message}); the next query opens a new one.`),
+  );
   const slots = semaphore(max);
   let ended = false;
   // The embedded engine has one session for all connections, and does not end a transaction when
@@ -173,7 +191,13 @@ export async function createDatabase({
   // connection error, so withClient() throws the connection away rather than queue behind an answer
   // that may never come. Not in @types/pg's QueryConfig, hence the cast.
   const run = async <T extends Row>(client: pg.PoolClient, text: string, params: unknown[] | undefined, timeoutMs: number) =>
-    (await client.query<T>({ text, values: params, query_timeout: timeoutMs || undefined } as pg.QueryConfig)).rows;
+    (
+      await client.query<T>({
+        text,
+        values: params,
+        query_timeout: timeoutMs || undefined,
+      } as pg.QueryConfig)
+    ).rows;
 
   const bounded = (timeoutMs: number): Database => ({
     embedded,
@@ -185,7 +209,9 @@ export async function createDatabase({
       withClient(async (client) => {
         await run(client, 'BEGIN', undefined, timeoutMs);
         try {
-          const result = await fn({ query: (text, params) => run(client, text, params, timeoutMs) });
+          const result = await fn({
+            query: (text, params) => run(client, text, params, timeoutMs),
+          });
           await run(client, 'COMMIT', undefined, timeoutMs);
           return result;
         } catch (error) {
@@ -221,9 +247,12 @@ const shared = (): Shared => ((globalThis as Record<symbol, Shared>)[SHARED] ??=
 export function sharedDatabase(): Promise<Database> {
   const state = shared();
   if (!state.database) {
-    const connectionString = env('NETLIFY_DB_URL');
+    const connectionString = readPlatformEnv('NETLIFY_DB_URL');
     if (!connectionString) return Promise.reject(new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set'));
-    state.database = createDatabase({ connectionString, embedded: env('NETLIFY_DB_EMBEDDED') === '1' });
+    state.database = createDatabase({
+      connectionString,
+      embedded: readPlatformEnv('NETLIFY_DB_EMBEDDED') === '1',
+    });
     state.database.catch(() => (state.database = undefined));
   }
   return state.database;

@@ -17,9 +17,20 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailable => error instanceof Error && error.name === 'DatabaseUnavailable';
+export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailable =>
+  error instanceof Error && error.name === 'DatabaseUnavailable';
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ECONNABORTED',
+]);
 // 57P01–03: the server is shutting down or starting; 53300: too many connections.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 // "Query read timeout" is pg's own query_timeout: the server took the query and never answered.
@@ -36,8 +47,13 @@ export function sqlState(error: unknown): string | undefined {
 
 /** True for errors that say the database cannot be reached, as opposed to errors in a query. */
 export function isConnectionError(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(e.code))) return true;
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(e.code)))
+      return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
     // Node's AggregateError for a host with several addresses (localhost: ::1 and 127.0.0.1).
     if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionError(inner))) return true;
@@ -46,4 +62,6 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 export const asUnavailable = (error: unknown) =>
-  isDatabaseUnavailable(error) ? error : new DatabaseUnavailable('unreachable', error instanceof Error ? error.message || String(error) : String(error), { cause: error });
+  isDatabaseUnavailable(error)
+    ? error
+    : new DatabaseUnavailable('unreachable', error instanceof Error ? error.message || String(error) : String(error), { cause: error });

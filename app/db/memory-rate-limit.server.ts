@@ -12,7 +12,7 @@ const SWEEP_AT = 10_000;
 export function takeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): boolean {
   if (limit <= 0) return true;
   if (hits.size >= SWEEP_AT) {
-    for (const [k, times] of hits) if (times[times.length - 1] <= now - windowMs) hits.delete(k);
+    for (const [k, times] of hits) if ((times.at(-1) ?? 0) <= now - windowMs) hits.delete(k);
   }
   const recent = (hits.get(key) ?? []).filter((time) => time > now - windowMs);
   if (recent.length >= limit) {
@@ -38,6 +38,6 @@ export function releaseRateLimit(key: string): void {
 
 /** Milliseconds until `key` gets an attempt back. */
 export function rateLimitRetryMs(key: string, windowMs: number, now = Date.now()): number {
-  const recent = (hits.get(key) ?? []).filter((time) => time > now - windowMs);
-  return recent.length ? recent[0] + windowMs - now : 0;
+  const oldest = (hits.get(key) ?? []).find((time) => time > now - windowMs);
+  return oldest === undefined ? 0 : oldest + windowMs - now;
 }

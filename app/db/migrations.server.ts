@@ -45,8 +45,8 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
     if (entry.name.startsWith('.') || (entry.isFile() && !entry.name.endsWith('.sql'))) continue;
     const where = path.join(dir, entry.name);
     const name = entry.isDirectory() ? entry.name : entry.name.slice(0, -'.sql'.length);
-    const match = NAME.exec(name);
-    if (!match || (!entry.isDirectory() && !entry.isFile())) {
+    const timestamp = NAME.exec(name)?.[1];
+    if (!timestamp || (!entry.isDirectory() && !entry.isFile())) {
       throw new MigrationError(
         `${where}: a migration is named <UTC YYYYMMDDHHMMSS>_<slug>.sql (or a folder of that name holding migration.sql), ` +
           'with a slug of lowercase letters, digits, "_" and "-"; Netlify would skip this one without a word.',
@@ -56,9 +56,9 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
     if (entry.isDirectory() && !(await stat(file).catch(() => null))?.isFile()) {
       throw new MigrationError(`${where}: a migration folder must hold migration.sql.`);
     }
-    const other = byNumber.get(match[1]);
+    const other = byNumber.get(timestamp);
     if (other) throw new MigrationError(`${where}: ${other} has the same timestamp; each migration needs its own.`);
-    byNumber.set(match[1], name);
+    byNumber.set(timestamp, name);
     migrations.push({ name, file });
   }
   return migrations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { networkOf } from '../http/client-ip.server';
+import { oneRow } from './one-row.server';
+import { readEnv } from '../settings/env.server';
 import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
 import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 
@@ -23,11 +25,15 @@ export type Verdict = { allowed: boolean; retryAfterS: number };
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-type LimitState = { fallback?: string; lastPurge?: number; processSecret?: string };
+type LimitState = {
+  fallback?: string;
+  lastPurge?: number;
+  processSecret?: string;
+};
 const STATE = Symbol.for('portfolio.rate-limits');
 const state = (): LimitState => ((globalThis as Record<symbol, LimitState>)[STATE] ??= {});
 
-const sessionSecret = () => process.env.SESSION_SECRET?.trim() || undefined;
+const sessionSecret = () => readEnv('SESSION_SECRET');
 
 /**
  * `<scope>:<HMAC-SHA256(SESSION_SECRET, network) in base64url>`: stable across
@@ -36,14 +42,16 @@ const sessionSecret = () => process.env.SESSION_SECRET?.trim() || undefined;
  */
 export function clientKey(scope: string, ip: string): string {
   const secret = sessionSecret() ?? (state().processSecret ??= randomBytes(32).toString('base64url'));
-  return `${scope}:${createHmac('sha256', secret).update(`ip:${networkOf(ip)}`).digest('base64url')}`;
+  return `${scope}:${createHmac('sha256', secret)
+    .update(`ip:${networkOf(ip)}`)
+    .digest('base64url')}`;
 }
 
 // --- The table -----------------------------------------------------------------
 
 /** One attempt for `key`, counted atomically in the database. */
 export async function takeIn(db: Database, key: string, limit: number, windowMs: number): Promise<Verdict> {
-  const [row] = await db.query<{ hits: number; retry_ms: string }>(
+  const rows = await db.query<{ hits: number; retry_ms: string }>(
     `INSERT INTO rate_limits AS r (key, hits, window_started) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN r.window_started <= now() - $2::int * interval '1 millisecond' THEN 1 ELSE least(r.hits, 1000000000) + 1 END,
@@ -51,8 +59,12 @@ export async function takeIn(db: Database, key: string, limit: number, windowMs:
      RETURNING hits, extract(epoch FROM r.window_started + $2::int * interval '1 millisecond' - now()) * 1000 AS retry_ms`,
     [key, windowMs],
   );
+  const row = oneRow(rows, `the rate limit ${key}`);
   const allowed = row.hits <= limit;
-  return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)) };
+  return {
+    allowed,
+    retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)),
+  };
 }
 
 /** Gives one attempt back (it turned out not to count, e.g. the right password). */
@@ -71,7 +83,9 @@ export async function reachedIn(db: Database, key: string, limit: number, window
 
 /** Deletes rows whose window ended long ago. */
 export async function purgeIn(db: Database, olderThanMs = KEEP_MS): Promise<number> {
-  const rows = await db.query('DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval \'1 millisecond\' RETURNING 1', [olderThanMs]);
+  const rows = await db.query("DELETE FROM rate_limits WHERE window_started < now() - $1::int * interval '1 millisecond' RETURNING 1", [
+    olderThanMs,
+  ]);
   return rows.length;
 }
 
@@ -166,12 +180,19 @@ function block(key: string, retryAfterS: number, now = Date.now()): void {
 export async function take(key: string, limit: number, windowMs: number): Promise<Verdict> {
   if (limit <= 0) return { allowed: true, retryAfterS: 0 };
   const waitMs = blockedFor(key);
-  if (waitMs > 0) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  if (waitMs > 0)
+    return {
+      allowed: false,
+      retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+    };
   const verdict = await either(
     (db) => takeIn(db, key, limit, windowMs),
     () => {
       const allowed = takeRateLimit(key, limit, windowMs);
-      return { allowed, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)) };
+      return {
+        allowed,
+        retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(rateLimitRetryMs(key, windowMs) / 1000)),
+      };
     },
   );
   if (!verdict.allowed) block(key, verdict.retryAfterS);

@@ -1,4 +1,5 @@
 import { DatabaseUnavailable, type UnavailableReason } from './errors.server';
+import { readPlatformEnv } from '../settings/env.server';
 
 /**
  * Whether the process's database may be queried, as the local server
@@ -37,13 +38,6 @@ type Readiness = {
 
 const SHARED = Symbol.for('portfolio.database');
 const shared = (): { readiness?: Readiness } => ((globalThis as Record<symbol, { readiness?: Readiness }>)[SHARED] ??= {});
-
-/** A variable from Netlify's env (in a function) or process.env, trimmed; undefined when empty. */
-export function databaseEnv(name: string): string | undefined {
-  const netlify = (globalThis as { Netlify?: { env?: { get(name: string): string | undefined } } }).Netlify;
-  const value = (netlify?.env?.get(name) ?? process.env[name])?.trim();
-  return value ? value : undefined;
-}
 
 export type DatabaseStart = {
   ready(): void;
@@ -108,6 +102,7 @@ export async function databaseReady(timeoutMs = READY_TIMEOUT_MS): Promise<void>
     }
   }
   if (readiness?.state === 'down') throw new DatabaseUnavailable(readiness.reason ?? 'unreachable', readiness.detail ?? 'down');
-  if (readiness?.state === 'starting') throw new DatabaseUnavailable('not ready', timeoutMs > 0 ? `still starting after ${timeoutMs / 1000} s` : 'still starting');
-  if (!databaseEnv('NETLIFY_DB_URL')) throw new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set');
+  if (readiness?.state === 'starting')
+    throw new DatabaseUnavailable('not ready', timeoutMs > 0 ? `still starting after ${timeoutMs / 1000} s` : 'still starting');
+  if (!readPlatformEnv('NETLIFY_DB_URL')) throw new DatabaseUnavailable('not configured', 'NETLIFY_DB_URL is not set');
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { isoGit } from './iso-git.server';
 import { checkContentPath } from './content-path.server';
 import { runGit } from './local-git.server';
 import { type PublishConfig, type RemotePublishConfig } from './publish-config.server';

@@ -18,8 +18,8 @@ export type ListOperation = { op: 'add' | 'remove' | 'up' | 'down'; name: string
 
 /** `list:add:tags`, `list:remove:page.outcomes.1`: the list buttons' intents. */
 export function listOperation(intent: string): ListOperation | null {
-  const match = /^list:(add|remove|up|down):([A-Za-z0-9_.]{1,200})$/.exec(intent);
-  return match ? { op: match[1] as ListOperation['op'], name: match[2] } : null;
+  const [, op, name] = /^list:(add|remove|up|down):([A-Za-z0-9_.]{1,200})$/.exec(intent) ?? [];
+  return op && name ? { op: op as ListOperation['op'], name } : null;
 }
 
 export type Composed = { ok: true; text: string } | { ok: false; problem: string; line?: number };
@@ -64,12 +64,12 @@ function applyListOperation(data: Data, { op, name }: ListOperation, form: Field
   let node: Data | unknown[] = data;
   for (const [at, key] of path.slice(0, -1).entries()) {
     const container = node as Record<string, unknown>;
-    container[key] ??= /^\d+$/.test(path[at + 1]) ? [] : {};
+    container[key] ??= /^\d+$/.test(path[at + 1] ?? '') ? [] : {};
     node = container[key] as Data;
   }
   const parent = node as Record<string, unknown>;
   const key = path.at(-1)!;
-  const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : (parent[key] = []) as unknown[];
+  const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : ((parent[key] = []) as unknown[]);
   if (op === 'add') {
     const shape = listField.itemShape;
     list.push(shape?.kind === 'group' ? Object.fromEntries((shape.children ?? []).map((child) => [child.path.at(-1)!, ''])) : '');
@@ -100,12 +100,19 @@ function findList(form: Field, path: string[]): Field | null {
 }
 
 /** The data and body of a file as the form shows them; a YAML mistake is a problem, with its line. */
-export function openDocument(kind: DocumentKind, text: string): { data: unknown; body: string; problem?: { message: string; line?: number } } {
+export function openDocument(
+  kind: DocumentKind,
+  text: string,
+): { data: unknown; body: string; problem?: { message: string; line?: number } } {
   const document = readDocument(text, kind === 'site' ? 'yaml' : 'mdx');
   try {
     return { data: yamlData(document.yaml) ?? {}, body: document.body };
   } catch (error) {
     const { message, linePos } = error as { message?: string; linePos?: { line: number }[] };
-    return { data: {}, body: document.body, problem: { message: `The YAML does not parse: ${String(message).split('\n')[0]}`, line: linePos?.[0]?.line } };
+    return {
+      data: {},
+      body: document.body,
+      problem: { message: `The YAML does not parse: ${String(message).split('\n')[0]}`, line: linePos?.[0]?.line },
+    };
   }
 }

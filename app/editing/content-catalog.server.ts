@@ -78,7 +78,14 @@ export function describeContentFile(file: BranchFile, text: string, allFiles: Br
   });
   const nonEmptyText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   const status = data.status === 'published' || data.status === 'coming-soon' ? data.status : undefined;
-  const visibility = status === 'published' ? (data.visibility === 'private' ? 'private' : data.visibility === undefined || data.visibility === 'public' ? 'public' : undefined) : undefined;
+  const visibility =
+    status === 'published'
+      ? data.visibility === 'private'
+        ? 'private'
+        : data.visibility === undefined || data.visibility === 'public'
+          ? 'public'
+          : undefined
+      : undefined;
   const folder = `${CASE_STUDY_DIR}${slug}/`;
   return {
     ...base,

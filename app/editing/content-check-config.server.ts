@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { readEnv } from '../settings/env.server';
+import { onFunctionHost } from '../settings/runtime.server';
 
 /**
  * Where the content check runs and how its caller proves itself. The check
@@ -9,14 +11,12 @@ import { createHmac } from 'node:crypto';
  * same function in its own process and registers it here, so the editor
  * calls it directly.
  *
- * Values are read on every call, never cached at import: this module is
- * bundled into more than one copy under `npm start` (as config.server.ts of
- * the contact form explains), and process.env is what the copies share.
+ * Values are read on every call (app/settings/env.server.ts): this module is
+ * bundled into more than one copy under `npm start`, and process.env is what
+ * the copies share.
  */
 
 export const CONTENT_CHECK_PATH = '/.netlify/functions/content-check';
-
-const env = (name: string) => process.env[name]?.trim() || undefined;
 
 /**
  * Netlify buffers at most 6 MB of request (and answer) for a synchronous
@@ -28,10 +28,9 @@ const env = (name: string) => process.env[name]?.trim() || undefined;
 export const NETLIFY_MAX_CHECK_BODY_BYTES = 6 * 1024 * 1024;
 export const LOCAL_MAX_CHECK_BODY_BYTES = 36 * 1024 * 1024;
 
-/** The cap for this process: Netlify's on a function host (Lambda sets AWS_LAMBDA_FUNCTION_NAME), else the local one. */
+/** The cap for this process: Netlify's on a function host, else the local one. */
 export function maxCheckBodyBytes(): number {
-  const onFunctionHost = Boolean(env('AWS_LAMBDA_FUNCTION_NAME')) || env('NETLIFY') === 'true';
-  return onFunctionHost ? NETLIFY_MAX_CHECK_BODY_BYTES : LOCAL_MAX_CHECK_BODY_BYTES;
+  return onFunctionHost() ? NETLIFY_MAX_CHECK_BODY_BYTES : LOCAL_MAX_CHECK_BODY_BYTES;
 }
 
 /**
@@ -53,10 +52,12 @@ export const CHECK_TIMEOUT_MS = 25_000;
  * editor says the check is unavailable.
  */
 export function getContentCheckSecret(): string | undefined {
-  const own = env('CONTENT_CHECK_SECRET');
+  const own = readEnv('CONTENT_CHECK_SECRET');
   if (own) return strongEnough(own) ? own : undefined;
-  const session = env('SESSION_SECRET');
-  return session && strongEnough(session) ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url') : undefined;
+  const session = readEnv('SESSION_SECRET');
+  return session && strongEnough(session)
+    ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url')
+    : undefined;
 }
 
 /**
@@ -76,9 +77,9 @@ const strongEnough = (secret: string) => secret.length >= MIN_SECRET_LENGTH;
  * bearer secret must not go to a host a client picked.
  */
 export function getContentCheckUrl(): string | undefined {
-  const own = env('CONTENT_CHECK_URL');
+  const own = readEnv('CONTENT_CHECK_URL');
   if (own) return own;
-  const site = env('URL');
+  const site = readEnv('URL');
   return site ? new URL(CONTENT_CHECK_PATH, site).href : undefined;
 }
 

@@ -23,11 +23,16 @@ export type { CheckChange, CheckOutcome, CheckProblem, CheckPreview, CheckResult
  * bad, and must not be published as checked.
  */
 export async function checkEdits(changes: CheckChange[], { preview }: { preview?: string } = {}): Promise<CheckOutcome> {
-  const body = JSON.stringify({ changes: changes.map(({ path, bytes }) => ({ path, base64: bytes === null ? null : bytes.toString('base64') })), preview });
+  const body = JSON.stringify({
+    changes: changes.map(({ path, bytes }) => ({ path, base64: bytes === null ? null : bytes.toString('base64') })),
+    preview,
+  });
   const cap = maxCheckBodyBytes();
   if (Buffer.byteLength(body) > cap) {
     const mb = Math.floor(((cap * 3) / 4 / 1024 / 1024) * 10) / 10;
-    return unavailable(`This edit is too large to check at once: its files come to more than about ${mb} MB. Publish the images in a smaller edit first.`);
+    return unavailable(
+      `This edit is too large to check at once: its files come to more than about ${mb} MB. Publish the images in a smaller edit first.`,
+    );
   }
   const called = await callContentFunction(body, CHECK_TIMEOUT_MS);
   if ('unavailable' in called) return called;
@@ -45,7 +50,10 @@ type Called = { response: Response; answer: unknown; url: string } | { ok: false
  */
 export async function callContentFunction(body: string, timeoutMs: number): Promise<Called> {
   const secret = getContentCheckSecret();
-  if (!secret) return unavailable('The content check is off: set SESSION_SECRET (or CONTENT_CHECK_SECRET) to at least 32 random characters for Functions in Netlify, then redeploy.');
+  if (!secret)
+    return unavailable(
+      'The content check is off: set SESSION_SECRET (or CONTENT_CHECK_SECRET) to at least 32 random characters for Functions in Netlify, then redeploy.',
+    );
   const local = inProcessContentCheck();
   const url = local ? CONTENT_CHECK_PATH : getContentCheckUrl();
   if (!url) return unavailable('The content check has no address: Netlify sets URL for functions; elsewhere set CONTENT_CHECK_URL.');
@@ -58,11 +66,17 @@ export async function callContentFunction(body: string, timeoutMs: number): Prom
   };
   let response: Response;
   try {
-    response = local ? await withinTimeout(local(new Request(new URL(CONTENT_CHECK_PATH, 'http://localhost'), call)), timeoutMs) : await fetch(url, call);
+    response = local
+      ? await withinTimeout(local(new Request(new URL(CONTENT_CHECK_PATH, 'http://localhost'), call)), timeoutMs)
+      : await fetch(url, call);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     console.warn(`content check: ${timedOut ? `no answer within ${timeoutMs} ms` : String(error)} (${url})`);
-    return unavailable(timedOut ? 'The content check did not answer in time. Try again in a minute.' : 'The content check could not be reached. Try again in a minute.');
+    return unavailable(
+      timedOut
+        ? 'The content check did not answer in time. Try again in a minute.'
+        : 'The content check could not be reached. Try again in a minute.',
+    );
   }
   return { response, answer: await response.json().catch(() => undefined), url };
 }
@@ -72,7 +86,8 @@ export function failureSentence(response: Response, answer: unknown, url: string
   const error = (answer as { error?: unknown } | undefined)?.error;
   console.warn(`content check: ${url} answered ${response.status}${typeof error === 'string' ? `: ${error}` : ''}`);
   if ((response.status === 502 || response.status === 503) && typeof error === 'string') return error;
-  if (response.status === 401) return 'The content check refused this site: its secret differs. Redeploy after changing SESSION_SECRET or CONTENT_CHECK_SECRET, so both functions have the new one.';
+  if (response.status === 401)
+    return 'The content check refused this site: its secret differs. Redeploy after changing SESSION_SECRET or CONTENT_CHECK_SECRET, so both functions have the new one.';
   return `The content check failed (${response.status}). Try again in a minute.`;
 }
 
@@ -94,5 +109,9 @@ function isResult(value: unknown): value is CheckResult {
   const result = value as { ok?: unknown; problems?: unknown } | null;
   if (!result || typeof result !== 'object') return false;
   if (result.ok === true) return true;
-  return result.ok === false && Array.isArray(result.problems) && result.problems.every((p) => p && typeof (p as { message?: unknown }).message === 'string');
+  return (
+    result.ok === false &&
+    Array.isArray(result.problems) &&
+    result.problems.every((p) => p && typeof (p as { message?: unknown }).message === 'string')
+  );
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { checkContentPath, ContentPathError } from './content-path.server';
 import type { PublishRequest } from './publish-plan.server';
 
@@ -45,23 +46,27 @@ function checkPath(input: unknown): { path: string } | { error: string } {
   }
 }
 
-export async function saveDraft(filePath: string, { text, baseBlobId }: { text: string; baseBlobId: string | null }): Promise<DraftResult<{ updatedAt: Date }>> {
+export async function saveDraft(
+  filePath: string,
+  { text, baseBlobId }: { text: string; baseBlobId: string | null },
+): Promise<DraftResult<{ updatedAt: Date }>> {
   const checked = checkPath(filePath);
   if ('error' in checked) return { ok: false, error: checked.error };
   if (typeof text !== 'string') return { ok: false, error: 'A draft is the file’s text.' };
-  if (text.length > MAX_DRAFT_CHARS) return { ok: false, error: `The draft is too long to keep (${text.length} characters; at most ${MAX_DRAFT_CHARS}).` };
+  if (text.length > MAX_DRAFT_CHARS)
+    return { ok: false, error: `The draft is too long to keep (${text.length} characters; at most ${MAX_DRAFT_CHARS}).` };
   if (text.includes('\0')) return { ok: false, error: 'The draft contains a NUL character, which no content file may hold.' };
   if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
     return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
   }
   // Each save carries the base the page holds: it changes when the designer reloads the file after a conflict.
-  const [row] = await query<{ updated_at: Date }>(
+  const rows = await query<{ updated_at: Date }>(
     `INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, $3)
      ON CONFLICT (path) DO UPDATE SET text = excluded.text, base_blob_id = excluded.base_blob_id, updated_at = now()
      RETURNING updated_at`,
     [checked.path, text, baseBlobId],
   );
-  return { ok: true, updatedAt: new Date(row.updated_at) };
+  return { ok: true, updatedAt: new Date(oneRow(rows, `the draft of ${checked.path}`).updated_at) };
 }
 
 /** A new file's first draft, only if nobody holds that path yet: two "New case study" at once never share one. */
@@ -69,7 +74,10 @@ export async function createDraft(filePath: string, text: string): Promise<Draft
   const checked = checkPath(filePath);
   if ('error' in checked) return { ok: false, error: checked.error };
   if (text.length > MAX_DRAFT_CHARS || text.includes('\0')) return { ok: false, error: 'That text cannot be kept as a draft.' };
-  const rows = await query('INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, NULL) ON CONFLICT (path) DO NOTHING RETURNING path', [checked.path, text]);
+  const rows = await query(
+    'INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, NULL) ON CONFLICT (path) DO NOTHING RETURNING path',
+    [checked.path, text],
+  );
   return { ok: true, created: rows.length === 1 };
 }
 
@@ -78,8 +86,18 @@ type DraftRow = { path: string; text: string; base_blob_id: string | null; creat
 export async function getDraft(filePath: string): Promise<Draft | null> {
   const checked = checkPath(filePath);
   if ('error' in checked) return null;
-  const [row] = await query<DraftRow>('SELECT path, text, base_blob_id, created_at, updated_at FROM content_drafts WHERE path = $1', [checked.path]);
-  return row ? { path: row.path, text: row.text, baseBlobId: row.base_blob_id, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) } : null;
+  const [row] = await query<DraftRow>('SELECT path, text, base_blob_id, created_at, updated_at FROM content_drafts WHERE path = $1', [
+    checked.path,
+  ]);
+  return row
+    ? {
+        path: row.path,
+        text: row.text,
+        baseBlobId: row.base_blob_id,
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      }
+    : null;
 }
 
 /** Every draft, newest first, with how many images it holds (for the list page). */
@@ -110,17 +128,25 @@ export async function discardDraft(filePath: string): Promise<boolean> {
  * images leave the draft (they are on the branch now); unpublished ones stay
  * while the draft does.
  */
-export async function settleDraft(filePath: string, { published, from, to, uploads }: { published: string; from: string | null; to: string; uploads: string[] }): Promise<'cleared' | 'kept'> {
+export async function settleDraft(
+  filePath: string,
+  { published, from, to, uploads }: { published: string; from: string | null; to: string; uploads: string[] },
+): Promise<'cleared' | 'kept'> {
   const checked = checkPath(filePath);
   if ('error' in checked) return 'kept';
   return transaction(async (tx) => {
-    if (uploads.length) await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 AND path = ANY($2)', [checked.path, uploads]);
+    if (uploads.length)
+      await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1 AND path = ANY($2)', [checked.path, uploads]);
     const cleared = await tx.query('DELETE FROM content_drafts WHERE path = $1 AND text = $2 RETURNING path', [checked.path, published]);
     if (cleared.length) {
       await tx.query('DELETE FROM content_draft_uploads WHERE document_path = $1', [checked.path]);
       return 'cleared';
     }
-    await tx.query('UPDATE content_drafts SET base_blob_id = $2 WHERE path = $1 AND base_blob_id IS NOT DISTINCT FROM $3', [checked.path, to, from]);
+    await tx.query('UPDATE content_drafts SET base_blob_id = $2 WHERE path = $1 AND base_blob_id IS NOT DISTINCT FROM $3', [
+      checked.path,
+      to,
+      from,
+    ]);
     return 'kept';
   });
 }
@@ -144,7 +170,8 @@ export async function saveDraftUpload(
 ): Promise<DraftResult<{ path: string; size: number }>> {
   const document = checkPath(documentPath);
   if ('error' in document) return { ok: false, error: document.error };
-  if (!document.path.endsWith('.mdx') && document.path !== SITE_DOCUMENT) return { ok: false, error: `${document.path} takes no images: only the site details, a case study or the resume does.` };
+  if (!document.path.endsWith('.mdx') && document.path !== SITE_DOCUMENT)
+    return { ok: false, error: `${document.path} takes no images: only the site details, a case study or the resume does.` };
   const upload = checkPath(filePath);
   if ('error' in upload) return { ok: false, error: upload.error };
   const folder = uploadFolderOf(document.path);
@@ -157,13 +184,21 @@ export async function saveDraftUpload(
   return transaction(async (tx) => {
     // One upload at a time per document, so two at once cannot both pass the limits.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`content-draft-uploads:${document.path}`]);
-    const [owner] = await tx.query<{ document_path: string }>('SELECT document_path FROM content_draft_uploads WHERE path = $1', [upload.path]);
+    const [owner] = await tx.query<{ document_path: string }>('SELECT document_path FROM content_draft_uploads WHERE path = $1', [
+      upload.path,
+    ]);
     if (owner && owner.document_path !== document.path) {
-      return { ok: false as const, error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.` };
+      return {
+        ok: false as const,
+        error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.`,
+      };
     }
-    const [held] = await tx.query<{ files: number; bytes: string | number }>(
-      'SELECT count(*)::int AS files, coalesce(sum(size), 0)::bigint AS bytes FROM content_draft_uploads WHERE document_path = $1 AND path <> $2',
-      [document.path, upload.path],
+    const held = oneRow(
+      await tx.query<{ files: number; bytes: string | number }>(
+        'SELECT count(*)::int AS files, coalesce(sum(size), 0)::bigint AS bytes FROM content_draft_uploads WHERE document_path = $1 AND path <> $2',
+        [document.path, upload.path],
+      ),
+      'the images a draft holds',
     );
     if (Number(held.files) + 1 > MAX_UPLOAD_FILES) {
       return { ok: false as const, error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.` };
@@ -187,7 +222,13 @@ export async function saveDraftUpload(
 type UploadRow = { path: string; document_path: string; media_type: string; bytes?: Buffer; size: number; created_at: Date };
 
 function toUpload(row: UploadRow): DraftUploadSummary {
-  return { path: row.path, documentPath: row.document_path, mediaType: row.media_type, size: Number(row.size), createdAt: new Date(row.created_at) };
+  return {
+    path: row.path,
+    documentPath: row.document_path,
+    mediaType: row.media_type,
+    size: Number(row.size),
+    createdAt: new Date(row.created_at),
+  };
 }
 
 /** A document's draft images with their bytes, oldest first: what its publish commits. */
@@ -225,9 +266,16 @@ export async function discardDraftUpload(filePath: string): Promise<boolean> {
  * branch meanwhile is a conflict, never overwritten). The route sends it to
  * publish(), then discards the draft once it is published or unchanged.
  */
-export function draftPublishRequest(draft: Pick<Draft, 'path' | 'text' | 'baseBlobId'>, uploads: Pick<DraftUpload, 'path' | 'bytes'>[], message: string): PublishRequest {
+export function draftPublishRequest(
+  draft: Pick<Draft, 'path' | 'text' | 'baseBlobId'>,
+  uploads: Pick<DraftUpload, 'path' | 'bytes'>[],
+  message: string,
+): PublishRequest {
   return {
-    files: [{ path: draft.path, content: draft.text, baseBlobId: draft.baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+    files: [
+      { path: draft.path, content: draft.text, baseBlobId: draft.baseBlobId },
+      ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null })),
+    ],
     message,
   };
 }

@@ -10,7 +10,13 @@ import { readSmallForm } from '~/http/form.server';
 
 export const MAX_EDIT_FORM_BYTES = 2 * 1024 * 1024;
 
-export type EditForm = { entries: [string, FormDataEntryValue][]; intent: string; baseBlobId: string | null; message: string; path: string };
+export type EditForm = {
+  entries: [string, FormDataEntryValue][];
+  intent: string;
+  baseBlobId: string | null;
+  message: string;
+  path: string;
+};
 
 export async function readEditForm(request: Request): Promise<EditForm | { refused: string; status: number }> {
   const form = await readSmallForm(request, MAX_EDIT_FORM_BYTES);
@@ -18,7 +24,9 @@ export async function readEditForm(request: Request): Promise<EditForm | { refus
   if (typeof form === 'number') return { refused: 'That request could not be read.', status: form };
   const intent = String(form.get('intent') ?? 'save');
   const base = String(form.get('_baseBlobId') ?? '');
-  const message = String(form.get('_message') ?? '').trim().slice(0, 2000);
+  const message = String(form.get('_message') ?? '')
+    .trim()
+    .slice(0, 2000);
   const entries = [...form.entries()].filter(([name]) => name !== 'intent' && !name.startsWith('_'));
   return { entries, intent, baseBlobId: /^[0-9a-f]{40}$/.test(base) ? base : null, message, path: String(form.get('_path') ?? '') };
 }

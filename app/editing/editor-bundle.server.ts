@@ -10,7 +10,10 @@ import path from 'node:path';
  * when the bundle was not built: the editor stays a plain textarea then.
  */
 // Under npm run dev, the dev bundle's own manifest (EDITOR_BUNDLE_MANIFEST, scripts/dev.ts).
-const MANIFEST = path.resolve(process.env.LAMBDA_TASK_ROOT ?? '.', process.env.EDITOR_BUNDLE_MANIFEST?.trim() || '.generated/editor-bundle.json');
+const MANIFEST = path.resolve(
+  process.env.LAMBDA_TASK_ROOT ?? '.',
+  process.env.EDITOR_BUNDLE_MANIFEST?.trim() || '.generated/editor-bundle.json',
+);
 
 export function editorScriptUrl(): string | null {
   try {

@@ -60,7 +60,10 @@ const LABELS: Record<string, string> = {
 
 export function humanise(key: string): string {
   if (LABELS[key]) return LABELS[key];
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -268,7 +271,7 @@ function build(field: Field, name: string, context: Context): unknown {
       const indices: string[] = [];
       for (const entry of context.names) {
         if (!entry.startsWith(prefix)) continue;
-        const index = entry.slice(prefix.length).split('.', 1)[0];
+        const [index = ''] = entry.slice(prefix.length).split('.', 1);
         if (/^\d+$/.test(index) && !indices.includes(index)) indices.push(index);
       }
       if (indices.length === 0 && !field.required) return OMIT;

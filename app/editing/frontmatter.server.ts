@@ -46,7 +46,7 @@ export function readDocument(text: string, kind: DocumentKind): ContentDocument 
   if (text.startsWith('---')) {
     const match = FRONTMATTER.exec(text);
     if (match && match.index === 0) {
-      const [whole, open, yaml, close] = match;
+      const [whole, open = '', yaml = '', close = ''] = match;
       return { kind, open, yaml, close, body: text.slice(whole.length) };
     }
   }
@@ -94,8 +94,8 @@ export function applyChanges(text: string, newData: unknown, form?: Field): stri
   const crlf = text.includes('\r\n');
   const yamlText = crlf ? text.replace(/\r\n/g, '\n') : text;
   const document = parseDocument(yamlText, { customTags: (tags) => [printedTag, ...tags] });
-  if (document.errors.length > 0) {
-    const [error] = document.errors;
+  const [error] = document.errors;
+  if (error) {
     throw new YamlSyntaxError(error.message, error.linePos?.[0]?.line);
   }
   // What each source scalar held, and its text, before the changes.
@@ -186,8 +186,16 @@ function setNode(edit: Edit, node: unknown, value: unknown, path: (string | numb
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
       // A new value in the same node keeps its quoting or block style (yaml quotes it where it must);
       // an empty text's quotes were only for being empty (an item just added): it is written like its siblings.
-      if (node.value === '' && typeof value === 'string' && value !== '' && (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE)) {
-        const type = isScalar(like.exemplar) && typeof like.exemplar.value === 'string' && like.exemplar.value !== '' ? like.exemplar.type : like.style;
+      if (
+        node.value === '' &&
+        typeof value === 'string' &&
+        value !== '' &&
+        (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE)
+      ) {
+        const type =
+          isScalar(like.exemplar) && typeof like.exemplar.value === 'string' && like.exemplar.value !== ''
+            ? like.exemplar.type
+            : like.style;
         node.type = type ?? Scalar.PLAIN;
       }
       node.value = value;
@@ -203,13 +211,24 @@ function sameScalar(before: unknown, after: unknown): boolean {
   return typeof before === 'number' && typeof after === 'string' && String(before) === after;
 }
 
-function setMap(edit: Edit, map: { items: Pair[]; flow?: boolean }, value: Record<string, unknown>, path: (string | number)[], exemplar?: { items: Pair[] }) {
+function setMap(
+  edit: Edit,
+  map: { items: Pair[]; flow?: boolean },
+  value: Record<string, unknown>,
+  path: (string | number)[],
+  exemplar?: { items: Pair[] },
+) {
   const { document } = edit;
   // An empty `{}` that gets keys is written as a block, as the files write their maps.
   if (map.flow && map.items.length === 0 && Object.keys(value).length > 0) map.flow = false;
-  const siblingStyle = commonScalarType(map.items.map((pair) => pair.value), !map.flow);
+  const siblingStyle = commonScalarType(
+    map.items.map((pair) => pair.value),
+    !map.flow,
+  );
   const order = schemaOrder(edit.form, path);
-  const wanted = order ? [...order.filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !order.includes(key))] : Object.keys(value);
+  const wanted = order
+    ? [...order.filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !order.includes(key))]
+    : Object.keys(value);
   map.items = map.items.filter((pair) => {
     const key = keyOf(pair);
     return typeof key === 'string' && Object.hasOwn(value, key) && value[key] !== undefined;
@@ -218,7 +237,9 @@ function setMap(edit: Edit, map: { items: Pair[]; flow?: boolean }, value: Recor
     if (value[key] === undefined) continue;
     const pair = map.items.find((item) => keyOf(item) === key);
     if (pair) {
-      pair.value = setNode(edit, pair.value, value[key], [...path, key], { exemplar: exemplar?.items.find((item) => keyOf(item) === key)?.value }) as Node;
+      pair.value = setNode(edit, pair.value, value[key], [...path, key], {
+        exemplar: exemplar?.items.find((item) => keyOf(item) === key)?.value,
+      }) as Node;
       continue;
     }
     // A new key: after the nearest key before it in `value`'s order that the map holds, or first if none before it is there but one after is.
@@ -244,7 +265,10 @@ function setSeq(edit: Edit, seq: { items: unknown[]; flow?: boolean }, value: un
   if (seq.flow && old.length === 0 && value.length > 0) seq.flow = false;
   // A new item is written like its siblings: a group like the first item, a text quoted as they all are.
   const exemplar = old[0];
-  const siblingStyle = commonScalarType(old.filter((item) => !isScalar(item) || item.value !== ''), !seq.flow);
+  const siblingStyle = commonScalarType(
+    old.filter((item) => !isScalar(item) || item.value !== ''),
+    !seq.flow,
+  );
   const oldData = old.map((item) => toData(item));
   const used = new Set<number>();
   const matched: (number | undefined)[] = value.map(() => undefined);
@@ -315,7 +339,9 @@ function styleLike(node: unknown, exemplar: unknown, style: Scalar.Type | undefi
 
 /** The one way every text among `nodes` is written (quoted, or a block where blocks may be), when they agree. */
 function commonScalarType(nodes: unknown[], blocksAllowed: boolean): Scalar.Type | undefined {
-  const types = new Set(nodes.filter((node) => isScalar(node) && typeof node.value === 'string').map((node) => (node as Scalar).type ?? Scalar.PLAIN));
+  const types = new Set(
+    nodes.filter((node) => isScalar(node) && typeof node.value === 'string').map((node) => (node as Scalar).type ?? Scalar.PLAIN),
+  );
   if (types.size !== 1) return undefined;
   const [type] = types;
   if (isBlock(type) && !blocksAllowed) return undefined;
@@ -362,7 +388,7 @@ function isBlock(type: Scalar.Type | undefined): boolean {
 
 function keepable(node: Scalar, source: string): boolean {
   if (!isBlock(node.type)) return true;
-  const header = source.split('\n', 1)[0];
+  const [header = ''] = source.split('\n', 1);
   return !/[0-9+]/.test(header.replace(/#.*/, ''));
 }
 
@@ -372,13 +398,12 @@ function leadingSpaces(line: string): number {
 
 /** `source` with its continuation lines moved from their indentation to `indent`. */
 function reindent(source: string, indent: string, block: boolean): string {
-  const lines = source.split('\n');
-  if (lines.length === 1) return source;
-  const rest = lines.slice(1);
+  const [head = '', ...rest] = source.split('\n');
   const filled = rest.filter((line) => line.trim() !== '');
-  if (filled.length === 0) return source;
-  const from = block ? leadingSpaces(filled[0]) : Math.min(...filled.map(leadingSpaces));
-  return [lines[0], ...rest.map((line) => (line.trim() === '' ? line : indent + line.slice(from)))].join('\n');
+  const [first] = filled;
+  if (first === undefined) return source;
+  const from = block ? leadingSpaces(first) : Math.min(...filled.map(leadingSpaces));
+  return [head, ...rest.map((line) => (line.trim() === '' ? line : indent + line.slice(from)))].join('\n');
 }
 
 const printedTag: ScalarTag = {

@@ -20,6 +20,7 @@ export async function goLive(): Promise<GoLive | undefined> {
   if ('unavailable' in called) return { shown: 'after-build', reason: called.unavailable };
   const { response, answer, url } = called;
   const live = (answer as { live?: { status?: unknown; ms?: unknown } } | undefined)?.live;
-  if (response.ok && (live?.status === 'live' || live?.status === 'superseded')) return { shown: 'now', ms: typeof live.ms === 'number' ? live.ms : 0 };
+  if (response.ok && (live?.status === 'live' || live?.status === 'superseded'))
+    return { shown: 'now', ms: typeof live.ms === 'number' ? live.ms : 0 };
   return { shown: 'after-build', reason: failureSentence(response, answer, url) };
 }

@@ -7,7 +7,17 @@ import { type LocalPublishConfig, type PublishConfig } from './publish-config.se
 import { resolvePublishConfig } from './publishing-connection.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
-import { remoteFileAt, remoteHistory, remoteLastChanges, remoteListFiles, remoteReadBlobs, remoteSnapshot, type BranchFile, type CommitInfo, type Snapshot } from './remote-read.server';
+import {
+  remoteFileAt,
+  remoteHistory,
+  remoteLastChanges,
+  remoteListFiles,
+  remoteReadBlobs,
+  remoteSnapshot,
+  type BranchFile,
+  type CommitInfo,
+  type Snapshot,
+} from './remote-read.server';
 
 /**
  * What the editor shows of git: the recent commits that touched a file, a
@@ -31,7 +41,10 @@ const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
 // Fields and records of `git log` output: NUL and the record separator never occur in a commit's fields.
 const FORMAT = '--format=%H%x00%at%x00%an%x00%B%x1e';
 
-async function read<T>(config: PublishConfig, task: (config: Exclude<PublishConfig, { mode: 'read-only' }>) => Promise<T>): Promise<GitRead<T>> {
+async function read<T>(
+  config: PublishConfig,
+  task: (config: Exclude<PublishConfig, { mode: 'read-only' }>) => Promise<T>,
+): Promise<GitRead<T>> {
   if (config.mode === 'read-only') return { ok: false, error: config.reason };
   try {
     return { ok: true, value: await task(config) };
@@ -40,7 +53,9 @@ async function read<T>(config: PublishConfig, task: (config: Exclude<PublishConf
     if (error instanceof GitCommandError) return { ok: false, error: `Reading the history failed: ${error.message}` };
     if (config.mode === 'remote') {
       // The publish layer's sentences, said of reading rather than publishing.
-      const said = describeGitError(error, config.url, config.token, config.source).replace(/;? nothing was published\./, '.').replace(/^Publishing failed: /, 'Reading the history failed: ');
+      const said = describeGitError(error, config.url, config.token, config.source)
+        .replace(/;? nothing was published\./, '.')
+        .replace(/^Publishing failed: /, 'Reading the history failed: ');
       return { ok: false, error: said };
     }
     return { ok: false, error: `Reading the history failed: ${(error as Error).message}` };
@@ -53,7 +68,7 @@ function parseLog(output: string): CommitInfo[] {
     .map((record) => record.replace(/^\n/, ''))
     .filter(Boolean)
     .map((record) => {
-      const [commit, seconds, author, message] = record.split('\0');
+      const [commit = '', seconds, author = '', message = ''] = record.split('\0');
       return { commit, date: new Date(Number(seconds) * 1000).toISOString(), author, message: withoutEditorMark(message).trim() };
     });
 }
@@ -66,7 +81,11 @@ async function localHistory(config: LocalPublishConfig, filePath: string, limit:
 }
 
 /** The commits that changed the file, newest first: { commit, date (ISO, UTC), author (name), message }. */
-export async function fileHistory(filePath: string, { limit = 20 }: { limit?: number } = {}, config?: PublishConfig): Promise<GitRead<CommitInfo[]>> {
+export async function fileHistory(
+  filePath: string,
+  { limit = 20 }: { limit?: number } = {},
+  config?: PublishConfig,
+): Promise<GitRead<CommitInfo[]>> {
   config ??= await resolvePublishConfig();
   const count = Math.max(1, Math.min(100, Math.trunc(limit) || 20));
   return read(config, async (mode) => {
@@ -110,12 +129,14 @@ export async function listFiles(prefix: string, config?: PublishConfig): Promise
     if (mode.mode === 'remote') return remoteListFiles(mode, folder);
     const head = await runGit(mode.root, ['rev-parse', '-q', '--verify', 'HEAD'], { allowExit: [1] });
     if (head.exitCode !== 0) return [];
-    const output = (await runGit(mode.root, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD', '--', folder], { env: LITERAL })).stdout.toString('utf8');
+    const output = (
+      await runGit(mode.root, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD', '--', folder], { env: LITERAL })
+    ).stdout.toString('utf8');
     const files: BranchFile[] = [];
     for (const record of output.split('\0')) {
       if (!record) continue;
       const tab = record.indexOf('\t');
-      const [entryMode, type, oid] = record.slice(0, tab).split(' ');
+      const [entryMode, type, oid = ''] = record.slice(0, tab).split(' ');
       const entryPath = record.slice(tab + 1);
       if (type === 'blob' && entryMode !== '120000' && entryPath.startsWith(folder)) files.push({ path: entryPath, blobId: oid });
     }
@@ -142,7 +163,11 @@ export async function readBlobs(oids: string[], config?: PublishConfig): Promise
  * three). A history that cannot be read leaves `changes` empty rather than
  * failing the list.
  */
-export async function branchSnapshot(prefix: string, select: (path: string) => boolean, config?: PublishConfig): Promise<GitRead<Snapshot>> {
+export async function branchSnapshot(
+  prefix: string,
+  select: (path: string) => boolean,
+  config?: PublishConfig,
+): Promise<GitRead<Snapshot>> {
   config ??= await resolvePublishConfig();
   const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
   if (config.mode === 'remote') return read(config, () => remoteSnapshot(config, folder, select));
@@ -187,7 +212,8 @@ export async function restoreRequest(filePath: string, commit: string, config?: 
   config ??= await resolvePublishConfig();
   const old = await fileAt(filePath, commit, config);
   if (!old.ok) return old;
-  if (old.value === null) return { ok: false, error: `${filePath} does not exist in commit ${commit.slice(0, 7)}: there is no version of it there to restore.` };
+  if (old.value === null)
+    return { ok: false, error: `${filePath} does not exist in commit ${commit.slice(0, 7)}: there is no version of it there to restore.` };
   const text = old.value;
   return read(config, async () => {
     const current = await openFile(filePath, config);

@@ -80,7 +80,7 @@ function jpegEnd(bytes: Buffer): number | null {
   let at = 2;
   while (at + 4 <= bytes.length) {
     if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1];
+    const marker = bytes.readUInt8(at + 1);
     if (marker === 0xff) {
       at += 1; // fill byte
       continue;
@@ -92,7 +92,11 @@ function jpegEnd(bytes: Buffer): number | null {
     }
     at += 2 + bytes.readUInt16BE(at + 2);
     if (marker === 0xda) {
-      while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && (bytes[at + 1] < 0xd0 || bytes[at + 1] > 0xd7))) at++;
+      while (
+        at + 1 < bytes.length &&
+        !(bytes[at] === 0xff && bytes.readUInt8(at + 1) !== 0x00 && (bytes.readUInt8(at + 1) < 0xd0 || bytes.readUInt8(at + 1) > 0xd7))
+      )
+        at++;
     }
   }
   return null;

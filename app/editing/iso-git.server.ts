@@ -5,9 +5,13 @@
  * `await import('isomorphic-git')` on this machine) for code only the owner's
  * editor uses.
  */
-let loading: Promise<typeof import('isomorphic-git').default> | undefined;
+import type IsoGitModule from 'isomorphic-git';
 
-export function isoGit(): Promise<typeof import('isomorphic-git').default> {
+type IsoGit = typeof IsoGitModule;
+
+let loading: Promise<IsoGit> | undefined;
+
+export function isoGit(): Promise<IsoGit> {
   loading ??= import('isomorphic-git').then((module) => module.default);
   return loading;
 }

@@ -12,7 +12,9 @@ export class GitCommandError extends Error {
     readonly exitCode: number | null,
     readonly stderr: string,
   ) {
-    super(`git ${args[0]} failed${exitCode === null ? ' (timed out)' : ` (exit ${exitCode})`}: ${stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500)}`);
+    super(
+      `git ${args[0]} failed${exitCode === null ? ' (timed out)' : ` (exit ${exitCode})`}: ${stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500)}`,
+    );
     this.name = 'GitCommandError';
   }
 }
@@ -22,7 +24,12 @@ export type GitRun = { stdout: Buffer; exitCode: number };
 export function runGit(
   cwd: string,
   args: string[],
-  { input, env, timeoutMs = 20_000, allowExit = [] }: { input?: Buffer | string; env?: Record<string, string>; timeoutMs?: number; allowExit?: number[] } = {},
+  {
+    input,
+    env,
+    timeoutMs = 20_000,
+    allowExit = [],
+  }: { input?: Buffer | string; env?: Record<string, string>; timeoutMs?: number; allowExit?: number[] } = {},
 ): Promise<GitRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, {
@@ -66,7 +73,7 @@ export function parseEntries(output: Buffer, kind: 'tree' | 'index'): Map<string
   for (const record of output.toString('utf8').split('\0')) {
     if (!record) continue;
     const tab = record.indexOf('\t');
-    const [mode, second, third] = record.slice(0, tab).split(' ');
+    const [mode = '', second = '', third = ''] = record.slice(0, tab).split(' ');
     const filePath = record.slice(tab + 1);
     if (kind === 'tree') entries.set(filePath, { mode, type: second, oid: third });
     else entries.set(filePath, { mode, oid: second });

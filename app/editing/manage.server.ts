@@ -26,7 +26,7 @@ export function slugFor(title: string, existing: Iterable<string>): string {
   const taken = new Set(existing);
   const folded = title
     .toLowerCase()
-    .replace(/[ßæœøđðþłı&]/g, (letter) => FOLD[letter])
+    .replace(/[ßæœøđðþłı&]/g, (letter) => FOLD[letter] ?? letter)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '');
   const base = cut(folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''), MAX_SLUG) || 'case-study';
@@ -80,7 +80,14 @@ export function newCaseStudy(
     order: orders.length ? Math.max(...orders) + 1 : 1,
     status: 'coming-soon',
   };
-  const story = ['## The problem', 'What was wrong, for whom, and why it mattered.', '## The approach', 'What you did, and why.', '## The outcome', 'What changed, with figures.'];
+  const story = [
+    '## The problem',
+    'What was wrong, for whom, and why it mattered.',
+    '## The approach',
+    'What you did, and why.',
+    '## The outcome',
+    'What changed, with figures.',
+  ];
   const text = `---\n${stringify(frontmatter, { lineWidth: 0 })}---\n\n${story.join('\n\n')}\n`;
   const path = `${CASE_STUDY_DIR}${slug}.mdx`;
   const files = [
@@ -108,27 +115,39 @@ function withOrder(text: string, order: number): string {
  * does not (equal orders, or a third study sharing a value), the case studies
  * are numbered 1, 2, 3… and only those whose number changes are written.
  */
-export function moveRequest(list: ContentItem[], texts: ReadonlyMap<string, string>, path: string, direction: 'up' | 'down'): Plan<PublishRequest> {
+export function moveRequest(
+  list: ContentItem[],
+  texts: ReadonlyMap<string, string>,
+  path: string,
+  direction: 'up' | 'down',
+): Plan<PublishRequest> {
   const studies = caseStudies(list);
   const at = studies.findIndex((item) => item.path === path || item.contentPath === path);
-  if (at < 0) return { ok: false, error: `${path} is not a case study in the list.` };
+  const moving = studies[at];
+  if (!moving) return { ok: false, error: `${path} is not a case study in the list.` };
   const to = direction === 'up' ? at - 1 : at + 1;
-  if (to < 0 || to >= studies.length) return { ok: false, error: `${studies[at].title} is already ${direction === 'up' ? 'first' : 'last'}.` };
+  const neighbour = studies[to];
+  if (!neighbour) return { ok: false, error: `${moving.title} is already ${direction === 'up' ? 'first' : 'last'}.` };
   const broken = studies.find((item) => item.problem || typeof item.order !== 'number');
-  if (broken) return { ok: false, error: `Fix ${broken.title} first (${broken.problem ?? 'it has no order'}): the order of the case studies is read from every one of them.` };
+  if (broken)
+    return {
+      ok: false,
+      error: `Fix ${broken.title} first (${broken.problem ?? 'it has no order'}): the order of the case studies is read from every one of them.`,
+    };
 
   const wanted = [...studies];
-  [wanted[at], wanted[to]] = [wanted[to], wanted[at]];
+  [wanted[at], wanted[to]] = [neighbour, moving];
+  // Both orders are numbers: `broken` above turned away any study without one.
   const swapped = new Map([
-    [studies[at].contentPath, studies[to].order!],
-    [studies[to].contentPath, studies[at].order!],
+    [moving.contentPath, neighbour.order!],
+    [neighbour.contentPath, moving.order!],
   ]);
   const renumbered = new Map(wanted.map((item, index) => [item.contentPath, index + 1]));
   const gives = (orders: Map<string, number>) =>
     sortContent(wanted.map((item) => ({ ...item, order: orders.get(item.contentPath) ?? item.order })))
       .map((item) => item.contentPath)
       .join('\n') === wanted.map((item) => item.contentPath).join('\n');
-  const orders = studies[at].order !== studies[to].order && gives(swapped) ? swapped : renumbered;
+  const orders = moving.order !== neighbour.order && gives(swapped) ? swapped : renumbered;
 
   const files: PublishRequest['files'] = [];
   for (const item of studies) {
@@ -138,7 +157,7 @@ export function moveRequest(list: ContentItem[], texts: ReadonlyMap<string, stri
     if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
     files.push({ path: item.contentPath, content: withOrder(text, order), baseBlobId: item.blobId });
   }
-  return { ok: true, value: { files, message: `Move ${studies[at].title} ${direction}` } };
+  return { ok: true, value: { files, message: `Move ${moving.title} ${direction}` } };
 }
 
 /** Deletes a case study: its .mdx and every file of its folder (content/case-studies/<slug>/). The site details and resume cannot be deleted. */
@@ -148,7 +167,10 @@ export function deleteRequest(list: ContentItem[], path: string): Plan<PublishRe
   if (item.contentPath === SITE_FILE || item.contentPath === RESUME_FILE || item.kind !== 'case-study') {
     return { ok: false, error: `${item.title} cannot be deleted: the site needs it. Only case studies can be.` };
   }
-  const deleted = [{ path: item.contentPath, baseBlobId: item.blobId }, ...(item.assets ?? []).map((file) => ({ path: file.path, baseBlobId: file.blobId }))];
+  const deleted = [
+    { path: item.contentPath, baseBlobId: item.blobId },
+    ...(item.assets ?? []).map((file) => ({ path: file.path, baseBlobId: file.blobId })),
+  ];
   return { ok: true, value: { files: [], deleted, message: `Delete ${item.title}` } };
 }
 
@@ -162,7 +184,12 @@ export type StatusChange = { status: 'published' | 'coming-soon'; visibility?: '
  * note. Publishing one needs its page fields, which only the editor's form
  * can give: the list refuses with the sentence to show.
  */
-export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, string>, path: string, change: StatusChange): Plan<{ request: PublishRequest; dropped: string[] }> {
+export function statusRequest(
+  list: ContentItem[],
+  texts: ReadonlyMap<string, string>,
+  path: string,
+  change: StatusChange,
+): Plan<{ request: PublishRequest; dropped: string[] }> {
   const item = findItem(list, path);
   if (!item || item.kind !== 'case-study') return { ok: false, error: `${path} is not a case study in the list.` };
   if (item.problem) return { ok: false, error: `Open ${item.title} and fix it first: ${item.problem}` };
@@ -170,15 +197,21 @@ export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, st
   if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
   const document = readDocument(text, 'mdx');
   const data = yamlData(document.yaml) as Record<string, unknown>;
-  const visibility = change.status === 'published' ? (change.visibility ?? (data.visibility === 'private' ? 'private' : 'public')) : undefined;
+  const visibility =
+    change.status === 'published' ? (change.visibility ?? (data.visibility === 'private' ? 'private' : 'public')) : undefined;
   if (change.status === 'published' && (typeof data.page !== 'object' || data.page === null)) {
-    return { ok: false, error: `${item.title} has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.` };
+    return {
+      ok: false,
+      error: `${item.title} has no page details yet (summary, client, timeline, team, outcomes): open it, set its status to published there and fill them in.`,
+    };
   }
   const next: Record<string, unknown> = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     const keep =
-      change.status === 'published' ? !(key === 'lockedNote' && visibility === 'public') : !['page', 'visibility', 'lockedNote'].includes(key);
+      change.status === 'published'
+        ? !(key === 'lockedNote' && visibility === 'public')
+        : !['page', 'visibility', 'lockedNote'].includes(key);
     if (!keep) {
       dropped.push(key);
       continue;
@@ -191,5 +224,11 @@ export function statusRequest(list: ContentItem[], texts: ReadonlyMap<string, st
   const content = writeDocument(document, yaml);
   if (content === text) return { ok: false, error: `${item.title} is already ${change.status}${visibility ? ` and ${visibility}` : ''}.` };
   const what = change.status === 'coming-soon' ? 'coming soon' : `${change.status}${visibility === 'private' ? ', private' : ''}`;
-  return { ok: true, value: { request: { files: [{ path: item.contentPath, content, baseBlobId: item.blobId }], message: `Set ${item.title} to ${what}` }, dropped } };
+  return {
+    ok: true,
+    value: {
+      request: { files: [{ path: item.contentPath, content, baseBlobId: item.blobId }], message: `Set ${item.title} to ${what}` },
+      dropped,
+    },
+  };
 }

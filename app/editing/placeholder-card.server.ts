@@ -7,7 +7,12 @@
 
 /** The file a new case study's draft holds, and how its frontmatter names it. */
 export function placeholderCardImage(slug: string) {
-  return { path: `content/case-studies/${slug}/card.svg`, src: `./${slug}/card.svg`, bytes: Buffer.from(PLACEHOLDER_CARD_SVG, 'utf8'), mediaType: 'image/svg+xml' };
+  return {
+    path: `content/case-studies/${slug}/card.svg`,
+    src: `./${slug}/card.svg`,
+    bytes: Buffer.from(PLACEHOLDER_CARD_SVG, 'utf8'),
+    mediaType: 'image/svg+xml',
+  };
 }
 
 export const PLACEHOLDER_CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 750" width="1200" height="750" role="img" aria-labelledby="ph-title">

@@ -22,7 +22,10 @@ function page(title: string, inner: string): string {
 
 function bar(text: string, editHref: string): string {
   return renderToStaticMarkup(
-    <div data-preview-bar className="sticky top-0 z-40 border-b border-amber-600/30 bg-amber-50/95 text-amber-950 backdrop-blur dark:bg-amber-950/90 dark:text-amber-50">
+    <div
+      data-preview-bar
+      className="sticky top-0 z-40 border-b border-amber-600/30 bg-amber-50/95 text-amber-950 backdrop-blur dark:bg-amber-950/90 dark:text-amber-50"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-2.5 text-sm sm:px-6 lg:px-8">
         <p>
           <span className="font-semibold">Preview</span> · {text}
@@ -42,7 +45,10 @@ export function previewPage(caseStudy: CaseStudy, editHref: string): string {
       <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
     </main>,
   );
-  return page(`Preview: ${caseStudy.title}`, bar('your unpublished edit, as the site will show it. Visitors do not see it yet.', editHref) + main);
+  return page(
+    `Preview: ${caseStudy.title}`,
+    bar('your unpublished edit, as the site will show it. Visitors do not see it yet.', editHref) + main,
+  );
 }
 
 /** The edit the build would refuse, or a case study with no page yet: said plainly, with the way back. */

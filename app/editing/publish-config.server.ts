@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readEnv, type EnvSource } from '~/settings/env.server';
+import { onFunctionHost } from '~/settings/runtime.server';
 
 /**
  * How a publish reaches git, decided once from the environment:
@@ -53,38 +55,44 @@ export type ReadOnlyPublishConfig = {
 
 export type PublishConfig = RemotePublishConfig | LocalPublishConfig | ReadOnlyPublishConfig;
 
-export const DEFAULT_AUTHOR: GitAuthor = { name: 'Site editor', email: 'editor@localhost' };
+export const DEFAULT_AUTHOR: GitAuthor = {
+  name: 'Site editor',
+  email: 'editor@localhost',
+};
 
 const WHERE = 'in Netlify: Site configuration → Environment variables, with a scope that includes Functions';
 
-export type PublishEnv = Record<string, string | undefined>;
+export type PublishEnv = EnvSource;
 
 export function publishConfig(env: PublishEnv = process.env, cwd: string = process.cwd()): PublishConfig {
-  const author = parseAuthor(env.CONTENT_GIT_AUTHOR);
+  const author = parseAuthor(readEnv('CONTENT_GIT_AUTHOR', env));
   if (typeof author === 'string') return readOnly(author);
 
-  const url = env.CONTENT_GIT_URL?.trim();
-  const token = env.CONTENT_GIT_TOKEN?.trim();
+  const url = readEnv('CONTENT_GIT_URL', env);
+  const token = readEnv('CONTENT_GIT_TOKEN', env);
   if (url) {
     const urlProblem = checkRemoteUrl(url);
     if (urlProblem) return readOnly(urlProblem);
     if (!token) {
-      return readOnly(`Publishing is off: CONTENT_GIT_URL is set but CONTENT_GIT_TOKEN is not. Set CONTENT_GIT_TOKEN to a token that may push to ${url} (${WHERE}).`);
+      return readOnly(
+        `Publishing is off: CONTENT_GIT_URL is set but CONTENT_GIT_TOKEN is not. Set CONTENT_GIT_TOKEN to a token that may push to ${url} (${WHERE}).`,
+      );
     }
-    const branch = env.CONTENT_GIT_BRANCH?.trim() || 'main';
+    const branch = readEnv('CONTENT_GIT_BRANCH', env) ?? 'main';
     const branchProblem = checkBranch(branch);
     if (branchProblem) return readOnly(branchProblem);
     const cacheKey = createHash('sha256').update(`${url}\n${branch}`).digest('hex').slice(0, 16);
-    const cacheDir = env.CONTENT_GIT_CACHE_DIR?.trim() || path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
+    const cacheDir = readEnv('CONTENT_GIT_CACHE_DIR', env) ?? path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
     return { mode: 'remote', url, token, branch, author, cacheDir };
   }
   if (token) {
-    return readOnly(`Publishing is off: CONTENT_GIT_TOKEN is set but CONTENT_GIT_URL is not. Set CONTENT_GIT_URL to the repository's https address, e.g. https://github.com/owner/portfolio.git (${WHERE}).`);
+    return readOnly(
+      `Publishing is off: CONTENT_GIT_TOKEN is set but CONTENT_GIT_URL is not. Set CONTENT_GIT_URL to the repository's https address, e.g. https://github.com/owner/portfolio.git (${WHERE}).`,
+    );
   }
 
   // On Netlify (or any function host) there is no checkout to commit to: the deploy is a copy.
-  const onFunctionHost = env.NETLIFY === 'true' || Boolean(env.AWS_LAMBDA_FUNCTION_NAME) || Boolean(env.NETLIFY_DEV);
-  if (!onFunctionHost && existsSync(path.join(cwd, '.git')) && existsSync(path.join(cwd, 'content'))) {
+  if (!onFunctionHost(env) && existsSync(path.join(cwd, '.git')) && existsSync(path.join(cwd, 'content'))) {
     return { mode: 'local', root: cwd, author };
   }
   return {
@@ -103,11 +111,11 @@ function readOnly(reason: string): ReadOnlyPublishConfig {
 export function parseAuthor(value: string | undefined): GitAuthor | string {
   const text = value?.trim();
   if (!text) return DEFAULT_AUTHOR;
-  const match = /^([^<>\n\r]+?)\s*<([^<>\s@]+@[^<>\s@]+)>$/.exec(text);
-  if (!match) {
+  const [, name, email] = /^([^<>\n\r]+?)\s*<([^<>\s@]+@[^<>\s@]+)>$/.exec(text) ?? [];
+  if (!name || !email) {
     return `Publishing is off: CONTENT_GIT_AUTHOR must read "Name <email>", e.g. "Camila Navarro <camila@example.com>"; it is "${text.slice(0, 120)}".`;
   }
-  return { name: match[1], email: match[2] };
+  return { name, email };
 }
 
 /**
@@ -134,7 +142,13 @@ function checkRemoteUrl(url: string): string | null {
 
 /** A plain branch name (git's rules, simplified to what a content branch needs). */
 function checkBranch(branch: string): string | null {
-  const ok = /^[A-Za-z0-9._\/-]+$/.test(branch) && !branch.includes('..') && !branch.startsWith('/') && !branch.endsWith('/') && !branch.endsWith('.lock') && !branch.startsWith('-');
+  const ok =
+    /^[A-Za-z0-9._/-]+$/.test(branch) &&
+    !branch.includes('..') &&
+    !branch.startsWith('/') &&
+    !branch.endsWith('/') &&
+    !branch.endsWith('.lock') &&
+    !branch.startsWith('-');
   return ok ? null : `Publishing is off: CONTENT_GIT_BRANCH "${branch.slice(0, 80)}" is not a valid branch name (e.g. main).`;
 }
 

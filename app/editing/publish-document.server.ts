@@ -48,13 +48,21 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
   ]);
   if (!check.ok) {
     if ('unavailable' in check) return { status: 'failed', reason: check.unavailable };
-    return { status: 'invalid', reason: 'The build would refuse this edit, so it was not published. Nothing is lost: your draft is kept.', problems: check.problems };
+    return {
+      status: 'invalid',
+      reason: 'The build would refuse this edit, so it was not published. Nothing is lost: your draft is kept.',
+      problems: check.problems,
+    };
   }
   const { data } = openDocument(kind, text);
-  const title = kind === 'site' ? 'site details' : kind === 'resume' ? 'resume' : String((data as { title?: unknown }).title ?? slugOf(path));
+  const title =
+    kind === 'site' ? 'site details' : kind === 'resume' ? 'resume' : String((data as { title?: unknown }).title ?? slugOf(path));
   const result = await publish(
     {
-      files: [{ path, content: text, baseBlobId }, ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null }))],
+      files: [
+        { path, content: text, baseBlobId },
+        ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null })),
+      ],
       ...(deleted.length ? { deleted } : {}),
       message: message || defaultMessage(title),
     },
@@ -63,10 +71,21 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
   switch (result.status) {
     case 'published':
     case 'unchanged':
-      await settleDraft(path, { published: text, from: baseBlobId, to: blobIdOf(Buffer.from(text)), uploads: uploads.map((upload) => upload.path) });
+      await settleDraft(path, {
+        published: text,
+        from: baseBlobId,
+        to: blobIdOf(Buffer.from(text)),
+        uploads: uploads.map((upload) => upload.path),
+      });
       return result.status === 'published' ? { ...result, live: liveNote(kind, path, data, result.live) } : result;
     case 'conflict':
-      return { status: 'conflict', path: result.path, theirs: result.theirs.text, mine: text, hunks: diffHunks(result.theirs.text ?? '', text, { context: 2 }) };
+      return {
+        status: 'conflict',
+        path: result.path,
+        theirs: result.theirs.text,
+        mine: text,
+        hunks: diffHunks(result.theirs.text ?? '', text, { context: 2 }),
+      };
     case 'invalid':
       return { status: 'invalid', reason: result.reason, problems: [] };
     default:
@@ -81,10 +100,14 @@ function liveNote(kind: DocumentKind, path: string, data: unknown, live: GoLive 
     case 'now':
       return { when: 'It is live on your site now.', href };
     case 'after-build':
-      return { when: `It is saved, but your site could not show it right away (${live.reason.replace(/\.$/, '')}). Publish again in a minute, or rebuild the site from the overview.`, href };
+      return {
+        when: `It is saved, but your site could not show it right away (${live.reason.replace(/\.$/, '')}). Publish again in a minute, or rebuild the site from the overview.`,
+        href,
+      };
     default:
       // npm run dev: the running server compiled the new content before this answer (local-content-refresh.server.ts).
-      if (process.env.NODE_ENV === 'development') return { when: 'The file is written to content/: the dev server shows the change now.', href };
+      if (process.env.NODE_ENV === 'development')
+        return { when: 'The file is written to content/: the dev server shows the change now.', href };
       return { when: 'It shows on your site after its next rebuild.', href };
   }
 }

@@ -36,7 +36,8 @@ export async function publishLocal(config: LocalPublishConfig, plan: Plan): Prom
     try {
       for (const change of plan.changes) await refuseSymlinks(root, change.path);
       const branch = await gitText(root, ['symbolic-ref', '-q', '--short', 'HEAD'], { allowExit: [1] });
-      if (!branch) return { status: 'failed', reason: 'The checkout is not on a branch (detached HEAD): check out a branch, then publish again.' };
+      if (!branch)
+        return { status: 'failed', reason: 'The checkout is not on a branch (detached HEAD): check out a branch, then publish again.' };
       const head = await gitText(root, ['rev-parse', '--verify', 'HEAD']);
       const paths = plan.changes.map((change) => change.path);
       const inHead = parseEntries((await runGit(root, ['ls-tree', '-z', head, '--', ...paths], { env: LITERAL })).stdout, 'tree');
@@ -55,7 +56,8 @@ export async function publishLocal(config: LocalPublishConfig, plan: Plan): Prom
       for (const change of plan.changes) {
         const onDisk = await readWorkingFile(root, change.path);
         const diskId = onDisk ? blobIdOf(onDisk) : null;
-        if (diskId !== change.baseBlobId && diskId !== change.blobId) return conflict(change.path, { blobId: diskId, text: onDisk?.toString('utf8') ?? null });
+        if (diskId !== change.baseBlobId && diskId !== change.blobId)
+          return conflict(change.path, { blobId: diskId, text: onDisk?.toString('utf8') ?? null });
         const staged = inIndex.get(change.path)?.oid ?? null;
         if (staged !== change.baseBlobId && staged !== change.blobId) {
           return conflict(change.path, { blobId: staged, text: staged ? (await catBlob(root, staged)).toString('utf8') : null });
@@ -69,7 +71,10 @@ export async function publishLocal(config: LocalPublishConfig, plan: Plan): Prom
         await runGit(root, ['update-ref', '-m', `publish: ${plan.message.split('\n')[0]}`, `refs/heads/${branch}`, commit, head]);
       } catch (error) {
         if (error instanceof GitCommandError) {
-          return { status: 'failed', reason: `The branch ${branch} moved while publishing (a commit made meanwhile); nothing was published. Reload and publish again.` };
+          return {
+            status: 'failed',
+            reason: `The branch ${branch} moved while publishing (a commit made meanwhile); nothing was published. Reload and publish again.`,
+          };
         }
         throw error;
       }

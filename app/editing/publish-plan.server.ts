@@ -51,7 +51,8 @@ export function planChanges(request: PublishRequest): Plan | { reason: string } 
 
   const message = typeof request.message === 'string' ? request.message.replace(/\r\n/g, '\n').trim() : '';
   if (!message) return { reason: 'The commit message is empty.' };
-  if (message.length > MAX_MESSAGE || message.includes('\0')) return { reason: `The commit message must be text of at most ${MAX_MESSAGE} characters.` };
+  if (message.length > MAX_MESSAGE || message.includes('\0'))
+    return { reason: `The commit message must be text of at most ${MAX_MESSAGE} characters.` };
 
   const changes: PlannedChange[] = [];
   const seen = new Set<string>();
@@ -59,7 +60,8 @@ export function planChanges(request: PublishRequest): Plan | { reason: string } 
   try {
     for (const file of files) {
       const path = checkContentPath(file?.path);
-      const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : Buffer.isBuffer(file.content) ? file.content : null;
+      const bytes =
+        typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : Buffer.isBuffer(file.content) ? file.content : null;
       if (!bytes) return { reason: `${path}: the content must be text or bytes.` };
       total += bytes.length;
       changes.push({ path, bytes, baseBlobId: checkBlobId(file.baseBlobId, path, true), blobId: blobIdOf(bytes) });
@@ -79,7 +81,8 @@ export function planChanges(request: PublishRequest): Plan | { reason: string } 
   }
   // A file and a folder of the same name cannot both exist in one tree.
   for (const change of changes) {
-    for (const other of seen) if (other.startsWith(`${change.path}/`)) return { reason: `${change.path} is also a folder in this publish.` };
+    for (const other of seen)
+      if (other.startsWith(`${change.path}/`)) return { reason: `${change.path} is also a folder in this publish.` };
   }
   return { changes, message };
 }
@@ -89,7 +92,9 @@ class InvalidRequest extends Error {}
 function checkBlobId(value: unknown, path: string, nullable: boolean): string | null {
   if (value === null && nullable) return null;
   if (typeof value === 'string' && /^[0-9a-f]{40}$/.test(value)) return value;
-  throw new InvalidRequest(`${path}: the version it was opened from (a 40-digit blob id${nullable ? ', or null for a new file' : ''}) is missing.`);
+  throw new InvalidRequest(
+    `${path}: the version it was opened from (a 40-digit blob id${nullable ? ', or null for a new file' : ''}) is missing.`,
+  );
 }
 
 /**

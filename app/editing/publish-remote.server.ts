@@ -7,16 +7,7 @@ import { isoGit } from './iso-git.server';
 import { ContentPathError } from './content-path.server';
 import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './git-http.server';
 import type { RemotePublishConfig } from './publish-config.server';
-import {
-  findConflict,
-  redact,
-  serialize,
-  type CurrentBlob,
-  type OpenedFile,
-  type Plan,
-  type PlannedChange,
-  type PublishResult,
-} from './publish-plan.server';
+import { findConflict, redact, serialize, type CurrentBlob, type OpenedFile, type Plan, type PublishResult } from './publish-plan.server';
 
 /**
  * Remote mode: the branch is fetched shallowly (depth 1, that branch only)
@@ -40,7 +31,12 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const PUBLISH_BUDGET_MS = 25_000;
 const PUSH_BRANCH = 'refs/heads/publish';
 
-export type Remote = { config: RemotePublishConfig; dir: string; http: ReturnType<typeof timedHttpClient>; headers: Record<string, string> };
+export type Remote = {
+  config: RemotePublishConfig;
+  dir: string;
+  http: ReturnType<typeof timedHttpClient>;
+  headers: Record<string, string>;
+};
 
 export function remoteOf(config: RemotePublishConfig): Remote {
   const http = timedHttpClient(config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Date.now() + (config.budgetMs ?? PUBLISH_BUDGET_MS));
@@ -76,7 +72,10 @@ export async function publishRemote(config: RemotePublishConfig, plan: Plan): Pr
         }
         // Someone pushed between our fetch and our push: look again (a conflict now shows), once.
         if (attempt === 2) {
-          return { status: 'failed', reason: `The branch ${config.branch} kept moving while publishing (two pushes refused); nothing was published. Try again.` };
+          return {
+            status: 'failed',
+            reason: `The branch ${config.branch} kept moving while publishing (two pushes refused); nothing was published. Try again.`,
+          };
         }
       }
     } catch (error) {
@@ -144,7 +143,11 @@ async function makeCommit(remote: Remote, tip: string, plan: Plan): Promise<stri
   const tree = (await rewriteTree(remote, parent.tree, changes)) ?? (await git.writeTree({ fs, dir, tree: [] }));
   const now = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
   const person = { name: config.author.name, email: config.author.email, ...now };
-  return git.writeCommit({ fs, dir, commit: { message: `${withEditorMark(plan.message)}\n`, tree, parent: [tip], author: person, committer: person } });
+  return git.writeCommit({
+    fs,
+    dir,
+    commit: { message: `${withEditorMark(plan.message)}\n`, tree, parent: [tip], author: person, committer: person },
+  });
 }
 
 /**
@@ -162,7 +165,13 @@ async function rewriteTree(remote: Remote, treeOid: string | null, changes: Map<
     if (slash === -1) {
       const existing = byName.get(changedPath);
       if (oid === null) byName.delete(changedPath);
-      else byName.set(changedPath, { path: changedPath, oid, type: 'blob', mode: existing?.type === 'blob' && existing.mode === '100755' ? '100755' : '100644' });
+      else
+        byName.set(changedPath, {
+          path: changedPath,
+          oid,
+          type: 'blob',
+          mode: existing?.type === 'blob' && existing.mode === '100755' ? '100755' : '100644',
+        });
       continue;
     }
     const folder = changedPath.slice(0, slash);
@@ -202,5 +211,7 @@ async function pushCommit(remote: Remote, commit: string): Promise<'pushed' | 'r
     why = e.data?.prettyDetails ?? 'refused';
   }
   if (/fetch first|non-fast-forward|stale info|failed to update ref|failed to lock|cannot lock/i.test(why)) return 'rejected';
-  throw Object.assign(new Error(redact(`the git host refused the push: ${why.replace(/\s+/g, ' ').trim()}`, config.token)), { code: 'PushRefused' });
+  throw Object.assign(new Error(redact(`the git host refused the push: ${why.replace(/\s+/g, ' ').trim()}`, config.token)), {
+    code: 'PushRefused',
+  });
 }

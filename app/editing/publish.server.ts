@@ -38,4 +38,3 @@ export async function publish(request: PublishRequest, config?: PublishConfig): 
   const live = await goLive();
   return live ? { ...result, live } : result;
 }
-

@@ -1,3 +1,4 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
 import { basicAuthHeader, isTimeout, networkCode } from './git-http.server';
 import { githubRepository } from './repository-address';
 
@@ -19,38 +20,73 @@ export type ConnectionCheck = { ok: true; expiresAt: string | null } | { ok: fal
 export const CHECK_TIMEOUT_MS = 10_000;
 const EXPIRY_TIMEOUT_MS = 5_000;
 
-export async function checkConnection({ repository, branch, token }: { repository: string; branch: string; token: string }, { timeoutMs = CHECK_TIMEOUT_MS } = {}): Promise<ConnectionCheck> {
+export async function checkConnection(
+  { repository, branch, token }: { repository: string; branch: string; token: string },
+  { timeoutMs = CHECK_TIMEOUT_MS } = {},
+): Promise<ConnectionCheck> {
   const host = new URL(repository).host;
   const read = await advertisement(repository, 'git-upload-pack', token, timeoutMs);
   if ('reason' in read) return { ok: false, reason: read.reason };
-  if (read.status !== 200) return { ok: false, reason: refusal(read.status, 'read', host, repository) };
-  if (!read.git) return { ok: false, reason: `${repository} is not a git repository. Copy the address of your repository’s page on ${host}, e.g. https://github.com/you/portfolio.` };
+  if (read.status !== 200)
+    return {
+      ok: false,
+      reason: refusal(read.status, 'read', host, repository),
+    };
+  if (!read.git)
+    return {
+      ok: false,
+      reason: `${repository} is not a git repository. Copy the address of your repository’s page on ${host}, e.g. https://github.com/you/portfolio.`,
+    };
   if (!read.refs.includes(`refs/heads/${branch}`)) {
-    return { ok: false, reason: `The repository has no branch named “${branch}”, the one the site is built from. Check that the address is the site’s own repository.` };
+    return {
+      ok: false,
+      reason: `The repository has no branch named “${branch}”, the one the site is built from. Check that the address is the site’s own repository.`,
+    };
   }
   const push = await advertisement(repository, 'git-receive-pack', token, timeoutMs);
   if ('reason' in push) return { ok: false, reason: push.reason };
-  if (push.status !== 200 || !push.git) return { ok: false, reason: refusal(push.status, 'write', host, repository) };
+  if (push.status !== 200 || !push.git)
+    return {
+      ok: false,
+      reason: refusal(push.status, 'write', host, repository),
+    };
   return { ok: true, expiresAt: await tokenExpiry(repository, token) };
 }
 
 type Advertisement = { status: number; git: boolean; refs: string[] } | { reason: string };
 
-async function advertisement(repository: string, service: 'git-upload-pack' | 'git-receive-pack', token: string, timeoutMs: number): Promise<Advertisement> {
+async function advertisement(
+  repository: string,
+  service: 'git-upload-pack' | 'git-receive-pack',
+  token: string,
+  timeoutMs: number,
+): Promise<Advertisement> {
   const host = new URL(repository).host;
   try {
     const response = await fetch(`${repository}/info/refs?service=${service}`, {
-      headers: { ...basicAuthHeader(token), 'user-agent': 'git/2.45 (portfolio editor)' },
+      headers: {
+        ...basicAuthHeader(token),
+        'user-agent': 'git/2.45 (portfolio editor)',
+      },
       signal: AbortSignal.timeout(timeoutMs),
     });
     const git = response.ok && (response.headers.get('content-type') ?? '').startsWith(`application/x-${service}-advertisement`);
     const body = git ? Buffer.from(await response.arrayBuffer()) : (await response.body?.cancel(), Buffer.alloc(0));
-    return { status: response.status, git, refs: git ? advertisedRefs(body) : [] };
+    return {
+      status: response.status,
+      git,
+      refs: git ? advertisedRefs(body) : [],
+    };
   } catch (error) {
     const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-    if (isTimeout(error as Error)) return { reason: `${host} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again in a minute; if it keeps happening, check the address.` };
+    if (isTimeout(error as Error))
+      return {
+        reason: `${host} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again in a minute; if it keeps happening, check the address.`,
+      };
     const code = networkCode(error as Error);
-    return { reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.` };
+    return {
+      reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.`,
+    };
   }
 }
 
@@ -59,7 +95,8 @@ function refusal(status: number, wanted: 'read' | 'write', host: string, reposit
   if (status === 403 && wanted === 'write') {
     return `The token may read the repository but not make changes to it. Give it “Contents: Read and write” (or make a new token that has it), then paste it again.`;
   }
-  if (status === 403) return `${host} refused to let this token read the repository. Give it access to this repository, with “Contents: Read and write”.`;
+  if (status === 403)
+    return `${host} refused to let this token read the repository. Give it access to this repository, with “Contents: Read and write”.`;
   if (status === 404) {
     return `There is no repository at ${repository}, or the token was not given access to it. Check the address, and that the token lists this repository under “Only select repositories”.`;
   }
@@ -69,7 +106,7 @@ function refusal(status: number, wanted: 'read' | 'write', host: string, reposit
 /** The ref names of a smart-HTTP advertisement (pkt-lines: 4 hex digits of length, then the line; 0000 flushes). */
 export function advertisedRefs(body: Buffer): string[] {
   const refs: string[] = [];
-  for (let at = 0; at + 4 <= body.length; ) {
+  for (let at = 0; at + 4 <= body.length;) {
     const length = Number.parseInt(body.subarray(at, at + 4).toString('latin1'), 16);
     if (!Number.isFinite(length)) break;
     if (length < 4) {
@@ -78,8 +115,8 @@ export function advertisedRefs(body: Buffer): string[] {
     }
     const line = body.subarray(at + 4, at + length).toString('utf8');
     at += length;
-    const match = /^[0-9a-f]{40,64} ([^\0\n]+)/.exec(line);
-    if (match) refs.push(match[1]);
+    const ref = /^[0-9a-f]{40,64} ([^\0\n]+)/.exec(line)?.[1];
+    if (ref) refs.push(ref);
   }
   return refs;
 }
@@ -91,13 +128,18 @@ export function advertisedRefs(body: Buffer): string[] {
  * the tests, which answer from a small local stand-in: GitHub itself cannot
  * be reached from the test machine.
  */
-export async function tokenExpiry(repository: string, token: string, env: Record<string, string | undefined> = process.env): Promise<string | null> {
+export async function tokenExpiry(repository: string, token: string, env: EnvSource = process.env): Promise<string | null> {
   const github = githubRepository(repository);
   if (!github) return null;
-  const api = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+  const api = (readEnv('GITHUB_API_URL', env) ?? 'https://api.github.com').replace(/\/+$/, '');
   try {
     const response = await fetch(`${api}/repos/${encodeURIComponent(github.owner)}/${encodeURIComponent(github.name)}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'portfolio editor' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/vnd.github+json',
+        'x-github-api-version': '2022-11-28',
+        'user-agent': 'portfolio editor',
+      },
       signal: AbortSignal.timeout(EXPIRY_TIMEOUT_MS),
     });
     await response.body?.cancel();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildVersion } from '~/content/current-content.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
 import { parseAuthor, publishConfig, type PublishConfig, type PublishEnv, type ReadOnlyPublishConfig } from './publish-config.server';
 import { checkConnection } from './publishing-check.server';
 import { deleteConnection, NoSecretError, readConnection, saveConnection, type StoredConnection } from './publishing-store.server';
@@ -31,8 +32,10 @@ export type PublishingStatus = {
   reason: string | null;
 };
 
-const NOT_CONNECTED = 'Publishing is not connected yet: the site needs a key from GitHub to save your changes. Connect it in Publishing; it takes a few minutes.';
-const PASTE_AGAIN = 'The saved GitHub token can no longer be read (the site’s secret changed since it was saved). Paste the token again in Publishing.';
+const NOT_CONNECTED =
+  'Publishing is not connected yet: the site needs a key from GitHub to save your changes. Connect it in Publishing; it takes a few minutes.';
+const PASTE_AGAIN =
+  'The saved GitHub token can no longer be read (the site’s secret changed since it was saved). Paste the token again in Publishing.';
 const STORE_DOWN = 'The publishing connection cannot be read right now: the site’s database did not answer. Try again in a minute.';
 
 /** The branch the site is built from: the one Netlify built, else main. */
@@ -66,7 +69,11 @@ async function keptConnection(): Promise<Kept> {
   }
 }
 
-const readOnly = (reason: string): ReadOnlyPublishConfig => ({ mode: 'read-only', reason, fixHref: PUBLISHING_PAGE });
+const readOnly = (reason: string): ReadOnlyPublishConfig => ({
+  mode: 'read-only',
+  reason,
+  fixHref: PUBLISHING_PAGE,
+});
 
 export async function resolvePublishConfig(env: PublishEnv = process.env, cwd: string = process.cwd()): Promise<PublishConfig> {
   const fromEnv = publishConfig(env, cwd);
@@ -77,11 +84,19 @@ export async function resolvePublishConfig(env: PublishEnv = process.env, cwd: s
   const { stored } = kept;
   if (!stored) return readOnly(NOT_CONNECTED);
   if (stored.token === null) return readOnly(PASTE_AGAIN);
-  const author = parseAuthor(env.CONTENT_GIT_AUTHOR);
+  const author = parseAuthor(readEnv('CONTENT_GIT_AUTHOR', env));
   if (typeof author === 'string') return readOnly(author);
   const cacheKey = createHash('sha256').update(`${stored.repository}\n${stored.branch}`).digest('hex').slice(0, 16);
-  const cacheDir = env.CONTENT_GIT_CACHE_DIR?.trim() || path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
-  return { mode: 'remote', url: stored.repository, token: stored.token, branch: stored.branch, author, cacheDir, source: 'owner-area' };
+  const cacheDir = readEnv('CONTENT_GIT_CACHE_DIR', env) ?? path.join(os.tmpdir(), 'portfolio-content-git', cacheKey);
+  return {
+    mode: 'remote',
+    url: stored.repository,
+    token: stored.token,
+    branch: stored.branch,
+    author,
+    cacheDir,
+    source: 'owner-area',
+  };
 }
 
 /** What the owner's area says about publishing. Never the token. */
@@ -96,25 +111,52 @@ export type PublishingDetails = {
 };
 
 export async function publishingDetails(env: PublishEnv = process.env, cwd: string = process.cwd()): Promise<PublishingDetails> {
-  const status = (state: PublishingStatus['state'], repository: string | null, reason: string | null, expiresAt: string | null = null): PublishingStatus => ({ state, repository, expiresAt, reason });
+  const status = (
+    state: PublishingStatus['state'],
+    repository: string | null,
+    reason: string | null,
+    expiresAt: string | null = null,
+  ): PublishingStatus => ({ state, repository, expiresAt, reason });
   const fromEnv = publishConfig(env, cwd);
   if (fromEnv.mode === 'remote') return { status: status('from-settings', fromEnv.url, null), kept: null };
   if (fromEnv.mode === 'local') return { status: status('local', null, null), kept: null };
   if (!fromEnv.unset) return { status: status('problem', null, fromEnv.reason), kept: null };
   const kept = await keptConnection();
   if ('unreadable' in kept) {
-    const reason = kept.unreadable === 'not configured' ? 'Publishing needs the site’s database to keep its connection, and this site has none.' : STORE_DOWN;
+    const reason =
+      kept.unreadable === 'not configured'
+        ? 'Publishing needs the site’s database to keep its connection, and this site has none.'
+        : STORE_DOWN;
     return { status: status('problem', null, reason), kept: null };
   }
   const { stored } = kept;
   if (!stored) return { status: status('not-connected', null, null), kept: null };
-  const details = { branch: stored.branch, connectedAt: stored.connectedAt.toISOString(), checkedAt: stored.checkedAt.toISOString() };
+  const details = {
+    branch: stored.branch,
+    connectedAt: stored.connectedAt.toISOString(),
+    checkedAt: stored.checkedAt.toISOString(),
+  };
   const expiresAt = stored.expiresAt?.toISOString() ?? null;
-  if (stored.token === null) return { status: status('problem', stored.repository, PASTE_AGAIN, expiresAt), kept: details };
+  if (stored.token === null)
+    return {
+      status: status('problem', stored.repository, PASTE_AGAIN, expiresAt),
+      kept: details,
+    };
   if (expiresAt && Date.parse(expiresAt) <= Date.now()) {
-    return { status: status('problem', stored.repository, 'The GitHub token has expired, so publishing has stopped. Make a new token and paste it here.', expiresAt), kept: details };
+    return {
+      status: status(
+        'problem',
+        stored.repository,
+        'The GitHub token has expired, so publishing has stopped. Make a new token and paste it here.',
+        expiresAt,
+      ),
+      kept: details,
+    };
   }
-  return { status: status('connected', stored.repository, null, expiresAt), kept: details };
+  return {
+    status: status('connected', stored.repository, null, expiresAt),
+    kept: details,
+  };
 }
 
 export type ConnectResult = { state: 'connected'; message: string } | { state: 'failed'; reason: string };
@@ -129,17 +171,33 @@ export async function connectPublishing({ repository, token }: { repository: str
   if (!address.ok) return { state: 'failed', reason: address.reason };
   const pasted = token.trim();
   if (!pasted) return { state: 'failed', reason: 'Paste the token you made on GitHub.' };
-  if (pasted.length > 1000 || /\s/.test(pasted)) return { state: 'failed', reason: 'That does not look like a token: paste it exactly as GitHub shows it, in one piece.' };
+  if (pasted.length > 1000 || /\s/.test(pasted))
+    return {
+      state: 'failed',
+      reason: 'That does not look like a token: paste it exactly as GitHub shows it, in one piece.',
+    };
   const branch = defaultBranch();
-  const checked = await checkConnection({ repository: address.url, branch, token: pasted });
+  const checked = await checkConnection({
+    repository: address.url,
+    branch,
+    token: pasted,
+  });
   if (!checked.ok) return { state: 'failed', reason: scrub(checked.reason, pasted) };
   try {
-    await saveConnection({ repository: address.url, branch, token: pasted, expiresAt: checked.expiresAt });
+    await saveConnection({
+      repository: address.url,
+      branch,
+      token: pasted,
+      expiresAt: checked.expiresAt,
+    });
   } catch (error) {
     if (error instanceof NoSecretError) return { state: 'failed', reason: error.message };
     throw error;
   }
-  return { state: 'connected', message: `Connected: the editor publishes to ${address.url} (branch ${branch}). It may read and change the site’s files.` };
+  return {
+    state: 'connected',
+    message: `Connected: the editor publishes to ${address.url} (branch ${branch}). It may read and change the site’s files.`,
+  };
 }
 
 export async function disconnectPublishing(): Promise<void> {

@@ -1,4 +1,5 @@
 import { query } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
 import { openToken, sealToken } from './token-box.server';
 
 /**
@@ -20,7 +21,14 @@ export type StoredConnection = {
   connectedAt: Date;
 };
 
-type Row = { repository: string; branch: string; token_sealed: string; token_expires_at: Date | null; checked_at: Date; connected_at: Date };
+type Row = {
+  repository: string;
+  branch: string;
+  token_sealed: string;
+  token_expires_at: Date | null;
+  checked_at: Date;
+  connected_at: Date;
+};
 
 export class NoSecretError extends Error {
   constructor() {
@@ -29,10 +37,12 @@ export class NoSecretError extends Error {
   }
 }
 
-const secret = () => process.env.SESSION_SECRET?.trim() || '';
+const secret = () => readEnv('SESSION_SECRET') ?? '';
 
 export async function readConnection(): Promise<StoredConnection | null> {
-  const [row] = await query<Row>('SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row');
+  const [row] = await query<Row>(
+    'SELECT repository, branch, token_sealed, token_expires_at, checked_at, connected_at FROM publishing_connection WHERE only_row',
+  );
   if (!row) return null;
   const key = secret();
   return {
@@ -46,7 +56,17 @@ export async function readConnection(): Promise<StoredConnection | null> {
 }
 
 /** Keeps a checked connection, replacing any other. Throws NoSecretError without SESSION_SECRET. */
-export async function saveConnection({ repository, branch, token, expiresAt }: { repository: string; branch: string; token: string; expiresAt: string | null }): Promise<void> {
+export async function saveConnection({
+  repository,
+  branch,
+  token,
+  expiresAt,
+}: {
+  repository: string;
+  branch: string;
+  token: string;
+  expiresAt: string | null;
+}): Promise<void> {
   const key = secret();
   if (!key) throw new NoSecretError();
   await query(

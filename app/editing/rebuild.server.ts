@@ -1,3 +1,5 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
+
 /**
  * The owner's "Rebuild the site": a POST to a Netlify build hook
  * (BUILD_HOOK_URL, https://api.netlify.com/build_hooks/<id>). Publishing never
@@ -23,8 +25,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 let lastStartedAt = 0;
 
 /** Whether the button shows. An address that is not https (plain http only on this machine, for tests) is refused. */
-export function rebuildSetting(env: Record<string, string | undefined> = process.env): RebuildSetting {
-  const raw = env.BUILD_HOOK_URL?.trim();
+export function rebuildSetting(env: EnvSource = process.env): RebuildSetting {
+  const raw = readEnv('BUILD_HOOK_URL', env);
   if (!raw) return { state: 'off' };
   try {
     const url = new URL(raw);
@@ -37,9 +39,22 @@ export function rebuildSetting(env: Record<string, string | undefined> = process
 }
 
 /** POSTs to the hook within a bound and says in plain words what happened. */
-export async function startRebuild(setting: RebuildSetting = rebuildSetting(), { timeoutMs = TIMEOUT_MS, now = Date.now() }: { timeoutMs?: number; now?: number } = {}): Promise<RebuildResult> {
-  if (setting.state !== 'ready') return { ok: false, status: 404, message: 'Rebuilding from here is not set up.' };
-  if (now - lastStartedAt < QUIET_MS) return { ok: false, status: 429, message: 'A rebuild started less than a minute ago and is still under way. There is no need to start another.' };
+export async function startRebuild(
+  setting: RebuildSetting = rebuildSetting(),
+  { timeoutMs = TIMEOUT_MS, now = Date.now() }: { timeoutMs?: number; now?: number } = {},
+): Promise<RebuildResult> {
+  if (setting.state !== 'ready')
+    return {
+      ok: false,
+      status: 404,
+      message: 'Rebuilding from here is not set up.',
+    };
+  if (now - lastStartedAt < QUIET_MS)
+    return {
+      ok: false,
+      status: 429,
+      message: 'A rebuild started less than a minute ago and is still under way. There is no need to start another.',
+    };
   const url = new URL(setting.url);
   // Netlify shows this title on the deploy instead of its default message.
   if (!url.searchParams.has('trigger_title')) url.searchParams.set('trigger_title', 'Rebuild from the owner’s area');
@@ -59,18 +74,35 @@ export async function startRebuild(setting: RebuildSetting = rebuildSetting(), {
     }
     console.error(`rebuild: the build hook answered ${response.status}`);
     if (response.status === 404) {
-      return { ok: false, status: 502, message: 'Netlify does not know this build hook (it may have been deleted). Nothing was started. Make a new one in Netlify under Build hooks and put it in BUILD_HOOK_URL.' };
+      return {
+        ok: false,
+        status: 502,
+        message:
+          'Netlify does not know this build hook (it may have been deleted). Nothing was started. Make a new one in Netlify under Build hooks and put it in BUILD_HOOK_URL.',
+      };
     }
-    return { ok: false, status: 502, message: `Netlify refused the rebuild (it answered ${response.status}). Nothing was started; try again in a few minutes.` };
+    return {
+      ok: false,
+      status: 502,
+      message: `Netlify refused the rebuild (it answered ${response.status}). Nothing was started; try again in a few minutes.`,
+    };
   } catch (error) {
     const name = (error as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
       console.error(`rebuild: the build hook did not answer within ${timeoutMs} ms`);
-      return { ok: false, status: 504, message: `Netlify did not answer within ${Math.round(timeoutMs / 1000)} seconds, so the rebuild may or may not have started. Look at Deploys in Netlify before trying again.` };
+      return {
+        ok: false,
+        status: 504,
+        message: `Netlify did not answer within ${Math.round(timeoutMs / 1000)} seconds, so the rebuild may or may not have started. Look at Deploys in Netlify before trying again.`,
+      };
     }
     // Only the error's code: its message could hold the hook's address.
     const code = ((error as { cause?: { code?: unknown } })?.cause?.code as string | undefined) ?? name ?? 'unknown error';
     console.error(`rebuild: the build hook could not be reached (${code})`);
-    return { ok: false, status: 502, message: 'Netlify could not be reached. Nothing was started; try again in a few minutes.' };
+    return {
+      ok: false,
+      status: 502,
+      message: 'Netlify could not be reached. Nothing was started; try again in a few minutes.',
+    };
   }
 }

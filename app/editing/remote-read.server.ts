@@ -33,7 +33,10 @@ const FIRST_DEEPEN = 50;
 type Reader = { remote: Remote; cache: object; trees: Map<string, TreeEntry[]>; commits: Map<string, ReadCommitResult>; fetched: number };
 
 /** Runs `task` on the synced cache, fetching further back while it answers 'deeper' (at most up to MAX_DEPTH). */
-function withHistory<T>(config: RemotePublishConfig, task: (reader: Reader, tip: string, last: boolean) => Promise<T | 'deeper'>): Promise<T> {
+function withHistory<T>(
+  config: RemotePublishConfig,
+  task: (reader: Reader, tip: string, last: boolean) => Promise<T | 'deeper'>,
+): Promise<T> {
   const remote = remoteOf(config);
   return serialize(config.cacheDir, async () => {
     const git = await isoGit();
@@ -46,7 +49,18 @@ function withHistory<T>(config: RemotePublishConfig, task: (reader: Reader, tip:
       if (result !== 'deeper') return result;
       if (last) throw new Error('the history walk asked for more at the limit');
       const depth = Math.min(step, MAX_DEPTH - reader.fetched);
-      await git.fetch({ fs, http: remote.http, dir: remote.dir, url: config.url, ref: config.branch, singleBranch: true, headers: remote.headers, depth, relative: true, tags: false });
+      await git.fetch({
+        fs,
+        http: remote.http,
+        dir: remote.dir,
+        url: config.url,
+        ref: config.branch,
+        singleBranch: true,
+        headers: remote.headers,
+        depth,
+        relative: true,
+        tags: false,
+      });
       reader.fetched += depth;
     }
   });
@@ -92,7 +106,12 @@ async function versionAt(reader: Reader, treeOid: string, filePath: string): Pro
 }
 
 function infoOf({ oid, commit }: ReadCommitResult): CommitInfo {
-  return { commit: oid, date: new Date(commit.author.timestamp * 1000).toISOString(), author: commit.author.name, message: withoutEditorMark(commit.message).trim() };
+  return {
+    commit: oid,
+    date: new Date(commit.author.timestamp * 1000).toISOString(),
+    author: commit.author.name,
+    message: withoutEditorMark(commit.message).trim(),
+  };
 }
 
 /**
@@ -101,7 +120,14 @@ function infoOf({ oid, commit }: ReadCommitResult): CommitInfo {
  * and only that parent is followed (git's default history simplification).
  * 'deeper' when the walk reached the end of what is fetched before `limit`.
  */
-async function walk(reader: Reader, tip: string, filePath: string, limit: number, shallow: Set<string>, last: boolean): Promise<CommitInfo[] | 'deeper'> {
+async function walk(
+  reader: Reader,
+  tip: string,
+  filePath: string,
+  limit: number,
+  shallow: Set<string>,
+  last: boolean,
+): Promise<CommitInfo[] | 'deeper'> {
   const found: CommitInfo[] = [];
   const queue: ReadCommitResult[] = [await readCommit(reader, tip)];
   const seen = new Set([tip]);
@@ -118,7 +144,8 @@ async function walk(reader: Reader, tip: string, filePath: string, limit: number
     const parents = await Promise.all(current.commit.parent.map((oid) => readCommit(reader, oid)));
     const before = await Promise.all(parents.map((parent) => versionAt(reader, parent.commit.tree, filePath)));
     const same = before.findIndex((version) => version === here);
-    const follow = same >= 0 ? [parents[same]] : parents;
+    const kept = parents[same];
+    const follow = kept ? [kept] : parents;
     if (same < 0 && (here !== null || parents.length > 0)) found.push(infoOf(current));
     for (const parent of follow) {
       if (seen.has(parent.oid)) continue;
@@ -130,7 +157,9 @@ async function walk(reader: Reader, tip: string, filePath: string, limit: number
 }
 
 export function remoteHistory(config: RemotePublishConfig, filePath: string, limit: number): Promise<CommitInfo[]> {
-  return withHistory(config, async (reader, tip, last) => walk(reader, tip, filePath, limit, await shallowCommits(reader.remote.dir), last));
+  return withHistory(config, async (reader, tip, last) =>
+    walk(reader, tip, filePath, limit, await shallowCommits(reader.remote.dir), last),
+  );
 }
 
 /** The last change of each path (a path with none within reach is left out). */
@@ -159,7 +188,8 @@ export function remoteFileAt(config: RemotePublishConfig, filePath: string, comm
     }
     const version = await versionAt(reader, tree, filePath);
     if (!version) return null;
-    const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid: version.split(' ')[1], cache: reader.cache });
+    const [, oid = ''] = version.split(' ');
+    const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid, cache: reader.cache });
     return Buffer.from(blob).toString('utf8');
   });
 }
@@ -170,8 +200,10 @@ async function filesAt(reader: Reader, commit: string, prefix: string): Promise<
   const visit = async (treeOid: string, folder: string) => {
     for (const entry of await readTree(reader, treeOid)) {
       const entryPath = `${folder}${entry.path}`;
-      if (entry.type === 'tree' && (prefix.startsWith(`${entryPath}/`) || `${entryPath}/`.startsWith(prefix))) await visit(entry.oid, `${entryPath}/`);
-      else if (entry.type === 'blob' && entry.mode !== '120000' && entryPath.startsWith(prefix)) files.push({ path: entryPath, blobId: entry.oid });
+      if (entry.type === 'tree' && (prefix.startsWith(`${entryPath}/`) || `${entryPath}/`.startsWith(prefix)))
+        await visit(entry.oid, `${entryPath}/`);
+      else if (entry.type === 'blob' && entry.mode !== '120000' && entryPath.startsWith(prefix))
+        files.push({ path: entryPath, blobId: entry.oid });
     }
   };
   await visit((await readCommit(reader, commit)).commit.tree, '');
@@ -197,7 +229,10 @@ export function remoteSnapshot(config: RemotePublishConfig, prefix: string, sele
     const texts = new Map<string, string>();
     const changes = new Map<string, CommitInfo>();
     for (const file of files.filter((candidate) => select(candidate.path))) {
-      texts.set(file.path, Buffer.from((await git.readBlob({ fs, dir: reader.remote.dir, oid: file.blobId, cache: reader.cache })).blob).toString('utf8'));
+      texts.set(
+        file.path,
+        Buffer.from((await git.readBlob({ fs, dir: reader.remote.dir, oid: file.blobId, cache: reader.cache })).blob).toString('utf8'),
+      );
       const found = await walk(reader, tip, file.path, 1, shallow, last);
       if (found === 'deeper') return 'deeper';
       if (found[0]) changes.set(file.path, found[0]);

@@ -47,5 +47,7 @@ export async function replacedImages(
 }
 
 function valueAt(data: Record<string, unknown>, name: string): unknown {
-  return name.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
+  return name
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
 }

@@ -24,14 +24,25 @@ export function parseRepositoryAddress(input: string): RepositoryAddress {
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, reason: 'That is not a web address. Copy the address of your repository’s page, e.g. https://github.com/you/portfolio.' };
+    return {
+      ok: false,
+      reason: 'That is not a web address. Copy the address of your repository’s page, e.g. https://github.com/you/portfolio.',
+    };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    return { ok: false, reason: `The address must start with https:// (it starts with ${url.protocol}//), so the token is never sent unprotected.` };
+    return {
+      ok: false,
+      reason: `The address must start with https:// (it starts with ${url.protocol}//), so the token is never sent unprotected.`,
+    };
   }
-  if (url.search || url.hash) return { ok: false, reason: 'Use the repository’s own address, without anything after a ? or #, e.g. https://github.com/you/portfolio.' };
+  if (url.search || url.hash)
+    return {
+      ok: false,
+      reason: 'Use the repository’s own address, without anything after a ? or #, e.g. https://github.com/you/portfolio.',
+    };
   const segments = url.pathname.split('/').filter(Boolean);
-  if (segments.length === 0 || (url.hostname === 'github.com' && segments.length < 2)) return { ok: false, reason: 'The address needs the owner and the repository’s name, e.g. https://github.com/you/portfolio.' };
+  if (segments.length === 0 || (url.hostname === 'github.com' && segments.length < 2))
+    return { ok: false, reason: 'The address needs the owner and the repository’s name, e.g. https://github.com/you/portfolio.' };
   // A user name or token inside the address is dropped: the token goes in its own field.
   return { ok: true, url: `${url.protocol}//${url.host}/${segments.join('/')}` };
 }

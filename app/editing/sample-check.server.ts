@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readEnv } from '~/settings/env.server';
 import type { ContentItem } from './content-catalog.server';
 import { readDocument, yamlData } from './frontmatter.server';
 import { listFiles, readBlobs, type GitRead } from './history.server';
@@ -20,7 +21,7 @@ import { findSampleLeftovers, imageRepoPath, type ContentSnapshot, type SampleIt
  * there, so they pass whatever content/ holds.
  */
 export function sampleFingerprints(): SampleFingerprints {
-  const file = process.env.SAMPLE_FINGERPRINTS_FILE;
+  const file = readEnv('SAMPLE_FINGERPRINTS_FILE');
   return file ? (JSON.parse(readFileSync(file, 'utf8')) as SampleFingerprints) : SAMPLE_FINGERPRINTS;
 }
 
@@ -32,9 +33,12 @@ export async function sampleLeftovers(
   config ??= await resolvePublishConfig();
   const siteItem = items.find((item) => item.kind === 'site');
   const resumeItem = items.find((item) => item.kind === 'resume');
-  const blobs = await readBlobs([siteItem, resumeItem].flatMap((item) => (item ? [item.blobId] : [])), config);
+  const blobs = await readBlobs(
+    [siteItem, resumeItem].flatMap((item) => (item ? [item.blobId] : [])),
+    config,
+  );
   if (!blobs.ok) return blobs;
-  const text = (item: typeof siteItem) => (item ? blobs.value.get(item.blobId)?.toString('utf8') ?? null : null);
+  const text = (item: typeof siteItem) => (item ? (blobs.value.get(item.blobId)?.toString('utf8') ?? null) : null);
   const attempt = <T>(read: () => T): T | null => {
     try {
       return read();
@@ -54,7 +58,12 @@ export async function sampleLeftovers(
         });
   const caseStudies = items
     .filter((item) => item.kind === 'case-study')
-    .map((item) => ({ contentPath: item.contentPath, slug: item.slug ?? item.contentPath, title: item.title, ...(item.image ? { image: item.image } : {}) }));
+    .map((item) => ({
+      contentPath: item.contentPath,
+      slug: item.slug ?? item.contentPath,
+      title: item.title,
+      ...(item.image ? { image: item.image } : {}),
+    }));
 
   const photos = (site as { photos?: Record<string, { src?: unknown } | undefined> } | null)?.photos ?? {};
   const sources = [...Object.values(photos).map((photo) => photo?.src), ...caseStudies.map((study) => study.image)];

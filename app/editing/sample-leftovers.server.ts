@@ -58,12 +58,13 @@ export function gitBlobId(bytes: Uint8Array): string {
 /** Where an image the content names lives in the repository: a site path is under public/, anything else beside content/. */
 export function imageRepoPath(src: string): string | null {
   if (typeof src !== 'string' || !src.trim() || /^[a-z]+:/i.test(src)) return null;
-  const clean = src.trim().split(/[?#]/)[0];
+  const [clean = ''] = src.trim().split(/[?#]/, 1);
   const joined = clean.startsWith('/') ? path.posix.join('public', clean) : path.posix.join('content', clean);
   return joined.startsWith('public/') || joined.startsWith('content/') ? joined : null;
 }
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const texts = (value: unknown): string[] => list(value).filter((item): item is string => typeof item === 'string');
 
@@ -71,7 +72,9 @@ const texts = (value: unknown): string[] => list(value).filter((item): item is s
 function listPrint(value: unknown): string {
   const items = list(value).map((item) => {
     if (typeof item !== 'object' || item === null) return normalise(String(item));
-    const entries = Object.entries(record(item)).map(([key, child]) => [key, Array.isArray(child) ? child.map((c) => normalise(String(c))) : normalise(String(child))] as const);
+    const entries = Object.entries(record(item)).map(
+      ([key, child]) => [key, Array.isArray(child) ? child.map((c) => normalise(String(c))) : normalise(String(child))] as const,
+    );
     return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
   });
   return fingerprint(items);
@@ -79,15 +82,35 @@ function listPrint(value: unknown): string {
 
 function photosOf(site: Record<string, unknown>) {
   const photos = record(site.photos);
-  return (['profile', 'about'] as const).map((key) => ({ key, ...record(photos[key]) }) as { key: 'profile' | 'about'; src?: unknown; alt?: unknown });
+  return (['profile', 'about'] as const).map(
+    (key) => ({ key, ...record(photos[key]) }) as { key: 'profile' | 'about'; src?: unknown; alt?: unknown },
+  );
 }
 
 /** The fingerprints of a content set: what `npm run sample-fingerprints` writes for the sample. */
 export function fingerprintsOf(content: ContentSnapshot): SampleFingerprints {
   const prints: SampleFingerprints = {
-    name: [], email: [], linkedin: [], website: [], location: [], description: [], introduction: [], aboutText: [],
-    interests: [], highlights: [], photoAlt: [], image: [], summary: [], company: [], bullet: [], school: [],
-    certification: [], skills: [], languages: [], caseStudySlug: [], caseStudyTitle: [],
+    name: [],
+    email: [],
+    linkedin: [],
+    website: [],
+    location: [],
+    description: [],
+    introduction: [],
+    aboutText: [],
+    interests: [],
+    highlights: [],
+    photoAlt: [],
+    image: [],
+    summary: [],
+    company: [],
+    bullet: [],
+    school: [],
+    certification: [],
+    skills: [],
+    languages: [],
+    caseStudySlug: [],
+    caseStudyTitle: [],
   };
   const add = (kind: Kind, value: unknown) => {
     if (value === undefined || value === null || value === '') return;
@@ -117,8 +140,12 @@ export function fingerprintsOf(content: ContentSnapshot): SampleFingerprints {
     add('company', role.company);
     texts(role.bullets).forEach((bullet) => add('bullet', bullet));
   }
-  list(resume.education).map(record).forEach((entry) => add('school', entry.school));
-  list(resume.certifications).map(record).forEach((entry) => add('certification', entry.name));
+  list(resume.education)
+    .map(record)
+    .forEach((entry) => add('school', entry.school));
+  list(resume.certifications)
+    .map(record)
+    .forEach((entry) => add('certification', entry.name));
   if (list(resume.skills).length) prints.skills.push(listPrint(resume.skills));
   if (list(resume.languages).length) prints.languages.push(listPrint(resume.languages));
   for (const study of content.caseStudies) {
@@ -137,7 +164,8 @@ const anchor = (page: string, name: string) => `${page}#field-${name.replace(/\.
 /** Everything of `content` that still matches the sample's fingerprints, in the order of the forms. */
 export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFingerprints): SampleItem[] {
   const items: SampleItem[] = [];
-  const is = (kind: Kind, value: unknown) => value !== undefined && value !== null && value !== '' && sample[kind].includes(fingerprint(value));
+  const is = (kind: Kind, value: unknown) =>
+    value !== undefined && value !== null && value !== '' && sample[kind].includes(fingerprint(value));
   const isListOf = (kind: Kind, value: unknown) => list(value).length > 0 && sample[kind].includes(listPrint(value));
   const isImage = (src: unknown) => {
     const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
@@ -156,7 +184,8 @@ export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFing
     if (is('linkedin', site.linkedin)) onSite('linkedin', 'Your LinkedIn link', 'linkedin');
     if (is('website', site.website)) onSite('website', 'Your website link', 'website');
     if (is('location', site.location)) onSite('location', 'Where you are based', 'location');
-    if (is('description', site.description)) onSite('description', 'The short description search engines and link previews show', 'description');
+    if (is('description', site.description))
+      onSite('description', 'The short description search engines and link previews show', 'description');
     if (is('introduction', record(site.hero).subtitle)) onSite('hero', 'The introduction at the top of the home page', 'hero.subtitle');
     const about = record(site.about);
     const paragraphs = texts(about.paragraphs);
@@ -180,18 +209,29 @@ export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFing
       .map(record)
       .forEach((role, index) => {
         if (is('company', role.company) || texts(role.bullets).some((bullet) => is('bullet', bullet))) {
-          onResume(`experience.${index}`, `Role: ${String(role.title ?? '')} at ${String(role.company ?? '')}`.trim(), `experience.${index}.title`, 'Replace it with a role of yours, or remove it.');
+          onResume(
+            `experience.${index}`,
+            `Role: ${String(role.title ?? '')} at ${String(role.company ?? '')}`.trim(),
+            `experience.${index}.title`,
+            'Replace it with a role of yours, or remove it.',
+          );
         }
       });
     list(resume.education)
       .map(record)
       .forEach((entry, index) => {
-        if (is('school', entry.school)) onResume(`education.${index}`, `Education: ${String(entry.degree ?? '')}, ${String(entry.school ?? '')}`, `education.${index}.degree`);
+        if (is('school', entry.school))
+          onResume(
+            `education.${index}`,
+            `Education: ${String(entry.degree ?? '')}, ${String(entry.school ?? '')}`,
+            `education.${index}.degree`,
+          );
       });
     list(resume.certifications)
       .map(record)
       .forEach((entry, index) => {
-        if (is('certification', entry.name)) onResume(`certifications.${index}`, `Certification: ${String(entry.name ?? '')}`, `certifications.${index}.name`);
+        if (is('certification', entry.name))
+          onResume(`certifications.${index}`, `Certification: ${String(entry.name ?? '')}`, `certifications.${index}.name`);
       });
     if (isListOf('skills', resume.skills)) onResume('skills', 'Your skills', 'skills.0.group');
     if (isListOf('languages', resume.languages)) onResume('languages', 'The languages you speak', 'languages.0.name');
@@ -200,9 +240,22 @@ export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFing
   for (const study of content.caseStudies) {
     const href = `/admin/content/${study.contentPath.replace(/^content\//, '')}`;
     if (is('caseStudySlug', study.slug) || is('caseStudyTitle', study.title)) {
-      items.push({ id: `case-study.${study.slug}`, what: `Sample case study: ${study.title}`, where: 'Case studies', href, hint: 'Delete it, or make it one of your own projects.', deletePath: study.contentPath });
+      items.push({
+        id: `case-study.${study.slug}`,
+        what: `Sample case study: ${study.title}`,
+        where: 'Case studies',
+        href,
+        hint: 'Delete it, or make it one of your own projects.',
+        deletePath: study.contentPath,
+      });
     } else if (isImage(study.image)) {
-      items.push({ id: `case-study.${study.slug}.image`, what: `The card image of “${study.title}”`, where: study.title, href: `${href}#field-image`, hint: 'Upload an image of your project.' });
+      items.push({
+        id: `case-study.${study.slug}.image`,
+        what: `The card image of “${study.title}”`,
+        where: study.title,
+        href: `${href}#field-image`,
+        hint: 'Upload an image of your project.',
+      });
     }
   }
   return items;

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mailHealth } from '~/contact/inbox.server';
 import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
+import { configuredSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
 import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
 import { CONTENT_DIR } from './content-path.server';
 import { listFiles, readBlobs, type GitRead } from './history.server';
@@ -38,13 +40,16 @@ export async function setupState(): Promise<SetupState> {
     // Publishing works: a connection made here, settings in Netlify, or (npm start) commits to the checkout.
     publishingReady: publishing.state === 'connected' || publishing.state === 'from-settings' || publishing.state === 'local',
     ...mail,
-    siteUrl: process.env.SITE_URL?.trim() || process.env.URL?.trim() || null,
+    siteUrl: configuredSiteUrl() ?? null,
   });
   return { steps, leftovers: content.leftovers };
 }
 
-async function mailFacts(): Promise<{ mailConfigured: boolean; mailDelivered: boolean }> {
-  const mailConfigured = Boolean(process.env.SMTP_URL?.trim());
+async function mailFacts(): Promise<{
+  mailConfigured: boolean;
+  mailDelivered: boolean;
+}> {
+  const mailConfigured = Boolean(readEnv('SMTP_URL'));
   // The guide never stands in the way of the overview: without the messages' table, nothing was delivered.
   const delivered = await mailHealth().then(
     (health) => health.lastDeliveredAt !== null,
@@ -70,7 +75,10 @@ async function contentFacts(): Promise<ContentFacts> {
   return servedContentFacts();
 }
 
-const isDocument = (file: string) => file === SITE_FILE || file === RESUME_FILE || (file.startsWith(CASE_STUDY_DIR) && file.endsWith('.mdx') && !file.slice(CASE_STUDY_DIR.length).includes('/'));
+const isDocument = (file: string) =>
+  file === SITE_FILE ||
+  file === RESUME_FILE ||
+  (file.startsWith(CASE_STUDY_DIR) && file.endsWith('.mdx') && !file.slice(CASE_STUDY_DIR.length).includes('/'));
 
 /**
  * The files the designer edits, at the branch's tip, as the content list
@@ -87,7 +95,10 @@ async function documentsAtTip(config: PublishConfig): Promise<GitRead<ContentIte
     config,
   );
   if (!blobs.ok) return blobs;
-  return { ok: true, value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)) };
+  return {
+    ok: true,
+    value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)),
+  };
 }
 
 /**
@@ -113,10 +124,18 @@ function servedContentFacts(): ContentFacts {
     const snapshot: ContentSnapshot = {
       site,
       resume: { data: resume, body: resume.summaryText },
-      caseStudies: cards.map((card) => ({ contentPath: `content/case-studies/${card.slug}.mdx`, slug: card.slug, title: card.title, image: card.image })),
+      caseStudies: cards.map((card) => ({
+        contentPath: `content/case-studies/${card.slug}.mdx`,
+        slug: card.slug,
+        title: card.title,
+        image: card.image,
+      })),
       blobIds,
     };
-    return { leftovers: findSampleLeftovers(snapshot, sampleFingerprints()), caseStudies: cards.map((card) => card.slug) };
+    return {
+      leftovers: findSampleLeftovers(snapshot, sampleFingerprints()),
+      caseStudies: cards.map((card) => card.slug),
+    };
   } catch {
     return { leftovers: null, caseStudies: [] };
   }

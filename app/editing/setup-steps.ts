@@ -46,7 +46,8 @@ export function ownDomain(siteUrl: string | null): string | null {
   } catch {
     return null;
   }
-  const local = host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0';
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0';
   const free = host === 'netlify.app' || host.endsWith('.netlify.app') || host.endsWith('.netlify.live');
   return local || free || !host.includes('.') ? null : host;
 }
@@ -70,7 +71,9 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       done: facts.publishingReady,
       optional: false,
       href: '/admin/publishing',
-      hint: facts.publishingReady ? 'What you publish here goes live on your site.' : 'Do this first: until it is connected, the changes you make here cannot go live.',
+      hint: facts.publishingReady
+        ? 'What you publish here goes live on your site.'
+        : 'Do this first: until it is connected, the changes you make here cannot go live.',
     },
     {
       name: 'name-and-email',
@@ -93,7 +96,9 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       done: !left.has('site.photos.profile'),
       optional: false,
       href: `${SITE}#image-field-photos-profile`,
-      hint: left.has('site.photos.profile') ? 'The portrait on your home page is still the sample designer’s.' : 'The portrait on your home page is yours.',
+      hint: left.has('site.photos.profile')
+        ? 'The portrait on your home page is still the sample designer’s.'
+        : 'The portrait on your home page is yours.',
     },
     {
       name: 'resume',
@@ -101,7 +106,14 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       done: resumeLeft === 0,
       optional: false,
       href: '/admin/content/resume.mdx',
-      hint: resumeLeft === 0 ? 'Your resume tells your own story.' : plural(resumeLeft, 'One part of your resume is still the sample designer’s.', '# parts of your resume are still the sample designer’s.'),
+      hint:
+        resumeLeft === 0
+          ? 'Your resume tells your own story.'
+          : plural(
+              resumeLeft,
+              'One part of your resume is still the sample designer’s.',
+              '# parts of your resume are still the sample designer’s.',
+            ),
     },
     {
       name: 'first-case-study',
@@ -109,7 +121,10 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       done: ownStudies > 0,
       optional: false,
       href: '/admin/content#new-case-study-title',
-      hint: ownStudies > 0 ? plural(ownStudies, 'One case study on your site is your own.', '# case studies on your site are your own.') : 'Tell the story of one project of yours. It stays a draft until you publish it.',
+      hint:
+        ownStudies > 0
+          ? plural(ownStudies, 'One case study on your site is your own.', '# case studies on your site are your own.')
+          : 'Tell the story of one project of yours. It stays a draft until you publish it.',
     },
     {
       name: 'mail',
@@ -117,7 +132,9 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       done: mailDone,
       optional: true,
       href: `${SETUP_GUIDE_PATH}#mail`,
-      hint: mailDone ? 'Messages from your contact form also reach your e-mail.' : 'Messages are kept in your inbox here. They can also come to your e-mail.',
+      hint: mailDone
+        ? 'Messages from your contact form also reach your e-mail.'
+        : 'Messages are kept in your inbox here. They can also come to your e-mail.',
     },
     {
       name: 'domain',
@@ -134,7 +151,11 @@ const CONTENT_STEPS: SetupStepName[] = ['name-and-email', 'photo', 'resume', 'fi
 
 /** Content that could not be read ticks nothing: its steps stay open and say why. */
 function unread(steps: SetupStep[]): SetupStep[] {
-  return steps.map((step) => (CONTENT_STEPS.includes(step.name) ? { ...step, done: false, hint: 'Your site’s content could not be read just now. Reload this page in a minute.' } : step));
+  return steps.map((step) =>
+    CONTENT_STEPS.includes(step.name)
+      ? { ...step, done: false, hint: 'Your site’s content could not be read just now. Reload this page in a minute.' }
+      : step,
+  );
 }
 
 /** Done and total of the required steps: what the progress line counts. */

@@ -55,7 +55,10 @@ async function readLocal(config: LocalPublishConfig, prefixes: string[]): Promis
   const entries = [...parseEntries(listing.stdout, 'tree')].filter(
     ([file, entry]) => entry.type === 'blob' && entry.mode !== '120000' && prefixes.some((prefix) => file.startsWith(prefix)),
   );
-  const blobs = await catBlobs(root, entries.map(([, entry]) => entry.oid));
+  const blobs = await catBlobs(
+    root,
+    entries.map(([, entry]) => entry.oid),
+  );
   const [parents = '', committedAt = ''] = (await gitText(root, ['show', '-s', '--format=%P%n%cI', commit])).split('\n');
   return {
     commit,
@@ -75,7 +78,8 @@ async function catBlobs(root: string, oids: string[]): Promise<Map<string, Buffe
   for (const oid of unique) {
     const end = stdout.indexOf(0x0a, at);
     const [name, type, size] = stdout.subarray(at, end).toString('utf8').split(' ');
-    if (name !== oid || type !== 'blob') throw new Error(`git cat-file: expected blob ${oid}, got "${stdout.subarray(at, end).toString('utf8')}"`);
+    if (name !== oid || type !== 'blob')
+      throw new Error(`git cat-file: expected blob ${oid}, got "${stdout.subarray(at, end).toString('utf8')}"`);
     blobs.set(oid, stdout.subarray(end + 1, end + 1 + Number(size)));
     at = end + 1 + Number(size) + 1;
   }
@@ -118,6 +122,7 @@ async function readFolder(dir: string, commit: string, folder: string, into: Map
   for (const entry of tree) {
     const file = path.posix.join(folder, entry.path);
     if (entry.type === 'tree') await readFolder(dir, commit, file, into);
-    else if (entry.type === 'blob' && entry.mode !== '120000') into.set(file, Buffer.from((await git.readBlob({ fs, dir, oid: entry.oid })).blob));
+    else if (entry.type === 'blob' && entry.mode !== '120000')
+      into.set(file, Buffer.from((await git.readBlob({ fs, dir, oid: entry.oid })).blob));
   }
 }

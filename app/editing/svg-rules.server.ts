@@ -12,14 +12,67 @@ export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** SVG elements that only draw. No script, foreignObject, iframe, embed, object, handler, listener, font, cursor. */
 export const SVG_ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'desc', 'title', 'metadata', 'symbol', 'use', 'image', 'switch', 'a', 'view', 'style',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath',
-  'marker', 'pattern', 'clipPath', 'mask', 'linearGradient', 'radialGradient', 'stop',
-  'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix',
-  'feDiffuseLighting', 'feDisplacementMap', 'feDistantLight', 'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB',
-  'feFuncG', 'feFuncR', 'feGaussianBlur', 'feImage', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset',
-  'fePointLight', 'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence',
-  'animate', 'animateMotion', 'animateTransform', 'set', 'mpath',
+  'svg',
+  'g',
+  'defs',
+  'desc',
+  'title',
+  'metadata',
+  'symbol',
+  'use',
+  'image',
+  'switch',
+  'a',
+  'view',
+  'style',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'marker',
+  'pattern',
+  'clipPath',
+  'mask',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'filter',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feConvolveMatrix',
+  'feDiffuseLighting',
+  'feDisplacementMap',
+  'feDistantLight',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feImage',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'fePointLight',
+  'feSpecularLighting',
+  'feSpotLight',
+  'feTile',
+  'feTurbulence',
+  'animate',
+  'animateMotion',
+  'animateTransform',
+  'set',
+  'mpath',
 ]);
 
 /** Elements that change another attribute over time: they must not target a link, a handler or a style. */
@@ -62,7 +115,6 @@ export function checkReference(value: string): string | null {
 
 /** Collapsed for scheme checks: browsers ignore whitespace and control characters inside a URL's scheme. */
 function collapse(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g, '').toLowerCase();
 }
 
@@ -83,19 +135,22 @@ export function checkAttributeValue(value: string, isReference: boolean): string
 
 /** CSS escapes (`\75 rl(`, `\:`) decoded and comments removed, so a check sees what the browser will. */
 function unescapeCss(css: string): string {
-  return css
-    // Removed without a space: old engines read `u/**/rl(` as `url(`; joining the halves errs on the strict side.
-    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
-    .replace(/\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?/g, (_, hex: string) => {
-      const code = parseInt(hex, 16);
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-    })
-    .replace(/\\\r?\n/g, '')
-    .replace(/\\([\s\S])/g, '$1');
+  return (
+    css
+      // Removed without a space: old engines read `u/**/rl(` as `url(`; joining the halves errs on the strict side.
+      .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
+      .replace(/\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?/g, (_, hex: string) => {
+        const code = parseInt(hex, 16);
+        return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+      })
+      .replace(/\\\r?\n/g, '')
+      .replace(/\\([\s\S])/g, '$1')
+  );
 }
 
 /** Functions and at-rules that load something or run something. `url()` is checked on its own. */
-const CSS_FORBIDDEN = /@import|@font-face|@namespace|expression\s*\(|behaviou?r\s*:|-moz-binding|(?:-webkit-)?image-set\s*\(|(?:^|[^-\w])image\s*\(|cross-fade\s*\(|element\s*\(|(?:^|[^-\w])src\s*\(|(?:java|vb|live|ecma)script:/;
+const CSS_FORBIDDEN =
+  /@import|@font-face|@namespace|expression\s*\(|behaviou?r\s*:|-moz-binding|(?:-webkit-)?image-set\s*\(|(?:^|[^-\w])image\s*\(|cross-fade\s*\(|element\s*\(|(?:^|[^-\w])src\s*\(|(?:java|vb|live|ecma)script:/;
 
 /** A stylesheet or a `style` attribute: `url()` may only name `#id` (a gradient, a filter, a clip path). */
 export function checkCss(css: string): string | null {
@@ -107,7 +162,11 @@ export function checkCss(css: string): string | null {
   for (let match = urls.exec(plain); match; match = urls.exec(plain)) {
     const end = plain.indexOf(')', match.index);
     if (end < 0) return 'an unclosed url( in a style';
-    const target = plain.slice(match.index + match[0].length, end).trim().replace(/^(['"])(.*)\1$/s, '$2').trim();
+    const target = plain
+      .slice(match.index + match[0].length, end)
+      .trim()
+      .replace(/^(['"])(.*)\1$/s, '$2')
+      .trim();
     if (!LOCAL_REF.test(target)) return `url(${JSON.stringify(target.slice(0, 60))}) in a style: only url(#id) is allowed`;
   }
   return null;

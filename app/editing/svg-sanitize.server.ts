@@ -1,6 +1,15 @@
 import {
-  ANIMATION_ELEMENTS, INERT_NAMESPACES, SVG_ELEMENTS, SVG_NS, XLINK_ATTRIBUTES, XLINK_NS, XML_NS, XMLNS_NS,
-  checkAttributeValue, checkCss, checkReference,
+  ANIMATION_ELEMENTS,
+  INERT_NAMESPACES,
+  SVG_ELEMENTS,
+  SVG_NS,
+  XLINK_ATTRIBUTES,
+  XLINK_NS,
+  XML_NS,
+  XMLNS_NS,
+  checkAttributeValue,
+  checkCss,
+  checkReference,
 } from './svg-rules.server';
 
 /**
@@ -23,10 +32,11 @@ export type SvgResult = { ok: true; svg: string } | { ok: false; reason: string 
 const MAX_ELEMENTS = 100_000;
 const MAX_DEPTH = 256;
 const NAME = /^[A-Za-z_][A-Za-z0-9._-]*(?::[A-Za-z_][A-Za-z0-9._-]*)?/;
-const XML_DECL = /^<\?xml\s+version\s*=\s*(["'])1\.[0-9]\1(?:\s+encoding\s*=\s*(["'])([A-Za-z0-9._-]+)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*\?>/;
+const XML_DECL =
+  /^<\?xml\s+version\s*=\s*(["'])1\.[0-9]\1(?:\s+encoding\s*=\s*(["'])([A-Za-z0-9._-]+)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*\?>/;
 // XML 1.0 forbids these characters anywhere in a document.
-// eslint-disable-next-line no-control-regex
-const BAD_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const BAD_CHARS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /**
  * The build's own refusal (pipeline/content/story-media.ts) is a plain text
  * match, so an SVG that passes here but trips it (say, the words "someone =" in
@@ -80,10 +90,14 @@ function decodeEntities(text: string): string {
   return text.replace(/&([^;&<\s]{0,12});?/g, (whole, body: string) => {
     if (!whole.endsWith(';')) refuse('a bare "&" (write &amp;amp;)');
     const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-    if (body in named) return named[body];
+    // Own keys only: `&constructor;` is not an XML entity.
+    const known = Object.hasOwn(named, body) ? named[body] : undefined;
+    if (known !== undefined) return known;
     const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
-    if (!numeric) return refuse(`the entity ${JSON.stringify(`&${body.slice(0, 20)};`)}, which XML does not define (type the character itself)`);
-    const code = numeric[1] ? parseInt(numeric[1], 16) : parseInt(numeric[2], 10);
+    if (!numeric)
+      return refuse(`the entity ${JSON.stringify(`&${body.slice(0, 20)};`)}, which XML does not define (type the character itself)`);
+    const [, hex, decimal = ''] = numeric;
+    const code = hex ? parseInt(hex, 16) : parseInt(decimal, 10);
     const char = code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\u0000';
     if (BAD_CHARS.test(char) || char === '\u0000') refuse(`the character reference "&${body};"`);
     return char;
@@ -112,9 +126,11 @@ function readAttributes(text: string, at: number): { attributes: [string, string
     if (space === 0) refuse('it has attributes not separated by spaces');
     const name = NAME.exec(text.slice(i, i + 256))?.[0] ?? refuse(`an unreadable attribute near "${text.slice(i, i + 30)}"`);
     i += name.length;
-    const eq = /^[ \t\r\n]*=[ \t\r\n]*(["'])/.exec(text.slice(i, i + 256)) ?? refuse(`it has the attribute "${name}" without a quoted value`);
+    const eq =
+      /^[ \t\r\n]*=[ \t\r\n]*(["'])/.exec(text.slice(i, i + 256)) ?? refuse(`it has the attribute "${name}" without a quoted value`);
     i += eq[0].length;
-    const close = text.indexOf(eq[1], i);
+    // The pattern's group is one of the two quotes.
+    const close = text.indexOf(eq[1] === "'" ? "'" : '"', i);
     if (close < 0) refuse(`it has the attribute "${name}" never closed`);
     const raw = text.slice(i, close);
     if (raw.includes('<')) refuse(`a "<" inside the attribute "${name}"`);
@@ -125,7 +141,12 @@ function readAttributes(text: string, at: number): { attributes: [string, string
 }
 
 /** Checks one start tag's element and attributes; returns its namespace scope, and its id and <use> target for countDrawn. */
-function checkElement(name: string, attributes: [string, string][], parent: Scope, isRoot: boolean): { scope: Scope; isStyle: boolean; tally: Tally } {
+function checkElement(
+  name: string,
+  attributes: [string, string][],
+  parent: Scope,
+  isRoot: boolean,
+): { scope: Scope; isStyle: boolean; tally: Tally } {
   const scope = new Map(parent);
   for (const [attr, value] of attributes) {
     if (attr === 'xmlns') scope.set('', value);
@@ -237,7 +258,8 @@ function sanitize(input: string): string {
     } else if (text.startsWith('</', i)) {
       const match = /^<\/([^\s>]+)[ \t\r\n]*>/.exec(text.slice(i, i + 300)) ?? refuse('an unreadable end tag');
       const open = stack.pop();
-      if (!open || open.name !== match[1]) refuse(`it is not well-formed: </${match[1]}> does not close ${open ? `<${open.name}>` : 'anything'}`);
+      if (!open || open.name !== match[1])
+        refuse(`it is not well-formed: </${match[1]}> does not close ${open ? `<${open.name}>` : 'anything'}`);
       close(open!.tally);
       if (open!.isStyle) {
         // CSS never needs "<"; here it could only be markup ("</style><script>") waiting for an HTML parser.
@@ -275,7 +297,8 @@ export function sanitizeSvg(text: string): SvgResult {
   try {
     return { ok: true, svg: sanitize(text) };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: `This SVG can't be used: ${error.message.startsWith('it ') ? '' : 'it contains '}${error.message}.` };
+    if (error instanceof Refusal)
+      return { ok: false, reason: `This SVG can't be used: ${error.message.startsWith('it ') ? '' : 'it contains '}${error.message}.` };
     throw error;
   }
 }

@@ -22,7 +22,8 @@ export function tokenExpiryWarning(expiresAt: string | null, now: Date = new Dat
 /** The warning as one sentence for the designer; `where` the new token goes ('in Publishing' from elsewhere, 'below' on that page). */
 export function tokenExpirySentence(warning: TokenExpiryWarning, where = 'in Publishing'): string {
   const on = new Date(warning.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  if (warning.state === 'expired') return `Publishing has stopped: the GitHub token expired on ${on}. Make a new token and paste it ${where} to publish again.`;
+  if (warning.state === 'expired')
+    return `Publishing has stopped: the GitHub token expired on ${on}. Make a new token and paste it ${where} to publish again.`;
   const days = warning.daysLeft === 1 ? '1 day' : `${warning.daysLeft} days`;
   return `The GitHub token that lets the editor publish expires in ${days} (${on}). Make a new one and paste it ${where} before then.`;
 }

@@ -97,7 +97,8 @@ export function safeStem(fileName: string): string {
 export function checkAlt(alt: unknown): { ok: true; alt: string } | { ok: false; error: string } {
   const text = typeof alt === 'string' ? alt.trim() : '';
   if (!text) return { ok: false, error: 'Add alt text: say what the image shows, for people who can’t see it.' };
-  if ([...text].length > MAX_ALT) return { ok: false, error: `Add alt text of at most ${MAX_ALT} characters; a longer description belongs in the caption or the text.` };
+  if ([...text].length > MAX_ALT)
+    return { ok: false, error: `Add alt text of at most ${MAX_ALT} characters; a longer description belongs in the caption or the text.` };
   if (/\p{Cc}/u.test(text)) return { ok: false, error: 'Add alt text on one line, without control characters.' };
   return { ok: true, alt: text };
 }
@@ -128,15 +129,22 @@ async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Prom
   }
   if (!meta.width || !meta.height) return refused(415, `This ${label} image has no size; export it again.`);
   if (meta.width * meta.height > MAX_PIXELS) {
-    return refused(413, `This image is ${meta.width} × ${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} megapixels. Export it smaller (2400 pixels wide is plenty for the site).`);
+    return refused(
+      413,
+      `This image is ${meta.width} × ${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} megapixels. Export it smaller (2400 pixels wide is plenty for the site).`,
+    );
   }
   if (kind === 'gif' && (meta.pages ?? 1) > 1) {
-    return refused(415, 'This GIF is animated, and the site shows images still: export the animation as an MP4 video and use the Video block.');
+    return refused(
+      415,
+      'This GIF is animated, and the site shows images still: export the animation as an MP4 video and use the Video block.',
+    );
   }
   try {
     // A full decode (streamed, so memory stays small): a truncated or corrupt file fails here, as it would in the build.
     await sharp(bytes, options).resize(32, 32, { fit: 'inside' }).png().toBuffer();
-    const dirty = Boolean(meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || meta.comments?.length) || trailingBytes(kind, bytes) > 0;
+    const dirty =
+      Boolean(meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || meta.comments?.length) || trailingBytes(kind, bytes) > 0;
     if (kind === 'gif') return { ok: true, kind: 'png', bytes: await sharp(bytes, options).png().toBuffer() };
     if (!dirty) return { ok: true, kind, bytes };
     // Upright first: the orientation lives in the EXIF that is about to go. The colour profile stays.
@@ -169,7 +177,8 @@ async function checkSvg(bytes: Buffer): Promise<Checked> {
   const out = Buffer.from(clean.svg, 'utf8');
   try {
     const meta = await sharp(out).metadata();
-    if (!meta.width || !meta.height) return refused(415, 'This SVG has no size: give its <svg> element a viewBox, or a width and a height.');
+    if (!meta.width || !meta.height)
+      return refused(415, 'This SVG has no size: give its <svg> element a viewBox, or a width and a height.');
     // Drawn small, whatever size it declares: only whether it draws matters here.
     const density = Math.max(1, Math.min(72, (72 * 64) / Math.max(meta.width, meta.height)));
     await sharp(out, { density }).png().toBuffer();
@@ -185,7 +194,10 @@ type CheckedImage = { ok: true; bytes: Buffer; ext: string; mediaType: StoredTyp
 async function checkImageBytes(bytes: Buffer): Promise<CheckedImage | { ok: false; status: 400 | 413 | 415; error: string }> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) return refused(400, 'The file is empty; choose the image again.');
   if (bytes.length > MAX_UPLOAD_BYTES) {
-    return refused(413, `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB. Export it smaller (2400 pixels wide is plenty for the site).`);
+    return refused(
+      413,
+      `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB. Export it smaller (2400 pixels wide is plenty for the site).`,
+    );
   }
   const kind = sniffImage(bytes);
   if (!kind) return refused(415, 'This file is not a JPEG, PNG, WebP, AVIF, GIF or SVG image (judged by its contents, not its name).');
@@ -230,8 +242,7 @@ export type FieldImageInput = {
 };
 
 export type FieldImageResult =
-  | { ok: true; path: string; src: string; bytes: Buffer; mediaType: StoredType }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  { ok: true; path: string; src: string; bytes: Buffer; mediaType: StoredType } | { ok: false; status: 400 | 413 | 415; error: string };
 
 /**
  * Checks an image that replaces a photo or a card image: the same checks as

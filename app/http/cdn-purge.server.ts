@@ -1,3 +1,5 @@
+import { readEnv } from '~/settings/env.server';
+
 /**
  * Purges Netlify's CDN of the answers tagged with `tags` (purgeCache from
  * @netlify/functions, the API behind it: POST /api/v1/purge). Netlify gives
@@ -20,12 +22,12 @@ const RETRY_AFTER_MS = 5_000;
  * the same site.
  */
 function siteId(): string | undefined {
-  const fromEnv = process.env.SITE_ID?.trim();
+  const fromEnv = readEnv('SITE_ID');
   if (fromEnv) return fromEnv;
   const fromRequest = (globalThis as { Netlify?: { context?: { site?: { id?: unknown } } | null } }).Netlify?.context?.site?.id;
   if (typeof fromRequest === 'string' && fromRequest) return fromRequest;
   try {
-    const blobs = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString('utf8')) as { siteID?: unknown };
+    const blobs = JSON.parse(Buffer.from(readEnv('NETLIFY_BLOBS_CONTEXT') ?? '', 'base64').toString('utf8')) as { siteID?: unknown };
     return typeof blobs.siteID === 'string' && blobs.siteID ? blobs.siteID : undefined;
   } catch {
     return undefined;
@@ -33,15 +35,19 @@ function siteId(): string | undefined {
 }
 
 export async function purgeCdnTags(tags: string[]): Promise<void> {
-  if (tags.length === 0 || !process.env.NETLIFY_PURGE_API_TOKEN?.trim()) return;
+  if (tags.length === 0 || !readEnv('NETLIFY_PURGE_API_TOKEN')) return;
   const { purgeCache } = await import('@netlify/functions');
-  const apiURL = process.env.NETLIFY_PURGE_API_URL?.trim() || undefined;
+  const apiURL = readEnv('NETLIFY_PURGE_API_URL');
   const siteID = siteId();
   for (let at = 0; at < tags.length; at += TAGS_PER_PURGE) {
     const part = tags.slice(at, at + TAGS_PER_PURGE);
     for (let attempt = 0; ; attempt++) {
       try {
-        await purgeCache({ tags: part, ...(siteID ? { siteID } : {}), ...(apiURL ? { apiURL } : {}) });
+        await purgeCache({
+          tags: part,
+          ...(siteID ? { siteID } : {}),
+          ...(apiURL ? { apiURL } : {}),
+        });
         break;
       } catch (error) {
         if (attempt >= 2 || !/\b429\b/.test(String(error))) throw error;

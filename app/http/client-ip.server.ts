@@ -16,7 +16,11 @@ export const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEAD
  * limit per address would be a limit per guess.
  */
 export function networkOf(ip: string): string {
-  const address = ip.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').split('%')[0];
+  const address =
+    ip
+      .trim()
+      .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+      .split('%')[0] ?? '';
   if (!isIPv6(address)) return address;
   const [head, tail] = address.toLowerCase().split('::');
   const groups = (part: string | undefined) => (part ? part.split(':') : []);
@@ -25,5 +29,8 @@ export function networkOf(ip: string): string {
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);
   const all = tail === undefined ? left : [...left, ...Array(8 - width(left) - width(right)).fill('0'), ...right];
-  return `${all.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -17,7 +17,14 @@ type CookieOptions = { maxAgeS: number; sameSite: 'Strict' | 'Lax'; path?: strin
 
 /** An HttpOnly cookie, Secure over https. */
 export function setCookie(request: Request, name: string, value: string, { maxAgeS, sameSite, path = '/' }: CookieOptions): string {
-  return [`${name}=${value}`, `Max-Age=${Math.max(0, Math.floor(maxAgeS))}`, `Path=${path}`, 'HttpOnly', `SameSite=${sameSite}`, ...(isHttps(request) ? ['Secure'] : [])].join('; ');
+  return [
+    `${name}=${value}`,
+    `Max-Age=${Math.max(0, Math.floor(maxAgeS))}`,
+    `Path=${path}`,
+    'HttpOnly',
+    `SameSite=${sameSite}`,
+    ...(isHttps(request) ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function clearCookie(request: Request, name: string, sameSite: 'Strict' | 'Lax'): string {

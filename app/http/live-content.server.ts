@@ -1,4 +1,10 @@
-import { currentRequestContent, noteServedVersion, resolveCurrentVersion, runWithContent, type LoadedVersion } from '~/content/current-content.server';
+import {
+  currentRequestContent,
+  noteServedVersion,
+  resolveCurrentVersion,
+  runWithContent,
+  type LoadedVersion,
+} from '~/content/current-content.server';
 import { changedTags, fileTag, tagHashes } from '~/content/live-version';
 import { PAGE_CACHE, PAGE_CDN_CACHE } from './cache-headers.server';
 
@@ -57,7 +63,8 @@ export function withLiveContent<C, R extends Response | void>(
   return async (request, context) => {
     const version = await resolveCurrentVersion();
     const previous = noteServedVersion(version);
-    if (previous && onNewVersion) onNewVersion(changedTags(tagHashes(previous.content, previous.files), tagHashes(version.content, version.files)));
+    if (previous && onNewVersion)
+      onNewVersion(changedTags(tagHashes(previous.content, previous.files), tagHashes(version.content, version.files)));
     const file = await versionFile(request, version);
     if (file) return file;
     return runWithContent({ version, tags: new Set() }, () => handler(request, context));

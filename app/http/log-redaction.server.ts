@@ -25,7 +25,6 @@ const GITHUB_TOKEN = /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20
 /** A run of base64url characters, some perhaps percent-escaped. */
 const RUN = /(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+/g;
 const TOKEN_SHAPE = /[A-Za-z0-9_-]{43}/;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 function decoded(run: string): string {

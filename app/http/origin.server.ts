@@ -1,4 +1,4 @@
-import { getSiteUrl } from './site-url.server';
+import { configuredSiteUrl, getSiteUrl } from './site-url.server';
 
 /**
  * Cross-site request forgery: every POST in the owner's area must come from
@@ -24,7 +24,7 @@ type Verdict = 'same' | 'missing' | 'foreign';
 /** The origins a form of this site is sent from. */
 function ownOrigins(request: Request): Set<string> {
   const origins = new Set([new URL(request.url).origin]);
-  if (process.env.SITE_URL?.trim() || process.env.URL?.trim()) {
+  if (configuredSiteUrl()) {
     try {
       origins.add(new URL(getSiteUrl()).origin);
     } catch {
@@ -59,7 +59,9 @@ export function originVerdict(request: Request): Verdict {
  */
 export function routedPath(pathname: string): string | null {
   try {
-    return decodeURIComponent(pathname).toLowerCase().replace(/\/{2,}/g, '/');
+    return decodeURIComponent(pathname)
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/');
   } catch {
     return null;
   }
@@ -76,7 +78,11 @@ export function isOwnerPath(pathname: string): boolean {
 function refusal(): Response {
   return new Response('This form must be sent from this site.', {
     status: 403,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
+    },
   });
 }
 

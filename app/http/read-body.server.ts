@@ -3,7 +3,7 @@
  * (it may be absent with chunked encoding, or simply lie). Returns null as
  * soon as the body is bigger, without buffering the rest.
  */
-export async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -31,12 +31,46 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
 }
 
 /** True when Content-Length is present and above `limit`, so the body need not be read at all. */
-export function declaresTooLarge(request: Request, limit: number): boolean {
+function declaresTooLarge(request: Request, limit: number): boolean {
   const declared = Number(request.headers.get('content-length'));
   return Number.isFinite(declared) && declared > limit;
 }
 
 /** The bare media type, lower case: `text/html; charset=utf-8` → `text/html`. */
 export function mediaType(request: Request): string {
-  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const [type = ''] = (request.headers.get('content-type') ?? '').split(';', 1);
+  return type.trim().toLowerCase();
+}
+
+/**
+ * The one bounded read of a request body: refused (413) when Content-Length
+ * already says it is over `limit`, before anything is read; refused (415)
+ * when its media type is not one of `types` (any type when omitted); then
+ * read up to `limit` bytes, and refused (413) past them.
+ */
+export async function readBoundedBody(
+  request: Request,
+  limit: number,
+  types?: ReadonlySet<string>,
+): Promise<Uint8Array<ArrayBuffer> | 413 | 415> {
+  if (declaresTooLarge(request, limit)) return 413;
+  if (types && !types.has(mediaType(request))) return 415;
+  return (await readLimitedBody(request, limit)) ?? 413;
+}
+
+const JSON_TYPES: ReadonlySet<string> = new Set(['application/json']);
+
+export type JsonBody = { json: unknown } | { refused: 400 | 413 | 415 };
+
+/** A bounded body of UTF-8 JSON, as application/json unless `anyType` (a beacon is sent as text/plain). */
+export async function readJsonBody(request: Request, limit: number, { anyType = false } = {}): Promise<JsonBody> {
+  const bytes = await readBoundedBody(request, limit, anyType ? undefined : JSON_TYPES);
+  if (typeof bytes === 'number') return { refused: bytes };
+  try {
+    return {
+      json: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)),
+    };
+  } catch {
+    return { refused: 400 };
+  }
 }

@@ -40,7 +40,8 @@ export function guardRequests<A extends unknown[], R>(handler: (request: Request
   const answer = async (request: Request, pathname: string, rest: A): Promise<R | Response> => {
     if (routedPath(pathname) === null) return badRequest();
     // Remix answers OPTIONS with a stack trace in the log each time: a cheap way to flood it.
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
+    if (request.method === 'OPTIONS')
+      return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
     return refuseCrossOrigin(request) ?? handler(request, ...rest);
   };
   return async (request: Request, ...rest: A): Promise<R | Response> => {

@@ -17,7 +17,7 @@ const EXECUTABLE_TYPE = /\btype\s*=\s*["']?(module|text\/javascript|application\
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     // JSON-LD and other data blocks never execute, so script-src ignores them.
     if (/\btype\s*=/i.test(attributes) && !EXECUTABLE_TYPE.test(attributes)) continue;
@@ -35,7 +35,7 @@ export function inlineScriptHashes(html: string): string[] {
 const EMBED_ORIGIN = /\sdata-embed-origin="(https:\/\/[a-z0-9.-]+)"/g;
 
 export function embedOrigins(html: string): string[] {
-  return [...new Set([...html.matchAll(EMBED_ORIGIN)].map(([, origin]) => origin))].sort();
+  return [...new Set([...html.matchAll(EMBED_ORIGIN)].map(([, origin = '']) => origin))].sort();
 }
 
 /** Under `npm run dev`, pages also talk to the dev server's WebSocket (app/utils/dev-reload.ts). */
@@ -67,7 +67,8 @@ export function setSecurityHeaders(headers: Headers, html: string): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('X-Frame-Options', 'DENY');
   // A page whose address carries a secret (a share link, a one-time sign-in link) asks for a stricter policy: keep it.
-  if (!['no-referrer', 'same-origin'].includes(headers.get('Referrer-Policy') ?? '')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  if (!['no-referrer', 'same-origin'].includes(headers.get('Referrer-Policy') ?? ''))
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   headers.set(
     'Permissions-Policy',

@@ -1,3 +1,10 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
+
+/** SITE_URL, else Netlify's URL, as set (unchecked); undefined when neither is. */
+export function configuredSiteUrl(env: EnvSource = process.env): string | undefined {
+  return readEnv('SITE_URL', env) ?? readEnv('URL', env);
+}
+
 /**
  * The site's public origin, for canonical URLs, Open Graph tags, JSON-LD and
  * the sitemap, which must all be absolute.
@@ -11,8 +18,8 @@
  *
  * Read on each call: cheap, and tests can start servers with different values.
  */
-export function getSiteUrl(env: Record<string, string | undefined> = process.env): string {
-  const configured = env.SITE_URL?.trim() || env.URL?.trim();
+export function getSiteUrl(env: EnvSource = process.env): string {
+  const configured = configuredSiteUrl(env);
   if (configured) {
     let url: URL;
     try {
@@ -26,6 +33,6 @@ export function getSiteUrl(env: Record<string, string | undefined> = process.env
     // Origin plus any base path, never a query, hash or trailing slash.
     return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   }
-  const port = env.PORT && env.PORT !== '0' ? env.PORT : '3000';
+  const port = readEnv('PORT', env) || 3000;
   return `http://localhost:${port}`;
 }

@@ -46,7 +46,15 @@ type BufferState = {
   shed: number;
 };
 const STATE = Symbol.for('portfolio.insights-buffer');
-const state = (): BufferState => ((globalThis as Record<symbol, BufferState>)[STATE] ??= { queue: [], saidFull: false, saidUnavailable: false, written: 0, refused: 0, shed: 0 });
+const state = (): BufferState =>
+  ((globalThis as Record<symbol, BufferState>)[STATE] ??= {
+    queue: [],
+    saidFull: false,
+    saidUnavailable: false,
+    written: 0,
+    refused: 0,
+    shed: 0,
+  });
 
 type NetlifyGlobal = { Netlify?: { context?: { waitUntil?: WaitUntil } | null } };
 const netlify = () => (globalThis as NetlifyGlobal).Netlify;

@@ -1,7 +1,7 @@
 import { deviceClass, linkTokenOf } from '~/access/link-access.server';
 import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
 import { clientIp } from '~/http/client-ip.server';
-import { declaresTooLarge, readLimitedBody } from '~/http/read-body.server';
+import { readJsonBody } from '~/http/read-body.server';
 import { bufferEvent, type WaitUntil } from './buffer.server';
 import { fromAnotherSite, skipReason } from './gate.server';
 import { beaconSchema, deviceOfWidth, MAX_PAYLOAD_BYTES, sectionBits, type Beacon } from './payload.server';
@@ -26,26 +26,34 @@ import type { InsightEvent } from './record.server';
  */
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
-  new Response(null, { status, headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...headers } });
+  new Response(null, {
+    status,
+    headers: {
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+      ...headers,
+    },
+  });
 
 /** Slugs of the case studies that have a page (public or private). */
-const caseStudySlugs = () => new Set(getCaseStudyCards().filter((card) => card.href).map((card) => card.slug));
+const caseStudySlugs = () =>
+  new Set(
+    getCaseStudyCards()
+      .filter((card) => card.href)
+      .map((card) => card.slug),
+  );
 
 function sectionCount(route: string): number {
   return route.startsWith(CASE_STUDY_PREFIX) ? (getCaseStudy(route.slice(CASE_STUDY_PREFIX.length))?.sections.length ?? 0) : 0;
 }
 
 async function parseBeacon(request: Request): Promise<Beacon | number> {
-  if (declaresTooLarge(request, MAX_PAYLOAD_BYTES)) return 413;
-  const bytes = await readLimitedBody(request, MAX_PAYLOAD_BYTES);
-  if (bytes === null) return 413;
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return 400;
-  }
-  const parsed = beaconSchema.safeParse(json);
+  // sendBeacon posts its JSON as text/plain: any media type is read.
+  const body = await readJsonBody(request, MAX_PAYLOAD_BYTES, {
+    anyType: true,
+  });
+  if ('refused' in body) return body.refused;
+  const parsed = beaconSchema.safeParse(body.json);
   return parsed.success ? parsed.data : 400;
 }
 
@@ -63,7 +71,12 @@ function eventOf(beacon: Beacon, request: Request): InsightEvent {
       };
     }
     case 'read':
-      return { kind: 'read', path: beacon.p, sections: sectionBits(beacon.s, sectionCount(beacon.p)), engagedS: beacon.e };
+      return {
+        kind: 'read',
+        path: beacon.p,
+        sections: sectionBits(beacon.s, sectionCount(beacon.p)),
+        engagedS: beacon.e,
+      };
     case 'resume':
       return { kind: 'resume', path: beacon.p };
   }
@@ -100,5 +113,13 @@ export async function collectPixel(request: Request, waitUntil?: WaitUntil): Pro
   const route = params.get('p');
   if (!route || [...params.keys()].some((key) => key !== 'p') || route.length > 120) return answer(400);
   if (!isKnownRoute(route, caseStudySlugs())) return answer(422);
-  return record(request, { kind: 'view', path: route, device: deviceClass(request.headers.get('user-agent')) }, waitUntil);
+  return record(
+    request,
+    {
+      kind: 'view',
+      path: route,
+      device: deviceClass(request.headers.get('user-agent')),
+    },
+    waitUntil,
+  );
 }

@@ -65,7 +65,14 @@ async function stateOf(tx: Transaction, rows: Row[]) {
   const [visitorDays, visitorHashes] = pairs(unique(rows.filter((r) => r.visitor).map((r) => pair(r.day, r.visitor!))));
   const [addressDays, addressHashes] = pairs(unique(rows.filter((r) => r.address).map((r) => pair(r.day, r.address!))));
   const linkIds = unique(rows.map(linkIdOf).filter((id): id is string => !!id));
-  const found = await tx.query<{ t: 'v' | 'a' | 'l'; day: string | null; hash: string; n: number; window_started: string | null; live: boolean | null }>(
+  const found = await tx.query<{
+    t: 'v' | 'a' | 'l';
+    day: string | null;
+    hash: string;
+    n: number;
+    window_started: string | null;
+    live: boolean | null;
+  }>(
     `SELECT 'v' AS t, l.day::text AS day, l.visitor AS hash, l.hits AS n, l.window_started::text AS window_started,
             l.window_started > now() - $6::int * interval '1 millisecond' AS live
        FROM insight_visitor_limits l JOIN unnest($1::date[], $2::text[]) AS k(day, visitor) USING (day, visitor)
@@ -81,7 +88,8 @@ async function stateOf(tx: Transaction, rows: Row[]) {
   const links = new Set<string>();
   for (const f of found) {
     // A visitor whose window has ended starts a new one (window null: now()).
-    if (f.t === 'v') visitors.set(pair(f.day!, f.hash), { hits: f.live ? f.n : 0, window: f.live ? f.window_started : null, changed: false });
+    if (f.t === 'v')
+      visitors.set(pair(f.day!, f.hash), { hits: f.live ? f.n : 0, window: f.live ? f.window_started : null, changed: false });
     else if (f.t === 'a') addresses.set(pair(f.day!, f.hash), { visitors: f.n, changed: false });
     else links.add(f.hash);
   }

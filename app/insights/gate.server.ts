@@ -1,6 +1,7 @@
 import { isbot } from 'isbot';
 import { hasOwnerCookie } from '~/access/owner-session.server';
 import { getSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * Whether a request may be counted at all. Nothing is recorded when the
@@ -9,7 +10,7 @@ import { getSiteUrl } from '~/http/site-url.server';
  * owner while signed in (the cookie alone decides: no query for visitors).
  */
 
-export const analyticsEnabled = () => (process.env.ANALYTICS ?? '').trim().toLowerCase() !== 'off';
+export const analyticsEnabled = () => readEnv('ANALYTICS')?.toLowerCase() !== 'off';
 
 export type Skip = 'off' | 'gpc' | 'dnt' | 'bot' | 'owner';
 

@@ -22,7 +22,8 @@ const MAX_WAITING = 2_000;
 
 type PaceState = { tokens: number; refilledAt: number; waiting: (() => void)[]; timer?: NodeJS.Timeout; saidFull: boolean };
 const STATE = Symbol.for('portfolio.insights-pace');
-const state = (): PaceState => ((globalThis as Record<symbol, PaceState>)[STATE] ??= { tokens: BURST, refilledAt: Date.now(), waiting: [], saidFull: false });
+const state = (): PaceState =>
+  ((globalThis as Record<symbol, PaceState>)[STATE] ??= { tokens: BURST, refilledAt: Date.now(), waiting: [], saidFull: false });
 
 function refill(s: PaceState, now = Date.now()) {
   s.tokens = Math.min(BURST, s.tokens + ((now - s.refilledAt) * RATE_PER_S) / 1000);
@@ -57,7 +58,9 @@ export function beaconTurn(): boolean | Promise<boolean> {
   if (s.waiting.length >= MAX_WAITING) {
     if (!s.saidFull) {
       s.saidFull = true;
-      console.warn(`insights: more than ${RATE_PER_S} beacons a second, and ${MAX_WAITING} waiting; further ones are answered at once and not counted.`);
+      console.warn(
+        `insights: more than ${RATE_PER_S} beacons a second, and ${MAX_WAITING} waiting; further ones are answered at once and not counted.`,
+      );
     }
     return false;
   }

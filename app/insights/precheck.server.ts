@@ -54,7 +54,8 @@ export function precheck(ip: string, userAgent: string, now = Date.now()): Prech
   }
   let window = s.visitors.get(visitorKey);
   if (!window || now - window.started >= EVENTS_WINDOW_MS) s.visitors.set(visitorKey, (window = { started: now, hits: 0 }));
-  if (window.hits >= EVENTS_PER_VISITOR) return { verdict: 'visitor', retryAfterS: Math.max(1, Math.ceil((window.started + EVENTS_WINDOW_MS - now) / 1000)) };
+  if (window.hits >= EVENTS_PER_VISITOR)
+    return { verdict: 'visitor', retryAfterS: Math.max(1, Math.ceil((window.started + EVENTS_WINDOW_MS - now) / 1000)) };
   window.hits++;
   return { verdict: 'ok' };
 }

@@ -22,7 +22,11 @@ export type InsightEvent = {
  * written with the next batch (buffer.server.ts); a database problem is
  * logged there and the event is lost.
  */
-export async function recordServerEvent(request: Request, event: Pick<InsightEvent, 'kind' | 'linkId'>, waitUntil?: WaitUntil): Promise<void> {
+export async function recordServerEvent(
+  request: Request,
+  event: Pick<InsightEvent, 'kind' | 'linkId'>,
+  waitUntil?: WaitUntil,
+): Promise<void> {
   if (skipReason(request)) return;
   const { written } = bufferEvent({ event: { kind: event.kind, linkId: event.linkId ?? null }, at: new Date() }, waitUntil);
   await written;

@@ -5,7 +5,17 @@ import { figuresSql, UNROLLED_DAYS } from './figures.server';
 import { analyticsEnabled } from './gate.server';
 import { CASE_STUDY_PREFIX } from './page-route';
 import { utcDay } from './visitor.server';
-import { DEVICES, MAX_SECTIONS, METRICS, type CaseStudyFunnel, type DailyPoint, type InsightsReport, type LinkReading, type Metric, type RangeDays } from './report';
+import {
+  DEVICES,
+  MAX_SECTIONS,
+  METRICS,
+  type CaseStudyFunnel,
+  type DailyPoint,
+  type InsightsReport,
+  type LinkReading,
+  type Metric,
+  type RangeDays,
+} from './report';
 
 /**
  * The dashboard's data for the last `range` days (today included) and, for
@@ -44,7 +54,13 @@ function medianOf(buckets: Map<number, number>): number | null {
   return null;
 }
 
-const METRIC_KEY: Record<Metric, string> = { visitors: 'visitors', views: 'views', readers: 'readers', 'resume-downloads': 'resume-downloads', messages: 'messages' };
+const METRIC_KEY: Record<Metric, string> = {
+  visitors: 'visitors',
+  views: 'views',
+  readers: 'readers',
+  'resume-downloads': 'resume-downloads',
+  messages: 'messages',
+};
 
 function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
   const of = (figure: string) => rows.filter((row) => row.figure === figure);
@@ -52,7 +68,7 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
   const sections = new Map(of('section').map((row) => [row.key, row.count]));
   const engaged = new Map<string, Map<number, number>>();
   for (const row of of('engaged')) {
-    const [slug, seconds] = row.key.split('#');
+    const [slug = '', seconds] = row.key.split('#');
     if (!engaged.has(slug)) engaged.set(slug, new Map());
     engaged.get(slug)!.set(Number(seconds), row.count);
   }
@@ -66,7 +82,11 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
           slug: card.slug,
           title: card.title,
           readers: readers.get(card.slug) ?? 0,
-          steps: caseStudy.sections.slice(0, MAX_SECTIONS).map((section) => ({ section: section.number, title: section.title, readers: sections.get(`${card.slug}#${section.number}`) ?? 0 })),
+          steps: caseStudy.sections.slice(0, MAX_SECTIONS).map((section) => ({
+            section: section.number,
+            title: section.title,
+            readers: sections.get(`${card.slug}#${section.number}`) ?? 0,
+          })),
           medianEngagedS: medianOf(engaged.get(card.slug) ?? new Map()),
         },
       ];
@@ -101,7 +121,12 @@ async function linkReadings(): Promise<LinkReading[]> {
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
     caseStudies: link.views
       .filter((view) => titles.has(view.slug))
-      .map((view) => ({ slug: view.slug, title: titles.get(view.slug)!, sections: getCaseStudy(view.slug)?.sections.length ?? 0, furthestSection: view.furthestSection })),
+      .map((view) => ({
+        slug: view.slug,
+        title: titles.get(view.slug)!,
+        sections: getCaseStudy(view.slug)?.sections.length ?? 0,
+        furthestSection: view.furthestSection,
+      })),
   }));
 }
 
@@ -129,7 +154,11 @@ export async function buildInsightsReport(range: RangeDays, today = utcDay()): P
     from,
     to: today,
     collecting: analyticsEnabled(),
-    headlines: METRICS.map((metric) => ({ metric, value: totals.get(METRIC_KEY[metric]) ?? 0, previous: anyBefore ? (previous.get(METRIC_KEY[metric]) ?? 0) : null })),
+    headlines: METRICS.map((metric) => ({
+      metric,
+      value: totals.get(METRIC_KEY[metric]) ?? 0,
+      previous: anyBefore ? (previous.get(METRIC_KEY[metric]) ?? 0) : null,
+    })),
     daily: [...daily.values()],
     funnels: funnels(rows),
     referrers: top(rows, 'referrer', 8),
@@ -140,7 +169,15 @@ export async function buildInsightsReport(range: RangeDays, today = utcDay()): P
 }
 
 /** The daily totals of the range, for the CSV export: one row per day, zeros included. */
-export const CSV_COLUMNS = ['date', 'visitors', 'page_views', 'case_study_readers', 'resume_downloads', 'messages', 'share_link_opens'] as const;
+export const CSV_COLUMNS = [
+  'date',
+  'visitors',
+  'page_views',
+  'case_study_readers',
+  'resume_downloads',
+  'messages',
+  'share_link_opens',
+] as const;
 const CSV_KEYS = ['visitors', 'views', 'readers', 'resume-downloads', 'messages', 'link-opens'];
 
 export async function dailyFiguresCsv(range: RangeDays, today = utcDay()): Promise<string> {
@@ -149,6 +186,7 @@ export async function dailyFiguresCsv(range: RangeDays, today = utcDay()): Promi
   const byDay = new Map<string, Map<string, number>>();
   for (const row of rows) if (row.figure === 'total') byDay.set(row.day!, (byDay.get(row.day!) ?? new Map()).set(row.key, row.count));
   const lines = [CSV_COLUMNS.join(',')];
-  for (let day = from; day <= today; day = addDays(day, 1)) lines.push([day, ...CSV_KEYS.map((key) => byDay.get(day)?.get(key) ?? 0)].join(','));
+  for (let day = from; day <= today; day = addDays(day, 1))
+    lines.push([day, ...CSV_KEYS.map((key) => byDay.get(day)?.get(key) ?? 0)].join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,4 +1,5 @@
 import { query, transaction } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { figuresSql } from './figures.server';
 
 /**
@@ -23,7 +24,9 @@ export async function rollUpDay(day: string): Promise<boolean> {
   return transaction(async (tx) => {
     const claimed = await tx.query(`INSERT INTO insight_rollups (day) VALUES ($1) ON CONFLICT (day) DO NOTHING RETURNING day`, [day]);
     if (claimed.length === 0) return false;
-    await tx.query(`INSERT INTO insight_daily (day, figure, key, count, visitors) SELECT * FROM (${figuresSql('e.day = $1::date')}) f`, [day]);
+    await tx.query(`INSERT INTO insight_daily (day, figure, key, count, visitors) SELECT * FROM (${figuresSql('e.day = $1::date')}) f`, [
+      day,
+    ]);
     return true;
   });
 }
@@ -38,15 +41,21 @@ export async function runInsightsRollup(): Promise<RollupRun> {
   );
   const days: string[] = [];
   for (const { day } of due) if (await rollUpDay(day)) days.push(day);
-  const [purged] = await query<{ n: number }>(
-    `WITH gone AS (DELETE FROM insight_events WHERE day < (now() AT TIME ZONE 'UTC')::date - $1::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    [RAW_DAYS],
+  const purged = oneRow(
+    await query<{ n: number }>(
+      `WITH gone AS (DELETE FROM insight_events WHERE day < (now() AT TIME ZONE 'UTC')::date - $1::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      [RAW_DAYS],
+    ),
+    'the count of purged events',
   );
-  const [salts] = await query<{ n: number }>(
-    `WITH visitors AS (DELETE FROM insight_visitor_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
+  const salts = oneRow(
+    await query<{ n: number }>(
+      `WITH visitors AS (DELETE FROM insight_visitor_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
           addresses AS (DELETE FROM insight_address_limits WHERE day < (now() AT TIME ZONE 'UTC')::date),
           gone AS (DELETE FROM insight_salts WHERE day < (now() AT TIME ZONE 'UTC')::date RETURNING 1)
      SELECT count(*)::int AS n FROM gone`,
+    ),
+    'the count of purged salts',
   );
   return { days, purgedEvents: purged.n, purgedSalts: salts.n };
 }

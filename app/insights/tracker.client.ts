@@ -77,10 +77,18 @@ export function pageView(path: string) {
   if (first && document.referrer) {
     try {
       r = new URL(document.referrer).hostname;
-    } catch {}
+    } catch {
+      // Not a URL: no referrer host.
+    }
     if (r === location.hostname || !/^[a-z0-9.-]+$/.test(r ?? '')) r = undefined;
   }
-  const u = first ? new URLSearchParams(location.search).get('utm_source')?.toLowerCase().replace(/[^a-z0-9._~+-]+/g, '-').slice(0, 64) || undefined : undefined;
+  const u = first
+    ? new URLSearchParams(location.search)
+        .get('utm_source')
+        ?.toLowerCase()
+        .replace(/[^a-z0-9._~+-]+/g, '-')
+        .slice(0, 64) || undefined
+    : undefined;
   first = false;
   send({ k: 'view', p: path, r, u, w: innerWidth });
   if (!reading) return;

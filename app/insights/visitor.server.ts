@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { query } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { networkOf } from '~/http/client-ip.server';
 
 /**
@@ -25,11 +26,12 @@ export async function saltOf(day: string): Promise<Buffer> {
   const hit = cached();
   if (hit?.day === day) return hit.salt;
   // Several instances may race to make it: the first insert wins and everyone reads that one.
-  const [row] = await query<{ salt: Buffer; made: boolean }>(
+  const rows = await query<{ salt: Buffer; made: boolean }>(
     `WITH made AS (INSERT INTO insight_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING salt)
      SELECT salt, true AS made FROM made UNION ALL SELECT salt, false FROM insight_salts WHERE day = $1 LIMIT 1`,
     [day, randomBytes(32)],
   );
+  const row = oneRow(rows, `the salt of ${day}`);
   // A new day: yesterday's salt goes, and the limits keyed by its hashes with it.
   if (row.made) {
     await query(

@@ -7,7 +7,7 @@ import { HeroSection } from '~/components/home/HeroSection';
 import { useScrollToHashOnLoad } from '~/components/home/useScrollToHashOnLoad';
 import { contactClientAction } from '~/components/contact/client-action';
 import { JsonLd } from '~/components/ui';
-import { handleContactAction, homeLoader } from '~/loaders/home.server';
+import { handleContactAction, homeLoader } from './_index.server';
 
 export const loader = homeLoader;
 

@@ -6,7 +6,7 @@ import { OverviewSetup } from '~/components/admin/SetupGuide';
 import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
 import { tokenExpirySentence } from '~/editing/token-expiry';
-import { ownerOverviewAction, ownerOverviewLoader } from '~/loaders/owner-area.server';
+import { ownerOverviewAction, ownerOverviewLoader } from './admin._index.server';
 
 export const loader = ownerOverviewLoader;
 export const action = ownerOverviewAction;
@@ -19,9 +19,13 @@ export default function OwnerOverview() {
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Overview</h1>
       {olderVersionShown ? (
-        <p role="status" data-live-problem className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-          Your site is showing an older version right now: your latest published changes could not be loaded. They come back by themselves as soon as they can be
-          read, and nothing is lost.
+        <p
+          role="status"
+          data-live-problem
+          className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          Your site is showing an older version right now: your latest published changes could not be loaded. They come back by themselves
+          as soon as they can be read, and nothing is lost.
         </p>
       ) : null}
       {tokenExpiry ? (
@@ -40,14 +44,23 @@ export default function OwnerOverview() {
       <div className="mt-6 grid gap-5 lg:grid-cols-5">
         <Panel title="Share links" id="links-title" more={{ to: '/admin/links', label: 'All links' }} className="lg:col-span-3">
           <p className="text-sm text-fg-muted">
-            {activeLinks} active · <Link to="/admin/links#new-link" className="font-medium text-accent underline-offset-4 hover:underline">New link</Link>
+            {activeLinks} active ·{' '}
+            <Link to="/admin/links#new-link" className="font-medium text-accent underline-offset-4 hover:underline">
+              New link
+            </Link>
           </p>
           {links.length === 0 ? (
             <p className={`${EMPTY} mt-4`}>No links yet. Make one for each recruiter you send private work to.</p>
           ) : (
             <ul className="mt-3 divide-y divide-border">
               {links.map((link) => (
-                <li key={link.id} data-share-link={link.id} data-state={link.state} data-opens={link.opens} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+                <li
+                  key={link.id}
+                  data-share-link={link.id}
+                  data-state={link.state}
+                  data-opens={link.opens}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+                >
                   <span className="min-w-0 font-medium">{link.label}</span>
                   <span className="flex items-center gap-3 text-sm text-fg-muted">
                     {link.lastOpenedAt ? (
@@ -92,7 +105,12 @@ export default function OwnerOverview() {
       </div>
       <Form method="post" action="/admin/sign-out" className="mt-10 flex flex-wrap items-center gap-3 text-sm text-fg-muted">
         <span>Signed in on another device you no longer use?</span>
-        <button type="submit" name="intent" value="everywhere" className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover">
+        <button
+          type="submit"
+          name="intent"
+          value="everywhere"
+          className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover"
+        >
           Sign out everywhere
         </button>
       </Form>

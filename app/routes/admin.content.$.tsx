@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
-import { contentEditorAction, contentEditorLoader } from '~/loaders/owner-content-editor.server';
+import { contentEditorAction, contentEditorLoader } from './admin.content.$.server';
 
 export const loader = contentEditorLoader;
 export const action = contentEditorAction;
@@ -25,7 +25,7 @@ const NOTICES: Record<string, string> = {
 export default function EditContent() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (issue 21, §3).
+  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
   if (data.notFound) {
     return (

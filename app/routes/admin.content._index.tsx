@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ContentList } from '~/components/admin/content/ContentList';
 import { MakeItYours } from '~/components/admin/content/MakeItYours';
-import { contentListAction, contentListLoader } from '~/loaders/owner-content-list.server';
+import { contentListAction, contentListLoader } from './admin.content._index.server';
 
 export const loader = contentListLoader;
 export const action = contentListAction;

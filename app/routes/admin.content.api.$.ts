@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { contentDraftAction } from '~/loaders/owner-content-draft.server';
-import { contentFieldImageAction } from '~/loaders/owner-content-field-image.server';
-import { contentMediaLoader } from '~/loaders/owner-content-media.server';
-import { contentPreviewAction } from '~/loaders/owner-content-preview.server';
-import { contentUploadAction } from '~/loaders/owner-content-upload.server';
+import { contentDraftAction } from './admin.content.api.$.draft.server';
+import { contentFieldImageAction } from './admin.content.api.$.field-image.server';
+import { contentMediaLoader } from './admin.content.api.$.media.server';
+import { contentPreviewAction } from './admin.content.api.$.preview.server';
+import { contentUploadAction } from './admin.content.api.$.upload.server';
 import { OWNER_HEADERS } from '~/http/owner-headers';
 
 /**
@@ -16,7 +16,8 @@ import { OWNER_HEADERS } from '~/http/owner-headers';
  * public page's chunk (same bytes, new name) that one does not.
  */
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...OWNER_HEADERS } });
 
 const ACTIONS: Record<string, (args: ActionFunctionArgs) => Promise<Response | unknown>> = {
   draft: contentDraftAction,

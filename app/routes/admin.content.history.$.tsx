@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { ContentHistory } from '~/components/admin/content/ContentHistory';
-import { contentHistoryAction, contentHistoryLoader } from '~/loaders/owner-content-history.server';
+import { contentHistoryAction, contentHistoryLoader } from './admin.content.history.$.server';
 
 export const loader = contentHistoryLoader;
 export const action = contentHistoryAction;

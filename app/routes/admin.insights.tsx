@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { InsightsPage } from '~/components/admin/insights/InsightsPage';
-import { ownerInsightsLoader } from '~/loaders/owner-insights.server';
+import { ownerInsightsLoader } from './admin.insights.server';
 
 export const loader = ownerInsightsLoader;
 

@@ -1,4 +1,4 @@
-import { ownerInsightsCsvLoader } from '~/loaders/owner-insights.server';
+import { ownerInsightsCsvLoader } from './admin.insights[.]csv.server';
 
 /** The daily figures of /admin/insights as CSV (columns: docs/owner-area.md, "Reading insights"). */
 export const loader = ownerInsightsCsvLoader;

@@ -5,7 +5,7 @@ import { NewLinkForm } from '~/components/admin/NewLinkForm';
 import { Pager } from '~/components/admin/Pager';
 import { EMPTY } from '~/components/admin/Panel';
 import { LINK_FILTERS, type LinkFilter } from '~/access/share-link-rules';
-import { ownerLinksAction, ownerLinksLoader } from '~/loaders/owner-links.server';
+import { ownerLinksAction, ownerLinksLoader } from './admin.links.server';
 
 export const loader = ownerLinksLoader;
 export const action = ownerLinksAction;
@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: 'Share links — Owner’s are
 
 export default function OwnerLinks() {
   const { links, choices, state, counts, page, pages, now, highlight } = useLoaderData<typeof loader>();
-  const query = (filter: LinkFilter, n = 1) => `?${new URLSearchParams([...(filter === 'all' ? [] : [['state', filter]]), ...(n > 1 ? [['page', String(n)]] : [])])}`;
+  const query = (filter: LinkFilter, n = 1) =>
+    `?${new URLSearchParams([...(filter === 'all' ? [] : [['state', filter]]), ...(n > 1 ? [['page', String(n)]] : [])])}`;
   const answer = useActionData<typeof action>();
   return (
     <>

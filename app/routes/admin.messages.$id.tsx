@@ -3,7 +3,7 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '
 import { MessageStatus } from '~/components/admin/MessageStatus';
 import { When } from '~/components/admin/When';
 import { absoluteTime } from '~/components/admin/time';
-import { ownerMessageAction, ownerMessageLoader } from '~/loaders/owner-messages.server';
+import { ownerMessageAction, ownerMessageLoader } from './admin.messages.$id.server';
 
 export const loader = ownerMessageLoader;
 export const action = ownerMessageAction;
@@ -32,7 +32,9 @@ export default function OwnerMessage() {
         </div>
         <MessageStatus message={message} />
       </header>
-      <div className="mt-6 rounded-2xl border border-border bg-bg-subtle p-5 text-[1.0625rem] leading-relaxed whitespace-pre-wrap break-words sm:p-6">{message.message}</div>
+      <div className="mt-6 rounded-2xl border border-border bg-bg-subtle p-5 text-[1.0625rem] leading-relaxed break-words whitespace-pre-wrap sm:p-6">
+        {message.message}
+      </div>
       <p className="mt-4 text-sm text-fg-muted">
         {message.status === 'delivered' && message.deliveredAt ? (
           <>
@@ -60,9 +62,14 @@ export default function OwnerMessage() {
           </>
         )}
       </p>
-      {message.lastError && message.status !== 'delivered' ? <p className="mt-2 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs text-fg-muted break-words">Last error: {message.lastError}</p> : null}
+      {message.lastError && message.status !== 'delivered' ? (
+        <p className="mt-2 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs break-words text-fg-muted">Last error: {message.lastError}</p>
+      ) : null}
       <div className="mt-8 flex flex-wrap items-center gap-2">
-        <a href={`mailto:${message.email}?subject=${encodeURIComponent('Re: your message')}`} className={`${BUTTON} bg-accent text-accent-fg hover:bg-accent-hover`}>
+        <a
+          href={`mailto:${message.email}?subject=${encodeURIComponent('Re: your message')}`}
+          className={`${BUTTON} bg-accent text-accent-fg hover:bg-accent-hover`}
+        >
           Reply
         </a>
         {message.done ? null : (

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { MessageStatus } from '~/components/admin/MessageStatus';
 import { EMPTY } from '~/components/admin/Panel';
 import { When } from '~/components/admin/When';
-import { ownerMessageAction, ownerMessagesLoader } from '~/loaders/owner-messages.server';
+import { ownerMessageAction, ownerMessagesLoader } from './admin.messages._index.server';
 import { Pager } from '~/components/admin/Pager';
 
 export const loader = ownerMessagesLoader;
@@ -26,7 +26,10 @@ export default function OwnerMessages() {
         <ul className="mt-8 divide-y divide-border overflow-hidden rounded-2xl border border-border">
           {messages.map((message) => (
             <li key={message.id} data-message={message.id} data-status={message.status} className={message.done ? 'bg-bg-subtle' : 'bg-bg'}>
-              <Link to={`/admin/messages/${message.id}`} className="group grid gap-1 px-5 py-4 hover:bg-bg-muted sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-baseline sm:gap-6">
+              <Link
+                to={`/admin/messages/${message.id}`}
+                className="group grid gap-1 px-5 py-4 hover:bg-bg-muted sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-baseline sm:gap-6"
+              >
                 <span className={`truncate ${message.done ? 'font-medium text-fg-muted' : 'font-semibold'}`}>{message.from}</span>
                 <span className="line-clamp-2 text-sm text-fg-muted sm:line-clamp-1">{message.message}</span>
                 <span className="flex items-center gap-3 text-sm text-fg-muted sm:justify-end">
@@ -35,7 +38,7 @@ export default function OwnerMessages() {
                 </span>
               </Link>
               {message.status !== 'delivered' && message.lastError ? (
-                <p className="px-5 pb-3 -mt-2 font-mono text-xs text-fg-muted break-words">Last error: {message.lastError}</p>
+                <p className="-mt-2 px-5 pb-3 font-mono text-xs break-words text-fg-muted">Last error: {message.lastError}</p>
               ) : null}
             </li>
           ))}

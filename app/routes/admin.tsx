@@ -4,7 +4,7 @@ import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { OwnerBar } from '~/components/admin/OwnerBar';
 import { adminLinks } from '~/components/admin/stylesheet';
 import { StatusPage } from '~/components/layout/StatusPage';
-import { ownerLayoutLoader } from '~/loaders/owner-area.server';
+import { ownerLayoutLoader } from './admin.server';
 
 export const loader = ownerLayoutLoader;
 
@@ -19,7 +19,7 @@ export default function OwnerArea() {
   return (
     <>
       <OwnerBar name={name} newMessages={newMessages} />
-      <main id="main" className="mx-auto max-w-6xl px-5 pb-20 pt-8 sm:px-6 sm:pt-10 lg:px-8">
+      <main id="main" className="mx-auto max-w-6xl px-5 pt-8 pb-20 sm:px-6 sm:pt-10 lg:px-8">
         <Outlet />
       </main>
     </>
@@ -36,7 +36,11 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <StatusPage code={status} title={status === 403 ? 'That form came from somewhere else' : 'Something went wrong'}>
-      <p>{status === 403 ? 'Forms in the owner’s area only work from its own pages. Open the page again and retry.' : 'Reload the page to try again.'}</p>
+      <p>
+        {status === 403
+          ? 'Forms in the owner’s area only work from its own pages. Open the page again and retry.'
+          : 'Reload the page to try again.'}
+      </p>
     </StatusPage>
   );
 }

@@ -4,7 +4,7 @@ import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
 import { adminLinks } from '~/components/admin/stylesheet';
 import { PasswordForm } from '~/components/ui/PasswordForm';
-import { signInAction, signInLoader, type SignInData } from '~/loaders/owner-sign-in.server';
+import { signInAction, signInLoader, type SignInData } from './admin_.sign-in.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
 
 export const loader = signInLoader;

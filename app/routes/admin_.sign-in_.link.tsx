@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
 import { adminLinks } from '~/components/admin/stylesheet';
-import { signInLinkAction, signInLinkLoader, type SignInLinkData } from '~/loaders/owner-sign-in-link.server';
+import { signInLinkAction, signInLinkLoader, type SignInLinkData } from './admin_.sign-in_.link.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
 
 export const loader = signInLinkLoader;
@@ -11,7 +11,11 @@ export const action = signInLinkAction;
 export const links = adminLinks;
 export const headers = loaderAndActionHeaders;
 
-export const meta: MetaFunction = () => [{ title: 'Sign in with a link — Owner’s area' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'same-origin' }];
+export const meta: MetaFunction = () => [
+  { title: 'Sign in with a link — Owner’s area' },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'same-origin' },
+];
 
 export default function SignInWithLink() {
   const page = useLoaderData<typeof loader>() as SignInLinkData;
@@ -21,7 +25,11 @@ export default function SignInWithLink() {
   if (state === 'closed' || state === 'unavailable' || state === 'no-database') return <OwnerAreaProblemPage problem={state} />;
   if (state === 'ready') {
     return (
-      <SignInCard siteName={siteName} title="Sign in with your link" lead="This link works once. Signing in opens a 12-hour session on this device.">
+      <SignInCard
+        siteName={siteName}
+        title="Sign in with your link"
+        lead="This link works once. Signing in opens a 12-hour session on this device."
+      >
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={page.token} />
           <button type="submit" disabled={signingIn} className={`${PRIMARY_BUTTON} w-full`}>
@@ -35,7 +43,11 @@ export default function SignInWithLink() {
     <SignInCard
       siteName={siteName}
       title={state === 'limited' ? 'Too many tries' : 'This link has been used or has expired'}
-      lead={state === 'limited' ? 'Wait ten minutes, then open the link again.' : 'Each link works once, for 15 minutes. Ask for a new one on the sign-in page.'}
+      lead={
+        state === 'limited'
+          ? 'Wait ten minutes, then open the link again.'
+          : 'Each link works once, for 15 minutes. Ask for a new one on the sign-in page.'
+      }
     >
       <p className="mt-6">
         <Link to="/admin/sign-in" className={`${SECONDARY_BUTTON} w-full`}>

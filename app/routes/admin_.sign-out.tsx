@@ -1,4 +1,4 @@
-import { signOutAction, signOutLoader } from '~/loaders/owner-sign-in.server';
+import { signOutAction, signOutLoader } from './admin_.sign-out.server';
 
 // POST signs out (the forms in the owner's area); a GET only goes back to the area.
 export const action = signOutAction;

@@ -7,7 +7,7 @@ import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
 import { LockedCaseStudy } from '~/components/case-study/LockedCaseStudy';
 import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 import { JsonLd } from '~/components/ui';
-import { caseStudyAction, caseStudyLoader } from '~/loaders/case-study.server';
+import { caseStudyAction, caseStudyLoader } from './case-study.$slug.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
 
 export const loader = caseStudyLoader;

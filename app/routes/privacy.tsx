@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { BackToHome } from '~/components/resume/ResumeHeader';
-import { privacyLoader } from '~/loaders/privacy.server';
+import { privacyLoader } from './privacy.server';
 
 /**
  * /privacy: what the site's reading insights count, what they never do, and
@@ -56,8 +56,8 @@ export default function PrivacyPage() {
         <header className="border-b border-border pt-8 pb-10 sm:pt-12 sm:pb-12">
           <h1 className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">Privacy</h1>
           <p className="mt-5 text-lg leading-relaxed text-fg-muted sm:text-xl">
-            I keep a simple count of how this portfolio is read, so I know which work people find useful. No cookies,
-            no third-party trackers, and nothing that can follow you from one day to the next. Only I see the numbers.
+            I keep a simple count of how this portfolio is read, so I know which work people find useful. No cookies, no third-party
+            trackers, and nothing that can follow you from one day to the next. Only I see the numbers.
           </p>
           <p className="mt-5 text-sm text-fg-muted">
             Last updated <time dateTime={updated.iso}>{updated.label}</time>
@@ -67,43 +67,42 @@ export default function PrivacyPage() {
         <Section id="what-i-count" title="What I count">
           <List>
             <li>
-              Which pages of this site are viewed: the home page, my résumé, each case study, this page and the “page not
-              found” page.
+              Which pages of this site are viewed: the home page, my résumé, each case study, this page and the “page not found” page.
             </li>
             <li>
-              The website that sent you here, by its name only (for example www.linkedin.com), and its{' '}
-              <Code>utm_source</Code> tag if the link had one.
+              The website that sent you here, by its name only (for example www.linkedin.com), and its <Code>utm_source</Code> tag if the
+              link had one.
             </li>
             <li>
-              Whether you are on a phone, tablet or desktop, roughly worked out from your screen’s width (without
-              JavaScript, from your browser’s user-agent string).
+              Whether you are on a phone, tablet or desktop, roughly worked out from your screen’s width (without JavaScript, from your
+              browser’s user-agent string).
             </li>
             <li>
-              On a case study: which of its numbered sections came into view, and roughly how long the page was actually
-              looked at, in 10-second steps up to 30 minutes.
+              On a case study: which of its numbered sections came into view, and roughly how long the page was actually looked at, in
+              10-second steps up to 30 minutes.
             </li>
             <li>Clicks on the résumé PDF download.</li>
             <li>That a contact message was sent. What you wrote is never part of these numbers.</li>
             <li>
-              If you open a private share link I sent you: which case studies it opened, and how far into them you read.
-              Each share link is made for one person, so this part is not anonymous.
+              If you open a private share link I sent you: which case studies it opened, and how far into them you read. Each share link is
+              made for one person, so this part is not anonymous.
             </li>
           </List>
         </Section>
 
         <Section id="one-day-at-a-time" title="How visits are told apart, for one day only">
           <p>
-            To know how many people visited in a day, not just how many pages were viewed, each visit gets a one-way hash
-            of three things: a random value that changes every day, your IP address and your browser’s user-agent string.
+            To know how many people visited in a day, not just how many pages were viewed, each visit gets a one-way hash of three things: a
+            random value that changes every day, your IP address and your browser’s user-agent string.
           </p>
           <p>
-            <Strong>Your IP address and user agent are never stored.</Strong> The day’s random value is deleted when the
-            day ends, so no visitor can be followed from one day to the next.
+            <Strong>Your IP address and user agent are never stored.</Strong> The day’s random value is deleted when the day ends, so no
+            visitor can be followed from one day to the next.
           </p>
           <p>
-            So that one address cannot pose as many visitors, a second one-way hash, of the day’s random value and your
-            IP address alone, counts how many visitors each address has made that day; at most 30 are counted. That count
-            is deleted with the day’s random value.
+            So that one address cannot pose as many visitors, a second one-way hash, of the day’s random value and your IP address alone,
+            counts how many visitors each address has made that day; at most 30 are counted. That count is deleted with the day’s random
+            value.
           </p>
         </Section>
 
@@ -113,54 +112,48 @@ export default function PrivacyPage() {
             <li>Your IP address, your user agent or your location.</li>
             <li>The full address of the page that sent you here, only its website’s name.</li>
             <li>
-              Anything for anyone else: there are no third-party analytics, ads or trackers. Everything stays on this
-              site’s own server and database, and I never sell or share it.
+              Anything for anyone else: there are no third-party analytics, ads or trackers. Everything stays on this site’s own server and
+              database, and I never sell or share it.
             </li>
           </List>
         </Section>
 
         <Section id="cookies" title="Cookies">
           <p>
-            <Strong>This site sets no cookies for visitors</Strong> and keeps nothing about you in your browser’s storage.
-            (With JavaScript on, your browser’s session storage remembers how far you scrolled, so Back returns you to the
-            same spot. It never leaves your browser.)
+            <Strong>This site sets no cookies for visitors</Strong> and keeps nothing about you in your browser’s storage. (With JavaScript
+            on, your browser’s session storage remembers how far you scrolled, so Back returns you to the same spot. It never leaves your
+            browser.)
           </p>
           <p>
-            One exception: if you unlock a private case study with its password, or open a private share link, you get
-            one strictly necessary cookie that keeps those pages unlocked. It holds no identity, only the key that keeps
-            the page open.
+            One exception: if you unlock a private case study with its password, or open a private share link, you get one strictly
+            necessary cookie that keeps those pages unlocked. It holds no identity, only the key that keeps the page open.
           </p>
           <p>
-            A case study may offer a video or prototype from YouTube, Vimeo or Figma. Nothing loads from those sites until
-            you choose “Load it here”; after that, their own privacy policies apply.
+            A case study may offer a video or prototype from YouTube, Vimeo or Figma. Nothing loads from those sites until you choose “Load
+            it here”; after that, their own privacy policies apply.
           </p>
         </Section>
 
         <Section id="do-not-track" title="Do Not Track and Global Privacy Control">
           <p>
-            If your browser sends Global Privacy Control <Bracketed>Sec-GPC: 1</Bracketed> or Do Not Track{' '}
-            <Bracketed>DNT: 1</Bracketed>, <Strong>your visit is not counted at all</Strong>. Bots, crawlers and my own
-            visits are not counted either.
+            If your browser sends Global Privacy Control <Bracketed>Sec-GPC: 1</Bracketed> or Do Not Track <Bracketed>DNT: 1</Bracketed>,{' '}
+            <Strong>your visit is not counted at all</Strong>. Bots, crawlers and my own visits are not counted either.
           </p>
-          <p>
-            A private share link still notes that it was opened and which case studies it opened: that is part of how the
-            link works.
-          </p>
+          <p>A private share link still notes that it was opened and which case studies it opened: that is part of how the link works.</p>
         </Section>
 
         <Section id="how-long" title="How long data is kept">
           <List>
             <li>
-              <Strong>Individual counts: 90 days.</Strong> After that I keep only daily totals, which contain no visitor
-              hashes.
+              <Strong>Individual counts: 90 days.</Strong> After that I keep only daily totals, which contain no visitor hashes.
             </li>
             <li>
-              <Strong>The daily random value, and each address’s count of visitors: one day.</Strong> They are deleted at
-              the end of each day.
+              <Strong>The daily random value, and each address’s count of visitors: one day.</Strong> They are deleted at the end of each
+              day.
             </li>
             <li>
-              <Strong>Contact messages: up to 365 days</Strong> in my inbox, and I may delete them sooner. They are kept so
-              that a message is never lost when e-mail is down.
+              <Strong>Contact messages: up to 365 days</Strong> in my inbox, and I may delete them sooner. They are kept so that a message
+              is never lost when e-mail is down.
             </li>
           </List>
           <p>I can also switch all counting off at any time.</p>

@@ -6,7 +6,7 @@ import { BackToHome, ResumeHeader } from '~/components/resume/ResumeHeader';
 import { ResumeSection } from '~/components/resume/ResumeSection';
 import { ResumeSummary } from '~/components/resume/ResumeSummary';
 import { SkillGroups } from '~/components/resume/SkillGroups';
-import { resumeLoader } from '~/loaders/resume.server';
+import { resumeLoader } from './resume.server';
 
 export const loader = resumeLoader;
 
@@ -34,18 +34,14 @@ export default function ResumePage() {
         <ExperienceTimeline roles={resume.experience} />
       </ResumeSection>
       <ResumeSection id="education" title={words.educationTitle}>
-        <CredentialList
-          items={resume.education.map((e) => ({ key: e.degree, title: e.degree, detail: e.school, aside: e.year }))}
-        />
+        <CredentialList items={resume.education.map((e) => ({ key: e.degree, title: e.degree, detail: e.school, aside: e.year }))} />
       </ResumeSection>
       <ResumeSection id="skills" title={words.skillsTitle}>
         <SkillGroups groups={resume.skills} />
       </ResumeSection>
       {resume.certifications.length > 0 ? (
         <ResumeSection id="certifications" title={words.certificationsTitle}>
-          <CredentialList
-            items={resume.certifications.map((c) => ({ key: c.name, title: c.name, detail: c.issuer, aside: c.year }))}
-          />
+          <CredentialList items={resume.certifications.map((c) => ({ key: c.name, title: c.name, detail: c.issuer, aside: c.year }))} />
         </ResumeSection>
       ) : null}
       <ResumeSection id="languages" title={words.languagesTitle}>

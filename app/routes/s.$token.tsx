@@ -1,13 +1,17 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShareLinkProblemPage } from '~/components/share/ShareLinkProblemPage';
-import { shareLinkLoader } from '~/loaders/share-link.server';
+import { shareLinkLoader } from './s.$token.server';
 
 export const loader = ({ params, request }: LoaderFunctionArgs) => shareLinkLoader(request, params.token ?? '');
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction = () => [{ title: 'Shared case study' }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+export const meta: MetaFunction = () => [
+  { title: 'Shared case study' },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
 
 export default function ShareLinkRoute() {
   return <ShareLinkProblemPage {...useLoaderData<typeof loader>()} />;

@@ -2,25 +2,28 @@ import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShareLinkProblemPage } from '~/components/share/ShareLinkProblemPage';
 import { CaseStudyGrid } from '~/components/ui';
-import { sharedPageLoader } from '~/loaders/shared-page.server';
+import { sharedPageLoader } from './shared.server';
 
 /** Where a link that opens several private case studies lands: just those, as cards. */
 export const loader = sharedPageLoader;
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Shared with you — ${data?.name ?? 'Portfolio'}` }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Shared with you — ${data?.name ?? 'Portfolio'}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function SharedWithYou() {
   const { name, cards, problem } = useLoaderData<typeof loader>();
   if (problem) return <ShareLinkProblemPage {...problem} />;
   return (
     <main id="main" className="mx-auto max-w-6xl px-5 py-16 sm:px-6 sm:py-24 lg:px-8">
-      <p className="text-sm font-semibold uppercase tracking-[0.16em] text-accent">Shared with you</p>
+      <p className="text-sm font-semibold tracking-[0.16em] text-accent uppercase">Shared with you</p>
       <h1 className="mt-3 text-4xl font-semibold tracking-[-0.025em] text-balance sm:text-5xl">Work under NDA</h1>
       <p className="mt-4 max-w-2xl text-lg text-pretty text-fg-muted">
-        {name} shared {cards.length === 1 ? 'this case study' : `these ${cards.length} case studies`} with you. Please keep them to yourself and the people
-        you hire with.
+        {name} shared {cards.length === 1 ? 'this case study' : `these ${cards.length} case studies`} with you. Please keep them to yourself
+        and the people you hire with.
       </p>
       <CaseStudyGrid cards={cards} className="mt-12" />
     </main>

@@ -4,7 +4,7 @@ import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from './social-image';
 /**
  * Every page's <head> for search and sharing: title, description, canonical
  * URL, Open Graph and Twitter card tags. Built on the server by each page's
- * loader (app/loaders/*.server.ts), which returns the descriptors; the route's
+ * loader (app/routes/<route>.server.ts), which returns the descriptors; the route's
  * `meta` only hands them to Remix, so none of this ships to the browser. The
  * absolute site URL is SITE_URL (site-url.server.ts); the path comes from the
  * request, never its query or hash.

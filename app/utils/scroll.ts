@@ -22,7 +22,9 @@ export function smoothScrollTo(id: string): boolean {
 
 /** Updates the address bar without a navigation, keeping the router's state. */
 export function replaceHash(hash: string): void {
-  const url = hash ? `${window.location.pathname}${window.location.search}#${hash}` : `${window.location.pathname}${window.location.search}`;
+  const url = hash
+    ? `${window.location.pathname}${window.location.search}#${hash}`
+    : `${window.location.pathname}${window.location.search}`;
   window.history.replaceState(window.history.state, '', url);
 }
 
@@ -30,5 +32,5 @@ export function replaceHash(hash: string): void {
 export function homeSectionOf(href: string): string | null {
   if (href === '/') return '';
   const match = href.match(/^\/#([\w-]+)$/);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }

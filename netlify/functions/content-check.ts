@@ -1,4 +1,3 @@
-import { bearerMatches } from '../../app/access/constant-time.server';
 import { checkContent } from '../../pipeline/content/check';
 import type { CheckChange } from '../../app/editing/content-check-types';
 import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
@@ -11,8 +10,7 @@ import { tagHashes } from '../../app/content/live-version';
 import { purgeCdnTags } from '../../app/http/cdn-purge.server';
 import { makeLive } from '../../pipeline/publish-live';
 import { ContentError } from '../../pipeline/content/errors';
-import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
-import { ensureSiteSecrets } from '../../app/access/site-secrets.server';
+import { readFunctionCall } from '../../app/http/function-call.server';
 
 /**
  * content-check: the owner's editor asks whether an edit would build, and
@@ -40,12 +38,16 @@ const MAX_CHANGES = 50;
 function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex',
+      ...headers,
+    },
   });
 }
 
 const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { error }, headers);
-
 
 type Input = { changes: CheckChange[]; preview?: string };
 
@@ -57,47 +59,41 @@ const LIVE = Symbol('live');
 function parseInput(input: unknown): Input | typeof LIVE | string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return 'The body must be a JSON object.';
   if ((input as { live?: unknown }).live === true) return LIVE;
-  const { changes, preview } = input as { changes?: unknown; preview?: unknown };
+  const { changes, preview } = input as {
+    changes?: unknown;
+    preview?: unknown;
+  };
   if (!Array.isArray(changes)) return '"changes" must be an array.';
   if (changes.length > MAX_CHANGES) return `At most ${MAX_CHANGES} changes per check.`;
   if (preview !== undefined && typeof preview !== 'string') return '"preview" must be a path.';
   const parsed: CheckChange[] = [];
   for (const change of changes) {
-    const { path, base64 } = (change ?? {}) as { path?: unknown; base64?: unknown };
+    const { path, base64 } = (change ?? {}) as {
+      path?: unknown;
+      base64?: unknown;
+    };
     if (typeof path !== 'string') return 'Each change needs a "path".';
     if (base64 !== null && (typeof base64 !== 'string' || base64.length % 4 !== 0 || !BASE64.test(base64))) {
       return `${path.slice(0, 200)}: "base64" must be the file in base64, or null for a deleted file.`;
     }
-    parsed.push({ path, bytes: base64 === null ? null : Buffer.from(base64, 'base64') });
+    parsed.push({
+      path,
+      bytes: base64 === null ? null : Buffer.from(base64, 'base64'),
+    });
   }
   return { changes: parsed, preview };
 }
 
 async function handle(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
-
-  // Derived from SESSION_SECRET, which may be the one made on the site's first start.
-  await ensureSiteSecrets();
-  const secret = getContentCheckSecret();
-  if (!secret) {
-    // Misconfigured deploy: refuse everything rather than run unauthenticated.
-    console.error('content-check: neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set; refusing every request.');
-    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
-  }
-  if (!bearerMatches(req.headers.get('authorization'), secret)) return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
-
-  const cap = maxCheckBodyBytes();
-  if (declaresTooLarge(req, cap)) return refuse(413, 'Request body too large.');
-  if (mediaType(req) !== 'application/json') return refuse(415, 'Content-Type must be application/json.');
-  const bytes = await readLimitedBody(req, cap);
-  if (bytes === null) return refuse(413, 'Request body too large.');
-
-  let input: Input | typeof LIVE | string;
-  try {
-    input = parseInput(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
-  } catch {
-    return refuse(400, 'Request body must be UTF-8 JSON.');
-  }
+  // The secret is derived from SESSION_SECRET, which may be the one made on the site's first start.
+  const call = await readFunctionCall(req, {
+    name: 'content-check',
+    secret: getContentCheckSecret,
+    missingSecret: 'neither CONTENT_CHECK_SECRET nor SESSION_SECRET is set',
+    limit: maxCheckBodyBytes(),
+  });
+  if (!('json' in call)) return refuse(call.status, call.error, call.headers);
+  const input = parseInput(call.json);
   if (typeof input === 'string') return refuse(400, input);
   if (input === LIVE) return goLive();
 
@@ -113,7 +109,14 @@ async function handle(req: Request): Promise<Response> {
     console.warn(`content-check: cannot read the branch: ${reason}`);
     return refuse(502, `The branch could not be read to check the edit: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
   }
-  return reply(200, await checkContent({ files, changes: input.changes, preview: input.preview }));
+  return reply(
+    200,
+    await checkContent({
+      files,
+      changes: input.changes,
+      preview: input.preview,
+    }),
+  );
 }
 
 /**
@@ -137,7 +140,12 @@ async function goLive(): Promise<Response> {
   }
   let variants: string[] = [];
   try {
-    variants = (JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as { variants?: string[] }).variants ?? [];
+    variants =
+      (
+        JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as {
+          variants?: string[];
+        }
+      ).variants ?? [];
   } catch {
     // A build without its version file: every variant is made for the store.
   }
@@ -148,11 +156,18 @@ async function goLive(): Promise<Response> {
       committedAt: snapshot.committedAt,
       files: snapshot.files,
       store,
-      build: { pointer: build.pointer, files: build.files, variants, tags: tagHashes(build.content, build.files) },
+      build: {
+        pointer: build.pointer,
+        files: build.files,
+        variants,
+        tags: tagHashes(build.content, build.files),
+      },
       // The version is live either way; a failed purge leaves cached pages until their day is up (cache-headers.server.ts).
       purge: (tags) => purgeCdnTags(tags).catch((error: unknown) => console.warn(`content-check: the CDN purge failed: ${String(error)}`)),
     });
-    console.log(`content-check: ${live.status === 'live' ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`);
+    console.log(
+      `content-check: ${live.status === 'live' ? `live ${live.version}, ${live.renderedFiles} files rendered, ${live.tags.length} cache tags purged` : `superseded by ${live.version}`} in ${live.ms} ms`,
+    );
     return reply(200, { ok: true, live });
   } catch (error) {
     if (error instanceof ContentError) return refuse(422, `The published content does not build: ${error.message}`);

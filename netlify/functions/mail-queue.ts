@@ -56,7 +56,9 @@ export default async (_request: Request): Promise<Response> => {
   try {
     await settleSchedule(schedule, db, { housekeepingDone: due.housekeeping });
   } catch (error) {
-    console.warn(`mail-queue: the schedule could not be updated (${error instanceof Error ? error.message : String(error)}); the next run does everything.`);
+    console.warn(
+      `mail-queue: the schedule could not be updated (${error instanceof Error ? error.message : String(error)}); the next run does everything.`,
+    );
   }
   return new Response(null, { status: 204 });
 };

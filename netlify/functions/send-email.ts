@@ -1,10 +1,8 @@
-import { bearerMatches } from '../../app/access/constant-time.server';
 import type { Context } from '@netlify/functions';
-import { ensureSiteSecrets } from '../../app/access/site-secrets.server';
 import { takeInMessage } from '../../app/contact/intake.server';
 import { getFunctionSecret, MAX_BODY_BYTES } from '../../app/contact/config.server';
 import { validateContact } from '../../app/contact/schema';
-import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/read-body.server';
+import { readFunctionCall } from '../../app/http/function-call.server';
 
 /**
  * send-email: turns one authenticated JSON contact message into one e-mail,
@@ -25,44 +23,33 @@ import { declaresTooLarge, mediaType, readLimitedBody } from '../../app/http/rea
 function reply(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
   });
 }
 
 const refuse = (status: number, error: string, headers?: Record<string, string>) => reply(status, { status: 'error', error }, headers);
 
-
 async function handle(req: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response> {
-  if (req.method !== 'POST') return refuse(405, 'Method not allowed.', { allow: 'POST' });
+  // The secret is made on the site's first start and kept in the database, unless set in the environment.
+  const call = await readFunctionCall(req, {
+    name: 'send-email',
+    secret: getFunctionSecret,
+    missingSecret: 'CONTACT_FUNCTION_SECRET is not set',
+    limit: MAX_BODY_BYTES,
+  });
+  if (!('json' in call)) return refuse(call.status, call.error, call.headers);
 
-  // Made on the site's first start and kept in the database, unless set in the environment.
-  await ensureSiteSecrets();
-  const secret = getFunctionSecret();
-  if (!secret) {
-    // Misconfigured deploy: refuse everything rather than run unauthenticated.
-    console.error('send-email: CONTACT_FUNCTION_SECRET is not set; refusing every request.');
-    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
-  }
-  if (!bearerMatches(req.headers.get('authorization'), secret)) {
-    return refuse(401, 'Unauthorized.', { 'www-authenticate': 'Bearer' });
-  }
-
-  if (declaresTooLarge(req, MAX_BODY_BYTES)) return refuse(413, 'Request body too large.');
-  if (mediaType(req) !== 'application/json') return refuse(415, 'Content-Type must be application/json.');
-
-  const bytes = await readLimitedBody(req, MAX_BODY_BYTES);
-  if (bytes === null) return refuse(413, 'Request body too large.');
-
-  let input: unknown;
-  try {
-    input = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return refuse(400, 'Request body must be UTF-8 JSON.');
-  }
-
-  const validation = validateContact(input);
+  const validation = validateContact(call.json);
   if (!validation.success) {
-    return reply(422, { status: 'error', error: 'Invalid contact message.', fieldErrors: validation.fieldErrors });
+    return reply(422, {
+      status: 'error',
+      error: 'Invalid contact message.',
+      fieldErrors: validation.fieldErrors,
+    });
   }
 
   // Kept first, then mailed (app/contact/intake.server.ts): either one is a

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkContentPath, ContentPathError } from '../../app/editing/content-path.server';
 import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check-types';
@@ -13,10 +12,10 @@ import { yamlLines } from './locate';
  * The editor's content check: the files of the branch tip with the
  * designer's unsaved edits applied, run through compileSite(), the very
  * function `npm run build` runs, so an edit that passes here is one the
- * deploy's build accepts (issue 21: "every publish runs the build's own
- * content checks, the same code"). Nothing is reimplemented here; this only
- * lays the files out as a checkout, turns ContentError into problems the form
- * can place (file, field, line), and makes a preview's media loadable.
+ * deploy's build accepts (docs/decisions/publish-runs-the-build-check.md).
+ * Nothing is reimplemented here; this only lays the files out as a checkout,
+ * turns ContentError into problems the form can place (file, field, line),
+ * and makes a preview's media loadable.
  *
  * compileSite() writes nothing: image variants are only planned (an
  * ImagePlan), and the build writes them afterwards (build-content.ts). So
@@ -93,8 +92,8 @@ export function fieldOf(message: string): string | undefined {
 function toProblem(file: string, { message, line, column }: ContentProblem, tree: Map<string, Buffer>): CheckProblem {
   const problem: CheckProblem = { file, message };
   // A link to a case study that is gone: the build names the file; the line of the link helps the designer find it.
-  const link = line === undefined ? UNKNOWN_LINK.exec(message) : null;
-  if (link) line = lineOf(tree.get(file), link[1]);
+  const linked = line === undefined ? UNKNOWN_LINK.exec(message)?.[1] : undefined;
+  if (linked !== undefined) line = lineOf(tree.get(file), linked);
   const field = fieldOf(message);
   // Some of the build's checks name the field but not its line (an image that is not there): find it in the YAML.
   if (line === undefined && field !== undefined) line = lineOfField(tree.get(file), file, field);
@@ -111,8 +110,8 @@ function lineOfField(bytes: Buffer | undefined, file: string, field: string): nu
   const keys = field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
   if (file.endsWith('.yml') || file.endsWith('.yaml')) return yamlLines(text)(keys);
   // The frontmatter starts on the file's line 2, after the opening ---.
-  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  return frontmatter ? yamlLines(frontmatter[1], 2)(keys) : undefined;
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  return frontmatter === undefined ? undefined : yamlLines(frontmatter, 2)(keys);
 }
 
 function lineOf(bytes: Buffer | undefined, text: string): number | undefined {

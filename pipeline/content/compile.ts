@@ -229,7 +229,7 @@ export async function compileSite(
 
   for (const check of linkChecks) {
     for (const match of check.text.matchAll(CASE_STUDY_LINK)) {
-      const target = match[1];
+      const [, target = ''] = match;
       if (!caseStudies[target]) {
         const known = Object.keys(caseStudies).join(', ') || 'none';
         throw new ContentError(check.file, [`${check.where}: link to unknown case study "/case-study/${target}" (published: ${known})`]);

@@ -39,8 +39,8 @@ function closingParen(line: string, from: number): number {
 function bracketed(inside: string): string {
   const trimmed = inside.trim();
   if (trimmed.startsWith('<') || !/\s/.test(trimmed)) return inside;
-  const titled = TITLE.exec(trimmed);
-  const [target, title] = titled ? [titled[1].trim(), titled[2]] : [trimmed, undefined];
+  const [, titledTarget, titledTitle] = TITLE.exec(trimmed) ?? [];
+  const [target, title] = titledTarget !== undefined ? [titledTarget.trim(), titledTitle] : [trimmed, undefined];
   // A path that still has no space, or one with brackets of its own, is left for the parser (and the check) to judge.
   if (!/\s/.test(target) || /[<>]/.test(target)) return inside;
   return title === undefined ? `<${target}>` : `<${target}> ${title}`;
@@ -109,7 +109,7 @@ export function leftoverImageSyntax(text: string, raw: string | undefined): { of
   const offset = text.indexOf('![');
   if (offset === -1) return undefined;
   if (raw !== undefined && !raw.includes('![')) return undefined;
-  const snippet = text.slice(offset).split('\n')[0];
+  const [snippet = ''] = text.slice(offset).split('\n', 1);
   return { offset, snippet: snippet.length > 80 ? `${snippet.slice(0, 77)}...` : snippet };
 }
 

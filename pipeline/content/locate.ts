@@ -73,7 +73,8 @@ export function zodProblems(error: ZodError, lineOf: LineOf = () => undefined): 
     if (issue.code === 'unrecognized_keys') {
       // The line of the (first) unknown key itself.
       const message = `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}${issue.path.length ? ` in "${field}"` : ''}`;
-      return { message, line: lineOf([...path, issue.keys[0]]) ?? line };
+      const [unknownKey] = issue.keys;
+      return { message, line: (unknownKey === undefined ? undefined : lineOf([...path, unknownKey])) ?? line };
     }
     if (isNoDiscriminator(issue)) {
       return { message: `field "${field}" must be one of ${(issue.options ?? []).map((o) => `"${String(o)}"`).join(', ')}`, line };
@@ -135,8 +136,8 @@ export function mdxProblem(error: unknown, lineOffset = 0): ContentProblem {
   else if (named) [line, column] = [Number(named[1]), Number(named[2])];
   else if (first.location?.line) [line, column] = [first.location.line, first.location.column + 1];
   // Positions in the reason are the body's: say them as the file's lines, or drop the one already given.
-  const text = reason
-    .split('\n')[0]
+  const [firstLine = ''] = reason.split('\n', 1);
+  const text = firstLine
     .replace(/\s*\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/, (whole, l: string, c: string) =>
       !first.detail?.line && named ? '' : ` (line ${Number(l) + lineOffset}, column ${c})`,
     );

@@ -1,4 +1,5 @@
-import { createElement, type ComponentType } from 'react';
+import type { MDXComponents } from 'mdx/types';
+import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Section } from '../../app/content/schema';
 import { StoryMediaContext, type StoryMedia } from '../../app/components/mdx/media';
@@ -11,7 +12,7 @@ import { rehypeNumberedSections } from './sections';
 import type { MediaRoots } from './story-media';
 import { typeset } from './typography';
 
-type MdxComponents = Record<string, ComponentType<any>>;
+type MdxComponents = MDXComponents;
 
 export type CompileMdxOptions = {
   components: MdxComponents;
@@ -81,8 +82,8 @@ function imageSyntaxInHtml(html: string, source: string): ContentProblem | undef
     // Only what the file wrote as it is: an escaped !\[ is text the writer meant.
     const index = source.split('\n').findIndex((line) => withoutCodeSpans(line).includes(at[0]));
     if (index === -1) continue;
-    const snippet = text.slice(at.index).split(/\s{2,}|\n/)[0].slice(0, 80);
-    return { message: leftoverImageFix(snippet), line: index + 1 };
+    const [snippet = ''] = text.slice(at.index).split(/\s{2,}|\n/, 1);
+    return { message: leftoverImageFix(snippet.slice(0, 80)), line: index + 1 };
   }
   return undefined;
 }

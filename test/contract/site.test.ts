@@ -7,6 +7,7 @@ import { CONTENT_IS_SAMPLE, SAMPLE_SITE_DIR } from '../helpers/content';
 import { builtContent } from '../helpers/e2e';
 import { decodeEntities } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
+import { at } from '../helpers/must';
 
 /**
  * The built site shows the content under test, whoever the designer is: every

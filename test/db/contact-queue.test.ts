@@ -7,6 +7,7 @@ import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { saveEnv } from '../helpers/env';
 import { postToSendEmail } from '../helpers/send-email';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { at, only } from '../helpers/must';
 
 /**
  * The mail queue on a real PostgreSQL, sending to a real SMTP server: a
@@ -95,10 +96,11 @@ describe('a mail outage', () => {
     for (let i = 0; i < 7; i++) {
       await makeAllDue();
       expect(await runMailQueue()).toMatchObject({ retrying: 1 });
-      const [row] = await store.db.query<{ wait_ms: number; attempts: number }>(
+      const rows = await store.db.query<{ wait_ms: number; attempts: number }>(
         'SELECT (extract(epoch FROM next_attempt_at - last_failed_at) * 1000)::int AS wait_ms, attempts FROM contact_messages WHERE id = $1',
         [id],
       );
+      const row = only(rows, 'message row');
       expect(row.attempts).toBe(i + 1);
       waits.push(Math.round(row.wait_ms / 1000));
     }
@@ -158,7 +160,7 @@ describe('giving up', () => {
     process.env.SMTP_URL = smtp.url;
     const id = await store.insert({ age: '23 hours 30 minutes', attempts: 20 });
     expect(await runMailQueue()).toMatchObject({ failed: 1, retrying: 0 });
-    const [row] = await store.rows();
+    const row = at(await store.rows(), 0, 'a kept message');
     expect(row).toMatchObject({ id, status: 'failed', attempts: 21, next_attempt_at: null });
     expect(row.last_error).toMatch(/Mailbox unavailable/);
   });

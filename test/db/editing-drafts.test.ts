@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
 import {
   discardDraft,
@@ -15,6 +15,7 @@ import {
   settleDraft,
 } from '~/editing/drafts.server';
 import { ENGINES, useEngine } from '../helpers/db-engines';
+import { at } from '../helpers/must';
 
 /**
  * Drafts in the store, on both engines: a draft survives anything but a
@@ -77,7 +78,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     await saveDraftUpload(DOC, { path: 'content/case-studies/office-depot/b.webp', bytes: Buffer.from('RIFF'), mediaType: 'image/webp' });
     const uploads = await draftUploads(DOC);
     expect(uploads.map((u) => u.path)).toEqual([photo, 'content/case-studies/office-depot/b.webp']);
-    expect(Buffer.compare(uploads[0].bytes, BYTES)).toBe(0);
+    expect(Buffer.compare(at(uploads, 0, 'a first upload').bytes, BYTES)).toBe(0);
     expect(await draftUploadByPath(photo)).toMatchObject({ documentPath: DOC, mediaType: 'image/png', size: 256 });
 
     await saveDraftUpload(DOC, { path: photo, bytes: Buffer.from([1, 2, 3]), mediaType: 'image/png' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
 import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
 import { ENGINES, useEngine } from '../helpers/db-engines';
@@ -18,7 +18,7 @@ const view = (ip: string, userAgent: string, at = new Date()): Pending => ({
 
 describe.each(ENGINES)('on %s', (_name, start) => {
   const engine = useEngine(start, { beforeStop: stopInsights });
-  const count = async (sql: string) => (await engine.db.query<{ n: number }>(sql))[0].n;
+  const count = async (sql: string) => (await engine.db.query<{ n: number }>(sql))[0]?.n;
 
   beforeEach(async () => {
     await flushInsights();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildInsightsReport, dailyFiguresCsv } from '~/insights/report.server';
 import { rollUpDay, runInsightsRollup } from '~/insights/rollup.server';
 import { utcDay, visitorHash } from '~/insights/visitor.server';

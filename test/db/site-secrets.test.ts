@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureSiteSecrets, GENERATED_SECRETS, requestNeedsSecrets, secretsFromDatabase } from '~/access/site-secrets.server';
 import { ENGINES, useEngine } from '../helpers/db-engines';
+import { at } from '../helpers/must';
 
 /**
  * The secrets a deploy no longer makes by hand, on both engines: made once
@@ -51,8 +52,8 @@ describe.each(ENGINES)('site secrets on %s', (_name, start) => {
     );
     const rows = await engine.db.query<{ name: string; value: string }>('SELECT name, value FROM site_secrets ORDER BY name');
     expect(rows.map((row) => row.name)).toEqual(['CONTACT_FUNCTION_SECRET', 'SESSION_SECRET']);
-    expect(process.env.SESSION_SECRET).toBe(rows[1].value);
-    expect(process.env.CONTACT_FUNCTION_SECRET).toBe(rows[0].value);
+    expect(process.env.SESSION_SECRET).toBe(at(rows, 1, 'a SESSION_SECRET row').value);
+    expect(process.env.CONTACT_FUNCTION_SECRET).toBe(at(rows, 0, 'a CONTACT_FUNCTION_SECRET row').value);
   });
 
   it('never replaces what the environment sets, and keeps no row for it', async () => {
@@ -74,7 +75,7 @@ describe('site secrets without a database', () => {
       await ensureSiteSecrets();
       for (const name of GENERATED_SECRETS) expect(process.env[name]).toBeUndefined();
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0][0])).toContain('NETLIFY_DB_URL is not set');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('NETLIFY_DB_URL is not set');
     } finally {
       warn.mockRestore();
       if (url !== undefined) process.env.NETLIFY_DB_URL = url;

@@ -8,6 +8,7 @@ import { applyMigrations, listMigrations, MIGRATIONS_DIR, MigrationError } from 
 import { clientKey, purgeIn, reachedIn, releaseIn, takeIn } from '~/db/rate-limit.server';
 import { startEmbeddedDb } from '../helpers/embedded-db';
 import { startPostgres } from '../helpers/postgres';
+import { at } from '../helpers/must';
 
 /**
  * The store against both engines it meets: a real PostgreSQL (as Netlify
@@ -38,7 +39,16 @@ const ENGINES: [string, () => Promise<Engine>][] = [
 ];
 
 /** The repository's migrations, in the order they apply. */
-const MIGRATIONS = ['20261123230000_owner_area', '20261124120000_reading_insights', '20261124200000_owner_sign_in_links', '20261124210000_insights_limits', '20261125000000_content_drafts', '20261126000000_site_secrets', '20261126000100_messages_kept_without_mail', '20261126010000_publishing_connection'];
+const MIGRATIONS = [
+  '20261123230000_owner_area',
+  '20261124120000_reading_insights',
+  '20261124200000_owner_sign_in_links',
+  '20261124210000_insights_limits',
+  '20261125000000_content_drafts',
+  '20261126000000_site_secrets',
+  '20261126000100_messages_kept_without_mail',
+  '20261126010000_publishing_connection',
+];
 const WINDOW_MS = 10 * 60 * 1000;
 
 let scratch: string;
@@ -88,7 +98,12 @@ describe('migration names', () => {
   });
 
   it('ignores dotfiles and notes, and sorts by name', async () => {
-    const dir = await migrationsDir({ '.gitkeep': '', 'README.md': '# notes', '20261125000000_b.sql': 'SELECT 1;', '20261124000000_a/': 'SELECT 1;' });
+    const dir = await migrationsDir({
+      '.gitkeep': '',
+      'README.md': '# notes',
+      '20261125000000_b.sql': 'SELECT 1;',
+      '20261124000000_a/': 'SELECT 1;',
+    });
     expect((await listMigrations(dir)).map((m) => m.name)).toEqual(['20261124000000_a', '20261125000000_b']);
   });
 });
@@ -109,7 +124,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       expect(first.applied).toEqual(MIGRATIONS);
       const rows = await engine.db.query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM netlify.migrations');
       expect(rows.map((row) => row.name).sort()).toEqual(MIGRATIONS);
-      expect(rows[0].applied_at).toBeInstanceOf(Date);
+      expect(rows[0]?.applied_at).toBeInstanceOf(Date);
       const tables = await engine.db.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
@@ -135,7 +150,10 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     });
 
     it('a badly named migration stops the run before anything is applied', async () => {
-      const dir = await migrationsDir({ '20270101000000_fine.sql': 'CREATE TABLE fine (id int);', '20270101000001_NotFine.sql': 'CREATE TABLE not_fine (id int);' });
+      const dir = await migrationsDir({
+        '20270101000000_fine.sql': 'CREATE TABLE fine (id int);',
+        '20270101000001_NotFine.sql': 'CREATE TABLE not_fine (id int);',
+      });
       await expect(applyMigrations(engine.db, dir)).rejects.toThrow(/20270101000001_NotFine\.sql.*Netlify would skip/);
       expect(await engine.db.query("SELECT 1 FROM netlify.migrations WHERE name LIKE '20270101%'")).toEqual([]);
     });
@@ -182,7 +200,9 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       await expect(
         engine.db.query(`INSERT INTO share_links (id, label, expires_at) VALUES ('short', 'Acme', now() + interval '1 day')`),
       ).rejects.toMatchObject({ code: '23514' });
-      await expect(engine.db.query(`INSERT INTO share_link_views (link_id, slug) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'x')`)).rejects.toMatchObject({
+      await expect(
+        engine.db.query(`INSERT INTO share_link_views (link_id, slug) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'x')`),
+      ).rejects.toMatchObject({
         code: '23503',
       });
     });
@@ -281,9 +301,11 @@ describe('on PostgreSQL, under load', () => {
     const pools = await Promise.all([1, 2, 3].map(() => createDatabase({ connectionString: url })));
     try {
       const key = clientKey('test', '198.51.100.10');
-      const verdicts = await Promise.all(Array.from({ length: 500 }, (_, i) => takeIn(pools[i % pools.length], key, 10, WINDOW_MS)));
+      const verdicts = await Promise.all(
+        Array.from({ length: 500 }, (_, i) => takeIn(at(pools, i % pools.length, 'a pool'), key, 10, WINDOW_MS)),
+      );
       expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
-      expect(await pools[0].query('SELECT hits FROM rate_limits WHERE key = $1', [key])).toEqual([{ hits: 500 }]);
+      expect(await at(pools, 0, 'a pool').query('SELECT hits FROM rate_limits WHERE key = $1', [key])).toEqual([{ hits: 500 }]);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
     }

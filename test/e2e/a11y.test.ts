@@ -28,7 +28,10 @@ const VIEWPORTS = [
 
 function describeViolations(results: AxeResults): string {
   return results.violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -49,7 +52,10 @@ async function load(path: string, status: number, options: BrowserContextOptions
 function expectNoConsoleErrors({ errors: consoleErrors }: TrackedPage, status: number) {
   const errors = consoleErrors();
   if (status === 404) {
-    expect(errors.filter((e) => !CHROMIUM_FAILED_404.test(e)), 'console errors').toEqual([]);
+    expect(
+      errors.filter((e) => !CHROMIUM_FAILED_404.test(e)),
+      'console errors',
+    ).toEqual([]);
     expect(errors.length, `console errors: ${JSON.stringify(errors)}`).toBeLessThanOrEqual(1);
   } else {
     expect(errors, 'console errors').toEqual([]);

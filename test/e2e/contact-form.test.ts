@@ -93,8 +93,8 @@ describe('with JavaScript', () => {
       await expect.poll(() => submit(page).textContent()).toBe('Send Message');
       expect(await submit(page).isDisabled()).toBe(false);
       expect(smtp.messages).toHaveLength(1);
-      expect(smtp.messages[0].header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
-      expect(smtp.messages[0].text).toContain(VALID.message);
+      expect(smtp.messages[0]?.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
+      expect(smtp.messages[0]?.text).toContain(VALID.message);
       expect(page.url()).toBe(`${server.url}/#contact`);
       await page.getByRole('button', { name: 'Dismiss notification' }).click();
       await toast(page).waitFor({ state: 'detached' });
@@ -161,7 +161,9 @@ describe('with JavaScript', () => {
     const tracked = await open(true);
     const { page } = tracked;
     try {
-      await page.route(/\.data(\?|$)/, (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+      await page.route(/\.data(\?|$)/, (route) =>
+        route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+      );
       await fill(page, VALID);
       await submit(page).click();
       await toast(page).waitFor();
@@ -217,13 +219,15 @@ describe('without JavaScript', () => {
       // The page opens on the answer, in the contact section.
       await expectFocusOn(page, 'contact-notice');
       expect(await notice(page).isVisible()).toBe(true);
-      expect(await page.evaluate(() => {
-        const box = document.getElementById('contact-notice')!.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      })).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const box = document.getElementById('contact-notice')!.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
       expect(await valuesOf(page)).toEqual({ firstName: '', lastName: '', email: '', message: '' });
       expect(smtp.messages).toHaveLength(1);
-      expect(smtp.messages[0].header('subject')).toBe('Portfolio message from Ada Lovelace');
+      expect(smtp.messages[0]?.header('subject')).toBe('Portfolio message from Ada Lovelace');
     } finally {
       await tracked.close();
     }

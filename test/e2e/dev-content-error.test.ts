@@ -54,7 +54,10 @@ async function edit(file: string, from: string | RegExp, to: string): Promise<()
 afterEach(async () => {
   if (!pendingUndo) return;
   await pendingUndo();
-  await waitFor(async () => (await fetch(dev.url).catch(() => undefined))?.status === 200, { timeoutMs: 60_000, what: 'the site to come back' });
+  await waitFor(async () => (await fetch(dev.url).catch(() => undefined))?.status === 200, {
+    timeoutMs: 60_000,
+    what: 'the site to come back',
+  });
 });
 
 async function lineOf(file: string, pattern: RegExp): Promise<number> {
@@ -97,7 +100,9 @@ describe('npm run dev with a content mistake', () => {
     expect(await page.locator('pre .hit').textContent()).toBe(`${line}tittle: ${DEPOT_TITLE}`);
     await expectErrorPageOverHttp(DEPOT, 'unknown field(s) &quot;tittle&quot;', `line ${line}`);
     // The terminal says the same.
-    await expect.poll(() => dev.output(), LOG_WAIT).toContain(`Content error in ${DEPOT}:\n  - field "title" is missing\n  - line ${line}: unknown field(s) "tittle"`);
+    await expect
+      .poll(() => dev.output(), LOG_WAIT)
+      .toContain(`Content error in ${DEPOT}:\n  - field "title" is missing\n  - line ${line}: unknown field(s) "tittle"`);
 
     // Readable without JavaScript.
     const noJs = await browser.newContext({ javaScriptEnabled: false });

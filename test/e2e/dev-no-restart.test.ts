@@ -40,14 +40,22 @@ async function hashes(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    out.set(path.relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex'));
+    out.set(
+      path.relative(dir, file),
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    );
   }
   return out;
 }
 
 async function productionFiles(dir: string): Promise<Map<string, string>> {
   const [server, assets] = await Promise.all([hashes(path.join(dir, 'build')), hashes(path.join(dir, 'public/build'))]);
-  return new Map([...[...server].map(([f, h]) => [`build/${f}`, h] as const), ...[...assets].map(([f, h]) => [`public/build/${f}`, h] as const)]);
+  return new Map([
+    ...[...server].map(([f, h]) => [`build/${f}`, h] as const),
+    ...[...assets].map(([f, h]) => [`public/build/${f}`, h] as const),
+  ]);
 }
 
 /** The copy: the tests' site instead of content/, the production build of this worktree, and a git checkout pushing to a bare upstream. */
@@ -56,11 +64,17 @@ async function prepare(dir: string) {
   await writeFilesSite(dir);
   // A second case study to delete.
   const card = (await readFile(path.join(FILES_SITE, 'content/case-studies/trip-planner.mdx'), 'utf8')).split(/^---$/m)[1];
-  const soon = card.replace(/^title: .*$/m, 'title: Bus Stops').replace(/^order: .*$/m, 'order: 2').replace(/^status: published[\s\S]*$/m, 'status: coming-soon\n');
+  const soon = card
+    .replace(/^title: .*$/m, 'title: Bus Stops')
+    .replace(/^order: .*$/m, 'order: 2')
+    .replace(/^status: published[\s\S]*$/m, 'status: coming-soon\n');
   await writeFile(path.join(dir, EXTRA), `---${soon}---\n`);
   for (const built of ['build', 'public/build']) await cp(path.join(ROOT, built), path.join(dir, built), { recursive: true });
   git(dir, ['init', '--quiet', '--initial-branch=main']);
-  await writeFile(path.join(dir, '.gitignore'), 'node_modules\n/build\n/public/build\n/public/generated\n/.generated\n/.cache\n/.netlify\n/public/editor-dev\n');
+  await writeFile(
+    path.join(dir, '.gitignore'),
+    'node_modules\n/build\n/public/build\n/public/generated\n/.generated\n/.cache\n/.netlify\n/public/editor-dev\n',
+  );
   git(dir, ['add', '-A']);
   git(dir, ['commit', '--quiet', '-m', 'The site']);
   upstream = makeBareRepository(await mkdtemp(path.join(os.tmpdir(), 'dev-upstream-')), { cloneFrom: dir });
@@ -74,10 +88,22 @@ beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
   [dev, browser] = await Promise.all([
-    startDev({ ...PRIVATE_ENV, ADMIN_PASSWORD: PASSWORD, NETLIFY_DB_URL: url, PORTFOLIO_DB: '', CONTENT_GIT_AUTHOR: 'Robin Example <robin@example.org>' }, { prepare }),
+    startDev(
+      {
+        ...PRIVATE_ENV,
+        ADMIN_PASSWORD: PASSWORD,
+        NETLIFY_DB_URL: url,
+        PORTFOLIO_DB: '',
+        CONTENT_GIT_AUTHOR: 'Robin Example <robin@example.org>',
+      },
+      { prepare },
+    ),
     launchBrowser(),
   ]);
-  await waitFor(() => /Migrations: (applied|none pending)/.test(dev.output()), { timeoutMs: 60_000, what: () => `migrations:\n${dev.output()}` });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(dev.output()), {
+    timeoutMs: 60_000,
+    what: () => `migrations:\n${dev.output()}`,
+  });
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -167,7 +193,9 @@ describe('publishing under npm run dev', () => {
     const deleted = head();
     expect(git(dev.dir, ['rev-parse', `${deleted}^`])).toBe(published);
     expect(git(dev.dir, ['ls-tree', '--name-only', deleted, '--', EXTRA])).toBe('');
-    await expect.poll(async () => (await fetch(`${dev.url}/`)).text().then((html) => html.includes('Bus Stops')), { timeout: 30_000 }).toBe(false);
+    await expect
+      .poll(async () => (await fetch(`${dev.url}/`)).text().then((html) => html.includes('Bus Stops')), { timeout: 30_000 })
+      .toBe(false);
 
     // Pushed to the upstream, and nothing of it lost.
     expect(git(upstream, ['--git-dir', upstream, 'rev-parse', 'main'])).toBe(deleted);
@@ -206,7 +234,12 @@ describe('npm run serve after npm run dev', () => {
     const { NODE_ENV: _ignored, ...inherited } = process.env;
     // The dev session ends; its copy stays for npm run serve (afterAll removes it).
     await dev.stop({ keepCopy: true });
-    const serve = spawn('npm', ['run', 'serve'], { cwd: dir, env: { ...inherited, PORT: port, PORTFOLIO_DB: 'off', SESSION_SECRET: PRIVATE_ENV.SESSION_SECRET } as unknown as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve = spawn('npm', ['run', 'serve'], {
+      cwd: dir,
+      env: { ...inherited, PORT: port, PORTFOLIO_DB: 'off', SESSION_SECRET: PRIVATE_ENV.SESSION_SECRET } as unknown as NodeJS.ProcessEnv,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     serve.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     serve.stderr!.on('data', (chunk: Buffer) => (output += chunk));
@@ -233,4 +266,3 @@ describe('npm run serve after npm run dev', () => {
     }
   }, 180_000);
 });
-

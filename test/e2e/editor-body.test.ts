@@ -4,7 +4,16 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
-import { bodyValue, changedLines, cspViolations, editableFiles, openEditor, recordCspViolations, selectWord, signIn } from '../helpers/body-editor';
+import {
+  bodyValue,
+  changedLines,
+  cspViolations,
+  editableFiles,
+  openEditor,
+  recordCspViolations,
+  selectWord,
+  signIn,
+} from '../helpers/body-editor';
 import { ROOT } from '../helpers/content';
 import { startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { waitFor } from '../helpers/wait';
@@ -113,7 +122,12 @@ describe('editing', () => {
     const form = page.locator('form[data-editor-form]');
     expect(await page.locator('[data-block] [name="caption"]').count()).toBeGreaterThan(0);
     // Every control the form posts is its own (frontmatter, body, hidden fields); none is in a block card.
-    const fromCards = await form.evaluate((element) => [...(element as HTMLFormElement).elements].filter((control) => (control as HTMLInputElement).name && control.closest('[data-block]')).length);
+    const fromCards = await form.evaluate(
+      (element) =>
+        [...(element as HTMLFormElement).elements].filter(
+          (control) => (control as HTMLInputElement).name && control.closest('[data-block]'),
+        ).length,
+    );
     expect(fromCards).toBe(0);
     const posted = await form.evaluate((element) => [...new FormData(element as HTMLFormElement).keys()]);
     expect(posted.filter((key) => key === 'body')).toHaveLength(1);
@@ -153,7 +167,10 @@ describe('images', () => {
   /** The inserted image's src, once it is in the body; its picture answers from the owner's media route. */
   async function insertedImage(page: Page, alt: string): Promise<string> {
     const pattern = new RegExp(`!\\[${alt}\\]\\((\\./office-depot/[^ )]+)`);
-    const src = await waitFor(async () => pattern.exec(await bodyValue(page))?.[1], { timeoutMs: 15_000, what: `the image "${alt}" in the body` });
+    const src = await waitFor(async () => pattern.exec(await bodyValue(page))?.[1], {
+      timeoutMs: 15_000,
+      what: `the image "${alt}" in the body`,
+    });
     expect(src).toMatch(UPLOADED);
     const media = await page.request.get(`${url}/admin/content/api/media/content/case-studies/${src.slice(2)}`);
     expect(media.status()).toBe(200);
@@ -188,11 +205,17 @@ describe('images', () => {
     const page = await signedIn();
     const posted = await recordUploads(page);
     await openEditor(page, url + OFFICE_DEPOT);
-    await page.locator('[data-mdx-body] [contenteditable="true"] p').first().evaluate((p, bytes) => {
-      const data = new DataTransfer();
-      data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
-      p.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-    }, [...PNG]);
+    await page
+      .locator('[data-mdx-body] [contenteditable="true"] p')
+      .first()
+      .evaluate(
+        (p, bytes) => {
+          const data = new DataTransfer();
+          data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+          p.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        [...PNG],
+      );
     const dialog = page.locator('form[data-image-dialog]');
     await dialog.getByText('dropped.png').waitFor();
     expect(posted).toHaveLength(0);

@@ -7,13 +7,13 @@ import { ROOT } from '../helpers/content';
 import { openSignedIn, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 
 /**
- * Issue 21, §3: the body editor's code (MDXEditor, Lexical) is built apart
- * from Remix's build (scripts/editor-bundle.ts) and loaded only by the edit
- * page, once it has hydrated. A public page's scripts hold none of it; the
- * edit page imports /build/editor/…, the URL the build wrote for its loader.
- * (That the public pages' files are byte for byte those of before the editor
- * is checked with .cache/first-load.ts, see the branch's notes: it needs a
- * build of the old commit.)
+ * The body editor's code (MDXEditor, Lexical) is built apart from Remix's
+ * build (scripts/editor-bundle.ts) and loaded only by the edit page, once it
+ * has hydrated (docs/decisions/public-pages-untouched-by-the-owner.md). A
+ * public page's scripts hold none of it; the edit page imports
+ * /build/editor/…, the URL the build wrote for its loader. (That the public
+ * pages' files are byte for byte those of before the editor is checked with
+ * scripts/bench/first-load-bytes.ts on a build of each commit.)
  */
 
 // Strings of Lexical and MDXEditor that survive minification (DOM attributes, class names, expando keys).
@@ -35,7 +35,9 @@ const editorUrl = (): string => (JSON.parse(readFileSync(path.join(ROOT, '.gener
 describe('the build', () => {
   it('writes the editor under public/build/editor, with the marks this test looks for (or the checks below prove nothing)', () => {
     expect(editorUrl()).toMatch(/^\/build\/editor\/editor-[A-Z0-9]+\.js$/);
-    const editor = jsFiles(path.join(BUILD, 'editor')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const editor = jsFiles(path.join(BUILD, 'editor'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     expect(marksIn(editor)).toEqual(EDITOR_MARKS);
   });
 

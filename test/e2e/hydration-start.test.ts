@@ -85,7 +85,9 @@ describe('the app starts after the first paint', () => {
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.getAttribute('data-open'), POLL).toBe('false');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent), POLL).toContain('Open menu');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent), POLL)
+      .toContain('Open menu');
   });
 
   it(`starts the app after ${HYDRATION_START_FALLBACK_MS / 1000} s even when the page never finishes loading`, async () => {
@@ -94,7 +96,9 @@ describe('the app starts after the first paint', () => {
     await page.route(/\/generated\/images\//, () => undefined);
     await page.goto(url + '/case-study/office-depot', { waitUntil: 'domcontentloaded' });
     const started = Date.now();
-    await page.waitForFunction(() => window.history.scrollRestoration === 'manual', undefined, { timeout: HYDRATION_START_FALLBACK_MS + 5000 });
+    await page.waitForFunction(() => window.history.scrollRestoration === 'manual', undefined, {
+      timeout: HYDRATION_START_FALLBACK_MS + 5000,
+    });
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
     expect(Date.now() - started).toBeLessThan(HYDRATION_START_FALLBACK_MS + 4000);
   });

@@ -157,66 +157,78 @@ function allSources(): { src: string; sources: ImageSources }[] {
 }
 
 describe('the server-rendered HTML', () => {
-  it.each(IMAGE_PAGES)('%s: every raster image is a <picture> with AVIF and WebP sources and sizes (a story SVG stays SVG), and at most one fetchpriority="high"', async (pagePath) => {
-    // Content images only: the <noscript> pixel that counts a view without JavaScript is not one.
-    const html = (await (await fetch(`${url}${pagePath}`)).text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
-    const pictures = html.match(/<picture\b[\s\S]*?<\/picture>/g) ?? [];
-    const imgs = html.match(/<img\b[^>]*>/g) ?? [];
-    const isSvg = (img: string) => /\ssrc="\/generated\/images\/[^"]+\.[0-9a-f]{10}\.svg"/.test(img);
-    expect(pictures.length).toBeGreaterThan(0);
-    // Outside a <picture> only SVGs (a story's drawings); a photo or card drawn as SVG has its raster variants too.
-    const outside = html.replace(/<picture\b[\s\S]*?<\/picture>/g, '').match(/<img\b[^>]*>/g) ?? [];
-    expect(outside.filter((img) => !isSvg(img)), 'every raster <img> is in a <picture>').toEqual([]);
-    for (const picture of pictures) {
-      expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]*\/generated\/images\/[^"]+\.avif \d+w[^"]*" sizes="[^"]+"/i);
-      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]*\/generated\/images\/[^"]+\.webp \d+w[^"]*" sizes="[^"]+"/i);
-    }
-    // React 18 would print a camel-cased fetchPriority (and warn); the attribute must be the real one.
-    expect(html).not.toContain('fetchPriority');
-    const high = imgs.filter((img) => img.includes('fetchpriority="high"'));
-    expect(high).toHaveLength(1);
-    expect(high[0]).toContain('loading="eager"');
-    for (const img of imgs.filter((i) => !high.includes(i))) expect(img).toContain('loading="lazy"');
-  });
+  it.each(IMAGE_PAGES)(
+    '%s: every raster image is a <picture> with AVIF and WebP sources and sizes (a story SVG stays SVG), and at most one fetchpriority="high"',
+    async (pagePath) => {
+      // Content images only: the <noscript> pixel that counts a view without JavaScript is not one.
+      const html = (await (await fetch(`${url}${pagePath}`)).text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+      const pictures = html.match(/<picture\b[\s\S]*?<\/picture>/g) ?? [];
+      const imgs = html.match(/<img\b[^>]*>/g) ?? [];
+      const isSvg = (img: string) => /\ssrc="\/generated\/images\/[^"]+\.[0-9a-f]{10}\.svg"/.test(img);
+      expect(pictures.length).toBeGreaterThan(0);
+      // Outside a <picture> only SVGs (a story's drawings); a photo or card drawn as SVG has its raster variants too.
+      const outside = html.replace(/<picture\b[\s\S]*?<\/picture>/g, '').match(/<img\b[^>]*>/g) ?? [];
+      expect(
+        outside.filter((img) => !isSvg(img)),
+        'every raster <img> is in a <picture>',
+      ).toEqual([]);
+      for (const picture of pictures) {
+        expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]*\/generated\/images\/[^"]+\.avif \d+w[^"]*" sizes="[^"]+"/i);
+        expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]*\/generated\/images\/[^"]+\.webp \d+w[^"]*" sizes="[^"]+"/i);
+      }
+      // React 18 would print a camel-cased fetchPriority (and warn); the attribute must be the real one.
+      expect(html).not.toContain('fetchPriority');
+      const high = imgs.filter((img) => img.includes('fetchpriority="high"'));
+      expect(high).toHaveLength(1);
+      expect(high[0]).toContain('loading="eager"');
+      for (const img of imgs.filter((i) => !high.includes(i))) expect(img).toContain('loading="lazy"');
+    },
+  );
 });
 
 describe.each(VIEWPORTS)('$name', ({ viewport, deviceScaleFactor, isMobile, hasTouch }) => {
   const context = { viewport, deviceScaleFactor, isMobile, hasTouch };
 
-  it.each(PAGES)('$path: every <img> has width, height, alt and decoding=async; only the one high-priority image is eager', async ({ path: pagePath, status }) => {
-    const page = await open(context);
-    const response = await page.goto(`${url}${pagePath}`);
-    expect(response!.status()).toBe(status);
-    await waitForHydration(page);
-    const images = await imageStates(page);
-    if (IMAGE_PAGES.includes(pagePath)) expect(images.length).toBeGreaterThan(0);
-    for (const img of images) {
-      expect(Number(img.width), `${img.src} width`).toBeGreaterThan(0);
-      expect(Number(img.height), `${img.src} height`).toBeGreaterThan(0);
-      expect(img.alt?.trim().length, `${img.src} alt`).toBeGreaterThan(0);
-      expect(img.decoding, `${img.src} decoding`).toBe('async');
-      if (img.loading === 'eager') expect(img.fetchpriority, `${img.src} is eager, so it must be the LCP image`).toBe('high');
-      else expect(img.loading, `${img.src} loading`).toBe('lazy');
-    }
-    expect(images.filter((img) => img.fetchpriority === 'high').length).toBeLessThanOrEqual(1);
-  });
+  it.each(PAGES)(
+    '$path: every <img> has width, height, alt and decoding=async; only the one high-priority image is eager',
+    async ({ path: pagePath, status }) => {
+      const page = await open(context);
+      const response = await page.goto(`${url}${pagePath}`);
+      expect(response!.status()).toBe(status);
+      await waitForHydration(page);
+      const images = await imageStates(page);
+      if (IMAGE_PAGES.includes(pagePath)) expect(images.length).toBeGreaterThan(0);
+      for (const img of images) {
+        expect(Number(img.width), `${img.src} width`).toBeGreaterThan(0);
+        expect(Number(img.height), `${img.src} height`).toBeGreaterThan(0);
+        expect(img.alt?.trim().length, `${img.src} alt`).toBeGreaterThan(0);
+        expect(img.decoding, `${img.src} decoding`).toBe('async');
+        if (img.loading === 'eager') expect(img.fetchpriority, `${img.src} is eager, so it must be the LCP image`).toBe('high');
+        else expect(img.loading, `${img.src} loading`).toBe('lazy');
+      }
+      expect(images.filter((img) => img.fetchpriority === 'high').length).toBeLessThanOrEqual(1);
+    },
+  );
 
-  it.each(PAGES)('$path: the LCP element is not lazy (an image LCP is eager with fetchpriority=high)', async ({ path: pagePath, status }) => {
-    const page = await open(context);
-    await page.addInitScript(observeLcp);
-    const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
-    expect(response!.status()).toBe(status);
-    await waitForLcpToSettle(page);
-    const entries = await page.evaluate(() => (window as unknown as WindowWithLcp).__lcp);
-    expect(entries.length, 'a largest-contentful-paint entry').toBeGreaterThan(0);
-    const lcp = entries[entries.length - 1];
-    expect(lcp.loading, `LCP element <${lcp.tag}> ${lcp.url}`).not.toBe('lazy');
-    if (lcp.tag === 'IMG') {
-      expect(lcp.loading).toBe('eager');
-      expect(lcp.fetchpriority).toBe('high');
-      expect(new URL(lcp.url).pathname).toMatch(/^\/generated\/images\/.+\.avif$/);
-    }
-  });
+  it.each(PAGES)(
+    '$path: the LCP element is not lazy (an image LCP is eager with fetchpriority=high)',
+    async ({ path: pagePath, status }) => {
+      const page = await open(context);
+      await page.addInitScript(observeLcp);
+      const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
+      expect(response!.status()).toBe(status);
+      await waitForLcpToSettle(page);
+      const entries = await page.evaluate(() => (window as unknown as WindowWithLcp).__lcp);
+      expect(entries.length, 'a largest-contentful-paint entry').toBeGreaterThan(0);
+      const lcp = entries[entries.length - 1];
+      expect(lcp.loading, `LCP element <${lcp.tag}> ${lcp.url}`).not.toBe('lazy');
+      if (lcp.tag === 'IMG') {
+        expect(lcp.loading).toBe('eager');
+        expect(lcp.fetchpriority).toBe('high');
+        expect(new URL(lcp.url).pathname).toMatch(/^\/generated\/images\/.+\.avif$/);
+      }
+    },
+  );
 });
 
 describe('below the fold', () => {
@@ -224,25 +236,28 @@ describe('below the fold', () => {
    * An eager image must earn it: it is inside the first screen at one of the
    * viewports. Any image below the fold at all of them is lazy.
    */
-  it.each(IMAGE_PAGES)('%s: images below the fold at every viewport are lazy; eager ones are above the fold somewhere', async (pagePath) => {
-    const seen = new Map<string, { loading: string | null; aboveFold: boolean[] }>();
-    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of VIEWPORTS) {
-      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
-      await page.goto(`${url}${pagePath}`);
-      await waitForHydration(page);
-      for (const [i, img] of (await imageStates(page)).entries()) {
-        const key = `${i} ${img.src}`;
-        const entry = seen.get(key) ?? { loading: img.loading, aboveFold: [] };
-        entry.aboveFold.push(img.aboveFold);
-        seen.set(key, entry);
+  it.each(IMAGE_PAGES)(
+    '%s: images below the fold at every viewport are lazy; eager ones are above the fold somewhere',
+    async (pagePath) => {
+      const seen = new Map<string, { loading: string | null; aboveFold: boolean[] }>();
+      for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of VIEWPORTS) {
+        const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+        await page.goto(`${url}${pagePath}`);
+        await waitForHydration(page);
+        for (const [i, img] of (await imageStates(page)).entries()) {
+          const key = `${i} ${img.src}`;
+          const entry = seen.get(key) ?? { loading: img.loading, aboveFold: [] };
+          entry.aboveFold.push(img.aboveFold);
+          seen.set(key, entry);
+        }
       }
-    }
-    expect(seen.size).toBeGreaterThan(0);
-    for (const [key, { loading, aboveFold }] of seen) {
-      if (!aboveFold.some(Boolean)) expect(loading, `${key} is below the fold at every viewport`).toBe('lazy');
-      if (loading !== 'lazy') expect(aboveFold.some(Boolean), `${key} is eager`).toBe(true);
-    }
-  });
+      expect(seen.size).toBeGreaterThan(0);
+      for (const [key, { loading, aboveFold }] of seen) {
+        if (!aboveFold.some(Boolean)) expect(loading, `${key} is below the fold at every viewport`).toBe('lazy');
+        if (loading !== 'lazy') expect(aboveFold.some(Boolean), `${key} is eager`).toBe(true);
+      }
+    },
+  );
 
   it('a lazy image out of view is not fetched until scrolled to (the cards on a phone)', async () => {
     const page = await open(VIEWPORTS[2]);
@@ -251,11 +266,16 @@ describe('below the fold', () => {
     await page.goto(url, { waitUntil: 'networkidle' });
     const card = builtContent().cards.at(-1)!;
     // Its own variants, by URL: card images may share a file name (each case study's card.svg).
-    const variants = new Set([card.imageSources.avif, card.imageSources.webp].flatMap((set) => set.split(',').map((entry) => entry.trim().split(' ')[0]!)));
+    const variants = new Set(
+      [card.imageSources.avif, card.imageSources.webp].flatMap((set) => set.split(',').map((entry) => entry.trim().split(' ')[0]!)),
+    );
     const ofCard = (p: string) => variants.has(p);
     expect(requested.filter(ofCard), 'last card image before scrolling').toEqual([]);
     // The hero's portrait card is hidden on phones: lazy, so never fetched at all.
-    expect(requested.filter((p) => p.includes('/profile-')), 'hidden portrait').toEqual([]);
+    expect(
+      requested.filter((p) => p.includes('/profile-')),
+      'hidden portrait',
+    ).toEqual([]);
     await scrollThrough(page);
     // A request started by the last frames may reach the test after the network looked idle.
     await expect.poll(() => requested.filter(ofCard).length, { timeout: 5_000, message: 'last card image after scrolling' }).toBe(1);
@@ -291,48 +311,54 @@ describe('layout', () => {
 });
 
 describe('formats', () => {
-  it.each(IMAGE_PAGES)('%s: Chromium chooses the AVIF variants (SVG stays SVG; a video poster is one WebP) and never fetches the fallback originals', async (pagePath) => {
-    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
-      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
-      const images: { path: string; type: string | undefined; status: number }[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'image' && response.url().startsWith(url)) {
-          images.push({ path: new URL(response.url()).pathname, type: response.headers()['content-type'], status: response.status() });
+  it.each(IMAGE_PAGES)(
+    '%s: Chromium chooses the AVIF variants (SVG stays SVG; a video poster is one WebP) and never fetches the fallback originals',
+    async (pagePath) => {
+      for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
+        const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
+        const images: { path: string; type: string | undefined; status: number }[] = [];
+        page.on('response', (response) => {
+          if (response.request().resourceType() === 'image' && response.url().startsWith(url)) {
+            images.push({ path: new URL(response.url()).pathname, type: response.headers()['content-type'], status: response.status() });
+          }
+        });
+        await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
+        await scrollThrough(page);
+        // Hidden images (the hero portrait on phones) are lazy, so never fetched. The rest load
+        // after their bytes have arrived, which on a busy machine can be after the network looks idle.
+        const undecoded = async () =>
+          (await imageStates(page)).filter((img) => img.rendered && !(img.complete && img.naturalWidth > 0)).map((img) => img.src);
+        await expect.poll(undecoded, { timeout: 10_000, message: 'images not decoded' }).toEqual([]);
+        const posters = await page.locator('video[poster]').evaluateAll((videos) => videos.map((v) => v.getAttribute('poster')));
+        const contentImages = images.filter((i) => i.path.startsWith('/generated/') || i.path.startsWith('/images/'));
+        expect(contentImages.length).toBeGreaterThan(0);
+        for (const image of contentImages) {
+          if (posters.includes(image.path)) {
+            expect(image.type, image.path).toBe('image/webp');
+          } else if (image.path.endsWith('.svg')) {
+            expect(image.path).toMatch(/^\/generated\/images\/.+\.[0-9a-f]{10}\.svg$/);
+            expect(image.type, image.path).toMatch(/^image\/svg\+xml/);
+          } else {
+            expect(image.path).toMatch(/^\/generated\/images\/.+\.avif$/);
+            expect(image.type, image.path).toBe('image/avif');
+          }
+          expect(image.status, image.path).toBe(200);
         }
-      });
-      await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
-      await scrollThrough(page);
-      // Hidden images (the hero portrait on phones) are lazy, so never fetched. The rest load
-      // after their bytes have arrived, which on a busy machine can be after the network looks idle.
-      const undecoded = async () => (await imageStates(page)).filter((img) => img.rendered && !(img.complete && img.naturalWidth > 0)).map((img) => img.src);
-      await expect.poll(undecoded, { timeout: 10_000, message: 'images not decoded' }).toEqual([]);
-      const posters = await page.locator('video[poster]').evaluateAll((videos) => videos.map((v) => v.getAttribute('poster')));
-      const contentImages = images.filter((i) => i.path.startsWith('/generated/') || i.path.startsWith('/images/'));
-      expect(contentImages.length).toBeGreaterThan(0);
-      for (const image of contentImages) {
-        if (posters.includes(image.path)) {
-          expect(image.type, image.path).toBe('image/webp');
-        } else if (image.path.endsWith('.svg')) {
-          expect(image.path).toMatch(/^\/generated\/images\/.+\.[0-9a-f]{10}\.svg$/);
-          expect(image.type, image.path).toMatch(/^image\/svg\+xml/);
-        } else {
-          expect(image.path).toMatch(/^\/generated\/images\/.+\.avif$/);
-          expect(image.type, image.path).toBe('image/avif');
+        for (const img of await imageStates(page)) {
+          if (img.rendered) expect(img.currentSrc, img.src).toMatch(/\/generated\/images\/.+\.(avif|[0-9a-f]{10}\.svg)$/);
         }
-        expect(image.status, image.path).toBe(200);
       }
-      for (const img of await imageStates(page)) {
-        if (img.rendered) expect(img.currentSrc, img.src).toMatch(/\/generated\/images\/.+\.(avif|[0-9a-f]{10}\.svg)$/);
-      }
-    }
-  });
+    },
+  );
 });
 
 describe('generated files', () => {
   const variants = [
     ...new Map(
       allSources().flatMap(({ src, sources }) =>
-        (['avif', 'webp'] as const).flatMap((format) => candidates(sources[format]).map(([file, w]) => [file, { file, width: Number.parseInt(w, 10), format, src }] as const)),
+        (['avif', 'webp'] as const).flatMap((format) =>
+          candidates(sources[format]).map(([file, w]) => [file, { file, width: Number.parseInt(w, 10), format, src }] as const),
+        ),
       ),
     ).values(),
   ];

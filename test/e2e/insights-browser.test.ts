@@ -6,6 +6,7 @@ import { waitForFrames, waitForHydration } from '../helpers/e2e';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
+import { only } from '../helpers/must';
 
 /**
  * Reading insights in Chromium against the built server and a real
@@ -69,7 +70,8 @@ const waitForRows = (count: number, what: string) =>
 let markers = 0;
 /** Everything the server was sent before this has been written (or refused). */
 async function settle() {
-  const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`))[0].n;
+  const count = async () =>
+    only(await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`), 'count row').n;
   const before = await count();
   const marker = await fetch(`${url}/api/insights?p=${encodeURIComponent(MARKER)}`, {
     headers: { 'user-agent': `${CHROME} marker/${++markers}` },

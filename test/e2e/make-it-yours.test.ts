@@ -12,7 +12,24 @@ import { bodyValue, openEditor, selectWord } from '../helpers/body-editor';
 import { buildClone, serveClone, type BuiltClone } from '../helpers/built-clone';
 import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { openSignedIn, remoteFile, type EditorStack } from '../helpers/editor-stack';
-import { colourAt, designerImages, expectNoSideways, fill, imageFileOnRemote, listButton, near, onRemote, openHydrated, publish, remoteBytes, sampleSiteFiles, sizeOf, startSampleEditorStack, uploadToField, type Upload } from '../helpers/make-it-yours';
+import {
+  colourAt,
+  designerImages,
+  expectNoSideways,
+  fill,
+  imageFileOnRemote,
+  listButton,
+  near,
+  onRemote,
+  openHydrated,
+  publish,
+  remoteBytes,
+  sampleSiteFiles,
+  sizeOf,
+  startSampleEditorStack,
+  uploadToField,
+  type Upload,
+} from '../helpers/make-it-yours';
 import { findSample, findSampleIn, readSample, type Finding } from '../helpers/sample-scan';
 import { crawl, fetchPublicFiles, type SiteResponse } from '../helpers/site-responses';
 import { waitFor } from '../helpers/wait';
@@ -36,7 +53,10 @@ const SAMPLE = readSample(SEED);
 const SITE_URL = 'https://portfolio.example.test';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 
-const seededSite = parseYaml(SEED['content/site.yml'].toString()) as { about: { paragraphs: string[]; interests: string[]; highlights: unknown[] }; photos: { profile: { src: string }; about: { src: string } } };
+const seededSite = parseYaml(SEED['content/site.yml'].toString()) as {
+  about: { paragraphs: string[]; interests: string[]; highlights: unknown[] };
+  photos: { profile: { src: string }; about: { src: string } };
+};
 const seededResume = matter(SEED['content/resume.mdx'].toString()).data as {
   experience: { bullets: string[] }[];
   education: unknown[];
@@ -45,7 +65,12 @@ const seededResume = matter(SEED['content/resume.mdx'].toString()).data as {
   languages: unknown[];
 };
 
-const JORDAN = { name: 'Jordan Rivera', email: 'hello@jordanrivera.example', linkedin: 'https://www.linkedin.com/in/jordan-rivera-design', website: 'https://jordanrivera.example' };
+const JORDAN = {
+  name: 'Jordan Rivera',
+  email: 'hello@jordanrivera.example',
+  linkedin: 'https://www.linkedin.com/in/jordan-rivera-design',
+  website: 'https://jordanrivera.example',
+};
 const EMPLOYERS = ['Cascade Transit Authority', 'Northwind Health', 'Civic Labs Studio', 'Harbor & Pine', 'Lumen Works'];
 const CASE_STUDY = { title: 'Night Bus Wayfinding', slug: 'night-bus-wayfinding' };
 
@@ -70,12 +95,22 @@ async function signedIn(options: Parameters<typeof openSignedIn>[2] = {}): Promi
   return tracked.page;
 }
 
-
 const sampleItems = (page: Page) => page.locator('[data-sample-item]');
 
 /** Everything the built site answers: the pages and all they lead to (each page's data request too), and every file of its public output. */
 async function responsesOf(clone: BuiltClone, serverUrl: string): Promise<SiteResponse[]> {
-  const start = ['/', '/resume', '/privacy', '/shared', '/sitemap.xml', '/robots.txt', '/no-such-page', '/s/not-a-share-link', ...Object.keys(clone.content.caseStudies).map((slug) => `/case-study/${slug}`), ...SAMPLE.caseStudies.map(({ slug }) => `/case-study/${slug}`)];
+  const start = [
+    '/',
+    '/resume',
+    '/privacy',
+    '/shared',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/no-such-page',
+    '/s/not-a-share-link',
+    ...Object.keys(clone.content.caseStudies).map((slug) => `/case-study/${slug}`),
+    ...SAMPLE.caseStudies.map(({ slug }) => `/case-study/${slug}`),
+  ];
   return [...(await crawl(serverUrl, SITE_URL, start)), ...(await fetchPublicFiles(serverUrl, clone.publicDir))];
 }
 
@@ -150,10 +185,24 @@ describe('in the browser only, the designer', () => {
     await fill(page, 'description', 'Jordan Rivera designs transit, health and civic services that people can use on the first try.');
     await fill(page, 'hero.badge', 'Open to lead roles');
     await fill(page, 'hero.title', 'Design that moves people');
-    await fill(page, 'hero.subtitle', 'I’m Jordan, a product designer who makes public services feel simple, from the bus stop to the clinic.');
+    await fill(
+      page,
+      'hero.subtitle',
+      'I’m Jordan, a product designer who makes public services feel simple, from the bus stop to the clinic.',
+    );
     await fill(page, 'about.title', 'About Jordan');
-    for (const [i] of seededSite.about.paragraphs.entries()) await fill(page, `about.paragraphs.${i}`, `Paragraph ${i + 1} of Jordan’s story: riders, patients and residents first, then the systems behind them.`);
-    for (const [i] of seededSite.about.interests.entries()) await fill(page, `about.interests.${i}`, ['Night cycling', 'Letterpress', 'Choir', 'Urban sketching', 'Bread baking', 'Sea kayaking'][i] ?? `Interest ${i + 1}`);
+    for (const [i] of seededSite.about.paragraphs.entries())
+      await fill(
+        page,
+        `about.paragraphs.${i}`,
+        `Paragraph ${i + 1} of Jordan’s story: riders, patients and residents first, then the systems behind them.`,
+      );
+    for (const [i] of seededSite.about.interests.entries())
+      await fill(
+        page,
+        `about.interests.${i}`,
+        ['Night cycling', 'Letterpress', 'Choir', 'Urban sketching', 'Bread baking', 'Sea kayaking'][i] ?? `Interest ${i + 1}`,
+      );
     for (const [i] of seededSite.about.highlights.entries()) {
       await fill(page, `about.highlights.${i}.value`, String(10 + i));
       await fill(page, `about.highlights.${i}.label`, `Jordan’s figure ${i + 1}`);
@@ -165,16 +214,24 @@ describe('in the browser only, the designer', () => {
     await expectNoSideways(page, 375);
     await publish(page);
 
-    const site = parseYaml(remoteFile(stack.remote, 'content/site.yml')) as { name: string; email: string; photos: Record<'profile' | 'about', { src: string; width?: number; height?: number; alt: string }> };
+    const site = parseYaml(remoteFile(stack.remote, 'content/site.yml')) as {
+      name: string;
+      email: string;
+      photos: Record<'profile' | 'about', { src: string; width?: number; height?: number; alt: string }>;
+    };
     expect(site).toMatchObject({ name: JORDAN.name, email: JORDAN.email, linkedin: JORDAN.linkedin, website: JORDAN.website });
     // Each photo is the uploaded file, its size read from it.
-    for (const [field, upload] of [['profile', images.portrait], ['about', images.about]] as const) {
+    for (const [field, upload] of [
+      ['profile', images.portrait],
+      ['about', images.about],
+    ] as const) {
       const photo = site.photos[field];
       expect(photo.src).not.toBe(seededSite.photos[field].src);
       const stored = remoteBytes(stack.remote, imageFileOnRemote(stack.remote, 'content/site.yml', photo.src));
       expect(await sizeOf(stored)).toEqual({ width: upload.width, height: upload.height });
       // Typed sizes are still accepted, but an upload's are the file's (or left to the build to read).
-      if (photo.width !== undefined || photo.height !== undefined) expect({ width: photo.width, height: photo.height }).toEqual({ width: upload.width, height: upload.height });
+      if (photo.width !== undefined || photo.height !== undefined)
+        expect({ width: photo.width, height: photo.height }).toEqual({ width: upload.width, height: upload.height });
     }
   }, 180_000);
 
@@ -186,18 +243,25 @@ describe('in the browser only, the designer', () => {
     await fill(page, 'experience.0.company', EMPLOYERS[0]);
     await fill(page, 'experience.0.location', 'Portland, OR');
     await fill(page, 'experience.0.years', '2020 – Present');
-    for (let b = 0; b < bullets; b++) await fill(page, `experience.0.bullets.${b}`, `Role one, result ${b + 1}: riders found their stop ${b + 2}× faster.`);
-    await listButton(page, 'list:add:experience.0.bullets', () => page.locator(`[name="experience.0.bullets.${bullets}"]`).count().then(Boolean));
+    for (let b = 0; b < bullets; b++)
+      await fill(page, `experience.0.bullets.${b}`, `Role one, result ${b + 1}: riders found their stop ${b + 2}× faster.`);
+    await listButton(page, 'list:add:experience.0.bullets', () =>
+      page.locator(`[name="experience.0.bullets.${bullets}"]`).count().then(Boolean),
+    );
     await fill(page, `experience.0.bullets.${bullets}`, 'Role one, the added result: night riders rated the trip planner 4.7.');
-    await listButton(page, 'list:remove:experience.0.bullets.1', async () => (await page.locator('[data-editor-form] [name^="experience.0.bullets."]').count()) === bullets);
+    await listButton(
+      page,
+      'list:remove:experience.0.bullets.1',
+      async () => (await page.locator('[data-editor-form] [name^="experience.0.bullets."]').count()) === bullets,
+    );
     await expectNoSideways(page, 375);
     await publish(page);
 
     const resume = matter(remoteFile(stack.remote, 'content/resume.mdx')).data as { experience: { company: string; bullets: string[] }[] };
-    expect(resume.experience[0].company).toBe(EMPLOYERS[0]);
-    expect(resume.experience[0].bullets).toHaveLength(bullets);
+    expect(resume.experience[0]?.company).toBe(EMPLOYERS[0]);
+    expect(resume.experience[0]?.bullets).toHaveLength(bullets);
     expect(resume.experience[0].bullets).not.toContain('Role one, result 2: riders found their stop 3× faster.');
-    expect(resume.experience[0].bullets.at(-1)).toBe('Role one, the added result: night riders rated the trip planner 4.7.');
+    expect(resume.experience[0]?.bullets.at(-1)).toBe('Role one, the added result: night riders rated the trip planner 4.7.');
   }, 180_000);
 
   it('replaces every other resume entry and the summary', async () => {
@@ -211,7 +275,8 @@ describe('in the browser only, the designer', () => {
       await fill(page, `experience.${i}.company`, EMPLOYERS[i % EMPLOYERS.length]);
       await fill(page, `experience.${i}.location`, 'Seattle, WA');
       await fill(page, `experience.${i}.years`, `${2019 - 3 * i} – ${2022 - 3 * i}`);
-      for (const [b] of role.bullets.entries()) await fill(page, `experience.${i}.bullets.${b}`, `Role ${i + 1}, result ${b + 1}: fewer missed appointments, clearer forms.`);
+      for (const [b] of role.bullets.entries())
+        await fill(page, `experience.${i}.bullets.${b}`, `Role ${i + 1}, result ${b + 1}: fewer missed appointments, clearer forms.`);
     }
     for (const [i] of seededResume.education.entries()) {
       await fill(page, `education.${i}.degree`, 'B.A. in Industrial Design');
@@ -232,10 +297,15 @@ describe('in the browser only, the designer', () => {
       await fill(page, `languages.${i}.level`, i === 0 ? 'Native' : 'Professional');
     }
     await page.locator('[data-view="source"]').click();
-    await page.locator('textarea[data-body-source]').fill('Product designer with ten years in transit, health and civic services, who turns field research into services people use on the first try.\n');
+    await page
+      .locator('textarea[data-body-source]')
+      .fill(
+        'Product designer with ten years in transit, health and civic services, who turns field research into services people use on the first try.\n',
+      );
     await publish(page);
     const resume = remoteFile(stack.remote, 'content/resume.mdx');
-    for (const employer of SAMPLE.employers) expect(findSample('resume.mdx', resume, [{ what: employer, pattern: new RegExp(employer, 'i') }])).toEqual([]);
+    for (const employer of SAMPLE.employers)
+      expect(findSample('resume.mdx', resume, [{ what: employer, pattern: new RegExp(employer, 'i') }])).toEqual([]);
   }, 180_000);
 
   it('makes a case study of her own, with a card image and two story images, and publishes it', async () => {
@@ -248,14 +318,22 @@ describe('in the browser only, the designer', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/saved=1/);
     await waitForHydration(page);
-    await fill(page, 'description', 'Late-night riders could not tell which stop their bus left from. Clear signs and a live map fixed that.');
+    await fill(
+      page,
+      'description',
+      'Late-night riders could not tell which stop their bus left from. Clear signs and a live map fixed that.',
+    );
     await uploadToField(page, 'image', images.card);
     await fill(page, 'alt', 'A night bus stop with a lit sign showing the next three departures');
     await fill(page, 'tags.0', 'Service Design');
     await fill(page, 'role', 'Lead Product Designer');
     await fill(page, 'timeline', '5 months');
     await fill(page, 'impact', 'Missed buses down by a third');
-    await fill(page, 'page.summary', 'Riders of the night network missed buses because stops were unlit and unlabelled. I led the redesign of signs and the trip planner.');
+    await fill(
+      page,
+      'page.summary',
+      'Riders of the night network missed buses because stops were unlit and unlabelled. I led the redesign of signs and the trip planner.',
+    );
     await fill(page, 'page.client', EMPLOYERS[0]);
     await fill(page, 'page.timeline', '5 months');
     await listButton(page, 'list:add:page.team', () => page.locator('[name="page.team.0"]').count().then(Boolean));
@@ -267,7 +345,11 @@ describe('in the browser only, the designer', () => {
     // The story: written in the source view, its two images added through the visual editor's image button.
     await page.locator('[data-mdx-body][data-body-editor="ready"] [contenteditable="true"]').first().waitFor();
     await page.locator('[data-view="source"]').click();
-    await page.locator('textarea[data-body-source]').fill('## The problem\n\nRiders waited at the wrong stop after dark.\n\n## The approach\n\nWe surveyed riders at twelve stops and sketched new routes.\n\n## The outcome\n\nMissed buses fell by a third.\n');
+    await page
+      .locator('textarea[data-body-source]')
+      .fill(
+        '## The problem\n\nRiders waited at the wrong stop after dark.\n\n## The approach\n\nWe surveyed riders at twelve stops and sketched new routes.\n\n## The outcome\n\nMissed buses fell by a third.\n',
+      );
     await page.locator('[data-view="visual"]').click();
     for (const [paragraph, word, upload, alt] of [
       ['We surveyed riders at twelve stops', 'routes.', images.storyOne, 'Survey cards from riders at a night stop'],
@@ -280,7 +362,10 @@ describe('in the browser only, the designer', () => {
       await dialog.locator('input[type="file"]').setInputFiles(upload);
       await dialog.getByLabel('Alt text').fill(alt);
       await dialog.getByRole('button', { name: 'Upload and insert' }).click();
-      await waitFor(async () => (await bodyValue(page)).includes(`![${alt}](`), { timeoutMs: 30_000, what: `the image "${alt}" in the story` });
+      await waitFor(async () => (await bodyValue(page)).includes(`![${alt}](`), {
+        timeoutMs: 30_000,
+        what: `the image "${alt}" in the story`,
+      });
     }
     await publish(page);
 
@@ -305,14 +390,18 @@ describe('in the browser only, the designer', () => {
       expect(onRemote(stack.remote, `content/case-studies/${slug}.mdx`)).toBe(false);
       expect(onRemote(stack.remote, `content/case-studies/${slug}`)).toBe(false);
     }
-    const listed = await page.locator('[data-content-item^="case-studies/"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-content-item')));
+    const listed = await page
+      .locator('[data-content-item^="case-studies/"]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-content-item')));
     expect(listed).toEqual([`case-studies/${CASE_STUDY.slug}.mdx`]);
   }, 420_000);
 
   it('finds nothing left in "Make it yours"', async () => {
     const page = await signedIn();
     await page.goto(`${stack.server.url}/admin/content`);
-    const left = await sampleItems(page).evaluateAll((items) => items.map((item) => `${item.textContent?.trim()} → ${item.querySelector('a')?.getAttribute('href')}`));
+    const left = await sampleItems(page).evaluateAll((items) =>
+      items.map((item) => `${item.textContent?.trim()} → ${item.querySelector('a')?.getAttribute('href')}`),
+    );
     expect(left).toEqual([]);
   });
 });
@@ -335,12 +424,23 @@ describe('the site built from her branch', () => {
 
   it('answers her pages, and no response carries the sample’s name, employers or case studies', () => {
     const status = (at: string) => responses.find((response) => response.path === at)?.status;
-    expect([status('/'), status('/resume'), status('/privacy'), status(`/case-study/${CASE_STUDY.slug}`), status('/resume.pdf'), status('/sitemap.xml')]).toEqual([200, 200, 200, 200, 200, 200]);
+    expect([
+      status('/'),
+      status('/resume'),
+      status('/privacy'),
+      status(`/case-study/${CASE_STUDY.slug}`),
+      status('/resume.pdf'),
+      status('/sitemap.xml'),
+    ]).toEqual([200, 200, 200, 200, 200, 200]);
     expect(status('/no-such-page')).toBe(404);
     // The build read the photos' and the card's sizes from her files.
     const { site, cards } = clone.content;
-    expect([site.photos.profile, site.photos.about].map(({ width, height }) => ({ width, height }))).toEqual([images.portrait, images.about].map(({ width, height }) => ({ width, height })));
-    expect(cards.map(({ slug, imageWidth, imageHeight }) => ({ slug, imageWidth, imageHeight }))).toEqual([{ slug: CASE_STUDY.slug, imageWidth: images.card.width, imageHeight: images.card.height }]);
+    expect([site.photos.profile, site.photos.about].map(({ width, height }) => ({ width, height }))).toEqual(
+      [images.portrait, images.about].map(({ width, height }) => ({ width, height })),
+    );
+    expect(cards.map(({ slug, imageWidth, imageHeight }) => ({ slug, imageWidth, imageHeight }))).toEqual([
+      { slug: CASE_STUDY.slug, imageWidth: images.card.width, imageHeight: images.card.height },
+    ]);
     for (const { slug } of SAMPLE.caseStudies) expect(status(`/case-study/${slug}`)).toBe(404);
     // Hers are there instead: the scan reads what it should.
     const home = responses.find((response) => response.path === '/')!.body.toString();
@@ -353,16 +453,32 @@ describe('the site built from her branch', () => {
   it('serves none of the sample’s images, as they were or through the image pipeline', async () => {
     const { names, sha256 } = await sampleImageFingerprints();
     const served = responses.filter((response) => response.status === 200);
-    const copies = [...new Set(served.filter((response) => sha256.has(createHash('sha256').update(response.body).digest('hex'))).map((response) => response.path))];
-    const variants = [...new Set(served.filter((response) => names.some((hash) => response.path.includes(`.${hash}.`))).map((response) => response.path))];
+    const copies = [
+      ...new Set(
+        served.filter((response) => sha256.has(createHash('sha256').update(response.body).digest('hex'))).map((response) => response.path),
+      ),
+    ];
+    const variants = [
+      ...new Set(served.filter((response) => names.some((hash) => response.path.includes(`.${hash}.`))).map((response) => response.path)),
+    ];
     expect({ copies, variants }).toEqual({ copies: [], variants: [] });
   });
 
   it('draws the sharing cards from her content: her words, her photos and her card image', async () => {
     const { site, resume, caseStudies } = clone.content;
-    const cards = [homeSocialCard(site), resumeSocialCard(site.name, resume, site.about.highlights), ...Object.values(caseStudies).map((study) => caseStudySocialCard(study, site))];
+    const cards = [
+      homeSocialCard(site),
+      resumeSocialCard(site.name, resume, site.about.highlights),
+      ...Object.values(caseStudies).map((study) => caseStudySocialCard(study, site)),
+    ];
     expect(lines(findSample('sharing cards', JSON.stringify(cards), SAMPLE.markers))).toEqual([]);
-    const served = [...new Set(responses.filter((response) => response.path.startsWith(`/${SOCIAL_IMAGE_DIR}/`) && response.path.endsWith('.png')).map((response) => response.path))];
+    const served = [
+      ...new Set(
+        responses
+          .filter((response) => response.path.startsWith(`/${SOCIAL_IMAGE_DIR}/`) && response.path.endsWith('.png'))
+          .map((response) => response.path),
+      ),
+    ];
     expect(served.sort()).toEqual(cards.map((card) => card.path).sort());
     // The illustration panel's middle (pipeline/social-images.ts) shows her picture.
     const png = (at: string) => responses.find((response) => response.path === at)!.body;
@@ -380,7 +496,10 @@ describe('the site built from her branch', () => {
     page.on('response', (response) => {
       read.push(
         response.body().then(
-          (body) => void findings.push(...findSampleIn(new URL(response.url()).pathname, response.headers()['content-type'] ?? '', body, SAMPLE.markers)),
+          (body) =>
+            void findings.push(
+              ...findSampleIn(new URL(response.url()).pathname, response.headers()['content-type'] ?? '', body, SAMPLE.markers),
+            ),
           () => undefined, // a redirect has no body
         ),
       );

@@ -25,12 +25,14 @@ let url: string;
 useSiteAndBrowser((site) => ({ browser, url } = site));
 
 const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
-const open = (width = 375, options: BrowserContextOptions = {}): Promise<Page> => pages.open({ viewport: { width, height: 740 }, ...options });
+const open = (width = 375, options: BrowserContextOptions = {}): Promise<Page> =>
+  pages.open({ viewport: { width, height: 740 }, ...options });
 
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Open menu' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
 const panel = (page: Page) => page.locator('#mobile-menu');
-const panelOpen = (page: Page) => panel(page).evaluate((el) => el.getAttribute('data-open') === 'true' && getComputedStyle(el).visibility === 'visible');
+const panelOpen = (page: Page) =>
+  panel(page).evaluate((el) => el.getAttribute('data-open') === 'true' && getComputedStyle(el).visibility === 'visible');
 
 /** Opens the menu and waits for the slide-in to finish (the panel flush with the right edge). */
 async function openMenu(page: Page) {
@@ -69,8 +71,7 @@ async function recordClickAndClose(page: Page) {
     }).observe(panel, { attributes: true, attributeFilter: ['data-open'] });
   });
 }
-const recordedTimes = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __times: { click: number; closed: number } }).__times);
+const recordedTimes = (page: Page) => page.evaluate(() => (window as unknown as { __times: { click: number; closed: number } }).__times);
 
 describe.each([
   [375, 280],
@@ -155,7 +156,12 @@ describe('menu items (375 px)', () => {
   function analyse(log: ScrollEntry[], click: number) {
     const startY = log.filter((e) => e.t <= click).at(-1)?.y ?? log[0].y;
     const firstMoved = log.find((e) => e.t > click && Math.abs(e.y - startY) > 2);
-    const timeline = JSON.stringify(log.filter((e) => e.t > click - 50).slice(0, 60).map((e) => [Math.round(e.t - click), Math.round(e.y)]));
+    const timeline = JSON.stringify(
+      log
+        .filter((e) => e.t > click - 50)
+        .slice(0, 60)
+        .map((e) => [Math.round(e.t - click), Math.round(e.y)]),
+    );
     return { startY, firstMoved, timeline };
   }
 

@@ -221,7 +221,9 @@ describe('home page', () => {
       await waitForSectionAtTop(page, 'contact');
       await waitForScrollEnd(page);
       const log = await scrollLog(page);
-      const parsedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive);
+      const parsedAt = await page.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+      );
       const finalY = log[log.length - 1].y;
       expect(finalY).toBeGreaterThan(500);
       // A scroll event is fired in the frame that shows the new position, so never before the movement.
@@ -255,7 +257,10 @@ describe('home page', () => {
     it.each(['Mobile Banking UX', 'Analytics Dashboard'])('“%s” shows Coming Soon and is not a link', async (title) => {
       const page = await open();
       await gotoHydrated(page, url);
-      const card = page.locator('#work').getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+      const card = page
+        .locator('#work')
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: title }) });
       expect(await card.count()).toBe(1);
       expect(await card.getByText('Coming Soon', { exact: true }).isVisible()).toBe(true);
       expect(await card.getByRole('link').count()).toBe(0);
@@ -426,7 +431,12 @@ describe('images', () => {
     const page = await open();
     await gotoHydrated(page, `${url}${path}`);
     const images = await page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
-      imgs.map((img) => ({ src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.getAttribute('alt') })),
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        alt: img.getAttribute('alt'),
+      })),
     );
     if (path !== '/resume') expect(images.length).toBeGreaterThan(0);
     for (const img of images) {
@@ -471,7 +481,8 @@ describe('hero spotlight', () => {
       .toBe('true');
     await expect.poll(() => spotlightState(page).then((s) => s.opacity), { timeout: 5000 }).toBe(1);
     // Moves are handled on the next frame, a busy machine's frames come late: wait for it to catch up with the last one.
-    const spotlightX = () => page.getByTestId('spotlight').evaluate((el) => parseFloat((el as HTMLElement).style.getPropertyValue('--spotlight-x')));
+    const spotlightX = () =>
+      page.getByTestId('spotlight').evaluate((el) => parseFloat((el as HTMLElement).style.getPropertyValue('--spotlight-x')));
     await expect.poll(spotlightX, POLL).toBeCloseTo(box.width * 0.6, -1);
   });
 

@@ -37,7 +37,9 @@ describe.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banki
     const home = page.getByRole('link', { name: 'Return to Home' });
     expect(await home.getAttribute('href')).toBe('/');
 
-    await expect.poll(() => messages.filter((m) => m.type() === 'warning' && m.text().includes(path)).length, POLL).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => messages.filter((m) => m.type() === 'warning' && m.text().includes(path)).length, POLL)
+      .toBeGreaterThanOrEqual(1);
     await expect.poll(() => server.output(), POLL).toContain(`404 Not Found: ${path}`);
     // Only Chromium's own note about the 404 document; nothing from the app.
     const appErrors = errors().filter((e) => !failedToLoad(404).test(e));

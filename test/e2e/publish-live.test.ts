@@ -82,7 +82,7 @@ describe('publishing a sentence of a case study’s story', () => {
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
     // The story's first sentence of plain prose, read from the fixture rather than assumed.
-    const sentence = source.split('\n').find((line) => /^[A-Z][^<>!\[\]*_`#|]{20,}\.$/.test(line));
+    const sentence = source.split('\n').find((line) => /^[A-Z][^<>![\]*_`#|]{20,}\.$/.test(line));
     expect(sentence, 'a plain sentence in the fixture story').toBeTruthy();
     const NEW_SENTENCE = 'Every block here was published live, without a build or a deploy.';
     for (const server of servers()) {

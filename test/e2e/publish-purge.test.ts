@@ -9,6 +9,7 @@ import { ROOT } from '../helpers/content';
 import { openSignedIn, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { bytes, publishAndWait, sha, text, within } from '../helpers/live-site';
+import { at } from '../helpers/must';
 
 /**
  * A publish purges Netlify's CDN of exactly the answers it changed. Netlify's
@@ -65,7 +66,9 @@ afterAll(async () => {
 
 /** Every file the build made from content (resume PDF, sharing cards, icons): path → sha256 as the server answers it now. */
 async function servedFiles(): Promise<Map<string, string>> {
-  const stamp = JSON.parse(readFileSync(path.join(ROOT, path.dirname(FIXTURE_CONTENT_JSON), 'build-version.json'), 'utf8')) as { files: Record<string, unknown> };
+  const stamp = JSON.parse(readFileSync(path.join(ROOT, path.dirname(FIXTURE_CONTENT_JSON), 'build-version.json'), 'utf8')) as {
+    files: Record<string, unknown>;
+  };
   const served = new Map<string, string>();
   for (const file of Object.keys(stamp.files)) {
     const answer = await bytes(`${stack.server.url}${file}`);
@@ -91,7 +94,7 @@ describe('the purge after a publish', () => {
 
     // The purge is sent before the publish answers: it is there already, once.
     expect(purges).toHaveLength(1);
-    const [purge] = purges;
+    const purge = at(purges, 0, 'a purge');
     expect(purge.method).toBe('POST');
     expect(purge.url).toBe('/api/v1/purge');
     expect(purge.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -108,7 +111,11 @@ describe('the purge after a publish', () => {
     const expected = ['content-resume', ...changedFiles.map((file) => `file-${file}`)].sort();
     expect([...body.cache_tags].sort()).toEqual(expected);
     // Nothing a resume line does not touch: no case study, no card list, not the site's words, no icon.
-    expect(body.cache_tags.filter((tag) => /^content-(case-study-|cards$|site$)|^file-\/favicon|^file-\/apple-touch-icon|^file-\/social\/case-study-/.test(tag))).toEqual([]);
+    expect(
+      body.cache_tags.filter((tag) =>
+        /^content-(case-study-|cards$|site$)|^file-\/favicon|^file-\/apple-touch-icon|^file-\/social\/case-study-/.test(tag),
+      ),
+    ).toEqual([]);
 
     // And the answers carry the tags that were purged: the resume page, its PDF.
     expect((await text(`${stack.server.url}/resume`)).headers.get('netlify-cache-tag')?.split(',')).toContain('content-resume');
@@ -124,7 +131,7 @@ describe('the purge after a publish', () => {
     await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
-    const sentence = source.split('\n').find((line) => /^[A-Z][^<>!\[\]*_`#|]{20,}\.$/.test(line));
+    const sentence = source.split('\n').find((line) => /^[A-Z][^<>![\]*_`#|]{20,}\.$/.test(line));
     expect(sentence, 'a plain sentence in the fixture story').toBeTruthy();
     await body.fill(source.replace(sentence!, 'A sentence that only this case study’s page shows.'));
     const result = await publishAndWait(page);

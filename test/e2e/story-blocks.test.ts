@@ -116,7 +116,9 @@ describe('without JavaScript', () => {
     const video = page.locator('[data-block="video"] video:not([data-poster])');
     await video.scrollIntoViewIfNeeded();
     expect(await video.isVisible()).toBe(true);
-    expect(await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, preload: v.preload, autoplay: v.autoplay, paused: v.paused }))).toEqual({
+    expect(
+      await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, preload: v.preload, autoplay: v.autoplay, paused: v.paused })),
+    ).toEqual({
       controls: true,
       preload: 'none',
       autoplay: false,
@@ -152,7 +154,10 @@ describe('without JavaScript', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(article.x + article.width + 1);
     }
     expect(await page.locator('.before-after-range').isVisible()).toBe(false);
-    expect(await page.locator('[data-block="before-after"] img').evaluateAll((imgs) => imgs.map((img) => img.checkVisibility()))).toEqual([true, true]);
+    expect(await page.locator('[data-block="before-after"] img').evaluateAll((imgs) => imgs.map((img) => img.checkVisibility()))).toEqual([
+      true,
+      true,
+    ]);
     expect(await page.locator('.embed-actions').isVisible()).toBe(false);
   });
 });
@@ -166,7 +171,10 @@ describe('with JavaScript', () => {
     const slider = block.getByRole('slider');
     expect(await slider.getAttribute('aria-label')).toContain('“Before” or “After”');
     // The two images lie over each other.
-    const [b, a] = [(await block.locator('[data-side="before"] img').boundingBox())!, (await block.locator('[data-side="after"] img').boundingBox())!];
+    const [b, a] = [
+      (await block.locator('[data-side="before"] img').boundingBox())!,
+      (await block.locator('[data-side="after"] img').boundingBox())!,
+    ];
     expect(a).toEqual(b);
     await slider.focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
@@ -176,7 +184,9 @@ describe('with JavaScript', () => {
     await page.keyboard.press('Home');
     expect(await slider.inputValue()).toBe('0');
     // Its images are not separate tab stops under the slider.
-    expect(await block.locator('a[data-zoom]').evaluateAll((links) => links.map((link) => (link as HTMLElement).tabIndex))).toEqual([-1, -1]);
+    expect(await block.locator('a[data-zoom]').evaluateAll((links) => links.map((link) => (link as HTMLElement).tabIndex))).toEqual([
+      -1, -1,
+    ]);
   });
 
   it('before/after follows a pointer drag and a touch', async () => {
@@ -226,7 +236,9 @@ describe('with JavaScript', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     // Before the first comes the last (the before/after images are compared, not zoomed).
-    const zoomable = await links.evaluateAll((all) => all.filter((a) => !a.closest('[data-block="before-after"]')).map((a) => a.getAttribute('href')));
+    const zoomable = await links.evaluateAll((all) =>
+      all.filter((a) => !a.closest('[data-block="before-after"]')).map((a) => a.getAttribute('href')),
+    );
     expect(await image.getAttribute('src')).toBe(zoomable.at(-1));
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -239,7 +251,10 @@ describe('with JavaScript', () => {
     await gotoHydrated(page, DEMO);
     await page.waitForFunction(() => document.querySelector('dialog.zoom-dialog'));
     const popup = page.context().waitForEvent('page');
-    await page.locator('article a[data-zoom]').first().click({ modifiers: ['ControlOrMeta'] });
+    await page
+      .locator('article a[data-zoom]')
+      .first()
+      .click({ modifiers: ['ControlOrMeta'] });
     expect((await popup).url()).toMatch(/\/generated\/images\/wide-1600\./);
     expect(await page.locator('dialog.zoom-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
   });
@@ -248,7 +263,11 @@ describe('with JavaScript', () => {
     const page = await openWithJs();
     const foreign: Request[] = [];
     page.on('request', (request) => !request.url().startsWith(url) && foreign.push(request));
-    await page.context().route(`${FIGMA}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Figma</title><p>Prototype</p>' }));
+    await page
+      .context()
+      .route(`${FIGMA}/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Figma</title><p>Prototype</p>' }),
+      );
     const response = await gotoHydrated(page, DEMO);
     expect(response.headers()['content-security-policy']).toContain(`frame-src ${FIGMA};`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -270,7 +289,9 @@ describe('with JavaScript', () => {
 
   it('embed: reached by a client-side navigation (another page’s CSP), the click reloads the page and the player loads with no violation', async () => {
     const page = await openWithJs();
-    await page.context().route(`${FIGMA}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>Prototype</p>' }));
+    await page
+      .context()
+      .route(`${FIGMA}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>Prototype</p>' }));
     await gotoHydrated(page, '/');
     expect((await page.request.get(url + '/')).headers()['content-security-policy']).not.toContain('frame-src');
     await page.getByRole('link', { name: 'Story Blocks Demo' }).click();
@@ -364,7 +385,9 @@ describe('the story stays put', () => {
     }
     await page.waitForLoadState('networkidle');
     // A shift is reported a frame or two after the one that showed it: every image loaded, then a few frames.
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete || !img.checkVisibility()), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete || !img.checkVisibility()), undefined, {
+      timeout: 10_000,
+    });
     await waitForFrames(page, 5);
     return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   }

@@ -25,7 +25,11 @@ export function editableFiles(): { url: string; file: string; body: string }[] {
       if (entry.isDirectory()) walk(dir, rel, as);
       else if (entry.name.endsWith('.mdx')) {
         const file = path.join(dir, rel);
-        found.push({ url: `/admin/content/${as}${rel}`, file: path.relative(ROOT, file), body: readDocument(readFileSync(file, 'utf8'), 'mdx').body });
+        found.push({
+          url: `/admin/content/${as}${rel}`,
+          file: path.relative(ROOT, file),
+          body: readDocument(readFileSync(file, 'utf8'), 'mdx').body,
+        });
       }
     }
   };
@@ -47,7 +51,9 @@ export async function recordCspViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
 }
 
@@ -75,7 +81,9 @@ export async function selectWord(page: Page, paragraph: string, word: string) {
   await target.click();
   await page.evaluate(
     ({ paragraph, word }) => {
-      const p = [...document.querySelectorAll('[data-mdx-body] [contenteditable="true"] p')].find((el) => el.textContent?.includes(paragraph))!;
+      const p = [...document.querySelectorAll('[data-mdx-body] [contenteditable="true"] p')].find((el) =>
+        el.textContent?.includes(paragraph),
+      )!;
       const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const at = node.textContent!.indexOf(word);

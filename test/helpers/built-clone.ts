@@ -27,10 +27,15 @@ export type BuiltClone = {
 
 function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${path.basename(command)} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: 300_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${path.basename(command)} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -64,7 +69,17 @@ function serverEnv(clone: BuiltClone, siteUrl: string, extra: Record<string, str
     LIVE_CONTENT_DIR: path.join(clone.dir, '.netlify/live-content'),
     ...extra,
   };
-  for (const name of ['NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'ADMIN_PASSWORD', 'URL', 'LIVE_STORE', 'NETLIFY_BLOBS_CONTEXT', 'NETLIFY_PURGE_API_TOKEN']) delete env[name];
+  for (const name of [
+    'NETLIFY_DB_URL',
+    'NETLIFY_DB_EMBEDDED',
+    'PORTFOLIO_DB_DIR',
+    'ADMIN_PASSWORD',
+    'URL',
+    'LIVE_STORE',
+    'NETLIFY_BLOBS_CONTEXT',
+    'NETLIFY_PURGE_API_TOKEN',
+  ])
+    delete env[name];
   return env;
 }
 
@@ -80,10 +95,10 @@ export async function serveClone(clone: BuiltClone, siteUrl: string, env: Record
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/ready on (http:\/\/localhost:\d+)/);
-      if (match) {
+      const address = output.match(/ready on (http:\/\/localhost:\d+)/)?.[1];
+      if (address) {
         clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
+        resolve(address.replace('localhost', '127.0.0.1'));
       }
     };
     child.stdout!.on('data', onData);

@@ -1,5 +1,6 @@
 import { createDatabase, type Database } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
+import type { MessageRow } from '~/contact/messages.server';
 import { startPostgres, type TestPostgres } from './postgres';
 
 /**
@@ -19,22 +20,7 @@ export type ContactDb = {
   stop: () => Promise<void>;
 };
 
-export type MessageRow = {
-  id: string;
-  created_at: Date;
-  first_name: string;
-  last_name: string;
-  email: string;
-  message: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-  claimed_until: Date | null;
-  last_error: string | null;
-  last_failed_at: Date | null;
-  delivered_at: Date | null;
-  done_at: Date | null;
-};
+export type { MessageRow };
 
 let inserted = 0;
 

@@ -24,7 +24,12 @@ export const ENGINES: [string, () => Promise<Engine>][] = [
     'the embedded engine',
     async () => {
       const engine = await startEmbeddedDb();
-      return { db: await createDatabase({ connectionString: engine.url, embedded: true }), url: engine.url, embedded: true, stop: engine.stop };
+      return {
+        db: await createDatabase({ connectionString: engine.url, embedded: true }),
+        url: engine.url,
+        embedded: true,
+        stop: engine.stop,
+      };
     },
   ],
 ];
@@ -49,7 +54,10 @@ export function useEngine(start: () => Promise<Engine>, { beforeStop }: { before
     await closeSharedDatabase();
     await current?.db.end();
     await current?.stop();
-    for (const [key, value] of [['NETLIFY_DB_URL', saved.url], ['NETLIFY_DB_EMBEDDED', saved.embedded]] as const) {
+    for (const [key, value] of [
+      ['NETLIFY_DB_URL', saved.url],
+      ['NETLIFY_DB_EMBEDDED', saved.embedded],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SAMPLE_SITE_DIR } from './content';
 import { closedPort } from './smtp';
+import { group } from './must';
 import { waitFor } from './wait';
 
 /**
@@ -30,13 +31,16 @@ export type DevServer = {
 };
 
 /** `prepare`: runs on the copy before `npm run dev` starts (e.g. lays out fixture content, makes it a git checkout). */
-export async function startDev(env: Record<string, string> = {}, { prepare }: { prepare?: (dir: string) => Promise<void> } = {}): Promise<DevServer> {
+export async function startDev(
+  env: Record<string, string> = {},
+  { prepare }: { prepare?: (dir: string) => Promise<void> } = {},
+): Promise<DevServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-dev-'));
   await cp(ROOT, dir, {
     recursive: true,
     filter: (source) => {
       const relative = path.relative(ROOT, source);
-      return !SKIP.has(relative.split(path.sep)[0]) && relative !== path.join('public', 'build') && relative !== 'content';
+      return !SKIP.has(relative.split(path.sep)[0] ?? '') && relative !== path.join('public', 'build') && relative !== 'content';
     },
   });
   await cp(SAMPLE_SITE_DIR, path.join(dir, 'content'), { recursive: true });
@@ -93,7 +97,13 @@ export async function startDev(env: Record<string, string> = {}, { prepare }: { 
 
   try {
     const ready = await waitForOutput(/ready on (http:\/\/localhost:\d+)/, 120_000);
-    return { dir, url: ready[1].replace('localhost', '127.0.0.1'), output: () => output, waitForOutput, stop };
+    return {
+      dir,
+      url: group(ready, 'the address npm run dev serves on').replace('localhost', '127.0.0.1'),
+      output: () => output,
+      waitForOutput,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

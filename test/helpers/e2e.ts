@@ -76,7 +76,10 @@ export async function waitForFrames(page: Page, count = 2, timeout = 10_000): Pr
  * transition a style change has just started is counted.
  */
 export async function waitForTransitionsToEnd(page: Page, timeout = 10_000) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { polling: 'raf', timeout });
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, {
+    polling: 'raf',
+    timeout,
+  });
 }
 
 /** A scroll position the page reported, with its time (`end`: a scrollend event). */
@@ -116,9 +119,9 @@ export async function waitForScrollEnd(page: Page, timeout = 10_000) {
   await page.waitForFunction(
     () => {
       const log = (window as unknown as WindowWithScrollLog).__scrolls;
-      const last = log[log.length - 1];
+      const last = log.at(-1);
       const moved = log.slice(1).some((e) => !e.end);
-      return moved && last.end === true && last.y === window.scrollY;
+      return moved && last?.end === true && last.y === window.scrollY;
     },
     undefined,
     { polling: 50, timeout },
@@ -139,7 +142,7 @@ export async function expectSmoothScroll(attempt: () => Promise<{ log: ScrollEnt
     const { log, from, to } = await attempt();
     const ys = log.map((e) => e.y);
     const timeline = JSON.stringify(log.map((e) => [Math.round(e.t), Math.round(e.y), ...(e.end ? ['end'] : [])]));
-    const backwards = ys.slice(1).filter((y, j) => Math.sign(y - ys[j]) === -Math.sign(to - from));
+    const backwards = ys.slice(1).filter((y, j) => Math.sign(y - (ys[j] ?? y)) === -Math.sign(to - from));
     expect(backwards, `scrolls only towards ${to}: ${timeline}`).toEqual([]);
     if (intermediate(ys, from, to).length >= 2) return;
     // Said out loud: how often the machine was too busy to show it is worth knowing.

@@ -18,7 +18,9 @@ export async function writeFilesSite(root: string): Promise<void> {
   await cp(path.join(FILES_SITE, 'content'), path.join(root, 'content'), { recursive: true });
   await cp(path.join(FILES_SITE, 'public'), path.join(root, 'public'), { recursive: true });
   await mkdir(path.dirname(path.join(root, WIREFRAMES)), { recursive: true });
-  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
   await writeFile(path.join(root, WIREFRAMES), png);
 }
 

@@ -6,6 +6,7 @@ import type { GitRemote } from './git-remote';
 import { PRIVATE_ENV, PRIVATE_PATH } from './private';
 import type { RunningServer } from './server';
 import { bytes, sha, text } from './live-site';
+import { group } from './must';
 
 /**
  * "A fresh build from the branch gives the same site as the live one": the
@@ -42,7 +43,7 @@ function firstDifference(a: string, b: string): string {
 
 /** The site's pages: the home page, the resume, every case study the home page links (and the private one, locked), the privacy page. */
 function pagesOf(homeHtml: string): string[] {
-  const caseStudies = [...homeHtml.matchAll(/href="(\/case-study\/[a-z0-9-]+)"/g)].map((match) => match[1]);
+  const caseStudies = [...homeHtml.matchAll(/href="(\/case-study\/[a-z0-9-]+)"/g)].map((match) => group(match, 'a case study link'));
   return [...new Set(['/', '/resume', '/privacy', ...caseStudies, PRIVATE_PATH])];
 }
 
@@ -64,7 +65,9 @@ export async function compareWithFreshBuild(remote: GitRemote, live: RunningServ
       if (left !== right) expect.fail(`${page} differs between the live site and a fresh build:\n${firstDifference(left, right)}`);
     }
     // The files made from content: every one the fresh build made, the same bytes from both.
-    const stamp = JSON.parse(readFileSync(path.join(clone.dir, '.generated/build-version.json'), 'utf8')) as { files: Record<string, { hash: string }> };
+    const stamp = JSON.parse(readFileSync(path.join(clone.dir, '.generated/build-version.json'), 'utf8')) as {
+      files: Record<string, { hash: string }>;
+    };
     const files = Object.keys(stamp.files);
     expect(files).toEqual(expect.arrayContaining(['/resume.pdf', '/social/resume.png', '/favicon.ico']));
     for (const file of files) {
@@ -72,7 +75,7 @@ export async function compareWithFreshBuild(remote: GitRemote, live: RunningServ
       const b = await bytes(`${fresh.url}${file}`);
       expect([a.status, b.status], file).toEqual([200, 200]);
       expect(sha(a.body), `${file}: live and fresh build differ`).toBe(sha(b.body));
-      expect(sha(b.body)).toBe(stamp.files[file].hash);
+      expect(sha(b.body)).toBe(stamp.files[file]?.hash);
     }
   } finally {
     await fresh?.stop();

@@ -15,19 +15,36 @@ export function requestFrom(
   { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, localAddress: address, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+        localAddress: address,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
 }
 
 /** A form POST, as a browser sends it from the site's own page (Origin: the server's). */
-export function postFormFrom(address: string, origin: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Answer> {
+export function postFormFrom(
+  address: string,
+  origin: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return requestFrom(address, `${origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...headers },

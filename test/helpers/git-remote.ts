@@ -43,10 +43,20 @@ export type GitRemote = {
 export type SeedFiles = Record<string, string | Buffer>;
 
 /** Author of the seed commit and of test commits made "by someone else". */
-export const OTHER_AUTHOR = { GIT_AUTHOR_NAME: 'Other Dev', GIT_AUTHOR_EMAIL: 'other@example.com', GIT_COMMITTER_NAME: 'Other Dev', GIT_COMMITTER_EMAIL: 'other@example.com' };
+export const OTHER_AUTHOR = {
+  GIT_AUTHOR_NAME: 'Other Dev',
+  GIT_AUTHOR_EMAIL: 'other@example.com',
+  GIT_COMMITTER_NAME: 'Other Dev',
+  GIT_COMMITTER_EMAIL: 'other@example.com',
+};
 
 export function git(cwd: string, args: string[], input?: string | Buffer, env: Record<string, string> = {}): string {
-  return execFileSync('git', args, { cwd, input, env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0', ...env }, maxBuffer: 64 * 1024 * 1024 })
+  return execFileSync('git', args, {
+    cwd,
+    input,
+    env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .toString('utf8')
     .trim();
 }
@@ -54,10 +64,15 @@ export function git(cwd: string, args: string[], input?: string | Buffer, env: R
 /** git without blocking: needed whenever git talks to the server in this same process (execFileSync would deadlock it). */
 export function gitAsync(cwd: string, args: string[], timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, timeout: timeoutMs, env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`git ${args[0]} failed: ${stderr}`));
-      else resolve(stdout.trim());
-    });
+    execFile(
+      'git',
+      args,
+      { cwd, timeout: timeoutMs, env: { ...process.env, ...OTHER_AUTHOR, GIT_TERMINAL_PROMPT: '0' } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`git ${args[0]} failed: ${stderr}`));
+        else resolve(stdout.trim());
+      },
+    );
   });
 }
 
@@ -82,7 +97,9 @@ export function makeBareRepository(root: string, { files = {}, cloneFrom }: { fi
   return bareDir;
 }
 
-export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: string; token?: string; readOnlyToken?: string } = {}): Promise<GitRemote & { root: string }> {
+export async function startGitRemote(
+  options: { files?: SeedFiles; cloneFrom?: string; token?: string; readOnlyToken?: string } = {},
+): Promise<GitRemote & { root: string }> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'git-remote-'));
   const bareDir = makeBareRepository(root, options);
   const token = options.token ?? TEST_TOKEN;
@@ -108,7 +125,12 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const info: GitRequestInfo = { method: req.method ?? 'GET', path: url.pathname, service: url.searchParams.get('service'), gzip: req.headers['content-encoding'] === 'gzip' };
+      const info: GitRequestInfo = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        service: url.searchParams.get('service'),
+        gzip: req.headers['content-encoding'] === 'gzip',
+      };
       requests.push(info);
       // As GitHub answers a token without write access: it may fetch, and gets 403 at the first step of a push.
       if (readOnly !== null && req.headers.authorization === readOnly) {
@@ -137,7 +159,9 @@ export async function startGitRemote(options: { files?: SeedFiles; cloneFrom?: s
           REQUEST_METHOD: req.method ?? 'GET',
           CONTENT_TYPE: req.headers['content-type'] ?? '',
           // The body is decompressed here, so its length is unknown: http-backend then reads to the end.
-          ...(req.headers['content-encoding'] !== 'gzip' && req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
+          ...(req.headers['content-encoding'] !== 'gzip' && req.headers['content-length']
+            ? { CONTENT_LENGTH: req.headers['content-length'] }
+            : {}),
           ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
         } as unknown as NodeJS.ProcessEnv,
         stdio: ['pipe', 'pipe', 'pipe'],

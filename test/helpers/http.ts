@@ -12,19 +12,19 @@ export function postForm(baseUrl: string, body: URLSearchParams | string, header
 
 /** The error text rendered next to a field, or undefined. */
 export function fieldErrorIn(html: string, field: string): string | undefined {
-  const match = new RegExp(`<p id="contact-${field}-error"[^>]*>.*?<span>(.*?)</span></p>`, 's').exec(html);
-  return match ? decodeEntities(match[1]) : undefined;
+  const error = new RegExp(`<p id="contact-${field}-error"[^>]*>.*?<span>(.*?)</span></p>`, 's').exec(html)?.[1];
+  return error === undefined ? undefined : decodeEntities(error);
 }
 
 /** The value rendered into a field (input value or textarea text), or undefined. */
 export function fieldValueIn(html: string, field: string): string | undefined {
   const input = new RegExp(`<input[^>]*\\bid="contact-${field}"[^>]*>`, 's').exec(html)?.[0];
   if (input) {
-    const value = /\bvalue="([^"]*)"/.exec(input);
-    return value ? decodeEntities(value[1]) : '';
+    const value = /\bvalue="([^"]*)"/.exec(input)?.[1];
+    return value === undefined ? '' : decodeEntities(value);
   }
-  const textarea = new RegExp(`<textarea[^>]*\\bid="contact-${field}"[^>]*>(.*?)</textarea>`, 's').exec(html);
-  return textarea ? decodeEntities(textarea[1]) : undefined;
+  const textarea = new RegExp(`<textarea[^>]*\\bid="contact-${field}"[^>]*>(.*?)</textarea>`, 's').exec(html)?.[1];
+  return textarea === undefined ? undefined : decodeEntities(textarea);
 }
 
 /** The inline notice (no-JS answer): its variant and text, or undefined. */
@@ -63,4 +63,11 @@ export function decodeEntities(text: string): string {
       return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
+}
+
+/** The `name=value` pair a response sets (its first Set-Cookie, attributes left off), or a failure saying none was set. */
+export function cookieOf(response: Response): string {
+  const pair = response.headers.get('set-cookie')?.split(';')[0];
+  if (!pair) throw new Error(`expected a Set-Cookie header on the ${response.status} answer to ${response.url || 'the request'}`);
+  return pair;
 }

@@ -44,8 +44,14 @@ export async function within(ms: number, probe: () => Promise<boolean>, what: st
  * The measured time is reported, so a slow publish is seen even when it
  * passes.
  */
+/** The one-minute load average (0 where the system gives none). */
+function loadAverage(): number {
+  const [oneMinute = 0] = os.loadavg();
+  return oneMinute;
+}
+
 export function liveBoundMs(base = LIVE_WITHIN_MS): number {
-  const perCore = os.loadavg()[0] / Math.max(1, os.availableParallelism());
+  const perCore = loadAverage() / Math.max(1, os.availableParallelism());
   return Math.round(base * Math.min(9, Math.max(1, perCore)));
 }
 
@@ -54,11 +60,17 @@ export function liveBoundMs(base = LIVE_WITHIN_MS): number {
  * bound (liveBoundMs) of the Publish click, and soon after the publish said it was live. The poll itself runs
  * on past the bound, so a miss reports how late it was.
  */
-export async function liveWithin(publish: { clickedAt: number; answeredAt: number }, probe: () => Promise<boolean>, what: string): Promise<number> {
+export async function liveWithin(
+  publish: { clickedAt: number; answeredAt: number },
+  probe: () => Promise<boolean>,
+  what: string,
+): Promise<number> {
   await within(LIVE_WITHIN_MS * 8, probe, what);
   const after = Date.now() - publish.clickedAt;
   const bound = liveBoundMs();
-  console.log(`${what}: ${after} ms after the Publish click, ${Date.now() - publish.answeredAt} ms after its answer (bound ${bound} ms, load ${os.loadavg()[0].toFixed(1)})`);
+  console.log(
+    `${what}: ${after} ms after the Publish click, ${Date.now() - publish.answeredAt} ms after its answer (bound ${bound} ms, load ${loadAverage().toFixed(1)})`,
+  );
   if (after > bound) throw new Error(`${what}: only ${after} ms after the Publish click (bound ${bound} ms)`);
   // The publish answers "live on your site now" only once the version is current: from then on, no lag but a request's own time.
   const afterAnswer = Date.now() - publish.answeredAt;
@@ -71,13 +83,21 @@ export async function liveWithin(publish: { clickedAt: number; answeredAt: numbe
  * bound (a publish pushes, compiles and renders before it answers), not the
  * click's own 30 s. Returns when the click and the answer were.
  */
-export async function publishAndWait(page: Page): Promise<{ clickedAt: number; answeredAt: number; status: string; commit: string | null; message: string }> {
+export async function publishAndWait(
+  page: Page,
+): Promise<{ clickedAt: number; answeredAt: number; status: string; commit: string | null; message: string }> {
   const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Publish', exact: true }).click({ noWaitAfter: true });
   const banner = page.locator('[data-save-result]');
   await banner.waitFor({ timeout: 180_000 });
   const answeredAt = Date.now();
-  return { clickedAt, answeredAt, status: (await banner.getAttribute('data-save-result'))!, commit: await banner.getAttribute('data-commit'), message: await banner.innerText() };
+  return {
+    clickedAt,
+    answeredAt,
+    status: (await banner.getAttribute('data-save-result'))!,
+    commit: await banner.getAttribute('data-commit'),
+    message: await banner.innerText(),
+  };
 }
 
 /** Every file the build wrote that a publish could touch: path → sha256. */
@@ -90,7 +110,8 @@ export function buildOutput(): Map<string, string> {
       else files.set(path.relative(ROOT, full), sha(readFileSync(full)));
     }
   };
-  for (const dir of ['build', 'public/build', 'public/generated', path.dirname(FIXTURE_CONTENT_JSON), '.generated/site-files']) walk(path.join(ROOT, dir));
+  for (const dir of ['build', 'public/build', 'public/generated', path.dirname(FIXTURE_CONTENT_JSON), '.generated/site-files'])
+    walk(path.join(ROOT, dir));
   files.set('.generated/content.json', sha(readFileSync(path.join(ROOT, '.generated/content.json'))));
   return files;
 }

@@ -50,10 +50,10 @@ export async function designerImages() {
 /** The colour at a point of a PNG (a sharing card's illustration panel). */
 export async function colourAt(png: Buffer, left: number, top: number): Promise<Rgb> {
   const pixel = await sharp(png).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
-  return [pixel[0], pixel[1], pixel[2]];
+  return [at(pixel, 0, 'a red value'), at(pixel, 1, 'a green value'), at(pixel, 2, 'a blue value')];
 }
 
-export const near = (a: Rgb, b: Rgb, tolerance = 24) => a.every((value, i) => Math.abs(value - b[i]) <= tolerance);
+export const near = (a: Rgb, b: Rgb, tolerance = 24) => a.every((value, i) => Math.abs(value - at(b, i, 'a colour channel')) <= tolerance);
 
 /** Fills a field of the edit form by its path name. */
 export async function fill(page: Page, name: string, value: string) {

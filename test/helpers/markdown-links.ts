@@ -36,10 +36,10 @@ function withoutCode(text: string, { keepInlineCode = false } = {}): string[] {
 export function linksIn(file: string, text: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   withoutCode(text).forEach((line, index) => {
-    const definition = /^\s{0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/.exec(line);
-    if (definition) links.push({ file, line: index + 1, target: unwrap(definition[1]) });
-    for (const match of line.matchAll(/\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) {
-      links.push({ file, line: index + 1, target: unwrap(match[1]) });
+    const definition = /^\s{0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/.exec(line)?.[1];
+    if (definition) links.push({ file, line: index + 1, target: unwrap(definition) });
+    for (const [, target = ''] of line.matchAll(/\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) {
+      links.push({ file, line: index + 1, target: unwrap(target) });
     }
   });
   return links;
@@ -68,9 +68,9 @@ export function anchorsIn(text: string): Set<string> {
   const seen = new Map<string, number>();
   // A heading's code is part of its text, and so of its anchor.
   for (const line of withoutCode(text, { keepInlineCode: true })) {
-    const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const slug = githubSlug(heading[1]);
+    const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const slug = githubSlug(heading);
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count ? `${slug}-${count}` : slug);

@@ -38,7 +38,7 @@ function decodeQuotedPrintable(body: string): string {
       bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
       i += 2;
     } else {
-      bytes.push(...Buffer.from(text[i], 'utf8'));
+      bytes.push(...Buffer.from(text.charAt(i), 'utf8'));
     }
   }
   return Buffer.from(bytes).toString('utf8');
@@ -57,9 +57,7 @@ export function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 
@@ -69,7 +67,7 @@ function collect(part: Part, into: { text: string; html: string }) {
   if (type.toLowerCase().startsWith('multipart/')) {
     if (!boundary) throw new Error('multipart without boundary');
     const sections = part.body.split(`--${boundary}`);
-    if (!sections[sections.length - 1].startsWith('--')) throw new Error('multipart without closing boundary');
+    if (!sections.at(-1)?.startsWith('--')) throw new Error('multipart without closing boundary');
     for (const section of sections.slice(1, -1)) collect(splitPart(section.replace(/^\r?\n/, '')), into);
     return;
   }

@@ -26,10 +26,24 @@ export function ensureNetlifyCli(): string {
   if (existsSync(bin)) return bin;
   if (process.env.NETLIFY_CLI_BIN) throw new Error(`NETLIFY_CLI_BIN names ${bin}, which does not exist.`);
   console.log(`Installing netlify-cli ${NETLIFY_CLI_VERSION} into ${netlifyCliDir()} for the netlify serve tests (once)`);
-  execFileSync('npm', ['install', '--prefix', netlifyCliDir(), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `netlify-cli@${NETLIFY_CLI_VERSION}`], {
-    stdio: 'inherit',
-    timeout: 15 * 60_000,
-  });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      netlifyCliDir(),
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `netlify-cli@${NETLIFY_CLI_VERSION}`,
+    ],
+    {
+      stdio: 'inherit',
+      timeout: 15 * 60_000,
+    },
+  );
   if (!existsSync(bin)) throw new Error(`netlify-cli was installed into ${netlifyCliDir()}, but ${bin} is missing.`);
   return bin;
 }

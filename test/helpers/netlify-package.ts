@@ -73,12 +73,24 @@ export async function packageSourceFunction(source: string): Promise<PackagedFun
   const name = path.basename(source, path.extname(source));
   const bundle = path.posix.join('.cache', 'netlify-functions', `${name}.mjs`);
   const { build } = await import('esbuild');
-  await build({ entryPoints: [path.join(ROOT, source)], outfile: path.join(ROOT, bundle), bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'silent' });
+  await build({
+    entryPoints: [path.join(ROOT, source)],
+    outfile: path.join(ROOT, bundle),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   const packaged = await packageFunction(bundle, { name });
   return { ...packaged, bundle };
 }
 
-async function packageFunction(entry: string, { extraFiles = [], name }: { extraFiles?: string[]; name?: string }): Promise<PackagedFunction> {
+async function packageFunction(
+  entry: string,
+  { extraFiles = [], name }: { extraFiles?: string[]; name?: string },
+): Promise<PackagedFunction> {
   const toml = parseToml(await readFile(path.join(ROOT, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
   const { fileList } = await nodeFileTrace([path.join(ROOT, entry)], { base: ROOT });
   const traced = [...fileList];
@@ -98,13 +110,17 @@ async function packageFunction(entry: string, { extraFiles = [], name }: { extra
     traced,
     dir,
     async call(requests, env = {}) {
-      const { stdout } = await promisify(execFile)(process.execPath, ['runner.mjs', JSON.stringify(requests.map((r) => ({ method: 'GET', ...r })))], {
-        cwd: dir,
-        // Nothing from the repository's environment or working directory leaks in.
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LAMBDA_TASK_ROOT: dir, ...env },
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['runner.mjs', JSON.stringify(requests.map((r) => ({ method: 'GET', ...r })))],
+        {
+          cwd: dir,
+          // Nothing from the repository's environment or working directory leaks in.
+          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LAMBDA_TASK_ROOT: dir, ...env },
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       return JSON.parse(stdout.slice(stdout.indexOf('@@ANSWERS@@') + '@@ANSWERS@@'.length)) as FunctionAnswer[];
     },
     dispose: () => rm(dir, { recursive: true, force: true }),

@@ -75,7 +75,6 @@ export async function openLocalBlobs(blobsDir: string): Promise<LocalBlobs> {
   };
 }
 
-
 /** Outputs of `npm run build` the served site needs; netlify.toml's publish directory is added to them. */
 const BUILD_OUTPUTS = ['.generated'];
 const REMIX_FUNCTION_DIR = '.netlify/functions-internal';
@@ -93,7 +92,11 @@ function freePort(): Promise<number> {
 
 /** The checkout's files as git sees them (tracked and new, not ignored), then the build's outputs. */
 function copySite(siteDir: string, publishDir: string) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   for (const file of new Set(listed.split('\0').filter(Boolean))) {
     const from = path.join(ROOT, file);
     if (!existsSync(from)) continue; // deleted in the work tree, not yet committed
@@ -101,7 +104,8 @@ function copySite(siteDir: string, publishDir: string) {
     cpSync(from, path.join(siteDir, file), { dereference: true });
   }
   for (const output of [...BUILD_OUTPUTS, publishDir]) {
-    if (existsSync(path.join(ROOT, output))) cpSync(path.join(ROOT, output), path.join(siteDir, output), { recursive: true, dereference: true });
+    if (existsSync(path.join(ROOT, output)))
+      cpSync(path.join(ROOT, output), path.join(siteDir, output), { recursive: true, dereference: true });
   }
   symlinkSync(realpathSync(path.join(ROOT, 'node_modules')), path.join(siteDir, 'node_modules'), 'dir');
 }
@@ -123,7 +127,8 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
     // The build step puts back the Remix function (the CLI deletes the directory just before it).
     toml.build.command = `mkdir -p .netlify && rm -rf ${REMIX_FUNCTION_DIR} && cp -R '${stash}' ${REMIX_FUNCTION_DIR}`;
     writeFileSync(path.join(siteDir, 'netlify.toml'), stringifyToml(toml));
-    for (const file of options.extraFunctions ?? []) cpSync(path.join(ROOT, file), path.join(siteDir, 'netlify/functions', path.basename(file)));
+    for (const file of options.extraFunctions ?? [])
+      cpSync(path.join(ROOT, file), path.join(siteDir, 'netlify/functions', path.basename(file)));
     if (options.blobsDir) {
       mkdirSync(options.blobsDir, { recursive: true });
       mkdirSync(path.join(siteDir, '.netlify'), { recursive: true });
@@ -138,18 +143,23 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
   const [port, staticPort] = await Promise.all([freePort(), freePort()]);
   const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: 'none', PORTFOLIO_DB: 'off' };
   // The developer's own Netlify settings stay out: a test's site is unlinked (site ID "unlinked").
-  for (const name of ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN', 'NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'URL']) delete env[name];
+  for (const name of ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN', 'NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'URL'])
+    delete env[name];
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(bin, ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--staticServerPort', String(staticPort)], {
-    cwd: siteDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so stop() ends the CLI and whatever it started (esbuild's service), and nothing else.
-    detached: true,
-  });
+  const child = spawn(
+    bin,
+    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--staticServerPort', String(staticPort)],
+    {
+      cwd: siteDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stop() ends the CLI and whatever it started (esbuild's service), and nothing else.
+      detached: true,
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -176,7 +186,10 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
       } catch {
         // already gone
       }
-      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+      const killed = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
       if (!killed) {
         try {
           process.kill(-child.pid!, 'SIGKILL');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PRIVATE_MEDIA_DIR } from '~/access/private-media.server';
 import { UNLOCK_COOKIE, unlockCookie } from '~/access/private-access.server';
 import { ROOT } from './content';
+import { must } from './must';
 
 /**
  * The private fixture case study (test/fixtures/case-studies/private-demo.mdx)
@@ -15,7 +16,15 @@ export const SESSION_SECRET = 'test-session-secret-for-private-case-studies';
 export const PRIVATE_ENV = { PRIVATE_CASE_STUDY_PASSWORD: PASSWORD, SESSION_SECRET };
 
 /** Text that is only in the private story or its page fields (the card's fields are public). */
-export const PRIVATE_TEXT = ['Halcyon', 'Quillfeather', 'Treasury Operations', 'Confidential summary', 'Nightly reconciliation', '-62%', '/private-media/'];
+export const PRIVATE_TEXT = [
+  'Halcyon',
+  'Quillfeather',
+  'Treasury Operations',
+  'Confidential summary',
+  'Nightly reconciliation',
+  '-62%',
+  '/private-media/',
+];
 
 /** The private story's media as built: names and bytes. */
 export async function privateMediaFiles(): Promise<{ name: string; bytes: Buffer }[]> {
@@ -52,7 +61,8 @@ function withEnv<T>(env: Record<string, string>, make: () => T): T {
   }
 }
 
-const cookiePair = (setCookie: string | null) => setCookie!.split(';')[0];
+const cookiePair = (setCookie: string | null) =>
+  must(must(setCookie, 'a Set-Cookie header').split(';')[0], 'a cookie in the Set-Cookie header');
 
 /** A valid unlock cookie for the fixture's password and secret. */
 export function validCookie(): string {
@@ -66,7 +76,11 @@ export function badCookies(): Record<string, string> {
     'no cookie': '',
     'a forged cookie': `${UNLOCK_COOKIE}=${Date.now() + day}.${'A'.repeat(43)}`,
     'an expired cookie': withEnv(PRIVATE_ENV, () => cookiePair(unlockCookie(new Request('http://localhost/'), Date.now() - 31 * day))),
-    'a cookie signed with another secret': withEnv({ ...PRIVATE_ENV, SESSION_SECRET: 'another-secret' }, () => cookiePair(unlockCookie(new Request('http://localhost/')))),
-    'a cookie for an old password': withEnv({ ...PRIVATE_ENV, PRIVATE_CASE_STUDY_PASSWORD: 'the old password' }, () => cookiePair(unlockCookie(new Request('http://localhost/')))),
+    'a cookie signed with another secret': withEnv({ ...PRIVATE_ENV, SESSION_SECRET: 'another-secret' }, () =>
+      cookiePair(unlockCookie(new Request('http://localhost/'))),
+    ),
+    'a cookie for an old password': withEnv({ ...PRIVATE_ENV, PRIVATE_CASE_STUDY_PASSWORD: 'the old password' }, () =>
+      cookiePair(unlockCookie(new Request('http://localhost/'))),
+    ),
   };
 }

@@ -106,7 +106,7 @@ export function pdfText(pdf: Buffer): string {
     const raw = pdf.subarray(start, source.indexOf('endstream', start));
     let body: string;
     try {
-      body = (/\/FlateDecode/.test(match[1]) ? inflateSync(raw) : raw).toString('latin1');
+      body = (/\/FlateDecode/.test(group(match, 'a stream dictionary')) ? inflateSync(raw) : raw).toString('latin1');
     } catch {
       continue; // not a stream that inflates (an image)
     }

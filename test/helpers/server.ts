@@ -47,10 +47,10 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/ready on (http:\/\/localhost:\d+)/);
-      if (match) {
+      const address = output.match(/ready on (http:\/\/localhost:\d+)/)?.[1];
+      if (address) {
         clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
+        resolve(address.replace('localhost', '127.0.0.1'));
       }
     };
     child.stdout!.on('data', onData);

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { group } from './must';
 
 /**
  * Every response a visitor (or a crawler, or a link preview) can get from a
@@ -13,18 +14,22 @@ export type SiteResponse = { path: string; status: number; contentType: string; 
 /** The single-fetch data request of a page (Remix's `<path>.data`; the home page's is `/_root.data`). */
 export const dataPath = (page: string) => (page === '/' ? '/_root.data' : `${page.replace(/\/$/, '')}.data`);
 
+/** The first capture group of every match of `pattern` (a global regex) in `text`. */
+const captured = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((match) => group(match, `a match of ${pattern}`));
+
 /** Addresses a page, a stylesheet, a sitemap or robots.txt points at. */
 function linksIn(body: string, contentType: string): string[] {
   const found: string[] = [];
   if (contentType.includes('html')) {
-    for (const match of body.matchAll(/\s(?:href|src|action|poster)="([^"]+)"/g)) found.push(match[1]);
+    found.push(...captured(body, /\s(?:href|src|action|poster)="([^"]+)"/g));
     // A meta tag's content is an address only for og:image, twitter:image, og:url and the like.
-    for (const match of body.matchAll(/\scontent="((?:https?:\/\/|\/)[^"]*)"/g)) found.push(match[1]);
-    for (const match of body.matchAll(/\s(?:srcset|imagesrcset)="([^"]+)"/g)) found.push(...match[1].split(',').map((entry) => entry.trim().split(/\s+/)[0]));
+    found.push(...captured(body, /\scontent="((?:https?:\/\/|\/)[^"]*)"/g));
+    for (const srcset of captured(body, /\s(?:srcset|imagesrcset)="([^"]+)"/g))
+      found.push(...srcset.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? ''));
   }
-  if (contentType.includes('xml')) for (const match of body.matchAll(/<loc>([^<]+)<\/loc>/g)) found.push(match[1]);
-  if (contentType.includes('text/plain')) for (const match of body.matchAll(/^Sitemap:\s*(\S+)/gim)) found.push(match[1]);
-  if (contentType.includes('css')) for (const match of body.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)) found.push(match[1]);
+  if (contentType.includes('xml')) found.push(...captured(body, /<loc>([^<]+)<\/loc>/g));
+  if (contentType.includes('text/plain')) found.push(...captured(body, /^Sitemap:\s*(\S+)/gim));
+  if (contentType.includes('css')) found.push(...captured(body, /url\(\s*['"]?([^'")]+)['"]?\s*\)/g));
   return found.map((link) => link.replace(/&amp;/g, '&'));
 }
 
@@ -79,7 +84,12 @@ export async function fetchPublicFiles(serverUrl: string, publicDir: string): Pr
   for (const file of filesUnder(publicDir)) {
     const at = `/${file.split('/').map(encodeURIComponent).join('/')}`;
     const response = await fetch(serverUrl + at, { redirect: 'manual' });
-    responses.push({ path: at, status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) });
+    responses.push({
+      path: at,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   }
   return responses;
 }

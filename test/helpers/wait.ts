@@ -5,7 +5,11 @@
  */
 export async function waitFor<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,
-  { timeoutMs = 10_000, intervalMs = 25, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string | (() => string) } = {},
+  {
+    timeoutMs = 10_000,
+    intervalMs = 25,
+    what = 'condition',
+  }: { timeoutMs?: number; intervalMs?: number; what?: string | (() => string) } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseStudyFile, changeOneWord } from '../../scripts/bench/build';
+import { caseStudyFile, changeOneWord } from '../../test/bench/build';
 import { CONTENT_DIR, ROOT } from '../helpers/content';
 
 /**
@@ -40,18 +40,25 @@ function snapshot(): Record<string, string> {
 }
 
 function build(): string {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, env: { ...process.env, CONTENT_DIR: contentDir, BUILD_CACHE: '' }, encoding: 'utf8' });
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    env: { ...process.env, CONTENT_DIR: contentDir, BUILD_CACHE: '' },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
 
-const only = (files: Record<string, string>, keep: (file: string) => boolean) => Object.fromEntries(Object.entries(files).filter(([file]) => keep(file)));
+const only = (files: Record<string, string>, keep: (file: string) => boolean) =>
+  Object.fromEntries(Object.entries(files).filter(([file]) => keep(file)));
 const isContentOutput = (file: string) => file.startsWith('.generated/') && !file.endsWith('editor-bundle.json');
 
 beforeAll(() => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'build-cache-it-'));
   root = path.join(scratch, 'site');
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(path.join(ROOT, file))) continue;
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -66,35 +73,39 @@ beforeAll(() => {
 afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }));
 
 describe('the build cache', () => {
-  it('gives the outputs of a build without it: after a content edit, after a new class name, and against a cold build', { timeout: 900_000 }, () => {
-    const coldA = build();
-    expect(coldA).not.toMatch(/reused from \.cache/);
-    const a = snapshot();
-    expect(Object.keys(a).some((file) => file.startsWith('public/build/editor/') && file.endsWith('.js.br'))).toBe(true);
+  it(
+    'gives the outputs of a build without it: after a content edit, after a new class name, and against a cold build',
+    { timeout: 900_000 },
+    () => {
+      const coldA = build();
+      expect(coldA).not.toMatch(/reused from \.cache/);
+      const a = snapshot();
+      expect(Object.keys(a).some((file) => file.startsWith('public/build/editor/') && file.endsWith('.js.br'))).toBe(true);
 
-    writeFileSync(caseStudy, changeOneWord(readFileSync(caseStudy, 'utf8'), 'zebrafish'));
-    const logB = build();
-    expect(logB).toMatch(/App \(Remix, editor bundle\): unchanged, reused/);
-    expect(logB).toMatch(/0 compressed/);
-    const b = snapshot();
-    // The word reached the compiled content; nothing else changed.
-    expect(readFileSync(path.join(root, '.generated/content.json'), 'utf8')).toContain('zebrafish');
-    expect(only(b, (file) => !isContentOutput(file))).toEqual(only(a, (file) => !isContentOutput(file)));
+      writeFileSync(caseStudy, changeOneWord(readFileSync(caseStudy, 'utf8'), 'zebrafish'));
+      const logB = build();
+      expect(logB).toMatch(/App \(Remix, editor bundle\): unchanged, reused/);
+      expect(logB).toMatch(/0 compressed/);
+      const b = snapshot();
+      // The word reached the compiled content; nothing else changed.
+      expect(readFileSync(path.join(root, '.generated/content.json'), 'utf8')).toContain('zebrafish');
+      expect(only(b, (file) => !isContentOutput(file))).toEqual(only(a, (file) => !isContentOutput(file)));
 
-    // A class no stylesheet has yet, in a file only Tailwind reads (content/ is scanned by app/tailwind.css).
-    writeFileSync(path.join(root, 'content/build-cache-probe.mdx'), '<p className="tracking-[0.3131em]">probe</p>\n');
-    const logC = build();
-    expect(logC).not.toMatch(/reused from \.cache/);
-    const c = snapshot();
-    const css = Object.keys(c).filter((file) => /^public\/build\/_assets\/tailwind-.*\.css$/.test(file));
-    expect(css).toHaveLength(1);
-    expect(readFileSync(path.join(root, css[0]), 'utf8')).toContain('tracking-\\[0\\.3131em\\]');
-    expect(Object.keys(a)).not.toContain(css[0]);
+      // A class no stylesheet has yet, in a file only Tailwind reads (content/ is scanned by app/tailwind.css).
+      writeFileSync(path.join(root, 'content/build-cache-probe.mdx'), '<p className="tracking-[0.3131em]">probe</p>\n');
+      const logC = build();
+      expect(logC).not.toMatch(/reused from \.cache/);
+      const c = snapshot();
+      const css = Object.keys(c).filter((file) => /^public\/build\/_assets\/tailwind-.*\.css$/.test(file));
+      expect(css).toHaveLength(1);
+      expect(readFileSync(path.join(root, css[0]), 'utf8')).toContain('tracking-\\[0\\.3131em\\]');
+      expect(Object.keys(a)).not.toContain(css[0]);
 
-    rmSync(path.join(root, '.cache/build'), { recursive: true, force: true });
-    const logD = build();
-    expect(logD).not.toMatch(/reused from \.cache/);
-    expect(logD).toMatch(/, 0 reused/);
-    expect(snapshot()).toEqual(c);
-  });
+      rmSync(path.join(root, '.cache/build'), { recursive: true, force: true });
+      const logD = build();
+      expect(logD).not.toMatch(/reused from \.cache/);
+      expect(logD).toMatch(/, 0 reused/);
+      expect(snapshot()).toEqual(c);
+    },
+  );
 });

@@ -19,6 +19,7 @@ import { parseMail } from '../helpers/mime';
 import { startServer, type RunningServer } from '../helpers/server';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { LOG_WAIT } from '../helpers/wait';
+import { at } from '../helpers/must';
 
 /** The `/` action and the mounted function, through the real built server over HTTP. */
 
@@ -49,7 +50,7 @@ describe('the / action: delivery', () => {
     expect(noticeIn(html)).toEqual({ variant: 'success', text: SUCCESS_TEXT });
     for (const field of ['firstName', 'lastName', 'email', 'message']) expect(fieldValueIn(html, field)).toBe('');
     expect(smtp.messages).toHaveLength(1);
-    const [mail] = smtp.messages;
+    const mail = at(smtp.messages, 0, 'a mail');
     expect(mail.envelope).toEqual({ from: 'no-reply@localhost', to: [getSite().email] });
     expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
     expect(mail.header('subject')).toBe('Portfolio message from Ada Lovelace');
@@ -289,8 +290,10 @@ describe('npm start without SMTP_URL', () => {
       expect(response.status).toBe(200);
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
-      await expect.poll(() => local.output(), LOG_WAIT).toContain(`Contact message written to ${path.join(dir, files[0])}`);
-      const mail = parseMail(await readFile(path.join(dir, files[0]), 'utf8'));
+      await expect
+        .poll(() => local.output(), LOG_WAIT)
+        .toContain(`Contact message written to ${path.join(dir, at(files, 0, 'a written mail'))}`);
+      const mail = parseMail(await readFile(path.join(dir, at(files, 0, 'a written mail')), 'utf8'));
       expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
       expect(mail.text).toContain(VALID.message);
     } finally {

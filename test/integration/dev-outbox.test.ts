@@ -6,6 +6,7 @@ import { startDev, type DevServer } from '../helpers/dev';
 import { postForm } from '../helpers/http';
 import { parseMail } from '../helpers/mime';
 import { LOG_WAIT } from '../helpers/wait';
+import { at } from '../helpers/must';
 
 /** `npm run dev` delivers to the outbox (in a scratch copy of the project: test/helpers/dev.ts). */
 
@@ -19,9 +20,10 @@ it('npm run dev writes a contact message to .outbox/ when SMTP_URL is unset', as
   const outbox = path.join(dev.dir, '.outbox');
   const files = await readdir(outbox);
   expect(files).toHaveLength(1);
-  await expect.poll(() => dev!.output(), LOG_WAIT).toContain(`Contact message written to ${path.join(outbox, files[0])}`);
-  const mail = parseMail(await readFile(path.join(outbox, files[0]), 'utf8'));
+  await expect
+    .poll(() => dev!.output(), LOG_WAIT)
+    .toContain(`Contact message written to ${path.join(outbox, at(files, 0, 'a written mail'))}`);
+  const mail = parseMail(await readFile(path.join(outbox, at(files, 0, 'a written mail')), 'utf8'));
   expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
   expect(mail.text).toContain(VALID.message);
 }, 180_000);
-

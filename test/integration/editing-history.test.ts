@@ -8,6 +8,7 @@ import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/e
 import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
 import { publish } from '~/editing/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
+import { at } from '../helpers/must';
 
 /**
  * The history of a file, in both modes, against real git: a repository whose
@@ -142,7 +143,10 @@ describe.each(MODES)('%s', (_name, start) => {
   it('gives a file as each commit had it, and each commit’s diff', async () => {
     const texts = await Promise.all(commits.map((c) => fileAt(STUDY, c, mode.config)));
     expect(texts).toEqual([1, 2, 3].map((n) => ({ ok: true, value: version(n) })));
-    expect(await fileAt('content/case-studies/never.mdx', commits[0], mode.config)).toEqual({ ok: true, value: null });
+    expect(await fileAt('content/case-studies/never.mdx', at(commits, 0, 'a first commit'), mode.config)).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(await fileAt(STUDY, 'f'.repeat(40), mode.config)).toEqual({ ok: true, value: null });
     expect(await fileAt(STUDY, 'HEAD', mode.config)).toEqual({ ok: true, value: null });
     const diff = formatUnified(diffHunks(version(1), version(2)));
@@ -169,8 +173,9 @@ describe.each(MODES)('%s', (_name, start) => {
   });
 
   it('restoring a version is a new commit with the old text, on top of the branch', async () => {
+    const first = at(commits, 0, 'a first commit');
     const before = mode.branchHead();
-    const request = await restoreRequest(STUDY, commits[0], mode.config);
+    const request = await restoreRequest(STUDY, first, mode.config);
     expect(request).toEqual({
       ok: true,
       value: {
@@ -193,12 +198,12 @@ describe.each(MODES)('%s', (_name, start) => {
       message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}`,
     });
     const last = await lastChanges([STUDY], mode.config);
-    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}`);
+    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}`);
     expect(await fileAt(STUDY, head, mode.config)).toEqual({ ok: true, value: version(1) });
     // A version the file never had is refused, not turned into a delete.
-    expect(await restoreRequest('content/case-studies/never.mdx', commits[0], mode.config)).toEqual({
+    expect(await restoreRequest('content/case-studies/never.mdx', first, mode.config)).toEqual({
       ok: false,
-      error: `content/case-studies/never.mdx does not exist in commit ${commits[0].slice(0, 7)}: there is no version of it there to restore.`,
+      error: `content/case-studies/never.mdx does not exist in commit ${first.slice(0, 7)}: there is no version of it there to restore.`,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS } from '~/settings/environment';
+import { SETTINGS } from '~/settings/env.server';
 import { toFormBody } from '../helpers/contact-cases';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { createDatabase, type Database } from '~/db/connection.server';
@@ -13,7 +13,7 @@ import { noticeIn } from '../helpers/http';
  * password as its only setting. NETLIFY_DB_URL is what Netlify Database gives
  * every function, and the migrations are applied first as Netlify's deploy
  * does: here a real PostgreSQL stands in for both. Every other setting the
- * code knows (app/settings/environment.ts) is removed from the environment.
+ * code knows (SETTINGS in app/settings/env.server.ts) is removed from the environment.
  *
  * Then: the home page and the contact form work (the message is kept in the
  * inbox, no mail account needed); the owner signs in and sees the first-run
@@ -35,7 +35,8 @@ let second: NetlifyServe | undefined;
 function firstDeployEnv(): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = Object.fromEntries(SETTINGS.map((setting) => [setting.name, undefined]));
   // Test-run leftovers that a deploy never has.
-  for (const name of ['CONTENT_JSON_PATH', 'CONTACT_OUTBOX_DIR', 'PORTFOLIO_SECRETS_FILE', 'LIVE_CONTENT_DIR', 'LIVE_STORE']) env[name] = undefined;
+  for (const name of ['CONTENT_JSON_PATH', 'CONTACT_OUTBOX_DIR', 'PORTFOLIO_SECRETS_FILE', 'LIVE_CONTENT_DIR', 'LIVE_STORE'])
+    env[name] = undefined;
   return { ...env, ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl };
 }
 
@@ -46,13 +47,20 @@ const post = (instance: NetlifyServe, path: string, fields: Record<string, strin
     method: 'POST',
     redirect: 'manual',
     body: new URLSearchParams(fields),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: instance.url, cookie },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: instance.url,
+      cookie,
+    },
   });
-const get = (instance: NetlifyServe, path: string, cookie = '') => fetch(`${instance.url}${path}`, { redirect: 'manual', headers: { cookie } });
+const get = (instance: NetlifyServe, path: string, cookie = '') =>
+  fetch(`${instance.url}${path}`, { redirect: 'manual', headers: { cookie } });
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
 async function signIn(instance: NetlifyServe): Promise<string> {
-  const response = await post(instance, '/admin/sign-in', { password: ADMIN_PASSWORD });
+  const response = await post(instance, '/admin/sign-in', {
+    password: ADMIN_PASSWORD,
+  });
   expect(response.status, instance.output()).toBe(303);
   const cookie = cookieOf(response);
   expect(cookie).not.toBe('');
@@ -61,7 +69,10 @@ async function signIn(instance: NetlifyServe): Promise<string> {
 
 /** Makes a share link on `instance` and returns its address's path (/s/<token>). */
 async function makeShareLink(instance: NetlifyServe, cookie: string, label: string): Promise<string> {
-  expect((await post(instance, '/admin/links', { intent: 'create', label, scope: 'all', days: '30' }, cookie)).status, instance.output()).toBe(303);
+  expect(
+    (await post(instance, '/admin/links', { intent: 'create', label, scope: 'all', days: '30' }, cookie)).status,
+    instance.output(),
+  ).toBe(303);
   const html = await (await get(instance, '/admin/links', cookie)).text();
   const row = html.slice(html.indexOf(label));
   const address = /data-share-url[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-share-url/.exec(row);
@@ -98,14 +109,24 @@ describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
   it('keeps a contact message in the inbox, with no mail account, and tells the visitor it was sent', async () => {
     const response = await fetch(`${first!.url}/?index`, {
       method: 'POST',
-      body: toFormBody({ firstName: 'Grace', lastName: 'Hopper', message: 'Hello from a first deploy.' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: first!.url },
+      body: toFormBody({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        message: 'Hello from a first deploy.',
+      }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        origin: first!.url,
+      },
     });
     expect(response.status, first!.output()).toBe(200);
     const notice = noticeIn(await response.text());
     expect(notice?.variant).toBe('success');
     expect(notice?.text).toContain('Message sent!');
-    const rows = await db.query<{ status: string; first_name: string }>("SELECT status, first_name FROM contact_messages WHERE first_name = 'Grace'");
+    const rows = await db.query<{ status: string; first_name: string }>(
+      "SELECT status, first_name FROM contact_messages WHERE first_name = 'Grace'",
+    );
     expect(rows).toEqual([{ status: 'kept', first_name: 'Grace' }]);
 
     const cookie = await signIn(first!);
@@ -122,7 +143,9 @@ describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
     expect(response.status, second!.output()).toBe(200);
     const html = await response.text();
     for (const step of ['name-and-email', 'photo', 'resume', 'first-case-study', 'publishing']) {
-      expect(html, step).toMatch(new RegExp(`data-setup-step="${step}"[^>]*data-done="(true|false)"|data-done="(true|false)"[^>]*data-setup-step="${step}"`));
+      expect(html, step).toMatch(
+        new RegExp(`data-setup-step="${step}"[^>]*data-done="(true|false)"|data-done="(true|false)"[^>]*data-setup-step="${step}"`),
+      );
     }
   });
 

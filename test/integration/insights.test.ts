@@ -12,6 +12,7 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
+import { only } from '../helpers/must';
 
 /**
  * Reading insights through HTTP on the built server and a real PostgreSQL:
@@ -89,7 +90,8 @@ const pixel = (query: string, headers: Record<string, string> = {}) =>
 let markers = 0;
 /** Everything sent so far has been written (or refused): see the file's comment. */
 async function settle(): Promise<void> {
-  const count = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`))[0].n;
+  const count = async () =>
+    only(await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`), 'count row').n;
   const before = await count();
   const n = ++markers;
   expect(
@@ -114,7 +116,7 @@ async function signIn(): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
   });
   expect(response.status).toBe(303);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  return cookieOf(response);
 }
 
 describe('the endpoint', () => {
@@ -284,7 +286,7 @@ describe('server-side events', () => {
     const token = new RegExp(`/s/([\\w-]{43})`).exec(list.slice(list.indexOf(`data-share-link="${id}"`)))![1];
     const opened = await fetch(`${origin}/s/${token}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
     expect(opened.status).toBe(303);
-    const link = opened.headers.get('set-cookie')!.split(';')[0];
+    const link = cookieOf(opened);
     expect((await fetch(`${origin}${PRIVATE_PATH}`, { headers: { cookie: link, 'user-agent': CHROME } })).status).toBe(200);
     expect((await beacon({ k: 'view', p: PRIVATE_PATH, w: 390 }, { cookie: link })).status).toBe(204);
     expect((await beacon({ k: 'read', p: PRIVATE_PATH, s: [1, 2], e: 30 }, { cookie: link })).status).toBe(204);

@@ -33,7 +33,13 @@ type Answer = { status: number; connection: string | undefined; body: string; re
  * One request through `agent`. `body` is sent with a Content-Length, or, as
  * `{ chunked: bytes }`, in 16 KB chunks without one.
  */
-function send(agent: http.Agent, method: string, path: string, headers: Record<string, string> = {}, body?: string | { chunked: number }): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | { chunked: number },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, server.url);
     const request = http.request(url, { agent, method, headers }, (response) => {
@@ -82,15 +88,57 @@ const bytes = (n: number) => 'message='.padEnd(n, 'x');
 const REFUSALS: Refusal[] = [
   { name: 'action: 413, 2 MB with Content-Length', method: 'POST', path: '/?index', headers: form, body: bytes(2_000_000), status: 413 },
   { name: 'action: 413, 200 KB with Content-Length', method: 'POST', path: '/?index', headers: form, body: bytes(200_000), status: 413 },
-  { name: 'action: 413, 300 KB streamed without Content-Length', method: 'POST', path: '/?index', headers: form, body: { chunked: 300_000 }, status: 413 },
+  {
+    name: 'action: 413, 300 KB streamed without Content-Length',
+    method: 'POST',
+    path: '/?index',
+    headers: form,
+    body: { chunked: 300_000 },
+    status: 413,
+  },
   { name: 'action: 415, 60 KB of JSON', method: 'POST', path: '/?index', headers: json, body: bytes(60_000), status: 415 },
   { name: 'action: 405, PUT with 500 KB', method: 'PUT', path: '/?index', headers: form, body: bytes(500_000), status: 405 },
   { name: 'function: 401, 2 MB without a token', method: 'POST', path: FUNCTION, headers: json, body: bytes(2_000_000), status: 401 },
-  { name: 'function: 401, 500 KB with a wrong token', method: 'POST', path: FUNCTION, headers: { ...json, authorization: 'Bearer nope' }, body: bytes(500_000), status: 401 },
-  { name: 'function: 405, PUT with 900 KB', method: 'PUT', path: FUNCTION, headers: { ...json, ...auth }, body: bytes(900_000), status: 405 },
-  { name: 'function: 413, 2 MB with Content-Length', method: 'POST', path: FUNCTION, headers: { ...json, ...auth }, body: bytes(2_000_000), status: 413 },
-  { name: 'function: 413, 3 MB streamed without Content-Length', method: 'POST', path: FUNCTION, headers: { ...json, ...auth }, body: { chunked: 3_000_000 }, status: 413 },
-  { name: 'function: 415, 60 KB of text', method: 'POST', path: FUNCTION, headers: { ...auth, 'content-type': 'text/plain' }, body: bytes(60_000), status: 415 },
+  {
+    name: 'function: 401, 500 KB with a wrong token',
+    method: 'POST',
+    path: FUNCTION,
+    headers: { ...json, authorization: 'Bearer nope' },
+    body: bytes(500_000),
+    status: 401,
+  },
+  {
+    name: 'function: 405, PUT with 900 KB',
+    method: 'PUT',
+    path: FUNCTION,
+    headers: { ...json, ...auth },
+    body: bytes(900_000),
+    status: 405,
+  },
+  {
+    name: 'function: 413, 2 MB with Content-Length',
+    method: 'POST',
+    path: FUNCTION,
+    headers: { ...json, ...auth },
+    body: bytes(2_000_000),
+    status: 413,
+  },
+  {
+    name: 'function: 413, 3 MB streamed without Content-Length',
+    method: 'POST',
+    path: FUNCTION,
+    headers: { ...json, ...auth },
+    body: { chunked: 3_000_000 },
+    status: 413,
+  },
+  {
+    name: 'function: 415, 60 KB of text',
+    method: 'POST',
+    path: FUNCTION,
+    headers: { ...auth, 'content-type': 'text/plain' },
+    body: bytes(60_000),
+    status: 415,
+  },
 ];
 
 describe('the next request on a keep-alive connection succeeds after an early refusal', () => {

@@ -51,7 +51,10 @@ const head = () => git(work, ['rev-parse', 'HEAD']);
 /** A publish from the editor: its real path, which commits and pushes to the upstream. */
 async function editorPublish(file: string, content: string): Promise<string> {
   const opened = await openFile(file, config);
-  const result = await publish({ files: [{ path: file, content, baseBlobId: opened?.blobId ?? null }], message: `Edit ${path.basename(file)}` }, config);
+  const result = await publish(
+    { files: [{ path: file, content, baseBlobId: opened?.blobId ?? null }], message: `Edit ${path.basename(file)}` },
+    config,
+  );
   if (result.status !== 'published' || !result.pushed) throw new Error(`publish failed: ${JSON.stringify(result)}`);
   return result.commit;
 }
@@ -78,7 +81,12 @@ function netlifyClone(options: string[] = ['--filter=blob:none']): string {
 
 function runIgnore(env: Record<string, string | undefined>, cwd = netlifyClone(), PATH = process.env.PATH!) {
   const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
-  const result = spawnSync(process.execPath, [SCRIPT], { cwd, env: { PATH, HOME: root, ...clean } as unknown as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [SCRIPT], {
+    cwd,
+    env: { PATH, HOME: root, ...clean } as unknown as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const lines = result.stdout.split('\n').filter(Boolean);
   // Netlify shows this in the deploy log: exactly one line that says why.
   expect(lines, `stdout: ${result.stdout}\nstderr: ${result.stderr}`).toHaveLength(1);
@@ -87,7 +95,11 @@ function runIgnore(env: Record<string, string | undefined>, cwd = netlifyClone()
   return { status: result.status, line: lines[0] };
 }
 
-const production = (cached: string | undefined, commit: string | undefined) => ({ CONTEXT: 'production', CACHED_COMMIT_REF: cached, COMMIT_REF: commit });
+const production = (cached: string | undefined, commit: string | undefined) => ({
+  CONTEXT: 'production',
+  CACHED_COMMIT_REF: cached,
+  COMMIT_REF: commit,
+});
 
 describe('the editor’s mark', () => {
   it('is the same in the app and in the script (the script cannot import TypeScript before npm install)', async () => {
@@ -120,23 +132,35 @@ describe('production builds', () => {
   it('an editor publish skips the build; so do several in a row', async () => {
     const before = head();
     const one = await editorPublish('content/site.yml', 'name: One Publish\n');
-    expect(runIgnore(production(before, one))).toEqual({ status: 0, line: expect.stringContaining('the 1 new commit is an editor publish that changes only content/') });
+    expect(runIgnore(production(before, one))).toEqual({
+      status: 0,
+      line: expect.stringContaining('the 1 new commit is an editor publish that changes only content/'),
+    });
     const two = await editorPublish('content/case-studies/alpha.mdx', '---\ntitle: Alpha\n---\n\nNew text.\n');
     const three = await editorPublish('content/case-studies/new-one.mdx', '---\ntitle: New\n---\n\nA new one.\n');
     expect(three).not.toBe(two);
-    expect(runIgnore(production(before, three))).toEqual({ status: 0, line: expect.stringContaining('the 3 new commits are editor publishes') });
+    expect(runIgnore(production(before, three))).toEqual({
+      status: 0,
+      line: expect.stringContaining('the 3 new commits are editor publishes'),
+    });
   });
 
   it('a code commit builds', () => {
     const before = head();
     const code = handCommit({ 'app/root.tsx': 'export default 2;\n' }, 'Change the layout');
-    expect(runIgnore(production(before, code))).toEqual({ status: 1, line: expect.stringContaining(`commit ${code.slice(0, 7)} ("Change the layout") was not published from the editor`) });
+    expect(runIgnore(production(before, code))).toEqual({
+      status: 1,
+      line: expect.stringContaining(`commit ${code.slice(0, 7)} ("Change the layout") was not published from the editor`),
+    });
   });
 
   it('a content commit made by hand (no mark) builds', () => {
     const before = head();
     const content = handCommit({ 'content/site.yml': 'name: By Hand\n' }, 'Fix a typo');
-    expect(runIgnore(production(before, content))).toMatchObject({ status: 1, line: expect.stringContaining('was not published from the editor') });
+    expect(runIgnore(production(before, content))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('was not published from the editor'),
+    });
   });
 
   it('a mixed range builds: editor publishes around a code commit, or around a hand-made content commit', async () => {
@@ -150,13 +174,22 @@ describe('production builds', () => {
     await editorPublish('content/site.yml', 'name: Mixed Three\n');
     handCommit({ 'content/case-studies/alpha.mdx': '---\ntitle: Alpha\n---\n\nBy hand.\n' }, 'Edit Alpha by hand');
     const tip = await editorPublish('content/site.yml', 'name: Mixed Four\n');
-    expect(runIgnore(production(before, tip))).toMatchObject({ status: 1, line: expect.stringContaining('("Edit Alpha by hand") was not published from the editor') });
+    expect(runIgnore(production(before, tip))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('("Edit Alpha by hand") was not published from the editor'),
+    });
   });
 
   it('a commit with the mark that changes a file outside content/ builds', () => {
     const before = head();
-    const forged = handCommit({ 'app/root.tsx': 'export default 4;\n', 'content/site.yml': 'name: Forged\n' }, `Edit site\n\n${EDITOR_COMMIT_MARK}`);
-    expect(runIgnore(production(before, forged))).toEqual({ status: 1, line: 'netlify-ignore: Building: the new commits change files outside content/ (app/root.tsx).' });
+    const forged = handCommit(
+      { 'app/root.tsx': 'export default 4;\n', 'content/site.yml': 'name: Forged\n' },
+      `Edit site\n\n${EDITOR_COMMIT_MARK}`,
+    );
+    expect(runIgnore(production(before, forged))).toEqual({
+      status: 1,
+      line: 'netlify-ignore: Building: the new commits change files outside content/ (app/root.tsx).',
+    });
   });
 
   it('a merge of editor publishes builds (the merge itself is nobody’s publish)', async () => {
@@ -167,7 +200,10 @@ describe('production builds', () => {
     await editorPublish('content/site.yml', 'name: Before Merge\n');
     git(work, ['merge', '--quiet', '--no-ff', '-m', 'Merge side', 'side']);
     git(work, ['push', '--quiet', 'origin', 'main']);
-    expect(runIgnore(production(before, head()))).toMatchObject({ status: 1, line: expect.stringContaining('("Merge side") was not published from the editor') });
+    expect(runIgnore(production(before, head()))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('("Merge side") was not published from the editor'),
+    });
   });
 });
 
@@ -182,22 +218,37 @@ describe('every doubt builds', () => {
   });
 
   it('a first build, or one without cache: CACHED_COMMIT_REF is COMMIT_REF', () => {
-    expect(runIgnore(production(publishCommit, publishCommit))).toEqual({ status: 1, line: expect.stringContaining('no earlier build to compare with (CACHED_COMMIT_REF is COMMIT_REF') });
+    expect(runIgnore(production(publishCommit, publishCommit))).toEqual({
+      status: 1,
+      line: expect.stringContaining('no earlier build to compare with (CACHED_COMMIT_REF is COMMIT_REF'),
+    });
   });
 
   it('a missing or malformed ref', () => {
-    expect(runIgnore(production(undefined, publishCommit))).toMatchObject({ status: 1, line: expect.stringContaining('CACHED_COMMIT_REF is not set') });
+    expect(runIgnore(production(undefined, publishCommit))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('CACHED_COMMIT_REF is not set'),
+    });
     expect(runIgnore(production('', publishCommit))).toMatchObject({ status: 1 });
     expect(runIgnore(production(before, undefined))).toMatchObject({ status: 1, line: expect.stringContaining('COMMIT_REF is not set') });
-    expect(runIgnore(production('--output=/tmp/x', publishCommit))).toMatchObject({ status: 1, line: expect.stringContaining('CACHED_COMMIT_REF is not a commit id') });
+    expect(runIgnore(production('--output=/tmp/x', publishCommit))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('CACHED_COMMIT_REF is not a commit id'),
+    });
     expect(runIgnore(production('HEAD~1', publishCommit))).toMatchObject({ status: 1 });
   });
 
   it('a last built commit this clone does not have (unknown, or beyond a shallow clone)', () => {
-    expect(runIgnore(production('f'.repeat(40), publishCommit))).toMatchObject({ status: 1, line: expect.stringContaining(`the last built commit ffffff`) });
+    expect(runIgnore(production('f'.repeat(40), publishCommit))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining(`the last built commit ffffff`),
+    });
     const shallow = netlifyClone(['--depth=1', '--no-local']);
     expect(git(shallow, ['rev-parse', '--is-shallow-repository'])).toBe('true');
-    expect(runIgnore(production(before, publishCommit), shallow)).toEqual({ status: 1, line: expect.stringContaining(`the last built commit ${before.slice(0, 7)} is not in this clone`) });
+    expect(runIgnore(production(before, publishCommit), shallow)).toEqual({
+      status: 1,
+      line: expect.stringContaining(`the last built commit ${before.slice(0, 7)} is not in this clone`),
+    });
   });
 
   it('a last built commit that is not an ancestor (another branch, or rewritten history)', () => {
@@ -205,23 +256,41 @@ describe('every doubt builds', () => {
     const elsewhere = handCommit({ 'content/other.yml': 'x: 2\n' }, `Elsewhere\n\n${EDITOR_COMMIT_MARK}`);
     git(work, ['push', '--quiet', 'origin', 'HEAD']);
     git(work, ['checkout', '--quiet', 'main']);
-    expect(runIgnore(production(elsewhere, publishCommit))).toMatchObject({ status: 1, line: expect.stringContaining('is not an ancestor') });
+    expect(runIgnore(production(elsewhere, publishCommit))).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('is not an ancestor'),
+    });
   });
 
   it('git missing or failing', () => {
-    expect(runIgnore(production(before, publishCommit), netlifyClone(), '/nonexistent')).toMatchObject({ status: 1, line: expect.stringContaining('could not tell whether the new commits are editor publishes') });
+    expect(runIgnore(production(before, publishCommit), netlifyClone(), '/nonexistent')).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('could not tell whether the new commits are editor publishes'),
+    });
     const notARepository = mkdtempSync(path.join(root, 'plain-'));
     expect(runIgnore(production(before, publishCommit), notARepository)).toMatchObject({ status: 1 });
   });
 
   it('deploy previews and branch deploys always build (they cost no credits; the live store is production’s)', () => {
     for (const CONTEXT of ['deploy-preview', 'branch-deploy']) {
-      expect(runIgnore({ CONTEXT, CACHED_COMMIT_REF: before, COMMIT_REF: publishCommit })).toEqual({ status: 1, line: expect.stringContaining(`this is a ${CONTEXT} build`) });
+      expect(runIgnore({ CONTEXT, CACHED_COMMIT_REF: before, COMMIT_REF: publishCommit })).toEqual({
+        status: 1,
+        line: expect.stringContaining(`this is a ${CONTEXT} build`),
+      });
     }
-    expect(runIgnore({ CACHED_COMMIT_REF: before, COMMIT_REF: publishCommit })).toMatchObject({ status: 1, line: expect.stringContaining('CONTEXT is not set') });
+    expect(runIgnore({ CACHED_COMMIT_REF: before, COMMIT_REF: publishCommit })).toMatchObject({
+      status: 1,
+      line: expect.stringContaining('CONTEXT is not set'),
+    });
   });
 
   it('a build a build hook started (the owner’s "Rebuild the site")', () => {
-    expect(runIgnore({ ...production(before, publishCommit), INCOMING_HOOK_TITLE: 'Rebuild', INCOMING_HOOK_URL: 'https://api.netlify.com/build_hooks/x' })).toMatchObject({ status: 1, line: expect.stringContaining('a build hook asked') });
+    expect(
+      runIgnore({
+        ...production(before, publishCommit),
+        INCOMING_HOOK_TITLE: 'Rebuild',
+        INCOMING_HOOK_URL: 'https://api.netlify.com/build_hooks/x',
+      }),
+    ).toMatchObject({ status: 1, line: expect.stringContaining('a build hook asked') });
   });
 });

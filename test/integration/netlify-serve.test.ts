@@ -15,17 +15,24 @@ import { LOG_WAIT } from '../helpers/wait';
 
 const PROBE = 'test/fixtures/netlify-functions/blobs-probe.mjs';
 
-
 describe('netlify serve, offline, against the current build', () => {
   let serve: NetlifyServe;
   let second: NetlifyServe;
   const blobsDir = mkdtempSync(path.join(os.tmpdir(), 'netlify-serve-blobs-'));
-  const probeOf = (instance: NetlifyServe) => (query: string, init?: RequestInit) => fetch(`${instance.url}/.netlify/functions/blobs-probe?${query}`, init);
+  const probeOf = (instance: NetlifyServe) => (query: string, init?: RequestInit) =>
+    fetch(`${instance.url}/.netlify/functions/blobs-probe?${query}`, init);
   const probe = (query: string, init?: RequestInit) => probeOf(serve)(query, init);
 
   beforeAll(async () => {
     // Two instances on one local store, as two Netlify function instances share the site's Blobs.
-    const started = await Promise.allSettled([startNetlifyServe({ extraFunctions: [PROBE], blobsDir, env: { PROBE_MARK: 'given to the first', CONTENT_CHECK_SECRET: 'netlify-serve-test-secret-0123456789abcdef' } }), startNetlifyServe({ extraFunctions: [PROBE], blobsDir })]);
+    const started = await Promise.allSettled([
+      startNetlifyServe({
+        extraFunctions: [PROBE],
+        blobsDir,
+        env: { PROBE_MARK: 'given to the first', CONTENT_CHECK_SECRET: 'netlify-serve-test-secret-0123456789abcdef' },
+      }),
+      startNetlifyServe({ extraFunctions: [PROBE], blobsDir }),
+    ]);
     [serve, second] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -36,7 +43,7 @@ describe('netlify serve, offline, against the current build', () => {
     rmSync(blobsDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('answers a page through the Remix function, with the app\'s and netlify.toml\'s headers', async () => {
+  it("answers a page through the Remix function, with the app's and netlify.toml's headers", async () => {
     const response = await fetch(`${serve.url}/`);
     expect(response.status, serve.output()).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -57,12 +64,19 @@ describe('netlify serve, offline, against the current build', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/css/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(serve.siteDir, 'public/build/_assets', css!)))).toBe(true);
+    expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(serve.siteDir, 'public/build/_assets', css!)))).toBe(
+      true,
+    );
   });
 
-  it('passes a same-origin POST in the owner\'s area to the app and refuses a foreign one, behind the CLI\'s proxy', async () => {
+  it("passes a same-origin POST in the owner's area to the app and refuses a foreign one, behind the CLI's proxy", async () => {
     const post = (origin: string) =>
-      fetch(`${serve.url}/admin/sign-in`, { method: 'POST', redirect: 'manual', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=wrong' });
+      fetch(`${serve.url}/admin/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'password=wrong',
+      });
     const refusal = 'This form must be sent from this site.';
     const foreign = await post('https://elsewhere.example');
     expect(foreign.status).toBe(403);
@@ -80,7 +94,11 @@ describe('netlify serve, offline, against the current build', () => {
     const get = await fetch(`${serve.url}/.netlify/functions/content-check`);
     expect(get.status, serve.output()).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    const post = await fetch(`${serve.url}/.netlify/functions/content-check`, { method: 'POST', headers: { authorization: 'Bearer not-the-secret', 'content-type': 'application/json' }, body: '{"changes":[]}' });
+    const post = await fetch(`${serve.url}/.netlify/functions/content-check`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-the-secret', 'content-type': 'application/json' },
+      body: '{"changes":[]}',
+    });
     expect(post.status).toBe(401);
   });
 
@@ -141,6 +159,8 @@ describe('netlify serve, offline, against the current build', () => {
   it('lets purgeCache() only log, locally, without a purge token', async () => {
     const response = await probe('purge=page-home,case-study-x', { method: 'POST' });
     expect(response.status, serve.output()).toBe(200);
-    await expect.poll(() => serve.output(), LOG_WAIT).toContain('Skipping purgeCache for tags page-home, case-study-x in local development.');
+    await expect
+      .poll(() => serve.output(), LOG_WAIT)
+      .toContain('Skipping purgeCache for tags page-home, case-study-x in local development.');
   });
 });

@@ -11,13 +11,22 @@ import { startServer, type RunningServer } from '../helpers/server';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD: 'no database password', CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PORTFOLIO_DB: 'off', NETLIFY_DB_URL: '' });
+  server = await startServer({
+    ADMIN_PASSWORD: 'no database password',
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    PORTFOLIO_DB: 'off',
+    NETLIFY_DB_URL: '',
+  });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;|’/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;|’/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('without a database', () => {
   it('serves the public pages', async () => {

@@ -8,6 +8,7 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
 import { type RunningServer } from '../helpers/server';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { at } from '../helpers/must';
 
 /**
  * The owner's area and share links through HTTP on the built server and a
@@ -215,7 +216,7 @@ describe('share links', () => {
     // A bounded wait for a second one that must not come.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await readdir(outbox)).length - before).toBe(1);
-    const mail = await readFile(path.join(outbox, mails[0]), 'utf8');
+    const mail = await readFile(path.join(outbox, at(mails, 0, 'a written mail')), 'utf8');
     expect(mail).toContain('Globex');
     expect(mail).toMatch(/Device: desktop/);
     const html = await (await get('/admin/links', owner)).text();

@@ -25,7 +25,13 @@ const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, 
 const cspShape = (csp: string | null) =>
   (csp ?? '')
     .split(';')
-    .map((part) => part.trim().split(/\s+/).filter((word) => !word.startsWith("'sha256-")).join(' '))
+    .map((part) =>
+      part
+        .trim()
+        .split(/\s+/)
+        .filter((word) => !word.startsWith("'sha256-"))
+        .join(' '),
+    )
     .sort();
 
 const HEADERS_LIKE_RESUME = [

@@ -3,6 +3,7 @@ import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { packageServerFunction, type FunctionAnswer, type PackagedFunction } from '../helpers/netlify-package';
 import { badCookies, leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
+import { at } from '../helpers/must';
 
 /**
  * A private case study must be absent from every answer a visitor without
@@ -37,7 +38,11 @@ afterAll(async () => {
 });
 
 async function get(path: string, cookie = '', init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(server.url + path, { redirect: 'manual', ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) } });
+  const response = await fetch(server.url + path, {
+    redirect: 'manual',
+    ...init,
+    headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: Object.fromEntries(response.headers), body: bytes.toString('utf8'), bytes };
 }
@@ -96,7 +101,13 @@ describe.each(Object.entries(BAD))('the Node server, with %s', (_name, cookie) =
     const page = await get(PRIVATE_PATH, cookie);
     const scripts = [...new Set([...page.body.matchAll(/\/build\/[\w./$-]+\.js/g)].map(([path]) => path))];
     expect(scripts.length).toBeGreaterThan(3);
-    for (const answer of [home, sitemap, await get('/robots.txt', cookie), social, ...(await Promise.all(scripts.map((path) => get(path, cookie))))]) {
+    for (const answer of [
+      home,
+      sitemap,
+      await get('/robots.txt', cookie),
+      social,
+      ...(await Promise.all(scripts.map((path) => get(path, cookie)))),
+    ]) {
       expect(leaks(answer.bytes ?? answer.body, media)).toEqual([]);
     }
   });
@@ -163,7 +174,11 @@ describe('the password form', () => {
   });
 
   it('a public case study has no form to post to (405)', async () => {
-    const answer = await get('/case-study/office-depot', '', { method: 'POST', body: 'password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await get('/case-study/office-depot', '', {
+      method: 'POST',
+      body: 'password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answer.status).toBe(405);
   });
 });
@@ -186,18 +201,29 @@ describe('the packaged Netlify function', () => {
   });
 
   it('unlocked: the story and its media travel with the function (included_files)', async () => {
-    const [page] = await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], FUNCTION_ENV);
+    const page = at(
+      await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], FUNCTION_ENV),
+      0,
+      'an answer for the page',
+    );
     expect(page.body).toContain('Halcyon');
     expectPrivateHeaders(page, 'unlocked');
     const [name] = page.body.match(/\/private-media\/[\w.-]+\.avif/) ?? [];
-    const [file] = await packaged.call([{ path: name!, headers: { cookie: validCookie() } }], FUNCTION_ENV);
+    const file = at(await packaged.call([{ path: name!, headers: { cookie: validCookie() } }], FUNCTION_ENV), 0, 'an answer for the image');
     expect(file.status).toBe(200);
     expect(file.headers['cache-control']).toBe('private, max-age=3600');
   });
 
   it('the right password over https: the cookie is Secure', async () => {
     const [answer] = await packaged.call(
-      [{ path: PRIVATE_PATH, method: 'POST', body: new URLSearchParams({ password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+      [
+        {
+          path: PRIVATE_PATH,
+          method: 'POST',
+          body: new URLSearchParams({ password: PASSWORD }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
       FUNCTION_ENV,
     );
     expect(answer.status).toBe(303);
@@ -211,21 +237,44 @@ describe('the packaged Netlify function', () => {
       body: new URLSearchParams({ password }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-nf-client-connection-ip': '198.51.100.7' },
     });
-    const answers = await packaged.call([...Array.from({ length: 10 }, (_, i) => form(`wrong-${i}`)), form('wrong-again'), form(PASSWORD)], FUNCTION_ENV);
+    const answers = await packaged.call(
+      [...Array.from({ length: 10 }, (_, i) => form(`wrong-${i}`)), form('wrong-again'), form(PASSWORD)],
+      FUNCTION_ENV,
+    );
     expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
     expect(answers.slice(10).map((a) => a.status)).toEqual([429, 429]);
-    expect(answers[11].body).toContain('Too many wrong passwords');
+    expect(answers[11]?.body).toContain('Too many wrong passwords');
     expect(answers[11].headers['set-cookie']).toBeUndefined();
   });
 
   it('without PRIVATE_CASE_STUDY_PASSWORD nothing unlocks, and without SESSION_SECRET nothing can be signed', async () => {
-    const unlock = { path: PRIVATE_PATH, method: 'POST', body: new URLSearchParams({ password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-    const [noPassword] = await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, SESSION_SECRET: 'x' });
+    const unlock = {
+      path: PRIVATE_PATH,
+      method: 'POST',
+      body: new URLSearchParams({ password: PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    const noPassword = at(
+      await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, SESSION_SECRET: 'x' }),
+      0,
+      'an answer without a password set',
+    );
     expect(noPassword.status).toBe(401);
-    const [noSecret] = await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD });
+    const noSecret = at(
+      await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD }),
+      0,
+      'an answer without a secret set',
+    );
     expect(noSecret.status).toBe(503);
     expect(noSecret.headers['set-cookie']).toBeUndefined();
-    const [page] = await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD });
+    const page = at(
+      await packaged.call([{ path: PRIVATE_PATH, headers: { cookie: validCookie() } }], {
+        CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+        PRIVATE_CASE_STUDY_PASSWORD: PASSWORD,
+      }),
+      0,
+      'an answer for the page',
+    );
     expect(leaks(page.body, media)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_ENV } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
 
 /**
  * The owner's "Rebuild the site" against a stand-in for Netlify's build hook:
@@ -42,8 +43,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/${HOOK_ID}`;
   stack = await startOwnerStack(ADMIN_PASSWORD, { BUILD_HOOK_URL: hookUrl });
-  withoutHook = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: await stack.pg.createDatabase() });
-  await waitFor(() => /Migrations: (applied|none pending)/.test(withoutHook.output()), { timeoutMs: 60_000, what: () => `migrations:\n${withoutHook.output()}` });
+  withoutHook = await startServer({
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: await stack.pg.createDatabase(),
+  });
+  await waitFor(() => /Migrations: (applied|none pending)/.test(withoutHook.output()), {
+    timeoutMs: 60_000,
+    what: () => `migrations:\n${withoutHook.output()}`,
+  });
   browser = await launchBrowser();
 });
 
@@ -57,12 +66,22 @@ afterAll(async () => {
 
 const origin = () => stack.server.url;
 const post = (body: Record<string, string>, cookie: string, headers: Record<string, string> = { origin: origin() }) =>
-  fetch(`${origin()}/admin?index`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(body), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers } });
+  fetch(`${origin()}/admin?index`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(body),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
+  });
 
 async function signIn(base = origin()): Promise<string> {
-  const response = await fetch(`${base}/admin/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: ADMIN_PASSWORD }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base } });
+  const response = await fetch(`${base}/admin/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ password: ADMIN_PASSWORD }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+  });
   expect(response.status).toBe(303);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  return cookieOf(response);
 }
 
 function expectNoSecret(text: string) {
@@ -137,7 +156,9 @@ describe('the rebuild button', () => {
       expect(call.body).toBe('{}');
 
       await page.getByRole('button', { name: 'Rebuild the site' }).click();
-      await expect.poll(() => page.locator('[data-rebuild-result="under-way"]').textContent(), { timeout: 15_000 }).toBe('A rebuild started less than a minute ago and is still under way. There is no need to start another.');
+      await expect
+        .poll(() => page.locator('[data-rebuild-result="under-way"]').textContent(), { timeout: 15_000 })
+        .toBe('A rebuild started less than a minute ago and is still under way. There is no need to start another.');
       expect(calls).toHaveLength(3);
       expectNoSecret(await page.content());
     } finally {
@@ -153,7 +174,12 @@ describe('BUILD_HOOK_URL', () => {
     expect(rebuildSetting({ BUILD_HOOK_URL: '  ' })).toEqual({ state: 'off' });
     expect(rebuildSetting({ BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc' })).toMatchObject({ state: 'ready' });
     expect(rebuildSetting({ BUILD_HOOK_URL: 'http://127.0.0.1:8080/build_hooks/abc' })).toMatchObject({ state: 'ready' });
-    for (const wrong of ['http://api.netlify.com/build_hooks/abc', 'https://user:pass@api.netlify.com/build_hooks/abc', 'api.netlify.com/build_hooks/abc', 'file:///etc/passwd']) {
+    for (const wrong of [
+      'http://api.netlify.com/build_hooks/abc',
+      'https://user:pass@api.netlify.com/build_hooks/abc',
+      'api.netlify.com/build_hooks/abc',
+      'file:///etc/passwd',
+    ]) {
       expect(rebuildSetting({ BUILD_HOOK_URL: wrong }), wrong).toEqual({ state: 'invalid' });
     }
   });

@@ -11,6 +11,7 @@ import { saveEnv } from '../helpers/env';
 import { parseMail } from '../helpers/mime';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { expectConsoleError } from '../setup';
+import { at } from '../helpers/must';
 
 /**
  * The function called directly with real Fetch Requests, sending through a
@@ -57,7 +58,7 @@ describe('send-email function: delivery', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'success' });
     expect(smtp.messages).toHaveLength(1);
-    const [mail] = smtp.messages;
+    const mail = at(smtp.messages, 0, 'a mail');
     const designer = getSite().email;
     expect(mail.envelope).toEqual({ from: 'no-reply@localhost', to: [designer] });
     expect(mail.header('from')).toBe(`"${getSite().name} (portfolio)" <no-reply@localhost>`);
@@ -74,7 +75,7 @@ describe('send-email function: delivery', () => {
     process.env.CONTACT_FROM = 'Portfolio <hello@designer.example>';
     const response = await post({ ...VALID, firstName: 'José', lastName: 'Núñez' });
     expect(response.status).toBe(200);
-    const [mail] = smtp.messages;
+    const mail = at(smtp.messages, 0, 'a mail');
     expect(mail.envelope).toEqual({ from: 'hello@designer.example', to: ['inbox@designer.example'] });
     expect(mail.header('from')).toBe('Portfolio <hello@designer.example>');
     expect(mail.header('subject')).toBe('Portfolio message from José Núñez');
@@ -84,7 +85,7 @@ describe('send-email function: delivery', () => {
   it('keeps header text in the message inside the body: still one recipient, no Bcc', async () => {
     const response = await post({ ...VALID, message: 'Hi\r\nBcc: victim@example.org\r\n\r\n<b>bold</b>' });
     expect(response.status).toBe(200);
-    const [mail] = smtp.messages;
+    const mail = at(smtp.messages, 0, 'a mail');
     expect(mail.envelope.to).toEqual([getSite().email]);
     expect(mail.headerNames).not.toContain('bcc');
     expect(mail.text).toContain('Bcc: victim@example.org');
@@ -212,7 +213,7 @@ describe('send-email function: outbox (no SMTP_URL)', () => {
     const files = await readdir(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*\.eml$/);
-    const raw = await readFile(path.join(dir, 'outbox', files[0]), 'utf8');
+    const raw = await readFile(path.join(dir, 'outbox', at(files, 0, 'a written mail')), 'utf8');
     expect(raw).toContain('\r\n');
     const mail = parseMail(raw);
     expect(mail.header('to')).toBe(getSite().email);

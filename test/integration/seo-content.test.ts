@@ -7,6 +7,7 @@ import { getSiteUrl } from '~/http/site-url.server';
 import { robotsTxt, sitemapPaths, sitemapXml } from '~/seo/sitemap';
 import { caseStudyJsonLd, personJsonLd, serializeJsonLd } from '~/seo/structured-data';
 import { builtContent } from '../helpers/e2e';
+import { at } from '../helpers/must';
 
 const HOSTILE = {
   '@type': 'Thing',
@@ -38,7 +39,7 @@ describe('JSON-LD escaping', () => {
     const site = { ...content.site, name: 'A <b>&</b> B' };
     const person = JSON.parse(serializeJsonLd(personJsonLd(site, 'https://x.example')));
     expect(person.name).toBe('A <b>&</b> B');
-    const caseStudy = Object.values(content.caseStudies)[0];
+    const caseStudy = at(Object.values(content.caseStudies), 0, 'a case study');
     const work = JSON.parse(serializeJsonLd(caseStudyJsonLd(caseStudy, site, { siteUrl: 'https://x.example', image: '/social/a.png' })));
     expect(work.image).toBe('https://x.example/social/a.png');
     expect(work.author.name).toBe('A <b>&</b> B');

@@ -5,6 +5,7 @@ import type { CompiledContent } from '~/content/schema';
 import { builtContent, site } from '../helpers/e2e';
 import { decodeEntities } from '../helpers/http';
 import { startServer, type RunningServer } from '../helpers/server';
+import { at, group } from '../helpers/must';
 
 /**
  * Search and sharing through the real built server: every page's head tags,
@@ -44,14 +45,16 @@ type Head = {
 function parseHead(html: string): Head {
   const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
   const attributes = (tag: string) =>
-    Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), decodeEntities(value)]));
+    Object.fromEntries(
+      [...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [name.toLowerCase(), decodeEntities(value)]),
+    );
   const metas = [...head.matchAll(/<meta\b[^>]*>/g)].map(([tag]) => attributes(tag));
   const links = [...head.matchAll(/<link\b[^>]*>/g)].map(([tag]) => attributes(tag));
   const title = /<title>([^<]*)<\/title>/.exec(head)?.[1];
   return {
     title: title === undefined ? undefined : decodeEntities(title),
-    meta: (key) => metas.filter((m) => m.name === key || m.property === key).map((m) => m.content),
-    links: (rel) => links.filter((l) => l.rel === rel).map((l) => l.href),
+    meta: (key) => metas.filter((m) => m.name === key || m.property === key).map((m) => m.content ?? ''),
+    links: (rel) => links.filter((l) => l.rel === rel).map((l) => l.href ?? ''),
   };
 }
 
@@ -60,7 +63,7 @@ function one(head: Head, key: string): string {
   const values = head.meta(key);
   expect(values, key).toHaveLength(1);
   expect(values[0], key).not.toBe('');
-  return values[0];
+  return at(values, 0, key);
 }
 
 /** An absolute URL under SITE_URL, fetched from the test server instead. */
@@ -76,7 +79,7 @@ async function getHtml(path: string) {
 
 function jsonLdIn(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    ([, json]) => JSON.parse(json) as Record<string, unknown>,
+    (match) => JSON.parse(group(match, 'a JSON-LD block')) as Record<string, unknown>,
   );
 }
 
@@ -160,7 +163,7 @@ describe('every page: title, description, canonical, Open Graph and Twitter card
       ['/privacy/?utm_source=footer', '/privacy'],
       ['/?ref=card#work', '/'],
       ['/case-study/office-depot?from=home', '/case-study/office-depot'],
-    ]) {
+    ] as const) {
       const { response, html } = await getHtml(path);
       expect(response.status, path).toBe(200);
       const head = parseHead(html);
@@ -174,7 +177,7 @@ describe('structured data (JSON-LD)', () => {
   it('/ describes the designer as a Person', async () => {
     const blocks = jsonLdIn((await getHtml('/')).html);
     expect(blocks).toHaveLength(1);
-    const person = blocks[0];
+    const person = at(blocks, 0, 'a Person block');
     expect(person['@context']).toBe('https://schema.org');
     expect(person['@type']).toBe('Person');
     expect(person).toMatchObject({
@@ -182,7 +185,7 @@ describe('structured data (JSON-LD)', () => {
       jobTitle: site.role,
       email: `mailto:${site.email}`,
       url: `${SITE_URL}/`,
-      address: { '@type': 'PostalAddress', addressLocality: site.location.split(',')[0].trim() },
+      address: { '@type': 'PostalAddress', addressLocality: site.location.replace(/,.*/s, '').trim() },
     });
     expect(person.sameAs).toEqual(expect.arrayContaining([site.linkedin, site.website]));
     const image = await fetch(local(person.image as string));
@@ -195,7 +198,7 @@ describe('structured data (JSON-LD)', () => {
       const html = (await getHtml(path)).html;
       const blocks = jsonLdIn(html);
       expect(blocks, path).toHaveLength(1);
-      const work = blocks[0];
+      const work = at(blocks, 0, 'a CreativeWork block');
       expect(work['@context']).toBe('https://schema.org');
       expect(work['@type']).toBe('CreativeWork');
       expect(work).toMatchObject({
@@ -240,7 +243,7 @@ describe('/sitemap.xml', () => {
     const comingSoon = content.cards.filter((card) => card.href === null);
     expect(comingSoon.length).toBeGreaterThan(0);
     for (const card of comingSoon) expect(xml).not.toContain(`/case-study/${card.slug}<`);
-    for (const [, loc] of xml.matchAll(/<loc>([^<]*)<\/loc>/g)) {
+    for (const [, loc = ''] of xml.matchAll(/<loc>([^<]*)<\/loc>/g)) {
       expect((await fetch(local(loc))).status, loc).toBe(200);
     }
   });

@@ -9,6 +9,7 @@ import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { at, only } from '../helpers/must';
 
 /**
  * Two built servers on one real PostgreSQL, as two Netlify function
@@ -66,11 +67,11 @@ afterAll(async () => {
 const BACKGROUND = String.raw`contact_messages|admin_sessions|^\s*DELETE FROM rate_limits|^\s*(BEGIN|COMMIT|ROLLBACK|SET|RESET|SHOW|DISCARD)\y`;
 
 async function statements(): Promise<number> {
-  const [row] = await observer.query<{ calls: number }>(
+  const rows = await observer.query<{ calls: number }>(
     'SELECT coalesce(sum(calls), 0)::int AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) AND query !~* $2',
     [dbName, BACKGROUND],
   );
-  return row.calls;
+  return only(rows, 'sum row').calls;
 }
 
 /**
@@ -93,7 +94,7 @@ const unlock = async (server: RunningServer, password: string, address = '127.0.
 
 describe('two instances on one database', () => {
   it('each migration was applied once, by one of them (they take turns, migration by migration)', async () => {
-    const applied = servers.flatMap((server) => /Migrations: applied (.+?) \(/.exec(server.output())?.[1].split(', ') ?? []);
+    const applied = servers.flatMap((server) => /Migrations: applied (.+?) \(/.exec(server.output())?.[1]?.split(', ') ?? []);
     const { listMigrations, MIGRATIONS_DIR } = await import('~/db/migrations.server');
     expect(applied.sort()).toEqual((await listMigrations(MIGRATIONS_DIR)).map((migration) => migration.name));
   });
@@ -111,7 +112,7 @@ describe('two instances on one database', () => {
     }
     expect(await statements()).toBe(before);
     // The count does move when something is limited.
-    await (await unlock(servers[0], 'not-the-password-either')).arrayBuffer();
+    await (await unlock(at(servers, 0, 'a server'), 'not-the-password-either')).arrayBuffer();
     expect(await statements()).toBeGreaterThan(before);
   });
 
@@ -122,13 +123,13 @@ describe('two instances on one database', () => {
       await db.query("DELETE FROM rate_limits WHERE key LIKE 'unlock:%'");
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) {
-        const response = await unlock(servers[i % 2], `wrong guess ${i}`, '127.0.5.1');
+        const response = await unlock(at(servers, i % 2, 'a server'), `wrong guess ${i}`, '127.0.5.1');
         await response.arrayBuffer();
         statuses.push(response.status);
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses.slice(10)).toEqual(Array(20).fill(429));
-      const right = await unlock(servers[1], PASSWORD, '127.0.5.1');
+      const right = await unlock(at(servers, 1, 'a server'), PASSWORD, '127.0.5.1');
       expect(right.status).toBe(429);
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await right.text()).toContain('Too many wrong passwords. Please wait 10 minutes and try again.');
@@ -146,7 +147,7 @@ describe('two instances on one database', () => {
     const db = await createDatabase({ connectionString: url });
     try {
       await db.query("DELETE FROM rate_limits WHERE key LIKE 'unlock:%'");
-      for (let i = 0; i < 5; i++) expect((await unlock(servers[i % 2], PASSWORD, '127.0.5.2')).status).toBe(303);
+      for (let i = 0; i < 5; i++) expect((await unlock(at(servers, i % 2, 'a server'), PASSWORD, '127.0.5.2')).status).toBe(303);
       expect(await db.query("SELECT hits FROM rate_limits WHERE key LIKE 'unlock:%'")).toEqual([{ hits: 0 }]);
     } finally {
       await db.end();
@@ -156,9 +157,9 @@ describe('two instances on one database', () => {
   it('the contact limit holds across them too', async () => {
     smtp.messages.length = 0;
     const send = (server: RunningServer) => postForm(server.url, toFormBody({}));
-    expect((await send(servers[0])).status).toBe(200);
-    expect((await send(servers[1])).status).toBe(200);
-    const third = await send(servers[0]);
+    expect((await send(at(servers, 0, 'a server'))).status).toBe(200);
+    expect((await send(at(servers, 1, 'a server'))).status).toBe(200);
+    const third = await send(at(servers, 0, 'a server'));
     expect(third.status).toBe(429);
     expect(smtp.messages).toHaveLength(2);
   });
@@ -168,7 +169,8 @@ describe('when the database goes away', () => {
   it('pages still answer 200, a contact message is still mailed, a wrong password is still judged; the log says why', async () => {
     await observer.end();
     await pg.stop();
-    const [server, other] = servers;
+    const server = at(servers, 0, 'a first server');
+    const other = at(servers, 1, 'a second server');
     for (const path of PUBLIC_PATHS) {
       const response = await fetch(server.url + path);
       await response.arrayBuffer();
@@ -178,7 +180,7 @@ describe('when the database goes away', () => {
     const response = await postForm(other.url, toFormBody({ message: 'Sent while the database was down.' }));
     expect(response.status).toBe(200);
     expect(noticeIn(await response.text())).toEqual({ variant: 'success', text: SUCCESS_TEXT });
-    const [mail] = await smtp.waitForMessages(1);
+    const mail = at(await smtp.waitForMessages(1), 0, 'a mail');
     expect(mail.text).toContain('Sent while the database was down.');
     await expect.poll(() => other.output(), LOG_WAIT).toContain('limits: the database is unavailable');
 

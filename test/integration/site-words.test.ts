@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_WORDS, CONTACT_WORDS, CTA_WORDS, FOOTER_WORDS, HERO_WORDS, MORE_WORK_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from '~/content/site-words';
+import {
+  ABOUT_WORDS,
+  CONTACT_WORDS,
+  CTA_WORDS,
+  FOOTER_WORDS,
+  HERO_WORDS,
+  MORE_WORK_WORDS,
+  RESUME_PAGE_WORDS,
+  WORK_WORDS,
+} from '~/content/site-words';
 import { compileSite } from '../../pipeline/content/compile';
 import { startServer, type RunningServer } from '../helpers/server';
 
@@ -60,14 +69,24 @@ async function pagesOf(server: RunningServer): Promise<Record<string, string>> {
 
 /** Where each word shows: the pages a visitor finds it on. */
 function expectations(words: Words): [string, string, string][] {
-  const at = (page: string, group: string, keys: string[]) => keys.map((key) => [page, `${group}.${key}`, words[group][key]] as [string, string, string]);
+  const at = (page: string, group: string, keys: string[]) =>
+    keys.map((key) => [page, `${group}.${key}`, words[group][key]] as [string, string, string]);
   return [
     ...at('/', 'hero', ['workButton', 'contactButton']),
     ...at('/', 'about', ['eyebrow', 'interestsTitle']),
     ...at('/', 'work', ['eyebrow', 'title', 'subtitle']),
     ...at('/', 'contact', ['eyebrow', 'title', 'subtitle', 'linkedinLink']),
     ...at('/', 'footer', ['rights', 'privacy', 'backToTop']),
-    ...at('/resume', 'resumePage', ['backLink', 'download', 'summaryTitle', 'experienceTitle', 'educationTitle', 'skillsTitle', 'certificationsTitle', 'languagesTitle']),
+    ...at('/resume', 'resumePage', [
+      'backLink',
+      'download',
+      'summaryTitle',
+      'experienceTitle',
+      'educationTitle',
+      'skillsTitle',
+      'certificationsTitle',
+      'languagesTitle',
+    ]),
     ...at('/resume', 'footer', ['rights', 'privacy', 'backToTop']),
     ...at('/case-study/ferry-console', 'moreWork', ['eyebrow', 'title']),
     ...at('/case-study/ferry-console', 'cta', ['title', 'subtitle', 'button']),
@@ -104,7 +123,10 @@ beforeAll(async () => {
   for (const [group, keys] of Object.entries(WORD_FIELDS)) for (const key of keys) site.deleteIn([group, key]);
   await writeFile(path.join(scratch, 'content/site.yml'), site.toString());
 
-  const [customJson, defaultJson] = [await compileTo(path.join(FIXTURE, 'content'), 'custom'), await compileTo(path.join(scratch, 'content'), 'defaults')];
+  const [customJson, defaultJson] = [
+    await compileTo(path.join(FIXTURE, 'content'), 'custom'),
+    await compileTo(path.join(scratch, 'content'), 'defaults'),
+  ];
   servers = await Promise.all([startServer({ CONTENT_JSON_PATH: customJson }), startServer({ CONTENT_JSON_PATH: defaultJson })]);
   [customPages, defaultPages] = await Promise.all(servers.map(pagesOf));
 }, 180_000);

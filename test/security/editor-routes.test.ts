@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { LOG_WAIT } from '../helpers/wait';
 import { ROOT } from '../helpers/content';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * The editor's doors, tried as a stranger would: every route and upload
@@ -24,7 +26,7 @@ beforeAll(async () => {
   origin = stack.server.url;
   const signedIn = await send('/admin/sign-in', { body: new URLSearchParams({ password: PASSWORD }) });
   expect(signedIn.status).toBe(303);
-  owner = signedIn.headers.get('set-cookie')!.split(';')[0];
+  owner = cookieOf(signedIn);
 }, 120_000);
 
 afterAll(async () => {
@@ -32,24 +34,50 @@ afterAll(async () => {
 });
 
 /** A request whose whole answer (status, headers, body) is kept, to look for the token afterwards. */
-async function send(path: string, { body, headers = {}, method = body ? 'POST' : 'GET' }: { body?: BodyInit; headers?: Record<string, string>; method?: string } = {}) {
-  const response = await fetch(`${origin}${path}`, { method, body, redirect: 'manual', headers: { ...(method === 'POST' ? { origin } : {}), ...headers } });
+async function send(
+  path: string,
+  { body, headers = {}, method = body ? 'POST' : 'GET' }: { body?: BodyInit; headers?: Record<string, string>; method?: string } = {},
+) {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    body,
+    redirect: 'manual',
+    headers: { ...(method === 'POST' ? { origin } : {}), ...headers },
+  });
   const text = await response.text();
   answers.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
   return Object.assign(response, { bodyText: text });
 }
 
-const draftCount = async () => Number((await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_drafts'))[0].n);
-const uploadCount = async () => Number((await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads'))[0].n);
+const draftCount = async () =>
+  Number(only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_drafts'), 'count row').n);
+const uploadCount = async () =>
+  Number(only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_draft_uploads'), 'count row').n);
 
 const editForm = (fields: Record<string, string> = {}) =>
-  new URLSearchParams({ _path: 'content/case-studies/office-depot.mdx', intent: 'publish', title: 'Taken over', body: '\n## Owned\n', ...fields });
+  new URLSearchParams({
+    _path: 'content/case-studies/office-depot.mdx',
+    intent: 'publish',
+    title: 'Taken over',
+    body: '\n## Owned\n',
+    ...fields,
+  });
 
 async function png(width = 40, height = 30): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
 }
 
-function upload(file: Blob, name: string, { alt = 'A test image', document = 'content/case-studies/office-depot.mdx', headers = { cookie: owner, accept: 'application/json' } }: { alt?: string; document?: string; headers?: Record<string, string> } = {}) {
+function upload(
+  file: Blob,
+  name: string,
+  {
+    alt = 'A test image',
+    document = 'content/case-studies/office-depot.mdx',
+    headers = { cookie: owner, accept: 'application/json' },
+  }: { alt?: string; document?: string; headers?: Record<string, string> } = {},
+) {
   const form = new FormData();
   form.set('document', document);
   form.set('alt', alt);
@@ -68,7 +96,14 @@ const POSTS: [string, () => BodyInit][] = [
 ];
 
 describe('signed out', () => {
-  for (const path of ['/admin/content', '/admin/content/case-studies/office-depot.mdx', '/admin/content/site.yml', '/admin/content/history/resume.mdx', '/admin/content/api/media/content/case-studies/office-depot/final-home.png', '/admin/content/api/media/public/images/profile.svg']) {
+  for (const path of [
+    '/admin/content',
+    '/admin/content/case-studies/office-depot.mdx',
+    '/admin/content/site.yml',
+    '/admin/content/history/resume.mdx',
+    '/admin/content/api/media/content/case-studies/office-depot/final-home.png',
+    '/admin/content/api/media/public/images/profile.svg',
+  ]) {
     it(`GET ${path}: to the sign-in page, with nothing of the content`, async () => {
       const response = await send(path);
       expect(response.status).toBe(303);
@@ -109,7 +144,12 @@ describe('signed in, from another origin (or none)', () => {
     for (const from of ['https://evil.example', 'null', undefined]) {
       it(`POST ${path} with Origin ${from ?? '(none)'}: 403; no draft, no commit`, async () => {
         const [head, drafts] = [remoteHead(stack.remote), await draftCount()];
-        const response = await fetch(`${origin}${path}`, { method: 'POST', redirect: 'manual', body: body(), headers: { cookie: owner, ...(from ? { origin: from } : {}) } });
+        const response = await fetch(`${origin}${path}`, {
+          method: 'POST',
+          redirect: 'manual',
+          body: body(),
+          headers: { cookie: owner, ...(from ? { origin: from } : {}) },
+        });
         answers.push(await response.text());
         expect(response.status).toBe(403);
         expect(remoteHead(stack.remote)).toBe(head);
@@ -120,7 +160,9 @@ describe('signed in, from another origin (or none)', () => {
 
   it('an upload from another origin: 403, nothing stored', async () => {
     const before = await uploadCount();
-    const response = await upload(new Blob([new Uint8Array(await png())]), 'x.png', { headers: { cookie: owner, origin: 'https://evil.example', accept: 'application/json' } });
+    const response = await upload(new Blob([new Uint8Array(await png())]), 'x.png', {
+      headers: { cookie: owner, origin: 'https://evil.example', accept: 'application/json' },
+    });
     expect(response.status).toBe(403);
     expect(await uploadCount()).toBe(before);
   });
@@ -129,7 +171,8 @@ describe('signed in, from another origin (or none)', () => {
 describe('hostile uploads, signed in', () => {
   it('an SVG with a script: refused with the reason, nothing stored', async () => {
     const before = await uploadCount();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
     const response = await upload(new Blob([svg], { type: 'image/svg+xml' }), 'chart.svg');
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -163,7 +206,12 @@ describe('hostile uploads, signed in', () => {
   });
 
   it('an upload for a file that is not a case study: 400', async () => {
-    for (const document of ['content/site.yml', 'content/case-studies/../../netlify.toml', 'content/case-studies/Office-Depot.mdx', '/etc/passwd']) {
+    for (const document of [
+      'content/site.yml',
+      'content/case-studies/../../netlify.toml',
+      'content/case-studies/Office-Depot.mdx',
+      '/etc/passwd',
+    ]) {
       const response = await upload(new Blob([new Uint8Array(await png())]), 'x.png', { document });
       expect(response.status).toBe(400);
     }
@@ -177,13 +225,21 @@ describe('hostile uploads, signed in', () => {
   });
 
   it('the media route serves only content/ and public/ images, never another file', async () => {
-    for (const path of ['/admin/content/api/media/netlify.toml', '/admin/content/api/media/content/../package.json', '/admin/content/api/media/.git/config', '/admin/content/api/media/content/site.yml', '/admin/content/api/media/public/%2e%2e/package.json']) {
+    for (const path of [
+      '/admin/content/api/media/netlify.toml',
+      '/admin/content/api/media/content/../package.json',
+      '/admin/content/api/media/.git/config',
+      '/admin/content/api/media/content/site.yml',
+      '/admin/content/api/media/public/%2e%2e/package.json',
+    ]) {
       const response = await send(path, { headers: { cookie: owner } });
       expect([400, 404]).toContain(response.status);
       expect(response.bodyText).not.toMatch(/\[build\]|"dependencies"|\[core\]/);
     }
     // An SVG the branch holds, whichever the content is.
-    const anySvg = execFileSync('git', ['ls-files', 'content'], { cwd: ROOT, encoding: 'utf8' }).split('\n').find((file) => /^content\/[a-z0-9/._-]+\.svg$/.test(file))!;
+    const anySvg = execFileSync('git', ['ls-files', 'content'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .find((file) => /^content\/[a-z0-9/._-]+\.svg$/.test(file))!;
     const svg = await send(`/admin/content/api/media/${anySvg}`, { headers: { cookie: owner } });
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-security-policy')).toContain('sandbox');
@@ -209,8 +265,13 @@ describe('a wrong token', () => {
 
   beforeAll(async () => {
     wrong = await startEditorStack({ password: PASSWORD, token: 'github_pat_WRONGwrongWRONG0123456789abcdef' });
-    const signedIn = await fetch(`${wrong.server.url}/admin/sign-in`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ password: PASSWORD }), headers: { origin: wrong.server.url } });
-    cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+    const signedIn = await fetch(`${wrong.server.url}/admin/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ password: PASSWORD }),
+      headers: { origin: wrong.server.url },
+    });
+    cookie = cookieOf(signedIn);
   }, 120_000);
 
   afterAll(async () => {
@@ -229,12 +290,22 @@ describe('a wrong token', () => {
     }
     // A draft kept from before the token went bad: its publish fails with the same sentence, and the draft stays.
     await wrong.db.query("INSERT INTO content_drafts (path, text, base_blob_id) VALUES ('content/site.yml', 'name: Draft\n', NULL)");
-    const publish = await fetch(`${wrong.server.url}/admin/content/site.yml`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ intent: 'publish', _path: 'content/site.yml', name: 'Draft' }), headers: { cookie, origin: wrong.server.url } });
+    const publish = await fetch(`${wrong.server.url}/admin/content/site.yml`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ intent: 'publish', _path: 'content/site.yml', name: 'Draft' }),
+      headers: { cookie, origin: wrong.server.url },
+    });
     const page = await publish.text();
     seen.push(page);
     expect(publish.status).toBeGreaterThanOrEqual(400);
     expect(page).toMatch(/data-save-result="(failed|invalid)"/);
-    expect((await wrong.db.query<{ n: number }>("SELECT count(*)::int AS n FROM content_drafts WHERE path = 'content/site.yml'"))[0].n).toBe(1);
+    expect(
+      only(
+        await wrong.db.query<{ n: number }>("SELECT count(*)::int AS n FROM content_drafts WHERE path = 'content/site.yml'"),
+        'count row',
+      ).n,
+    ).toBe(1);
     for (const token of ['github_pat_WRONGwrongWRONG0123456789abcdef', wrong.remote.token]) {
       for (const html of seen) expect(html).not.toContain(token);
       expect(wrong.server.output()).not.toContain(token);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../scripts/embedded-engine';
 import { devDatabase } from '../../scripts/local-database';
 import { localDatabasePassword } from '../../scripts/local-secrets';
+import { at, must } from '../helpers/must';
 
 /**
  * The embedded engine listens on a localhost port that any local process can
@@ -74,12 +75,18 @@ describe('the embedded engine requires its password', () => {
   });
 
   it('a wrong password is refused', async () => {
-    expect(await tryConnect({ user: 'postgres', password: 'not-the-password' })).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
-    expect(await tryConnect({ user: 'postgres', password: password.slice(0, -1) + (password.endsWith('A') ? 'B' : 'A') })).toBeInstanceOf(Error);
+    expect(await tryConnect({ user: 'postgres', password: 'not-the-password' })).toMatchObject({
+      message: expect.stringMatching(/password authentication failed/),
+    });
+    expect(await tryConnect({ user: 'postgres', password: password.slice(0, -1) + (password.endsWith('A') ? 'B' : 'A') })).toBeInstanceOf(
+      Error,
+    );
   });
 
   it('the right password for another user is refused', async () => {
-    expect(await tryConnect({ user: 'admin', password })).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });
+    expect(await tryConnect({ user: 'admin', password })).toMatchObject({
+      message: expect.stringMatching(/password authentication failed/),
+    });
   });
 
   it('no password is refused', async () => {
@@ -103,7 +110,7 @@ describe('the embedded engine requires its password', () => {
     // The server's first word: AuthenticationSASL ('R', code 10), never AuthenticationOk (code 0).
     await waitUntil(() => Buffer.concat(received).length >= 9);
     const first = Buffer.concat(received);
-    expect(String.fromCharCode(first[0])).toBe('R');
+    expect(String.fromCharCode(at(first, 0, 'a first byte'))).toBe('R');
     expect(first.readInt32BE(5)).toBe(10);
     // A Query ('Q') instead of the password.
     const text = Buffer.from('SELECT * FROM netlify.migrations\0');
@@ -136,9 +143,12 @@ describe('npm run dev’s engine', () => {
     const dev = (await devDatabase())!;
     try {
       await dev.start();
-      const url = new URL(dev.env.NETLIFY_DB_URL);
+      const address = must(dev.env.NETLIFY_DB_URL, 'NETLIFY_DB_URL from the dev database');
+      const url = new URL(address);
       expect(dev.env.NETLIFY_DB_EMBEDDED).toBe('1');
-      expect(decodeURIComponent(url.password)).toBe(JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD);
+      expect(decodeURIComponent(url.password)).toBe(
+        JSON.parse(await readFile(path.join(dir, 'dev-secrets.json'), 'utf8')).DATABASE_PASSWORD,
+      );
       const connect = async (connectionString: string) => {
         const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
         client.on('error', () => {});
@@ -151,7 +161,7 @@ describe('npm run dev’s engine', () => {
           await client.end().catch(() => {});
         }
       };
-      expect(await connect(dev.env.NETLIFY_DB_URL)).toEqual({ one: 1 });
+      expect(await connect(address)).toEqual({ one: 1 });
       const wrong = new URL(url);
       wrong.password = 'wrong';
       expect(await connect(wrong.toString())).toMatchObject({ message: expect.stringMatching(/password authentication failed/) });

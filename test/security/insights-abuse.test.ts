@@ -10,6 +10,8 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * Reading insights against someone who wants to forge them or to drown the
@@ -40,7 +42,10 @@ beforeAll(async () => {
   const env = { ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, SITE_URL };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
   for (const server of [a, b]) {
-    await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+    await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+      timeoutMs: 60_000,
+      what: () => `migrations:\n${server.output()}`,
+    });
   }
   db = await createDatabase({ connectionString: url });
 });
@@ -60,7 +65,7 @@ const beacon = (server: RunningServer, from: string, body: unknown, headers: Rec
 const pixel = (server: RunningServer, from: string, route: string, headers: Record<string, string> = {}) =>
   fetchFrom(from, `${server.url}/api/insights?p=${encodeURIComponent(route)}`, { headers: { 'user-agent': CHROME, ...headers } });
 
-const count = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params))[0].n;
+const count = async (sql: string, params: unknown[] = []) => only(await db.query<{ n: number }>(sql, params), 'count row').n;
 const markers = () => count(`SELECT count(*)::int AS n FROM insight_events WHERE path = '/privacy'`);
 let markerNo = 0;
 
@@ -69,8 +74,14 @@ async function settle(...servers: RunningServer[]) {
   for (const server of servers) {
     const before = await markers();
     const n = ++markerNo;
-    expect((await pixel(server, loopbackAddress(250, n), '/privacy', { 'user-agent': `${CHROME} marker/${n}`, 'sec-fetch-site': 'same-origin' })).status).toBe(204);
-    await waitFor(async () => (await markers()) > before, { timeoutMs: 20_000, what: () => `the marker on ${server.url}:\n${server.output().slice(-2000)}` });
+    expect(
+      (await pixel(server, loopbackAddress(250, n), '/privacy', { 'user-agent': `${CHROME} marker/${n}`, 'sec-fetch-site': 'same-origin' }))
+        .status,
+    ).toBe(204);
+    await waitFor(async () => (await markers()) > before, {
+      timeoutMs: 20_000,
+      what: () => `the marker on ${server.url}:\n${server.output().slice(-2000)}`,
+    });
   }
 }
 
@@ -88,7 +99,14 @@ describe('one address cannot forge visitors', () => {
     expect((await beacon(a, from, { k: 'view', p: '/' }, reader)).status).toBe(204);
     await settle(a);
     const answers = await Promise.all(
-      Array.from({ length: 149 }, (_, i) => beacon(i % 2 ? a : b, from, { k: 'view', p: '/', r: `forged-${i}.example`, u: `campaign-${i}` }, { 'user-agent': `${CHROME} forged/${i}` })),
+      Array.from({ length: 149 }, (_, i) =>
+        beacon(
+          i % 2 ? a : b,
+          from,
+          { k: 'view', p: '/', r: `forged-${i}.example`, u: `campaign-${i}` },
+          { 'user-agent': `${CHROME} forged/${i}` },
+        ),
+      ),
     );
     // The same answer as for a counted beacon: nothing tells the forger where the cap is.
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 204));
@@ -108,7 +126,9 @@ describe('one address cannot forge visitors', () => {
     await clear();
     const from = loopbackAddress(2, 0);
     const ua = { 'user-agent': `${CHROME} eager` };
-    const answers = await Promise.all(Array.from({ length: 350 }, (_, i) => beacon(i % 2 ? a : b, from, { k: 'read', p: '/case-study/office-depot', s: [1], e: 1 }, ua)));
+    const answers = await Promise.all(
+      Array.from({ length: 350 }, (_, i) => beacon(i % 2 ? a : b, from, { k: 'read', p: '/case-study/office-depot', s: [1], e: 1 }, ua)),
+    );
     // Each instance saw 175, under its own quick check (a 429 there is allowed, not needed): the database holds the limit for both.
     expect(answers.filter((answer) => answer.status !== 204 && answer.status !== 429)).toEqual([]);
     await settle(a, b);
@@ -116,7 +136,10 @@ describe('one address cannot forge visitors', () => {
   });
 
   it('no address or user agent is stored, in the events or in the limits', async () => {
-    const dump = JSON.stringify(await db.query('SELECT * FROM insight_events')) + JSON.stringify(await db.query('SELECT * FROM insight_visitor_limits')) + JSON.stringify(await db.query('SELECT * FROM insight_address_limits'));
+    const dump =
+      JSON.stringify(await db.query('SELECT * FROM insight_events')) +
+      JSON.stringify(await db.query('SELECT * FROM insight_visitor_limits')) +
+      JSON.stringify(await db.query('SELECT * FROM insight_address_limits'));
     expect(dump).not.toMatch(/127\.\d+\.\d+\.\d+/);
     expect(dump).not.toContain('Chrome/');
     expect(await count('SELECT count(*)::int AS n FROM insight_address_limits')).toBeGreaterThan(0);
@@ -160,7 +183,10 @@ describe('a flood of beacons on the embedded engine (one connection)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'insights-flood-db-'));
     server = await startServer({ ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PORTFOLIO_DB_DIR: dir });
-    await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), { timeoutMs: 90_000, what: () => `the embedded database:\n${server.output()}` });
+    await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
+      timeoutMs: 90_000,
+      what: () => `the embedded database:\n${server.output()}`,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -176,7 +202,7 @@ describe('a flood of beacons on the embedded engine (one connection)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     });
     expect(signIn.status).toBe(303);
-    const owner = signIn.headers.get('set-cookie')!.split(';')[0];
+    const owner = cookieOf(signIn);
     const made = await fetch(`${origin}/admin/links`, {
       method: 'POST',
       redirect: 'manual',
@@ -195,7 +221,12 @@ describe('a flood of beacons on the embedded engine (one connection)', () => {
     const flood = Array.from({ length: 200 }, async (_, worker) => {
       while (!stop) {
         const n = sent++;
-        await beacon(server, loopbackAddress(10, n % 250), { k: 'view', p: '/', r: 'flood.example', w: 1280 }, { 'user-agent': `${CHROME} flood/${worker}/${n % 40}` }).catch(() => undefined);
+        await beacon(
+          server,
+          loopbackAddress(10, n % 250),
+          { k: 'view', p: '/', r: 'flood.example', w: 1280 },
+          { 'user-agent': `${CHROME} flood/${worker}/${n % 40}` },
+        ).catch(() => undefined);
         answered++;
       }
     });

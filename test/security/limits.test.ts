@@ -11,6 +11,7 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
+import { at, group, only } from '../helpers/must';
 
 /**
  * Every limit, attacked as a stranger would: all the guesses at once, not
@@ -33,9 +34,17 @@ beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'limits-outbox-'));
-  const env = { ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, CONTACT_OUTBOX_DIR: outbox, CONTACT_TO: 'owner@example.com' };
+  const env = {
+    ...PRIVATE_ENV,
+    ADMIN_PASSWORD,
+    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
+    NETLIFY_DB_URL: url,
+    CONTACT_OUTBOX_DIR: outbox,
+    CONTACT_TO: 'owner@example.com',
+  };
   servers = await Promise.all([startServer(env), startServer(env)]);
-  for (const server of servers) await waitFor(() => MIGRATED.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
+  for (const server of servers)
+    await waitFor(() => MIGRATED.test(server.output()), { timeoutMs: 60_000, what: () => `migrations:\n${server.output()}` });
   db = await createDatabase({ connectionString: url });
   process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
 }, 180_000);
@@ -51,7 +60,7 @@ beforeEach(async () => {
   await db.query('DELETE FROM rate_limits');
 });
 
-const origin = (i: number) => servers[i].url;
+const origin = (i: number) => at(servers, i, `server ${i}`).url;
 const signIn = (address: string, password: string, i = A) => postFormFrom(address, origin(i), SIGN_IN, { password });
 const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
@@ -69,7 +78,9 @@ describe('the owner’s sign-in', () => {
     const counts = tally(answers);
     expect((counts[401] ?? 0) + (counts[303] ?? 0)).toBe(10);
     expect(counts[429]).toBe(140);
-    expect(answers.filter((answer) => answer.status === 303).every((answer, _, all) => all.length === 1 && answers[75] === answer)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 303).every((answer, _, all) => all.length === 1 && answers[75] === answer)).toBe(
+      true,
+    );
   });
 
   it('across two instances on one PostgreSQL: 200 wrong passwords at once, split between them, exactly 10 judged', async () => {
@@ -98,7 +109,7 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     expect(right.text).toContain('Password sign-in is paused: too many wrong passwords were tried in the last hour.');
     expect(right.text).toContain('E-mail me a one-time sign-in link');
     // Wrong tries that were refused were not judged: the address that sent them still has its own ten.
-    const [row] = await db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = 'sign-in:everyone'");
+    const row = only(await db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = 'sign-in:everyone'"), 'rate limit row');
     expect(row.hits).toBeGreaterThan(100);
   });
 
@@ -106,7 +117,13 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     await db.query(`INSERT INTO rate_limits (key, hits) VALUES ('sign-in:everyone', 100)`);
     const before = (await readdir(outbox)).length;
     // Not a browser: any Host, with a matching Origin. The link must still point at the site itself.
-    const mailed = await postFormFrom('127.0.1.101', origin(A), SIGN_IN, { intent: 'mail-link' }, { host: 'evil.example', origin: 'http://evil.example' });
+    const mailed = await postFormFrom(
+      '127.0.1.101',
+      origin(A),
+      SIGN_IN,
+      { intent: 'mail-link' },
+      { host: 'evil.example', origin: 'http://evil.example' },
+    );
     expect(mailed.status).toBe(200);
     expect(mailed.text).toContain('A one-time sign-in link is on its way to the owner’s e-mail.');
     await waitFor(async () => (await readdir(outbox)).length > before, { what: 'the mail in the outbox' });
@@ -115,7 +132,8 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     const port = new URL(origin(A)).port;
     const link = new RegExp(`http://localhost:${port}(/admin/sign-in/link\\?token=([A-Za-z0-9_-]{43}))`).exec(mail);
     expect(link, mail).not.toBeNull();
-    const [, pathAndQuery, token] = link!;
+    const pathAndQuery = group(link, 'a sign-in link in the mail');
+    const token = group(link, 'a token in the sign-in link', 2);
 
     const page = await requestFrom('127.0.1.101', `${origin(B)}${pathAndQuery}`);
     expect(page.status).toBe(200);
@@ -126,7 +144,7 @@ describe('the overall cap on sign-in failures (a guesser spread over many addres
     // Used twice at once: one signs in, the other finds it used.
     const uses = await times(2, (i) => postFormFrom('127.0.1.101', origin(i), '/admin/sign-in/link', { token }));
     expect(tally(uses)).toEqual({ 303: 1, 410: 1 });
-    const cookie = String(uses.find((use) => use.status === 303)!.headers['set-cookie']).split(';')[0];
+    const cookie = String(uses.find((use) => use.status === 303)?.headers['set-cookie']).replace(/;.*/s, '');
     expect((await requestFrom('127.0.1.101', `${origin(A)}/admin`, { headers: { cookie } })).status).toBe(200);
     expect((await requestFrom('127.0.1.101', `${origin(A)}${pathAndQuery}`)).status).toBe(410);
     // The token is in no log line.
@@ -176,7 +194,10 @@ describe('share-link tokens', () => {
     const counts = tally(answers);
     expect(Object.keys(counts).sort()).toEqual(['303', '429'].filter((status) => counts[Number(status)]));
     expect(counts[303]).toBeGreaterThanOrEqual(20);
-    const [row] = await db.query<{ opens: number }>('SELECT opens FROM share_links WHERE id = $1', [linkIdFromToken(live)]);
+    const row = only(
+      await db.query<{ opens: number }>('SELECT opens FROM share_links WHERE id = $1', [linkIdFromToken(live)]),
+      'share link row',
+    );
     expect(row.opens).toBe(counts[303]);
   });
 });
@@ -187,7 +208,10 @@ describe('a link’s reading counted under a burst', () => {
     const cookie = `portfolio_link=${live}`;
     const answers = await times(60, (i) => requestFrom('127.0.2.6', `${origin(i % 2)}${PRIVATE_PATH}`, { headers: { cookie } }));
     expect(tally(answers)).toEqual({ 200: 60 });
-    const [row] = await db.query<{ views: number }>('SELECT views FROM share_link_views WHERE link_id = $1', [linkIdFromToken(live)]);
+    const row = only(
+      await db.query<{ views: number }>('SELECT views FROM share_link_views WHERE link_id = $1', [linkIdFromToken(live)]),
+      'view count row',
+    );
     expect(row.views).toBe(60);
   });
 });

@@ -6,6 +6,8 @@ import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { privateMediaFiles } from '../helpers/private';
 import type { RunningServer } from '../helpers/server';
 import { LOG_WAIT } from '../helpers/wait';
+import { cookieOf } from '../helpers/http';
+import { only } from '../helpers/must';
 
 /**
  * The owner's routes attacked with the tricks a router forgives and a naive
@@ -29,7 +31,7 @@ beforeAll(async () => {
   origin = server.url;
   const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
   expect(signedIn.status).toBe(303);
-  owner = signedIn.headers.get('set-cookie')!.split(';')[0];
+  owner = cookieOf(signedIn);
 }, 120_000);
 
 afterAll(async () => {
@@ -42,11 +44,14 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
     method: 'POST',
     redirect: 'manual',
     body: new URLSearchParams(fields),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...Object.fromEntries(Object.entries(withOrigin).filter(([, v]) => v !== undefined)) } as Record<string, string>,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...Object.fromEntries(Object.entries(withOrigin).filter(([, v]) => v !== undefined)),
+    } as Record<string, string>,
   });
 }
 
-const linkCount = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM share_links'))[0].n);
+const linkCount = async () => Number(only(await db.query<{ n: number }>('SELECT count(*)::int AS n FROM share_links'), 'count row').n);
 const createLink = { intent: 'create', label: 'From a trick', scope: 'all', days: '30' };
 
 /** A raw request, sent byte for byte: fetch would normalise the path. */
@@ -57,11 +62,16 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
     let data = '';
     socket.on('data', (chunk) => (data += chunk.toString('latin1')));
     socket.on('end', () => {
-      const [head, ...rest] = data.split('\r\n\r\n');
+      const [head = '', ...rest] = data.split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), head, body: rest.join('\r\n\r\n') });
     });
     socket.on('error', reject);
-    const lines = [`GET ${path} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `GET ${path} HTTP/1.1`,
+      `Host: ${url.host}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   });
 }
@@ -103,9 +113,24 @@ describe('the Origin check decides on the route Remix serves, not on the spellin
 });
 
 describe('every answer under /admin is no-store and noindex, and none is an error', () => {
-  const paths = ['/admin', '/admin/links', '/admin/messages', '/admin/insights', '/admin/insights.csv', '/admin/sign-in', '/admin/sign-out', '/admin/sign-in/link', '/admin/nothing-here', '/ADMIN/SIGN-OUT', '/admin/messages/nope'];
+  const paths = [
+    '/admin',
+    '/admin/links',
+    '/admin/messages',
+    '/admin/insights',
+    '/admin/insights.csv',
+    '/admin/sign-in',
+    '/admin/sign-out',
+    '/admin/sign-in/link',
+    '/admin/nothing-here',
+    '/ADMIN/SIGN-OUT',
+    '/admin/messages/nope',
+  ];
   for (const path of paths) {
-    for (const [who, cookie] of [['a stranger', ''], ['the owner', 'owner']] as const) {
+    for (const [who, cookie] of [
+      ['a stranger', ''],
+      ['the owner', 'owner'],
+    ] as const) {
       it(`GET and POST ${path} as ${who}`, async () => {
         const headers = { cookie: cookie ? owner : '' };
         for (const response of [
@@ -131,7 +156,15 @@ describe('every answer under /admin is no-store and noindex, and none is an erro
 });
 
 describe('a broken percent-escape is a plain 400, never a 500 with a stack trace', () => {
-  const paths = ['/case-study/%E0%A4%A', '/build/%E0%A4%A', '/admin/%E0%A4%A', '/s/%E0%A4%A', '/%', '/generated/%ZZ.png', '/private-media/%E0%A4%A'];
+  const paths = [
+    '/case-study/%E0%A4%A',
+    '/build/%E0%A4%A',
+    '/admin/%E0%A4%A',
+    '/s/%E0%A4%A',
+    '/%',
+    '/generated/%ZZ.png',
+    '/private-media/%E0%A4%A',
+  ];
   for (const path of paths) {
     for (const encoding of ['br', 'gzip', 'identity']) {
       it(`${path} with Accept-Encoding: ${encoding}`, async () => {
@@ -152,7 +185,12 @@ describe('share-link tokens never reach the log, whoever prints them', () => {
     await db.query("INSERT INTO share_links (id, label, expires_at) VALUES ($1, 'log test', now() + interval '1 day')", [id]);
     const token = linkToken(id)!;
     const requests = [
-      fetch(`${origin}/s/${token}`, { method: 'POST', redirect: 'manual', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' }),
+      fetch(`${origin}/s/${token}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'a=b',
+      }),
       fetch(`${origin}/s/${token}/x`, { redirect: 'manual' }),
       fetch(`${origin}/S/${token}`, { redirect: 'manual' }),
       fetch(`${origin}/s/${token}.data`, { redirect: 'manual' }),
@@ -168,7 +206,10 @@ describe('share-link tokens never reach the log, whoever prints them', () => {
 describe('media follow a link’s scope', () => {
   async function link(caseStudies: string[]) {
     const id = newLinkId();
-    await db.query("INSERT INTO share_links (id, label, case_studies, expires_at) VALUES ($1, 'scope', $2, now() + interval '1 day')", [id, caseStudies]);
+    await db.query("INSERT INTO share_links (id, label, case_studies, expires_at) VALUES ($1, 'scope', $2, now() + interval '1 day')", [
+      id,
+      caseStudies,
+    ]);
     return `portfolio_link=${linkToken(id)}`;
   }
 

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../helpers/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { stopAfterEach } from '../helpers/stop-after-each';
 import { LOG_WAIT } from '../helpers/wait';
+import { at } from '../helpers/must';
 
 /**
  * SIGTERM while a contact message is on its way: the request finishes its
@@ -47,7 +48,7 @@ it('a message whose body is still arriving at SIGTERM is mailed, answered "Messa
   expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   const html = answer.slice(answer.indexOf('\r\n\r\n'));
   expect(noticeIn(html.replace(/^[0-9a-f]+\r\n/gm, ''))).toEqual({ variant: 'success', text: SUCCESS_TEXT });
-  const [mail] = await smtp.waitForMessages(1);
+  const mail = at(await smtp.waitForMessages(1), 0, 'a mail');
   expect(mail.text).toContain('Sent as the server was asked to stop.');
   expect(mail.header('reply-to')).toBe(`${VALID.firstName} ${VALID.lastName} <${VALID.email}>`);
   expect(await exited).toBe(0);

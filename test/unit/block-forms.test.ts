@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { readProp, writeProp, type Attribute } from '~/components/admin/editor/attributes';
 import { allBlockForms } from '~/components/admin/editor/block-fields';
 import { frameBody, mediaUrl, unframeBody } from '~/components/admin/editor/body-text';
+import { must } from '../helpers/must';
 
 const forms = allBlockForms();
-const field = (block: string, name: string) => forms[block].fields.find((f) => f.name === name)!;
-const order = (block: string) => forms[block].fields.map((f) => f.name);
+const form = (block: string) => must(forms[block], `a form for <${block}>`);
+const field = (block: string, name: string) =>
+  must(
+    form(block).fields.find((f) => f.name === name),
+    `a field ${name} on <${block}>`,
+  );
+const order = (block: string) => form(block).fields.map((f) => f.name);
 const attr = (name: string, value: Attribute['value'] = null): Attribute => ({ type: 'mdxJsxAttribute', name, value }) as Attribute;
 
 describe('block forms from the zod props', () => {
@@ -15,12 +21,19 @@ describe('block forms from the zod props', () => {
     expect(field('Video', 'poster')).toEqual({ name: 'poster', kind: 'image', required: true });
     expect(field('Figure', 'src').kind).toBe('image');
     expect(field('Quote', 'name')).toEqual({ name: 'name', kind: 'text', required: true });
-    expect(forms.Metric.parent).toBe('Metrics');
+    expect(forms.Metric?.parent).toBe('Metrics');
   });
 });
 
 describe('changing one prop keeps every other attribute as written', () => {
-  const video = [attr('src', './v.mp4'), attr('poster', './p.png'), attr('alt', 'A clip'), attr('caption', 'Old'), attr('autoplay'), attr('data-x', 'kept')];
+  const video = [
+    attr('src', './v.mp4'),
+    attr('poster', './p.png'),
+    attr('alt', 'A clip'),
+    attr('caption', 'Old'),
+    attr('autoplay'),
+    attr('data-x', 'kept'),
+  ];
 
   it('a caption edit leaves `autoplay` (no value) and unknown props alone, in order', () => {
     const next = writeProp(video, field('Video', 'caption'), 'New', order('Video'));
@@ -31,8 +44,12 @@ describe('changing one prop keeps every other attribute as written', () => {
 
   it('a boolean reads true when written bare, false as {false}; unticking removes it', () => {
     expect(readProp(video, field('Video', 'autoplay'))).toBe(true);
-    expect(readProp([attr('autoplay', { type: 'mdxJsxAttributeValueExpression', value: 'false' } as never)], field('Video', 'autoplay'))).toBe(false);
-    expect(writeProp(video, field('Video', 'autoplay'), false, order('Video')).some((a) => (a as { name: string }).name === 'autoplay')).toBe(false);
+    expect(
+      readProp([attr('autoplay', { type: 'mdxJsxAttributeValueExpression', value: 'false' } as never)], field('Video', 'autoplay')),
+    ).toBe(false);
+    expect(
+      writeProp(video, field('Video', 'autoplay'), false, order('Video')).some((a) => (a as { name: string }).name === 'autoplay'),
+    ).toBe(false);
   });
 
   it('an emptied optional prop is removed; a new one goes where the schema puts it; no change returns the same list', () => {
@@ -57,7 +74,9 @@ describe('the body around what the editor edits', () => {
   });
 
   it('previews a story’s relative image from the owner-only media route, leaves site paths alone', () => {
-    expect(mediaUrl('content/case-studies/office-depot.mdx', './office-depot/a.png')).toBe('/admin/content/api/media/content/case-studies/office-depot/a.png');
+    expect(mediaUrl('content/case-studies/office-depot.mdx', './office-depot/a.png')).toBe(
+      '/admin/content/api/media/content/case-studies/office-depot/a.png',
+    );
     expect(mediaUrl('content/case-studies/office-depot.mdx', '/images/x.svg')).toBe('/images/x.svg');
   });
 });

@@ -8,6 +8,7 @@ import { CaseStudyCard } from '~/components/ui/CaseStudyCard';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CaseStudyCard as Card, CompiledContent } from '~/content/schema';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
+import { at } from '../helpers/must';
 
 function render(card: Card): string {
   return renderToStaticMarkup(createElement(StaticRouter, { location: '/' }, createElement(CaseStudyCard, { card })));
@@ -47,7 +48,7 @@ describe('card state from the compiled content', () => {
 
   describe('rendering <CaseStudyCard>', () => {
     it('a card with a link: one link to the page, View Case Study, no Coming Soon', () => {
-      const html = render(content.cards[0]);
+      const html = render(at(content.cards, 0, 'a first card'));
       expect(html).toContain('data-state="link"');
       expect(anchors(html)).toHaveLength(1);
       expect(anchors(html)[0]).toContain('href="/case-study/office-depot"');
@@ -57,7 +58,7 @@ describe('card state from the compiled content', () => {
     });
 
     it.each([1, 2])('card %i is Coming Soon: the badge, and no link at all', (index) => {
-      const card = content.cards[index];
+      const card = at(content.cards, index, `card ${index}`);
       const html = render(card);
       expect(html).toContain('data-state="coming-soon"');
       expect(html).toContain('Coming Soon');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../pipeline/content/errors';
 import { renderContentErrorPage } from '../../scripts/content-error-page';
+import { group } from '../helpers/must';
 
 /** The page `npm run dev` serves while the content has a mistake (the browser test is test/e2e/dev-content-error.test.ts). */
 
@@ -17,16 +18,20 @@ describe('the content error page', () => {
   it('names the file and every problem with its line, escaped', () => {
     const { html } = renderContentErrorPage(error);
     expect(html).toContain('<code>content/case-studies/a&lt;b&gt;.mdx</code>');
-    expect(html).toContain('<span class="where">line 3</span><span class="what">field &quot;title&quot;: must not be &lt;empty&gt; &amp; &quot;quoted&quot;</span>');
-    expect(html).toContain('<span class="where">line 40, column 1</span><span class="what">MDX does not compile: Expected a closing tag for `&lt;div&gt;`</span>');
+    expect(html).toContain(
+      '<span class="where">line 3</span><span class="what">field &quot;title&quot;: must not be &lt;empty&gt; &amp; &quot;quoted&quot;</span>',
+    );
+    expect(html).toContain(
+      '<span class="where">line 40, column 1</span><span class="what">MDX does not compile: Expected a closing tag for `&lt;div&gt;`</span>',
+    );
     expect(html).toContain('<span class="where"></span><span class="what">field &quot;tags&quot; is missing</span>');
     expect(html).not.toMatch(/<(div|empty|b)>/);
   });
 
   it('allows exactly its own style and reload script, and the dev server socket', () => {
     const { html, headers } = renderContentErrorPage(error, 'http://localhost:3001');
-    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
+    const style = group(/<style>([\s\S]*?)<\/style>/.exec(html), 'a <style> element');
+    const script = group(/<script>([\s\S]*?)<\/script>/.exec(html), 'a <script> element');
     expect(script).toContain('"ws://localhost:3001/socket"');
     const csp = headers['Content-Security-Policy'];
     expect(csp).toContain("default-src 'none'");

@@ -4,6 +4,7 @@ import { unquotedColonHint } from '~/content/yaml-quote-hint';
 import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { bracketImagePathsWithSpaces } from '../../pipeline/content/image-paths';
 import { copyFilesSite, TRIP_PLANNER, type FilesSite } from '../helpers/files-site';
+import { at, must } from '../helpers/must';
 
 /**
  * The files way fails loudly, never silently: an image path with spaces (as
@@ -39,7 +40,7 @@ async function lineOf(file: string, text: string): Promise<number> {
 
 /** The story's figures: the <img> file each shows, and its alt text. */
 function figures(html: string): { alt: string; src: string }[] {
-  return [...html.matchAll(/<figure\b[\s\S]*?<img\b([^>]*)>/g)].map(([, attributes]) => ({
+  return [...html.matchAll(/<figure\b[\s\S]*?<img\b([^>]*)>/g)].map(([, attributes = '']) => ({
     alt: /\balt="([^"]*)"/.exec(attributes)?.[1] ?? '',
     src: /\bsrc="([^"]*)"/.exec(attributes)?.[1] ?? '',
   }));
@@ -55,8 +56,13 @@ describe('a Markdown image whose path has spaces', () => {
     it(`${form}: a figure with the pipeline's variants, no Markdown left in the page`, async () => {
       if (written !== WRITTEN) await site.edit(TRIP_PLANNER, WRITTEN, written);
       const { content, images } = await compile();
-      const html = content.caseStudies['trip-planner'].html;
-      expect(figures(html)).toEqual([{ alt: 'Wireframes as exported', src: expect.stringMatching(/^\/generated\/images\/Trip-Planner-Wireframes-\d+\.[0-9a-f]+\.webp$/) }]);
+      const html = must(content.caseStudies['trip-planner'], 'the trip-planner case study').html;
+      expect(figures(html)).toEqual([
+        {
+          alt: 'Wireframes as exported',
+          src: expect.stringMatching(/^\/generated\/images\/Trip-Planner-Wireframes-\d+\.[0-9a-f]+\.webp$/),
+        },
+      ]);
       expect(html).toMatch(/<source type="image\/avif" srcSet="\/generated\/images\/Trip-Planner-Wireframes-480\./);
       expect(html).not.toContain('![');
       expect([...images.outputs.values()].map((output) => path.basename(output.source))).toContain('Trip Planner Wireframes.png');
@@ -66,7 +72,7 @@ describe('a Markdown image whose path has spaces', () => {
 
   it('inside a sentence it is an image too', async () => {
     await site.edit(TRIP_PLANNER, WRITTEN, `Here are the ${WRITTEN} we tested.`);
-    const html = (await compile()).content.caseStudies['trip-planner'].html;
+    const html = must((await compile()).content.caseStudies['trip-planner'], 'the trip-planner case study').html;
     expect(html).toMatch(/<img\b[^>]*alt="Wireframes as exported"/);
     expect(html).not.toContain('![');
   });
@@ -76,7 +82,12 @@ describe('a Markdown image whose path has spaces', () => {
     const error = await failure();
     expect(error.file).toBe(TRIP_PLANNER);
     expect(error.problems).toEqual([
-      { message: 'image "./trip-planner/Trip Planner Wirefrmes.png" not found (looked for content/case-studies/trip-planner/Trip Planner Wirefrmes.png)', line: await lineOf(TRIP_PLANNER, 'Wirefrmes'), column: 1 },
+      {
+        message:
+          'image "./trip-planner/Trip Planner Wirefrmes.png" not found (looked for content/case-studies/trip-planner/Trip Planner Wirefrmes.png)',
+        line: await lineOf(TRIP_PLANNER, 'Wirefrmes'),
+        column: 1,
+      },
     ]);
   });
 
@@ -92,28 +103,35 @@ describe('image syntax left as text is refused with its file, line and the fix',
     const error = await failure();
     expect(error.file).toBe(TRIP_PLANNER);
     expect(error.problems).toHaveLength(1);
-    expect(error.problems[0].line).toBe(await lineOf(TRIP_PLANNER, '![Wireframes'));
-    expect(error.problems[0].message).toMatch(/^"!\[Wireframes as exported\]\(\.\/trip-planner\/Trip Planner Wireframes\.png" shows on the page as text, not as an image: write it on its own line as !\[what it shows\]\(\.\/folder\/file\.png\)/);
-    expect(error.message).toContain(`line ${error.problems[0].line}`);
+    expect(error.problems[0]?.line).toBe(await lineOf(TRIP_PLANNER, '![Wireframes'));
+    expect(error.problems[0]?.message).toMatch(
+      /^"!\[Wireframes as exported\]\(\.\/trip-planner\/Trip Planner Wireframes\.png" shows on the page as text, not as an image: write it on its own line as !\[what it shows\]\(\.\/folder\/file\.png\)/,
+    );
+    expect(error.message).toContain(`line ${error.problems[0]?.line}`);
   });
 
   it('in the words of a block (a caption)', async () => {
     await site.edit(TRIP_PLANNER, WRITTEN, '<Callout>\nSee ![the map](./trip-planner/map.png in the appendix.\n</Callout>');
     const error = await failure();
     expect(error.problems.map((p) => p.line)).toEqual([await lineOf(TRIP_PLANNER, '![the map]')]);
-    expect(error.problems[0].message).toContain('shows on the page as text');
+    expect(error.problems[0]?.message).toContain('shows on the page as text');
   });
 
   it('in a frontmatter field', async () => {
     // Quoted: YAML reads an unquoted ! as a tag.
     await site.edit(TRIP_PLANNER, /^impact: .*$/m, 'impact: "![chart](./chart.png)"');
     const error = await failure();
-    expect(error.problems).toEqual([{ message: expect.stringMatching(/^field "impact": "!\[chart\]\(\.\/chart\.png\)" would show on the page as text/), line: await lineOf(TRIP_PLANNER, 'impact: "![chart]') }]);
+    expect(error.problems).toEqual([
+      {
+        message: expect.stringMatching(/^field "impact": "!\[chart\]\(\.\/chart\.png\)" would show on the page as text/),
+        line: await lineOf(TRIP_PLANNER, 'impact: "![chart]'),
+      },
+    ]);
   });
 
   it('an escaped \\![ and code are text the writer meant', async () => {
     await site.edit(TRIP_PLANNER, WRITTEN, `${WRITTEN}\n\nMarkdown writes images as !\\[alt](path), or \`![alt](path)\`.`);
-    const html = (await compile()).content.caseStudies['trip-planner'].html;
+    const html = must((await compile()).content.caseStudies['trip-planner'], 'the trip-planner case study').html;
     expect(html).toContain('Markdown writes images as ![alt](path)');
   });
 });
@@ -138,16 +156,22 @@ describe('an unquoted ": " inside a YAML value', () => {
     await site.edit(TRIP_PLANNER, /^title: .*$/m, `title: ${TITLE}`);
     const error = await failure();
     expect(error.file).toBe(TRIP_PLANNER);
-    const [problem] = error.problems;
+    const problem = at(error.problems, 0, 'a problem');
     expect(problem.line).toBe(await lineOf(TRIP_PLANNER, `title: ${TITLE}`));
-    expect(problem.message).toBe(`frontmatter is not valid YAML: the value of "title" has ": " in it, which YAML reads as the start of another field: put the value in quotes, like this: title: "${TITLE}"`);
+    expect(problem.message).toBe(
+      `frontmatter is not valid YAML: the value of "title" has ": " in it, which YAML reads as the start of another field: put the value in quotes, like this: title: "${TITLE}"`,
+    );
     // Doing what it says fixes it.
     await site.edit(TRIP_PLANNER, `title: ${TITLE}`, `title: "${TITLE}"`);
-    expect((await compile()).content.caseStudies['trip-planner'].title).toBe(TITLE);
+    expect((await compile()).content.caseStudies['trip-planner']?.title).toBe(TITLE);
   });
 
   it('a list item, a value with double quotes, and a mistake that is something else', () => {
-    expect(unquotedColonHint('outcomes:\n  - label: Time: on task\n', 2)).toEqual({ line: 2, key: 'label', quoted: '- label: "Time: on task"' });
+    expect(unquotedColonHint('outcomes:\n  - label: Time: on task\n', 2)).toEqual({
+      line: 2,
+      key: 'label',
+      quoted: '- label: "Time: on task"',
+    });
     expect(unquotedColonHint('title: The "why": research\n', 1)?.quoted).toBe(`title: 'The "why": research'`);
     expect(unquotedColonHint('x: 1\n  bad: indent\n', 2)).toBeUndefined();
     expect(unquotedColonHint('title: "quoted: fine"\n', 1)).toBeUndefined();

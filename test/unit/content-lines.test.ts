@@ -79,7 +79,10 @@ describe('frontmatter problems name their line in the .mdx file', () => {
 
   it('an unknown !tag is refused at its line and column, not read as text', async () => {
     const { error, lines } = await problemsAfter(DEPOT, /^role: Lead UX Designer$/m, 'role: !important Lead UX Designer');
-    expect(problem(error, 'frontmatter is not valid YAML: Unresolved tag: !important')).toMatchObject({ line: lineOf(lines, /^role: !important/), column: 7 });
+    expect(problem(error, 'frontmatter is not valid YAML: Unresolved tag: !important')).toMatchObject({
+      line: lineOf(lines, /^role: !important/),
+      column: 7,
+    });
   });
 });
 
@@ -114,7 +117,9 @@ describe('a broken MDX body names its line and column in the .mdx file', () => {
     const { error, lines } = await problemsAfter(DEPOT, '## Future Enhancements\n', '## Future Enhancements\n\n<div>\n\nUnclosed.\n');
     const found = problem(error, 'MDX does not compile: Expected a closing tag for `<div>`');
     expect(found).toMatchObject({ line: lineOf(lines, /^<div>$/), column: 1 });
-    expect(formatProblem(found)).toBe(`line ${lineOf(lines, /^<div>$/)}, column 1: MDX does not compile: Expected a closing tag for \`<div>\``);
+    expect(formatProblem(found)).toBe(
+      `line ${lineOf(lines, /^<div>$/)}, column 1: MDX does not compile: Expected a closing tag for \`<div>\``,
+    );
   });
 
   it('an unclosed expression', async () => {

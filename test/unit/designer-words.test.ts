@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { group } from '../helpers/must';
 
 /**
  * The words on the designer's content screens are a designer's, not git's:
@@ -12,26 +13,37 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCREENS = [
-  ...readdirSync(path.join(ROOT, 'app/components/admin/content')).filter((file) => file.endsWith('.tsx')).map((file) => `app/components/admin/content/${file}`),
-  ...readdirSync(path.join(ROOT, 'app/routes')).filter((file) => file.startsWith('admin.content')).map((file) => `app/routes/${file}`),
+  ...readdirSync(path.join(ROOT, 'app/components/admin/content'))
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => `app/components/admin/content/${file}`),
+  ...readdirSync(path.join(ROOT, 'app/routes'))
+    .filter((file) => file.startsWith('admin.content'))
+    .map((file) => `app/routes/${file}`),
 ];
-const GIT_WORDS = /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|HEAD|merge|clone)\b/i;
+const GIT_WORDS =
+  /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|HEAD|merge|clone)\b/i;
 
 /** The sentences of a source file: string literals with a space, and JSX text. */
 function sentences(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
   const found: string[] = [];
   for (const match of code.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
-    const text = match[1] ?? match[2] ?? match[3];
+    const text = match[1] ?? match[2] ?? match[3] ?? '';
     if (/\s/.test(text)) found.push(text);
   }
-  for (const match of code.matchAll(/>([^<>{}]*[A-Za-z]{3}[^<>{}]*)</g)) found.push(match[1].trim());
+  for (const match of code.matchAll(/>([^<>{}]*[A-Za-z]{3}[^<>{}]*)</g)) found.push(group(match, 'JSX text').trim());
   return found;
 }
 
 describe('no git words on the designer’s content screens', () => {
   it('finds the screens', () => {
-    expect(SCREENS).toEqual(expect.arrayContaining(['app/components/admin/content/ContentList.tsx', 'app/components/admin/content/SaveResultBanner.tsx', 'app/routes/admin.content.$.tsx']));
+    expect(SCREENS).toEqual(
+      expect.arrayContaining([
+        'app/components/admin/content/ContentList.tsx',
+        'app/components/admin/content/SaveResultBanner.tsx',
+        'app/routes/admin.content.$.tsx',
+      ]),
+    );
   });
 
   it.each(SCREENS)('%s', (file) => {
@@ -41,14 +53,14 @@ describe('no git words on the designer’s content screens', () => {
 
   it('the notes after publishing say when the site shows it, not where from', () => {
     const source = readFileSync(path.join(ROOT, 'app/editing/publish-document.server.ts'), 'utf8');
-    const notes = [...source.matchAll(/when: ['`]([^'`]*)['`]/g)].map((match) => match[1]);
+    const notes = [...source.matchAll(/when: ['`]([^'`]*)['`]/g)].map((match) => group(match, 'a note after publishing'));
     expect(notes.length).toBeGreaterThanOrEqual(3);
     expect(notes.some((note) => /live on your site now/.test(note))).toBe(true);
     expect(notes.filter((note) => GIT_WORDS.test(note))).toEqual([]);
   });
 
   it('catches a git word (the check can fail)', () => {
-    expect(sentences("<p>Publishing makes a commit in this checkout.</p>").some((sentence) => GIT_WORDS.test(sentence))).toBe(true);
+    expect(sentences('<p>Publishing makes a commit in this checkout.</p>').some((sentence) => GIT_WORDS.test(sentence))).toBe(true);
     expect(sentences("const a = 'The repository cannot be reached.';").some((sentence) => GIT_WORDS.test(sentence))).toBe(true);
   });
 });

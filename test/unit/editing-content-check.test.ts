@@ -8,6 +8,7 @@ import { publishConfig } from '~/editing/publish-config.server';
 import { readSnapshot } from '~/editing/snapshot.server';
 import { checkContent, fieldOf } from '../../pipeline/content/check';
 import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
+import { at, group } from '../helpers/must';
 
 /**
  * The editor's content check on this repository's files (HEAD's, as the
@@ -84,7 +85,7 @@ describe('checkContent runs the build’s own compileSite', () => {
 
   it('names nested fields by their path, as the form names its inputs', async () => {
     const change = officeDepotWith('value: +35%', 'value:\n        - 35');
-    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    const problem = at(problemsOf(await checkContent({ files, changes: [change] })), 0, 'a problem');
     expect(problem).toMatchObject({ file: OFFICE_DEPOT, field: 'page.outcomes.1.value', line: lineIn(officeDepot, 'value: +35%') });
     expect(fieldOf('unknown field(s) "colour", "size" in "page"')).toBe('page.colour');
     expect(fieldOf('unknown field(s) "colour"')).toBe('colour');
@@ -94,7 +95,7 @@ describe('checkContent runs the build’s own compileSite', () => {
   it('finds the line of a field the build names without one (an image that is not there)', async () => {
     const current = /^image: .*$/m.exec(officeDepot)![0];
     const change = officeDepotWith(current, 'image: /images/case-studies/nope.svg');
-    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    const problem = at(problemsOf(await checkContent({ files, changes: [change] })), 0, 'a problem');
     expect(problem).toEqual({
       file: OFFICE_DEPOT,
       field: 'image',
@@ -110,7 +111,7 @@ describe('checkContent runs the build’s own compileSite', () => {
 
   it('gives the line of a broken MDX body', async () => {
     const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n<div>\n\nUnclosed.\n');
-    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    const problem = at(problemsOf(await checkContent({ files, changes: [change] })), 0, 'a problem');
     expect(problem.file).toBe(OFFICE_DEPOT);
     expect(problem.message).toMatch(/^MDX does not compile: /);
     expect(problem.line).toBe(lineIn(officeDepot, '## Research & Discovery') + 2);
@@ -119,7 +120,7 @@ describe('checkContent runs the build’s own compileSite', () => {
 
   it('refuses an unknown block, at its line', async () => {
     const change = officeDepotWith('## Research & Discovery\n', '## Research & Discovery\n\n<Carousel images="3" />\n');
-    const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
+    const problem = at(problemsOf(await checkContent({ files, changes: [change] })), 0, 'a problem');
     expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: lineIn(officeDepot, '## Research & Discovery') + 2 });
     expect(problem.message).toMatch(/Carousel/);
   });
@@ -142,7 +143,7 @@ describe('checkContent runs the build’s own compileSite', () => {
       { path: OFFICE_DEPOT, bytes: null },
     ];
     expect(await checkContent({ files, changes: changes.slice(0, 1) })).toEqual({ ok: true });
-    const [problem] = problemsOf(await checkContent({ files, changes }));
+    const problem = at(problemsOf(await checkContent({ files, changes })), 0, 'a problem');
     expect(problem).toMatchObject({ file: 'content/resume.mdx', line: lineIn(linked, '/case-study/office-depot') });
     expect(problem.message).toContain('link to unknown case study "/case-study/office-depot"');
   });
@@ -182,11 +183,15 @@ describe('the preview', () => {
     const json = JSON.stringify(result.preview);
     expect(json).not.toMatch(/\/generated\//);
     const urls = [
-      ...[...caseStudy.html.matchAll(/\s(?:src|poster)="([^"]+)"/g)].map((m) => m[1]),
-      ...[...caseStudy.html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) => m[1].split(',').map((entry) => entry.trim().split(/\s+/)[0])),
-      ...[...caseStudy.html.matchAll(/\shref="([^"]+\.(?:png|jpe?g|webp|avif|svg|mp4|webm))"/g)].map((m) => m[1]),
+      ...[...caseStudy.html.matchAll(/\s(?:src|poster)="([^"]+)"/g)].map((m) => group(m, 'a src')),
+      ...[...caseStudy.html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) =>
+        group(m, 'a srcset')
+          .split(',')
+          .map((entry) => entry.trim().split(/\s+/)[0] ?? ''),
+      ),
+      ...[...caseStudy.html.matchAll(/\shref="([^"]+\.(?:png|jpe?g|webp|avif|svg|mp4|webm))"/g)].map((m) => group(m, 'a media link')),
       caseStudy.image,
-      ...caseStudy.imageSources.avif.split(', ').map((entry) => entry.split(' ')[0]),
+      ...caseStudy.imageSources.avif.split(', ').map((entry) => entry.split(' ')[0] ?? ''),
       site.photos.profile.src,
       site.photos.about.src,
     ];
@@ -222,7 +227,11 @@ describe('the preview', () => {
       times.push(performance.now() - started);
       expect(result.ok).toBe(true);
     }
-    const median = [...times].sort((a, b) => a - b)[2];
+    const median = at(
+      [...times].sort((a, b) => a - b),
+      2,
+      'a median run',
+    );
     console.info(`content check with preview: median ${Math.round(median)} ms (runs: ${times.map(Math.round).join(', ')} ms)`);
     expect(median).toBeLessThan(3000);
   });

@@ -195,7 +195,7 @@ describe('formValues and fromForm', () => {
       order: typo.order,
     });
     expect(check.success).toBe(false);
-    expect(check.error!.issues[0].path).toEqual(['order']);
+    expect(check.error?.issues[0]?.path).toEqual(['order']);
   });
 
   it('lists: items in the order submitted, whatever their indices (removed items leave gaps, moved ones keep theirs)', () => {

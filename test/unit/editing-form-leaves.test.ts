@@ -77,8 +77,8 @@ const decode = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 const attribute = (tag: string, name: string) => {
-  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return match ? decode(match[1]) : undefined;
+  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return value === undefined ? undefined : decode(value);
 };
 
 /** The form's fields as a browser would post them: inputs, text areas and selects, in document order. */
@@ -86,7 +86,7 @@ function postedEntries(html: string): [string, string][] {
   const entries: [string, string][] = [];
   const controls = /<input\b[^>]*>|<textarea\b([^>]*)>([\s\S]*?)<\/textarea>|<select\b([^>]*)>([\s\S]*?)<\/select>/g;
   for (const match of html.matchAll(controls)) {
-    const [whole] = match;
+    const [whole, textareaAttributes = '', textareaText = '', selectAttributes = '', options = ''] = match;
     if (whole.startsWith('<input')) {
       const name = attribute(whole, 'name');
       if (!name) continue;
@@ -94,11 +94,11 @@ function postedEntries(html: string): [string, string][] {
         if (/\schecked=""/.test(whole)) entries.push([name, 'on']);
       } else entries.push([name, attribute(whole, 'value') ?? '']);
     } else if (whole.startsWith('<textarea')) {
-      const name = attribute(`<t ${match[1]}>`, 'name');
-      if (name) entries.push([name, decode(match[2])]);
+      const name = attribute(`<t ${textareaAttributes}>`, 'name');
+      if (name) entries.push([name, decode(textareaText)]);
     } else {
-      const name = attribute(`<s ${match[3]}>`, 'name');
-      const selected = /<option\b([^>]*)\sselected=""[^>]*>/.exec(match[4]) ?? /<option\b([^>]*)>/.exec(match[4]);
+      const name = attribute(`<s ${selectAttributes}>`, 'name');
+      const selected = /<option\b([^>]*)\sselected=""[^>]*>/.exec(options) ?? /<option\b([^>]*)>/.exec(options);
       if (name) entries.push([name, selected ? (attribute(`<o ${selected[1]}>`, 'value') ?? '') : '']);
     }
   }

@@ -229,7 +229,7 @@ describe('one field changed: only its lines change, and the build accepts the fi
       data.photos.about.alt = 'A designer at her desk';
     });
     expect(alt.diff.removed).toHaveLength(1);
-    expect(alt.diff.removed[0]).toMatch(/^    alt: /);
+    expect(alt.diff.removed[0]).toMatch(/^ {4}alt: /);
     expect(alt.diff.added).toEqual(['    alt: A designer at her desk']);
     expect(alt.valid).toBe(true);
 

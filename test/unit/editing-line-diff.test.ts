@@ -35,8 +35,8 @@ describe('line diff', () => {
     const hunks = diffHunks(before, after);
     expect(hunks).toHaveLength(1);
     expect(formatUnified(hunks)).toBe('@@ -7,7 +7,7 @@\n line 7\n line 8\n line 9\n-line 10\n+line ten\n line 11\n line 12\n line 13');
-    expect(hunks[0].lines[3]).toEqual({ kind: 'removed', text: 'line 10', eol: '\n', oldNumber: 10 });
-    expect(hunks[0].lines[4]).toEqual({ kind: 'added', text: 'line ten', eol: '\n', newNumber: 10 });
+    expect(hunks[0]?.lines[3]).toEqual({ kind: 'removed', text: 'line 10', eol: '\n', oldNumber: 10 });
+    expect(hunks[0]?.lines[4]).toEqual({ kind: 'added', text: 'line ten', eol: '\n', newNumber: 10 });
   });
 
   it('changes far apart are two hunks; close together, one', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { describeContentFile, sortContent, type ContentItem } from '~/editing/co
 import { diffLines } from '~/editing/line-diff';
 import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
 import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
+import { at, must } from '../helpers/must';
 
 /**
  * The list's actions as plans over the real content/: what they would
@@ -17,7 +18,7 @@ import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 
 /** The sample designer's content (test/fixtures/site, as content/): every file with its blob id and text. */
 function realContent(): { list: ContentItem[]; texts: Map<string, string> } {
-  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (readdirSync(SAMPLE_SITE_DIR, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => {
       const file = `content/${path.relative(SAMPLE_SITE_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`;
@@ -258,7 +259,7 @@ describe('status and visibility from the list', () => {
     if (!result.ok) return;
     expect(result.value.dropped).toEqual([]);
     expect(result.value.request.message).toBe('Set Office Depot Rewards App Redesign to published, private');
-    const file = result.value.request.files[0];
+    const file = at(result.value.request.files, 0, 'a changed file');
     expect(file.baseBlobId).toBe(list.find((i) => i.contentPath === OD)!.blobId);
     expect(changedLines(texts, [file])).toEqual({ [OD]: ['+visibility: private'] });
     expect(String(file.content)).toContain('status: published\nvisibility: private\npage:');
@@ -279,13 +280,13 @@ describe('status and visibility from the list', () => {
     const result = statusRequest(list, texts, OD, { status: 'coming-soon' });
     expect(result.ok && result.value.dropped).toEqual(['page']);
     if (!result.ok) return;
-    const lines = changedLines(texts, result.value.request.files)[OD];
+    const lines = must(changedLines(texts, result.value.request.files)[OD], `changed lines in ${OD}`);
     expect(lines[0]).toBe('-status: published');
     expect(lines).toContain('+status: coming-soon');
     expect(lines.filter((line) => line.startsWith('+'))).toEqual(['+status: coming-soon']);
     const copy = await copyContent();
     try {
-      await copy.write('case-studies/office-depot.mdx', String(result.value.request.files[0].content));
+      await copy.write('case-studies/office-depot.mdx', String(at(result.value.request.files, 0, 'a changed file').content));
       const { content } = await compileSite(copy.dir, path.join(ROOT, 'public'), path.join(copy.root, 'private'));
       expect(content.cards.find((card) => card.slug === 'office-depot')).toMatchObject({ href: null });
     } finally {

@@ -70,7 +70,7 @@ describe('Make it yours: the detector', () => {
       blobIds: new Map([['public/images/mine.png', gitBlobId(Buffer.from('my image'))]]),
     };
     // The photos are new files too.
-    const photos = (mine.site as { photos: Record<string, { src: string }> }).photos;
+    const photos = (mine.site as { photos: { profile: { src: string }; about: { src: string } } }).photos;
     photos.profile.src = '/images/me.jpg';
     photos.about.src = '/images/desk.jpg';
     mine.blobIds.set('public/images/me.jpg', gitBlobId(Buffer.from('me')));
@@ -103,22 +103,22 @@ describe('Make it yours: the detector', () => {
   it('tells a sample case study by its address or by its title, and a sample image by its bytes wherever it moved', () => {
     const renamed = clone(sample);
     renamed.caseStudies = [
-      { ...renamed.caseStudies[0], title: 'A new title on the sample’s address' },
-      { ...renamed.caseStudies[1], contentPath: 'content/case-studies/moved.mdx', slug: 'moved' },
+      { ...at(renamed.caseStudies, 0, 'a first sample case study'), title: 'A new title on the sample’s address' },
+      { ...at(renamed.caseStudies, 1, 'a second sample case study'), contentPath: 'content/case-studies/moved.mdx', slug: 'moved' },
     ];
     const ids = findSampleLeftovers(renamed, prints).map((item) => item.id);
     expect(ids).toContain('case-study.ferry-console');
     expect(ids).toContain('case-study.moved');
 
     const moved = clone(sample);
-    const photos = (moved.site as { photos: Record<string, { src: string; alt: string }> }).photos;
+    const photos = (moved.site as { photos: { profile: { src: string; alt: string } } }).photos;
     const bytesOfPortrait = sample.blobIds.get(imageRepoPath(photos.profile.src)!)!;
     photos.profile = { ...photos.profile, src: 'images/portrait.svg', alt: 'Me, in my own words' };
     moved.blobIds.set('content/images/portrait.svg', bytesOfPortrait);
     expect(findSampleLeftovers(moved, prints).map((item) => item.id)).toContain('site.photos.profile');
     // The same alt text on a new image still names the sample designer.
     const newPhoto = clone(sample);
-    (newPhoto.site as { photos: Record<string, { src: string }> }).photos.profile.src = '/images/me.jpg';
+    (newPhoto.site as { photos: { profile: { src: string } } }).photos.profile.src = '/images/me.jpg';
     newPhoto.blobIds.set('public/images/me.jpg', gitBlobId(Buffer.from('me')));
     expect(findSampleLeftovers(newPhoto, prints).map((item) => item.id)).toContain('site.photos.profile');
   });

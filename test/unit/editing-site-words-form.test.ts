@@ -51,9 +51,9 @@ describe('the site’s words in the editor’s form', () => {
     expect(wordNames.length).toBeGreaterThan(20);
     for (const name of wordNames) {
       const field = fields.get(name);
-      const [group, key] = name.split('.');
-      expect(field, name).toMatchObject({ required: false, default: (WORD_GROUPS[group] ?? WORD_FIELDS[group])[key] });
-      expect(field!.label, name).not.toMatch(/^[a-z]+[A-Z]/); // never a key like "backToTop"
+      const [group = '', key = ''] = name.split('.');
+      expect(field, name).toMatchObject({ required: false, default: (WORD_GROUPS[group] ?? WORD_FIELDS[group])?.[key] });
+      expect(field?.label, name).not.toMatch(/^[a-z]+[A-Z]/); // never a key like "backToTop"
     }
     for (const group of Object.keys(WORD_GROUPS)) expect(fields.get(group), group).toMatchObject({ kind: 'group', required: false });
     expect(fields.get('cta')!.label).toBe('Closing invitation (end of a case study)');

@@ -8,6 +8,7 @@ import { IMAGE_FIELDS, imageRepoPath, imageSrcFor } from '~/editing/image-fields
 import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';
+import { at } from '../helpers/must';
 
 /**
  * Image fields (the site's photos, a case study's card image) in the build:
@@ -23,8 +24,14 @@ afterEach(async () => {
   scratch = undefined;
 });
 
-const png = (width: number, height: number, colour = '#3b82f6') => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#f97316' } }).jpeg().toBuffer();
+const png = (width: number, height: number, colour = '#3b82f6') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#f97316' } })
+    .jpeg()
+    .toBuffer();
 const svg = (width: number, height: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#a7f3d0"/></svg>`;
 
@@ -32,7 +39,9 @@ type Photo = { src: string; width?: number; height?: number };
 
 function siteYml(profile: Photo, about: Photo): string {
   const photo = (p: Photo, alt: string) =>
-    [`    src: ${JSON.stringify(p.src)}`, `    alt: ${alt}`, ...(p.width ? [`    width: ${p.width}`, `    height: ${p.height}`] : [])].join('\n');
+    [`    src: ${JSON.stringify(p.src)}`, `    alt: ${alt}`, ...(p.width ? [`    width: ${p.width}`, `    height: ${p.height}`] : [])].join(
+      '\n',
+    );
   return `name: Robin Fixture
 initials: RF
 role: Service Designer
@@ -132,15 +141,38 @@ describe('the schema of image fields', () => {
   });
 
   it('a card image may be a story upload beside the case study, or a site path', () => {
-    const base = caseStudyFrontmatterSchema.safeParse({ title: 'T', description: 'D', alt: 'A', tags: ['x'], role: 'R', timeline: 'T', impact: 'I', order: 1, status: 'coming-soon', image: './ferry/wireframe-1a2b3c4d.png' });
+    const base = caseStudyFrontmatterSchema.safeParse({
+      title: 'T',
+      description: 'D',
+      alt: 'A',
+      tags: ['x'],
+      role: 'R',
+      timeline: 'T',
+      impact: 'I',
+      order: 1,
+      status: 'coming-soon',
+      image: './ferry/wireframe-1a2b3c4d.png',
+    });
     expect(base.success).toBe(true);
-    const legacy = caseStudyFrontmatterSchema.safeParse({ title: 'T', description: 'D', alt: 'A', tags: ['x'], role: 'R', timeline: 'T', impact: 'I', order: 1, status: 'coming-soon', image: '/images/card.svg' });
+    const legacy = caseStudyFrontmatterSchema.safeParse({
+      title: 'T',
+      description: 'D',
+      alt: 'A',
+      tags: ['x'],
+      role: 'R',
+      timeline: 'T',
+      impact: 'I',
+      order: 1,
+      status: 'coming-soon',
+      image: '/images/card.svg',
+    });
     expect(legacy.success).toBe(true);
     expect(siteSchema.shape.photos.shape.profile.shape.width.safeParse(undefined).success).toBe(true);
   });
 
   it('the editor and the build agree on where a field path points', () => {
-    const [profile, , cardImage] = IMAGE_FIELDS;
+    const profile = at(IMAGE_FIELDS, 0, 'the profile photo field');
+    const cardImage = at(IMAGE_FIELDS, 2, 'the card image field');
     expect(imageRepoPath(profile, './images/me.png')).toBe('content/images/me.png');
     expect(imageRepoPath(profile, '/images/me.svg')).toBe('public/images/me.svg');
     expect(imageRepoPath(cardImage, './ferry/card.png')).toBe('content/case-studies/ferry/card.png');
@@ -165,7 +197,7 @@ describe('image fields in the build', () => {
     expect(profile.sources.avif).toMatch(/robin-1f2e3d4c-160\.[0-9a-f]{10}\.avif 160w/);
     expect(about).toMatchObject({ width: 640, height: 800 });
     expect(about.src).toMatch(/^\/generated\/images\/legacy\.[0-9a-f]{10}\.svg$/);
-    const [ferry] = content.cards;
+    const ferry = at(content.cards, 0, 'the ferry card');
     expect(ferry).toMatchObject({ imageWidth: 1000, imageHeight: 625 });
     expect(ferry.image).toMatch(/^\/generated\/images\/ticket-0a1b2c3d\.[0-9a-f]{10}\.jpg$/);
     expect(ferry.imageSources.webp).toContain('ticket-0a1b2c3d-800.');
@@ -182,7 +214,11 @@ describe('image fields in the build', () => {
   }, 180_000);
 
   it('the sharing cards are drawn from photos stored beside the content, before the variants are written', async () => {
-    const site = await fixture({ profile: { src: './images/robin-1f2e3d4c.png' }, about: { src: './images/robin-1f2e3d4c.png' }, image: './ferry/ticket-0a1b2c3d.jpg' });
+    const site = await fixture({
+      profile: { src: './images/robin-1f2e3d4c.png' },
+      about: { src: './images/robin-1f2e3d4c.png' },
+      image: './ferry/ticket-0a1b2c3d.jpg',
+    });
     const { content, images } = await site.compile();
     await writeSocialImages(content, site.publicDir, images);
     const home = await sharp(path.join(site.publicDir, 'social/home.png')).metadata();
@@ -206,7 +242,13 @@ describe('image fields in the build', () => {
   });
 
   it('a missing card image names the case study and its field', async () => {
-    const site = await fixture({ profile: { src: './images/robin-1f2e3d4c.png' }, about: { src: '/images/legacy.svg' }, image: './ferry/nope.png' });
-    await expect(site.compile()).rejects.toThrow(/content\/case-studies\/ferry\.mdx[\s\S]*field "image": no image at content\/case-studies\/ferry\/nope\.png/);
+    const site = await fixture({
+      profile: { src: './images/robin-1f2e3d4c.png' },
+      about: { src: '/images/legacy.svg' },
+      image: './ferry/nope.png',
+    });
+    await expect(site.compile()).rejects.toThrow(
+      /content\/case-studies\/ferry\.mdx[\s\S]*field "image": no image at content\/case-studies\/ferry\/nope\.png/,
+    );
   });
 });

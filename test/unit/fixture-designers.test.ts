@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-const compile = (dir: string, name: string) => compileSite(dir, path.join(ROOT, 'public'), path.join(scratch, name)).then((site) => site.content);
+const compile = (dir: string, name: string) =>
+  compileSite(dir, path.join(ROOT, 'public'), path.join(scratch, name)).then((site) => site.content);
 
 describe('the fixture designers', () => {
   it('both build, and the second shares no name, employer or case study with the sample', async () => {

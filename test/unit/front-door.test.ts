@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requiredOnNetlify } from '~/settings/environment';
+import { requiredOnNetlify } from '~/settings/env.server';
 import { ROOT } from '../helpers/content';
 import { anchorsIn, brokenLink, countWords, githubSlug, linksIn, markdownFilesUnder } from '../helpers/markdown-links';
 
@@ -23,7 +23,9 @@ describe('README', () => {
   });
 
   it('opens with a Deploy to Netlify button: the start/deploy form with a repository', () => {
-    const reference = new RegExp(`\\[!\\[[^\\]]*\\]\\(${DEPLOY_BUTTON_IMAGE.replace(/[.]/g, '\\.')}\\)\\](?:\\(([^)\\s]+)\\)|\\[([^\\]]+)\\])`).exec(readme);
+    const reference = new RegExp(
+      `\\[!\\[[^\\]]*\\]\\(${DEPLOY_BUTTON_IMAGE.replace(/[.]/g, '\\.')}\\)\\](?:\\(([^)\\s]+)\\)|\\[([^\\]]+)\\])`,
+    ).exec(readme);
     expect(reference, 'the button image, linked').not.toBeNull();
     const label = reference?.[2];
     const address = reference?.[1] ?? new RegExp(`^\\s{0,3}\\[${label}\\]:\\s*(\\S+)`, 'm').exec(readme)?.[1];
@@ -42,7 +44,9 @@ describe('links in README.md and docs/', () => {
   const files = [README, ...markdownFilesUnder(path.join(ROOT, 'docs'))];
 
   it('finds the docs and their links', () => {
-    expect(files.map((file) => path.relative(ROOT, file))).toEqual(expect.arrayContaining(['docs/content.md', 'docs/deploy.md', 'docs/decisions/README.md']));
+    expect(files.map((file) => path.relative(ROOT, file))).toEqual(
+      expect.arrayContaining(['docs/content.md', 'docs/deploy.md', 'docs/decisions/README.md']),
+    );
     expect(linksIn(README, readme).length).toBeGreaterThan(10);
   });
 
@@ -57,7 +61,7 @@ describe('links in README.md and docs/', () => {
   });
 
   it('every docs/ file is linked from the README (decisions through their index)', () => {
-    const linked = new Set(linksIn(README, readme).map((link) => path.resolve(ROOT, link.target.split('#')[0])));
+    const linked = new Set(linksIn(README, readme).map((link) => path.resolve(ROOT, link.target.replace(/#.*/, ''))));
     const topics = markdownFilesUnder(path.join(ROOT, 'docs')).filter((file) => !file.includes(`${path.sep}decisions${path.sep}`));
     expect(topics.filter((file) => !linked.has(file)).map((file) => path.relative(ROOT, file))).toEqual([]);
   });
@@ -71,7 +75,11 @@ describe('the link checker itself', () => {
     expect(githubSlug("The owner's area: `/admin`")).toBe('the-owners-area-admin');
     expect(githubSlug('`content/site.yml`: who the site is about')).toBe('contentsiteyml-who-the-site-is-about');
     expect(githubSlug("The rate limit: what it does and doesn't protect")).toBe('the-rate-limit-what-it-does-and-doesnt-protect');
-    expect([...anchorsIn('## Images\n\n### Images\n```\n# not a heading\n```\n## Connecting from `/admin`\n')]).toEqual(['images', 'images-1', 'connecting-from-admin']);
+    expect([...anchorsIn('## Images\n\n### Images\n```\n# not a heading\n```\n## Connecting from `/admin`\n')]).toEqual([
+      'images',
+      'images-1',
+      'connecting-from-admin',
+    ]);
   });
 
   it('reports a missing file and a missing anchor, and skips code and other sites', () => {
@@ -81,7 +89,9 @@ describe('the link checker itself', () => {
     const text = [
       '[ok](target.md#a-section) [missing file](nowhere.md) [missing anchor](target.md#elsewhere)',
       '`[in code](nowhere.md)` [web](https://example.com/x.md) [self](#source)',
-      '```', '[fenced](nowhere.md)', '```',
+      '```',
+      '[fenced](nowhere.md)',
+      '```',
       '[label]: ./target.md#target',
       '# Source',
     ].join('\n');

@@ -42,7 +42,10 @@ const content = (over: Partial<{ title: string; role: string; headline: string; 
   ({
     site: { name: over.name ?? 'Jordan Rivera' },
     cards: [{ slug: 'alpha', title: over.title ?? 'Alpha' }],
-    caseStudies: { alpha: { slug: 'alpha', title: over.title ?? 'Alpha', role: over.role ?? 'Lead' }, beta: { slug: 'beta', title: 'Beta' } },
+    caseStudies: {
+      alpha: { slug: 'alpha', title: over.title ?? 'Alpha', role: over.role ?? 'Lead' },
+      beta: { slug: 'beta', title: 'Beta' },
+    },
     resume: { headline: over.headline ?? 'Designer' },
   }) as unknown as CompiledContent;
 
@@ -50,14 +53,26 @@ const pdf = (hash: string) => ({ '/resume.pdf': { hash, type: 'application/pdf' 
 
 describe('changedTags', () => {
   it('names only the pieces that changed', () => {
-    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ role: 'Principal' }), pdf('a')))).toEqual(['content-case-study-alpha']);
-    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ title: 'Alpha 2' }), pdf('a')))).toEqual(['content-cards', 'content-case-study-alpha']);
-    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ headline: 'Lead designer' }), pdf('b')))).toEqual(['content-resume', 'file-/resume.pdf']);
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ role: 'Principal' }), pdf('a')))).toEqual([
+      'content-case-study-alpha',
+    ]);
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ title: 'Alpha 2' }), pdf('a')))).toEqual([
+      'content-cards',
+      'content-case-study-alpha',
+    ]);
+    expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content({ headline: 'Lead designer' }), pdf('b')))).toEqual([
+      'content-resume',
+      'file-/resume.pdf',
+    ]);
     expect(changedTags(tagHashes(content(), pdf('a')), tagHashes(content(), pdf('a')))).toEqual([]);
   });
   it('names a file or a case study that came or went, never a private file', () => {
     const before = tagHashes(content(), pdf('a'));
-    const after = tagHashes(content(), { ...pdf('a'), '/social/new.png': { hash: 'n', type: 'image/png' }, '/private-media/x.webp': { hash: 'p', type: 'image/webp', private: true } });
+    const after = tagHashes(content(), {
+      ...pdf('a'),
+      '/social/new.png': { hash: 'n', type: 'image/png' },
+      '/private-media/x.webp': { hash: 'p', type: 'image/webp', private: true },
+    });
     expect(changedTags(before, after)).toEqual(['file-/social/new.png']);
   });
 });

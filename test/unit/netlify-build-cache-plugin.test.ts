@@ -17,13 +17,18 @@ describe('netlify/plugins/build-cache', () => {
         save: async (where: string) => (calls.push(`save ${where}`), true),
       },
     };
-    const plugin = (await import('../../netlify/plugins/build-cache/index.js')) as { onPreBuild: (a: unknown) => Promise<void>; onPostBuild: (a: unknown) => Promise<void> };
+    const plugin = (await import('../../netlify/plugins/build-cache/index.js')) as {
+      onPreBuild: (a: unknown) => Promise<void>;
+      onPostBuild: (a: unknown) => Promise<void>;
+    };
     await plugin.onPreBuild({ utils });
     await plugin.onPostBuild({ utils });
     expect(calls).toEqual(['restore .cache/build', 'restore public/generated', 'save .cache/build', 'save public/generated']);
   });
 
   it('is registered in netlify.toml', () => {
-    expect(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')).toMatch(/\[\[plugins\]\]\s*\n\s*package = "\.\/netlify\/plugins\/build-cache"/);
+    expect(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')).toMatch(
+      /\[\[plugins\]\]\s*\n\s*package = "\.\/netlify\/plugins\/build-cache"/,
+    );
   });
 });

@@ -69,7 +69,9 @@ describe('page cache (the CDN, emulated for the Node server)', () => {
       calls += 1;
       const { pathname } = new URL(request.url);
       const tags = pathname === '/resume' ? 'content-site,content-resume' : 'content-cards,content-site';
-      return new Response(`${pathname} #${calls}`, { headers: { 'netlify-cdn-cache-control': 'public, s-maxage=600', 'netlify-cache-tag': tags } });
+      return new Response(`${pathname} #${calls}`, {
+        headers: { 'netlify-cdn-cache-control': 'public, s-maxage=600', 'netlify-cache-tag': tags },
+      });
     };
     const cached = withPageCache(handler);
     await cached(new Request('http://a.test/resume'), {});

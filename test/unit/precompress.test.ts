@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { afterAll, describe, expect, it } from 'vitest';
 import { levelFor, OWNER_ONLY_LEVEL, precompressAssets, VISITOR_LEVEL } from '../../scripts/precompress';
+import { at } from '../helpers/must';
 
 /**
  * Precompression with its cache: a reused twin is the bytes compressing the
@@ -83,7 +84,7 @@ describe('precompression', () => {
     const { dir, cacheDir } = assets('half');
     await precompressAssets(dir, { cacheDir });
     const brotli = readdirSync(cacheDir).filter((name) => name.endsWith('.br'));
-    rmSync(path.join(cacheDir, brotli[0]));
+    rmSync(path.join(cacheDir, at(brotli, 0, 'a cached .br file')));
     const result = await precompressAssets(dir, { cacheDir });
     expect(result.compressed).toBeGreaterThanOrEqual(1);
     expectTwinsDecompress(dir);

@@ -71,8 +71,8 @@ describe('rehypeNumberedSections', () => {
   it('gives headings with no sluggable text unique, readable ids', () => {
     const sections = number(root(el('h2', '¿?'), el('h2', '!!!')));
     expect(sections.map((s) => s.number)).toEqual([1, 2]);
-    expect(sections[0].id).toBe('section');
-    expect(sections[1].id).toBe('section-2');
+    expect(sections[0]?.id).toBe('section');
+    expect(sections[1]?.id).toBe('section-2');
   });
 
   it('numbers only top-level h2: not h1/h3, not h2 nested in other elements', () => {
@@ -128,8 +128,8 @@ describe('numbered sections through the MDX compiler and the page component', ()
       ['second-and-last', '2'],
     ]);
     // The visible number sits inside the heading.
-    expect(headings[0][0]).toMatch(/>1<\/span>.*First step/);
-    expect(headings[1][0]).toMatch(/>2<\/span>.*Second &amp; last/);
+    expect(headings[0]?.[0]).toMatch(/>1<\/span>.*First step/);
+    expect(headings[1]?.[0]).toMatch(/>2<\/span>.*Second &amp; last/);
     // The outline links to each section.
     expect(html).toContain('href="#first-step"');
     expect(html).toContain('href="#second-and-last"');

@@ -47,7 +47,9 @@ describe('signInPathFor', () => {
   const get = (path: string, method = 'GET') => new Request(`https://site.example${path}`, { method });
   it('a page asked for is carried as next; /admin itself, POSTs and the editor’s own requests are not', () => {
     expect(signInPathFor(get('/admin/content'))).toBe('/admin/sign-in?next=%2Fadmin%2Fcontent');
-    expect(signInPathFor(get('/admin/content/resume.mdx?_data=routes%2Fadmin.content.%24'))).toBe('/admin/sign-in?next=%2Fadmin%2Fcontent%2Fresume.mdx');
+    expect(signInPathFor(get('/admin/content/resume.mdx?_data=routes%2Fadmin.content.%24'))).toBe(
+      '/admin/sign-in?next=%2Fadmin%2Fcontent%2Fresume.mdx',
+    );
     expect(signInPathFor(get('/admin'))).toBe('/admin/sign-in');
     expect(signInPathFor(get('/admin/content/resume.mdx', 'POST'))).toBe('/admin/sign-in');
     expect(signInPathFor(get('/admin/content/api/media/content/x.png'))).toBe('/admin/sign-in');

@@ -9,6 +9,7 @@ import { embedFor } from '~/components/mdx/Embed';
 import { ContentError } from '../../pipeline/content/errors';
 import { compileMdx } from '../../pipeline/content/mdx';
 import { ImagePlan, writeImageVariants } from '../../pipeline/images';
+import { group } from '../helpers/must';
 
 /**
  * The story pipeline on MDX written for each case: Markdown images and the
@@ -24,8 +25,12 @@ const FILE = 'content/case-studies/sample.mdx';
 /** The frontmatter takes lines 1–3 and line 4 is blank: the body starts on line 5. */
 const FRONTMATTER = '---\ntitle: Sample\n---\n\n';
 
-const svg = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#eef2ff"/></svg>`;
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+const svg = (w: number, h: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#eef2ff"/></svg>`;
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'story-'));
@@ -42,7 +47,10 @@ beforeAll(async () => {
   await writeFile(path.join(caseDir, 'sample/map.svg'), svg(1600, 900));
   await writeFile(path.join(caseDir, 'sample/anim.gif'), 'GIF89a');
   await writeFile(path.join(caseDir, 'sample/clip.mp4'), 'not really a video, only copied');
-  await writeFile(path.join(caseDir, 'sample/evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>');
+  await writeFile(
+    path.join(caseDir, 'sample/evil.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>',
+  );
   await writeFile(path.join(publicDir, 'images/shared.svg'), svg(1200, 750));
 });
 
@@ -68,14 +76,16 @@ async function problems(body: string): Promise<string[]> {
   );
   expect(error, 'the build should have stopped').toBeInstanceOf(ContentError);
   expect((error as ContentError).file).toBe(FILE);
-  return (error as ContentError).message.split('\n').slice(1).map((line) => line.replace(/^\s+- /, ''));
+  return (error as ContentError).message
+    .split('\n')
+    .slice(1)
+    .map((line) => line.replace(/^\s+- /, ''));
 }
 
 /** The attributes of the first tag with this name in the HTML. */
 function tag(html: string, name: string, nth = 0): Record<string, string> {
-  const found = [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))][nth];
-  expect(found, `<${name}> #${nth}`).toBeDefined();
-  return Object.fromEntries([...found[1].matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k.toLowerCase(), v]));
+  const attributes = group([...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))][nth], `<${name}> #${nth}`);
+  return Object.fromEntries([...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, key = '', value = '']) => [key.toLowerCase(), value]));
 }
 
 describe('Markdown images', () => {
@@ -89,7 +99,7 @@ describe('Markdown images', () => {
     expect(avif.type).toBe('image/avif');
     expect(webp.type).toBe('image/webp');
     // Never upscaled: the 1800 px source gets 480, 800, 1200, 1600 and its own 1800.
-    expect(avif.srcset.split(', ').map((c) => c.split(' ')[1])).toEqual(['480w', '800w', '1200w', '1600w', '1800w']);
+    expect(avif.srcset?.split(', ').map((c) => c.split(' ')[1])).toEqual(['480w', '800w', '1200w', '1600w', '1800w']);
     expect(avif.srcset).toMatch(/^\/generated\/images\/photo-480\.[0-9a-f]{10}\.avif 480w/);
     expect(avif.sizes).toBe('(min-width: 1024px) 680px, (min-width: 640px) min(680px, calc(100vw - 48px)), calc(100vw - 40px)');
     const img = tag(html, 'img');
@@ -164,7 +174,7 @@ describe('image mistakes stop the build with the file, the line and the path as 
   it('an image on another site, and an SVG with script', async () => {
     expect(await problems('![Remote](https://example.com/x.png)\n\n![Evil](./sample/evil.svg)\n')).toEqual([
       'line 5, column 1: "https://example.com/x.png" is on another site: put the file in the case study\'s folder and link it as ./file.png, so the build can check and optimise it',
-      "line 7, column 1: image \"./sample/evil.svg\": an SVG with scripts or event handlers can't be served; export it without them",
+      'line 7, column 1: image "./sample/evil.svg": an SVG with scripts or event handlers can\'t be served; export it without them',
     ]);
   });
 
@@ -188,7 +198,9 @@ describe('blocks', () => {
   });
 
   it('Gallery: 2–4 images in a row, each with its caption, sized for its share of the row', async () => {
-    const { html } = await compile('<Gallery caption="Options">\n  ![A](./sample/small.png "First")\n  ![B](./sample/small.png "Second")\n  ![C](./sample/map.svg "Third")\n</Gallery>\n');
+    const { html } = await compile(
+      '<Gallery caption="Options">\n  ![A](./sample/small.png "First")\n  ![B](./sample/small.png "Second")\n  ![C](./sample/map.svg "Third")\n</Gallery>\n',
+    );
     expect(tag(html, 'figure', 0)).toMatchObject({ 'data-block': 'gallery', 'data-layout': 'wide' });
     expect(html.match(/<img /g)).toHaveLength(3);
     expect(html).toMatch(/sm:grid-cols-3/);
@@ -197,7 +209,9 @@ describe('blocks', () => {
   });
 
   it('BeforeAfter: both images, labelled, and a labelled range input for the slider', async () => {
-    const { html } = await compile('<BeforeAfter before="Old" after="New">\n  ![Old screen](./sample/before.png)\n  ![New screen](./sample/after.png)\n</BeforeAfter>\n');
+    const { html } = await compile(
+      '<BeforeAfter before="Old" after="New">\n  ![Old screen](./sample/before.png)\n  ![New screen](./sample/after.png)\n</BeforeAfter>\n',
+    );
     expect(tag(html, 'figure', 0)['data-block']).toBe('before-after');
     expect(html).toMatch(/data-side="before".*Old screen.*>Old<\/figcaption>.*data-side="after".*New screen.*>New<\/figcaption>/s);
     const range = tag(html, 'input');
@@ -212,13 +226,23 @@ describe('blocks', () => {
     expect(html).toMatch(/<div data-block="callout" data-kind="decision" role="note" aria-label="Decision"/);
     expect(html).toContain('<strong>dollars</strong>');
     expect(html).toMatch(/<dl data-block="metrics"[^>]*>.*<dt[^>]*>Engagement<\/dt><dd[^>]*>\+35%<\/dd>/s);
-    expect(html).toMatch(/<figure data-block="quote"[^>]*><blockquote[^>]*><p[^>]*>I know I have rewards somewhere\.<\/p><\/blockquote><figcaption[^>]*><span[^>]*>Ada<\/span><span>, member<\/span>/);
+    expect(html).toMatch(
+      /<figure data-block="quote"[^>]*><blockquote[^>]*><p[^>]*>I know I have rewards somewhere\.<\/p><\/blockquote><figcaption[^>]*><span[^>]*>Ada<\/span><span>, member<\/span>/,
+    );
   });
 
   it('Video: controls, preload none, playsinline, the poster and its size, WebM before MP4, no autoplay attribute', async () => {
     const { html } = await compile('<Video src="./sample/clip.mp4" poster="./sample/small.png" alt="A clip" autoplay />\n');
     const video = tag(html, 'video');
-    expect(video).toMatchObject({ controls: '', preload: 'none', playsinline: '', width: '600', height: '400', 'aria-label': 'A clip', 'data-autoplay': '' });
+    expect(video).toMatchObject({
+      controls: '',
+      preload: 'none',
+      playsinline: '',
+      width: '600',
+      height: '400',
+      'aria-label': 'A clip',
+      'data-autoplay': '',
+    });
     expect(video).not.toHaveProperty('autoplay');
     expect(tag(html, 'source')).toMatchObject({ type: 'video/mp4' });
     expect(tag(html, 'source').src).toMatch(/^\/generated\/images\/clip\.[0-9a-f]{10}\.mp4$/);
@@ -231,7 +255,11 @@ describe('blocks', () => {
       'data-embed-src': 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
       'data-embed-origin': 'https://www.youtube-nocookie.com',
     });
-    expect(tag(html, 'a')).toMatchObject({ href: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', target: '_blank', rel: 'noopener noreferrer' });
+    expect(tag(html, 'a')).toMatchObject({
+      href: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
     expect(html).not.toContain('<iframe');
   });
 
@@ -239,12 +267,20 @@ describe('blocks', () => {
     ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
     ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871'],
     ['https://www.loom.com/share/0281766fa2d04bb788eaf19e65135184', 'https://www.loom.com/embed/0281766fa2d04bb788eaf19e65135184'],
-    ['https://www.figma.com/proto/AbC123/Flow', `https://www.figma.com/embed?embed_host=share&url=${encodeURIComponent('https://www.figma.com/proto/AbC123/Flow')}`],
+    [
+      'https://www.figma.com/proto/AbC123/Flow',
+      `https://www.figma.com/embed?embed_host=share&url=${encodeURIComponent('https://www.figma.com/proto/AbC123/Flow')}`,
+    ],
   ])('Embed: %s plays as %s', (href, player) => {
     expect(embedFor(href)?.src).toBe(player);
   });
 
-  it.each(['http://vimeo.com/76979871', 'https://vimeo.com/about', 'https://www.figma.com/community', 'https://evil.example/figma.com/proto/x'])('Embed: %s is not a link the site can embed', (href) => {
+  it.each([
+    'http://vimeo.com/76979871',
+    'https://vimeo.com/about',
+    'https://www.figma.com/community',
+    'https://evil.example/figma.com/proto/x',
+  ])('Embed: %s is not a link the site can embed', (href) => {
     expect(embedFor(href)).toBeNull();
   });
 });
@@ -252,17 +288,45 @@ describe('blocks', () => {
 describe('block mistakes stop the build with the file and the line', () => {
   it.each([
     ['a missing src', '<Figure alt="x" />', '<Figure>: prop "src" is missing'],
-    ['a missing alt', '<Figure src="./sample/map.svg" />', '<Figure> image "./sample/map.svg" has no alt text: add alt="…" describing what it shows, or the prop decorative if it is only decoration'],
-    ['an unknown layout', '<Figure src="./sample/map.svg" alt="Map" layout="huge" />', '<Figure> prop "layout": must be one of "text", "wide", "full" (found "huge")'],
+    [
+      'a missing alt',
+      '<Figure src="./sample/map.svg" />',
+      '<Figure> image "./sample/map.svg" has no alt text: add alt="…" describing what it shows, or the prop decorative if it is only decoration',
+    ],
+    [
+      'an unknown layout',
+      '<Figure src="./sample/map.svg" alt="Map" layout="huge" />',
+      '<Figure> prop "layout": must be one of "text", "wide", "full" (found "huge")',
+    ],
     ['an unknown prop', '<Callout tone="loud">Hi</Callout>', '<Callout>: unknown prop(s) "tone"'],
-    ['a computed prop', '<Figure src="./sample/map.svg" alt={name} />', '<Figure> prop "alt": write a plain value, e.g. alt="…" (found {name})'],
-    ['children in a self-closing block', '<Figure src="./sample/map.svg" alt="Map">text</Figure>', '<Figure> takes nothing inside: write it self-closing, <Figure … />'],
+    [
+      'a computed prop',
+      '<Figure src="./sample/map.svg" alt={name} />',
+      '<Figure> prop "alt": write a plain value, e.g. alt="…" (found {name})',
+    ],
+    [
+      'children in a self-closing block',
+      '<Figure src="./sample/map.svg" alt="Map">text</Figure>',
+      '<Figure> takes nothing inside: write it self-closing, <Figure … />',
+    ],
     ['an empty quote', '<Quote name="Ada" />', '<Quote> needs its text inside: <Quote>…</Quote>'],
     ['a gallery of one', '<Gallery>\n  ![A](./sample/map.svg)\n</Gallery>', '<Gallery> needs 2 to 4 images (found 1)'],
-    ['text in a gallery', '<Gallery>\n  ![A](./sample/map.svg)\n  ![B](./sample/map.svg)\n\n  Some words.\n</Gallery>', '<Gallery> holds only Markdown images, one per line'],
+    [
+      'text in a gallery',
+      '<Gallery>\n  ![A](./sample/map.svg)\n  ![B](./sample/map.svg)\n\n  Some words.\n</Gallery>',
+      '<Gallery> holds only Markdown images, one per line',
+    ],
     ['a Metric outside Metrics', '<Metric value="1" label="One" />', '<Metric> belongs inside <Metrics>'],
-    ['an embed from an unknown host', '<Embed href="https://example.com/proto" title="X" />', '<Embed> prop "href": must be an https link to a Figma prototype or file, or a YouTube, Vimeo or Loom video (figma.com, youtube.com, youtu.be, vimeo.com, loom.com)'],
-    ['a video that is not MP4 or WebM', '<Video src="./sample/map.svg" poster="./sample/small.png" alt="x" />', 'video "./sample/map.svg": use an MP4 or WebM file'],
+    [
+      'an embed from an unknown host',
+      '<Embed href="https://example.com/proto" title="X" />',
+      '<Embed> prop "href": must be an https link to a Figma prototype or file, or a YouTube, Vimeo or Loom video (figma.com, youtube.com, youtu.be, vimeo.com, loom.com)',
+    ],
+    [
+      'a video that is not MP4 or WebM',
+      '<Video src="./sample/map.svg" poster="./sample/small.png" alt="x" />',
+      'video "./sample/map.svg": use an MP4 or WebM file',
+    ],
   ])('%s', async (_name, mdx, message) => {
     expect(await problems(`${mdx}\n`)).toEqual([`line 5, column 1: ${message}`]);
   });
@@ -279,7 +343,9 @@ describe('block mistakes stop the build with the file and the line', () => {
     ]);
     // An import stops the build too (esbuild may refuse it first, before the story's own check).
     expect(await problems("import fs from 'node:fs'\n\nText.\n")).toHaveLength(1);
-    expect(await problems('<script>{"globalThis.__storyRan = 4"}</script>\n\n<Callout>Hi <img src="x" onError="alert(1)" /></Callout>\n')).toEqual([
+    expect(
+      await problems('<script>{"globalThis.__storyRan = 4"}</script>\n\n<Callout>Hi <img src="x" onError="alert(1)" /></Callout>\n'),
+    ).toEqual([
       'line 5, column 1: <script> is not allowed: use Markdown for text and links, and the blocks for everything else',
       'line 5, column 9: {"globalThis.__storyRan = 4"} is code, which content cannot run: write the text itself (for a brace, type \\{ or \\})',
       'line 7, column 13: <img> is not allowed: use Markdown for text and links, and the blocks for everything else',
@@ -291,7 +357,9 @@ describe('block mistakes stop the build with the file and the line', () => {
   });
 
   it('a before/after whose images differ in size', async () => {
-    expect(await problems('Intro.\n\n<BeforeAfter>\n  ![Old](./sample/before.png)\n  ![New](./sample/taller.png)\n</BeforeAfter>\n')).toEqual([
+    expect(
+      await problems('Intro.\n\n<BeforeAfter>\n  ![Old](./sample/before.png)\n  ![New](./sample/taller.png)\n</BeforeAfter>\n'),
+    ).toEqual([
       'line 7, column 1: <BeforeAfter> compares images of the same size: ./sample/before.png is 800×600, ./sample/taller.png is 800×700',
     ]);
   });

@@ -17,7 +17,12 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}
+      onClick={() =>
+        navigator.clipboard.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
       className="inline-flex h-10 shrink-0 items-center rounded-full bg-fg px-4 text-sm font-medium text-bg transition-colors hover:bg-accent hover:text-accent-fg"
     >
       <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>

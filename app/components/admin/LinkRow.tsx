@@ -20,12 +20,13 @@ export type LinkRowData = {
   views: { slug: string; title: string; views: number; lastViewedAt: string }[];
 };
 
-const ACTION = 'inline-flex h-9 items-center rounded-full border border-border px-3.5 text-sm font-medium transition-colors hover:bg-bg-muted';
+const ACTION =
+  'inline-flex h-9 items-center rounded-full border border-border px-3.5 text-sm font-medium transition-colors hover:bg-bg-muted';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-fg-muted">{term}</dt>
+      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{term}</dt>
       <dd className="mt-0.5 text-sm">{children}</dd>
     </div>
   );
@@ -78,7 +79,7 @@ export function LinkRow({ link, now, highlight }: { link: LinkRowData; now: stri
       </dl>
       {link.views.length > 0 ? (
         <div className="mt-4">
-          <p className="text-xs font-medium uppercase tracking-wide text-fg-muted">Read</p>
+          <p className="text-xs font-medium tracking-wide text-fg-muted uppercase">Read</p>
           <ul className="mt-1.5 flex flex-wrap gap-2">
             {link.views.map((view) => (
               <li key={view.slug} className="rounded-full bg-bg-muted px-3 py-1 text-sm">
@@ -110,7 +111,12 @@ export function LinkRow({ link, now, highlight }: { link: LinkRowData; now: stri
           <Form method="post" className="mt-2 flex flex-wrap items-center gap-2 text-sm">
             <input type="hidden" name="id" value={link.id} />
             <span className="text-fg-muted">Delete it and what it recorded?</span>
-            <button type="submit" name="intent" value="delete" className="inline-flex h-9 items-center rounded-full bg-red-700 px-3.5 text-sm font-medium text-white hover:bg-red-800">
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="inline-flex h-9 items-center rounded-full bg-red-700 px-3.5 text-sm font-medium text-white hover:bg-red-800"
+            >
               Delete for good
             </button>
           </Form>

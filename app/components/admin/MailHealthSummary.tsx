@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { MailHealthView } from '~/loaders/owner-area.server';
+import type { MailHealthView } from '~/routes/admin._index.server';
 import { StateBadge } from './StateBadge';
 import { When } from './When';
 
@@ -13,7 +13,8 @@ export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: st
           <span className="text-fg-muted">No mail account yet</span>
         </p>
         <p className="mt-4 text-fg-muted">
-          Messages from your contact form are kept in your inbox here, and visitors are told they were sent. To also get them by e-mail, add a mail account.
+          Messages from your contact form are kept in your inbox here, and visitors are told they were sent. To also get them by e-mail, add
+          a mail account.
         </p>
         <Link to="/admin/setup#mail" className="mt-3 inline-block font-medium text-accent underline-offset-4 hover:underline">
           How to get messages by e-mail
@@ -22,12 +23,20 @@ export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: st
     );
   }
   const badge =
-    mail.state === 'failing' ? <StateBadge tone="bad">failing</StateBadge> : mail.state === 'working' ? <StateBadge tone="good">working</StateBadge> : <StateBadge tone="quiet">no mail yet</StateBadge>;
+    mail.state === 'failing' ? (
+      <StateBadge tone="bad">failing</StateBadge>
+    ) : mail.state === 'working' ? (
+      <StateBadge tone="good">working</StateBadge>
+    ) : (
+      <StateBadge tone="quiet">no mail yet</StateBadge>
+    );
   return (
     <div data-mail-state={mail.state} className="text-sm">
       <p className="flex items-center gap-2">
         {badge}
-        <span className="text-fg-muted">{mail.mode === 'smtp' ? 'Sending through your mail account' : 'Writing to the local outbox folder'}</span>
+        <span className="text-fg-muted">
+          {mail.mode === 'smtp' ? 'Sending through your mail account' : 'Writing to the local outbox folder'}
+        </span>
       </p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-fg-muted">Last delivered</dt>
@@ -38,9 +47,7 @@ export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: st
         <dd>{mail.failed}</dd>
       </dl>
       {mail.state === 'failing' && mail.lastError ? (
-        <p className="mt-4 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs text-fg-muted break-words">
-          Last error: {mail.lastError}
-        </p>
+        <p className="mt-4 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs break-words text-fg-muted">Last error: {mail.lastError}</p>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { MessageView } from '~/loaders/owner-messages.server';
+import type { MessageView } from '~/routes/admin.messages._index.server';
 import { MESSAGE_LABEL, MESSAGE_TONE, StateBadge } from './StateBadge';
 
 /** Delivery in a word; "done" is the owner's own mark, beside it. */

@@ -1,10 +1,11 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Field } from '~/components/ui';
 import { DEFAULT_LINK_DAYS, EXPIRY_CHOICES } from '~/access/share-link-rules';
-import type { LinksActionData, NewLinkValues } from '~/loaders/owner-links.server';
+import type { LinksActionData, NewLinkValues } from '~/routes/admin.links.server';
 
 const DEFAULTS: NewLinkValues = { label: '', scope: 'all', caseStudies: [], days: String(DEFAULT_LINK_DAYS), notify: true };
-const CONTROL = 'rounded-lg border border-border bg-bg px-3 py-2.5 text-base text-fg shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30';
+const CONTROL =
+  'rounded-lg border border-border bg-bg px-3 py-2.5 text-base text-fg shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30';
 
 /** Making a link: who it is for, what it opens, how long, and whether to hear of the first open. Typed values survive an error. */
 export function NewLinkForm({ choices }: { choices: { slug: string; title: string }[] }) {
@@ -13,30 +14,65 @@ export function NewLinkForm({ choices }: { choices: { slug: string; title: strin
   const values = failed?.values ?? DEFAULTS;
   const submitting = useNavigation().formData?.get('intent') === 'create';
   return (
-    <Form method="post" id="new-link" className="grid gap-5 rounded-2xl border border-border bg-bg-subtle p-5 sm:p-6" aria-labelledby="new-link-title">
+    <Form
+      method="post"
+      id="new-link"
+      className="grid gap-5 rounded-2xl border border-border bg-bg-subtle p-5 sm:p-6"
+      aria-labelledby="new-link-title"
+    >
       <h2 id="new-link-title" className="text-lg font-semibold tracking-tight">
         New share link
       </h2>
-      <Field id="link-label" name="label" label="Who it is for" placeholder="Acme · Jane Doe, recruiter" defaultValue={values.label} error={failed?.errors.label} autoFocus={Boolean(failed?.errors.label)} maxLength={200} required />
+      <Field
+        id="link-label"
+        name="label"
+        label="Who it is for"
+        placeholder="Acme · Jane Doe, recruiter"
+        defaultValue={values.label}
+        error={failed?.errors.label}
+        autoFocus={Boolean(failed?.errors.label)}
+        maxLength={200}
+        required
+      />
       <fieldset aria-describedby={failed?.errors.caseStudies ? 'link-scope-error' : undefined}>
         <legend className="mb-2 text-sm font-medium">What it opens</legend>
         <div className="grid gap-2 text-[0.9375rem]">
           <label className="flex items-center gap-2.5">
-            <input type="radio" name="scope" value="all" defaultChecked={values.scope === 'all'} className="size-4 accent-[var(--accent)]" />
+            <input
+              type="radio"
+              name="scope"
+              value="all"
+              defaultChecked={values.scope === 'all'}
+              className="size-4 accent-[var(--accent)]"
+            />
             All private case studies, including ones added later
           </label>
           <label className="flex items-center gap-2.5">
-            <input type="radio" name="scope" value="some" defaultChecked={values.scope === 'some'} className="size-4 accent-[var(--accent)]" />
+            <input
+              type="radio"
+              name="scope"
+              value="some"
+              defaultChecked={values.scope === 'some'}
+              className="size-4 accent-[var(--accent)]"
+            />
             Only these:
           </label>
           {choices.length === 0 ? (
-            <p className="ml-7 text-sm text-fg-muted">No case study is private yet (add <code>visibility: private</code> to its frontmatter).</p>
+            <p className="ml-7 text-sm text-fg-muted">
+              No case study is private yet (add <code>visibility: private</code> to its frontmatter).
+            </p>
           ) : (
             <ul className="ml-7 grid gap-1.5">
               {choices.map((choice) => (
                 <li key={choice.slug}>
                   <label className="flex items-center gap-2.5">
-                    <input type="checkbox" name="caseStudies" value={choice.slug} defaultChecked={values.caseStudies.includes(choice.slug)} className="size-4 accent-[var(--accent)]" />
+                    <input
+                      type="checkbox"
+                      name="caseStudies"
+                      value={choice.slug}
+                      defaultChecked={values.caseStudies.includes(choice.slug)}
+                      className="size-4 accent-[var(--accent)]"
+                    />
                     {choice.title}
                   </label>
                 </li>

@@ -22,8 +22,9 @@ export function OwnerAreaProblemPage({ problem }: { problem: 'closed' | 'unavail
     return (
       <StatusPage code={503} title="The owner’s area needs its database" action={home}>
         <p>
-          Your public site works, but sign-in, your inbox, share links, reading insights and publishing keep their data in Netlify Database, and this site has none
-          yet. Netlify makes one when the site is deployed; if it has not, open your site in Netlify, turn on <strong>Netlify Database</strong>, and deploy again.
+          Your public site works, but sign-in, your inbox, share links, reading insights and publishing keep their data in Netlify Database,
+          and this site has none yet. Netlify makes one when the site is deployed; if it has not, open your site in Netlify, turn on{' '}
+          <strong>Netlify Database</strong>, and deploy again.
         </p>
       </StatusPage>
     );

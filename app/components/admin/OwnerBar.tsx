@@ -23,12 +23,18 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
           <span className="hidden truncate text-sm text-fg-muted sm:inline">{name}</span>
         </p>
         <div className="flex shrink-0 items-center gap-1">
-          <Link to="/" className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg">
+          <Link
+            to="/"
+            className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg"
+          >
             View site
           </Link>
           {signedIn ? (
             <Form method="post" action="/admin/sign-out">
-              <button type="submit" className="inline-flex h-9 items-center rounded-full border border-border px-3.5 text-sm font-medium transition-colors hover:bg-bg-muted">
+              <button
+                type="submit"
+                className="inline-flex h-9 items-center rounded-full border border-border px-3.5 text-sm font-medium transition-colors hover:bg-bg-muted"
+              >
                 Sign out
               </button>
             </Form>
@@ -44,11 +50,11 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
                   to={item.to}
                   end={item.end}
                   prefetch="intent"
-                  className="inline-flex h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-medium sm:gap-2 sm:px-3.5 text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg"
+                  className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg sm:gap-2 sm:px-3.5"
                 >
                   {item.label}
                   {item.to === '/admin/messages' && newMessages ? (
-                    <span className="rounded-full bg-accent px-1.5 text-xs font-semibold leading-5 text-accent-fg">
+                    <span className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
                       {newMessages}
                       <span className="sr-only"> new</span>
                     </span>

@@ -15,9 +15,7 @@ export function Pager({ page, pages, summary, href }: { page: number; pages: num
       ) : (
         <span />
       )}
-      <span className="text-center text-fg-muted">
-        {`Page ${page} of ${pages} · ${summary}`}
-      </span>
+      <span className="text-center text-fg-muted">{`Page ${page} of ${pages} · ${summary}`}</span>
       {page < pages ? (
         <Link to={href(page + 1)} className="font-medium text-accent underline-offset-4 hover:underline">
           Older →

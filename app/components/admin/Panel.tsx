@@ -2,7 +2,19 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 /** One block of the owner's screens: a title, an optional way to see all, and its content. */
-export function Panel({ title, id, more, children, className = '' }: { title: string; id: string; more?: { to: string; label: string }; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  id,
+  more,
+  children,
+  className = '',
+}: {
+  title: string;
+  id: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={`rounded-2xl border border-border bg-bg p-5 sm:p-6 ${className}`}>
       <div className="flex items-baseline justify-between gap-4">

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { PublishingActionData } from '~/loaders/owner-publishing.server';
+import type { PublishingActionData } from '~/routes/admin.publishing.server';
 
 export const GITHUB_TOKEN_FORM = 'https://github.com/settings/personal-access-tokens/new';
 const CONTROL =
@@ -12,21 +12,27 @@ export function TokenSteps({ repositoryName }: { repositoryName: string | null }
     <ol className="grid list-decimal gap-3 pl-5 text-[0.9375rem] marker:font-semibold marker:text-fg-muted">
       <li>
         Open{' '}
-        <a href={GITHUB_TOKEN_FORM} target="_blank" rel="noopener noreferrer" className="font-medium text-accent underline underline-offset-4">
+        <a
+          href={GITHUB_TOKEN_FORM}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-accent underline underline-offset-4"
+        >
           GitHub’s form for a new token
         </a>{' '}
         (sign in to GitHub if it asks).
       </li>
       <li>
-        Give it a name you will recognise, such as <q>Portfolio editor</q>. For <b>Expiration</b>, choose a custom date one year from today: the site warns you 14 days
-        before it runs out.
+        Give it a name you will recognise, such as <q>Portfolio editor</q>. For <b>Expiration</b>, choose a custom date one year from today:
+        the site warns you 14 days before it runs out.
       </li>
       <li>
-        Under <b>Repository access</b>, choose <b>Only select repositories</b>, then pick {repositoryName ? <b>{repositoryName}</b> : 'your site’s repository'} and
-        nothing else.
+        Under <b>Repository access</b>, choose <b>Only select repositories</b>, then pick{' '}
+        {repositoryName ? <b>{repositoryName}</b> : 'your site’s repository'} and nothing else.
       </li>
       <li>
-        Under <b>Permissions</b>, open <b>Repository permissions</b> and set <b>Contents</b> to <b>Read and write</b>. Leave everything else as it is.
+        Under <b>Permissions</b>, open <b>Repository permissions</b> and set <b>Contents</b> to <b>Read and write</b>. Leave everything else
+        as it is.
       </li>
       <li>
         Press <b>Generate token</b>, copy the token GitHub shows you once, and paste it below.
@@ -36,7 +42,15 @@ export function TokenSteps({ repositoryName }: { repositoryName: string | null }
 }
 
 /** The repository and the token; the answer says exactly what is wrong. The token field is always emptied after a try. */
-export function ConnectForm({ suggestedRepository, answer, reconnect }: { suggestedRepository: string; answer?: PublishingActionData; reconnect: boolean }) {
+export function ConnectForm({
+  suggestedRepository,
+  answer,
+  reconnect,
+}: {
+  suggestedRepository: string;
+  answer?: PublishingActionData;
+  reconnect: boolean;
+}) {
   const busy = useNavigation().formData?.get('intent') === 'connect';
   const token = useRef<HTMLInputElement>(null);
   // Emptied after each answer, never on the first render: a token typed before the page's script ran stays.
@@ -66,14 +80,29 @@ export function ConnectForm({ suggestedRepository, answer, reconnect }: { sugges
           defaultValue={answer?.repository || suggestedRepository}
           className={CONTROL}
         />
-        <p className="mt-1.5 text-sm text-fg-muted">The address of its page on GitHub. Filled in with the one your site was built from; change it if that is not the one.</p>
+        <p className="mt-1.5 text-sm text-fg-muted">
+          The address of its page on GitHub. Filled in with the one your site was built from; change it if that is not the one.
+        </p>
       </div>
       <div>
         <label htmlFor="git-token" className="mb-1.5 block text-sm font-medium">
           Token
         </label>
-        <input id="git-token" ref={token} name="token" type="password" autoComplete="off" spellCheck={false} required maxLength={1000} placeholder="github_pat_…" className={CONTROL} />
-        <p className="mt-1.5 text-sm text-fg-muted">Kept on the server only, locked with the site’s secret, and never shown again, not even to you.</p>
+        <input
+          id="git-token"
+          ref={token}
+          name="token"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          maxLength={1000}
+          placeholder="github_pat_…"
+          className={CONTROL}
+        />
+        <p className="mt-1.5 text-sm text-fg-muted">
+          Kept on the server only, locked with the site’s secret, and never shown again, not even to you.
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <button

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
-import type { RebuildAnswer } from '~/loaders/owner-area.server';
+import type { RebuildAnswer } from '~/routes/admin._index.server';
 import { Panel } from './Panel';
 
 /**
@@ -12,10 +12,15 @@ export function RebuildPanel({ setting, answer }: { setting: 'ready' | 'invalid'
   return (
     <Panel title="Rebuild the site" id="rebuild-title" className="lg:col-span-5">
       <p className="max-w-prose text-sm text-fg-muted">
-        What you publish is live at once and needs no rebuild. Rebuild only if the site looks out of date: it takes a few minutes and counts as one deploy on Netlify.
+        What you publish is live at once and needs no rebuild. Rebuild only if the site looks out of date: it takes a few minutes and counts
+        as one deploy on Netlify.
       </p>
       {setting === 'invalid' ? (
-        <p role="status" data-rebuild-setting="invalid" className="mt-4 rounded-xl border border-amber-600/35 bg-amber-500/10 px-4 py-3 text-sm">
+        <p
+          role="status"
+          data-rebuild-setting="invalid"
+          className="mt-4 rounded-xl border border-amber-600/35 bg-amber-500/10 px-4 py-3 text-sm"
+        >
           The rebuild button is off: BUILD_HOOK_URL must be the https address Netlify gives under Build hooks.
         </p>
       ) : (
@@ -30,7 +35,11 @@ export function RebuildPanel({ setting, answer }: { setting: 'ready' | 'invalid'
             {busy ? 'Asking Netlify…' : 'Rebuild the site'}
           </button>
           {answer ? (
-            <p role="status" data-rebuild-result={answer.state} className={`min-w-0 flex-1 basis-64 text-sm ${answer.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}>
+            <p
+              role="status"
+              data-rebuild-result={answer.state}
+              className={`min-w-0 flex-1 basis-64 text-sm ${answer.state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}
+            >
               {answer.message}
             </p>
           ) : null}

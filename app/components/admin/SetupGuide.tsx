@@ -23,7 +23,11 @@ export function OverviewSetup({ steps }: { steps: SetupStep[] }) {
   if (setupProgress(steps).complete) {
     return (
       <p className="mt-2 text-sm">
-        <Link data-setup-guide-link to={SETUP_GUIDE_PATH} className="inline-flex items-center gap-1.5 font-medium text-fg-muted underline-offset-4 hover:text-accent hover:underline">
+        <Link
+          data-setup-guide-link
+          to={SETUP_GUIDE_PATH}
+          className="inline-flex items-center gap-1.5 font-medium text-fg-muted underline-offset-4 hover:text-accent hover:underline"
+        >
           <CheckIcon className="size-3.5" />
           Setup guide
         </Link>
@@ -33,7 +37,15 @@ export function OverviewSetup({ steps }: { steps: SetupStep[] }) {
   return <SetupChecklist steps={steps} guideLink className="mt-6" />;
 }
 
-export function SetupChecklist({ steps, guideLink = false, className = '' }: { steps: SetupStep[]; guideLink?: boolean; className?: string }) {
+export function SetupChecklist({
+  steps,
+  guideLink = false,
+  className = '',
+}: {
+  steps: SetupStep[];
+  guideLink?: boolean;
+  className?: string;
+}) {
   const progress = setupProgress(steps);
   return (
     <section aria-labelledby="setup-title" data-setup-guide className={`rounded-2xl border border-border bg-bg p-5 sm:p-6 ${className}`}>
@@ -48,7 +60,9 @@ export function SetupChecklist({ steps, guideLink = false, className = '' }: { s
         ) : null}
       </div>
       <p className="mt-1 max-w-2xl text-sm text-fg-muted">
-        {progress.complete ? 'Your site is your own, and live. The optional steps are there whenever you want them.' : 'A few steps from the sample you started with to your own portfolio, live. Each is ticked as soon as it is true on your site.'}
+        {progress.complete
+          ? 'Your site is your own, and live. The optional steps are there whenever you want them.'
+          : 'A few steps from the sample you started with to your own portfolio, live. Each is ticked as soon as it is true on your site.'}
       </p>
       <div className="mt-4 flex items-center gap-3">
         <progress
@@ -79,7 +93,9 @@ function Step({ step }: { step: SetupStep }) {
         <div className="min-w-0 flex-1 basis-60">
           <h3 className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
             <span className={step.done ? 'text-fg-muted' : ''}>{step.title}</span>
-            {step.optional ? <span className="rounded-full bg-bg-muted px-2 py-0.5 text-xs font-medium text-fg-muted">Optional</span> : null}
+            {step.optional ? (
+              <span className="rounded-full bg-bg-muted px-2 py-0.5 text-xs font-medium text-fg-muted">Optional</span>
+            ) : null}
             <span className="sr-only">{step.done ? '(done)' : '(to do)'}</span>
           </h3>
           <p className="mt-0.5 text-sm text-fg-muted">{step.hint}</p>
@@ -109,12 +125,26 @@ function StepMark({ done, optional }: { done: boolean; optional: boolean }) {
       </span>
     );
   }
-  return <span aria-hidden="true" className={`mt-0.5 size-6 shrink-0 rounded-full border-2 ${optional ? 'border-dashed' : ''} border-fg-muted/35`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`mt-0.5 size-6 shrink-0 rounded-full border-2 ${optional ? 'border-dashed' : ''} border-fg-muted/35`}
+    />
+  );
 }
 
 function CheckIcon({ className }: { className: string }) {
   return (
-    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className}>
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.25"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
       <path d="M3.5 8.5l3 3 6-7" />
     </svg>
   );

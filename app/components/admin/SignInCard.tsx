@@ -9,7 +9,7 @@ export function SignInCard({ siteName, title, lead, children }: { siteName: stri
       <OwnerBar name={siteName} />
       <main id="main" className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-5 py-16 sm:px-6">
         <div className="rounded-3xl border border-border bg-bg-subtle p-6 shadow-xs sm:p-8">
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.16em] text-accent">
+          <p className="flex items-center gap-2 text-sm font-semibold tracking-[0.16em] text-accent uppercase">
             <LockIcon className="size-4" />
             Owner’s area
           </p>

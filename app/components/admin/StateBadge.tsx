@@ -20,4 +20,9 @@ export function StateBadge({ tone, children }: { tone: Tone; children: string })
 export const LINK_TONE = { active: 'good', expired: 'quiet', revoked: 'bad' } as const satisfies Record<string, Tone>;
 export const MESSAGE_TONE = { delivered: 'good', retrying: 'warn', failed: 'bad', kept: 'quiet' } as const satisfies Record<string, Tone>;
 /** A message's delivery in the owner's words. */
-export const MESSAGE_LABEL = { delivered: 'delivered', retrying: 'retrying', failed: 'failed', kept: 'inbox only' } as const satisfies Record<keyof typeof MESSAGE_TONE, string>;
+export const MESSAGE_LABEL = {
+  delivered: 'delivered',
+  retrying: 'retrying',
+  failed: 'failed',
+  kept: 'inbox only',
+} as const satisfies Record<keyof typeof MESSAGE_TONE, string>;

@@ -17,7 +17,7 @@ export function CaseStudyBody({ html, sections, slug }: { html: string; sections
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
         <nav aria-label="Sections" className="hidden lg:block" data-print="hide">
           <div className="sticky top-24">
-            <p className="text-xs font-semibold uppercase tracking-[0.14em] text-fg-muted">On this page</p>
+            <p className="text-xs font-semibold tracking-[0.14em] text-fg-muted uppercase">On this page</p>
             <ol className="mt-4 space-y-1 border-l border-border">
               {sections.map((section) => (
                 <li key={section.id}>

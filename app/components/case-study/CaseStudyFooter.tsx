@@ -8,7 +8,7 @@ export function CaseStudyFooter({ more, words }: { more: CaseStudyCard[]; words:
     <div className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 sm:pb-28 lg:px-8">
       {more.length > 0 ? (
         <section aria-labelledby="more-work-title" className="mb-16 border-t border-border pt-16 sm:mb-20 sm:pt-20" data-print="hide">
-          <p className="text-sm font-semibold uppercase tracking-[0.16em] text-accent">{words.moreWork.eyebrow}</p>
+          <p className="text-sm font-semibold tracking-[0.16em] text-accent uppercase">{words.moreWork.eyebrow}</p>
           <h2 id="more-work-title" className="mt-3 text-3xl font-semibold tracking-[-0.025em] text-balance sm:text-4xl">
             {words.moreWork.title}
           </h2>

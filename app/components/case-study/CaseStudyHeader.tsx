@@ -4,7 +4,8 @@ import { ResponsiveImage, TagList } from '~/components/ui';
 import { MetricTile } from '~/components/ui/MetricTile';
 
 /** Full width of the header: max-w-6xl (1152 px) less its padding. */
-const HERO_SIZES = '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
+const HERO_SIZES =
+  '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
 type HeroFields = Pick<CaseStudy, 'image' | 'alt' | 'imageWidth' | 'imageHeight' | 'imageSources'>;
 
@@ -12,7 +13,13 @@ type HeroFields = Pick<CaseStudy, 'image' | 'alt' | 'imageWidth' | 'imageHeight'
 export function CaseStudyHeroImage({ caseStudy, className }: { caseStudy: HeroFields; className: string }) {
   return (
     <ResponsiveImage
-      image={{ src: caseStudy.image, alt: caseStudy.alt, width: caseStudy.imageWidth, height: caseStudy.imageHeight, sources: caseStudy.imageSources }}
+      image={{
+        src: caseStudy.image,
+        alt: caseStudy.alt,
+        width: caseStudy.imageWidth,
+        height: caseStudy.imageHeight,
+        sources: caseStudy.imageSources,
+      }}
       sizes={HERO_SIZES}
       priority
       className={`${className} aspect-[16/10] h-auto w-full rounded-3xl border border-border bg-bg-muted object-cover shadow-sm`}
@@ -29,9 +36,9 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
     { label: 'Team', value: page.team.join(', ') },
   ];
   return (
-    <header className="mx-auto max-w-6xl px-5 pb-12 pt-8 sm:px-6 sm:pt-12 lg:px-8">
+    <header className="mx-auto max-w-6xl px-5 pt-8 pb-12 sm:px-6 sm:pt-12 lg:px-8">
       <TagList tags={caseStudy.tags} />
-      <h1 className="mt-5 max-w-4xl text-4xl font-semibold leading-[1.08] tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
+      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
         {caseStudy.title}
       </h1>
       <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{page.summary}</p>
@@ -39,7 +46,7 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
       <dl className="mt-10 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-border py-6 md:grid-cols-4">
         {facts.map((fact) => (
           <div key={fact.label}>
-            <dt className="text-xs font-semibold uppercase tracking-[0.14em] text-fg-muted">{fact.label}</dt>
+            <dt className="text-xs font-semibold tracking-[0.14em] text-fg-muted uppercase">{fact.label}</dt>
             <dd className="mt-1.5 font-medium">{fact.value}</dd>
           </div>
         ))}

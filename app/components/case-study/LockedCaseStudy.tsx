@@ -31,9 +31,11 @@ function Note({ text }: { text: string }) {
 export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
   const answer = useActionData<UnlockActionData>();
   return (
-    <header className="mx-auto max-w-6xl px-5 pb-16 pt-8 sm:px-6 sm:pt-12 lg:px-8">
+    <header className="mx-auto max-w-6xl px-5 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <TagList tags={caseStudy.tags} />
-      <h1 className="mt-5 max-w-4xl text-4xl font-semibold leading-[1.08] tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">{caseStudy.title}</h1>
+      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
+        {caseStudy.title}
+      </h1>
       <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{caseStudy.description}</p>
 
       <section aria-labelledby="unlock-title" className="mt-10 max-w-xl rounded-3xl border border-border bg-bg-subtle p-6 sm:p-8">

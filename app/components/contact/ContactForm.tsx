@@ -34,9 +34,7 @@ export function ContactForm() {
   // Marks the form as handled by JavaScript (tests wait for it before submitting).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>(
-    actionData?.status === 'error' ? (actionData.fieldErrors ?? {}) : {},
-  );
+  const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>(actionData?.status === 'error' ? (actionData.fieldErrors ?? {}) : {});
   const [focusTarget, setFocusTarget] = useState<{ field: ContactField } | null>(null);
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const sending = fetcher.state !== 'idle';
@@ -143,7 +141,7 @@ export function ContactForm() {
         <Field {...fieldProps('message')} label="Message" multiline rows={5} maxLength={CONTACT_LIMITS.message} />
 
         {/* Hidden from people and assistive tech; bots that fill every field give themselves away. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <div aria-hidden="true" className="absolute top-auto -left-[10000px] size-px overflow-hidden">
           <label htmlFor={fieldId(HONEYPOT_FIELD)}>Leave this field empty</label>
           <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
@@ -185,8 +183,8 @@ function Notice({ variant, title, body, focus = true }: { variant: 'success' | '
       data-variant={variant}
       className={
         isError
-          ? 'rounded-lg border outline-none border-red-600/40 bg-red-50 p-4 text-red-800 dark:border-red-400/40 dark:bg-red-950/40 dark:text-red-200'
-          : 'rounded-lg border outline-none border-accent/30 bg-accent-soft p-4 text-accent-soft-fg'
+          ? 'rounded-lg border border-red-600/40 bg-red-50 p-4 text-red-800 outline-none dark:border-red-400/40 dark:bg-red-950/40 dark:text-red-200'
+          : 'rounded-lg border border-accent/30 bg-accent-soft p-4 text-accent-soft-fg outline-none'
       }
     >
       <p className="font-semibold">{title}</p>

@@ -40,7 +40,11 @@ export function Field({ name, label, error, multiline, id: givenId, ...control }
         {label}
       </label>
       {multiline ? (
-        <textarea {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} className={`${shared.className} min-h-32 resize-y`} />
+        <textarea
+          {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+          {...shared}
+          className={`${shared.className} min-h-32 resize-y`}
+        />
       ) : (
         <input {...(control as InputHTMLAttributes<HTMLInputElement>)} {...shared} />
       )}

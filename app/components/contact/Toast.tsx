@@ -36,11 +36,11 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
     timer.current = setTimeout(onDismiss, TOAST_DURATION_MS);
   };
 
-  // Runs once per toast (a new one has a new key); onDismiss is stable.
+  // Runs once per toast (a new one has a new key); onDismiss is stable. Hovering pauses and restarts the same timer.
   useEffect(() => {
-    start();
-    return pause;
-  }, []);
+    timer.current = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer.current);
+  }, [onDismiss]);
 
   const isError = toast.variant === 'error';
   return (
@@ -53,7 +53,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
       onBlur={start}
       onKeyDown={(event) => event.key === 'Escape' && onDismiss()}
       // Fades in from @starting-style; no keyframes needed.
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg transition-[opacity,translate] duration-200 motion-safe:starting:translate-y-2 starting:opacity-0 ${
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg transition-[opacity,translate] duration-200 starting:opacity-0 motion-safe:starting:translate-y-2 ${
         isError ? 'border-red-700 bg-red-600 text-white dark:border-red-500 dark:bg-red-700' : 'border-border bg-bg text-fg'
       }`}
     >

@@ -37,7 +37,7 @@ export function AboutSection({ about, photo }: { about: Site['about']; photo: Re
               ))}
             </dl>
           ) : null}
-          <h3 className="mt-10 text-sm font-semibold uppercase tracking-[0.14em] text-fg">{about.interestsTitle}</h3>
+          <h3 className="mt-10 text-sm font-semibold tracking-[0.14em] text-fg uppercase">{about.interestsTitle}</h3>
           <ul className="mt-4 flex flex-wrap gap-2">
             {about.interests.map((interest) => (
               <li key={interest} className="rounded-full border border-border bg-bg px-3.5 py-1.5 text-sm font-medium text-fg">

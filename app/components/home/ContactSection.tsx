@@ -33,7 +33,9 @@ export function ContactSection({ site }: { site: Site }) {
                 <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
                   <MailIcon className="size-[18px]" />
                 </span>
-                <span className="break-all underline decoration-border underline-offset-4 group-hover:decoration-current">{site.email}</span>
+                <span className="break-all underline decoration-border underline-offset-4 group-hover:decoration-current">
+                  {site.email}
+                </span>
               </a>
             </li>
             <li>

@@ -6,7 +6,10 @@ export function ProfileCard({ site }: { site: Site }) {
   const photo = site.photos.profile;
   return (
     <figure className="relative hidden lg:block" aria-label={`${site.name}, ${site.role}`}>
-      <div aria-hidden="true" className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-accent-200/60 via-transparent to-transparent blur-2xl dark:from-accent-800/40" />
+      <div
+        aria-hidden="true"
+        className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-accent-200/60 via-transparent to-transparent blur-2xl dark:from-accent-800/40"
+      />
       <div className="rotate-[1.5deg] rounded-[2rem] border border-border bg-bg p-3 shadow-xl transition-transform duration-500 hover:rotate-0">
         <ResponsiveImage
           image={photo}
@@ -15,7 +18,7 @@ export function ProfileCard({ site }: { site: Site }) {
           sizes="274px"
           className="aspect-square h-auto w-full rounded-[1.5rem] bg-bg-muted object-cover"
         />
-        <figcaption className="px-2 pb-2 pt-4">
+        <figcaption className="px-2 pt-4 pb-2">
           <p className="font-semibold tracking-tight">{site.name}</p>
           <p className="text-sm text-fg-muted">{site.role}</p>
           <p className="text-sm text-fg-muted">{site.location}</p>

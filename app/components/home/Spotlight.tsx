@@ -46,5 +46,13 @@ export function Spotlight() {
     };
   }, []);
 
-  return <div ref={ref} aria-hidden="true" data-testid="spotlight" data-active="false" className="hero-spotlight pointer-events-none absolute inset-0 -z-10" />;
+  return (
+    <div
+      ref={ref}
+      aria-hidden="true"
+      data-testid="spotlight"
+      data-active="false"
+      className="hero-spotlight pointer-events-none absolute inset-0 -z-10"
+    />
+  );
 }

@@ -11,53 +11,49 @@ export function Header({ name, initials }: { name: string; initials: string }) {
   // The panel sits outside <header>: its backdrop-filter would trap position:fixed.
   return (
     <>
-    <header
-      data-print="hide"
-      className="sticky top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75"
-    >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          onClick={navClick('/')}
-          className="group flex items-center gap-3 rounded-md font-semibold tracking-tight"
-        >
-          <span
-            aria-hidden="true"
-            className="grid size-9 place-items-center rounded-lg bg-fg text-sm font-bold tracking-wide text-bg transition-colors group-hover:bg-accent group-hover:text-accent-fg md:hidden"
-          >
-            {initials}
-          </span>
-          <span className="sr-only text-[1.0625rem] md:not-sr-only">{name}</span>
-        </Link>
+      <header
+        data-print="hide"
+        className="sticky top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75"
+      >
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
+          <Link to="/" onClick={navClick('/')} className="group flex items-center gap-3 rounded-md font-semibold tracking-tight">
+            <span
+              aria-hidden="true"
+              className="grid size-9 place-items-center rounded-lg bg-fg text-sm font-bold tracking-wide text-bg transition-colors group-hover:bg-accent group-hover:text-accent-fg md:hidden"
+            >
+              {initials}
+            </span>
+            <span className="sr-only text-[1.0625rem] md:not-sr-only">{name}</span>
+          </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => {
-              const current = item.href === pathname;
-              return (
-                <li key={item.href}>
-                  <Link
-                    to={item.href}
-                    onClick={navClick(item.href)}
-                    aria-current={current && item.href !== '/' ? 'page' : undefined}
-                    className={`inline-flex h-10 items-center rounded-full px-4 text-[0.9375rem] font-medium transition-colors ${
-                      item.variant === 'button'
-                        ? 'ml-2 bg-accent text-accent-fg shadow-sm hover:bg-accent-hover'
-                        : 'text-fg-muted hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg'
-                    }`}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_ITEMS.map((item) => {
+                const current = item.href === pathname;
+                return (
+                  <li key={item.href}>
+                    <Link
+                      to={item.href}
+                      onClick={navClick(item.href)}
+                      aria-current={current && item.href !== '/' ? 'page' : undefined}
+                      className={`inline-flex h-10 items-center rounded-full px-4 text-[0.9375rem] font-medium transition-colors ${
+                        item.variant === 'button'
+                          ? 'ml-2 bg-accent text-accent-fg shadow-sm hover:bg-accent-hover'
+                          : 'text-fg-muted hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg'
+                      }`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
 
-        <MobileMenuButton menu={menu} />
-      </div>
-    </header>
-    <MobileMenuPanel menu={menu} />
+          <MobileMenuButton menu={menu} />
+        </div>
+      </header>
+      <MobileMenuPanel menu={menu} />
     </>
   );
 }

@@ -84,9 +84,9 @@ function trapFocus(event: KeyboardEvent, container: RefObject<HTMLElement>) {
   const focusable = Array.from(container.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')).filter(
     (element) => element.offsetParent !== null,
   );
-  if (focusable.length === 0) return;
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
+  const first = focusable.at(0);
+  const last = focusable.at(-1);
+  if (!first || !last) return;
   if (event.shiftKey && document.activeElement === first) {
     event.preventDefault();
     last.focus();
@@ -119,7 +119,7 @@ export function MobileMenuPanel({ menu }: { menu: MenuState }) {
         className="mobile-menu-panel fixed inset-y-0 right-0 z-50 flex w-[280px] flex-col border-l border-border bg-bg shadow-2xl sm:w-[300px]"
       >
         <div className="flex h-16 items-center justify-between border-b border-border px-5">
-          <span className="text-sm font-semibold uppercase tracking-[0.14em] text-fg-muted">Menu</span>
+          <span className="text-sm font-semibold tracking-[0.14em] text-fg-muted uppercase">Menu</span>
           <button
             type="button"
             onClick={() => menu.close(true)}

@@ -15,11 +15,9 @@ export function NotFound() {
 
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent">404</p>
+      <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">404</p>
       <h1 className="mt-4 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">Oops! Page not found</h1>
-      <p className="mt-4 text-lg text-pretty text-fg-muted">
-        The page you’re looking for doesn’t exist or has moved.
-      </p>
+      <p className="mt-4 text-lg text-pretty text-fg-muted">The page you’re looking for doesn’t exist or has moved.</p>
       <Link
         to="/"
         className="mt-10 inline-flex h-11 items-center gap-2 rounded-full bg-accent px-6 font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover"

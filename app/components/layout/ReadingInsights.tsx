@@ -1,8 +1,9 @@
 import { useLocation, useMatches } from '@remix-run/react';
 import { useEffect } from 'react';
 import { pageRoute, pixelUrl } from '~/insights/page-route';
+import type * as TrackerModule from '~/insights/tracker.client';
 
-type Tracker = typeof import('~/insights/tracker.client');
+type Tracker = typeof TrackerModule;
 let tracker: Promise<Tracker> | undefined;
 
 /**

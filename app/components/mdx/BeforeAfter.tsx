@@ -31,6 +31,8 @@ function Side({ side, label, src, alt, sizes }: { side: 'before' | 'after'; labe
 
 export function BeforeAfter({ before = 'Before', after = 'After', caption, layout = 'wide', children }: Props) {
   const [first, second] = childImages(children);
+  // The build refuses a BeforeAfter without its two images; a page never breaks over one that slipped through.
+  if (!first || !second) return null;
   // Sized for the slider, which shows each image at the block's full width (side by side, without scripts, each takes half).
   const sizes = LAYOUT_SIZES[layout];
   return (

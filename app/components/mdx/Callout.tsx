@@ -24,8 +24,18 @@ export function Callout({ kind = 'insight', title, children }: z.infer<typeof ca
       aria-label={heading}
       className="story-text my-10 rounded-2xl border border-accent/20 bg-accent-soft p-6 sm:my-12 sm:p-7"
     >
-      <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-accent-soft-fg">
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.14em] text-accent-soft-fg uppercase">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.75"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d={ICONS[kind]} />
         </svg>
         {heading}

@@ -4,7 +4,7 @@ export function Caption({ caption, credit, className = '' }: { caption?: string;
   return (
     <figcaption className={`mt-3 text-sm leading-relaxed text-pretty text-fg-muted ${className}`}>
       {caption}
-      {credit ? <span className="mt-0.5 block text-xs uppercase tracking-[0.08em]">{credit}</span> : null}
+      {credit ? <span className="mt-0.5 block text-xs tracking-[0.08em] uppercase">{credit}</span> : null}
     </figcaption>
   );
 }

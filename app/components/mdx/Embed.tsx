@@ -34,7 +34,10 @@ const PROVIDERS: Record<string, Provider> = {
   'figma.com': {
     name: 'Figma',
     action: 'Open the prototype in Figma',
-    player: (url) => (/^\/(proto|file|design)\//.test(url.pathname) ? `https://www.figma.com/embed?embed_host=share&url=${encodeURIComponent(url.href)}` : null),
+    player: (url) =>
+      /^\/(proto|file|design)\//.test(url.pathname)
+        ? `https://www.figma.com/embed?embed_host=share&url=${encodeURIComponent(url.href)}`
+        : null,
   },
   'youtube.com': youtube((url) => url.searchParams.get('v') ?? (url.pathname.startsWith('/embed/') ? lastSegment(url) : null)),
   'youtu.be': youtube(lastSegment),
@@ -105,10 +108,12 @@ export function Embed({ href, title, poster, caption, layout = 'wide' }: z.infer
       className={`${LAYOUT_CLASS[layout]} my-10 sm:my-12`}
     >
       {/* The poster gives the box its shape (16:10 without one); the player takes the same box. */}
-      <div className={`embed-frame relative overflow-hidden bg-bg-muted ${image ? '' : 'aspect-[16/10]'} ${full ? '' : 'rounded-2xl border border-border'}`}>
+      <div
+        className={`embed-frame relative overflow-hidden bg-bg-muted ${image ? '' : 'aspect-[16/10]'} ${full ? '' : 'rounded-2xl border border-border'}`}
+      >
         <Poster image={image} sizes={LAYOUT_SIZES[layout]} />
         <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-zinc-950/75 via-zinc-950/20 to-transparent p-5 sm:p-7">
-          <p className="text-lg font-semibold text-white text-balance sm:text-xl">{title}</p>
+          <p className="text-lg font-semibold text-balance text-white sm:text-xl">{title}</p>
           <div className="embed-actions flex flex-wrap gap-2">
             <a
               href={href}
@@ -117,7 +122,16 @@ export function Embed({ href, title, poster, caption, layout = 'wide' }: z.infer
               className="embed-open inline-flex h-10 items-center gap-2 rounded-full bg-white px-5 text-sm font-medium text-zinc-950 transition-colors hover:bg-zinc-200"
             >
               {embed.provider.action}
-              <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <svg
+                width="16"
+                height="16"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
               </svg>
               <span className="sr-only">(opens in a new tab)</span>

@@ -27,7 +27,12 @@ export function Figure({ src, alt = '', caption, credit, layout = 'text', decora
   const full = layout === 'full';
   return (
     <figure data-block="figure" data-layout={layout} className={`${LAYOUT_CLASS[layout as Layout]} my-10 sm:my-12`}>
-      <ZoomablePicture image={image} alt={decorative ? '' : alt} sizes={LAYOUT_SIZES[layout as Layout]} frame={full ? 'bleed' : 'rounded'} />
+      <ZoomablePicture
+        image={image}
+        alt={decorative ? '' : alt}
+        sizes={LAYOUT_SIZES[layout as Layout]}
+        frame={full ? 'bleed' : 'rounded'}
+      />
       <Caption caption={caption} credit={credit} className={full ? 'story-caption-inset' : ''} />
     </figure>
   );

@@ -8,7 +8,9 @@ export const quoteProps = z.object({ name: text, role: text.optional() }).strict
 export function Quote({ name, role, children }: z.infer<typeof quoteProps> & { children?: ReactNode }) {
   return (
     <figure data-block="quote" className="story-text relative my-12 border-l-2 border-accent pl-6 sm:my-14 sm:pl-8">
-      <blockquote className="[&>p]:my-0 [&>p+p]:mt-3 text-xl font-medium leading-snug tracking-tight text-balance text-fg sm:text-2xl">{children}</blockquote>
+      <blockquote className="text-xl leading-snug font-medium tracking-tight text-balance text-fg sm:text-2xl [&>p]:my-0 [&>p+p]:mt-3">
+        {children}
+      </blockquote>
       <figcaption className="mt-4 text-sm text-fg-muted">
         <span className="font-semibold text-fg">{name}</span>
         {role ? <span>, {role}</span> : null}

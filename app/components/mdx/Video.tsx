@@ -27,7 +27,9 @@ export function Video({ src, webm, poster, alt, caption, layout = 'text', autopl
   const alternative = webm ? media.video(webm) : undefined;
   const still = media.image(poster);
   // WebM first: smaller where it plays; MP4 plays everywhere.
-  const sources = [main, alternative].filter((v) => v !== undefined).sort((a, b) => (a.type === 'video/webm' ? -1 : b.type === 'video/webm' ? 1 : 0));
+  const sources = [main, alternative]
+    .filter((v) => v !== undefined)
+    .sort((a, b) => (a.type === 'video/webm' ? -1 : b.type === 'video/webm' ? 1 : 0));
   const full = layout === 'full';
   // A phone recording stands upright at a phone's width, not the column's.
   const portrait = still.height > still.width;

@@ -26,7 +26,7 @@ export type BlockChildren =
   | { kind: 'blocks'; name: string; min: number; max: number };
 
 export type BlockDefinition = {
-  component: ComponentType<any>;
+  component: ComponentType<never>;
   props: ZodTypeAny;
   children: BlockChildren;
   /** Props that name an image file (checked and planned like Markdown images). */

@@ -43,7 +43,9 @@ export const caseStudyComponents = {
 };
 
 export const summaryComponents = {
-  p: (props: ComponentProps<'p'>) => <p className="text-pretty text-[1.0625rem] leading-relaxed text-fg sm:text-lg [&+p]:mt-4" {...props} />,
+  p: (props: ComponentProps<'p'>) => (
+    <p className="text-[1.0625rem] leading-relaxed text-pretty text-fg sm:text-lg [&+p]:mt-4" {...props} />
+  ),
   a: (props: ComponentProps<'a'>) => (
     <a className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover" {...props} />
   ),

@@ -64,7 +64,8 @@ export const LAYOUT_CLASS: Record<Layout, string> = { text: 'story-text', wide: 
  * (container 1152 px less padding, the 220 px outline and its 64 px gap).
  */
 const TEXT = '(min-width: 1024px) 680px, (min-width: 640px) min(680px, calc(100vw - 48px)), calc(100vw - 40px)';
-const WIDE = '(min-width: 1152px) 804px, (min-width: 1024px) calc(100vw - 348px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
+const WIDE =
+  '(min-width: 1152px) 804px, (min-width: 1024px) calc(100vw - 348px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
 export const LAYOUT_SIZES: Record<Layout, string> = { text: TEXT, wide: WIDE, full: '100vw' };
 

@@ -10,7 +10,7 @@ export function CredentialList({ items, columns = false }: { items: Item[]; colu
             <h3 className="font-semibold text-fg">{item.title}</h3>
             <p className="mt-0.5 text-[0.9375rem] text-fg-muted">{item.detail}</p>
           </div>
-          {item.aside ? <p className="shrink-0 text-sm font-medium tabular-nums text-fg-muted">{item.aside}</p> : null}
+          {item.aside ? <p className="shrink-0 text-sm font-medium text-fg-muted tabular-nums">{item.aside}</p> : null}
         </li>
       ))}
     </ul>

@@ -12,7 +12,7 @@ export function ExperienceTimeline({ roles }: { roles: Resume['experience'] }) {
           />
           <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
             <h3 className="text-lg font-semibold tracking-tight text-fg">{role.title}</h3>
-            <p className="shrink-0 text-sm font-medium tabular-nums text-fg-muted">{role.years}</p>
+            <p className="shrink-0 text-sm font-medium text-fg-muted tabular-nums">{role.years}</p>
           </div>
           <p className="mt-1 text-[0.9375rem] text-fg-muted">
             <span className="font-medium text-fg">{role.company}</span>

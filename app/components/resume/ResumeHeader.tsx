@@ -17,7 +17,13 @@ type Props = {
 
 const displayUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
 
-function ContactLink({ href, icon, children, external, printUrl }: {
+function ContactLink({
+  href,
+  icon,
+  children,
+  external,
+  printUrl,
+}: {
   href: string;
   icon: ReactNode;
   children: ReactNode;

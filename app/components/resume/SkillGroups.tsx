@@ -9,10 +9,7 @@ export function SkillGroups({ groups }: { groups: Resume['skills'] }) {
           <h3 className="text-sm font-semibold text-fg">{group.group}</h3>
           <ul className="mt-3 flex flex-wrap gap-2">
             {group.items.map((item) => (
-              <li
-                key={item}
-                className="resume-chip rounded-full border border-border bg-bg-subtle px-3 py-1 text-sm leading-6 text-fg"
-              >
+              <li key={item} className="resume-chip rounded-full border border-border bg-bg-subtle px-3 py-1 text-sm leading-6 text-fg">
                 {item}
               </li>
             ))}

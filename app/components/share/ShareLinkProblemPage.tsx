@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { STATUS_ACTION, StatusPage } from '~/components/layout/StatusPage';
-import type { ShareLinkProblem } from '~/loaders/share-link.server';
+import type { ShareLinkProblem } from '~/routes/s.$token.server';
 
 /** What a recipient sees when their link cannot open anything. */
 export function ShareLinkProblemPage({ problem, name, email }: ShareLinkProblem) {
@@ -35,13 +35,17 @@ export function ShareLinkProblemPage({ problem, name, email }: ShareLinkProblem)
   if (problem === 'unavailable') {
     return (
       <StatusPage code={503} title="The link can’t be checked right now" action={home}>
-        <p>Please try again in a minute. If it keeps happening, write to {firstName}: {ask}.</p>
+        <p>
+          Please try again in a minute. If it keeps happening, write to {firstName}: {ask}.
+        </p>
       </StatusPage>
     );
   }
   return (
     <StatusPage code={404} title="This link doesn’t open anything" action={home}>
-      <p>Check that the whole link was copied, or ask {name} for a new one: {ask}.</p>
+      <p>
+        Check that the whole link was copied, or ask {name} for a new one: {ask}.
+      </p>
     </StatusPage>
   );
 }

@@ -49,7 +49,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
           {card.role} · {card.timeline}
         </p>
       </div>
-      <div className={`${INSET} mb-6 mt-6 flex flex-wrap items-center gap-3 self-end`}>
+      <div className={`${INSET} mt-6 mb-6 flex flex-wrap items-center gap-3 self-end`}>
         {navigable ? (
           <span aria-hidden="true" className="case-study-card-cta">
             View Case Study

@@ -28,15 +28,7 @@ export function ResponsiveImage({ image, sizes, className, priority = false }: P
     <picture className="contents">
       <source type="image/avif" srcSet={image.sources.avif} sizes={sizes} />
       <source type="image/webp" srcSet={image.sources.webp} sizes={sizes} />
-      <img
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        decoding="async"
-        {...loading}
-        className={className}
-      />
+      <img src={image.src} alt={image.alt} width={image.width} height={image.height} decoding="async" {...loading} className={className} />
     </picture>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
   return (
     <div className="max-w-2xl">
-      <p className="text-sm font-semibold uppercase tracking-[0.16em] text-accent">{eyebrow}</p>
+      <p className="text-sm font-semibold tracking-[0.16em] text-accent uppercase">{eyebrow}</p>
       <h2 id={id} className="mt-3 text-3xl font-semibold tracking-[-0.025em] text-balance sm:text-4xl">
         {title}
       </h2>

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { EMPTY } from '~/components/admin/Panel';
 import { StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
-import type { contentListLoader, ListActionData } from '~/loaders/owner-content-list.server';
+import type { contentListLoader, ListActionData } from '~/routes/admin.content._index.server';
 import { mediaUrl } from '~/editing/content-check-types';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/image-fields';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
@@ -16,7 +16,7 @@ const ICON = 'size-4';
 export function ContentList() {
   const { mode, problem, items, newOnes, confirming, now } = useLoaderData<ListData>();
   const answer = useActionData<ListActionData>();
-  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (issue 21, §3).
+  // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
   const busy = useNavigation().state === 'submitting';
   const pages = items.filter((item) => item.kind !== 'case-study');

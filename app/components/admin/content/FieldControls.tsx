@@ -72,7 +72,7 @@ function itemIndices(name: string, values: Values): number[] {
   const found = new Set<number>();
   for (const key of Object.keys(values)) {
     if (!key.startsWith(prefix)) continue;
-    const index = key.slice(prefix.length).split('.', 1)[0];
+    const [index = ''] = key.slice(prefix.length).split('.', 1);
     if (/^\d+$/.test(index)) found.add(Number(index));
   }
   return [...found].sort((a, b) => a - b);

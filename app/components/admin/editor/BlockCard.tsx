@@ -24,7 +24,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
   attributes.current = node.attributes;
 
   function set(field: PropField, value: string | boolean) {
-    const next = writeProp(attributes.current, field, value, form.fields.map((f) => f.name));
+    const next = writeProp(attributes.current, field, value, form?.fields.map((f) => f.name) ?? []);
     if (next === attributes.current) return;
     attributes.current = next;
     update({ attributes: next });
@@ -32,7 +32,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
 
   /** After an upload into an image prop, its alt text fills an empty `alt` (the dialog asked for it). */
   function fillAlt(alt: string) {
-    const field = form.fields.find((f) => f.name === 'alt');
+    const field = form?.fields.find((f) => f.name === 'alt');
     const input = card.current?.querySelector<HTMLInputElement>('[data-prop="alt"]');
     if (!field || !input || input.value !== '') return;
     input.value = alt;
@@ -42,17 +42,34 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
   if (!form || form.parent) return <UnknownBlock name={name} />;
   return (
     // A group, not a <section> landmark: a story has several Figures, and landmarks must have unique names.
-    <div role="group" ref={card} data-block={name} aria-label={`${name} block`} className="mdx-block-card my-4 rounded-2xl border border-border bg-bg-subtle p-3 sm:p-5">
+    <div
+      role="group"
+      ref={card}
+      data-block={name}
+      aria-label={`${name} block`}
+      className="mdx-block-card my-4 rounded-2xl border border-border bg-bg-subtle p-3 sm:p-5"
+    >
       <header className="mb-3 flex items-center justify-between gap-3">
         <h3 className="text-xs font-semibold tracking-wider text-fg-muted uppercase">{name}</h3>
-        <button type="button" onClick={remove} className="rounded-full px-2.5 py-1 text-sm text-fg-muted hover:bg-bg-muted hover:text-fg" aria-label={`Remove this ${name}`}>
+        <button
+          type="button"
+          onClick={remove}
+          className="rounded-full px-2.5 py-1 text-sm text-fg-muted hover:bg-bg-muted hover:text-fg"
+          aria-label={`Remove this ${name}`}
+        >
           Remove
         </button>
       </header>
       {form.fields.length ? (
         <div className="grid gap-3 sm:grid-cols-2">
           {form.fields.map((field) => (
-            <PropInput key={field.name} field={field} value={readProp(node.attributes, field)} onChange={(value) => set(field, value)} onImage={fillAlt} />
+            <PropInput
+              key={field.name}
+              field={field}
+              value={readProp(node.attributes, field)}
+              onChange={(value) => set(field, value)}
+              onImage={fillAlt}
+            />
           ))}
         </div>
       ) : null}
@@ -61,7 +78,9 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
           <NestedLexicalEditor<MdxJsxFlowElement>
             block
             contentEditableProps={{ className: 'mdx-nested-prose', 'aria-label': `${name} text` }}
-            getContent={(n) => n.children} getUpdatedMdastNode={(n, children) => ({ ...n, children: children as MdxJsxFlowElement['children'] })} />
+            getContent={(n) => n.children}
+            getUpdatedMdastNode={(n, children) => ({ ...n, children: children as MdxJsxFlowElement['children'] })}
+          />
         </div>
       ) : null}
       {form.children.kind === 'images' ? <ImageChildren node={node} update={update} /> : null}
@@ -74,7 +93,8 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
 function UnknownBlock({ name }: { name: string }) {
   return (
     <div role="group" data-block={name} className="my-4 rounded-2xl border border-dashed border-border p-4 text-sm text-fg-muted">
-      <strong className="text-fg">{`<${name}>`}</strong> is not a story block this site knows. It is kept as written; change it in the source view.
+      <strong className="text-fg">{`<${name}>`}</strong> is not a story block this site knows. It is kept as written; change it in the
+      source view.
     </div>
   );
 }

@@ -46,7 +46,11 @@ export function ImageChildren({ node, update }: { node: MdxJsxFlowElement; updat
     <ol className="mt-4 grid gap-3" aria-label="Images">
       {list.map((image, i) => (
         <li key={i} className="flex gap-3 rounded-lg border border-border bg-bg p-3">
-          <img src={mediaUrl(env.documentPath, image.url)} alt="" className="size-16 shrink-0 rounded-md border border-border object-cover" />
+          <img
+            src={mediaUrl(env.documentPath, image.url)}
+            alt=""
+            className="size-16 shrink-0 rounded-md border border-border object-cover"
+          />
           <div className="grid min-w-0 flex-1 gap-2">
             <p className="truncate font-mono text-xs text-fg-muted" title={image.url}>
               {image.url}
@@ -55,7 +59,14 @@ export function ImageChildren({ node, update }: { node: MdxJsxFlowElement; updat
               <label htmlFor={`${id}-alt-${i}`} className={LABEL}>
                 Alt text
               </label>
-              <input id={`${id}-alt-${i}`} form={NO_FORM} data-prop="alt" defaultValue={image.alt ?? ''} onChange={(e) => set(i, { alt: e.currentTarget.value })} className={CONTROL} />
+              <input
+                id={`${id}-alt-${i}`}
+                form={NO_FORM}
+                data-prop="alt"
+                defaultValue={image.alt ?? ''}
+                onChange={(e) => set(i, { alt: e.currentTarget.value })}
+                className={CONTROL}
+              />
             </div>
             {captions ? (
               <div>
@@ -82,9 +93,12 @@ export function ImageChildren({ node, update }: { node: MdxJsxFlowElement; updat
 export function MetricChildren({ node, update }: { node: MdxJsxFlowElement; update: Update }) {
   const id = useId();
   const form = BLOCK_FORMS.Metric;
+  if (!form) return null;
   const order = form.fields.map((f) => f.name);
   let children = node.children;
-  const metrics = children.map((child, i) => ({ child, i })).filter(({ child }) => child.type === 'mdxJsxFlowElement' && child.name === 'Metric');
+  const metrics = children
+    .map((child, i) => ({ child, i }))
+    .filter(({ child }) => child.type === 'mdxJsxFlowElement' && child.name === 'Metric');
   return (
     <ol className="mt-1 grid gap-3 sm:grid-cols-2" aria-label="Metrics">
       {metrics.map(({ child, i }) => {
@@ -105,7 +119,9 @@ export function MetricChildren({ node, update }: { node: MdxJsxFlowElement; upda
                   required
                   onChange={(e) => {
                     const current = children[i] as MdxJsxFlowElement;
-                    children = children.map((c, j) => (j === i ? { ...current, attributes: writeProp(current.attributes, field, e.currentTarget.value, order) } : c));
+                    children = children.map((c, j) =>
+                      j === i ? { ...current, attributes: writeProp(current.attributes, field, e.currentTarget.value, order) } : c,
+                    );
                     update({ children });
                   }}
                   className={CONTROL}

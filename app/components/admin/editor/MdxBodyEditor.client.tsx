@@ -45,7 +45,11 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
     .map((form) => ({
       name: form.name,
       kind: 'flow' as const,
-      props: form.fields.map((f) => ({ name: f.name, type: f.kind === 'number' ? ('number' as const) : ('string' as const), required: f.required })),
+      props: form.fields.map((f) => ({
+        name: f.name,
+        type: f.kind === 'number' ? ('number' as const) : ('string' as const),
+        required: f.required,
+      })),
       hasChildren: form.children.kind !== 'none',
       Editor: BlockCard,
     })),
@@ -58,7 +62,17 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
  * every change, it holds the editor's export in the file's own frame
  * (body-text.ts), and an `input` event tells the page (autosave) so.
  */
-export default function MdxBodyEditor({ textarea, documentPath, blocks, label, mode, onReady, onFailed, onChange, readOnly = false }: MdxBodyEditorProps) {
+export default function MdxBodyEditor({
+  textarea,
+  documentPath,
+  blocks,
+  label,
+  mode,
+  onReady,
+  onFailed,
+  onChange,
+  readOnly = false,
+}: MdxBodyEditorProps) {
   const editor = useRef<MDXEditorMethods>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const frame = useRef(frameBody(textarea.value));
@@ -103,9 +117,13 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
     textarea.dispatchEvent(new Event('input', { bubbles: true }));
     onChange?.(body);
   }
+  // The effects below run on load and on a change of mode only; they read the props of the latest render.
+  const latest = useRef({ sync, label, onReady, textarea });
+  latest.current = { sync, label, onReady, textarea };
 
   // Loaded: the export of the untouched document goes into the field at once (the same bytes, when the house settings hold).
   useEffect(() => {
+    const { sync, label, onReady } = latest.current;
     if (!editor.current || failed.current) return;
     sync(editor.current.getMarkdown());
     // MDXEditor takes no props for its contenteditable's name; screen readers announce it as the field.
@@ -121,10 +139,10 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
     if (lastMode.current === mode) return;
     lastMode.current = mode;
     if (mode !== 'visual' || !editor.current) return;
-    frame.current = frameBody(textarea.value);
+    frame.current = frameBody(latest.current.textarea.value);
     editor.current.setMarkdown(frame.current.markdown);
     // setMarkdown reports no change, and its export is ready after Lexical's update: read it on the next task.
-    const timer = setTimeout(() => editor.current && sync(editor.current.getMarkdown()));
+    const timer = setTimeout(() => editor.current && latest.current.sync(editor.current.getMarkdown()));
     return () => clearTimeout(timer);
   }, [mode]);
 
@@ -139,7 +157,12 @@ export default function MdxBodyEditor({ textarea, documentPath, blocks, label, m
 
   return (
     <EditorEnvContext.Provider value={env}>
-      <div ref={wrapper} hidden={mode === 'source'} onDropCapture={onDrop} onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}>
+      <div
+        ref={wrapper}
+        hidden={mode === 'source'}
+        onDropCapture={onDrop}
+        onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
+      >
         <MDXEditor
           ref={editor}
           markdown={frame.current.markdown}

@@ -19,7 +19,13 @@ export function PropInput({ field, value, onChange, onImage }: Props) {
   if (field.kind === 'boolean') {
     return (
       <label className="flex items-center gap-2.5 self-end pb-2 text-[0.9375rem]">
-        <input type="checkbox" {...common} defaultChecked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} className="size-4 accent-[var(--accent)]" />
+        <input
+          type="checkbox"
+          {...common}
+          defaultChecked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          className="size-4 accent-[var(--accent)]"
+        />
         {label(field.name)}
       </label>
     );
@@ -60,7 +66,15 @@ export function PropInput({ field, value, onChange, onImage }: Props) {
 }
 
 /** An image prop: the story's images to choose from, or a new upload (alt text first), with a preview. */
-function ImageInput({ field, value, onChange, onImage, id, title, common }: Omit<Props, 'value'> & { value: string; id: string; title: string; common: object }) {
+function ImageInput({
+  field,
+  value,
+  onChange,
+  onImage,
+  id,
+  title,
+  common,
+}: Omit<Props, 'value'> & { value: string; id: string; title: string; common: object }) {
   const env = useEditorEnv();
   const listId = `${id}-images`;
   async function upload(input: HTMLInputElement | null) {
@@ -76,7 +90,9 @@ function ImageInput({ field, value, onChange, onImage, id, title, common }: Omit
         {title}
       </label>
       <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
-        {value ? <img src={mediaUrl(env.documentPath, value)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" /> : null}
+        {value ? (
+          <img src={mediaUrl(env.documentPath, value)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" />
+        ) : null}
         <input
           type="text"
           {...common}
@@ -86,7 +102,11 @@ function ImageInput({ field, value, onChange, onImage, id, title, common }: Omit
           onChange={(e) => onChange(e.currentTarget.value)}
           className={`${CONTROL} min-w-40 flex-1`}
         />
-        <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={(e) => upload(e.currentTarget.parentElement!.querySelector('input'))}>
+        <button
+          type="button"
+          className={`${QUIET_BUTTON} shrink-0`}
+          onClick={(e) => upload(e.currentTarget.parentElement!.querySelector('input'))}
+        >
           Upload…
         </button>
       </div>

@@ -51,10 +51,12 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
   async function addBlock(name: string) {
     if (name === 'Figure') {
       const image = await env.pickImage({ caption: true });
-      if (image) insertJsx({ kind: 'flow', name, props: { src: image.src, alt: image.alt, ...(image.title ? { caption: image.title } : {}) } });
+      if (image)
+        insertJsx({ kind: 'flow', name, props: { src: image.src, alt: image.alt, ...(image.title ? { caption: image.title } : {}) } });
       return;
     }
     const block = NEW_BLOCKS[name];
+    if (!block) return;
     insertJsx({ kind: 'flow', name, props: block.props, children: block.children as never });
   }
 

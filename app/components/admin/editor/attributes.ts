@@ -6,11 +6,13 @@ import type { PropField } from './block-fields';
  * attribute exactly as written: its order, its spelling (`autoplay` rather
  * than `autoplay={true}`), props the form does not show, spread expressions.
  * MDXEditor's own props form rebuilt the list from what it knew and so
- * dropped `autoplay` (shared/research/visual-editing.md); this never rebuilds.
+ * dropped `autoplay` (docs/decisions/editor-writes-files-unchanged.md); this
+ * never rebuilds.
  */
 export type Attribute = MdxJsxAttribute | MdxJsxExpressionAttribute;
 
-const named = (attribute: Attribute, name: string): attribute is MdxJsxAttribute => attribute.type === 'mdxJsxAttribute' && attribute.name === name;
+const named = (attribute: Attribute, name: string): attribute is MdxJsxAttribute =>
+  attribute.type === 'mdxJsxAttribute' && attribute.name === name;
 
 /** A prop as the card's input shows it: text for text, enum and number props, a boolean for a checkbox. */
 export function readProp(attributes: Attribute[], field: PropField): string | boolean {
@@ -46,7 +48,10 @@ export function writeProp(attributes: Attribute[], field: PropField, value: stri
   if (next === undefined) return index === -1 ? attributes : attributes.filter((_, i) => i !== index);
   if (index !== -1) {
     const current = attributes[index] as MdxJsxAttribute;
-    const same = typeof next === 'object' && next !== null ? typeof current.value === 'object' && current.value?.value === next.value : current.value === next;
+    const same =
+      typeof next === 'object' && next !== null
+        ? typeof current.value === 'object' && current.value?.value === next.value
+        : current.value === next;
     if (same) return attributes;
     return attributes.map((a, i) => (i === index ? { ...current, value: next } : a));
   }

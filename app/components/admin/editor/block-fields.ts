@@ -36,9 +36,15 @@ function field(name: string, schema: ZodTypeAny, block: BlockDefinition): PropFi
   return { name, kind: 'text', required };
 }
 
-export function blockForm(name: string, block: BlockDefinition = BLOCKS[name]): BlockForm {
+export function blockForm(name: string, block: BlockDefinition | undefined = BLOCKS[name]): BlockForm {
+  if (!block) throw new Error(`${name} is not a story block (components/mdx/blocks.ts)`);
   const shape = defOf(block.props).shape ?? {};
-  return { name, fields: Object.entries(shape).map(([prop, schema]) => field(prop, schema, block)), children: block.children, parent: block.parent };
+  return {
+    name,
+    fields: Object.entries(shape).map(([prop, schema]) => field(prop, schema, block)),
+    children: block.children,
+    parent: block.parent,
+  };
 }
 
 /**

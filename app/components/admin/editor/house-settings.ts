@@ -11,7 +11,7 @@ export type HouseToMarkdown = { bullet: '-'; handlers: { mdxJsxFlowElement: Hand
 
 /**
  * How the story is written back, so that a file opened and saved unchanged
- * keeps every byte (issue 21; the trial in shared/research/visual-editing.md
+ * keeps every byte (docs/decisions/editor-writes-files-unchanged.md: a trial
  * measured 96 changed lines with MDXEditor's defaults and 0 with these).
  *
  * - `-` bullets, as every list in content/ is written.

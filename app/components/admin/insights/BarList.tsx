@@ -27,7 +27,7 @@ export function BarList({
   const base = scale === 'total' ? total : Math.max(...rows.map((row) => row.count));
   return (
     <div className="text-sm">
-      <p aria-hidden="true" className="flex justify-between gap-3 px-2.5 pb-2 text-xs font-medium uppercase tracking-wide text-fg-muted">
+      <p aria-hidden="true" className="flex justify-between gap-3 px-2.5 pb-2 text-xs font-medium tracking-wide text-fg-muted uppercase">
         <span>{head[0]}</span>
         <span>{head[1]}</span>
       </p>

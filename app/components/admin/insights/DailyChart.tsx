@@ -17,20 +17,26 @@ const STROKE = { vectorEffect: 'non-scaling-stroke', strokeLinejoin: 'round', st
  * label on its day (within half a day) without any inline style, which the
  * CSP refuses. Phones show every other one, still evenly spread.
  */
-function labelDays(n: number, most: number): number[] {
-  if (n <= 1) return [0];
+function labelDays<T>(days: T[], most: number): T[] {
+  const n = days.length;
+  if (n <= 1) return days;
   const m = Math.min(n, most);
-  return Array.from({ length: m }, (_, k) => Math.round((k * (n - 1)) / (m - 1)));
+  // Steps of at least one day: the picked indices are distinct and in order.
+  const picked = new Set(Array.from({ length: m }, (_, k) => Math.round((k * (n - 1)) / (m - 1))));
+  return days.filter((_, i) => picked.has(i));
 }
 
 export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: string; to: string }) {
   const n = daily.length;
-  const totals = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, views: sum.views + day.views }), { visitors: 0, views: 0 });
+  const totals = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, views: sum.views + day.views }), {
+    visitors: 0,
+    views: 0,
+  });
   const max = daily.reduce((m, day) => Math.max(m, day.views, day.visitors), 0);
   const ticks = niceTicks(max);
   const top = ticks[ticks.length - 1] || 1;
   // One day alone is drawn as a level across the plot.
-  const points = n === 1 ? [daily[0], daily[0]] : daily;
+  const points = n === 1 ? [...daily, ...daily] : daily;
   const W = Math.max(1, points.length - 1);
   const y = (value: number) => H - (value / top) * H;
   const line = (key: 'visitors' | 'views') => points.map((day, i) => `${i ? 'L' : 'M'}${i},${y(day[key]).toFixed(2)}`).join('');
@@ -41,7 +47,11 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
       ? `Daily visitors and page views, ${start} to ${end}: no visits recorded.`
       : `Daily visitors and page views, ${start} to ${end}: ${count(totals.visitors)} visitors and ${count(totals.views)} page views in all; the busiest day was ${shortDay(peak!.day)} with ${count(peak!.views)} page views.`;
 
-  const labels = labelDays(n, 7).map((i, k, all) => ({ day: daily[i].day, phone: k % 2 === 0 || all.length <= 4, edge: all.length === 1 ? 'justify-center' : k === 0 ? 'justify-start' : k === all.length - 1 ? 'justify-end' : 'justify-center' }));
+  const labels = labelDays(daily, 7).map(({ day }, k, all) => ({
+    day,
+    phone: k % 2 === 0 || all.length <= 4,
+    edge: all.length === 1 ? 'justify-center' : k === 0 ? 'justify-start' : k === all.length - 1 ? 'justify-end' : 'justify-center',
+  }));
 
   return (
     <figure>
@@ -54,7 +64,10 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
             <span className="font-semibold tabular-nums">{count(totals.visitors)}</span>
           </li>
           <li className="flex items-center gap-2">
-            <span aria-hidden="true" className="h-3 w-4 rounded-[3px] border-t-2 border-accent/50 bg-accent/15 dark:border-accent/65 dark:bg-accent/25" />
+            <span
+              aria-hidden="true"
+              className="h-3 w-4 rounded-[3px] border-t-2 border-accent/50 bg-accent/15 dark:border-accent/65 dark:bg-accent/25"
+            />
             <span className="text-fg-muted">Page views</span>
             <span className="font-semibold tabular-nums">{count(totals.views)}</span>
           </li>
@@ -62,7 +75,10 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
       </figcaption>
       <div className="mt-6 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
         {/* The ticks are evenly spaced from 0 to the top, so flexbox places each on its gridline. */}
-        <div aria-hidden="true" className={`flex flex-col-reverse text-xs tabular-nums text-fg-muted ${ticks.length > 1 ? 'justify-between' : 'justify-start'}`}>
+        <div
+          aria-hidden="true"
+          className={`flex flex-col-reverse text-xs text-fg-muted tabular-nums ${ticks.length > 1 ? 'justify-between' : 'justify-start'}`}
+        >
           {ticks.map((tick) => (
             <span key={tick} className="flex h-0 items-center justify-end leading-none">
               {compact(tick)}
@@ -79,7 +95,9 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
           >
             <g className="stroke-border" strokeWidth={1} {...STROKE}>
               {ticks.map((tick) =>
-                tick === 0 ? null : <line key={tick} x1={0} x2={W} y1={y(tick)} y2={y(tick)} vectorEffect="non-scaling-stroke" strokeDasharray="2 3" />,
+                tick === 0 ? null : (
+                  <line key={tick} x1={0} x2={W} y1={y(tick)} y2={y(tick)} vectorEffect="non-scaling-stroke" strokeDasharray="2 3" />
+                ),
               )}
             </g>
             {totals.views > 0 ? (
@@ -92,20 +110,32 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
             <line x1={0} x2={W} y1={H} y2={H} className="stroke-fg-muted/40" strokeWidth={1} vectorEffect="non-scaling-stroke" />
             {n > 1
               ? daily.map((day, i) => (
-                  <rect key={day.day} x={Math.max(0, i - 0.5)} width={i === 0 || i === n - 1 ? 0.5 : 1} y={0} height={H} className="fill-transparent hover:fill-fg/5">
+                  <rect
+                    key={day.day}
+                    x={Math.max(0, i - 0.5)}
+                    width={i === 0 || i === n - 1 ? 0.5 : 1}
+                    y={0}
+                    height={H}
+                    className="fill-transparent hover:fill-fg/5"
+                  >
                     <title>{`${shortDay(day.day)}: ${count(day.visitors)} visitors, ${count(day.views)} page views`}</title>
                   </rect>
                 ))
               : null}
           </svg>
           {totals.views === 0 ? (
-            <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm text-fg-muted">No visits recorded in this period yet.</p>
+            <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm text-fg-muted">
+              No visits recorded in this period yet.
+            </p>
           ) : null}
         </div>
-        <div aria-hidden="true" className={`col-start-2 mt-2 flex h-4 text-xs tabular-nums text-fg-muted ${labels.length > 1 ? 'justify-between' : 'justify-center'}`}>
+        <div
+          aria-hidden="true"
+          className={`col-start-2 mt-2 flex h-4 text-xs text-fg-muted tabular-nums ${labels.length > 1 ? 'justify-between' : 'justify-center'}`}
+        >
           {labels.map(({ day, phone, edge }) => (
             <span key={day} className={`flex w-0 ${edge} ${phone ? '' : 'max-sm:hidden'}`}>
-              <span className="whitespace-nowrap leading-4">{shortDay(day)}</span>
+              <span className="leading-4 whitespace-nowrap">{shortDay(day)}</span>
             </span>
           ))}
         </div>

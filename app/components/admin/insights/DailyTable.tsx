@@ -3,7 +3,10 @@ import { count, tableDay } from './format';
 
 /** The chart's figures, a day a row, for reading exact numbers and for screen readers. */
 export function DailyTable({ daily }: { daily: DailyPoint[] }) {
-  const totals = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, views: sum.views + day.views }), { visitors: 0, views: 0 });
+  const totals = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, views: sum.views + day.views }), {
+    visitors: 0,
+    views: 0,
+  });
   return (
     <details className="group mt-6 border-t border-border pt-4">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-md text-sm font-medium text-accent underline-offset-4 hover:underline [&::-webkit-details-marker]:hidden">
@@ -15,7 +18,7 @@ export function DailyTable({ daily }: { daily: DailyPoint[] }) {
       <table className="mt-4 w-full max-w-md text-sm tabular-nums">
         <caption className="pb-2 text-left text-xs text-fg-muted">Visitors and page views per day (UTC), oldest first</caption>
         <thead>
-          <tr className="border-b border-border text-left text-xs font-medium uppercase tracking-wide text-fg-muted">
+          <tr className="border-b border-border text-left text-xs font-medium tracking-wide text-fg-muted uppercase">
             <th scope="col" className="py-2 pr-4 font-medium">
               Day
             </th>

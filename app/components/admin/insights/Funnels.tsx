@@ -3,7 +3,6 @@ import { EMPTY } from '../Panel';
 import { count, duration, percent } from './format';
 import { Meter } from './Meter';
 
-
 /**
  * How far readers get into one case study: a bar a section, its level against
  * everyone who opened the page, the step before it faint behind so each drop
@@ -13,9 +12,15 @@ function Funnel({ funnel }: { funnel: CaseStudyFunnel }) {
   // Readers are counted once a day per page; with none counted, the first section is the base.
   const base = funnel.readers > 0 ? funnel.readers : (funnel.steps[0]?.readers ?? 0);
   const titleId = `funnel-${funnel.slug}`;
-  const drops = funnel.steps.map((step, i) => ({ step, lost: (i === 0 ? base : funnel.steps[i - 1].readers) - step.readers }));
-  const worst = drops.slice(1).reduce<(typeof drops)[number] | null>((w, d) => (d.lost > 0 && (w === null || d.lost > w.lost) ? d : w), null);
-  const worstIndex = worst ? funnel.steps.indexOf(worst.step) : -1;
+  // Each section with the one before it (none for the first, whose readers are the base).
+  const drops = funnel.steps.map((step, i) => {
+    const previous = i === 0 ? undefined : funnel.steps[i - 1];
+    const before = previous?.readers ?? base;
+    return { step, previous, before, lost: before - step.readers };
+  });
+  const worst = drops
+    .slice(1)
+    .reduce<(typeof drops)[number] | null>((w, d) => (d.lost > 0 && (w === null || d.lost > w.lost) ? d : w), null);
   return (
     <section aria-labelledby={titleId} className="py-6 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -23,22 +28,21 @@ function Funnel({ funnel }: { funnel: CaseStudyFunnel }) {
           {funnel.title}
         </h3>
         <p className="text-sm text-fg-muted">
-          <span className="font-medium text-fg tabular-nums">{count(funnel.readers)}</span> {funnel.readers === 1 ? 'reader' : 'readers'} · median engaged time{' '}
-          <span className="font-medium text-fg tabular-nums">{duration(funnel.medianEngagedS)}</span>
+          <span className="font-medium text-fg tabular-nums">{count(funnel.readers)}</span> {funnel.readers === 1 ? 'reader' : 'readers'} ·
+          median engaged time <span className="font-medium text-fg tabular-nums">{duration(funnel.medianEngagedS)}</span>
         </p>
       </div>
       {base === 0 || funnel.steps.length === 0 ? (
         <p className={`${EMPTY} mt-4`}>No readers yet.</p>
       ) : (
         <>
-          {worst && worstIndex > 0 ? (
+          {worst?.previous ? (
             <p className="mt-1 text-sm text-fg-muted">
-              Biggest drop: {count(worst.lost)} {worst.lost === 1 ? 'reader' : 'readers'} left after section {funnel.steps[worstIndex - 1].section}.
+              Biggest drop: {count(worst.lost)} {worst.lost === 1 ? 'reader' : 'readers'} left after section {worst.previous.section}.
             </p>
           ) : null}
           <ol className="mt-4 grid gap-x-4 gap-y-2.5 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)_auto]">
-            {funnel.steps.map((step, i) => {
-              const before = i === 0 ? base : funnel.steps[i - 1].readers;
+            {drops.map(({ step, before }) => {
               return (
                 <li
                   key={step.section}
@@ -48,9 +52,12 @@ function Funnel({ funnel }: { funnel: CaseStudyFunnel }) {
                   className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:col-span-3 sm:grid-cols-subgrid"
                 >
                   <span className="min-w-0 text-sm break-words">
-                    <span className="tabular-nums text-fg-muted">{step.section}.</span> {step.title}
+                    <span className="text-fg-muted tabular-nums">{step.section}.</span> {step.title}
                   </span>
-                  <span aria-hidden="true" className="relative col-span-2 row-start-2 h-2.5 overflow-hidden rounded-full bg-bg-muted sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:h-3">
+                  <span
+                    aria-hidden="true"
+                    className="relative col-span-2 row-start-2 h-2.5 overflow-hidden rounded-full bg-bg-muted sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:h-3"
+                  >
                     <Meter value={before} max={base} className="absolute inset-0 rounded-full text-accent/20" />
                     <Meter value={step.readers} max={base} className="absolute inset-0 rounded-full text-accent" />
                   </span>

@@ -21,7 +21,9 @@ function ChangeNote({ value, previous, range }: { value: number; previous: numbe
   const context = delta.kind === 'none' ? 'nothing in either period' : `vs previous ${range} days`;
   return (
     <p className="mt-3 text-xs">
-      <span className={`inline-flex items-center gap-0.5 rounded-full py-0.5 font-semibold tabular-nums ${delta.kind === 'none' ? '' : 'px-2'} ${TONE[delta.kind]}`}>
+      <span
+        className={`inline-flex items-center gap-0.5 rounded-full py-0.5 font-semibold tabular-nums ${delta.kind === 'none' ? '' : 'px-2'} ${TONE[delta.kind]}`}
+      >
         {glyph ? (
           <>
             <span aria-hidden="true">{glyph[0]}</span>
@@ -54,7 +56,9 @@ export function HeadlineCards({ headlines, range }: { headlines: Headline[]; ran
               className={`flex min-w-0 flex-col rounded-2xl border border-border bg-bg p-4 sm:p-5 ${i === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
             >
               <dt className="text-sm font-medium text-fg-muted">{METRIC_LABELS[metric]}</dt>
-              <dd className="mt-1.5 text-3xl font-semibold tracking-tight tabular-nums sm:text-[2rem] sm:leading-10">{count(headline.value)}</dd>
+              <dd className="mt-1.5 text-3xl font-semibold tracking-tight tabular-nums sm:text-[2rem] sm:leading-10">
+                {count(headline.value)}
+              </dd>
               <dd className="mt-auto">
                 <ChangeNote value={headline.value} previous={headline.previous} range={range} />
               </dd>

@@ -12,7 +12,7 @@ export function InsightsHeader({ range, from, to, collecting }: { range: RangeDa
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-x-8 gap-y-5">
-        <div className="min-w-0 max-w-2xl">
+        <div className="max-w-2xl min-w-0">
           <h1 className="text-3xl font-semibold tracking-tight">Insights</h1>
           <p className="mt-2 text-fg-muted">Who comes to the portfolio, how far they read, and what each share link opened.</p>
           <p className="mt-3 text-sm font-medium">
@@ -35,7 +35,7 @@ export function InsightsHeader({ range, from, to, collecting }: { range: RangeDa
                     to={`?range=${days}`}
                     preventScrollReset
                     aria-current={days === range ? 'page' : undefined}
-                    className={`inline-flex h-8 items-center whitespace-nowrap rounded-full px-3.5 text-sm font-medium transition-colors ${days === range ? 'bg-fg text-bg shadow-sm' : 'text-fg-muted hover:bg-bg-muted hover:text-fg'}`}
+                    className={`inline-flex h-8 items-center rounded-full px-3.5 text-sm font-medium whitespace-nowrap transition-colors ${days === range ? 'bg-fg text-bg shadow-sm' : 'text-fg-muted hover:bg-bg-muted hover:text-fg'}`}
                   >
                     <span className="sr-only">Last </span>
                     {days} days
@@ -47,10 +47,17 @@ export function InsightsHeader({ range, from, to, collecting }: { range: RangeDa
           <a
             href={`/admin/insights.csv?range=${range}`}
             download
-            className="inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-full border border-border px-4 text-sm font-medium transition-colors hover:bg-bg-muted"
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-medium whitespace-nowrap transition-colors hover:bg-bg-muted"
           >
             <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-fg-muted">
-              <path d="M8 2.5v7.5m0 0L5 7m3 3 3-3M3 11.5v1A1.5 1.5 0 0 0 4.5 14h7a1.5 1.5 0 0 0 1.5-1.5v-1" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M8 2.5v7.5m0 0L5 7m3 3 3-3M3 11.5v1A1.5 1.5 0 0 0 4.5 14h7a1.5 1.5 0 0 0 1.5-1.5v-1"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.5}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             Download CSV
           </a>
@@ -65,7 +72,8 @@ export function InsightsHeader({ range, from, to, collecting }: { range: RangeDa
           <span>
             <span className="font-medium">Collection is switched off</span>{' '}
             <span className="text-fg-muted">
-              (<code className="font-mono text-[0.8125rem] text-fg">ANALYTICS=off</code>): nothing new is recorded. The figures below are what was recorded before.
+              (<code className="font-mono text-[0.8125rem] text-fg">ANALYTICS=off</code>): nothing new is recorded. The figures below are
+              what was recorded before.
             </span>
           </span>
         </p>

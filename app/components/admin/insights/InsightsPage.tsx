@@ -24,7 +24,8 @@ export function InsightsPage({ report, now }: { report: InsightsReport; now: str
         <Panel title="How far case studies are read" id="funnels-title">
           {report.funnels.some((funnel) => funnel.readers > 0) ? (
             <p className="-mt-2 mb-6 max-w-2xl text-sm text-fg-muted">
-              Readers who reached each section, against everyone who opened the case study. The faint bar is the section before: the gap is who stopped there.
+              Readers who reached each section, against everyone who opened the case study. The faint bar is the section before: the gap is
+              who stopped there.
             </p>
           ) : null}
           <Funnels funnels={report.funnels} />

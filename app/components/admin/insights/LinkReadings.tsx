@@ -10,7 +10,7 @@ function SectionMeter({ reached, sections }: { reached: number; sections: number
   return (
     <span aria-hidden="true" className="flex w-24 shrink-0 gap-0.5">
       {Array.from({ length: Math.max(1, sections) }, (_, i) => (
-        <span key={i} className={`h-1.5 flex-1 rounded-full ${i < reached ? 'bg-accent' : 'bg-bg-muted ring-1 ring-inset ring-border'}`} />
+        <span key={i} className={`h-1.5 flex-1 rounded-full ${i < reached ? 'bg-accent' : 'bg-bg-muted ring-1 ring-border ring-inset'}`} />
       ))}
     </span>
   );
@@ -32,7 +32,11 @@ export function LinkReadings({ links, now }: { links: LinkReading[]; now: string
   return (
     <ul className="divide-y divide-border">
       {links.map((link) => (
-        <li key={link.id} data-share-link={link.id} className="grid gap-x-8 gap-y-3 py-4 first:pt-0 last:pb-0 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <li
+          key={link.id}
+          data-share-link={link.id}
+          className="grid gap-x-8 gap-y-3 py-4 first:pt-0 last:pb-0 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+        >
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="min-w-0 font-medium break-words">{link.label}</span>
@@ -60,7 +64,9 @@ export function LinkReadings({ links, now }: { links: LinkReading[]; now: string
                   <span className="mt-1 flex items-center gap-3">
                     <SectionMeter reached={study.furthestSection} sections={study.sections} />
                     <span className="text-xs text-fg-muted">
-                      {study.furthestSection > 0 ? `furthest section ${study.furthestSection} of ${study.sections}` : `opened, no section reached yet (${study.sections} in all)`}
+                      {study.furthestSection > 0
+                        ? `furthest section ${study.furthestSection} of ${study.sections}`
+                        : `opened, no section reached yet (${study.sections} in all)`}
                     </span>
                   </span>
                 </li>

@@ -38,7 +38,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** "3 Nov", for axis labels. */
-export const shortDay = (day: string) => `${utc(day).getUTCDate()} ${MONTHS[utc(day).getUTCMonth()].slice(0, 3)}`;
+export const shortDay = (day: string) => `${utc(day).getUTCDate()} ${MONTHS[utc(day).getUTCMonth()]?.slice(0, 3) ?? ''}`;
 
 /** "Mon 3 Nov", for the table. */
 export const tableDay = (day: string) => `${WEEKDAYS[utc(day).getUTCDay()]} ${shortDay(day)}`;
@@ -54,9 +54,7 @@ export function span(from: string, to: string): [string, string] {
   return [sameYear ? dayMonth(from) : longDay(from), longDay(to)];
 }
 
-export type Change =
-  | { kind: 'up' | 'down'; text: string }
-  | { kind: 'same' | 'new' | 'none'; text: string };
+export type Change = { kind: 'up' | 'down'; text: string } | { kind: 'same' | 'new' | 'none'; text: string };
 
 /** A figure against the period before: "+12%", "−8%", "No change", "New" or "—". */
 export function change(value: number, previous: number | null): Change {

@@ -20,7 +20,9 @@ export function enhance(story: HTMLElement): () => void {
   );
   videos.forEach((video) => posters.observe(video));
 
-  const moving = matchMedia('(prefers-reduced-motion: reduce)').matches ? [] : videos.filter((video) => video.hasAttribute('data-autoplay'));
+  const moving = matchMedia('(prefers-reduced-motion: reduce)').matches
+    ? []
+    : videos.filter((video) => video.hasAttribute('data-autoplay'));
   const playback = new IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) {

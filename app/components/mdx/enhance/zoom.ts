@@ -22,7 +22,9 @@ function iconButton(kind: keyof typeof ICONS, label: string): HTMLButtonElement 
 
 export function enhance(story: HTMLElement): () => void {
   // Images under a before/after slider are compared there, not zoomed.
-  const links = [...story.querySelectorAll<HTMLAnchorElement>('a[data-zoom]')].filter((link) => !link.closest('[data-block="before-after"]'));
+  const links = [...story.querySelectorAll<HTMLAnchorElement>('a[data-zoom]')].filter(
+    (link) => !link.closest('[data-block="before-after"]'),
+  );
   if (links.length === 0) return () => {};
 
   const dialog = document.createElement('dialog');
@@ -51,6 +53,7 @@ export function enhance(story: HTMLElement): () => void {
   function show(at: number) {
     index = (at + links.length) % links.length;
     const link = links[index];
+    if (!link) return;
     if (!image.isConnected) figure.prepend(image);
     const source = link.querySelector('img');
     image.src = link.getAttribute('href') ?? link.href;

@@ -1,0 +1,178 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { composeFile, listOperation, openDocument } from '~/editing/compose.server';
+import { documentKind, editorHref, type DocumentKind } from '~/editing/documents';
+import { FORMS } from '~/editing/forms.server';
+import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
+import { formValues } from '~/editing/fields';
+import { openForEditing, modeSummary } from '~/editing/open.server';
+import { resolvePublishConfig } from '~/editing/publishing-connection.server';
+import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
+import { readEditForm } from '~/editing/edit-form.server';
+import { editorScriptUrl } from '~/editing/editor-bundle.server';
+
+/**
+ * /admin/content/<path>: one content file in the editor. The loader shows the
+ * draft when there is one (what the designer typed last), else the file as
+ * the branch holds it. The action keeps the draft first, whatever it is
+ * asked, so nothing typed is lost: then publishes, discards, or changes a
+ * list (the no-JavaScript form's buttons).
+ */
+
+export type EditorData = Awaited<ReturnType<typeof loadEditor>>;
+/** The publish's answer, and the message typed for it (kept in its box when the publish is refused). */
+export type EditorActionData = { result: SaveResult; message?: string };
+
+const notFound = () => data({ notFound: true as const }, { status: 404, headers: OWNER_HEADERS });
+
+/** `case-studies/office-depot.mdx` → `content/case-studies/office-depot.mdx`, when that is a file the editor opens. */
+export function documentPathOf(splat: string | undefined): { path: string; kind: DocumentKind } | null {
+  const path = `content/${splat ?? ''}`;
+  const kind = documentKind(path);
+  return kind ? { path, kind } : null;
+}
+
+async function loadEditor(path: string, kind: DocumentKind) {
+  const config = await resolvePublishConfig();
+  const [opened, draft] = await Promise.all([openForEditing(path, config), getDraft(path)]);
+  if (opened.status === 'missing' && !draft) return null;
+  const text = draft?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
+  const { data: frontmatter, body, problem } = openDocument(kind, text);
+  const title = typeof (frontmatter as { title?: unknown }).title === 'string' ? (frontmatter as { title: string }).title : null;
+  return {
+    path,
+    kind,
+    href: editorHref(path),
+    title,
+    form: FORMS[kind],
+    values: formValues(frontmatter),
+    body,
+    baseBlobId: draft ? draft.baseBlobId : opened.status === 'opened' ? opened.blobId : null,
+    /** The form is remade (fresh inputs) whenever the text it shows changed on the server. */
+    formKey: `${draft?.updatedAt.getTime() ?? 'file'}-${opened.status === 'opened' ? opened.blobId : ''}`,
+    draft: draft ? { updatedAt: draft.updatedAt.toISOString() } : null,
+    opened: opened.status === 'opened' ? { blobId: opened.blobId } : null,
+    unreachable: opened.status === 'unreachable' ? opened.reason : null,
+    mode: modeSummary(config),
+    problem: problem ?? null,
+    /** The body editor's script (built apart from the pages', scripts/editor-bundle.ts), or null when it was not built. */
+    editorScript: editorScriptUrl(),
+  };
+}
+
+/**
+ * The no-JavaScript upload comes back here with the image's src in the
+ * address: shown only when that image was uploaded for this very document,
+ * so a crafted link cannot put a line of its own under "paste this".
+ */
+async function justUploaded(request: Request, documentPath: string): Promise<{ src: string; alt: string } | null> {
+  const params = new URL(request.url).searchParams;
+  const src = params.get('image') ?? '';
+  const match = /^\.\/([a-z0-9-]+\/[a-z0-9][a-z0-9-]*\.(?:png|jpg|webp|avif|svg))$/.exec(src);
+  if (!match) return null;
+  const upload = await draftUploadByPath(`content/case-studies/${match[1]}`);
+  if (!upload || upload.documentPath !== documentPath) return null;
+  return { src, alt: (params.get('alt') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 300) };
+}
+
+export async function contentEditorLoader({ request, params }: LoaderFunctionArgs) {
+  return asOwner(request, async () => {
+    const document = documentPathOf(params['*']);
+    if (!document) return notFound();
+    const editor = await loadEditor(document.path, document.kind);
+    if (!editor) return notFound();
+    return data(
+      { notFound: false as const, editor, uploaded: await justUploaded(request, document.path), now: new Date().toISOString() },
+      { headers: OWNER_HEADERS },
+    );
+  });
+}
+
+const STATUS: Record<SaveResult['status'], number> = {
+  published: 200,
+  unchanged: 200,
+  conflict: 409,
+  invalid: 422,
+  failed: 502,
+  'read-only': 409,
+};
+
+export async function contentEditorAction({ request, params }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const document = documentPathOf(params['*']);
+    if (!document) return notFound();
+    const posted = await readEditForm(request);
+    if ('refused' in posted)
+      return data(
+        { result: { status: 'invalid' as const, reason: posted.refused, problems: [] } },
+        { status: posted.status, headers: OWNER_HEADERS },
+      );
+    const { entries, intent, baseBlobId, message } = posted;
+    const back = editorHref(document.path);
+
+    if (intent === 'discard') {
+      await discardDraft(document.path);
+      throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
+    }
+    const base = await getDraft(document.path);
+    const opened = await openForEditing(document.path);
+    const baseText = base?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
+    if (intent === 'take-theirs') {
+      // After a conflict: their version replaces the draft (the designer has seen both).
+      await discardDraft(document.path);
+      throw redirect(back, { status: 303, headers: OWNER_HEADERS });
+    }
+    const operation = listOperation(intent);
+    const composed = composeFile(document.kind, baseText, entries, operation);
+    if (!composed.ok) {
+      return data<EditorActionData>(
+        {
+          result: {
+            status: 'invalid',
+            reason: composed.problem,
+            problems: [{ file: document.path, message: composed.problem, line: composed.line }],
+          },
+          message,
+        },
+        { status: 422, headers: OWNER_HEADERS },
+      );
+    }
+    // After a conflict the designer may keep theirs on top of the new version: the base becomes that version.
+    const keepMine = intent === 'keep-mine' && opened.status === 'opened';
+    const draftBase = keepMine ? opened.blobId : baseBlobId;
+    const kept = await saveDraft(document.path, { text: composed.text, baseBlobId: draftBase });
+    if (!kept.ok)
+      return data<EditorActionData>(
+        { result: { status: 'invalid', reason: kept.error, problems: [] }, message },
+        { status: 413, headers: OWNER_HEADERS },
+      );
+    if (operation)
+      throw redirect(
+        `${back}#${`field-${operation.name
+          .split('.')
+          .slice(0, operation.op === 'add' ? undefined : -1)
+          .join('-')}`}`,
+        { status: 303, headers: OWNER_HEADERS },
+      );
+    if (intent === 'save' || keepMine) throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
+    if (intent !== 'publish')
+      return data<EditorActionData>(
+        { result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message },
+        { status: 400, headers: OWNER_HEADERS },
+      );
+
+    const result = await publishDocument({
+      path: document.path,
+      kind: document.kind,
+      text: composed.text,
+      baseBlobId: draftBase,
+      message,
+      requestUrl: request.url,
+    });
+    // A refused publish keeps the message typed for it; a published one starts the next afresh.
+    return data<EditorActionData>(
+      { result, message: result.status === 'published' ? '' : message },
+      { status: STATUS[result.status], headers: OWNER_HEADERS },
+    );
+  });
+}

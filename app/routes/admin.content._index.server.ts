@@ -1,0 +1,151 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { contentTexts, listContent } from '~/editing/content-catalog.server';
+import { checkEdits } from '~/editing/content-check.server';
+import { documentKind, editorHref, slugOf } from '~/editing/documents';
+import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
+import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
+import { modeSummary } from '~/editing/open.server';
+import { resolvePublishConfig } from '~/editing/publishing-connection.server';
+import { publish, type PublishRequest } from '~/editing/publish.server';
+import { sampleLeftovers } from '~/editing/sample-check.server';
+import { readSmallForm, text } from '~/http/form.server';
+
+/**
+ * /admin/content: every file the editor opens, the case studies in their
+ * order, with their drafts; and the list's own actions: a new case study
+ * (kept as a draft until it is published), moving one up or down, deleting
+ * one (after a confirmation page). Moves and deletes are commits of their
+ * own, checked by the build's checks first like every publish.
+ */
+
+export type ListActionData = { error?: string; title?: string };
+
+export async function contentListLoader({ request }: LoaderFunctionArgs) {
+  return asOwner(request, async () => {
+    const config = await resolvePublishConfig();
+    const mode = modeSummary(config);
+    const editorAuthor = config.mode === 'read-only' ? null : config.author.name;
+    const [listed, drafts] = await Promise.all([
+      mode.mode === 'read-only' ? Promise.resolve({ ok: false as const, error: mode.reason ?? '' }) : listContent(config),
+      listDrafts(),
+    ]);
+    const items = listed.ok ? listed.value : [];
+    const known = new Set(items.map((item) => item.contentPath));
+    const drafted = new Map(drafts.map((draft) => [draft.path, draft.updatedAt.toISOString()]));
+    // A new case study lives only as a draft until its first publish.
+    const newOnes = await Promise.all(
+      drafts
+        .filter((draft) => !known.has(draft.path) && documentKind(draft.path) === 'case-study')
+        .map(async (draft) => {
+          const text = (await getDraft(draft.path))?.text ?? '';
+          const title = /^title:\s*(.+)$/m.exec(text)?.[1]?.replace(/^['"]|['"]$/g, '') ?? slugOf(draft.path) ?? draft.path;
+          return { path: draft.path, href: editorHref(draft.path), title, updatedAt: draft.updatedAt.toISOString() };
+        }),
+    );
+    // What still comes from the sample designer; none shown when the branch cannot be read.
+    const leftovers = listed.ok ? await sampleLeftovers(items, config) : null;
+    const url = new URL(request.url);
+    const confirming = url.searchParams.get('delete');
+    return data(
+      {
+        mode,
+        problem: listed.ok ? null : listed.error,
+        // Who changed a file last is "you" when it was the editor's own author; other names (a template's, a helper's) mean nothing to the designer.
+        items: items.map(({ assets: _assets, blobId: _blobId, lastChange, ...item }) => ({
+          ...item,
+          ...(lastChange ? { lastChange: { date: lastChange.date, byYou: lastChange.author === editorAuthor } } : {}),
+          href: editorHref(item.contentPath),
+          draft: drafted.get(item.contentPath) ?? null,
+        })),
+        newOnes,
+        sampleLeftovers: leftovers?.ok ? leftovers.value : null,
+        confirming: confirming && items.some((item) => item.contentPath === confirming && item.kind === 'case-study') ? confirming : null,
+        now: new Date().toISOString(),
+      },
+      { headers: OWNER_HEADERS },
+    );
+  });
+}
+
+const answer = (status: number, body: ListActionData) => data<ListActionData>(body, { status, headers: OWNER_HEADERS });
+
+/** The change checked by the build's checks, then committed; a sentence when it cannot be. */
+async function checkedPublish(request: PublishRequest): Promise<string | null> {
+  const check = await checkEdits([
+    ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })),
+    ...(request.deleted ?? []).map((file) => ({ path: file.path, bytes: null })),
+  ]);
+  if (!check.ok) {
+    if ('unavailable' in check) return check.unavailable;
+    return `The build would refuse this: ${check.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+  }
+  const result = await publish(request);
+  if (result.status === 'published' || result.status === 'unchanged') return null;
+  if (result.status === 'conflict') return `${result.path} changed since this list was loaded. Reload the list and try again.`;
+  return result.reason;
+}
+
+export async function contentListAction({ request }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const form = await readSmallForm(request);
+    if (typeof form === 'number') return answer(form, { error: 'That request could not be read.' });
+    const intent = text(form, 'intent');
+    const config = await resolvePublishConfig();
+    if (config.mode === 'read-only') return answer(409, { error: config.reason });
+    const listed = await listContent(config);
+    if (!listed.ok) return answer(502, { error: listed.error });
+    const items = listed.value;
+
+    if (intent === 'create') {
+      const title = text(form, 'title');
+      // Twice at most: a second "New case study" with the same title at the same moment takes the next free slug.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // Drafts of new case studies hold their slugs too.
+        const drafts = (await listDrafts()).filter(
+          (draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path),
+        );
+        const pending = drafts.map((draft) => ({
+          path: draft.path.replace(/^content\//, ''),
+          contentPath: draft.path,
+          kind: 'case-study' as const,
+          title: '',
+          slug: slugOf(draft.path)!,
+          blobId: '',
+        }));
+        const created = newCaseStudy(title, [...items, ...pending]);
+        if (!created.ok) return answer(422, { error: created.error, title });
+        const kept = await createDraft(created.value.path, created.value.text);
+        if (!kept.ok) return answer(409, { error: kept.error, title });
+        if (kept.created) {
+          // Its placeholder card image lives in its own folder: published with it, replaced by an upload.
+          const { card } = created.value;
+          await saveDraftUpload(created.value.path, { path: card.path, bytes: card.bytes, mediaType: card.mediaType });
+        }
+        if (kept.created) throw redirect(`${editorHref(created.value.path)}?created=1`, { status: 303, headers: OWNER_HEADERS });
+      }
+      return answer(409, { error: 'Another case study with that title was being made at the same moment. Try again.', title });
+    }
+
+    const path = text(form, 'path');
+    if (documentKind(path) !== 'case-study') return answer(400, { error: 'Only case studies can be moved or deleted.' });
+    if (intent === 'discard-new') {
+      await discardDraft(path);
+      throw redirect('/admin/content', { status: 303, headers: OWNER_HEADERS });
+    }
+    if (!items.some((item) => item.contentPath === path))
+      return answer(404, { error: 'That case study is not there any more. Reload the list.' });
+    let planned: { ok: true; value: PublishRequest } | { ok: false; error: string };
+    if (intent === 'up' || intent === 'down') {
+      const texts = await contentTexts(items, config);
+      if (!texts.ok) return answer(502, { error: texts.error });
+      planned = moveRequest(items, texts.value, path, intent);
+    } else if (intent === 'delete') planned = deleteRequest(items, path);
+    else return answer(400, { error: 'That button is not known here.' });
+    if (!planned.ok) return answer(409, { error: planned.error });
+    const error = await checkedPublish(planned.value);
+    if (error) return answer(409, { error });
+    if (intent === 'delete') await discardDraft(path);
+    throw redirect(`/admin/content${intent === 'delete' ? '?deleted=1' : ''}`, { status: 303, headers: OWNER_HEADERS });
+  });
+}

@@ -1,0 +1,67 @@
+import { type ActionFunctionArgs } from '@remix-run/node';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { composeFile } from '~/editing/compose.server';
+import { checkEdits } from '~/editing/content-check.server';
+import { documentKind, editorHref } from '~/editing/documents';
+import { draftUploads, getDraft, saveDraft } from '~/editing/drafts.server';
+import { readEditForm } from '~/editing/edit-form.server';
+import { openForEditing } from '~/editing/open.server';
+import { previewPage, previewProblemPage } from '~/editing/preview-page.server';
+import { setSecurityHeaders } from '~/http/security-headers.server';
+
+/**
+ * Preview: the posted edit is kept as the draft (a preview is also a save),
+ * compiled by the build's own code with the images uploaded for it, and drawn
+ * as a page. Problems are listed instead, by file and line.
+ */
+function html(status: number, body: string): Response {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', ...OWNER_HEADERS });
+  // The preview runs no script at all: its policy allows none, whatever the page holds.
+  setSecurityHeaders(headers, '');
+  return new Response(body, { status, headers });
+}
+
+export async function contentPreviewAction({ request }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const posted = await readEditForm(request);
+    if ('refused' in posted)
+      return html(posted.status, previewProblemPage('That preview could not be read', posted.refused, '/admin/content'));
+    const kind = documentKind(posted.path);
+    if (kind !== 'case-study')
+      return html(
+        400,
+        previewProblemPage(
+          'Only case studies have a preview',
+          'Open a case study in the editor and press Preview there.',
+          '/admin/content',
+        ),
+      );
+    const back = editorHref(posted.path);
+    const draft = await getDraft(posted.path);
+    const opened = draft ? null : await openForEditing(posted.path);
+    const baseText = draft?.text ?? (opened && (opened.status === 'opened' || opened.status === 'read-only') ? opened.text : '');
+    const composed = composeFile(kind, baseText, posted.entries);
+    if (!composed.ok)
+      return html(
+        422,
+        previewProblemPage('The frontmatter does not parse', [{ file: posted.path, message: composed.problem, line: composed.line }], back),
+      );
+    await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId });
+    const uploads = await draftUploads(posted.path);
+    const check = await checkEdits(
+      [{ path: posted.path, bytes: Buffer.from(composed.text) }, ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes }))],
+      { preview: posted.path },
+    );
+    if (!check.ok) {
+      if ('unavailable' in check) return html(503, previewProblemPage('The preview is not available right now', check.unavailable, back));
+      return html(422, previewProblemPage('The build would refuse this edit', check.problems, back));
+    }
+    if (!check.preview) {
+      const why =
+        check.previewUnavailable ??
+        'A coming-soon case study shows only as a card on the home page. Set its status to published, with its page fields, to preview its page.';
+      return html(200, previewProblemPage('No page to preview yet', why, back));
+    }
+    return html(200, previewPage(check.preview.caseStudy, back));
+  });
+}

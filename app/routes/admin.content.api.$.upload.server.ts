@@ -1,0 +1,57 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { jsonAnswer } from '~/http/json.server';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { editorHref } from '~/editing/documents';
+import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
+import { openForEditing } from '~/editing/open.server';
+import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads.server';
+import { readSmallForm } from '~/http/form.server';
+
+/**
+ * One image, posted as multipart: `document` (the case study it is for),
+ * `file`, `alt`. The bytes decide what it is (uploads.server.ts); its name
+ * and folder are made here. JSON for the editor's image button; without
+ * JavaScript, back to the editor with the Markdown to paste.
+ */
+
+type UploadAnswer = { ok: true; src: string; alt: string } | { ok: false; error: string };
+
+// The form's own fields and multipart framing around a file of the largest allowed size.
+const FORM_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+export async function contentUploadAction({ request }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
+    const reply = (status: number, body: UploadAnswer, document?: string) => {
+      if (wantsJson || !document) return jsonAnswer(status, body, OWNER_HEADERS);
+      const query = body.ok
+        ? `image=${encodeURIComponent(body.src)}&alt=${encodeURIComponent(body.alt)}`
+        : `upload-error=${encodeURIComponent(body.error)}`;
+      throw redirect(`${editorHref(document)}?${query}#images`, { status: 303, headers: OWNER_HEADERS });
+    };
+    const form = await readSmallForm(request, FORM_LIMIT);
+    if (form === 413)
+      return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
+    if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
+    const document = String(form.get('document') ?? '');
+    // Only a case study's own page is ever a place to send the browser back to.
+    const back = /^content\/case-studies\/[a-z0-9]+(?:-[a-z0-9]+)*\.mdx$/.test(document) ? document : undefined;
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return reply(400, { ok: false, error: 'Choose an image file to upload.' }, back);
+    const checked = await checkUpload({
+      fileName: file.name,
+      bytes: Buffer.from(await file.arrayBuffer()),
+      declaredType: file.type,
+      alt: String(form.get('alt') ?? ''),
+      documentPath: document,
+    });
+    if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, back);
+    // Images go with a case study that exists (on the branch, or as a draft): none are kept for nothing.
+    if (!(await getDraft(document)) && (await openForEditing(document)).status !== 'opened') {
+      return reply(404, { ok: false, error: 'That case study does not exist (any more): open it from the content list.' }, back);
+    }
+    const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
+    if (!kept.ok) return reply(413, { ok: false, error: kept.error }, back);
+    return reply(200, { ok: true, src: checked.src, alt: checked.alt }, back);
+  });
+}

@@ -1,0 +1,74 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { checkEdits } from '~/editing/content-check.server';
+import { editorHref } from '~/editing/documents';
+import { discardDraft } from '~/editing/drafts.server';
+import { fileAt, fileHistory, restoreRequest } from '~/editing/history.server';
+import { diffHunks, diffSummary, type Hunk } from '~/editing/line-diff';
+import { publish } from '~/editing/publish.server';
+import { readSmallForm, text } from '~/http/form.server';
+import { documentPathOf } from './admin.content.$.server';
+
+/**
+ * /admin/content/history/<path>: the recent commits that touched a file, each
+ * with what it changed, and "Restore this version": a new commit that writes
+ * that version back (checked by the build's checks like any publish).
+ */
+
+export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
+
+const LIMIT = 15;
+
+/** A version's text; none for a version that could not be read, or for the file's first commit (nothing before it). */
+const textOf = (version: Awaited<ReturnType<typeof fileAt>> | undefined) => (version?.ok ? (version.value ?? '') : '');
+
+export async function contentHistoryLoader({ request, params }: LoaderFunctionArgs) {
+  return asOwner(request, async () => {
+    const document = documentPathOf(params['*']);
+    if (!document)
+      return data(
+        { path: null, entries: [], error: 'No such content file.', now: new Date().toISOString() },
+        { status: 404, headers: OWNER_HEADERS },
+      );
+    const history = await fileHistory(document.path, { limit: LIMIT + 1 });
+    if (!history.ok)
+      return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+    const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit)));
+    const entries: HistoryEntry[] = history.value.slice(0, LIMIT).map((entry, index) => {
+      const after = textOf(versions[index]);
+      const before = textOf(versions[index + 1]);
+      const hunks = diffHunks(before, after, { context: 2 });
+      return { ...entry, hunks, ...diffSummary(hunks) };
+    });
+    return data({ path: document.path, entries, error: null, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+  });
+}
+
+export async function contentHistoryAction({ request, params }: ActionFunctionArgs) {
+  return asOwner(request, async () => {
+    const document = documentPathOf(params['*']);
+    if (!document) return data({ error: 'No such content file.' }, { status: 404, headers: OWNER_HEADERS });
+    const form = await readSmallForm(request);
+    if (typeof form === 'number') return data({ error: 'That request could not be read.' }, { status: form, headers: OWNER_HEADERS });
+    const commit = text(form, 'commit');
+    if (!/^[0-9a-f]{40}$/.test(commit)) return data({ error: 'Pick a version from the list.' }, { status: 400, headers: OWNER_HEADERS });
+    const planned = await restoreRequest(document.path, commit);
+    if (!planned.ok) return data({ error: planned.error }, { status: 409, headers: OWNER_HEADERS });
+    const check = await checkEdits(planned.value.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })));
+    if (!check.ok) {
+      const error =
+        'unavailable' in check
+          ? check.unavailable
+          : `That version no longer passes the build’s checks: ${check.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+      return data({ error }, { status: 422, headers: OWNER_HEADERS });
+    }
+    const result = await publish(planned.value);
+    if (result.status === 'published' || result.status === 'unchanged') {
+      await discardDraft(document.path);
+      const shortId = commit.slice(0, 7);
+      throw redirect(`${editorHref(document.path)}?restored=${shortId}`, { status: 303, headers: OWNER_HEADERS });
+    }
+    const error = result.status === 'conflict' ? 'The file changed meanwhile: reload the history and try again.' : result.reason;
+    return data({ error }, { status: 409, headers: OWNER_HEADERS });
+  });
+}

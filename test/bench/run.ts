@@ -1,0 +1,202 @@
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateReport } from 'lighthouse';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { firstLoadBytes } from './first-load-bytes';
+import { CHROME_PATH, killAllChrome, lighthousePage } from './lighthouse';
+import { describeMachine } from './machine';
+import { caseStudySlugs, measureInsights } from './insights';
+import { measureInsightsFlood } from './insights-flood';
+import { measureColdStarts, measureOwnerArea } from './owner-area';
+import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './report';
+import { storyImageBytes } from './story-images';
+import { measureThroughput } from './throughput';
+import { measureEditing } from './editing';
+import { buildSection, measureBuild, type BuildBench } from './build';
+import { measurePublishLive, publishLiveOptions, renderPublishLive } from './publish-live';
+
+/**
+ * `npm run bench`: builds, starts the production server on a free port, and
+ * measures it with Lighthouse (3 runs a page), playwright-core (first-load
+ * bytes) and autocannon (3 runs a target), then cold starts and the owner's
+ * area with seeded data (test/bench/owner-area.ts), reading insights, and
+ * the owner under a flood of beacons (test/bench/insights-flood.ts), and
+ * the editor (test/bench/editing.ts: publish, check and preview, the edit
+ * page's JavaScript and time to typing); writes
+ * docs/benchmarks.md and prints a summary. Not part of `npm test`.
+ *
+ * `npm run bench -- --skip-build` measures the existing build (for iterating;
+ * a report for the repo should come from a full run).
+ *
+ * The build itself comes first (test/bench/build.ts: cold and one word
+ * changed, in pairs; its last build is the one measured after).
+ * `npm run bench -- --build-only` measures only that, and prints it.
+ * `npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]`
+ * measures only "publish to live" and the page latency with and without a
+ * live version (test/bench/publish-live.ts), fast, and prints it.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const STORY_PAGE = '/case-study/office-depot';
+const PAGES = ['/', '/resume', STORY_PAGE];
+const LIGHTHOUSE_RUNS = 3;
+const BUILD_RUNS = 3;
+const LOAD = { runs: 3, durationS: 10, connections: 10, warmupS: 2 };
+const REPORT = path.join(ROOT, 'docs/benchmarks.md');
+const RAW_DIR = path.join(os.tmpdir(), 'portfolio-bench');
+
+const log = (line: string) => console.log(line);
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+
+async function cleanup(): Promise<void> {
+  killAllChrome();
+  const open = browser;
+  browser = undefined;
+  await open?.close().catch(() => undefined);
+  const running = server;
+  server = undefined;
+  await running?.stop();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and Chromium…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** The stylesheet `/` links to: a static file served by the same server, of a size comparable to a page. */
+async function staticTarget(origin: string): Promise<string> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return (
+    html.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ??
+    html.match(/href="(\/build\/[^"]+\.css)"/)?.[1] ??
+    '/favicon.ico'
+  );
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const skipBuild = process.argv.includes('--skip-build');
+  let build: BuildBench | undefined;
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only !== undefined && only !== 'publish-live') throw new Error(`--only takes publish-live, not ${only}`);
+  if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
+  else {
+    log(`The build: cold and one word changed (${BUILD_RUNS} pairs of npm run build)`);
+    build = await measureBuild({ runs: BUILD_RUNS, root: ROOT, log });
+    if (process.argv.includes('--build-only')) {
+      log(buildSection(build).join('\n'));
+      return;
+    }
+  }
+
+  if (only === 'publish-live') {
+    log('Publish to live');
+    log(renderPublishLive(await measurePublishLive({ ...publishLiveOptions(process.argv), log })).join('\n'));
+    return;
+  }
+
+  const [loadAtStart = 0] = os.loadavg();
+  const buildStamp = () => statSync(path.join(ROOT, 'public/build')).mtimeMs;
+  const stampAtStart = buildStamp();
+  server = await startServer();
+  const origin = server.url;
+  log(`Production server on ${origin}`);
+  for (const page of PAGES) {
+    const response = await fetch(origin + page);
+    if (response.status !== 200) throw new Error(`${page} answered ${response.status}; Lighthouse needs a 200`);
+  }
+  mkdirSync(RAW_DIR, { recursive: true });
+
+  const lighthouse = new Map<string, PageResult['lighthouse']>();
+  for (const page of PAGES) {
+    log(`Lighthouse ${page} (${LIGHTHOUSE_RUNS} runs)`);
+    const result = await lighthousePage(origin + page, LIGHTHOUSE_RUNS, log);
+    lighthouse.set(page, result);
+    const base = path.join(RAW_DIR, page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-'));
+    writeFileSync(`${base}.json`, JSON.stringify(result.medianRun.lhr));
+    writeFileSync(`${base}.html`, generateReport(result.medianRun.lhr, 'html'));
+  }
+  log(`Lighthouse took ${Math.round((performance.now() - started) / 1000)} s so far; median-run reports in ${RAW_DIR}`);
+
+  log('First-load bytes (playwright-core, gzip)');
+  browser = await launchBrowser();
+  const pages: PageResult[] = [];
+  for (const page of PAGES) {
+    const bytes = await firstLoadBytes(browser, origin + page);
+    pages.push({ path: page, lighthouse: lighthouse.get(page)!, bytes });
+  }
+  log('Story images on a 375 px phone');
+  const storyImages = await storyImageBytes(browser, origin + STORY_PAGE, ROOT);
+  await browser.close();
+  browser = undefined;
+
+  const staticPath = await staticTarget(origin);
+  log(`Throughput (autocannon, ${LOAD.runs} × ${LOAD.durationS} s × ${LOAD.connections} connections per target)`);
+  const throughput = await measureThroughput(
+    origin,
+    [
+      { label: 'SSR', path: '/' },
+      { label: 'SSR', path: '/case-study/office-depot' },
+      { label: 'static', path: staticPath },
+    ],
+    LOAD,
+    log,
+  );
+
+  await cleanup();
+  log('Cold starts (5 rounds)');
+  const coldStarts = await measureColdStarts(5, log);
+  log('The owner’s area with seeded data');
+  const owner = await measureOwnerArea(STORY_PAGE.split('/').pop()!, log);
+  log('Reading insights with seeded events');
+  const insights = await measureInsights(caseStudySlugs(), log);
+  log(`The owner under a flood of insights beacons`);
+  const flood = await measureInsightsFlood(log);
+  log('The editor: publish, check and preview, the edit page');
+  const editing = await measureEditing(log);
+  log('Publish to live, and a public page with and without a live version');
+  const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
+  const [loadAtEnd = 0] = os.loadavg();
+  if (buildStamp() !== stampAtStart) {
+    throw new Error(
+      'public/build changed during the benchmark (a concurrent build?): the numbers are not valid. Run it as `flock /tmp/portfolio-build.lock npm run bench`.',
+    );
+  }
+  const result: BenchResult = {
+    date: new Date(),
+    durationS: (performance.now() - started) / 1000,
+    command: skipBuild ? 'npm run bench -- --skip-build' : 'npm run bench',
+    machine: describeMachine(CHROME_PATH),
+    loadAverage: [loadAtStart, loadAtEnd],
+    lighthouseRuns: LIGHTHOUSE_RUNS,
+    load: LOAD,
+    pages,
+    storyImages: { path: STORY_PAGE, ...storyImages },
+    throughput,
+    staticPath,
+    coldStarts,
+    owner,
+    insights,
+    flood,
+    editing,
+    build,
+  };
+  const list = budgets(result);
+  mkdirSync(path.dirname(REPORT), { recursive: true });
+  writeFileSync(REPORT, `${renderMarkdown(result, list)}\n${renderPublishLive(publishLive).join('\n')}`);
+  log(renderSummary(result, list));
+  log(renderPublishLive(publishLive).join('\n'));
+  log(`Wrote ${path.relative(ROOT, REPORT)} in ${Math.round(result.durationS)} s.`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await cleanup();
+  process.exit(1);
+});
