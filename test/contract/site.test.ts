@@ -89,9 +89,9 @@ describe('the content under test, served', () => {
 
   it.skipIf(CONTENT_IS_SAMPLE)("another designer's site carries neither the sample designer's name nor employers", async () => {
     const sample = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'site.yml'), 'utf8')) as { name: string };
-    const sampleResume = parseYaml(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m)[1]) as {
-      experience: { company: string }[];
-    };
+    const sampleResume = parseYaml(
+      at(readFileSync(path.join(SAMPLE_SITE_DIR, 'resume.mdx'), 'utf8').split(/^---$/m), 1, 'the resume frontmatter'),
+    ) as { experience: { company: string }[] };
     const words = [sample.name, ...sampleResume.experience.map((role) => role.company)];
     const mine = [content.site.name, ...content.resume.experience.map((role) => role.company)];
     for (const route of ['/', '/resume', ...Object.keys(content.caseStudies).map((slug) => `/case-study/${slug}`), '/sitemap.xml']) {

@@ -11,6 +11,7 @@ import {
 } from '~/contact/inbox.server';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { saveEnv } from '../helpers/env';
+import { at } from '../helpers/must';
 
 /** The owner's inbox and mail health, read from a real PostgreSQL through the process's database. */
 
@@ -52,8 +53,8 @@ describe('the inbox', () => {
       done: false,
       doneAt: null,
     });
-    expect(all[3].deliveredAt).toBeInstanceOf(Date);
-    expect(all[0].createdAt.getTime()).toBeGreaterThan(all[1].createdAt.getTime());
+    expect(all[3]?.deliveredAt).toBeInstanceOf(Date);
+    expect(at(all, 0, 'a newest message').createdAt.getTime()).toBeGreaterThan(at(all, 1, 'a second message').createdAt.getTime());
 
     expect((await listMessages({ limit: 2, offset: 2 })).map((m) => m.id)).toEqual(['failed', 'old']);
     expect(await listMessages({ limit: 2, offset: 4 })).toEqual([]);

@@ -29,7 +29,7 @@ const BASE = 'a'.repeat(40);
 const BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
 describe.each(ENGINES)('on %s', (_name, start) => {
-  const engine = useEngine(start);
+  useEngine(start);
 
   it('saves, reads back, updates and lists a draft; discarding removes it and its images', async () => {
     expect(await getDraft(DOC)).toBeNull();

@@ -7,7 +7,6 @@ import { startOwnerServer } from '../helpers/owner-stack';
 import { waitForHydration } from '../helpers/e2e';
 import { PRIVATE_PATH } from '../helpers/private';
 import { type RunningServer } from '../helpers/server';
-import { waitFor } from '../helpers/wait';
 
 /**
  * The owner's area in Chromium against the built server and a real

@@ -8,6 +8,7 @@ import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from './content';
 import { waitForHydration } from './e2e';
 import { startEditorStackOn, waitForSaveResult, type EditorStack } from './editor-stack';
 import type { GitRemote, SeedFiles } from './git-remote';
+import { at } from './must';
 import { waitFor } from './wait';
 
 /**

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { inflateSync } from 'node:zlib';
 import type { SeedFiles } from './git-remote';
 import { decodeEntities } from './http';
+import { group } from './must';
 
 /**
  * What of the sample designer can be recognised in a response of the site:

@@ -8,6 +8,7 @@ import type { CompiledContent } from '~/content/schema';
 import { buildContent } from '../../pipeline/build-content';
 import { copyContent, ROOT, SAMPLE_SITE_DIR, type ContentCopy } from '../helpers/content';
 import { CASE_STUDY_SECTIONS as SPEC_SECTIONS } from '../helpers/e2e';
+import { at, must } from '../helpers/must';
 
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { toFormBody } from '../helpers/contact-cases';
-import { postForm } from '../helpers/http';
+import { cookieOf, postForm } from '../helpers/http';
 import { fetchFrom, loopbackAddress } from '../helpers/loopback';
 import { startOwnerServer } from '../helpers/owner-stack';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
 import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { cookieOf, noticeIn, postForm } from '../helpers/http';
+import { noticeIn, postForm } from '../helpers/http';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';

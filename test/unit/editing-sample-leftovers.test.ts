@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_FINGERPRINTS } from '~/editing/sample-fingerprints';
 import { findSampleLeftovers, fingerprint, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
 import { readWordsDesigner } from '../helpers/words-designer';
+import { at } from '../helpers/must';
 
 /**
  * The "Make it yours" detector on a fixture designer standing in for the
