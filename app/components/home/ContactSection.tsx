@@ -4,6 +4,8 @@ import { LinkedInIcon, MailIcon, ResponsiveImage, type IconProps } from '~/compo
 import type { ComponentType, ReactNode } from 'react';
 import { SectionHeading } from '../ui/SectionHeading';
 
+const UNDERLINED = 'underline decoration-border underline-offset-4 group-hover:decoration-current';
+
 type ContactLinkProps = {
   href: string;
   icon: ComponentType<IconProps>;
@@ -26,7 +28,7 @@ function ContactLink({ href, icon: LinkIcon, external = false, breakAnywhere = f
       <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
         <LinkIcon className="size-[18px]" />
       </span>
-      <span className={`${breakAnywhere ? 'break-all' : ''}underline decoration-border underline-offset-4 group-hover:decoration-current`}>
+      <span className={breakAnywhere ? `break-all ${UNDERLINED}` : UNDERLINED}>
         {children}
         {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
       </span>
