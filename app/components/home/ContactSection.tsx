@@ -1,40 +1,7 @@
 import type { Site } from '~/content/schema';
 import { ContactForm } from '../contact/ContactForm';
-import { LinkedInIcon, MailIcon, ResponsiveImage, type IconProps } from '~/components/ui';
-import type { ComponentType, ReactNode } from 'react';
+import { LinkedInIcon, MailIcon, ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '../ui/SectionHeading';
-
-const UNDERLINED = 'underline decoration-border underline-offset-4 group-hover:decoration-current';
-
-type ContactLinkProps = {
-  href: string;
-  icon: ComponentType<IconProps>;
-  /** Opens in a new tab, and says so to screen readers. */
-  external?: boolean;
-  /** An e-mail address has no spaces to wrap at: on a narrow phone it breaks anywhere. */
-  breakAnywhere?: boolean;
-  children: ReactNode;
-};
-
-/** One way to reach the designer: a round icon and the underlined address. */
-function ContactLink({ href, icon: LinkIcon, external = false, breakAnywhere = false, children }: ContactLinkProps) {
-  return (
-    <a
-      href={href}
-      target={external ? '_blank' : undefined}
-      rel={external ? 'noopener noreferrer' : undefined}
-      className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
-    >
-      <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
-        <LinkIcon className="size-[18px]" />
-      </span>
-      <span className={breakAnywhere ? `break-all ${UNDERLINED}` : UNDERLINED}>
-        {children}
-        {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
-      </span>
-    </a>
-  );
-}
 
 export function ContactSection({ site }: { site: Site }) {
   const photo = site.photos.profile;
@@ -59,14 +26,33 @@ export function ContactSection({ site }: { site: Site }) {
           </div>
           <ul className="mt-8 space-y-3">
             <li>
-              <ContactLink href={`mailto:${site.email}`} icon={MailIcon} breakAnywhere>
-                {site.email}
-              </ContactLink>
+              <a
+                href={`mailto:${site.email}`}
+                className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
+              >
+                <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
+                  <MailIcon className="size-[18px]" />
+                </span>
+                <span className="break-all underline decoration-border underline-offset-4 group-hover:decoration-current">
+                  {site.email}
+                </span>
+              </a>
             </li>
             <li>
-              <ContactLink href={site.linkedin} icon={LinkedInIcon} external>
-                {words.linkedinLink}
-              </ContactLink>
+              <a
+                href={site.linkedin}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
+              >
+                <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
+                  <LinkedInIcon className="size-[18px]" />
+                </span>
+                <span className="underline decoration-border underline-offset-4 group-hover:decoration-current">
+                  {words.linkedinLink}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </span>
+              </a>
             </li>
           </ul>
         </div>
