@@ -9,19 +9,6 @@ const HERO_SIZES =
 
 type HeroFields = Pick<CaseStudy, 'image' | 'alt' | 'imageWidth' | 'imageHeight' | 'imageSources'>;
 
-/** The top of a case study, open or locked: its tags, title and the sentence under it. */
-export function CaseStudyTitle({ tags, title, summary }: { tags: string[]; title: string; summary: string }) {
-  return (
-    <>
-      <TagList tags={tags} />
-      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
-        {title}
-      </h1>
-      <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{summary}</p>
-    </>
-  );
-}
-
 /** The case study's card image, full width: the page's largest paint on a phone, so it loads first. */
 export function CaseStudyHeroImage({ caseStudy, className }: { caseStudy: HeroFields; className: string }) {
   return (
@@ -50,7 +37,11 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
   ];
   return (
     <header className="mx-auto max-w-6xl px-5 pt-8 pb-12 sm:px-6 sm:pt-12 lg:px-8">
-      <CaseStudyTitle tags={caseStudy.tags} title={caseStudy.title} summary={page.summary} />
+      <TagList tags={caseStudy.tags} />
+      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
+        {caseStudy.title}
+      </h1>
+      <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{page.summary}</p>
 
       <dl className="mt-10 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-border py-6 md:grid-cols-4">
         {facts.map((fact) => (
