@@ -50,16 +50,17 @@ const words = (fallback: string, label: string) => nonEmpty.default(fallback).de
 /** A group of words: optional as a whole (zod's prefault runs the defaults inside it). */
 const wordsGroup = <Shape extends z.ZodRawShape>(shape: Shape, label: string) => z.object(shape).strict().prefault({} as never).describe(label);
 
-const workWords = {
-  eyebrow: words(WORK_WORDS.eyebrow, 'Small heading'),
-  title: words(WORK_WORDS.title, 'Heading'),
-  subtitle: words(WORK_WORDS.subtitle, 'Text under the heading'),
-};
+/** A section's heading words: the small heading, the heading and the text under it. */
+const headingWords = (defaults: { eyebrow: string; title: string; subtitle: string }) => ({
+  eyebrow: words(defaults.eyebrow, 'Small heading'),
+  title: words(defaults.title, 'Heading'),
+  subtitle: words(defaults.subtitle, 'Text under the heading'),
+});
+
+const workWords = headingWords(WORK_WORDS);
 
 const contactWords = {
-  eyebrow: words(CONTACT_WORDS.eyebrow, 'Small heading'),
-  title: words(CONTACT_WORDS.title, 'Heading'),
-  subtitle: words(CONTACT_WORDS.subtitle, 'Text under the heading'),
+  ...headingWords(CONTACT_WORDS),
   linkedinLink: words(CONTACT_WORDS.linkedinLink, 'LinkedIn link'),
 };
 

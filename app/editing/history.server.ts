@@ -171,6 +171,22 @@ export async function branchSnapshot(
   config ??= await resolvePublishConfig();
   const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
   if (config.mode === 'remote') return read(config, () => remoteSnapshot(config, folder, select));
+  const tip = await filesAtTip(folder, select, config);
+  if (!tip.ok) return tip;
+  const { files, picked, texts } = tip.value;
+  const changes = await lastChanges(
+    picked.map((file) => file.path),
+    config,
+  );
+  return { ok: true, value: { files, texts, changes: changes.ok ? changes.value : new Map() } };
+}
+
+/** The files under `folder` (ending in "/") at the tip, those `select` picks, and their texts by path. */
+export async function filesAtTip(
+  folder: string,
+  select: (path: string) => boolean,
+  config: PublishConfig,
+): Promise<GitRead<{ files: BranchFile[]; picked: BranchFile[]; texts: Map<string, string> }>> {
   const files = await listFiles(folder, config);
   if (!files.ok) return files;
   const picked = files.value.filter((file) => select(file.path));
@@ -179,12 +195,9 @@ export async function branchSnapshot(
     config,
   );
   if (!blobs.ok) return blobs;
-  const changes = await lastChanges(
-    picked.map((file) => file.path),
-    config,
-  );
+  // readBlobs answers for every id it was given, or fails as a whole.
   const texts = new Map(picked.map((file) => [file.path, blobs.value.get(file.blobId)!.toString('utf8')]));
-  return { ok: true, value: { files: files.value, texts, changes: changes.ok ? changes.value : new Map() } };
+  return { ok: true, value: { files: files.value, picked, texts } };
 }
 
 /** The title a commit message names: the frontmatter's title, site.yml's "site details", else the file's name. */

@@ -6,7 +6,7 @@ import { configuredSiteUrl } from '~/http/site-url.server';
 import { readEnv } from '~/settings/env.server';
 import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
 import { CONTENT_DIR } from './content-path.server';
-import { listFiles, readBlobs, type GitRead } from './history.server';
+import { filesAtTip, type GitRead } from './history.server';
 import type { PublishConfig } from './publish-config.server';
 import { getPublishingStatus, resolvePublishConfig } from './publishing-connection.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
@@ -87,18 +87,10 @@ const isDocument = (file: string) =>
  * hold the branch's reads up for the pages that do.
  */
 async function documentsAtTip(config: PublishConfig): Promise<GitRead<ContentItem[]>> {
-  const files = await listFiles(`${CONTENT_DIR}/`, config);
-  if (!files.ok) return files;
-  const documents = files.value.filter((file) => isDocument(file.path));
-  const blobs = await readBlobs(
-    documents.map((file) => file.blobId),
-    config,
-  );
-  if (!blobs.ok) return blobs;
-  return {
-    ok: true,
-    value: documents.map((file) => describeContentFile(file, blobs.value.get(file.blobId)!.toString('utf8'), files.value)),
-  };
+  const tip = await filesAtTip(`${CONTENT_DIR}/`, isDocument, config);
+  if (!tip.ok) return tip;
+  const { files, picked, texts } = tip.value;
+  return { ok: true, value: picked.map((file) => describeContentFile(file, texts.get(file.path) ?? '', files)) };
 }
 
 /**

@@ -1,11 +1,35 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { Field } from '~/components/ui';
+import { IntentButton } from './IntentButton';
 import { DEFAULT_LINK_DAYS, EXPIRY_CHOICES } from '~/access/share-link-rules';
 import type { LinksActionData, NewLinkValues } from '~/routes/admin.links.server';
+
+const MAKE_LINK_BUTTON =
+  'h-11 rounded-full bg-accent px-6 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover disabled:opacity-60';
 
 const DEFAULTS: NewLinkValues = { label: '', scope: 'all', caseStudies: [], days: String(DEFAULT_LINK_DAYS), notify: true };
 const CONTROL =
   'rounded-lg border border-border bg-bg px-3 py-2.5 text-base text-fg shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30';
+
+/** A radio button or checkbox with its words, in the form's one style. */
+function Choice({
+  children,
+  ...input
+}: {
+  type: 'radio' | 'checkbox';
+  name: string;
+  value: string;
+  defaultChecked: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2.5">
+      <input {...input} className="size-4 accent-[var(--accent)]" />
+      {children}
+    </label>
+  );
+}
 
 /** Making a link: who it is for, what it opens, how long, and whether to hear of the first open. Typed values survive an error. */
 export function NewLinkForm({ choices }: { choices: { slug: string; title: string }[] }) {
@@ -37,26 +61,12 @@ export function NewLinkForm({ choices }: { choices: { slug: string; title: strin
       <fieldset aria-describedby={failed?.errors.caseStudies ? 'link-scope-error' : undefined}>
         <legend className="mb-2 text-sm font-medium">What it opens</legend>
         <div className="grid gap-2 text-[0.9375rem]">
-          <label className="flex items-center gap-2.5">
-            <input
-              type="radio"
-              name="scope"
-              value="all"
-              defaultChecked={values.scope === 'all'}
-              className="size-4 accent-[var(--accent)]"
-            />
+          <Choice type="radio" name="scope" value="all" defaultChecked={values.scope === 'all'}>
             All private case studies, including ones added later
-          </label>
-          <label className="flex items-center gap-2.5">
-            <input
-              type="radio"
-              name="scope"
-              value="some"
-              defaultChecked={values.scope === 'some'}
-              className="size-4 accent-[var(--accent)]"
-            />
+          </Choice>
+          <Choice type="radio" name="scope" value="some" defaultChecked={values.scope === 'some'}>
             Only these:
-          </label>
+          </Choice>
           {choices.length === 0 ? (
             <p className="ml-7 text-sm text-fg-muted">
               No case study is private yet (add <code>visibility: private</code> to its frontmatter).
@@ -65,16 +75,9 @@ export function NewLinkForm({ choices }: { choices: { slug: string; title: strin
             <ul className="ml-7 grid gap-1.5">
               {choices.map((choice) => (
                 <li key={choice.slug}>
-                  <label className="flex items-center gap-2.5">
-                    <input
-                      type="checkbox"
-                      name="caseStudies"
-                      value={choice.slug}
-                      defaultChecked={values.caseStudies.includes(choice.slug)}
-                      className="size-4 accent-[var(--accent)]"
-                    />
+                  <Choice type="checkbox" name="caseStudies" value={choice.slug} defaultChecked={values.caseStudies.includes(choice.slug)}>
                     {choice.title}
-                  </label>
+                  </Choice>
                 </li>
               ))}
             </ul>
@@ -105,15 +108,9 @@ export function NewLinkForm({ choices }: { choices: { slug: string; title: strin
         </label>
       </div>
       <div>
-        <button
-          type="submit"
-          name="intent"
-          value="create"
-          disabled={submitting}
-          className="h-11 rounded-full bg-accent px-6 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover disabled:opacity-60"
-        >
-          {submitting ? 'Making the link…' : 'Make link'}
-        </button>
+        <IntentButton intent="create" busy={submitting} busyLabel="Making the link…" className={MAKE_LINK_BUTTON}>
+          Make link
+        </IntentButton>
       </div>
     </Form>
   );

@@ -1,6 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import type { PublishingActionData } from '~/routes/admin.publishing.server';
+import { IntentButton } from './IntentButton';
+
+const CONNECT_BUTTON =
+  'h-11 rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-60';
 
 export const GITHUB_TOKEN_FORM = 'https://github.com/settings/personal-access-tokens/new';
 const CONTROL =
@@ -105,15 +109,9 @@ export function ConnectForm({
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <button
-          type="submit"
-          name="intent"
-          value="connect"
-          disabled={busy}
-          className="h-11 rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-60"
-        >
-          {busy ? 'Checking…' : reconnect ? 'Check and replace the token' : 'Check and connect'}
-        </button>
+        <IntentButton intent="connect" busy={busy} busyLabel="Checking…" className={CONNECT_BUTTON}>
+          {reconnect ? 'Check and replace the token' : 'Check and connect'}
+        </IntentButton>
         <span className="text-sm text-fg-muted">Checks reading and publishing at once; nothing on your site changes.</span>
       </div>
       {answer ? (

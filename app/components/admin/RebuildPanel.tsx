@@ -1,6 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react';
 import type { RebuildAnswer } from '~/routes/admin._index.server';
 import { Panel } from './Panel';
+import { IntentButton } from './IntentButton';
+
+const REBUILD_BUTTON =
+  'h-11 rounded-full border border-border bg-bg px-5 text-[0.9375rem] font-medium transition-colors hover:border-accent hover:text-accent disabled:opacity-60';
 
 /**
  * "Rebuild the site", on the overview only when a build hook is set up. A
@@ -25,15 +29,9 @@ export function RebuildPanel({ setting, answer }: { setting: 'ready' | 'invalid'
         </p>
       ) : (
         <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3" data-rebuild-form>
-          <button
-            type="submit"
-            name="intent"
-            value="rebuild"
-            disabled={busy}
-            className="h-11 rounded-full border border-border bg-bg px-5 text-[0.9375rem] font-medium transition-colors hover:border-accent hover:text-accent disabled:opacity-60"
-          >
-            {busy ? 'Asking Netlify…' : 'Rebuild the site'}
-          </button>
+          <IntentButton intent="rebuild" busy={busy} busyLabel="Asking Netlify…" className={REBUILD_BUTTON}>
+            Rebuild the site
+          </IntentButton>
           {answer ? (
             <p
               role="status"

@@ -31,6 +31,27 @@ function patchImage(nodes: AnyNode[], index: number, patch: Partial<Image>): Any
   return walk(nodes);
 }
 
+type ImageTextFieldProps = { id: string; prop: 'alt' | 'title'; label: string; image: Image; onValue: (value: string) => void };
+
+/** One of an image's words (its alt text or caption), edited in the card. */
+function ImageTextField({ id, prop, label, image, onValue }: ImageTextFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <input
+        id={id}
+        form={NO_FORM}
+        data-prop={prop}
+        defaultValue={image[prop] ?? ''}
+        onChange={(e) => onValue(e.currentTarget.value)}
+        className={CONTROL}
+      />
+    </div>
+  );
+}
+
 export function ImageChildren({ node, update }: { node: MdxJsxFlowElement; update: Update }) {
   const env = useEditorEnv();
   const id = useId();
@@ -55,33 +76,15 @@ export function ImageChildren({ node, update }: { node: MdxJsxFlowElement; updat
             <p className="truncate font-mono text-xs text-fg-muted" title={image.url}>
               {image.url}
             </p>
-            <div>
-              <label htmlFor={`${id}-alt-${i}`} className={LABEL}>
-                Alt text
-              </label>
-              <input
-                id={`${id}-alt-${i}`}
-                form={NO_FORM}
-                data-prop="alt"
-                defaultValue={image.alt ?? ''}
-                onChange={(e) => set(i, { alt: e.currentTarget.value })}
-                className={CONTROL}
-              />
-            </div>
+            <ImageTextField id={`${id}-alt-${i}`} prop="alt" label="Alt text" image={image} onValue={(alt) => set(i, { alt })} />
             {captions ? (
-              <div>
-                <label htmlFor={`${id}-title-${i}`} className={LABEL}>
-                  Caption (optional)
-                </label>
-                <input
-                  id={`${id}-title-${i}`}
-                  form={NO_FORM}
-                  data-prop="title"
-                  defaultValue={image.title ?? ''}
-                  onChange={(e) => set(i, { title: e.currentTarget.value || null })}
-                  className={CONTROL}
-                />
-              </div>
+              <ImageTextField
+                id={`${id}-title-${i}`}
+                prop="title"
+                label="Caption (optional)"
+                image={image}
+                onValue={(title) => set(i, { title: title || null })}
+              />
             ) : null}
           </div>
         </li>
