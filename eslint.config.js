@@ -34,6 +34,10 @@ const SERVER_ONLY = {
   allowTypeImports: true,
   message: 'This code reaches the browser: only routes and other *.server modules import *.server code (a type import is fine).',
 };
+const PARENT_RELATIVE = {
+  group: ['../*', '../**'],
+  message: "In app/, another folder is reached through '~/' (e.g. '~/content/schema'), so every import of a module reads the same.",
+};
 const layers = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -74,10 +78,14 @@ export default tseslint.config(
     rules: layers(TEST_HELPERS, BUILD_TIME),
   },
   {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: layers(TEST_HELPERS, BUILD_TIME, PARENT_RELATIVE),
+  },
+  {
     // What is bundled for the browser: everything in app/ but *.server modules, route modules and the server entry.
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/**/*.server.{ts,tsx}', 'app/**/*.server/**', 'app/routes/**', 'app/root.tsx', 'app/entry.server.tsx'],
-    rules: layers(TEST_HELPERS, BUILD_TIME, SERVER_ONLY),
+    rules: layers(TEST_HELPERS, BUILD_TIME, PARENT_RELATIVE, SERVER_ONLY),
   },
   {
     // Components and hooks; *.server modules hold no React, and their `use()` is not a hook.

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
-import { cookieValue, setCookie } from '../http/cookies.server';
-import { readEnv } from '../settings/env.server';
-import { clientKey, release, take, type Verdict } from '../db/rate-limit.server';
+import { cookieValue, setCookie } from '~/http/cookies.server';
+import { readEnv } from '~/settings/env.server';
+import { clientKey, release, take, type Verdict } from '~/db/rate-limit.server';
 
 /**
  * Who may read a private case study. One password (PRIVATE_CASE_STUDY_PASSWORD)

@@ -1,4 +1,4 @@
-import type { CaseStudyCard } from '../content/schema';
+import type { CaseStudyCard } from '~/content/schema';
 
 /**
  * What a private case study's page may show before the password: its card's

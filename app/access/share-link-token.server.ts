@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
-import { readEnv } from '../settings/env.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * A share link's token: its id (16 random bytes) followed by the first 16

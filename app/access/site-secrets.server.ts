@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { query } from '../db/connection.server';
-import { readEnv } from '../settings/env.server';
+import { query } from '~/db/connection.server';
+import { readEnv } from '~/settings/env.server';
 
 /**
  * The secrets a deploy would otherwise need made by hand, generated on the

@@ -18,10 +18,10 @@ import {
   type ContactMessage,
   type ContactValues,
 } from './schema';
-import { clientKey, take } from '../db/rate-limit.server';
-import { readSmallForm } from '../http/form.server';
-import { clientIp } from '../http/client-ip.server';
-import { recordServerEvent } from '../insights/record.server';
+import { clientKey, take } from '~/db/rate-limit.server';
+import { readSmallForm } from '~/http/form.server';
+import { clientIp } from '~/http/client-ip.server';
+import { recordServerEvent } from '~/insights/record.server';
 import { inProcessSendEmail } from './in-process-function.server';
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { getSite } from '../content/content.server';
-import { configuredSiteUrl } from '../http/site-url.server';
-import { readEnv } from '../settings/env.server';
-import { onFunctionHost } from '../settings/runtime.server';
+import { getSite } from '~/content/content.server';
+import { configuredSiteUrl } from '~/http/site-url.server';
+import { readEnv } from '~/settings/env.server';
+import { onFunctionHost } from '~/settings/runtime.server';
 
 /**
  * Contact configuration, all from the environment (see .env.example and

@@ -1,4 +1,4 @@
-import type { Database } from '../db/connection.server';
+import type { Database } from '~/db/connection.server';
 import { sendContactMail, type MailResult } from './mail.server';
 import type { ContactMessage } from './schema';
 import { backoffMs, recordDelivered, recordFailure, type FailureOutcome } from './messages.server';

@@ -1,5 +1,5 @@
-import type { Database } from '../db/connection.server';
-import { oneRow } from '../db/one-row.server';
+import type { Database } from '~/db/connection.server';
+import { oneRow } from '~/db/one-row.server';
 import { getMailMode } from './config.server';
 import { processDatabase, type MessageRow } from './messages.server';
 

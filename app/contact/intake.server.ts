@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../db/connection.server';
+import { isDatabaseUnavailable } from '~/db/connection.server';
 import { FUNCTION_TIMEOUT_MS, getMailMode } from './config.server';
 import type { ContactMessage } from './schema';
 import { sendContactMail, type MailResult } from './mail.server';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { databaseReady, sharedDatabase, type Database } from '../db/connection.server';
+import { databaseReady, sharedDatabase, type Database } from '~/db/connection.server';
 import type { ContactMessage } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
-import { liveStoreKind } from '../content/live-store.server';
-import type { Database } from '../db/connection.server';
+import { liveStoreKind } from '~/content/live-store.server';
+import type { Database } from '~/db/connection.server';
 import { CLAIM_SECONDS } from './messages.server';
 
 /**

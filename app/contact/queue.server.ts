@@ -1,5 +1,5 @@
-import type { Database } from '../db/connection.server';
-import { purgeIn as purgeRateLimits } from '../db/rate-limit.server';
+import type { Database } from '~/db/connection.server';
+import { purgeIn as purgeRateLimits } from '~/db/rate-limit.server';
 import { getMessageRetentionDays, SMTP_TIMEOUT_MS } from './config.server';
 import { deliverKept, type AttemptOutcome } from './delivery.server';
 import { claimDueMessages, CLAIM_SECONDS, processDatabase, recordGivenUp } from './messages.server';

@@ -9,7 +9,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import path from "node:path";
-import { readEnv } from "../settings/env.server";
+import { readEnv } from "~/settings/env.server";
 import type { ContentVersion, VersionPointer } from "./live-version";
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { asUnavailable, DatabaseUnavailable, isConnectionError } from './errors.server';
 import { databaseReady, reportConnectFailure } from './readiness.server';
-import { readPlatformEnv } from '../settings/env.server';
+import { readPlatformEnv } from '~/settings/env.server';
 
 /**
  * The one database: Netlify Database in production (NETLIFY_DB_URL, set by

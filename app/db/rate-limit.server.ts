@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { networkOf } from '../http/client-ip.server';
+import { networkOf } from '~/http/client-ip.server';
 import { oneRow } from './one-row.server';
-import { readEnv } from '../settings/env.server';
+import { readEnv } from '~/settings/env.server';
 import { rateLimitReached, rateLimitRetryMs, releaseRateLimit, takeRateLimit } from './memory-rate-limit.server';
 import { databaseReady, isDatabaseUnavailable, sharedDatabase, type Database } from './connection.server';
 

@@ -1,5 +1,5 @@
 import { DatabaseUnavailable, type UnavailableReason } from './errors.server';
-import { readPlatformEnv } from '../settings/env.server';
+import { readPlatformEnv } from '~/settings/env.server';
 
 /**
  * Whether the process's database may be queried, as the local server

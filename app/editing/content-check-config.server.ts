@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { readEnv } from '../settings/env.server';
-import { onFunctionHost } from '../settings/runtime.server';
+import { readEnv } from '~/settings/env.server';
+import { onFunctionHost } from '~/settings/runtime.server';
 
 /**
  * Where the content check runs and how its caller proves itself. The check

@@ -1,4 +1,4 @@
-import type { CaseStudy, Site } from '../content/schema';
+import type { CaseStudy, Site } from '~/content/schema';
 
 /**
  * The content check's contract, shared by its three parts: the checker

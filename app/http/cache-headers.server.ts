@@ -1,4 +1,4 @@
-import { getCaseStudy } from '../content/content.server';
+import { getCaseStudy } from '~/content/content.server';
 
 /**
  * Cache policy for everything Remix answers (pages and their .data requests).

@@ -1,5 +1,5 @@
-import { bearerMatches } from '../access/constant-time.server';
-import { ensureSiteSecrets } from '../access/site-secrets.server';
+import { bearerMatches } from '~/access/constant-time.server';
+import { ensureSiteSecrets } from '~/access/site-secrets.server';
 import { readJsonBody } from './read-body.server';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { devSocketUrl } from '../utils/dev-reload';
+import { devSocketUrl } from '~/utils/dev-reload';
 
 /**
  * Security headers for every HTML response.

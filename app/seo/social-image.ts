@@ -1,4 +1,4 @@
-import type { CaseStudy, Resume, Site } from '../content/schema';
+import type { CaseStudy, Resume, Site } from '~/content/schema';
 
 /**
  * The sharing cards (og:image) of each page, described once: the build draws

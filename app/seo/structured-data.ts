@@ -1,4 +1,4 @@
-import type { CaseStudy, Site } from '../content/schema';
+import type { CaseStudy, Site } from '~/content/schema';
 
 /**
  * schema.org JSON-LD for search engines: a Person on / and a CreativeWork on

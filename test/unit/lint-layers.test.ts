@@ -54,7 +54,7 @@ describe('layer rules', () => {
     expect(restricted(component).join('\n')).toMatch(/only routes and other \*\.server modules import \*\.server code/);
     const shared = await lint(
       'app/content/layer-case.ts',
-      "import { sameSecret } from '../access/constant-time.server';\nexport const used = sameSecret;\n",
+      "import { sameSecret } from '~/access/constant-time.server';\nexport const used = sameSecret;\n",
     );
     expect(restricted(shared)).toHaveLength(1);
 
@@ -83,6 +83,27 @@ describe('layer rules', () => {
           'app/contact/layer-case.server.ts',
           "import { listMessages } from './inbox.server';\nexport const used = listMessages;\n",
         ),
+      ),
+    ).toEqual([]);
+  });
+
+  it("in app/, another folder is reached through '~/'", async () => {
+    const parent = await lint(
+      'app/content/layer-case.server.ts',
+      "import { sameSecret } from '../access/constant-time.server';\nexport const used = sameSecret;\n",
+    );
+    expect(restricted(parent).join('\n')).toMatch(/reached through '~\/'/);
+    expect(
+      restricted(
+        await lint(
+          'app/content/layer-case.server.ts',
+          "import { sameSecret } from '~/access/constant-time.server';\nexport const used = sameSecret;\n",
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      restricted(
+        await lint('app/content/layer-case.server.ts', "import { contentOf } from './content.server';\nexport const used = contentOf;\n"),
       ),
     ).toEqual([]);
   });

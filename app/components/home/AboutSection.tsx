@@ -1,6 +1,6 @@
 import type { ResponsiveImage as ResponsiveImageData, Site } from '~/content/schema';
 import { ResponsiveImage } from '~/components/ui';
-import { SectionHeading } from '../ui/SectionHeading';
+import { SectionHeading } from '~/components/ui/SectionHeading';
 
 /** The photo's width: 5/12 of the grid beside the text from lg, else the column, at most max-w-sm (384 px). */
 const PHOTO_SIZES =

@@ -1,6 +1,6 @@
 import type { CaseStudyCard as Card, Site } from '~/content/schema';
 import { CaseStudyGrid } from '~/components/ui';
-import { SectionHeading } from '../ui/SectionHeading';
+import { SectionHeading } from '~/components/ui/SectionHeading';
 
 export function CaseStudiesSection({ cards, words }: { cards: Card[]; words: Site['work'] }) {
   return (

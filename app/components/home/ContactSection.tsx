@@ -1,7 +1,7 @@
 import type { Site } from '~/content/schema';
-import { ContactForm } from '../contact/ContactForm';
+import { ContactForm } from '~/components/contact/ContactForm';
 import { LinkedInIcon, MailIcon, ResponsiveImage } from '~/components/ui';
-import { SectionHeading } from '../ui/SectionHeading';
+import { SectionHeading } from '~/components/ui/SectionHeading';
 
 export function ContactSection({ site }: { site: Site }) {
   const photo = site.photos.profile;

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { homeSectionOf, MENU_SCROLL_DELAY_MS, MOBILE_BREAKPOINT_PX } from '~/utils/scroll';
-import { CloseIcon, MenuIcon } from '../ui/icons';
+import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { NAV_ITEMS } from './nav-items';
 import { useNavClick } from './useNavClick';
 

@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '../ui/icons';
+import { Icon, type IconProps } from '~/components/ui/icons';
 
 /** Resume-only icons, in the shared frame of ~/components/ui/icons. */
 export const DownloadIcon = (props: IconProps) => (

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { Field } from '../contact/Field';
+import { Field } from '~/components/contact/Field';
 
 export type PasswordAnswer = { error?: string; limited?: string } | undefined;
 

@@ -6,11 +6,11 @@
  * one module every route reaches all of them, so they travel together as one
  * small chunk. Keep page-specific components out of it.
  */
-export { useNavClick } from '../layout/useNavClick';
-export { JsonLd } from '../seo/JsonLd';
+export { useNavClick } from '~/components/layout/useNavClick';
+export { JsonLd } from '~/components/seo/JsonLd';
 export { ButtonLink } from './ButtonLink';
 export { CaseStudyCard, CaseStudyGrid } from './CaseStudyCard';
-export { Field } from '../contact/Field';
+export { Field } from '~/components/contact/Field';
 export * from './icons';
 export { ResponsiveImage } from './ResponsiveImage';
 export { TagList } from './TagList';
