@@ -10,116 +10,76 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
 
-async function lint(filePath: string, code: string): Promise<string[]> {
+/** The import-rule messages ESLint gives a file at `filePath` that imports `name` from `from`. */
+async function importMessages(filePath: string, from: string, name = 'used', typeOnly = false): Promise<string[]> {
+  const code = typeOnly
+    ? `import type { ${name} } from '${from}';\nexport type Used = ${name};\n`
+    : `import { ${name} } from '${from}';\nexport const used = ${name};\n`;
   const [result] = await eslint.lintText(code, { filePath });
   if (!result) throw new Error(`ESLint gave no result for ${filePath}`);
-  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  return result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
 }
 
-const restricted = (messages: string[]) => messages.filter((m) => m.startsWith('@typescript-eslint/no-restricted-imports'));
+type Case = { file: string; from: string; typeOnly?: boolean };
+
+const RULES: { rule: string; message: RegExp; broken: Case[]; allowed: Case[] }[] = [
+  {
+    rule: 'app/ may not import build-time code (pipeline/) or scripts/',
+    message: /may not import build-time code/,
+    broken: [
+      { file: 'app/content/layer-case.server.ts', from: '../../pipeline/content/compile' },
+      { file: 'app/http/layer-case.ts', from: '../../scripts/gen' },
+      { file: 'server.ts', from: './pipeline/content/compile' },
+    ],
+    allowed: [
+      { file: 'pipeline/layer-case.ts', from: './content/compile' },
+      // The content-check function compiles a publish with the build's own code.
+      { file: 'netlify/functions/layer-case.ts', from: '../../pipeline/content/compile' },
+    ],
+  },
+  {
+    rule: 'code that reaches the browser may not import *.server modules, but may import their types',
+    message: /only routes and other \*\.server modules import \*\.server code/,
+    broken: [
+      { file: 'app/components/LayerCase.tsx', from: '~/contact/inbox.server' },
+      { file: 'app/content/layer-case.ts', from: '~/access/constant-time.server' },
+    ],
+    allowed: [
+      { file: 'app/components/LayerCase.tsx', from: '~/contact/inbox.server', typeOnly: true },
+      { file: 'app/routes/layer-case.tsx', from: '~/contact/inbox.server' },
+      { file: 'app/root.tsx', from: '~/contact/inbox.server' },
+      { file: 'app/contact/layer-case.server.ts', from: './inbox.server' },
+    ],
+  },
+  {
+    rule: "in app/, another folder is reached through '~/'",
+    message: /reached through '~\/'/,
+    broken: [{ file: 'app/content/layer-case.server.ts', from: '../access/constant-time.server' }],
+    allowed: [
+      { file: 'app/content/layer-case.server.ts', from: '~/access/constant-time.server' },
+      { file: 'app/content/layer-case.server.ts', from: './content.server' },
+    ],
+  },
+  {
+    rule: 'nothing outside test/ imports a test helper',
+    message: /Test helpers stay in test\//,
+    broken: [
+      { file: 'app/http/layer-case.server.ts', from: '~/../test/helpers/wait' },
+      { file: 'pipeline/layer-case.ts', from: '../test/helpers/wait' },
+      { file: 'scripts/layer-case.ts', from: '../test/helpers/wait' },
+      { file: 'netlify/functions/layer-case.ts', from: '../../test/helpers/wait' },
+    ],
+    allowed: [{ file: 'test/bench/layer-case.ts', from: '../helpers/wait' }],
+  },
+];
 
 describe('layer rules', () => {
-  it('app/ may not import build-time code (pipeline/) or scripts/', async () => {
-    const pipeline = await lint(
-      'app/content/layer-case.server.ts',
-      "import { compileSite } from '../../pipeline/content/compile';\nexport const used = compileSite;\n",
-    );
-    expect(restricted(pipeline).join('\n')).toMatch(/may not import build-time code/);
-    const scripts = await lint('app/http/layer-case.ts', "import { gen } from '../../scripts/gen';\nexport const used = gen;\n");
-    expect(restricted(scripts).join('\n')).toMatch(/may not import build-time code/);
-    const server = await lint('server.ts', "import { compileSite } from './pipeline/content/compile';\nexport const used = compileSite;\n");
-    expect(restricted(server)).toHaveLength(1);
-
-    // Build-time code and the content-check function may.
-    expect(
-      restricted(
-        await lint('pipeline/layer-case.ts', "import { compileSite } from './content/compile';\nexport const used = compileSite;\n"),
-      ),
-    ).toEqual([]);
-    expect(
-      restricted(
-        await lint(
-          'netlify/functions/layer-case.ts',
-          "import { compileSite } from '../../pipeline/content/compile';\nexport const used = compileSite;\n",
-        ),
-      ),
-    ).toEqual([]);
-  });
-
-  it('code that reaches the browser may not import *.server modules, but may import their types', async () => {
-    const component = await lint(
-      'app/components/LayerCase.tsx',
-      "import { listMessages } from '~/contact/inbox.server';\nexport const used = listMessages;\n",
-    );
-    expect(restricted(component).join('\n')).toMatch(/only routes and other \*\.server modules import \*\.server code/);
-    const shared = await lint(
-      'app/content/layer-case.ts',
-      "import { sameSecret } from '~/access/constant-time.server';\nexport const used = sameSecret;\n",
-    );
-    expect(restricted(shared)).toHaveLength(1);
-
-    expect(
-      restricted(
-        await lint(
-          'app/components/LayerCase.tsx',
-          "import type { InboxMessage } from '~/contact/inbox.server';\nexport type Used = InboxMessage;\n",
-        ),
-      ),
-    ).toEqual([]);
-    expect(
-      restricted(
-        await lint(
-          'app/routes/layer-case.tsx',
-          "import { listMessages } from '~/contact/inbox.server';\nexport const used = listMessages;\n",
-        ),
-      ),
-    ).toEqual([]);
-    expect(
-      restricted(await lint('app/root.tsx', "import { listMessages } from '~/contact/inbox.server';\nexport const used = listMessages;\n")),
-    ).toEqual([]);
-    expect(
-      restricted(
-        await lint(
-          'app/contact/layer-case.server.ts',
-          "import { listMessages } from './inbox.server';\nexport const used = listMessages;\n",
-        ),
-      ),
-    ).toEqual([]);
-  });
-
-  it("in app/, another folder is reached through '~/'", async () => {
-    const parent = await lint(
-      'app/content/layer-case.server.ts',
-      "import { sameSecret } from '../access/constant-time.server';\nexport const used = sameSecret;\n",
-    );
-    expect(restricted(parent).join('\n')).toMatch(/reached through '~\/'/);
-    expect(
-      restricted(
-        await lint(
-          'app/content/layer-case.server.ts',
-          "import { sameSecret } from '~/access/constant-time.server';\nexport const used = sameSecret;\n",
-        ),
-      ),
-    ).toEqual([]);
-    expect(
-      restricted(
-        await lint('app/content/layer-case.server.ts', "import { contentOf } from './content.server';\nexport const used = contentOf;\n"),
-      ),
-    ).toEqual([]);
-  });
-
-  it('nothing outside test/ imports a test helper', async () => {
-    for (const [file, from] of [
-      ['app/http/layer-case.server.ts', '../../test/helpers/wait'],
-      ['pipeline/layer-case.ts', '../test/helpers/wait'],
-      ['scripts/layer-case.ts', '../test/helpers/wait'],
-      ['netlify/functions/layer-case.ts', '../../test/helpers/wait'],
-    ]) {
-      const messages = await lint(file, `import { waitFor } from '${from}';\nexport const used = waitFor;\n`);
-      expect(restricted(messages).join('\n'), file).toMatch(/Test helpers stay in test\//);
+  it.each(RULES)('$rule', async ({ message, broken, allowed }) => {
+    for (const { file, from, typeOnly } of broken) {
+      expect((await importMessages(file, from, 'used', typeOnly)).join('\n'), `${file} importing ${from}`).toMatch(message);
     }
-    expect(
-      restricted(await lint('test/bench/layer-case.ts', "import { waitFor } from '../helpers/wait';\nexport const used = waitFor;\n")),
-    ).toEqual([]);
+    for (const { file, from, typeOnly } of allowed) {
+      expect(await importMessages(file, from, 'used', typeOnly), `${file} importing ${from}`).toEqual([]);
+    }
   });
 });
