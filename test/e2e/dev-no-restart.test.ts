@@ -10,6 +10,7 @@ import { startDev, type DevServer } from '../helpers/dev';
 import { waitForHydration } from '../helpers/e2e';
 import { FILES_SITE, writeFilesSite } from '../helpers/files-site';
 import { git, makeBareRepository } from '../helpers/git-remote';
+import { at } from '../helpers/must';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV } from '../helpers/private';
 import { closedPort } from '../helpers/smtp';
@@ -63,7 +64,11 @@ async function prepare(dir: string) {
   await rm(path.join(dir, 'content'), { recursive: true, force: true });
   await writeFilesSite(dir);
   // A second case study to delete.
-  const card = (await readFile(path.join(FILES_SITE, 'content/case-studies/trip-planner.mdx'), 'utf8')).split(/^---$/m)[1];
+  const card = at(
+    (await readFile(path.join(FILES_SITE, 'content/case-studies/trip-planner.mdx'), 'utf8')).split(/^---$/m),
+    1,
+    'front matter in trip-planner.mdx',
+  );
   const soon = card
     .replace(/^title: .*$/m, 'title: Bus Stops')
     .replace(/^order: .*$/m, 'order: 2')

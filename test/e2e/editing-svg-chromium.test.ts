@@ -60,7 +60,7 @@ async function open(text: string): Promise<string[]> {
       [10, 10],
       [100, 100],
       [190, 190],
-    ])
+    ] as const)
       await page.mouse.move(x, y);
     await page.waitForTimeout(150);
     // A local link (#top) only scrolls within the document; anything else is a navigation.

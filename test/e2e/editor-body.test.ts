@@ -16,6 +16,7 @@ import {
 } from '../helpers/body-editor';
 import { ROOT } from '../helpers/content';
 import { startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { at } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -99,8 +100,8 @@ describe('editing', () => {
     const after = await bodyValue(page);
     const lines = changedLines(before, after);
     expect(lines).toHaveLength(2);
-    expect(after.split('\n')[lines[0] - 1]).toBe('  caption="Affinity map of the coded reviews, by theme."');
-    expect(after.split('\n')[lines[1] - 1]).toBe('These three insights guided everything that followed.');
+    expect(after.split('\n')[at(lines, 0, 'a changed line') - 1]).toBe('  caption="Affinity map of the coded reviews, by theme."');
+    expect(after.split('\n')[at(lines, 1, 'a second changed line') - 1]).toBe('These three insights guided everything that followed.');
   });
 
   it('a Video keeps `autoplay` (a prop its card shows as a checkbox) when its caption is edited', async () => {

@@ -16,6 +16,7 @@ import {
   type EditorStack,
 } from '../helpers/editor-stack';
 import { waitForHydration } from '../helpers/e2e';
+import { group } from '../helpers/must';
 
 /**
  * Photos and card images replaced by upload, in Chromium, through the real
@@ -143,7 +144,10 @@ describe('replacing the profile photo, with JavaScript', () => {
 describe('replacing a card image, without JavaScript', () => {
   it('the Upload button keeps the file with the draft, and Publish commits it with the frontmatter path', async () => {
     const beforeText = remoteFile(stack.remote, CARD_DOC);
-    const oldCard = contentPathOf('content/case-studies/', /^image: (.+)$/m.exec(beforeText)![1].replace(/^"|"$/g, ''));
+    const oldCard = contentPathOf(
+      'content/case-studies/',
+      group(/^image: (.+)$/m.exec(beforeText), 'an image in the front matter').replace(/^"|"$/g, ''),
+    );
     const page = await signedIn(false);
     await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
     const field = page.locator('[data-image-field="image"]');

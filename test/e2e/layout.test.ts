@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { at } from '../helpers/must';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /**
@@ -47,14 +48,15 @@ describe('case-study cards', () => {
   it('at 768 px two share a row and the lone third is centred, at the same width', async () => {
     const page = await open({ viewport: { width: 768, height: 900 } });
     await page.goto(url);
-    const [first, second, third] = await Promise.all((await cards(page).all()).map(box));
+    const boxes = await Promise.all((await cards(page).all()).map(box));
+    const [first, second, third] = [at(boxes, 0, 'the first card'), at(boxes, 1, 'the second card'), at(boxes, 2, 'the third card')];
     const list = await box(page.locator('#work ul').first());
     expect(Math.abs(first.y - second.y)).toBeLessThan(1);
     expect(third.y).toBeGreaterThan(first.y + first.height);
     expect(Math.abs(third.width - first.width)).toBeLessThan(1);
     expect(Math.abs(third.x + third.width / 2 - (list.x + list.width / 2))).toBeLessThan(1);
     const titles = await tops(page, 'h3');
-    expect(Math.abs(titles[0] - titles[1])).toBeLessThan(1);
+    expect(Math.abs(at(titles, 0, 'the first card title') - at(titles, 1, 'the second card title'))).toBeLessThan(1);
   });
 
   it.each([375, 768, 1280])('at %i px the Coming Soon badge sits below the artwork, in the button’s place', async (width) => {
@@ -113,7 +115,9 @@ describe('case-study headings', () => {
         text.selectNodeContents(h.querySelector('span:last-child')!);
         const lines = [...text.getClientRects()];
         const badge = h.querySelector('.section-number')!.getBoundingClientRect();
-        return { lines: new Set(lines.map((r) => Math.round(r.top))).size, offset: badge.top - lines[0].top };
+        const firstLine = lines[0];
+        if (!firstLine) throw new Error(`the heading "${h.textContent}" has no line of text`);
+        return { lines: new Set(lines.map((r) => Math.round(r.top))).size, offset: badge.top - firstLine.top };
       }),
     );
     expect(headings.length).toBe(9);

@@ -9,6 +9,7 @@ import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
 import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
 import { remoteFile, signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
+import { group } from '../helpers/must';
 
 /**
  * "Make it yours" on /admin/content, in Chromium, against the built server in
@@ -218,7 +219,8 @@ describe('Make it yours', () => {
       const svg = (text: string) =>
         `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
       const resume = readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8');
-      const [, frontmatter, body] = /^---\n([^]*?)\n---\n([^]*)$/.exec(resume)!;
+      const parts = /^---\n([^]*?)\n---\n([^]*)$/.exec(resume);
+      const [frontmatter, body] = [group(parts, 'front matter in the fixture resume'), group(parts, 'a body in the fixture resume', 2)];
       const resumeData = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
       for (const entry of [...resumeData.education, ...resumeData.certifications]) entry.year = '2020';
       const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');

@@ -32,6 +32,7 @@ import {
 } from '../helpers/make-it-yours';
 import { findSample, findSampleIn, readSample, type Finding } from '../helpers/sample-scan';
 import { crawl, fetchPublicFiles, type SiteResponse } from '../helpers/site-responses';
+import { at, group, must } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
 import { waitForHydration } from '../helpers/e2e';
 
@@ -53,11 +54,11 @@ const SAMPLE = readSample(SEED);
 const SITE_URL = 'https://portfolio.example.test';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 
-const seededSite = parseYaml(SEED['content/site.yml'].toString()) as {
+const seededSite = parseYaml(must(SEED['content/site.yml'], 'the seeded content/site.yml').toString()) as {
   about: { paragraphs: string[]; interests: string[]; highlights: unknown[] };
   photos: { profile: { src: string }; about: { src: string } };
 };
-const seededResume = matter(SEED['content/resume.mdx'].toString()).data as {
+const seededResume = matter(must(SEED['content/resume.mdx'], 'the seeded content/resume.mdx').toString()).data as {
   experience: { bullets: string[] }[];
   education: unknown[];
   skills: { items: string[] }[];
@@ -131,8 +132,8 @@ async function sampleImageFingerprints(): Promise<{ names: string[]; sha256: Set
     for (const [file, bytes] of Object.entries(SAMPLE.images)) {
       const copy = path.join(dir, `${names.length}-${path.basename(file)}`);
       writeFileSync(copy, bytes);
-      names.push(/\.([0-9a-f]{10})\.\w+$/.exec(await plan.copy(copy))![1]);
-      names.push(/\.([0-9a-f]{10})\.avif/.exec((await plan.responsive(copy, [400])).avif)![1]);
+      names.push(group(/\.([0-9a-f]{10})\.\w+$/.exec(await plan.copy(copy)), 'a hash in the copied image name'));
+      names.push(group(/\.([0-9a-f]{10})\.avif/.exec((await plan.responsive(copy, [400])).avif), 'a hash in the AVIF variant name'));
     }
     const sha256 = new Set(Object.values(SAMPLE.images).map((bytes) => createHash('sha256').update(bytes).digest('hex')));
     return { names, sha256 };
@@ -152,7 +153,9 @@ describe('the scan, on the site as shipped', () => {
       expect(where).toContain('/_root.data');
       expect(where).toContain('/resume.pdf');
       expect(where).toContain('/sitemap.xml');
-      expect(findings.some((finding) => finding.what.includes(SAMPLE.employers[0]) && finding.where === '/resume.pdf')).toBe(true);
+      expect(
+        findings.some((finding) => finding.what.includes(at(SAMPLE.employers, 0, 'a sample employer')) && finding.where === '/resume.pdf'),
+      ).toBe(true);
     } finally {
       await server.stop();
       clone.dispose();
@@ -238,9 +241,9 @@ describe('in the browser only, the designer', () => {
   it('at 375 px: replaces the first resume role, adding a bullet and removing one', async () => {
     const page = await signedIn(PHONE);
     await openHydrated(page, `${stack.server.url}/admin/content/resume.mdx`);
-    const bullets = seededResume.experience[0].bullets.length;
+    const bullets = at(seededResume.experience, 0, 'a seeded role').bullets.length;
     await fill(page, 'experience.0.title', 'Lead Product Designer');
-    await fill(page, 'experience.0.company', EMPLOYERS[0]);
+    await fill(page, 'experience.0.company', at(EMPLOYERS, 0, 'an employer'));
     await fill(page, 'experience.0.location', 'Portland, OR');
     await fill(page, 'experience.0.years', '2020 – Present');
     for (let b = 0; b < bullets; b++)
@@ -260,7 +263,7 @@ describe('in the browser only, the designer', () => {
     const resume = matter(remoteFile(stack.remote, 'content/resume.mdx')).data as { experience: { company: string; bullets: string[] }[] };
     expect(resume.experience[0]?.company).toBe(EMPLOYERS[0]);
     expect(resume.experience[0]?.bullets).toHaveLength(bullets);
-    expect(resume.experience[0].bullets).not.toContain('Role one, result 2: riders found their stop 3× faster.');
+    expect(at(resume.experience, 0, 'the first role').bullets).not.toContain('Role one, result 2: riders found their stop 3× faster.');
     expect(resume.experience[0]?.bullets.at(-1)).toBe('Role one, the added result: night riders rated the trip planner 4.7.');
   }, 180_000);
 
@@ -272,7 +275,7 @@ describe('in the browser only, the designer', () => {
     for (const [i, role] of seededResume.experience.entries()) {
       if (i === 0) continue;
       await fill(page, `experience.${i}.title`, i === 1 ? 'Senior Product Designer' : 'Product Designer');
-      await fill(page, `experience.${i}.company`, EMPLOYERS[i % EMPLOYERS.length]);
+      await fill(page, `experience.${i}.company`, at(EMPLOYERS, i % EMPLOYERS.length, 'an employer'));
       await fill(page, `experience.${i}.location`, 'Seattle, WA');
       await fill(page, `experience.${i}.years`, `${2019 - 3 * i} – ${2022 - 3 * i}`);
       for (const [b] of role.bullets.entries())
@@ -283,9 +286,9 @@ describe('in the browser only, the designer', () => {
       await fill(page, `education.${i}.school`, 'Pacific Northwest College of Art');
       await fill(page, `education.${i}.year`, String(2010 + i));
     }
-    for (const [i, group] of seededResume.skills.entries()) {
+    for (const [i, skillGroup] of seededResume.skills.entries()) {
       await fill(page, `skills.${i}.group`, ['Craft', 'Research', 'Delivery', 'Leadership'][i] ?? `Skills ${i + 1}`);
-      for (const [j] of group.items.entries()) await fill(page, `skills.${i}.items.${j}`, `Jordan’s skill ${i + 1}.${j + 1}`);
+      for (const [j] of skillGroup.items.entries()) await fill(page, `skills.${i}.items.${j}`, `Jordan’s skill ${i + 1}.${j + 1}`);
     }
     for (const [i] of seededResume.certifications.entries()) {
       await fill(page, `certifications.${i}.name`, 'Service Design Certificate');
@@ -334,7 +337,7 @@ describe('in the browser only, the designer', () => {
       'page.summary',
       'Riders of the night network missed buses because stops were unlit and unlabelled. I led the redesign of signs and the trip planner.',
     );
-    await fill(page, 'page.client', EMPLOYERS[0]);
+    await fill(page, 'page.client', at(EMPLOYERS, 0, 'an employer'));
     await fill(page, 'page.timeline', '5 months');
     await listButton(page, 'list:add:page.team', () => page.locator('[name="page.team.0"]').count().then(Boolean));
     await fill(page, 'page.team.0', 'Two designers, a researcher and four engineers');
@@ -374,7 +377,9 @@ describe('in the browser only, the designer', () => {
     expect(data).toMatchObject({ title: CASE_STUDY.title, status: 'published' });
     const card = remoteBytes(stack.remote, imageFileOnRemote(stack.remote, file, data.image as string));
     expect(await sizeOf(card)).toEqual({ width: images.card.width, height: images.card.height });
-    const storyImages = [...content.matchAll(/!\[[^\]]*\]\((\S+?)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]);
+    const storyImages = [...content.matchAll(/!\[[^\]]*\]\((\S+?)(?:\s+"[^"]*")?\)/g)].map((match) =>
+      group(match, 'an image path in the story'),
+    );
     expect(storyImages).toHaveLength(2);
     for (const src of storyImages) expect(onRemote(stack.remote, path.posix.join(path.posix.dirname(file), decodeURI(src)))).toBe(true);
   }, 240_000);

@@ -14,6 +14,7 @@ import {
   waitForSectionAtTop,
   type ScrollEntry,
 } from '../helpers/e2e';
+import { at } from '../helpers/must';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
@@ -154,7 +155,7 @@ describe('focus handling (375 px)', () => {
 describe('menu items (375 px)', () => {
   /** Where the page was at the click, and the first scroll event after it that moved (never earlier than the movement). */
   function analyse(log: ScrollEntry[], click: number) {
-    const startY = log.filter((e) => e.t <= click).at(-1)?.y ?? log[0].y;
+    const startY = log.filter((e) => e.t <= click).at(-1)?.y ?? at(log, 0, 'a scroll event').y;
     const firstMoved = log.find((e) => e.t > click && Math.abs(e.y - startY) > 2);
     const timeline = JSON.stringify(
       log

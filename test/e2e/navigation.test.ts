@@ -16,6 +16,7 @@ import {
   waitForScrollToSettle,
   waitForSectionAtTop,
 } from '../helpers/e2e';
+import { at, must } from '../helpers/must';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
@@ -30,7 +31,8 @@ useSiteAndBrowser((site) => ({ browser, url } = site));
 const { open } = usePagePerTest(() => browser, { failOnConsoleErrors: true });
 
 const MOBILE = { viewport: { width: 375, height: 740 } };
-const STUDY = builtContent().caseStudies['office-depot'];
+// Looked up when a test needs it, so that a missing case study fails only the tests that use it.
+const studyTitle = () => must(builtContent().caseStudies['office-depot'], 'the case study office-depot in the built content').title;
 
 /** The hero section, found by its heading. */
 const heroOf = (page: Page) => page.getByRole('region', { name: site.hero.title });
@@ -224,7 +226,7 @@ describe('home page', () => {
       const parsedAt = await page.evaluate(
         () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
       );
-      const finalY = log[log.length - 1].y;
+      const finalY = at(log, -1, 'a scroll event').y;
       expect(finalY).toBeGreaterThan(500);
       // A scroll event is fired in the frame that shows the new position, so never before the movement.
       const firstMoved = log.find((e) => e.y > 5)!;
@@ -240,9 +242,9 @@ describe('home page', () => {
       const page = await open();
       await gotoHydrated(page, url);
       const work = page.locator('#work');
-      const link = work.getByRole('link', { name: STUDY.title });
+      const link = work.getByRole('link', { name: studyTitle() });
       expect(await link.getAttribute('href')).toBe('/case-study/office-depot');
-      const card = work.getByRole('article').filter({ has: page.getByRole('link', { name: STUDY.title }) });
+      const card = work.getByRole('article').filter({ has: page.getByRole('link', { name: studyTitle() }) });
       expect(await card.getByText('View Case Study').isVisible()).toBe(true);
       expect(await card.getByText('Coming Soon').count()).toBe(0);
       // A click on the image, not on the title, still opens the page (the title's link covers the card).
@@ -251,7 +253,7 @@ describe('home page', () => {
       const box = (await image.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.waitForURL(`${url}/case-study/office-depot`);
-      await page.getByRole('heading', { level: 1, name: STUDY.title }).waitFor();
+      await page.getByRole('heading', { level: 1, name: studyTitle() }).waitFor();
     });
 
     it.each(['Mobile Banking UX', 'Analytics Dashboard'])('“%s” shows Coming Soon and is not a link', async (title) => {
@@ -412,14 +414,14 @@ describe('pages open at the top', () => {
   it('the case study, after clicking its card from a scrolled home page (client-side)', async () => {
     const page = await open();
     await gotoHydrated(page, url);
-    const link = page.locator('#work').getByRole('link', { name: STUDY.title });
+    const link = page.locator('#work').getByRole('link', { name: studyTitle() });
     await link.scrollIntoViewIfNeeded();
     await scrollInstantly(page, (await page.evaluate(() => window.scrollY)) + 200);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await markDocument(page);
     await link.click();
     await page.waitForURL(`${url}/case-study/office-depot`);
-    await page.getByRole('heading', { level: 1, name: STUDY.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: studyTitle() }).waitFor();
     await waitForScrollToSettle(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await documentMarked(page), 'client-side navigation').toBe(true);

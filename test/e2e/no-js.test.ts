@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtContent, CASE_STUDY_SECTIONS, NAV, site } from '../helpers/e2e';
+import { must } from '../helpers/must';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
@@ -64,7 +65,14 @@ const PAGES: { path: string; status: number; texts: string[] }[] = [
   {
     path: '/case-study/office-depot',
     status: 200,
-    texts: [content.caseStudies['office-depot'].title, ...CASE_STUDY_SECTIONS, 'Back to Case Studies', 'Get in Touch', '3 months', '+35%'],
+    texts: [
+      must(content.caseStudies['office-depot'], 'the case study office-depot in the built content').title,
+      ...CASE_STUDY_SECTIONS,
+      'Back to Case Studies',
+      'Get in Touch',
+      '3 months',
+      '+35%',
+    ],
   },
   { path: '/some/missing', status: 404, texts: ['Oops! Page not found', 'Return to Home'] },
 ];

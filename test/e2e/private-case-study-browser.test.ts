@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitForHydration } from '../helpers/e2e';
+import { at, group } from '../helpers/must';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
@@ -150,13 +151,14 @@ describe('a crawl without the password', () => {
       }
       found.push(...leaks(body, media).map((leak) => `${path}: ${leak}`));
       const text = body.toString('utf8');
-      for (const [, link] of text.matchAll(
+      for (const match of text.matchAll(
         /(?:href|src|content|poster|data-poster)="(?:https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?)?(\/[^"#?/][^"#?]*|\/)"/g,
       ))
-        queue.push(link);
-      for (const [, link] of text.matchAll(/<loc>https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?(\/[^<]*)<\/loc>/g)) queue.push(link);
-      for (const [, link] of text.matchAll(/srcSet="([^"]+)"/gi))
-        for (const candidate of link.split(',')) queue.push(candidate.trim().split(' ')[0]);
+        queue.push(group(match, 'a link'));
+      for (const match of text.matchAll(/<loc>https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?(\/[^<]*)<\/loc>/g))
+        queue.push(group(match, 'a sitemap link'));
+      for (const match of text.matchAll(/srcSet="([^"]+)"/gi))
+        for (const candidate of group(match, 'a srcset').split(',')) queue.push(at(candidate.trim().split(' '), 0, 'a srcset URL'));
     }
     for (const [path, body] of assets) found.push(...leaks(body, media).map((leak) => `${path} (loaded by a page): ${leak}`));
     expect(seen.size).toBeGreaterThan(15);

@@ -9,6 +9,7 @@ import { openSignedIn, remoteHead, startEditorStack, type EditorStack } from '..
 import { commitOnRemote } from '../helpers/git-remote';
 import { badCookies, leaks, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
 import { bytes, publishAndWait, text, within } from '../helpers/live-site';
+import { group, must } from '../helpers/must';
 
 /**
  * What a publish going live must never do: show a private case study to a
@@ -49,7 +50,7 @@ async function editorPage(file: string): Promise<Page> {
 async function publicAnswers(): Promise<Map<string, Buffer>> {
   const home = await text(`${stack.server.url}/`);
   const links = [...home.body.matchAll(/(?:href|src)="(\/[^"#]*)"/g)]
-    .map((match) => match[1].replace(/&amp;/g, '&'))
+    .map((match) => group(match, 'a link in the home page').replace(/&amp;/g, '&'))
     .filter((url) => !url.startsWith('/admin'));
   const urls = new Set([
     '/',
@@ -93,9 +94,9 @@ describe('a private case study, published with new words and a new image in its 
       'the unlocked story shows the new sentence',
     );
     const builtMedia = new Set((await privateMediaFiles()).map((file) => file.name));
-    const newMedia = [...new Set([...unlocked.matchAll(/\/private-media\/([^"'\s?,]+)/g)].map((match) => match[1]))].filter(
-      (name) => !builtMedia.has(name),
-    );
+    const newMedia = [
+      ...new Set([...unlocked.matchAll(/\/private-media\/([^"'\s?,]+)/g)].map((match) => group(match, 'a private media name'))),
+    ].filter((name) => !builtMedia.has(name));
     expect(newMedia.length, 'the story names media the build does not have').toBeGreaterThan(0);
 
     // The version in the store marks them private.
@@ -105,8 +106,8 @@ describe('a private case study, published with new words and a new image in its 
     };
     const storedMedia: { name: string; bytes: Buffer }[] = [];
     for (const name of newMedia) {
-      const file = version.files[`/private-media/${name}`];
-      expect(file?.private, `${name} is private in the version`).toBe(true);
+      const file = must(version.files[`/private-media/${name}`], `${name} in the version`);
+      expect(file.private, `${name} is private in the version`).toBe(true);
       storedMedia.push({ name, bytes: readFileSync(path.join(liveDir, 'files', file.hash)) });
       // Behind the check: the unlocking cookie reads it; no cookie, or a bad one, gets the 404 of a missing file.
       const opened = await bytes(`${stack.server.url}/private-media/${name}`, { headers: { cookie } });

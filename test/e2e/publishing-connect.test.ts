@@ -16,6 +16,7 @@ import {
   type EditorStack,
 } from '../helpers/editor-stack';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { at } from '../helpers/must';
 import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
 import { startOwnerStack } from '../helpers/owner-stack';
 
@@ -178,7 +179,7 @@ describe('/admin/publishing', () => {
     }
     const row = await stack.db.query<{ token_sealed: string }>('SELECT token_sealed FROM publishing_connection');
     expect(row).toHaveLength(1);
-    expect(row[0].token_sealed).not.toContain(TEST_TOKEN);
+    expect(at(row, 0, 'the stored connection').token_sealed).not.toContain(TEST_TOKEN);
   });
 
   it('once connected, a publish lands in the repository', async () => {

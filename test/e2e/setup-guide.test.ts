@@ -11,6 +11,7 @@ import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/
 import { CONTENT_DIR } from '../helpers/content';
 import { signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote, type SeedFiles } from '../helpers/git-remote';
+import { group } from '../helpers/must';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 
@@ -48,7 +49,8 @@ function everythingOwn(): { files: SeedFiles; deleted: string[] } {
   site.photos.about.src = '/images/own/desk.svg';
   const svg = (text: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
-  const [, frontmatter, body] = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8'))!;
+  const parts = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8'));
+  const [frontmatter, body] = [group(parts, 'front matter in the fixture resume'), group(parts, 'a body in the fixture resume', 2)];
   const resume = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
   for (const entry of [...resume.education, ...resume.certifications]) entry.year = '2020';
   const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');
