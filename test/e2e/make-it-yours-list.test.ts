@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
-import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, reviewScreenshot, type TrackedPage } from '../helpers/browser';
+import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
 import { remoteFile, signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 import { group } from '../helpers/must';
@@ -43,38 +43,8 @@ const BOUND = 180_000;
 const sampleItems = (page: Page) =>
   page.locator('[data-sample-item]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-sample-item')));
 
-const EVERY_ENTRY = [
-  'site.name',
-  'site.email',
-  'site.linkedin',
-  'site.website',
-  'site.location',
-  'site.description',
-  'site.hero',
-  'site.about',
-  'site.interests',
-  'site.highlights',
-  'site.photos.profile',
-  'site.photos.about',
-  'resume.location',
-  'resume.summary',
-  'resume.experience.0',
-  'resume.experience.1',
-  'resume.education.0',
-  'resume.certifications.0',
-  'resume.skills',
-  'resume.languages',
-  'case-study.ferry-console',
-  'case-study.pilot-night-mode',
-];
-
 /** Screenshots for review, when asked for: MAKE_IT_YOURS_SCREENSHOTS=<dir>. */
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.MAKE_IT_YOURS_SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+const screenshot = (page: Page, name: string) => reviewScreenshot(page, 'MAKE_IT_YOURS_SCREENSHOTS', name);
 
 describe('Make it yours', () => {
   it(
@@ -83,7 +53,7 @@ describe('Make it yours', () => {
       const page = await signedIn();
       await page.goto(`${stack.server.url}/admin/content`);
       await page.getByRole('heading', { name: 'Make it yours' }).waitFor();
-      expect(await sampleItems(page)).toEqual(EVERY_ENTRY);
+      expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY);
     },
     BOUND,
   );
@@ -93,7 +63,7 @@ describe('Make it yours', () => {
     async () => {
       const page = await signedIn({ javaScriptEnabled: false });
       await page.goto(`${stack.server.url}/admin/content`);
-      expect(await sampleItems(page)).toEqual(EVERY_ENTRY);
+      expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY);
       await page.locator('[data-sample-item="site.email"]').getByRole('link', { name: 'Your e-mail address' }).click();
       await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-email`);
       expect(await page.locator('#field-email').inputValue()).toMatch(/@/);
@@ -117,14 +87,14 @@ describe('Make it yours', () => {
       expect((await waitForSaveResult(page)).status).toBe('published');
 
       await page.goto(`${stack.server.url}/admin/content`);
-      expect(await sampleItems(page)).toEqual(EVERY_ENTRY.filter((id) => id !== 'site.email'));
+      expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY.filter((id) => id !== 'site.email'));
 
       await page.locator('[data-sample-item="case-study.pilot-night-mode"]').getByRole('link', { name: 'Delete' }).click();
       await page.getByRole('button', { name: 'Delete case study' }).click();
       await page.waitForURL(/deleted/);
       // Once in a CI run the list right after the delete still named it, and the next load did not: the list is
       // read again (bounded) until it agrees. Seen once, not reproduced here (the closing note of the publish work names it).
-      const expected = EVERY_ENTRY.filter((id) => id !== 'site.email' && id !== 'case-study.pilot-night-mode');
+      const expected = EVERY_SAMPLE_ENTRY.filter((id) => id !== 'site.email' && id !== 'case-study.pilot-night-mode');
       await expect
         .poll(
           async () => {

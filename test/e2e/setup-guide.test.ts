@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
-import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { closeAll, launchBrowser, openPage, reviewScreenshot, type TrackedPage } from '../helpers/browser';
 import { CONTENT_DIR } from '../helpers/content';
 import { signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote, type SeedFiles } from '../helpers/git-remote';
@@ -118,12 +117,8 @@ async function untilSteps(page: Page, url: string, expected: Done) {
   );
 }
 
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.SETUP_GUIDE_SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+/** Screenshots for review, when asked for: SETUP_GUIDE_SCREENSHOTS=<dir>. */
+const screenshot = (page: Page, name: string) => reviewScreenshot(page, 'SETUP_GUIDE_SCREENSHOTS', name);
 
 describe('First-run guide', () => {
   it(

@@ -1,4 +1,6 @@
 import { rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -75,4 +77,12 @@ export async function closeAll(pages: TrackedPage[], ...started: Started[]): Pro
     else if ('close' in thing) await thing.close();
     else await thing.end();
   }
+}
+
+/** A full-page screenshot for a person to review, written only when the variable `envVar` names a folder. */
+export async function reviewScreenshot(page: Page, envVar: string, name: string): Promise<void> {
+  const dir = process.env[envVar];
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

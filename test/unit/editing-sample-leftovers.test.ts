@@ -1,3 +1,4 @@
+import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FINGERPRINTS } from '~/editing/sample-fingerprints';
 import { findSampleLeftovers, fingerprint, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
@@ -22,35 +23,10 @@ function personalise(value: unknown): unknown {
 
 const clone = <T>(value: T): T => structuredClone(value);
 
-const EVERY_ENTRY = [
-  'site.name',
-  'site.email',
-  'site.linkedin',
-  'site.website',
-  'site.location',
-  'site.description',
-  'site.hero',
-  'site.about',
-  'site.interests',
-  'site.highlights',
-  'site.photos.profile',
-  'site.photos.about',
-  'resume.location',
-  'resume.summary',
-  'resume.experience.0',
-  'resume.experience.1',
-  'resume.education.0',
-  'resume.certifications.0',
-  'resume.skills',
-  'resume.languages',
-  'case-study.ferry-console',
-  'case-study.pilot-night-mode',
-];
-
 describe('Make it yours: the detector', () => {
   it('lists every entry of a site that is still all sample, each linking to its editor and field', () => {
     const items = findSampleLeftovers(sample, prints);
-    expect(items.map((item) => item.id)).toEqual(EVERY_ENTRY);
+    expect(items.map((item) => item.id)).toEqual(EVERY_SAMPLE_ENTRY);
     const byId = new Map(items.map((item) => [item.id, item]));
     expect(byId.get('site.email')?.href).toBe('/admin/content/site.yml#field-email');
     expect(byId.get('site.photos.profile')?.href).toBe('/admin/content/site.yml#field-photos-profile-src');
@@ -91,7 +67,7 @@ describe('Make it yours: the detector', () => {
     partial.caseStudies = partial.caseStudies.filter((study) => study.slug !== 'ferry-console');
     const ids = findSampleLeftovers(partial, prints).map((item) => item.id);
     expect(ids).toEqual(
-      EVERY_ENTRY.filter(
+      EVERY_SAMPLE_ENTRY.filter(
         (id) => !['site.name', 'site.email', 'site.interests', 'resume.experience.0', 'case-study.ferry-console'].includes(id),
       ),
     );
