@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -6,10 +6,10 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
 import { closeAll, launchBrowser, reviewScreenshot, type TrackedPage } from '../helpers/browser';
+import { everythingOwn } from '../helpers/make-it-yours';
 import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
 import { remoteFile, signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
-import { group } from '../helpers/must';
 
 /**
  * "Make it yours" on /admin/content, in Chromium, against the built server in
@@ -169,46 +169,9 @@ describe('Make it yours', () => {
   it(
     'is empty, and says so, once everything is the designer’s own',
     async () => {
-      const site = parseDocument(readFileSync(path.join(FIXTURE, 'content/site.yml'), 'utf8'));
-      const own = (value: unknown): unknown =>
-        typeof value === 'string'
-          ? /^https:\/\//.test(value)
-            ? `${value}-own`
-            : /@/.test(value)
-              ? `own.${value}`
-              : `${value} (own)`
-          : Array.isArray(value)
-            ? value.map(own)
-            : value && typeof value === 'object'
-              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, own(v)]))
-              : value;
-      const data = own(site.toJS()) as Record<string, any>;
-      data.initials = 'DD';
-      data.photos.profile.src = '/images/own/me.svg';
-      data.photos.about.src = '/images/own/desk.svg';
-      const svg = (text: string) =>
-        `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
-      const resume = readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8');
-      const parts = /^---\n([^]*?)\n---\n([^]*)$/.exec(resume);
-      const [frontmatter, body] = [group(parts, 'front matter in the fixture resume'), group(parts, 'a body in the fixture resume', 2)];
-      const resumeData = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
-      for (const entry of [...resumeData.education, ...resumeData.certifications]) entry.year = '2020';
-      const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');
-      commitOnRemote(
-        stack.remote,
-        {
-          'content/site.yml': JSON.stringify(data, null, 2),
-          'content/resume.mdx': `---\n${JSON.stringify(resumeData, null, 2)}\n---\n${body.trim()} Mine now.\n`,
-          'public/images/own/me.svg': svg('Me'),
-          'public/images/own/desk.svg': svg('My desk'),
-          // The last sample case study, rewritten as the designer's own under a new address.
-          'content/case-studies/harbour-signage.mdx': ferry
-            .replace('title: Ferry Console Redesign', 'title: Harbour Signage')
-            .replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
-        },
-        'Everything mine',
-        ['content/case-studies/ferry-console.mdx'],
-      );
+      const { files } = everythingOwn(FIXTURE);
+      // The other sample case study went in an earlier test; the last one leaves now, rewritten as the designer's own.
+      commitOnRemote(stack.remote, files, 'Everything mine', ['content/case-studies/ferry-console.mdx']);
       const page = await signedIn();
       await page.goto(`${stack.server.url}/admin/content`);
       await page.locator('[data-make-it-yours-done]').waitFor();

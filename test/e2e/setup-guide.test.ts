@@ -1,16 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { closeAll, launchBrowser, openPage, reviewScreenshot, type TrackedPage } from '../helpers/browser';
+import { everythingOwn } from '../helpers/make-it-yours';
 import { CONTENT_DIR } from '../helpers/content';
 import { signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
-import { commitOnRemote, type SeedFiles } from '../helpers/git-remote';
-import { group } from '../helpers/must';
+import { commitOnRemote } from '../helpers/git-remote';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 
@@ -27,45 +26,6 @@ const PASSWORD = 'setup guide password';
 
 /** A bound, not a pace: a sign-in, a publish and the guide's reads of the remote take over a minute on a busy 2-core machine. */
 const BOUND = 180_000;
-
-/** Every word, photo and project of the fixture designer made the designer's own (as the "Make it yours" test does). */
-function everythingOwn(): { files: SeedFiles; deleted: string[] } {
-  const own = (value: unknown): unknown =>
-    typeof value === 'string'
-      ? /^https:\/\//.test(value)
-        ? `${value}-own`
-        : /@/.test(value)
-          ? `own.${value}`
-          : `${value} (own)`
-      : Array.isArray(value)
-        ? value.map(own)
-        : value && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, own(v)]))
-          : value;
-  const site = own(parseDocument(readFileSync(path.join(FIXTURE, 'content/site.yml'), 'utf8')).toJS()) as Record<string, any>;
-  site.initials = 'DD';
-  site.photos.profile.src = '/images/own/me.svg';
-  site.photos.about.src = '/images/own/desk.svg';
-  const svg = (text: string) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
-  const parts = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(path.join(FIXTURE, 'content/resume.mdx'), 'utf8'));
-  const [frontmatter, body] = [group(parts, 'front matter in the fixture resume'), group(parts, 'a body in the fixture resume', 2)];
-  const resume = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
-  for (const entry of [...resume.education, ...resume.certifications]) entry.year = '2020';
-  const ferry = readFileSync(path.join(FIXTURE, 'content/case-studies/ferry-console.mdx'), 'utf8');
-  return {
-    files: {
-      'content/site.yml': JSON.stringify(site, null, 2),
-      'content/resume.mdx': `---\n${JSON.stringify(resume, null, 2)}\n---\n${body.trim()} Mine now.\n`,
-      'public/images/own/me.svg': svg('Me'),
-      'public/images/own/desk.svg': svg('My desk'),
-      'content/case-studies/harbour-signage.mdx': ferry
-        .replace('title: Ferry Console Redesign', 'title: Harbour Signage')
-        .replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
-    },
-    deleted: ['content/case-studies/ferry-console.mdx', 'content/case-studies/pilot-night-mode.mdx'],
-  };
-}
 
 let stack: EditorStack;
 let browser: Browser;
@@ -211,7 +171,7 @@ describe('First-run guide', () => {
   it(
     'once every required step is true, the overview keeps only a small “Setup guide” link; the guide still lists every step',
     async () => {
-      const { files, deleted } = everythingOwn();
+      const { files, deleted } = everythingOwn(FIXTURE);
       commitOnRemote(stack.remote, files, 'Everything mine', deleted);
       const page = await signedIn();
       await waitFor(

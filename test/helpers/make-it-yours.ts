@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { parseDocument } from 'yaml';
 import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from './content';
 import { waitForHydration } from './e2e';
 import { startEditorStackOn, waitForSaveResult, type EditorStack } from './editor-stack';
 import type { GitRemote, SeedFiles } from './git-remote';
-import { at } from './must';
+import { at, group } from './must';
 import { waitFor } from './wait';
 
 /**
@@ -163,4 +164,43 @@ export function imageFileOnRemote(remote: GitRemote, document: string, src: stri
 export async function sizeOf(bytes: Buffer): Promise<{ width: number; height: number }> {
   const meta = await sharp(bytes).metadata();
   return { width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! };
+}
+
+/** Every word, photo and project of the fixture designer in `fixture` made the designer's own: the files to commit, and the sample case studies to delete. */
+export function everythingOwn(fixture: string): { files: SeedFiles; deleted: string[] } {
+  const own = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? /^https:\/\//.test(value)
+        ? `${value}-own`
+        : /@/.test(value)
+          ? `own.${value}`
+          : `${value} (own)`
+      : Array.isArray(value)
+        ? value.map(own)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, own(v)]))
+          : value;
+  const site = own(parseDocument(readFileSync(path.join(fixture, 'content/site.yml'), 'utf8')).toJS()) as Record<string, any>;
+  site.initials = 'DD';
+  site.photos.profile.src = '/images/own/me.svg';
+  site.photos.about.src = '/images/own/desk.svg';
+  const svg = (text: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><title>${text}</title><rect width="480" height="480"/></svg>\n`;
+  const parts = /^---\n([^]*?)\n---\n([^]*)$/.exec(readFileSync(path.join(fixture, 'content/resume.mdx'), 'utf8'));
+  const [frontmatter, body] = [group(parts, 'front matter in the fixture resume'), group(parts, 'a body in the fixture resume', 2)];
+  const resume = own(parseDocument(frontmatter).toJS()) as Record<string, any>;
+  for (const entry of [...resume.education, ...resume.certifications]) entry.year = '2020';
+  const ferry = readFileSync(path.join(fixture, 'content/case-studies/ferry-console.mdx'), 'utf8');
+  return {
+    files: {
+      'content/site.yml': JSON.stringify(site, null, 2),
+      'content/resume.mdx': `---\n${JSON.stringify(resume, null, 2)}\n---\n${body.trim()} Mine now.\n`,
+      'public/images/own/me.svg': svg('Me'),
+      'public/images/own/desk.svg': svg('My desk'),
+      'content/case-studies/harbour-signage.mdx': ferry
+        .replace('title: Ferry Console Redesign', 'title: Harbour Signage')
+        .replace('image: /images/fixture-words/ferry.svg', 'image: /images/own/me.svg'),
+    },
+    deleted: ['content/case-studies/ferry-console.mdx', 'content/case-studies/pilot-night-mode.mdx'],
+  };
 }
