@@ -93,7 +93,7 @@ describe('layer rules', () => {
       ['pipeline/layer-case.ts', '../test/helpers/wait'],
       ['scripts/layer-case.ts', '../test/helpers/wait'],
       ['netlify/functions/layer-case.ts', '../../test/helpers/wait'],
-    ]) {
+    ] as const) {
       const messages = await lint(file, `import { waitFor } from '${from}';\nexport const used = waitFor;\n`);
       expect(restricted(messages).join('\n'), file).toMatch(/Test helpers stay in test\//);
     }
