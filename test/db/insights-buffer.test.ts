@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
 import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
 import { ENGINES, useEngine } from '../helpers/db-engines';
+import { must } from '../helpers/must';
 
 /**
  * The insights buffer in this process, on both engines: events wait in
@@ -46,10 +47,10 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       ['view', '/privacy'],
       ['message', null],
     ]);
-    expect(new Date(rows[0].at).getTime()).toBe(at.getTime());
-    expect(rows[0].day).toBe(at.toISOString().slice(0, 10));
+    expect(new Date(must(rows[0], 'a first event').at).getTime()).toBe(at.getTime());
+    expect(must(rows[0], 'a first event').day).toBe(at.toISOString().slice(0, 10));
     expect(new Set(rows.slice(0, 3).map((r) => r.visitor)).size).toBe(1);
-    expect(rows[3].visitor).toBeNull();
+    expect(must(rows[3], 'a fourth event').visitor).toBeNull();
     const dump =
       JSON.stringify(await engine.db.query('SELECT * FROM insight_events')) +
       JSON.stringify(await engine.db.query('SELECT * FROM insight_visitor_limits')) +

@@ -148,11 +148,15 @@ export function changedLines(before: string, after: string): string[] {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (a[i] === b[j]) {
+    // Past the end of `a` its item is undefined, so `left` also says whether `a` has lines left.
+    const left = a[i];
+    if (left === b[j]) {
       i++;
       j++;
-    } else if (b.indexOf(a[i], j) === -1 && i < a.length) out.push(`-${a[i++]}`);
-    else out.push(`+${b[j++]}`);
+    } else if (left !== undefined && b.indexOf(left, j) === -1) {
+      out.push(`-${left}`);
+      i++;
+    } else out.push(`+${b[j++]}`);
   }
   return out;
 }

@@ -1,5 +1,7 @@
 /** Small helpers for talking to the built server over real HTTP. */
 
+import { group } from './must';
+
 /** A document POST to the `/` action, as a browser without JavaScript sends it. */
 export function postForm(baseUrl: string, body: URLSearchParams | string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl}/?index`, {
@@ -31,11 +33,11 @@ export function fieldValueIn(html: string, field: string): string | undefined {
 export function noticeIn(html: string): { variant: string; text: string } | undefined {
   const match = /<div([^>]*\bdata-testid="contact-notice"[^>]*)>(.*?)<\/div>/s.exec(html);
   if (!match) return undefined;
-  const variant = /\bdata-variant="(\w+)"/.exec(match[1])?.[1] ?? '';
+  const variant = /\bdata-variant="(\w+)"/.exec(group(match, "the notice's attributes"))?.[1] ?? '';
   return {
     variant,
     text: decodeEntities(
-      match[2]
+      group(match, "the notice's text", 2)
         .replace(/<[^>]+>/g, ' ')
         .replace(/\s+/g, ' ')
         .trim(),
@@ -60,7 +62,7 @@ const ENTITIES: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#')
-      return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+      return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }

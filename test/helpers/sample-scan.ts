@@ -132,7 +132,7 @@ export function pdfText(pdf: Buffer): string {
   }
   // Document info strings: literal, Latin-1 or UTF-16BE with a byte-order mark.
   for (const match of source.matchAll(/\((\xfe\xff(?:\\.|[^\\)])*|(?:\\.|[^\\)])*)\)/g)) {
-    const bytes = Buffer.from(match[1].replace(/\\([()\\])/g, '$1'), 'latin1');
+    const bytes = Buffer.from(group(match, 'a document info string').replace(/\\([()\\])/g, '$1'), 'latin1');
     parts.push(
       bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'),
     );

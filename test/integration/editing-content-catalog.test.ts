@@ -104,7 +104,7 @@ describe.each(MODES)('%s', (_name, start) => {
       visibility: 'public',
       image: './office-depot/card.svg',
     });
-    expect(rows[2].assets).toHaveLength(readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).length);
+    expect(rows[2]?.assets).toHaveLength(readdirSync(path.join(SAMPLE_SITE_DIR, 'case-studies/office-depot')).length);
     expect(rows[3]).toMatchObject({ status: 'coming-soon', title: 'Mobile Banking UX' });
     expect(rows[3]).toBeDefined();
     expect(rows[3]?.visibility).toBeUndefined();

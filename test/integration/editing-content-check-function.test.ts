@@ -164,7 +164,7 @@ describe('checkEdits, the app’s caller', () => {
       for (const [name, value] of [
         ['SESSION_SECRET', 'hunter2-but-longer'],
         ['CONTENT_CHECK_SECRET', 'x'.repeat(31)],
-      ]) {
+      ] as const) {
         process.env[name] = value;
         expect(await checkEdits(edits)).toEqual({ ok: false, unavailable: expect.stringMatching(/at least 32 random characters/) });
         expect(getContentCheckSecret()).toBeUndefined();

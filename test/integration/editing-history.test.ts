@@ -8,7 +8,7 @@ import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/e
 import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
 import { publish } from '~/editing/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
-import { at } from '../helpers/must';
+import { at, must } from '../helpers/must';
 
 /**
  * The history of a file, in both modes, against real git: a repository whose
@@ -161,7 +161,7 @@ describe.each(MODES)('%s', (_name, start) => {
       .split('\n')
       .map((line) => {
         const [meta, file] = line.split('\t');
-        return { path: file, blobId: meta.split(' ')[2] };
+        return { path: file, blobId: must(meta, 'a tree entry').split(' ')[2] };
       });
     expect(files).toEqual({ ok: true, value: expected });
     const last = await lastChanges([STUDY, 'content/site.yml', 'content/case-studies/never.mdx'], mode.config);
@@ -180,7 +180,7 @@ describe.each(MODES)('%s', (_name, start) => {
       ok: true,
       value: {
         files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }],
-        message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}`,
+        message: `Restore Alpha 1 to ${first.slice(0, 7)}`,
       },
     });
     if (!request.ok) return;
@@ -192,10 +192,10 @@ describe.each(MODES)('%s', (_name, start) => {
     const history = await fileHistory(STUDY, {}, mode.config);
     expect(history.ok && history.value.map((c) => c.commit)).toEqual([head, ...[...commits].reverse()]);
     // The commit carries the editor's mark for the build; the designer's history shows her words only.
-    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${commits[0].slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
+    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
     expect(history.ok && history.value[0]).toMatchObject({
       author: 'Camila Navarro',
-      message: `Restore Alpha 1 to ${commits[0].slice(0, 7)}`,
+      message: `Restore Alpha 1 to ${first.slice(0, 7)}`,
     });
     const last = await lastChanges([STUDY], mode.config);
     expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}`);

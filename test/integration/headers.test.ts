@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_CDN_CACHE, PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
 import { startServer, type RunningServer } from '../helpers/server';
+import { group, must } from '../helpers/must';
 
 let server: RunningServer;
 
@@ -17,7 +18,7 @@ function directives(csp: string): Map<string, string[]> {
   return new Map(
     csp.split(';').map((part) => {
       const [name, ...values] = part.trim().split(/\s+/);
-      return [name, values];
+      return [must(name, 'a directive name'), values];
     }),
   );
 }
@@ -41,7 +42,7 @@ describe('security headers on every HTML response', () => {
 
     // Exactly the page's own inline scripts are allowed, by hash.
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
-      (match) => `'sha256-${createHash('sha256').update(match[1]).digest('base64')}'`,
+      (match) => `'sha256-${createHash('sha256').update(group(match, 'an inline script')).digest('base64')}'`,
     );
     expect(inline.length).toBeGreaterThan(0);
     expect(new Set(policy.get('script-src')?.slice(1))).toEqual(new Set(inline));

@@ -159,7 +159,7 @@ describe('the endpoint', () => {
       { kind: 'resume', path: '/resume', referrer: null, utm_source: null, device: null, sections: 0, engaged_s: 0, link_id: null },
     ]);
     expect(new Set(rows.map((row) => row.visitor)).size).toBe(1);
-    expect(rows[0].visitor).toMatch(/^[\w-]{22}$/);
+    expect(rows[0]?.visitor).toMatch(/^[\w-]{22}$/);
     const everything =
       JSON.stringify(await db.query('SELECT * FROM insight_events')) + JSON.stringify(await db.query('SELECT * FROM insight_salts'));
     expect(everything).not.toContain('127.0.0.1');
@@ -375,7 +375,7 @@ describe('public answers', () => {
       ['/case-study/office-depot', '/case-study/office-depot'],
       ['/no-such-page', '404'],
       ['/case-study/nope', '404'],
-    ]) {
+    ] as const) {
       const answer = await fetch(`${origin}${p}`, { headers: { 'user-agent': CHROME } });
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(await answer.text()).toContain(`/api/insights?p=${encodeURIComponent(route)}`);

@@ -33,7 +33,9 @@ describe('netlify serve, offline, against the current build', () => {
       }),
       startNetlifyServe({ extraFunctions: [PROBE], blobsDir }),
     ]);
-    [serve, second] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!));
+    const [first, other] = started;
+    if (first?.status === 'fulfilled') serve = first.value;
+    if (other?.status === 'fulfilled') second = other.value;
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   }, 600_000);

@@ -8,7 +8,7 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
 import { type RunningServer } from '../helpers/server';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
-import { at } from '../helpers/must';
+import { at, group, must } from '../helpers/must';
 
 /**
  * The owner's area and share links through HTTP on the built server and a
@@ -81,7 +81,7 @@ describe('signing in', () => {
 
   it('the session row holds the token’s hash, never the token', async () => {
     const cookie = await signIn();
-    const token = cookie.split('=')[1];
+    const token = must(cookie.split('=')[1], 'a session token in the cookie');
     const db = await createDatabase({ connectionString: dbUrl });
     try {
       const rows = await db.query<{ id: string }>('SELECT id FROM admin_sessions');
@@ -175,11 +175,11 @@ async function makeLink(cookie: string, body: Record<string, string | string[]> 
     cookie,
   );
   expect(response.status).toBe(303);
-  const id = /new=([\w-]{22})/.exec(response.headers.get('location')!)![1];
+  const id = group(/new=([\w-]{22})/.exec(response.headers.get('location') ?? ''), 'a new link id in the redirect');
   const html = await (await get('/admin/links', cookie)).text();
   const row = html.slice(html.indexOf(`data-share-link="${id}"`));
   const url = /data-share-url="" readOnly="" value="([^"]+)"|data-share-url[^>]*value="([^"]+)"/.exec(row);
-  return { id, url: (url?.[1] ?? url?.[2])! };
+  return { id, url: must(url?.[1] ?? url?.[2], 'a share URL in the links page') };
 }
 
 describe('share links', () => {
@@ -252,7 +252,7 @@ describe('share links', () => {
   it('the token never reaches the log', async () => {
     const owner = await signIn();
     const { url } = await makeLink(owner);
-    const token = new URL(url).pathname.split('/')[2];
+    const token = must(new URL(url).pathname.split('/')[2], 'a token in the share URL');
     await get(`/s/${token.slice(0, -2)}zz`);
     await get(new URL(url).pathname);
     await expect.poll(() => server.output(), LOG_WAIT).toContain('/s/[token]');

@@ -3,7 +3,7 @@ import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { packageServerFunction, type FunctionAnswer, type PackagedFunction } from '../helpers/netlify-package';
 import { badCookies, leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
-import { at } from '../helpers/must';
+import { at, must } from '../helpers/must';
 
 /**
  * A private case study must be absent from every answer a visitor without
@@ -163,7 +163,7 @@ describe('the password form', () => {
     const cookie = answer.headers['set-cookie'];
     expect(cookie).toMatch(/^portfolio_unlock=\d+\.[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(cookie).not.toContain(PASSWORD.split(' ')[0]);
-    const unlocked = await get(PRIVATE_PATH, cookie.split(';')[0]);
+    const unlocked = await get(PRIVATE_PATH, must(cookie, 'an unlock cookie').split(';')[0]);
     expect(unlocked.body).toContain('Halcyon');
   });
 
@@ -215,16 +215,20 @@ describe('the packaged Netlify function', () => {
   });
 
   it('the right password over https: the cookie is Secure', async () => {
-    const [answer] = await packaged.call(
-      [
-        {
-          path: PRIVATE_PATH,
-          method: 'POST',
-          body: new URLSearchParams({ password: PASSWORD }).toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        },
-      ],
-      FUNCTION_ENV,
+    const answer = at(
+      await packaged.call(
+        [
+          {
+            path: PRIVATE_PATH,
+            method: 'POST',
+            body: new URLSearchParams({ password: PASSWORD }).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          },
+        ],
+        FUNCTION_ENV,
+      ),
+      0,
+      'an answer to the password POST',
     );
     expect(answer.status).toBe(303);
     expect(answer.headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
@@ -244,7 +248,7 @@ describe('the packaged Netlify function', () => {
     expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
     expect(answers.slice(10).map((a) => a.status)).toEqual([429, 429]);
     expect(answers[11]?.body).toContain('Too many wrong passwords');
-    expect(answers[11].headers['set-cookie']).toBeUndefined();
+    expect(at(answers, 11, 'a twelfth answer').headers['set-cookie']).toBeUndefined();
   });
 
   it('without PRIVATE_CASE_STUDY_PASSWORD nothing unlocks, and without SESSION_SECRET nothing can be signed', async () => {

@@ -19,6 +19,7 @@ import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe 
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV } from '../helpers/private';
 import { LOG_WAIT } from '../helpers/wait';
+import { at, must } from '../helpers/must';
 
 /**
  * A publish is live in seconds under Netlify's own local runtime, `netlify
@@ -141,7 +142,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
 
   /** The designer, without JavaScript: the plain forms post to the Remix function of the first instance. */
   async function publishTitle(newTitle: string): Promise<{ clicked: number; answered: number }> {
-    const origin = instances[0].url;
+    const origin = at(instances, 0, 'a first instance').url;
     if (!page) {
       page = await openPage(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
       page.page.setDefaultTimeout(60_000);
@@ -194,7 +195,8 @@ describe('publishing a sentence of a case study under netlify serve', () => {
   }
 
   it('shows on the page, its data request, the home card and the sharing card of both instances within 10 s', async () => {
-    const [first, second] = instances;
+    const first = at(instances, 0, 'a first instance');
+    const second = at(instances, 1, 'a second instance');
     const before = await text(`${first.url}${PAGE}`);
     expect(before.status, first.output()).toBe(200);
     expect(before.body).toContain(title);
@@ -229,12 +231,11 @@ describe('publishing a sentence of a case study under netlify serve', () => {
         files: Record<string, { hash: string }>;
       };
       expect(version.content.caseStudies[slug]?.title).toBe(NEW_TITLE);
-      const card = version.files[CARD];
-      expect(card).toBeDefined();
+      const card = must(version.files[CARD], "the sharing card among the version's files");
       const cardBytes = await store.get(`files/${card.hash}`, { type: 'arrayBuffer' });
       expect(sha(Buffer.from(cardBytes!))).toBe(card.hash);
       // A visitor cannot list or read it: no URL reaches the store.
-      const listing = await fetch(`${instances[0].url}/.netlify/blobs/${LIVE_STORE_NAME}`);
+      const listing = await fetch(`${at(instances, 0, 'a first instance').url}/.netlify/blobs/${LIVE_STORE_NAME}`);
       expect(await listing.text()).not.toContain(pointer!.id);
     } finally {
       await blobs.close();
@@ -254,7 +255,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
   });
 
   it('a second publish replaces the first on both instances (the pointer is overwritten in the local Blobs)', async () => {
-    const cardBefore = (await bytesOf(`${instances[1].url}${CARD}`)).bytes;
+    const cardBefore = (await bytesOf(`${at(instances, 1, 'a second instance').url}${CARD}`)).bytes;
     const { answered } = await publishTitle(SECOND_TITLE);
     await Promise.all(instances.map((instance) => seenAt(instance, SECOND_TITLE, answered, cardBefore)));
     const blobs = await openLocalBlobs(blobsDir);

@@ -15,6 +15,7 @@ import {
 } from '~/content/site-words';
 import { compileSite } from '../../pipeline/content/compile';
 import { startServer, type RunningServer } from '../helpers/server';
+import { must } from '../helpers/must';
 
 /**
  * Every word of the public pages around the designer's content comes from
@@ -70,7 +71,7 @@ async function pagesOf(server: RunningServer): Promise<Record<string, string>> {
 /** Where each word shows: the pages a visitor finds it on. */
 function expectations(words: Words): [string, string, string][] {
   const at = (page: string, group: string, keys: string[]) =>
-    keys.map((key) => [page, `${group}.${key}`, words[group][key]] as [string, string, string]);
+    keys.map((key) => [page, `${group}.${key}`, must(words[group]?.[key], `the word ${group}.${key}`)] as [string, string, string]);
   return [
     ...at('/', 'hero', ['workButton', 'contactButton']),
     ...at('/', 'about', ['eyebrow', 'interestsTitle']),
@@ -115,7 +116,9 @@ let defaultPages: Record<string, string>;
 beforeAll(async () => {
   const site = parseDocument(await readFile(path.join(FIXTURE, 'content/site.yml'), 'utf8'));
   const data = site.toJS() as Words;
-  custom = Object.fromEntries(Object.keys(DEFAULTS).map((group) => [group, data[group]]));
+  custom = Object.fromEntries(
+    Object.keys(DEFAULTS).map((group) => [group, must(data[group], `the ${group} words in the fixture's site.yml`)]),
+  );
   // The same designer without any word field: a site.yml written before they existed.
   scratch = await mkdtemp(path.join(tmpdir(), 'words-defaults-'));
   await cp(path.join(FIXTURE, 'content'), path.join(scratch, 'content'), { recursive: true });
@@ -128,7 +131,9 @@ beforeAll(async () => {
     await compileTo(path.join(scratch, 'content'), 'defaults'),
   ];
   servers = await Promise.all([startServer({ CONTENT_JSON_PATH: customJson }), startServer({ CONTENT_JSON_PATH: defaultJson })]);
-  [customPages, defaultPages] = await Promise.all(servers.map(pagesOf));
+  const pages = await Promise.all(servers.map(pagesOf));
+  customPages = must(pages[0], 'the pages with custom words');
+  defaultPages = must(pages[1], 'the pages with default words');
 }, 180_000);
 
 afterAll(async () => {

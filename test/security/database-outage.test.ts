@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
 import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { noticeIn, postForm } from '../helpers/http';
+import { cookieOf, noticeIn, postForm } from '../helpers/http';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -265,7 +265,7 @@ describe('a database that stops answering after it was ready', () => {
         });
         const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
         expect(signedIn.status).toBe(303);
-        const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+        const cookie = cookieOf(signedIn);
         const admin = () =>
           timed(async () => {
             const response = await fetch(server!.url + '/admin', { redirect: 'manual', headers: { cookie } });

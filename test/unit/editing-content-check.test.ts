@@ -132,7 +132,7 @@ describe('checkContent runs the build’s own compileSite', () => {
     );
     const [problem] = problemsOf(await checkContent({ files, changes: [change] }));
     expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: lineIn(officeDepot, '## Research & Discovery') + 2 });
-    expect(problem.message).toContain('not found (looked for content/case-studies/office-depot/not-uploaded.png)');
+    expect(problem?.message).toContain('not found (looked for content/case-studies/office-depot/not-uploaded.png)');
   });
 
   it('refuses deleting a case study another file links to, naming that file and the line of the link', async () => {

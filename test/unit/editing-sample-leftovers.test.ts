@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_FINGERPRINTS } from '~/editing/sample-fingerprints';
 import { findSampleLeftovers, fingerprint, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
 import { readWordsDesigner } from '../helpers/words-designer';
-import { at } from '../helpers/must';
+import { at, must } from '../helpers/must';
 
 /**
  * The "Make it yours" detector on a fixture designer standing in for the
@@ -103,7 +103,7 @@ describe('Make it yours: the detector', () => {
   it('ignores whitespace a YAML line fold changes, and a file that does not read', () => {
     const folded = clone(sample);
     (folded.site as Record<string, string>).description =
-      `  ${(sample.site as Record<string, string>).description.replace(/ /g, '\n  ')}  `;
+      `  ${must((sample.site as Record<string, string>).description, 'a sample site description').replace(/ /g, '\n  ')}  `;
     expect(findSampleLeftovers(folded, prints).map((item) => item.id)).toContain('site.description');
     expect(findSampleLeftovers({ site: null, resume: null, caseStudies: [], blobIds: new Map() }, prints)).toEqual([]);
   });

@@ -215,24 +215,26 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
 
 describe('checkUpload: where the file goes and what it is called', () => {
   it.each(
-    [
-      ['../../etc/passwd.png', 'passwd'],
-      ['C:\\Users\\x\\Desktop\\y.png', 'y'],
-      ['a/b.png', 'b'],
-      ['photo\u0000.php.png', 'photo-php'],
-      ['%2e%2e%2fsecret.png', '2e-2e-2fsecret'],
-      ['..', 'image'],
-      ['....png', 'image'],
-      ['.png', 'image'],
-      ['', 'image'],
-      ['/', 'image'],
-      ['Ünïcode Façade – Straße (final) 2.PNG', 'unicode-facade-strasse-final-2'],
-      ['写真.png', 'image'],
-      ['photo.exe', 'photo'],
-      ['CON.png', 'con'],
-      ['a'.repeat(5000) + '.png', 'a'.repeat(50)],
-      [`${'ab-'.repeat(40)}.png`, 'ab-'.repeat(17).slice(0, 50).replace(/-$/, '')],
-    ].map(([fileName, stem]) => [
+    (
+      [
+        ['../../etc/passwd.png', 'passwd'],
+        ['C:\\Users\\x\\Desktop\\y.png', 'y'],
+        ['a/b.png', 'b'],
+        ['photo\u0000.php.png', 'photo-php'],
+        ['%2e%2e%2fsecret.png', '2e-2e-2fsecret'],
+        ['..', 'image'],
+        ['....png', 'image'],
+        ['.png', 'image'],
+        ['', 'image'],
+        ['/', 'image'],
+        ['Ünïcode Façade – Straße (final) 2.PNG', 'unicode-facade-strasse-final-2'],
+        ['写真.png', 'image'],
+        ['photo.exe', 'photo'],
+        ['CON.png', 'con'],
+        ['a'.repeat(5000) + '.png', 'a'.repeat(50)],
+        [`${'ab-'.repeat(40)}.png`, 'ab-'.repeat(17).slice(0, 50).replace(/-$/, '')],
+      ] as [string, string][]
+    ).map(([fileName, stem]): [string, string, string] => [
       fileName.length > 60 ? `${JSON.stringify(fileName.slice(0, 12))}… (${fileName.length} characters)` : JSON.stringify(fileName),
       fileName,
       stem,
