@@ -312,7 +312,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
   const lines = [
     '# Benchmarks',
     '',
-    `Written by ${code(result.command)} (${code('scripts/bench.ts')}); do not edit by hand. Run on ${result.date
+    `Written by ${code(result.command)} (${code('test/bench/run.ts')}); do not edit by hand. Run on ${result.date
       .toISOString()
       .replace('T', ' ')
       .replace(/\.\d+Z$/, ' UTC')}, took ${Math.round(result.durationS)} s.`,

@@ -13,7 +13,7 @@ import { openSignedIn, startEditorStack, type EditorStack } from '../helpers/edi
  * public page's scripts hold none of it; the edit page imports
  * /build/editor/…, the URL the build wrote for its loader. (That the public
  * pages' files are byte for byte those of before the editor is checked with
- * scripts/bench/first-load-bytes.ts on a build of each commit.)
+ * test/bench/first-load-bytes.ts on a build of each commit.)
  */
 
 // Strings of Lexical and MDXEditor that survive minification (DOM attributes, class names, expando keys).
