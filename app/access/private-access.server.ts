@@ -1,5 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
+import { signature as sign } from './signing.server';
 import { cookieValue, setCookie } from '~/http/cookies.server';
 import { readEnv } from '~/settings/env.server';
 import { clientKey, release, take, type Verdict } from '~/db/rate-limit.server';
@@ -35,7 +36,7 @@ export function passwordMatches(given: string): boolean {
 
 function signature(expires: number, password: string, secret: string): string {
   const fingerprint = digest(`password:${password}`).toString('base64url');
-  return createHmac('sha256', secret).update(`unlock.${expires}.${fingerprint}`).digest('base64url');
+  return sign(secret, `unlock.${expires}.${fingerprint}`);
 }
 
 /** The Set-Cookie header for a visitor who gave the right password; null when nothing can be signed. */

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sameSecret } from './constant-time.server';
+import { hmac } from './signing.server';
 import { readEnv } from '~/settings/env.server';
 
 /**
@@ -21,7 +22,7 @@ const secret = () => readEnv('SESSION_SECRET');
 export const newLinkId = () => randomBytes(ID_BYTES).toString('base64url');
 
 function mac(id: string, key: string): Buffer {
-  return createHmac('sha256', key).update(`share-link:${id}`).digest().subarray(0, MAC_BYTES);
+  return hmac(key, `share-link:${id}`).subarray(0, MAC_BYTES);
 }
 
 /** The token for a link id; null without a SESSION_SECRET. */

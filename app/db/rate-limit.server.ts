@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { signature } from '~/access/signing.server';
 import { networkOf } from '~/http/client-ip.server';
 import { oneRow } from './one-row.server';
 import { readEnv } from '~/settings/env.server';
@@ -42,9 +43,7 @@ const sessionSecret = () => readEnv('SESSION_SECRET');
  */
 export function clientKey(scope: string, ip: string): string {
   const secret = sessionSecret() ?? (state().processSecret ??= randomBytes(32).toString('base64url'));
-  return `${scope}:${createHmac('sha256', secret)
-    .update(`ip:${networkOf(ip)}`)
-    .digest('base64url')}`;
+  return `${scope}:${signature(secret, `ip:${networkOf(ip)}`)}`;
 }
 
 // --- The table -----------------------------------------------------------------

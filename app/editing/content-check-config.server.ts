@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { signature } from '~/access/signing.server';
 import { readEnv } from '~/settings/env.server';
 import { onFunctionHost } from '~/settings/runtime.server';
 
@@ -55,9 +55,7 @@ export function getContentCheckSecret(): string | undefined {
   const own = readEnv('CONTENT_CHECK_SECRET');
   if (own) return strongEnough(own) ? own : undefined;
   const session = readEnv('SESSION_SECRET');
-  return session && strongEnough(session)
-    ? createHmac('sha256', session).update('portfolio: content-check function bearer').digest('base64url')
-    : undefined;
+  return session && strongEnough(session) ? signature(session, 'portfolio: content-check function bearer') : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { hmac } from '~/access/signing.server';
 
 /**
  * The publishing token at rest: AES-256-GCM under a key derived from the
@@ -14,7 +15,7 @@ const LABEL = 'portfolio: publishing token at rest, v1';
 const VERSION = 'v1';
 
 function keyFrom(secret: string): Buffer {
-  return createHmac('sha256', secret).update(LABEL).digest();
+  return hmac(secret, LABEL);
 }
 
 export function sealToken(token: string, secret: string): string {

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { signature } from '~/access/signing.server';
 import { networkOf } from '~/http/client-ip.server';
 import { EVENTS_PER_VISITOR, EVENTS_WINDOW_MS, VISITORS_PER_ADDRESS } from './flush.server';
 import { utcDay } from './visitor.server';
@@ -37,7 +38,7 @@ function state(now: number): PrecheckState {
   return (holder[STATE] = { day, key: randomBytes(32), visitors: new Map(), addresses: new Map() });
 }
 
-const keyOf = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\0')).digest('base64url');
+const keyOf = (key: Buffer, ...parts: string[]) => signature(key, parts.join('\0'));
 
 export type Precheck = { verdict: 'ok' } | { verdict: 'visitor'; retryAfterS: number } | { verdict: 'address' };
 
