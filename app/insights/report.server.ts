@@ -69,8 +69,9 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
   const engaged = new Map<string, Map<number, number>>();
   for (const row of of('engaged')) {
     const [slug = '', seconds] = row.key.split('#');
-    if (!engaged.has(slug)) engaged.set(slug, new Map());
-    engaged.get(slug)!.set(Number(seconds), row.count);
+    const bySeconds = engaged.get(slug) ?? new Map<number, number>();
+    engaged.set(slug, bySeconds);
+    bySeconds.set(Number(seconds), row.count);
   }
   return getCaseStudyCards()
     .filter((card) => card.href)

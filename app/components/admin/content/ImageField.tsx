@@ -53,7 +53,8 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
   const [enhanced, setEnhanced] = useState(false);
   const [status, setStatus] = useState<Status>(() => {
     if (params.get('image-saved') === spec.name) return { tone: 'ok', text: KEPT };
-    if (params.get('image-field') === spec.name && params.get('image-error')) return { tone: 'error', text: params.get('image-error')! };
+    const error = params.get('image-error');
+    if (params.get('image-field') === spec.name && error) return { tone: 'error', text: error };
     return null;
   });
   const fileRef = useRef<HTMLInputElement>(null);
