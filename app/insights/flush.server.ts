@@ -89,7 +89,9 @@ async function stateOf(tx: Transaction, rows: Row[]) {
   for (const f of found) {
     // A visitor whose window has ended starts a new one (window null: now()).
     if (f.t === 'v')
+      // Both arms of the query select the limit row's day, a key column that is never null.
       visitors.set(pair(f.day!, f.hash), { hits: f.live ? f.n : 0, window: f.live ? f.window_started : null, changed: false });
+    // Both arms of the query select the limit row's day, a key column that is never null.
     else if (f.t === 'a') addresses.set(pair(f.day!, f.hash), { visitors: f.n, changed: false });
     else links.add(f.hash);
   }

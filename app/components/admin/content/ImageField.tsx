@@ -69,6 +69,7 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
     if (!input?.form) return;
     setEnhanced(true);
     const upload = async (file: File) => {
+      // Checked at the top of the effect; the input stays in its form while the field is on screen.
       const form = input.form!;
       // The thumbnail shows the file as the server kept it (the owner's pages allow no blob: images).
       setStatus({ tone: 'busy', text: 'Uploading…' });
