@@ -138,8 +138,8 @@ export function moveRequest(
 
   const wanted = [...studies];
   [wanted[at], wanted[to]] = [neighbour, moving];
-  // Both orders are numbers: `broken` above turned away any study without one.
   const swapped = new Map([
+    // Both orders are numbers: `broken` above turned away any study without one.
     [moving.contentPath, neighbour.order!],
     // A number too, for the same reason as the line above.
     [neighbour.contentPath, moving.order!],
