@@ -182,12 +182,13 @@ function describeUnion(def: Def, base: Field, path: string[]): Field {
     for (const child of option.children ?? []) {
       // A field's path is never empty: describe() gives every field its key.
       const key = child.path.at(-1)!;
-      if (!owners.has(key)) {
-        owners.set(key, []);
+      let holders = owners.get(key);
+      if (!holders) {
+        holders = [];
+        owners.set(key, holders);
         children.push(key === discriminator ? { ...child, options: all } : child);
       }
-      // Set just above for the first option that has this key.
-      owners.get(key)!.push(...valuesOf(option));
+      holders.push(...valuesOf(option));
     }
   }
   const name = join([...path, discriminator]);

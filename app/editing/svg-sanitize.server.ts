@@ -74,13 +74,14 @@ function countDrawn(root: Tally, byId: Map<string, Tally>): void {
       if (!target) continue;
       if (visiting.has(ref)) refuse(`a <use> that includes itself (#${ref})`);
       if (depth >= MAX_USE_DEPTH) refuse(`<use> copies nested more than ${MAX_USE_DEPTH} deep`);
-      if (!memo.has(ref)) {
+      let counted = memo.get(ref);
+      if (counted === undefined) {
         visiting.add(ref);
-        memo.set(ref, expand(target, depth + 1));
+        counted = expand(target, depth + 1);
+        memo.set(ref, counted);
         visiting.delete(ref);
       }
-      // Set just above, or on an earlier visit of the same id.
-      total += memo.get(ref)!;
+      total += counted;
     }
     return total;
   };

@@ -120,15 +120,11 @@ async function linkReadings(): Promise<LinkReading[]> {
     state: link.state,
     opens: link.opens,
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
-    caseStudies: link.views
-      .filter((view) => titles.has(view.slug))
-      .map((view) => ({
-        slug: view.slug,
-        // The filter above keeps only slugs that titles has.
-        title: titles.get(view.slug)!,
-        sections: getCaseStudy(view.slug)?.sections.length ?? 0,
-        furthestSection: view.furthestSection,
-      })),
+    caseStudies: link.views.flatMap((view) => {
+      const title = titles.get(view.slug);
+      if (title === undefined) return [];
+      return [{ slug: view.slug, title, sections: getCaseStudy(view.slug)?.sections.length ?? 0, furthestSection: view.furthestSection }];
+    }),
   }));
 }
 

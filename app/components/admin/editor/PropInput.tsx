@@ -106,8 +106,7 @@ function ImageInput({
         <button
           type="button"
           className={`${QUIET_BUTTON} shrink-0`}
-          // The button sits inside the row's <div>, next to its input.
-          onClick={(e) => upload(e.currentTarget.parentElement!.querySelector('input'))}
+          onClick={(e) => upload(e.currentTarget.parentElement?.querySelector('input') ?? null)}
         >
           Upload…
         </button>
