@@ -22,7 +22,7 @@ const CONTEXT_LINES = 2;
 const MAX_EXCERPTS = 3;
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #fff; --fg: #1c1917; --muted: #57534e; --line: #e7e5e4; --code: #f5f5f4; --accent: #b91c1c; --mark: #fee2e2; }

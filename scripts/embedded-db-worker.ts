@@ -72,7 +72,8 @@ console.error = (...args: unknown[]) =>
     : printError(...args);
 
 const { directory, port, password } = workerData as WorkerData;
-const port_ = parentPort!;
+if (!parentPort) throw new Error('embedded-db-worker.ts runs only as a worker thread (scripts/embedded-engine.ts starts it).');
+const port_ = parentPort;
 const db = new NetlifyDB({ directory, port, logger: () => {} });
 const send = (message: WorkerMessage) => port_.postMessage(message);
 

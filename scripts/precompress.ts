@@ -142,6 +142,7 @@ export async function precompressAssets(
   const twinsOf = new Map(unique.map((item, i) => [item.key, made[i]]));
   await Promise.all(
     missing.map(async (item) => {
+      // compressAll answers one result per job, so every unique key has its twins.
       const twins = twinsOf.get(item.key)!;
       await writeFile(`${item.file}.gz`, twins.gzip);
       await writeFile(`${item.file}.br`, twins.brotli);
@@ -150,6 +151,7 @@ export async function precompressAssets(
   if (useCache) {
     await Promise.all(
       unique.map(async (item) => {
+        // compressAll answers one result per job, so every unique key has its twins.
         const twins = twinsOf.get(item.key)!;
         await writeAtomically(`${cached(item.key)}.gz`, twins.gzip);
         await writeAtomically(`${cached(item.key)}.br`, twins.brotli);

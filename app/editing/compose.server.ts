@@ -68,10 +68,12 @@ function applyListOperation(data: Data, { op, name }: ListOperation, form: Field
     node = container[key] as Data;
   }
   const parent = node as Record<string, unknown>;
+  // A list field's path ends with its own key.
   const key = path.at(-1)!;
   const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : ((parent[key] = []) as unknown[]);
   if (op === 'add') {
     const shape = listField.itemShape;
+    // A field's path is never empty: describeSchema gives every field its key.
     list.push(shape?.kind === 'group' ? Object.fromEntries((shape.children ?? []).map((child) => [child.path.at(-1)!, ''])) : '');
     return;
   }

@@ -54,6 +54,7 @@ export async function listContent(config?: PublishConfig): Promise<GitRead<Conte
     .filter((file) => isDocument(file.path))
     .map((file) => {
       const lastChange = changes.get(file.path);
+      // branchSnapshot reads the text of every file that matches isDocument, the same filter as here.
       return { ...describeContentFile(file, texts.get(file.path)!, files), ...(lastChange ? { lastChange } : {}) };
     });
   return { ok: true, value: sortContent(items) };
@@ -143,5 +144,6 @@ export async function contentTexts(items: ContentItem[], config?: PublishConfig)
     config,
   );
   if (!blobs.ok) return blobs;
+  // readBlobs answers for every id it was given, or fails as a whole.
   return { ok: true, value: new Map(items.map((item) => [item.contentPath, blobs.value.get(item.blobId)!.toString('utf8')])) };
 }

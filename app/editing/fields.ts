@@ -180,17 +180,22 @@ function describeUnion(def: Def, base: Field, path: string[]): Field {
   const owners = new Map<string, string[]>();
   for (const option of options) {
     for (const child of option.children ?? []) {
+      // A field's path is never empty: describe() gives every field its key.
       const key = child.path.at(-1)!;
-      if (!owners.has(key)) {
-        owners.set(key, []);
+      let holders = owners.get(key);
+      if (!holders) {
+        holders = [];
+        owners.set(key, holders);
         children.push(key === discriminator ? { ...child, options: all } : child);
       }
-      owners.get(key)!.push(...valuesOf(option));
+      holders.push(...valuesOf(option));
     }
   }
   const name = join([...path, discriminator]);
   for (const child of children) {
+    // A field's path is never empty: describe() gives every field its key.
     const key = child.path.at(-1)!;
+    // Every child in children was put in owners by the loop above.
     const holders = owners.get(key)!;
     if (key !== discriminator && holders.length < all.length) child.showWhen = [{ name, in: holders }];
   }
@@ -259,6 +264,7 @@ function build(field: Field, name: string, context: Context): unknown {
       const result: Record<string, unknown> = {};
       for (const child of field.children ?? []) {
         if (!shows(child, context)) continue;
+        // A field's path is never empty: describe() gives every field its key.
         const key = child.path.at(-1)!;
         const value = build(child, name ? `${name}.${key}` : key, context);
         if (value !== OMIT) result[key] = value;
@@ -275,6 +281,7 @@ function build(field: Field, name: string, context: Context): unknown {
         if (/^\d+$/.test(index) && !indices.includes(index)) indices.push(index);
       }
       if (indices.length === 0 && !field.required) return OMIT;
+      // describe() gives every list field its itemShape.
       const shape = field.itemShape!;
       const items = indices.map((index) => buildItem(shape, `${prefix}${index}`, context)).filter((item) => item !== OMIT);
       return items;
@@ -288,6 +295,7 @@ function buildItem(shape: Field, name: string, context: Context): unknown {
   if (shape.kind === 'group') {
     const result: Record<string, unknown> = {};
     for (const child of shape.children ?? []) {
+      // A field's path is never empty: describe() gives every field its key.
       const key = child.path.at(-1)!;
       const value = build(child, `${name}.${key}`, context);
       if (value !== OMIT) result[key] = value;

@@ -158,6 +158,7 @@ function schemaOrder(form: Field | undefined, path: (string | number)[]): string
     if (field.kind === 'list') field = field.itemShape;
     else field = field.children?.find((child) => child.path.at(-1) === key);
   }
+  // A field's path is never empty: describeSchema gives every field its key.
   return field?.kind === 'group' ? field.children?.map((child) => child.path.at(-1)!) : undefined;
 }
 

@@ -18,4 +18,5 @@ export const IMAGE_ACCEPT = FORMATS.map(([type]) => type).join(',');
 /** "JPEG, PNG, WebP, AVIF, GIF or SVG" */
 export const IMAGE_FORMAT_NAMES = `${FORMATS.slice(0, -1)
   .map(([, name]) => name)
+  // FORMATS is a non-empty constant list.
   .join(', ')} or ${FORMATS.at(-1)![1]}`;

@@ -64,6 +64,7 @@ export function newCaseStudy(
   const studies = caseStudies(list);
   const slug = slugFor(
     clean,
+    // Every case study has a slug: it is read from its path.
     studies.map((item) => item.slug!),
   );
   const orders = studies.map((item) => item.order).filter((order): order is number => typeof order === 'number');
@@ -137,9 +138,10 @@ export function moveRequest(
 
   const wanted = [...studies];
   [wanted[at], wanted[to]] = [neighbour, moving];
-  // Both orders are numbers: `broken` above turned away any study without one.
   const swapped = new Map([
+    // Both orders are numbers: `broken` above turned away any study without one.
     [moving.contentPath, neighbour.order!],
+    // A number too, for the same reason as the line above.
     [neighbour.contentPath, moving.order!],
   ]);
   const renumbered = new Map(wanted.map((item, index) => [item.contentPath, index + 1]));

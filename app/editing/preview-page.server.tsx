@@ -14,7 +14,7 @@ import type { CheckProblem as ContentProblem } from './content-check.server';
  * regroup the chunks they share), and a preview needs no script at all.
  */
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 function page(title: string, inner: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}"></head><body class="min-h-dvh bg-bg text-fg">${inner}</body></html>`;

@@ -175,8 +175,9 @@ async function rewriteTree(remote: Remote, treeOid: string | null, changes: Map<
       continue;
     }
     const folder = changedPath.slice(0, slash);
-    if (!below.has(folder)) below.set(folder, new Map());
-    below.get(folder)!.set(changedPath.slice(slash + 1), oid);
+    const inFolder = below.get(folder) ?? new Map();
+    below.set(folder, inFolder);
+    inFolder.set(changedPath.slice(slash + 1), oid);
   }
   for (const [folder, subChanges] of below) {
     const existing = byName.get(folder);

@@ -134,7 +134,8 @@ async function walk(
   while (queue.length > 0 && found.length < limit) {
     // Newest first by committer time, as git log orders a walk over several parents.
     queue.sort((a, b) => b.commit.committer.timestamp - a.commit.committer.timestamp);
-    const current = queue.shift()!;
+    const current = queue.shift();
+    if (!current) break;
     // Its parents are not fetched: whether it changed the file is unknown.
     if (shallow.has(current.oid)) {
       if (!last) return 'deeper';

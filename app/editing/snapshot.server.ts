@@ -62,6 +62,7 @@ async function readLocal(config: LocalPublishConfig, prefixes: string[]): Promis
   const [parents = '', committedAt = ''] = (await gitText(root, ['show', '-s', '--format=%P%n%cI', commit])).split('\n');
   return {
     commit,
+    // catBlobs answers for every id it was given, or throws.
     files: new Map(entries.map(([file, entry]) => [file, blobs.get(entry.oid)!])),
     parents: parents.split(' ').filter(Boolean),
     committedAt: committedAt || null,

@@ -63,8 +63,9 @@ const netlify = () => (globalThis as NetlifyGlobal).Netlify;
 export function waitUntilOf(context: unknown): WaitUntil | undefined {
   const own = (context as { waitUntil?: unknown } | undefined)?.waitUntil;
   if (typeof own === 'function') return own.bind(context) as WaitUntil;
-  const global = netlify()?.context?.waitUntil;
-  return typeof global === 'function' ? global.bind(netlify()!.context) : undefined;
+  const global = netlify()?.context;
+  const waitUntil = global?.waitUntil;
+  return typeof waitUntil === 'function' ? waitUntil.bind(global) : undefined;
 }
 
 /**

@@ -62,8 +62,8 @@ type AddressState = { visitors: number; changed: boolean };
  * token proves the id; the database says whether the link still works).
  */
 async function stateOf(tx: Transaction, rows: Row[]) {
-  const [visitorDays, visitorHashes] = pairs(unique(rows.filter((r) => r.visitor).map((r) => pair(r.day, r.visitor!))));
-  const [addressDays, addressHashes] = pairs(unique(rows.filter((r) => r.address).map((r) => pair(r.day, r.address!))));
+  const [visitorDays, visitorHashes] = pairs(unique(rows.flatMap((r) => (r.visitor ? [pair(r.day, r.visitor)] : []))));
+  const [addressDays, addressHashes] = pairs(unique(rows.flatMap((r) => (r.address ? [pair(r.day, r.address)] : []))));
   const linkIds = unique(rows.map(linkIdOf).filter((id): id is string => !!id));
   const found = await tx.query<{
     t: 'v' | 'a' | 'l';
@@ -89,7 +89,9 @@ async function stateOf(tx: Transaction, rows: Row[]) {
   for (const f of found) {
     // A visitor whose window has ended starts a new one (window null: now()).
     if (f.t === 'v')
+      // Both arms of the query select the limit row's day, a key column that is never null.
       visitors.set(pair(f.day!, f.hash), { hits: f.live ? f.n : 0, window: f.live ? f.window_started : null, changed: false });
+    // Both arms of the query select the limit row's day, a key column that is never null.
     else if (f.t === 'a') addresses.set(pair(f.day!, f.hash), { visitors: f.n, changed: false });
     else links.add(f.hash);
   }
@@ -104,6 +106,7 @@ async function hashed(batch: Pending[]): Promise<Row[]> {
     const day = utcDay(pending.at);
     const row: Row = { pending, day, linkId: pending.event.linkId ?? null };
     if (pending.client) {
+      // Every day with a client event got its salt in the loop above.
       const salt = salts.get(day)!;
       row.visitor = visitorOf(salt, pending.client.ip, pending.client.userAgent);
       row.address = addressOf(salt, pending.client.ip);

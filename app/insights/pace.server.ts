@@ -35,9 +35,11 @@ function release() {
   const s = state();
   s.timer = undefined;
   refill(s);
-  while (s.waiting.length > 0 && s.tokens >= 1) {
+  while (s.tokens >= 1) {
+    const next = s.waiting.shift();
+    if (!next) break;
     s.tokens--;
-    s.waiting.shift()!();
+    next();
   }
   // Unref'd: a waiting beacon's open request keeps the server alive anyway.
   if (s.waiting.length > 0) s.timer = setTimeout(release, Math.ceil(((1 - s.tokens) * 1000) / RATE_PER_S)).unref();

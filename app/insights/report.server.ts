@@ -69,8 +69,9 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
   const engaged = new Map<string, Map<number, number>>();
   for (const row of of('engaged')) {
     const [slug = '', seconds] = row.key.split('#');
-    if (!engaged.has(slug)) engaged.set(slug, new Map());
-    engaged.get(slug)!.set(Number(seconds), row.count);
+    const bySeconds = engaged.get(slug) ?? new Map<number, number>();
+    engaged.set(slug, bySeconds);
+    bySeconds.set(Number(seconds), row.count);
   }
   return getCaseStudyCards()
     .filter((card) => card.href)
@@ -119,14 +120,11 @@ async function linkReadings(): Promise<LinkReading[]> {
     state: link.state,
     opens: link.opens,
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
-    caseStudies: link.views
-      .filter((view) => titles.has(view.slug))
-      .map((view) => ({
-        slug: view.slug,
-        title: titles.get(view.slug)!,
-        sections: getCaseStudy(view.slug)?.sections.length ?? 0,
-        furthestSection: view.furthestSection,
-      })),
+    caseStudies: link.views.flatMap((view) => {
+      const title = titles.get(view.slug);
+      if (title === undefined) return [];
+      return [{ slug: view.slug, title, sections: getCaseStudy(view.slug)?.sections.length ?? 0, furthestSection: view.furthestSection }];
+    }),
   }));
 }
 
@@ -139,14 +137,16 @@ export async function buildInsightsReport(range: RangeDays, today = utcDay()): P
   const previous = new Map<string, number>();
   const daily = new Map<string, DailyPoint>();
   for (let day = from; day <= today; day = addDays(day, 1)) daily.set(day, { day, visitors: 0, views: 0 });
-  for (const row of rows.filter((r) => r.figure === 'total')) {
-    const inRange = row.day! >= from;
+  for (const row of rows) {
+    // Total rows always carry their day (the query's CASE); the others are read below.
+    if (row.figure !== 'total' || row.day === null) continue;
+    const inRange = row.day >= from;
     const sums = inRange ? totals : previous;
     sums.set(row.key, (sums.get(row.key) ?? 0) + row.count);
-    const point = inRange ? daily.get(row.day!) : undefined;
+    const point = inRange ? daily.get(row.day) : undefined;
     if (point && (row.key === 'visitors' || row.key === 'views')) point[row.key] = row.count;
   }
-  const anyBefore = rows.some((row) => row.figure === 'total' && row.day! < from);
+  const anyBefore = rows.some((row) => row.figure === 'total' && row.day !== null && row.day < from);
   const devices = new Map(rows.filter((row) => row.figure === 'device').map((row) => [row.key, row.count]));
 
   return {
@@ -184,7 +184,8 @@ export async function dailyFiguresCsv(range: RangeDays, today = utcDay()): Promi
   const from = addDays(today, -(range - 1));
   const rows = await figureRows(from, from, today);
   const byDay = new Map<string, Map<string, number>>();
-  for (const row of rows) if (row.figure === 'total') byDay.set(row.day!, (byDay.get(row.day!) ?? new Map()).set(row.key, row.count));
+  for (const row of rows)
+    if (row.figure === 'total' && row.day !== null) byDay.set(row.day, (byDay.get(row.day) ?? new Map()).set(row.key, row.count));
   const lines = [CSV_COLUMNS.join(',')];
   for (let day = from; day <= today; day = addDays(day, 1))
     lines.push([day, ...CSV_KEYS.map((key) => byDay.get(day)?.get(key) ?? 0)].join(','));

@@ -110,6 +110,7 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
           contentPath: draft.path,
           kind: 'case-study' as const,
           title: '',
+          // A draft kept above is a case study, whose path slugOf always reads.
           slug: slugOf(draft.path)!,
           blobId: '',
         }));

@@ -33,6 +33,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  const run = Object.hasOwn(ACTIONS, args.params['*'] ?? '') ? ACTIONS[args.params['*']!] : undefined;
+  const name = args.params['*'] ?? '';
+  const run = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   return run ? run(args) : notFound();
 }

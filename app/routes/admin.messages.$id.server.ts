@@ -8,7 +8,8 @@ export { ownerMessageAction } from './admin.messages._index.server';
 
 export async function ownerMessageLoader({ request, params }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const message = MESSAGE_ID.test(params.id ?? '') ? await getMessage(params.id!) : null;
+    const id = params.id ?? '';
+    const message = MESSAGE_ID.test(id) ? await getMessage(id) : null;
     if (!message) throw data({ missing: true }, { status: 404, headers: OWNER_HEADERS });
     return data({ message: view(message), now: new Date().toISOString() }, { headers: OWNER_HEADERS });
   });

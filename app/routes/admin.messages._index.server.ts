@@ -18,6 +18,7 @@ export function view(message: InboxMessage) {
     status: message.status,
     attempts: message.attempts,
     lastError: message.lastError,
+    // created_at is NOT NULL in the database, so iso() answers a string.
     createdAt: iso(message.createdAt)!,
     deliveredAt: iso(message.deliveredAt),
     nextAttemptAt: iso(message.nextAttemptAt),

@@ -37,6 +37,7 @@ export default function CaseStudyPage() {
           <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
         </>
       ) : (
+        // The loader sends locked whenever it sends no caseStudy.
         <LockedCaseStudy caseStudy={locked!} />
       )}
       <CaseStudyFooter more={more} words={words} />

@@ -116,8 +116,9 @@ function lineOfField(bytes: Buffer | undefined, file: string, field: string): nu
 
 function lineOf(bytes: Buffer | undefined, text: string): number | undefined {
   const source = bytes?.toString('utf8');
-  const at = source?.indexOf(text) ?? -1;
-  return at === -1 ? undefined : source!.slice(0, at).split('\n').length;
+  if (source === undefined) return undefined;
+  const at = source.indexOf(text);
+  return at === -1 ? undefined : source.slice(0, at).split('\n').length;
 }
 
 function previewOf(repoPath: string, { content, images, privateMedia }: CompiledSite, root: string): Pick<Extract<CheckResult, { ok: true }>, 'preview' | 'previewUnavailable'> {
@@ -152,6 +153,6 @@ function pointAtOriginals(preview: CheckPreview, plans: ImagePlan[], root: strin
   if (urls.size === 0) return preview;
   // Longest first, so no URL is replaced by a shorter one it starts with.
   const escaped = [...urls.keys()].sort((a, b) => b.length - a.length).map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const json = JSON.stringify(preview).replace(new RegExp(escaped.join('|'), 'g'), (url) => urls.get(url)!);
+  const json = JSON.stringify(preview).replace(new RegExp(escaped.join('|'), 'g'), (url) => urls.get(url) ?? url);
   return JSON.parse(json) as CheckPreview;
 }

@@ -26,8 +26,11 @@ const shared = globalThis as typeof globalThis & { [KEY]?: Slot };
 
 export function treeHash(tree: Map<string, Buffer>): string {
   const hash = createHash('sha256');
-  for (const repoPath of [...tree.keys()].filter((p) => LAID_OUT.some((prefix) => p.startsWith(prefix))).sort()) {
-    hash.update(repoPath).update('\0').update(createHash('sha256').update(tree.get(repoPath)!).digest()).update('\0');
+  const laidOut = [...tree].filter(([p]) => LAID_OUT.some((prefix) => p.startsWith(prefix)));
+  // By UTF-16 code unit, as a plain sort() of the paths.
+  laidOut.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [repoPath, bytes] of laidOut) {
+    hash.update(repoPath).update('\0').update(createHash('sha256').update(bytes).digest()).update('\0');
   }
   return hash.digest('hex');
 }

@@ -224,7 +224,7 @@ export function remarkStory(options: StoryOptions) {
     // The line of the `![` itself: the text node may start lines earlier.
     const before = (node.value ?? '').slice(0, found.offset).split('\n');
     const line = start ? start.line + before.length - 1 : undefined;
-    const column = start ? (before.length > 1 ? before.at(-1)!.length + 1 : start.column + found.offset) : undefined;
+    const column = start ? (before.length > 1 ? (before.at(-1) ?? '').length + 1 : start.column + found.offset) : undefined;
     problems.push({ message: leftoverImageFix(found.snippet), ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }) });
   }
 

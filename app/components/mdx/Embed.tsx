@@ -94,6 +94,7 @@ function Poster({ image, sizes }: { image?: StoryImage; sizes: string }) {
 }
 
 export function Embed({ href, title, poster, caption, layout = 'wide' }: z.infer<typeof embedProps>) {
+  // embedProps' refine lets through only links that embedFor recognises.
   const embed = embedFor(href)!;
   const media = useStoryMedia();
   const image = poster ? media.image(poster) : undefined;

@@ -31,8 +31,8 @@ export function CaseStudyCard({ card }: { card: Card }) {
         <TagList tags={card.tags} />
       </div>
       <h3 className={`${INSET} mt-4 text-xl font-semibold tracking-tight text-balance`}>
-        {navigable ? (
-          <Link to={card.href!} className="rounded-sm after:absolute after:inset-0 focus-visible:outline-none">
+        {card.href !== null ? (
+          <Link to={card.href} className="rounded-sm after:absolute after:inset-0 focus-visible:outline-none">
             {card.title}
             {card.private ? <span className="sr-only"> (private: password needed)</span> : null}
           </Link>

@@ -218,6 +218,7 @@ function NewCaseStudy({ title, busy }: { title?: string; busy: boolean }) {
 
 /** A card image as the owner sees it before the build: through the editor's media route, wherever it is stored. */
 function cardPreview(src: string): string {
+  // IMAGE_FIELDS is a constant list that includes the card's 'image' field.
   const repoPath = imageRepoPath(IMAGE_FIELDS.find((spec) => spec.name === 'image')!, src);
   return repoPath ? mediaUrl(repoPath) : src;
 }

@@ -80,6 +80,7 @@ function itemIndices(name: string, values: Values): number[] {
 
 function List({ field, name, context }: { field: Field; name: string; context: Context }) {
   const indices = itemIndices(name, context.values);
+  // List renders only list fields, and describeSchema gives every list field its itemShape.
   const shape = field.itemShape!;
   const error = context.errors[name];
   const singular = field.label.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();

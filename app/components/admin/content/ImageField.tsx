@@ -53,7 +53,8 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
   const [enhanced, setEnhanced] = useState(false);
   const [status, setStatus] = useState<Status>(() => {
     if (params.get('image-saved') === spec.name) return { tone: 'ok', text: KEPT };
-    if (params.get('image-field') === spec.name && params.get('image-error')) return { tone: 'error', text: params.get('image-error')! };
+    const error = params.get('image-error');
+    if (params.get('image-field') === spec.name && error) return { tone: 'error', text: error };
     return null;
   });
   const fileRef = useRef<HTMLInputElement>(null);
@@ -68,6 +69,7 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
     if (!input?.form) return;
     setEnhanced(true);
     const upload = async (file: File) => {
+      // Checked at the top of the effect; the input stays in its form while the field is on screen.
       const form = input.form!;
       // The thumbnail shows the file as the server kept it (the owner's pages allow no blob: images).
       setStatus({ tone: 'busy', text: 'Uploading…' });

@@ -38,6 +38,7 @@ export function PropInput({ field, value, onChange, onImage }: Props) {
         </label>
         <select {...common} defaultValue={String(value)} onChange={(e) => onChange(e.currentTarget.value)} className={CONTROL}>
           {field.required ? null : <option value="">Default</option>}
+          {/* blockFields describes every enum prop with its options. */}
           {field.options!.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -105,7 +106,7 @@ function ImageInput({
         <button
           type="button"
           className={`${QUIET_BUTTON} shrink-0`}
-          onClick={(e) => upload(e.currentTarget.parentElement!.querySelector('input'))}
+          onClick={(e) => upload(e.currentTarget.parentElement?.querySelector('input') ?? null)}
         >
           Upload…
         </button>

@@ -6,9 +6,9 @@
 export type BodyFrame = { lead: string; markdown: string; trail: string };
 
 export function frameBody(body: string): BodyFrame {
-  const lead = /^\s*/.exec(body)![0];
+  const lead = /^\s*/.exec(body)?.[0] ?? '';
   const rest = body.slice(lead.length);
-  const trail = rest === '' ? '' : /\s*$/.exec(rest)![0];
+  const trail = rest === '' ? '' : (/\s*$/.exec(rest)?.[0] ?? '');
   return { lead, markdown: rest.slice(0, rest.length - trail.length), trail };
 }
 

@@ -56,8 +56,10 @@ export function markLayout(tree: Root): void {
   visit(tree);
 }
 
+// mdast-util-mdx-jsx always defines a handler for mdxJsxFlowElement (as for perLine below).
 const oneLine = mdxJsxToMarkdown({ printWidth: Infinity }).handlers!.mdxJsxFlowElement!;
 // A width of 1 puts the props of any tag on their own lines (the stock handler's multi-line form is the content's).
+// The same stock handler as oneLine's, at another width.
 const perLine = mdxJsxToMarkdown({ printWidth: 1 }).handlers!.mdxJsxFlowElement!;
 
 const jsxFlow = ((node, parent, state, info) => {

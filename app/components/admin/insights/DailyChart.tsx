@@ -43,9 +43,9 @@ export function DailyChart({ daily, from, to }: { daily: DailyPoint[]; from: str
   const peak = daily.reduce<DailyPoint | null>((best, day) => (best === null || day.views > best.views ? day : best), null);
   const [start, end] = span(from, to);
   const summary =
-    totals.views === 0
+    totals.views === 0 || peak === null
       ? `Daily visitors and page views, ${start} to ${end}: no visits recorded.`
-      : `Daily visitors and page views, ${start} to ${end}: ${count(totals.visitors)} visitors and ${count(totals.views)} page views in all; the busiest day was ${shortDay(peak!.day)} with ${count(peak!.views)} page views.`;
+      : `Daily visitors and page views, ${start} to ${end}: ${count(totals.visitors)} visitors and ${count(totals.views)} page views in all; the busiest day was ${shortDay(peak.day)} with ${count(peak.views)} page views.`;
 
   const labels = labelDays(daily, 7).map(({ day }, k, all) => ({
     day,
