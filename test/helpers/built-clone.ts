@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CompiledContent } from '~/content/schema';
 import { ROOT } from './content';
 import type { GitRemote } from './git-remote';
-import type { RunningServer } from './server';
+import { whenReady, type RunningServer } from './server';
 
 /**
  * The site as a deploy of the remote's branch would be: a fresh clone, its
@@ -90,33 +90,5 @@ export async function serveClone(clone: BuiltClone, siteUrl: string, env: Record
     env: serverEnv(clone, siteUrl, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = output.match(/ready on (http:\/\/localhost:\d+)/)?.[1];
-      if (address) {
-        clearTimeout(timer);
-        resolve(address.replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url,
-    process: child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return whenReady(child);
 }

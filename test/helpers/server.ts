@@ -41,6 +41,14 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+  return whenReady(child);
+}
+
+/**
+ * Resolves once a spawned built server says it listens ("ready on …"), with
+ * its address, its output so far and a stop that waits for it to exit.
+ */
+export async function whenReady(child: ChildProcess): Promise<RunningServer> {
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     // A bound, not a pace: loading the server build takes ~1 s idle and over 20 s on a saturated 2-core machine.
