@@ -3,19 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ABOUT_WORDS,
-  CONTACT_WORDS,
-  CTA_WORDS,
-  FOOTER_WORDS,
-  HERO_WORDS,
-  MORE_WORK_WORDS,
-  RESUME_PAGE_WORDS,
-  WORK_WORDS,
-} from '~/content/site-words';
 import { compileSite } from '../../pipeline/content/compile';
 import { startServer, type RunningServer } from '../helpers/server';
 import { must } from '../helpers/must';
+import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/words-designer';
 
 /**
  * Every word of the public pages around the designer's content comes from
@@ -29,7 +20,7 @@ const FIXTURE = path.join(ROOT, 'test/fixtures/words/designer');
 const OUT = '.generated/words-fixture';
 
 /** The word groups and fields the fixture sets (and the defaults then drop). */
-const WORD_GROUPS = ['work', 'contact', 'moreWork', 'cta', 'resumePage', 'footer'] as const;
+const WORD_GROUPS = Object.keys(DEFAULT_WORD_GROUPS);
 const WORD_FIELDS = { hero: ['workButton', 'contactButton'], about: ['eyebrow', 'interestsTitle'] } as const;
 
 type Words = Record<string, Record<string, string>>;
@@ -96,16 +87,7 @@ function expectations(words: Words): [string, string, string][] {
   ];
 }
 
-const DEFAULTS: Words = {
-  hero: HERO_WORDS,
-  about: ABOUT_WORDS,
-  work: WORK_WORDS,
-  contact: CONTACT_WORDS,
-  moreWork: MORE_WORK_WORDS,
-  cta: CTA_WORDS,
-  resumePage: RESUME_PAGE_WORDS,
-  footer: FOOTER_WORDS,
-};
+const DEFAULTS: Words = { ...DEFAULT_WORD_FIELDS, ...DEFAULT_WORD_GROUPS };
 
 let custom: Words;
 let scratch: string;

@@ -3,19 +3,10 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { siteSchema } from '~/content/schema';
-import {
-  ABOUT_WORDS,
-  CONTACT_WORDS,
-  CTA_WORDS,
-  FOOTER_WORDS,
-  HERO_WORDS,
-  MORE_WORK_WORDS,
-  RESUME_PAGE_WORDS,
-  WORK_WORDS,
-} from '~/content/site-words';
 import { fieldsOf, formValues, fromForm, siteForm, type Field } from '~/editing/fields';
 import { applyChanges } from '~/editing/frontmatter.server';
 import { buildData, changedLines } from '../helpers/content-files';
+import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/words-designer';
 
 /**
  * The site's words in the editor's form: optional fields with today's words
@@ -24,15 +15,8 @@ import { buildData, changedLines } from '../helpers/content-files';
  * (test/fixtures/words/designer) without them, as a file written before they existed.
  */
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/words/designer/content/site.yml');
-const WORD_GROUPS: Record<string, Record<string, string>> = {
-  work: WORK_WORDS,
-  contact: CONTACT_WORDS,
-  moreWork: MORE_WORK_WORDS,
-  cta: CTA_WORDS,
-  resumePage: RESUME_PAGE_WORDS,
-  footer: FOOTER_WORDS,
-};
-const WORD_FIELDS: Record<string, Record<string, string>> = { hero: HERO_WORDS, about: ABOUT_WORDS };
+const WORD_GROUPS: Record<string, Record<string, string>> = DEFAULT_WORD_GROUPS;
+const WORD_FIELDS: Record<string, Record<string, string>> = DEFAULT_WORD_FIELDS;
 const wordNames = [...Object.entries(WORD_GROUPS), ...Object.entries(WORD_FIELDS)].flatMap(([group, words]) =>
   Object.keys(words).map((key) => `${group}.${key}`),
 );
@@ -62,11 +46,11 @@ describe('the site’s words in the editor’s form', () => {
 
   it('a site.yml without them is valid, and the build fills in today’s words', () => {
     const data = siteSchema.parse(buildData(withoutWords()));
-    expect(data.work).toEqual(WORK_WORDS);
-    expect(data.cta).toEqual(CTA_WORDS);
-    expect(data.footer).toEqual(FOOTER_WORDS);
-    expect(data.hero.workButton).toBe(HERO_WORDS.workButton);
-    expect(data.about.interestsTitle).toBe(ABOUT_WORDS.interestsTitle);
+    expect(data.work).toEqual(DEFAULT_WORD_GROUPS.work);
+    expect(data.cta).toEqual(DEFAULT_WORD_GROUPS.cta);
+    expect(data.footer).toEqual(DEFAULT_WORD_GROUPS.footer);
+    expect(data.hero.workButton).toBe(DEFAULT_WORD_FIELDS.hero.workButton);
+    expect(data.about.interestsTitle).toBe(DEFAULT_WORD_FIELDS.about.interestsTitle);
   });
 
   it('left empty, an untouched default is not written into the file', () => {
@@ -92,6 +76,6 @@ describe('the site’s words in the editor’s form', () => {
     const { added, removed } = changedLines(text, yaml);
     expect(removed).toEqual([]);
     expect(added.filter((line) => line.trim())).toEqual(['contact:', '  title: Say hello']);
-    expect(siteSchema.parse(buildData(yaml)).contact).toEqual({ ...CONTACT_WORDS, title: 'Say hello' });
+    expect(siteSchema.parse(buildData(yaml)).contact).toEqual({ ...DEFAULT_WORD_GROUPS.contact, title: 'Say hello' });
   });
 });
