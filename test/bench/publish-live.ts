@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import matter from 'gray-matter';
 import type { Browser } from 'playwright-core';
 import { createDatabase } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
 import { launchBrowser, openPage } from '../helpers/browser';
-import { CONTENT_DIR } from '../helpers/content';
+import { publishedCaseStudy } from '../helpers/content';
 import { committedSiteFiles, startEditorStack } from '../helpers/editor-stack';
 import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { startGitRemote } from '../helpers/git-remote';
+import { remoteModeEnv, startGitRemote } from '../helpers/git-remote';
 import { startNetlifyServe } from '../helpers/netlify-serve';
 import { startPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV } from '../helpers/private';
@@ -55,17 +54,6 @@ const figures = (runsMs: number[], publishAnsweredMs: number[]): PublishLiveFigu
   p95Ms: p95(runsMs),
   publishAnsweredMs,
 });
-
-function publishedCaseStudy(): { slug: string; title: string } {
-  const dir = path.join(CONTENT_DIR, 'case-studies');
-  for (const name of readdirSync(dir)
-    .filter((file) => file.endsWith('.mdx'))
-    .sort()) {
-    const { data } = matter(readFileSync(path.join(dir, name), 'utf8'));
-    if (data.status === 'published' && typeof data.title === 'string') return { slug: name.replace(/\.mdx$/, ''), title: data.title };
-  }
-  throw new Error(`no published case study in ${dir}`);
-}
 
 /**
  * `runs` publishes through the owner's form at `origin`; each timed from the
@@ -204,10 +192,7 @@ async function timeUnderNetlifyServe(browser: Browser, runs: number, log: (line:
         ...PRIVATE_ENV,
         ADMIN_PASSWORD,
         NETLIFY_DB_URL: dbUrl,
-        CONTENT_GIT_URL: remote.url,
-        CONTENT_GIT_TOKEN: remote.token,
-        CONTENT_GIT_BRANCH: 'main',
-        CONTENT_GIT_AUTHOR: 'Bench <bench@example.com>',
+        ...remoteModeEnv(remote, 'Bench <bench@example.com>'),
       },
     });
     try {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publishConfig, type RemotePublishConfig } from '../../app/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '../../app/editing/publish.server';
-import { startGitRemote } from '../helpers/git-remote';
+import { remoteModeEnv, startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
 
 /**
@@ -51,10 +51,7 @@ export async function measurePublish({
     const packBytes = Number(/size-pack: (\d+)/.exec(remote.git('count-objects', '-v'))?.[1] ?? 0) * 1024;
     const configFor = (name: string): RemotePublishConfig => {
       const config = publishConfig({
-        CONTENT_GIT_URL: remote.url,
-        CONTENT_GIT_TOKEN: remote.token,
-        CONTENT_GIT_BRANCH: branch,
-        CONTENT_GIT_AUTHOR: 'Bench <bench@example.com>',
+        ...remoteModeEnv(remote, 'Bench <bench@example.com>', branch),
         CONTENT_GIT_CACHE_DIR: path.join(caches, name),
       });
       if (config.mode !== 'remote') throw new Error(config.mode === 'read-only' ? config.reason : 'expected remote mode');

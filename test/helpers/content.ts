@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import matter from 'gray-matter';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -74,4 +75,16 @@ export function contentFilesOf(dir: string = CONTENT_DIR): Record<string, Buffer
     files[`content/${path.relative(dir, file).split(path.sep).join('/')}`] = readFileSync(file);
   }
   return files;
+}
+
+/** The first published case study of the content under test (by file name), whatever the designer called it. */
+export function publishedCaseStudy(dir: string = CONTENT_DIR): { slug: string; title: string } {
+  const studies = path.join(dir, 'case-studies');
+  for (const name of readdirSync(studies)
+    .filter((file) => file.endsWith('.mdx'))
+    .sort()) {
+    const { data } = matter(readFileSync(path.join(studies, name), 'utf8'));
+    if (data.status === 'published' && typeof data.title === 'string') return { slug: name.replace(/\.mdx$/, ''), title: data.title };
+  }
+  throw new Error(`no published case study in ${studies}`);
 }

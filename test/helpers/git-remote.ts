@@ -233,23 +233,33 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/** The settings that put the editor in remote mode: publishing to `remote`'s `branch` with its token, committing as `author`. */
+export function remoteModeEnv(remote: GitRemote, author: string, branch = 'main'): Record<string, string> {
+  return { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: remote.token, CONTENT_GIT_BRANCH: branch, CONTENT_GIT_AUTHOR: author };
+}
+
 /** A commit on the remote's main by someone else (as a push from another machine would make), writing `files` and deleting `deleted`. */
 export function commitOnRemote(remote: GitRemote, files: SeedFiles, message = 'Change from elsewhere', deleted: string[] = []): string {
   const work = mkdtempSync(path.join(os.tmpdir(), 'git-elsewhere-'));
   try {
     git(work, ['clone', '--quiet', remote.bareDir, '.']);
-    for (const file of deleted) git(work, ['rm', '--quiet', file]);
-    for (const [file, content] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-      writeFileSync(path.join(work, file), content);
-    }
-    git(work, ['add', '-A']);
-    git(work, ['commit', '--quiet', '-m', message]);
-    git(work, ['push', '--quiet', 'origin', 'main']);
-    return git(work, ['rev-parse', 'HEAD']);
+    return commitAndPush(work, files, message, deleted);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** In the clone at `work`: writes `files`, deletes `deleted`, commits everything and pushes main to origin; returns the commit. */
+export function commitAndPush(work: string, files: SeedFiles, message: string, deleted: string[] = []): string {
+  for (const file of deleted) git(work, ['rm', '--quiet', file]);
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+    writeFileSync(path.join(work, file), content);
+  }
+  git(work, ['add', '-A']);
+  git(work, ['commit', '--quiet', '-m', message]);
+  git(work, ['push', '--quiet', 'origin', 'main']);
+  return git(work, ['rev-parse', 'HEAD']);
 }
 
 /** Every file under `dir`, keyed by `prefix` + its path below `dir`: a fixture folder as a remote's seed. */

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
@@ -12,9 +11,9 @@ import { applyMigrations } from '~/db/migrations.server';
 import { LIVE_STORE_NAME } from '~/content/live-store.server';
 import { CARDS_TAG, caseStudyTag, fileTag, RESUME_TAG } from '~/content/live-version';
 import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
-import { CONTENT_DIR } from '../helpers/content';
+import { publishedCaseStudy } from '../helpers/content';
 import { committedSiteFiles, remoteFile } from '../helpers/editor-stack';
-import { startGitRemote, type GitRemote } from '../helpers/git-remote';
+import { remoteModeEnv, startGitRemote, type GitRemote } from '../helpers/git-remote';
 import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV } from '../helpers/private';
@@ -39,18 +38,6 @@ import { at, must } from '../helpers/must';
 const LIVE_WITHIN_MS = 10_000;
 const ADMIN_PASSWORD = 'live on netlify serve password';
 const PURGE_TOKEN = 'stand-in-purge-token-0123456789';
-
-/** The first published case study of the content under test, whatever the designer called it. */
-function publishedCaseStudy(): { slug: string; title: string } {
-  const dir = path.join(CONTENT_DIR, 'case-studies');
-  for (const name of readdirSync(dir)
-    .filter((file) => file.endsWith('.mdx'))
-    .sort()) {
-    const { data } = matter(readFileSync(path.join(dir, name), 'utf8'));
-    if (data.status === 'published' && typeof data.title === 'string') return { slug: name.replace(/\.mdx$/, ''), title: data.title };
-  }
-  throw new Error(`no published case study in ${dir}`);
-}
 
 type PurgeCall = { authorization: string | undefined; body: { cache_tags?: string[]; site_id?: string } };
 
@@ -112,10 +99,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
       ...PRIVATE_ENV,
       ADMIN_PASSWORD,
       NETLIFY_DB_URL: dbUrl,
-      CONTENT_GIT_URL: remote.url,
-      CONTENT_GIT_TOKEN: remote.token,
-      CONTENT_GIT_BRANCH: 'main',
-      CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+      ...remoteModeEnv(remote, 'Dana Designer <dana@example.com>'),
       // Netlify gives deployed functions a purge token and SITE_ID; the API is the stand-in.
       NETLIFY_PURGE_API_TOKEN: PURGE_TOKEN,
       NETLIFY_PURGE_API_URL: purge.url,
