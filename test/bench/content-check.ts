@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { bundleFunctionSource } from '../helpers/netlify-package';
 import { publishConfig, type PublishConfig } from '../../app/editing/publish-config.server';
 import { readSnapshot } from '../../app/editing/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
@@ -87,16 +87,7 @@ export async function measureContentCheck({
 
     // The function as Netlify ships it: its own modules bundled, packages from node_modules.
     const bundle = path.join(ROOT, '.cache', 'bench', 'content-check.mjs');
-    await build({
-      entryPoints: [path.join(ROOT, 'netlify/functions/content-check.ts')],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'silent',
-    });
+    await bundleFunctionSource('netlify/functions/content-check.ts', bundle);
     const runner = path.join(ROOT, '.cache', 'bench', 'content-check-runner.mjs');
     writeFileSync(runner, RUNNER);
     const coldProcessMs: number[] = [];

@@ -72,10 +72,17 @@ export async function packageServerFunction(extraFiles: string[] = []): Promise<
 export async function packageSourceFunction(source: string): Promise<PackagedFunction & { bundle: string }> {
   const name = path.basename(source, path.extname(source));
   const bundle = path.posix.join('.cache', 'netlify-functions', `${name}.mjs`);
+  await bundleFunctionSource(source, path.join(ROOT, bundle));
+  const packaged = await packageFunction(bundle, { name });
+  return { ...packaged, bundle };
+}
+
+/** A function's own modules compiled into one ES module at `outfile`, as Netlify's bundler does; packages stay imports of node_modules. */
+export async function bundleFunctionSource(source: string, outfile: string): Promise<void> {
   const { build } = await import('esbuild');
   await build({
     entryPoints: [path.join(ROOT, source)],
-    outfile: path.join(ROOT, bundle),
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -83,8 +90,6 @@ export async function packageSourceFunction(source: string): Promise<PackagedFun
     packages: 'external',
     logLevel: 'silent',
   });
-  const packaged = await packageFunction(bundle, { name });
-  return { ...packaged, bundle };
 }
 
 async function packageFunction(

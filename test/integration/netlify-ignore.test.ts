@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK, hasEditorMark, withEditorMark, withoutEditorMark } from '~/editing/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/publish-config.server';
 import { openFile, publish } from '~/editing/publish.server';
-import { git, makeBareRepository } from '../helpers/git-remote';
+import { commitAndPush, git, makeBareRepository } from '../helpers/git-remote';
 import { ROOT } from '../helpers/content';
 
 /**
@@ -61,14 +61,7 @@ async function editorPublish(file: string, content: string): Promise<string> {
 
 /** A commit made by hand (a developer, or the designer in GitHub's web editor), pushed. */
 function handCommit(files: Record<string, string>, message: string): string {
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-    writeFileSync(path.join(work, file), content);
-  }
-  git(work, ['add', '-A']);
-  git(work, ['commit', '--quiet', '-m', message]);
-  git(work, ['push', '--quiet', 'origin', 'main']);
-  return head();
+  return commitAndPush(work, files, message);
 }
 
 /** A clone of what was pushed, as Netlify makes one: full history, no file contents but the checkout's. */
