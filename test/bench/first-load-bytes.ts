@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export type Kind = 'js' | 'css' | 'html' | 'image' | 'font' | 'other';
 export type ByteCounts = Record<Kind, number> & { total: number; requests: number };
@@ -56,14 +56,7 @@ export async function firstLoadBytes(browser: Browser, url: string, viewport = {
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const transfers = await Promise.all(pending.splice(0));
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 400) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
+    await scrollToTheEnd(page, { step: 400, pauseMs: 20, settleMs: 300 });
     const later = await Promise.all(pending);
     const failed = [...transfers, ...later].filter((t) => t.status >= 400 || t.status === 0);
     if (failed.length > 0) {
@@ -75,4 +68,22 @@ export async function firstLoadBytes(browser: Browser, url: string, viewport = {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Scrolls a page to its end `step` pixels at a time, as a reader would, so that
+ * everything loaded lazily on the way loads; then waits for the network to go quiet.
+ */
+export async function scrollToTheEnd(page: Page, { step, pauseMs, settleMs }: { step: number; pauseMs: number; settleMs: number }) {
+  await page.evaluate(
+    async ({ step, pauseMs }) => {
+      for (let y = 0; y < document.body.scrollHeight; y += step) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    },
+    { step, pauseMs },
+  );
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(settleMs);
 }

@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NetlifyDB } from '@netlify/database-dev';
-import { createDatabase } from '../../app/db/connection.server';
+import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { fetchFrom, loopbackAddress } from '../helpers/loopback';
-import { postgresBin, startPostgres } from '../helpers/postgres';
-import { startServer, type RunningServer } from '../helpers/server';
-import { ADMIN_PASSWORD, seed, signIn } from './owner-area';
+import type { RunningServer } from '../helpers/server';
+import { onSeededEngines, signIn } from './owner-area';
 import { median, ms } from './stats';
 
 /**
@@ -26,7 +21,7 @@ import { median, ms } from './stats';
  * Also: `tsx test/bench/insights-flood.ts` on its own.
  */
 
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const CHROME = DESKTOP_CHROME_UA;
 export const FLOOD = { inFlight: 200, maxS: 45, rampS: 3 };
 const SAMPLES = { warmup: 3, measured: 15 };
 const SLUG = 'office-depot';
@@ -54,14 +49,6 @@ const FLOODS: Flood[] = [
 ];
 
 const sleep = (msTime: number) => new Promise((resolve) => setTimeout(resolve, msTime));
-
-async function waitForDatabase(server: RunningServer) {
-  const deadline = Date.now() + 120_000;
-  while (!/Migrations: (applied|none pending)/.test(server.output())) {
-    if (Date.now() > deadline) throw new Error(`the database did not come up:\n${server.output()}`);
-    await sleep(20);
-  }
-}
 
 /** A share link made through the owner's own form, and its token from the list. */
 async function shareToken(server: RunningServer, owner: string): Promise<string> {
@@ -124,7 +111,6 @@ function startFlood(server: RunningServer, flood: Flood) {
 }
 
 async function measureServer(server: RunningServer, engine: string, out: FloodBench, log: (line: string) => void) {
-  await waitForDatabase(server);
   const owner = await signIn(server);
   const token = await shareToken(server, owner);
   const unloaded = await timeOwner(server, owner, token);
@@ -161,47 +147,11 @@ async function measureServer(server: RunningServer, engine: string, out: FloodBe
 
 export async function measureInsightsFlood(log: (line: string) => void): Promise<FloodBench> {
   const out: FloodBench = { times: [], loads: [], skipped: [] };
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-flood-db-'));
-  try {
-    // Seeded as for the owner's area (test/bench/owner-area.ts), through the engine, then handed to the server.
-    const engine = new NetlifyDB({ directory: dir, logger: () => {} });
-    try {
-      const db = await createDatabase({ connectionString: await engine.start(), embedded: true });
-      await seed(db, SLUG);
-      await db.end();
-    } finally {
-      await engine.stop();
-    }
-    const server = await startServer({ PORTFOLIO_DB_DIR: dir, ADMIN_PASSWORD });
-    try {
-      await measureServer(server, 'embedded (PGlite)', out, log);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  try {
-    postgresBin();
-  } catch {
-    out.skipped.push('PostgreSQL is not installed here: the flood was measured on the embedded engine only.');
-    return out;
-  }
-  const pg = await startPostgres();
-  try {
-    const url = await pg.createDatabase();
-    const db = await createDatabase({ connectionString: url });
-    await seed(db, SLUG);
-    await db.end();
-    const server = await startServer({ NETLIFY_DB_URL: url, ADMIN_PASSWORD });
-    try {
-      await measureServer(server, 'PostgreSQL (pool of 10)', out, log);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await pg.destroy();
-  }
+  // Seeded as for the owner's area (test/bench/owner-area.ts); PostgreSQL through the server's pool of 10.
+  const skipped = await onSeededEngines(SLUG, (server, engine) =>
+    measureServer(server, engine.kind === 'embedded' ? engine.label : 'PostgreSQL (pool of 10)', out, log),
+  );
+  out.skipped.push(...skipped);
   return out;
 }
 

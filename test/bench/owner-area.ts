@@ -151,10 +151,27 @@ export async function timePages(server: RunningServer, engine: string, paths: re
   return out;
 }
 
-/** The area's pages with the seeded data: on the embedded engine, then on PostgreSQL when it is installed. */
-export async function measureOwnerArea(slug: string, log: (line: string) => void): Promise<{ pages: OwnerPageTime[]; skipped: string[] }> {
-  const pages: OwnerPageTime[] = [];
-  const skipped: string[] = [];
+/** A database engine the benchmarks run the server on, and how the report names it. */
+export type SeededEngine = { kind: 'embedded' | 'postgres'; label: string };
+
+/**
+ * Runs `measure` against the built server on the seeded data, migrated: on the
+ * embedded engine, then on PostgreSQL when it is installed. Returns what was
+ * skipped, in words for the report.
+ */
+export async function onSeededEngines(
+  slug: string,
+  measure: (server: RunningServer, engine: SeededEngine) => Promise<void>,
+): Promise<string[]> {
+  const measureOn = async (env: Record<string, string>, engine: SeededEngine) => {
+    const server = await startServer({ ...env, ADMIN_PASSWORD });
+    try {
+      await until(async () => (/Migrations: (applied|none pending)/.test(server.output()) ? true : undefined), engine.label);
+      await measure(server, engine);
+    } finally {
+      await server.stop();
+    }
+  };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-owner-db-'));
   try {
     // The engine holds its folder while it runs: seed through it, stop it, then hand the folder to the server.
@@ -166,41 +183,35 @@ export async function measureOwnerArea(slug: string, log: (line: string) => void
     } finally {
       await engine.stop();
     }
-    const server = await startServer({ PORTFOLIO_DB_DIR: dir, ADMIN_PASSWORD });
-    try {
-      await until(async () => (/Migrations: (applied|none pending)/.test(server.output()) ? true : undefined), 'the embedded database');
-      log('  /admin on the embedded engine');
-      pages.push(...(await timePages(server, 'embedded (PGlite)')));
-    } finally {
-      await server.stop();
-    }
+    await measureOn({ PORTFOLIO_DB_DIR: dir }, { kind: 'embedded', label: 'embedded (PGlite)' });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  let bin: string | undefined;
+  let bin: string;
   try {
     bin = postgresBin();
   } catch {
-    skipped.push('PostgreSQL is not installed here (apt-get install postgresql): measured on the embedded engine only.');
+    return ['PostgreSQL is not installed here (apt-get install postgresql): measured on the embedded engine only.'];
   }
-  if (bin) {
-    const pg = await startPostgres();
-    try {
-      const url = await pg.createDatabase();
-      const db = await createDatabase({ connectionString: url });
-      await seed(db, slug);
-      await db.end();
-      const server = await startServer({ NETLIFY_DB_URL: url, ADMIN_PASSWORD });
-      try {
-        await until(async () => (/Migrations: (applied|none pending)/.test(server.output()) ? true : undefined), 'PostgreSQL');
-        log('  /admin on PostgreSQL');
-        pages.push(...(await timePages(server, `PostgreSQL ${path.basename(path.dirname(bin))}`)));
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await pg.destroy();
-    }
+  const pg = await startPostgres();
+  try {
+    const url = await pg.createDatabase();
+    const db = await createDatabase({ connectionString: url });
+    await seed(db, slug);
+    await db.end();
+    await measureOn({ NETLIFY_DB_URL: url }, { kind: 'postgres', label: `PostgreSQL ${path.basename(path.dirname(bin))}` });
+  } finally {
+    await pg.destroy();
   }
+  return [];
+}
+
+/** The area's pages with the seeded data: on the embedded engine, then on PostgreSQL when it is installed. */
+export async function measureOwnerArea(slug: string, log: (line: string) => void): Promise<{ pages: OwnerPageTime[]; skipped: string[] }> {
+  const pages: OwnerPageTime[] = [];
+  const skipped = await onSeededEngines(slug, async (server, engine) => {
+    log(`  /admin on ${engine.kind === 'embedded' ? 'the embedded engine' : 'PostgreSQL'}`);
+    pages.push(...(await timePages(server, engine.label)));
+  });
   return { pages, skipped };
 }

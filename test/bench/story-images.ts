@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { compileSite } from '../../pipeline/content/compile';
+import { scrollToTheEnd } from './first-load-bytes';
 
 export type StoryImageBytes = {
   viewport: string;
@@ -38,14 +39,7 @@ export async function storyImageBytes(browser: Browser, url: string, root: strin
       pending.push(request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 300) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 40));
-      }
-    });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await scrollToTheEnd(page, { step: 300, pauseMs: 40, settleMs: 500 });
     // Every file the story refers to (srcset candidates, fallbacks, posters, zoom links).
     const storyHtml = await page.locator('article.story').innerHTML();
     const named = new Set(storyHtml.match(/\/generated\/images\/[^"\s,]+/g) ?? []);
