@@ -29,21 +29,24 @@ function invalidType(issue: RawIssue & { code: 'invalid_type' }): string {
   return `Expected ${issue.expected}, received ${receivedType(issue.input)}`;
 }
 
-function tooSmall(issue: RawIssue & { code: 'too_small' }): string {
-  const { origin, minimum, inclusive, exact } = issue;
-  if (origin === 'array') return `Array must contain ${exact ? 'exactly' : inclusive ? 'at least' : 'more than'} ${minimum} element(s)`;
-  if (origin === 'string') return `String must contain ${exact ? 'exactly' : inclusive ? 'at least' : 'over'} ${minimum} character(s)`;
-  if (origin === 'number') return `Number must be ${exact ? 'exactly equal to ' : inclusive ? 'greater than or equal to ' : 'greater than '}${minimum}`;
+/** How zod 3 worded each bound, by the side it limits: [inclusive, exclusive], and an exact number. */
+const BOUND_WORDS = {
+  too_small: { array: ['at least', 'more than'], string: ['at least', 'over'], number: ['greater than or equal to ', 'greater than '], exactNumber: 'exactly equal to ' },
+  too_big: { array: ['at most', 'less than'], string: ['at most', 'under'], number: ['less than or equal to ', 'less than '], exactNumber: 'exactly ' },
+} as const;
+
+function outOfBounds(issue: RawIssue & { code: 'too_small' | 'too_big' }, limit: unknown): string {
+  const { origin, inclusive, exact } = issue;
+  const words = BOUND_WORDS[issue.code];
+  const side = (pair: readonly [string, string]) => (exact ? 'exactly' : inclusive ? pair[0] : pair[1]);
+  if (origin === 'array') return `Array must contain ${side(words.array)} ${limit} element(s)`;
+  if (origin === 'string') return `String must contain ${side(words.string)} ${limit} character(s)`;
+  if (origin === 'number') return `Number must be ${exact ? words.exactNumber : inclusive ? words.number[0] : words.number[1]}${limit}`;
   return 'Invalid input';
 }
 
-function tooBig(issue: RawIssue & { code: 'too_big' }): string {
-  const { origin, maximum, inclusive, exact } = issue;
-  if (origin === 'array') return `Array must contain ${exact ? 'exactly' : inclusive ? 'at most' : 'less than'} ${maximum} element(s)`;
-  if (origin === 'string') return `String must contain ${exact ? 'exactly' : inclusive ? 'at most' : 'under'} ${maximum} character(s)`;
-  if (origin === 'number') return `Number must be ${exact ? 'exactly' : inclusive ? 'less than or equal to' : 'less than'} ${maximum}`;
-  return 'Invalid input';
-}
+const tooSmall = (issue: RawIssue & { code: 'too_small' }): string => outOfBounds(issue, issue.minimum);
+const tooBig = (issue: RawIssue & { code: 'too_big' }): string => outOfBounds(issue, issue.maximum);
 
 function invalidFormat(issue: RawIssue & { code: 'invalid_format' }): string {
   const { format } = issue;
