@@ -30,7 +30,8 @@ export async function contentMediaLoader({ request, params }: LoaderFunctionArgs
   await requireOwner(request);
   const path = params['*'] ?? '';
   const [, root, extension = ''] = PATH.exec(path) ?? [];
-  const type = TYPES[extension];
+  // Own keys only: an extension such as .constructor must not find Object's.
+  const type = Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined;
   if (!type || path.split('/').some((segment) => segment === '..' || segment.startsWith('.'))) return notFound();
   const upload = root === 'content' ? await draftUploadByPath(path) : null;
   const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
