@@ -14,6 +14,7 @@ import {
   remoteListFiles,
   remoteReadBlobs,
   remoteSnapshot,
+  remoteTip,
   type BranchFile,
   type CommitInfo,
   type Snapshot,
@@ -118,6 +119,16 @@ export async function lastChanges(paths: string[], config?: PublishConfig): Prom
       if (last) changes.set(filePath, last);
     }
     return changes;
+  });
+}
+
+/** The commit at the branch's tip (remote mode: after one sync with the git host); null on a branch with no commit yet. */
+export async function branchTip(config?: PublishConfig): Promise<GitRead<string | null>> {
+  config ??= await resolvePublishConfig();
+  return read(config, async (mode) => {
+    if (mode.mode === 'remote') return remoteTip(mode);
+    const head = await runGit(mode.root, ['rev-parse', '-q', '--verify', 'HEAD'], { allowExit: [1] });
+    return head.exitCode === 0 ? head.stdout.toString('utf8').trim() : null;
   });
 }
 

@@ -211,6 +211,11 @@ async function filesAt(reader: Reader, commit: string, prefix: string): Promise<
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** The commit at the branch's tip, after one sync with the git host. */
+export function remoteTip(config: RemotePublishConfig): Promise<string> {
+  return withHistory(config, async (_reader, tip) => tip);
+}
+
 export function remoteListFiles(config: RemotePublishConfig, prefix: string): Promise<BranchFile[]> {
   return withHistory(config, (reader, tip) => filesAt(reader, tip, prefix));
 }

@@ -6,7 +6,7 @@ import { configuredSiteUrl } from '~/http/site-url.server';
 import { readEnv } from '~/settings/env.server';
 import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
 import { CONTENT_DIR } from './content-path.server';
-import { filesAtTip, type GitRead } from './history.server';
+import { branchTip, filesAtTip, type GitRead } from './history.server';
 import type { PublishConfig } from './publish-config.server';
 import { getPublishingStatus, resolvePublishConfig } from './publishing-connection.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
@@ -60,19 +60,37 @@ async function mailFacts(): Promise<{
 
 type ContentFacts = { leftovers: SampleItem[] | null; caseStudies: string[] };
 
+/**
+ * The last comparison of the branch and the commit it was made on. The
+ * overview asks on every visit, and the answer depends only on the commit:
+ * reading the tip is one git call (remote mode: one round trip to the host),
+ * comparing it again several.
+ */
+let lastCompared: { commit: string; facts: ContentFacts } | undefined;
+
 async function contentFacts(): Promise<ContentFacts> {
   const config = await resolvePublishConfig();
   if (config.mode !== 'read-only') {
-    const listed = await documentsAtTip(config).catch(() => null);
-    if (listed?.ok) {
-      const leftovers = await sampleLeftovers(listed.value, config).catch(() => null);
-      if (leftovers?.ok) {
-        const caseStudies = listed.value.filter((item) => item.kind === 'case-study').map((item) => item.slug ?? item.path);
-        return { leftovers: leftovers.value, caseStudies };
-      }
+    const tip = await branchTip(config).catch(() => null);
+    const commit = tip?.ok ? tip.value : null;
+    if (commit && lastCompared?.commit === commit) return lastCompared.facts;
+    const facts = await branchContentFacts(config);
+    if (facts) {
+      // A commit that landed since the tip was read is compared again on the next visit, as its tip differs.
+      if (commit) lastCompared = { commit, facts };
+      return facts;
     }
   }
   return servedContentFacts();
+}
+
+async function branchContentFacts(config: PublishConfig): Promise<ContentFacts | null> {
+  const listed = await documentsAtTip(config).catch(() => null);
+  if (!listed?.ok) return null;
+  const leftovers = await sampleLeftovers(listed.value, config).catch(() => null);
+  if (!leftovers?.ok) return null;
+  const caseStudies = listed.value.filter((item) => item.kind === 'case-study').map((item) => item.slug ?? item.path);
+  return { leftovers: leftovers.value, caseStudies };
 }
 
 const isDocument = (file: string) =>
