@@ -18,6 +18,7 @@ import {
 } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
 import { clientKey, release, take } from '~/db/rate-limit.server';
+import { saveEnv } from '../helpers/env';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { closedPort, startSilentServer } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
@@ -57,7 +58,7 @@ async function startMutePostgres(): Promise<{ url: string; open: () => number; c
 
 const SHARED = Symbol.for('portfolio.database');
 const LIMITS = Symbol.for('portfolio.rate-limits');
-const saved = { url: process.env.NETLIFY_DB_URL, secret: process.env.SESSION_SECRET };
+const restoreEnv = saveEnv(['NETLIFY_DB_URL', 'SESSION_SECRET']);
 
 let pg: TestPostgres;
 let url: string;
@@ -76,13 +77,7 @@ afterEach(async () => {
   await closeSharedDatabase();
   delete (globalThis as Record<symbol, unknown>)[SHARED];
   delete (globalThis as Record<symbol, unknown>)[LIMITS];
-  for (const [name, value] of [
-    ['NETLIFY_DB_URL', saved.url],
-    ['SESSION_SECRET', saved.secret],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   vi.restoreAllMocks();
 });
 

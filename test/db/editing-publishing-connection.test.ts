@@ -113,11 +113,13 @@ describe('the token’s expiry, from GitHub’s API', () => {
     ).toBeNull();
   });
 
-  it('parses the header as GitHub writes it', () => {
-    expect(parseGithubExpiry('2026-12-01 00:00:00 UTC')).toBe('2026-12-01T00:00:00.000Z');
-    expect(parseGithubExpiry('2026-12-01 02:00:00 +0200')).toBe('2026-12-01T00:00:00.000Z');
-    expect(parseGithubExpiry(null)).toBeNull();
-    expect(parseGithubExpiry('soon')).toBeNull();
+  it.each([
+    ['2026-12-01 00:00:00 UTC', '2026-12-01T00:00:00.000Z'],
+    ['2026-12-01 02:00:00 +0200', '2026-12-01T00:00:00.000Z'],
+    [null, null],
+    ['soon', null],
+  ])('parses the header as GitHub writes it: %s is %s', (header, expiry) => {
+    expect(parseGithubExpiry(header)).toBe(expiry);
   });
 });
 

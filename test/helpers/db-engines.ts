@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { closeSharedDatabase, createDatabase, type Database } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
 import { startEmbeddedDb } from './embedded-db';
+import { saveEnv } from './env';
 import { startPostgres } from './postgres';
 
 /**
@@ -42,7 +43,7 @@ export const ENGINES: [string, () => Promise<Engine>][] = [
  */
 export function useEngine(start: () => Promise<Engine>, { beforeStop }: { beforeStop?: () => Promise<unknown> } = {}): Engine {
   let current: Engine | undefined;
-  const saved = { url: process.env.NETLIFY_DB_URL, embedded: process.env.NETLIFY_DB_EMBEDDED };
+  const restoreEnv = saveEnv(['NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED']);
   beforeAll(async () => {
     current = await start();
     await applyMigrations(current.db);
@@ -54,13 +55,7 @@ export function useEngine(start: () => Promise<Engine>, { beforeStop }: { before
     await closeSharedDatabase();
     await current?.db.end();
     await current?.stop();
-    for (const [key, value] of [
-      ['NETLIFY_DB_URL', saved.url],
-      ['NETLIFY_DB_EMBEDDED', saved.embedded],
-    ] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    restoreEnv();
   });
   return new Proxy({} as Engine, { get: (_target, key) => current![key as keyof Engine] });
 }

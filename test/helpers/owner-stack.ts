@@ -1,8 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { FIXTURE_CONTENT_JSON } from './fixture-site';
+import { cookieOf } from './http';
 import { startPostgres, type TestPostgres } from './postgres';
 import { PRIVATE_ENV } from './private';
 import { startServer, type RunningServer } from './server';
+import { useStarted } from './use-started';
 import { waitFor } from './wait';
 
 /**
@@ -12,24 +18,68 @@ import { waitFor } from './wait';
  * SESSION_SECRET is the server's in this process too, so tests can make
  * share-link tokens.
  */
-export type OwnerStack = { pg: TestPostgres; db: Database; server: RunningServer; stop: () => Promise<void> };
+export type OwnerStack = {
+  pg: TestPostgres;
+  /** The database's address, for a test that opens connections of its own. */
+  dbUrl: string;
+  db: Database;
+  /** The first server; `origin` is its address, the Origin its own forms send. */
+  server: RunningServer;
+  origin: string;
+  /** Every server on the database, `server` first. */
+  servers: RunningServer[];
+  /** The folder the contact form writes its messages to, with `outbox: true`. */
+  outbox?: string;
+  stop: () => Promise<void>;
+};
 
-export async function startOwnerStack(adminPassword: string, env: Record<string, string> = {}): Promise<OwnerStack> {
+export type OwnerStackOptions = {
+  /** A fresh CONTACT_OUTBOX_DIR, removed on stop. */
+  outbox?: boolean;
+  /** How many server processes share the one database (1 unless told). */
+  servers?: number;
+};
+
+export async function startOwnerStack(
+  adminPassword: string,
+  env: Record<string, string> = {},
+  { outbox: withOutbox = false, servers: count = 1 }: OwnerStackOptions = {},
+): Promise<OwnerStack> {
   const pg = await startPostgres();
-  const url = await pg.createDatabase();
-  const server = await startOwnerServer(adminPassword, url, env);
-  const db = await createDatabase({ connectionString: url });
+  const dbUrl = await pg.createDatabase();
+  const outbox = withOutbox ? await mkdtemp(path.join(tmpdir(), 'owner-outbox-')) : undefined;
+  const serverEnv = outbox ? { CONTACT_OUTBOX_DIR: outbox, ...env } : env;
+  const servers = await Promise.all(Array.from({ length: count }, () => startOwnerServer(adminPassword, dbUrl, serverEnv)));
+  const server = servers[0]!;
+  const db = await createDatabase({ connectionString: dbUrl });
   process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
   return {
     pg,
+    dbUrl,
     db,
     server,
+    origin: server.url,
+    servers,
+    outbox,
     async stop() {
-      await server.stop();
+      await Promise.all(servers.map((each) => each.stop()));
       await db.end();
       await pg.destroy();
+      if (outbox) await rm(outbox, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For the enclosing file or describe: an owner's stack started before its
+ * tests and stopped after them. The stack it returns is read through once
+ * started, so tests write `stack.db`, `stack.origin` as usual.
+ */
+export function useOwnerStack(adminPassword: string, env: Record<string, string> = {}, options: OwnerStackOptions = {}): OwnerStack {
+  return useStarted(
+    () => startOwnerStack(adminPassword, env, options),
+    (stack) => stack.stop(),
+  );
 }
 
 /** The built server on the fixture content with ADMIN_PASSWORD, on the database at `dbUrl`, once its migrations have run. */
@@ -46,4 +96,16 @@ export async function startOwnerServer(adminPassword: string, dbUrl: string, env
     what: () => `migrations:\n${server.output()}`,
   });
   return server;
+}
+
+/** Signs the owner in with a form POST from the site's own Origin, as a browser without JavaScript does; the session cookie it sets. */
+export async function signInOwner(origin: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/admin/sign-in`, {
+    method: 'POST',
+    body: new URLSearchParams({ password }),
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+  });
+  expect(response.status, `signing in:\n${await response.clone().text()}`).toBe(303);
+  return cookieOf(response);
 }

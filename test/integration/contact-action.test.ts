@@ -2,7 +2,7 @@ import http from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getSite } from '../../app/content/content.server';
 import {
   FIELD_CASES,
@@ -16,8 +16,9 @@ import {
 } from '../helpers/contact-cases';
 import { fieldErrorIn, fieldValueIn, noticeIn, postForm } from '../helpers/http';
 import { parseMail } from '../helpers/mime';
-import { startServer, type RunningServer } from '../helpers/server';
-import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { useContactServer } from '../helpers/contact-server';
+import { startServer } from '../helpers/server';
+import { closedPort, startSilentServer } from '../helpers/smtp';
 import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
 
@@ -26,31 +27,21 @@ import { at } from '../helpers/must';
 const SECRET = 'action-test-secret-abcdefghijklmnop';
 const ERROR_TEXT = 'Error Failed to send message. Please try again.';
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET, CONTACT_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const stack = useContactServer(SECRET, 1000);
 beforeEach(() => {
-  smtp.messages.length = 0;
-  smtp.setRejecting(false);
+  stack.smtp.messages.length = 0;
+  stack.smtp.setRejecting(false);
 });
 
 describe('the / action: delivery', () => {
   it('sends the mail and renders the success notice with an empty form', async () => {
-    const response = await postForm(server.url, toFormBody({ message: 'Hi <b>Camila</b> & team,\n\nLet us talk.' }));
+    const response = await postForm(stack.server.url, toFormBody({ message: 'Hi <b>Camila</b> & team,\n\nLet us talk.' }));
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(noticeIn(html)).toEqual({ variant: 'success', text: SUCCESS_TEXT });
     for (const field of ['firstName', 'lastName', 'email', 'message']) expect(fieldValueIn(html, field)).toBe('');
-    expect(smtp.messages).toHaveLength(1);
-    const mail = at(smtp.messages, 0, 'a mail');
+    expect(stack.smtp.messages).toHaveLength(1);
+    const mail = at(stack.smtp.messages, 0, 'a mail');
     expect(mail.envelope).toEqual({ from: 'no-reply@localhost', to: [getSite().email] });
     expect(mail.header('reply-to')).toBe('Ada Lovelace <ada@example.com>');
     expect(mail.header('subject')).toBe('Portfolio message from Ada Lovelace');
@@ -61,24 +52,24 @@ describe('the / action: delivery', () => {
   it('accepts multipart/form-data as well', async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries(VALID)) form.set(key, value);
-    const response = await fetch(`${server.url}/?index`, { method: 'POST', body: form });
+    const response = await fetch(`${stack.server.url}/?index`, { method: 'POST', body: form });
     expect(response.status).toBe(200);
-    expect(smtp.messages).toHaveLength(1);
+    expect(stack.smtp.messages).toHaveLength(1);
   });
 
   it('answers a filled-in honeypot as a success and sends nothing', async () => {
     const body = toFormBody({});
     body.set('website', 'https://spam.example');
-    const response = await postForm(server.url, body);
+    const response = await postForm(stack.server.url, body);
     expect(response.status).toBe(200);
     expect(noticeIn(await response.text())).toEqual({ variant: 'success', text: SUCCESS_TEXT });
-    expect(smtp.messages).toHaveLength(0);
+    expect(stack.smtp.messages).toHaveLength(0);
   });
 
   it('never sends the token to a Host header the client picked', async () => {
     // The mail still arrives: the action posted to its own loopback address, not to evil.example.
     const status = await new Promise<number>((resolve, reject) => {
-      const target = new URL(`${server.url}/?index`);
+      const target = new URL(`${stack.server.url}/?index`);
       const req = http.request(
         {
           host: target.hostname,
@@ -96,14 +87,14 @@ describe('the / action: delivery', () => {
       req.end(toFormBody({}).toString());
     });
     expect(status).toBe(200);
-    expect(smtp.messages).toHaveLength(1);
+    expect(stack.smtp.messages).toHaveLength(1);
   });
 });
 
 describe('the / action: bad input (never a 500, never a mail)', () => {
   it.each(FIELD_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const body = toFormBody(c.fields);
-    const response = await postForm(server.url, body);
+    const response = await postForm(stack.server.url, body);
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(fieldErrorIn(html, c.field)).toBe(c.message);
@@ -113,7 +104,7 @@ describe('the / action: bad input (never a 500, never a mail)', () => {
       const sent = withOverrides(c.fields)[field];
       if (typeof sent === 'string' && !/[\r\n]/.test(sent)) expect(fieldValueIn(html, field)).toBe(sent);
     }
-    expect(smtp.messages).toHaveLength(0);
+    expect(stack.smtp.messages).toHaveLength(0);
   });
 
   const stream = (bytes: number) =>
@@ -165,10 +156,10 @@ describe('the / action: bad input (never a 500, never a mail)', () => {
     },
   ];
   it.each(transport.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const response = await fetch(`${server.url}/?index`, c.init());
+    const response = await fetch(`${stack.server.url}/?index`, c.init());
     expect(response.status).toBe(c.status);
     expect(noticeIn(await response.text())).toEqual({ variant: 'error', text: ERROR_TEXT });
-    expect(smtp.messages).toHaveLength(0);
+    expect(stack.smtp.messages).toHaveLength(0);
   });
 
   it('counts as table cases', () => {
@@ -177,12 +168,12 @@ describe('the / action: bad input (never a 500, never a mail)', () => {
 });
 
 describe('the mounted send-email function over HTTP: bad input', () => {
-  const url = () => `${server.url}/.netlify/functions/send-email`;
+  const url = () => `${stack.server.url}/.netlify/functions/send-email`;
   it.each(functionTransportCases(SECRET).map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const response = await fetch(url(), c.init());
     expect(response.status).toBe(c.status);
     expect(await response.json()).toEqual({ status: 'error', error: c.error });
-    expect(smtp.messages).toHaveLength(0);
+    expect(stack.smtp.messages).toHaveLength(0);
   });
 
   it.each([...FIELD_CASES, ...JSON_ONLY_CASES].map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -195,20 +186,20 @@ describe('the mounted send-email function over HTTP: bad input', () => {
     const body = await response.json();
     expect(body).toMatchObject({ status: 'error', error: FUNCTION_ERRORS.invalid });
     expect(body.fieldErrors[c.field]).toBe(c.message);
-    expect(smtp.messages).toHaveLength(0);
+    expect(stack.smtp.messages).toHaveLength(0);
   });
 });
 
 describe('the / action: faults', () => {
   it('renders the error notice, keeps the input and answers 502 when the SMTP server rejects', async () => {
-    smtp.setRejecting(true);
-    const response = await postForm(server.url, toFormBody({ message: 'Keep <this> text' }));
+    stack.smtp.setRejecting(true);
+    const response = await postForm(stack.server.url, toFormBody({ message: 'Keep <this> text' }));
     expect(response.status).toBe(502);
     const html = await response.text();
     expect(noticeIn(html)).toEqual({ variant: 'error', text: ERROR_TEXT });
     expect(fieldValueIn(html, 'email')).toBe(VALID.email);
     expect(fieldValueIn(html, 'message')).toBe('Keep <this> text');
-    await expect.poll(() => server.output(), LOG_WAIT).toContain('send-email: sending failed');
+    await expect.poll(() => stack.server.output(), LOG_WAIT).toContain('send-email: sending failed');
   });
 
   it('surfaces a silent SMTP server as an error after about 8 s', async () => {
@@ -223,7 +214,7 @@ describe('the / action: faults', () => {
       expect([502, 504]).toContain(response.status);
       expect(noticeIn(await response.text())).toEqual({ variant: 'error', text: ERROR_TEXT });
       expect(elapsed).toBeGreaterThan(7_500);
-      // Bounds, not a pace: the point is that the visitor is not left waiting on a silent server.
+      // Bounds, not a pace: the point is that the visitor is not left waiting on a silent stack.server.
       expect(elapsed).toBeLessThan(20_000);
     } finally {
       await slow.stop();
@@ -262,7 +253,7 @@ describe('the / action: faults', () => {
 
 describe('the / action: rate limit', () => {
   it('answers the third valid message within 10 minutes with 429; bad input and other IP claims do not matter', async () => {
-    const limited = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET, CONTACT_RATE_LIMIT: '2' });
+    const limited = await startServer({ SMTP_URL: stack.smtp.url, CONTACT_FUNCTION_SECRET: SECRET, CONTACT_RATE_LIMIT: '2' });
     try {
       expect((await postForm(limited.url, toFormBody({}))).status).toBe(200);
       // Invalid input is not counted against the visitor.
@@ -273,7 +264,7 @@ describe('the / action: rate limit', () => {
       const html = await third.text();
       expect(noticeIn(html)).toEqual({ variant: 'error', text: ERROR_TEXT });
       expect(fieldValueIn(html, 'message')).toBe('third');
-      expect(smtp.messages).toHaveLength(2);
+      expect(stack.smtp.messages).toHaveLength(2);
     } finally {
       await limited.stop();
     }

@@ -1,9 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { startContactDb } from '../helpers/contact-db';
 import { fieldValueIn, noticeIn, postForm } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { startServer } from '../helpers/server';
+import { closedPort, startSmtpServer } from '../helpers/smtp';
+import { stopAfterEach } from '../helpers/stop-after-each';
+import { useStarted } from '../helpers/use-started';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 import { at } from '../helpers/must';
 
@@ -18,30 +20,19 @@ const SECRET = 'queue-timer-test-secret-0123456789';
 /** The promise: a failed message goes out within this once mail is back (first retry after 30 s, a tick every 20 s). */
 const RETRY_WITHIN_MS = 60_000;
 
-let store: ContactDb;
-let server: RunningServer | undefined;
-let smtp: TestSmtpServer | undefined;
-
-beforeAll(async () => {
-  store = await startContactDb();
-});
-afterAll(async () => {
-  await store?.stop();
-});
-afterEach(async () => {
-  await server?.stop();
-  await smtp?.close();
-  server = smtp = undefined;
-});
+const store = useStarted(startContactDb, (store) => store.stop());
+const stopLater = stopAfterEach();
 
 it('SMTP down: "Message sent!" and kept; once SMTP is back, the timer delivers it exactly once within 60 s', async () => {
   const port = await closedPort();
-  server = await startServer({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    CONTACT_FUNCTION_SECRET: SECRET,
-    NETLIFY_DB_URL: store.url,
-    CONTACT_TO: 'owner@designer.example',
-  });
+  const server = stopLater(
+    await startServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONTACT_FUNCTION_SECRET: SECRET,
+      NETLIFY_DB_URL: store.url,
+      CONTACT_TO: 'owner@designer.example',
+    }),
+  );
 
   const response = await postForm(server.url, toFormBody({ firstName: 'Timer' }));
   expect(response.status).toBe(200);
@@ -49,9 +40,9 @@ it('SMTP down: "Message sent!" and kept; once SMTP is back, the timer delivers i
   const kept = at(await store.rows(), 0, 'a kept message');
   expect(kept).toMatchObject({ first_name: 'Timer', status: 'retrying', attempts: 1 });
   // The timer's first run comes 3 s after the start.
-  await expect.poll(() => server!.output(), { timeout: 30_000, interval: 100 }).toContain('Mail queue: running');
+  await expect.poll(() => server.output(), { timeout: 30_000, interval: 100 }).toContain('Mail queue: running');
 
-  smtp = await startSmtpServer({ port });
+  const smtp = stopLater(await startSmtpServer({ port }));
   const back = performance.now();
   await smtp.waitForMessages(1, RETRY_WITHIN_MS + 15_000);
   const after = performance.now() - back;
@@ -61,22 +52,23 @@ it('SMTP down: "Message sent!" and kept; once SMTP is back, the timer delivers i
   expect(await store.rows()).toMatchObject([{ id: kept.id, status: 'delivered', attempts: 2 }]);
   // The log line follows the row's update by a moment: waited for, never read once.
   await expect
-    .poll(() => server!.output(), { timeout: 10_000, interval: 50 })
+    .poll(() => server.output(), { timeout: 10_000, interval: 50 })
     .toContain(`contact: message ${kept.id} delivered on attempt 2.`);
   console.info(`queue-timer: delivered ${(after / 1000).toFixed(1)} s after SMTP came back.`);
 
   // Stopped gracefully, the timer with it; nothing was sent twice meanwhile.
   await server.stop();
-  server = undefined;
   expect(smtp.messages).toHaveLength(1);
 }, 120_000);
 
 it('SMTP and the database both down: 502, the error, and the visitor’s text is still in the form', async () => {
-  server = await startServer({
-    SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
-    CONTACT_FUNCTION_SECRET: SECRET,
-    NETLIFY_DB_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`,
-  });
+  const server = stopLater(
+    await startServer({
+      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+      CONTACT_FUNCTION_SECRET: SECRET,
+      NETLIFY_DB_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`,
+    }),
+  );
   const typed = { message: 'Keep this text, please: I typed it for a while.' };
   const response = await postForm(server.url, toFormBody(typed));
   expect(response.status).toBe(502);
@@ -84,7 +76,7 @@ it('SMTP and the database both down: 502, the error, and the visitor’s text is
   expect(noticeIn(html)).toEqual({ variant: 'error', text: 'Error Failed to send message. Please try again.' });
   expect(fieldValueIn(html, 'message')).toBe(typed.message);
   expect(fieldValueIn(html, 'email')).toBe(VALID.email);
-  await expect.poll(() => server!.output(), LOG_WAIT).toContain('neither kept nor mailed');
+  await expect.poll(() => server.output(), LOG_WAIT).toContain('neither kept nor mailed');
   expect(server.output()).not.toContain(typed.message);
   expect(server.output()).not.toContain(VALID.email);
 }, 60_000);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/publish.server';
+import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/publish-checks';
 import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
 
 const SEED = {
@@ -139,22 +140,12 @@ describe('local mode: a commit in the developer checkout', () => {
     const config = localConfig();
     const opened = await openFile('content/site.yml', config);
     writeFileSync(path.join(checkout, 'content/site.yml'), 'name: Edited by the developer\n');
-    const onDisk = await publish(
-      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit' },
-      config,
-    );
-    expect(onDisk).toEqual({
-      status: 'conflict',
-      path: 'content/site.yml',
-      theirs: { blobId: blobIdOf(Buffer.from('name: Edited by the developer\n')), text: 'name: Edited by the developer\n' },
-    });
+    const onDisk = await publishMySiteEdit(opened, config);
+    expect(onDisk).toEqual(conflictWith('content/site.yml', 'name: Edited by the developer\n'));
 
     git(checkout, ['commit', '--quiet', '-am', 'Developer edit']);
     const head = git(checkout, ['rev-parse', 'HEAD']);
-    const committed = await publish(
-      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit' },
-      config,
-    );
+    const committed = await publishMySiteEdit(opened, config);
     expect(committed).toMatchObject({ status: 'conflict', path: 'content/site.yml' });
     expect(git(checkout, ['rev-parse', 'HEAD'])).toBe(head);
     expect(readFileSync(path.join(checkout, 'content/site.yml'), 'utf8')).toBe('name: Edited by the developer\n');
@@ -189,21 +180,20 @@ describe('local mode: a commit in the developer checkout', () => {
     mkdirSync(path.join(root, 'elsewhere'));
     symlinkSync(path.join(root, 'elsewhere'), path.join(checkout, 'content/linked-dir'));
     const before = git(checkout, ['rev-parse', 'HEAD']);
-    for (const bad of [
-      'content/link.yml',
-      'content/linked-dir/x.yml',
-      '../outside.yml',
-      'content/../app/root.tsx',
-      path.join(checkout, 'content/site.yml'),
-      'CONTENT/site.yml',
-      'content/Site.yml',
-      'content/.gitattributes',
-      'content/site.yml/',
-    ]) {
-      const result = await publish({ files: [{ path: bad, content: 'x: 1\n', baseBlobId: null }], message: 'Edit' }, config);
-      expect(result.status, bad).toBe('invalid');
-      await expect(openFile(bad, config), bad).rejects.toThrow(/cannot be edited/);
-    }
+    await expectPathsRefused(
+      [
+        'content/link.yml',
+        'content/linked-dir/x.yml',
+        '../outside.yml',
+        'content/../app/root.tsx',
+        path.join(checkout, 'content/site.yml'),
+        'CONTENT/site.yml',
+        'content/Site.yml',
+        'content/.gitattributes',
+        'content/site.yml/',
+      ],
+      config,
+    );
     expect(git(checkout, ['rev-parse', 'HEAD'])).toBe(before);
     expect(readFileSync(outside, 'utf8')).toBe('secret: 1\n');
   });

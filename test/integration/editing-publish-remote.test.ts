@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
 import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/publish.server';
+import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/publish-checks';
 import { closedPort, commitOnRemote, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
 import { waitFor } from '../helpers/wait';
 
@@ -136,16 +137,9 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     const theirs = 'name: Camila Navarro\nrole: Changed elsewhere\n';
     const elsewhere = commitOnRemote(remote, { 'content/site.yml': theirs });
 
-    const result = await publish(
-      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
-      config,
-    );
+    const result = await publishMySiteEdit(opened, config, 'Edit Site');
 
-    expect(result).toEqual({
-      status: 'conflict',
-      path: 'content/site.yml',
-      theirs: { blobId: blobIdOf(Buffer.from(theirs)), text: theirs },
-    });
+    expect(result).toEqual(conflictWith('content/site.yml', theirs));
     expect(headOf()).toBe(elsewhere);
     expect(remote.requests.some((r) => r.path.endsWith('git-receive-pack'))).toBe(false);
   });
@@ -263,10 +257,7 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
         moved = commitOnRemote(remote, { 'content/other.yml': 'other: 1\n' });
       }
     };
-    const result = await publish(
-      { files: [{ path: 'content/site.yml', content: 'name: Mine\n', baseBlobId: opened!.blobId }], message: 'Edit Site' },
-      config,
-    );
+    const result = await publishMySiteEdit(opened, config, 'Edit Site');
     expect(result).toEqual({ status: 'published', commit: expect.any(String), pushed: true });
     const commit = (result as { commit: string }).commit;
     expect(remote.git('rev-parse', `${commit}^`)).toBe(moved);
@@ -318,21 +309,20 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
 
   it('refuses paths outside content/ before touching the remote', async () => {
     const config = configFor();
-    for (const bad of [
-      '../etc/passwd',
-      '/etc/passwd',
-      'content/../package.json',
-      'Content/site.yml',
-      'content/SITE.yml',
-      'content/.git/config',
-      'app/root.tsx',
-      'content\\site.yml',
-      'content//site.yml',
-    ]) {
-      const result = await publish({ files: [{ path: bad, content: 'x', baseBlobId: null }], message: 'Edit' }, config);
-      expect(result.status, bad).toBe('invalid');
-      await expect(openFile(bad, config), bad).rejects.toThrow(/cannot be edited/);
-    }
+    await expectPathsRefused(
+      [
+        '../etc/passwd',
+        '/etc/passwd',
+        'content/../package.json',
+        'Content/site.yml',
+        'content/SITE.yml',
+        'content/.git/config',
+        'app/root.tsx',
+        'content\\site.yml',
+        'content//site.yml',
+      ],
+      config,
+    );
     expect(remote.requests).toEqual([]);
   });
 });

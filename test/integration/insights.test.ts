@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '~/db/connection.server';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { toFormBody } from '../helpers/contact-cases';
 import { cookieOf, postForm } from '../helpers/http';
 import { fetchFrom, loopbackAddress } from '../helpers/loopback';
-import { startOwnerServer } from '../helpers/owner-stack';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
 import { only } from '../helpers/must';
 
@@ -30,27 +25,7 @@ import { only } from '../helpers/must';
 const ADMIN_PASSWORD = 'owner password for insights';
 const CHROME = DESKTOP_CHROME_UA;
 
-let pg: TestPostgres;
-let db: Database;
-let server: RunningServer;
-let origin: string;
-let outbox: string;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.createDatabase();
-  outbox = await mkdtemp(path.join(tmpdir(), 'insights-outbox-'));
-  server = await startOwnerServer(ADMIN_PASSWORD, url, { CONTACT_OUTBOX_DIR: outbox });
-  origin = server.url;
-  db = await createDatabase({ connectionString: url });
-});
-
-afterAll(async () => {
-  await db?.end();
-  await server?.stop();
-  await pg?.destroy();
-  await rm(outbox, { recursive: true, force: true });
-});
+const stack = useOwnerStack(ADMIN_PASSWORD, {}, { outbox: true });
 
 type EventRow = {
   kind: string;
@@ -65,10 +40,10 @@ type EventRow = {
 };
 const MARKER = '/privacy';
 const events = () =>
-  db.query<EventRow>(
+  stack.db.query<EventRow>(
     `SELECT kind, path, visitor, referrer, utm_source, device, sections, engaged_s, link_id FROM insight_events WHERE path IS DISTINCT FROM '${MARKER}' ORDER BY id`,
   );
-const clear = () => db.query('DELETE FROM insight_events');
+const clear = () => stack.db.query('DELETE FROM insight_events');
 
 /** This test's address: see the file's comment. */
 let tests = 0;
@@ -78,46 +53,36 @@ beforeEach(() => {
 });
 
 function beacon(body: unknown, headers: Record<string, string> = {}, address = from) {
-  return fetchFrom(address, `${origin}/api/insights`, {
+  return fetchFrom(address, `${stack.origin}/api/insights`, {
     method: 'POST',
     body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
-    headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': CHROME, ...headers },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', origin: stack.origin, 'user-agent': CHROME, ...headers },
   });
 }
 const pixel = (query: string, headers: Record<string, string> = {}) =>
-  fetchFrom(from, `${origin}/api/insights?${query}`, { headers: { 'user-agent': CHROME, ...headers } });
+  fetchFrom(from, `${stack.origin}/api/insights?${query}`, { headers: { 'user-agent': CHROME, ...headers } });
 
 let markers = 0;
 /** Everything sent so far has been written (or refused): see the file's comment. */
 async function settle(): Promise<void> {
   const count = async () =>
-    only(await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`), 'count row').n;
+    only(await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM insight_events WHERE path = '${MARKER}'`), 'count row').n;
   const before = await count();
   const n = ++markers;
   expect(
     (
-      await fetchFrom(loopbackAddress(2, n), `${origin}/api/insights?p=${encodeURIComponent(MARKER)}`, {
+      await fetchFrom(loopbackAddress(2, n), `${stack.origin}/api/insights?p=${encodeURIComponent(MARKER)}`, {
         headers: { 'user-agent': `${CHROME} marker/${n}` },
       })
     ).status,
   ).toBe(204);
   await waitFor(async () => (await count()) > before, {
     timeoutMs: 20_000,
-    what: () => `the marker to be written:\n${server.output().slice(-2000)}`,
+    what: () => `the marker to be written:\n${stack.server.output().slice(-2000)}`,
   });
 }
 
-async function signIn(): Promise<string> {
-  const form = new URLSearchParams({ password: ADMIN_PASSWORD });
-  const response = await fetch(`${origin}/admin/sign-in`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-  });
-  expect(response.status).toBe(303);
-  return cookieOf(response);
-}
+const signIn = () => signInOwner(stack.origin, ADMIN_PASSWORD);
 
 describe('the endpoint', () => {
   it('stores a view, a read and a résumé click, one row each, with no address or user agent; answers an empty, uncacheable 204', async () => {
@@ -161,7 +126,8 @@ describe('the endpoint', () => {
     expect(new Set(rows.map((row) => row.visitor)).size).toBe(1);
     expect(rows[0]?.visitor).toMatch(/^[\w-]{22}$/);
     const everything =
-      JSON.stringify(await db.query('SELECT * FROM insight_events')) + JSON.stringify(await db.query('SELECT * FROM insight_salts'));
+      JSON.stringify(await stack.db.query('SELECT * FROM insight_events')) +
+      JSON.stringify(await stack.db.query('SELECT * FROM insight_salts'));
     expect(everything).not.toContain('127.0.0.1');
     expect(everything).not.toContain('Chrome/');
   });
@@ -271,23 +237,23 @@ describe('the endpoint', () => {
 describe('server-side events', () => {
   it('a contact message sent and a share link opened are counted; the link’s reading is the link’s', async () => {
     await clear();
-    const sent = await postForm(origin, toFormBody({}), { origin, 'user-agent': CHROME });
+    const sent = await postForm(stack.origin, toFormBody({}), { origin: stack.origin, 'user-agent': CHROME });
     expect(sent.status).toBe(200);
 
     const owner = await signIn();
-    const made = await fetch(`${origin}/admin/links`, {
+    const made = await fetch(`${stack.origin}/admin/links`, {
       method: 'POST',
       redirect: 'manual',
       body: new URLSearchParams({ intent: 'create', label: 'Acme · Jane Doe', scope: 'all', days: '30' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: owner },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.origin, cookie: owner },
     });
     const id = /new=([\w-]{22})/.exec(made.headers.get('location')!)![1];
-    const list = await (await fetch(`${origin}/admin/links`, { headers: { cookie: owner } })).text();
+    const list = await (await fetch(`${stack.origin}/admin/links`, { headers: { cookie: owner } })).text();
     const token = new RegExp(`/s/([\\w-]{43})`).exec(list.slice(list.indexOf(`data-share-link="${id}"`)))![1];
-    const opened = await fetch(`${origin}/s/${token}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
+    const opened = await fetch(`${stack.origin}/s/${token}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
     expect(opened.status).toBe(303);
     const link = cookieOf(opened);
-    expect((await fetch(`${origin}${PRIVATE_PATH}`, { headers: { cookie: link, 'user-agent': CHROME } })).status).toBe(200);
+    expect((await fetch(`${stack.origin}${PRIVATE_PATH}`, { headers: { cookie: link, 'user-agent': CHROME } })).status).toBe(200);
     expect((await beacon({ k: 'view', p: PRIVATE_PATH, w: 390 }, { cookie: link })).status).toBe(204);
     expect((await beacon({ k: 'read', p: PRIVATE_PATH, s: [1, 2], e: 30 }, { cookie: link })).status).toBe(204);
 
@@ -299,7 +265,7 @@ describe('server-side events', () => {
       ['view', PRIVATE_PATH, id],
       ['read', PRIVATE_PATH, id],
     ]);
-    expect(await db.query('SELECT slug, furthest_section FROM share_link_views WHERE link_id = $1', [id])).toEqual([
+    expect(await stack.db.query('SELECT slug, furthest_section FROM share_link_views WHERE link_id = $1', [id])).toEqual([
       { slug: 'private-demo', furthest_section: 2 },
     ]);
   });
@@ -308,7 +274,7 @@ describe('server-side events', () => {
 describe('the dashboard and its export', () => {
   it('are only for the signed-in owner: a visitor gets a redirect with nothing in it', async () => {
     for (const p of ['/admin/insights', '/admin/insights?range=7', '/admin/insights.csv', '/admin/insights.csv?range=90']) {
-      const answer = await fetch(`${origin}${p}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
+      const answer = await fetch(`${stack.origin}${p}`, { redirect: 'manual', headers: { 'user-agent': CHROME } });
       // A page comes back to itself after signing in; the export is a download, not a page.
       const back = p.includes('.csv') ? '/admin/sign-in' : `/admin/sign-in?next=${encodeURIComponent(p)}`;
       expect([p, answer.status, answer.headers.get('location')]).toEqual([p, 303, back]);
@@ -316,21 +282,21 @@ describe('the dashboard and its export', () => {
       const body = await answer.text();
       expect(body).not.toMatch(/data-metric|visitors|page_views/);
     }
-    const robots = await (await fetch(`${origin}/robots.txt`)).text();
+    const robots = await (await fetch(`${stack.origin}/robots.txt`)).text();
     expect(robots).toContain('Disallow: /admin');
-    const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${stack.origin}/sitemap.xml`)).text();
     expect(sitemap).not.toMatch(/insights|admin/);
   });
 
   it('show the figures, with any string from the data escaped; the CSV has one row a day', async () => {
     await clear();
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await db.query(
+    await stack.db.query(
       `INSERT INTO insight_daily (day, figure, key, count, visitors) VALUES ($1, 'referrer', $2, 3, 3), ($1, 'total', 'views', 7, 0), ($1, 'total', 'visitors', 4, 0)`,
       [yesterday, '<img src=x onerror=alert(1)>'],
     );
     const owner = await signIn();
-    const page = await fetch(`${origin}/admin/insights?range=7`, { headers: { cookie: owner } });
+    const page = await fetch(`${stack.origin}/admin/insights?range=7`, { headers: { cookie: owner } });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(page.headers.get('x-robots-tag')).toBe('noindex');
@@ -339,7 +305,7 @@ describe('the dashboard and its export', () => {
     expect(html).not.toContain('<img src=x onerror');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
 
-    const csv = await fetch(`${origin}/admin/insights.csv?range=7`, { headers: { cookie: owner } });
+    const csv = await fetch(`${stack.origin}/admin/insights.csv?range=7`, { headers: { cookie: owner } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="insights-last-7-days.csv"');
     expect(csv.headers.get('cache-control')).toBe('private, no-store');
@@ -369,14 +335,11 @@ describe('with ANALYTICS=off', () => {
 
 describe('public answers', () => {
   it('set no cookie, and the pixel is in each page for its own route', async () => {
-    for (const [p, route] of [
-      ['/', '/'],
-      ['/resume', '/resume'],
-      ['/case-study/office-depot', '/case-study/office-depot'],
-      ['/no-such-page', '404'],
-      ['/case-study/nope', '404'],
-    ] as const) {
-      const answer = await fetch(`${origin}${p}`, { headers: { 'user-agent': CHROME } });
+    // A page is counted under its own path, every missing page under one name.
+    const pages = ['/', '/resume', '/case-study/office-depot'].map((p) => [p, p] as const);
+    const missing = ['/no-such-page', '/case-study/nope'].map((p) => [p, '404'] as const);
+    for (const [p, route] of [...pages, ...missing]) {
+      const answer = await fetch(`${stack.origin}${p}`, { headers: { 'user-agent': CHROME } });
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(await answer.text()).toContain(`/api/insights?p=${encodeURIComponent(route)}`);
     }

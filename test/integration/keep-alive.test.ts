@@ -1,9 +1,8 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRAIN_LIMIT_BYTES } from '../../scripts/netlify-function';
 import { toFormBody, VALID } from '../helpers/contact-cases';
-import { startServer, type RunningServer } from '../helpers/server';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { useContactServer } from '../helpers/contact-server';
 
 /**
  * After an early refusal (the answer comes before the body has been read),
@@ -15,17 +14,7 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 const SECRET = 'keep-alive-test-secret-abcdefghijklmnop';
 const FUNCTION = '/.netlify/functions/send-email';
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_FUNCTION_SECRET: SECRET, CONTACT_RATE_LIMIT: '1' });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const stack = useContactServer(SECRET, 1);
 
 type Answer = { status: number; connection: string | undefined; body: string; reusedSocket: boolean };
 
@@ -41,7 +30,7 @@ function send(
   body?: string | { chunked: number },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const url = new URL(path, server.url);
+    const url = new URL(path, stack.server.url);
     const request = http.request(url, { agent, method, headers }, (response) => {
       let text = '';
       response.setEncoding('utf8');
@@ -180,7 +169,7 @@ describe('the next request on a keep-alive connection succeeds after an early re
       const next = await send(agent, 'GET', '/resume');
       expect(next.status).toBe(200);
       expect(next.reusedSocket).toBe(true);
-      expect(smtp.messages).toHaveLength(1);
+      expect(stack.smtp.messages).toHaveLength(1);
     } finally {
       agent.destroy();
     }

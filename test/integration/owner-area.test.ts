@@ -1,12 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '~/db/connection.server';
-import { startOwnerServer } from '../helpers/owner-stack';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { describe, expect, it } from 'vitest';
+import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
 import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
-import { type RunningServer } from '../helpers/server';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 import { at, group, must } from '../helpers/must';
 
@@ -21,44 +17,23 @@ import { at, group, must } from '../helpers/must';
 const ADMIN_PASSWORD = 'owner password for tests';
 const OWNER_ONLY = ['Share links', 'Mail delivery', 'Sign out everywhere', 'data-share-link', 'data-share-url'];
 
-let pg: TestPostgres;
-let server: RunningServer;
-let outbox: string;
-let origin: string;
-let dbUrl: string;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  outbox = await mkdtemp(path.join(tmpdir(), 'owner-outbox-'));
-  server = await startOwnerServer(ADMIN_PASSWORD, (dbUrl = await pg.createDatabase()), { CONTACT_OUTBOX_DIR: outbox });
-  origin = server.url;
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await pg?.destroy();
-  await rm(outbox, { recursive: true, force: true });
-});
+const stack = useOwnerStack(ADMIN_PASSWORD, {}, { outbox: true });
 
 const get = (p: string, cookie = '', headers: Record<string, string> = {}) =>
-  fetch(`${origin}${p}`, { redirect: 'manual', headers: { cookie, ...headers } });
+  fetch(`${stack.origin}${p}`, { redirect: 'manual', headers: { cookie, ...headers } });
 const post = (p: string, body: Record<string, string | string[]>, cookie = '', extra: Record<string, string> = {}) => {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) for (const v of [value].flat()) form.append(key, v);
-  return fetch(`${origin}${p}`, {
+  return fetch(`${stack.origin}${p}`, {
     method: 'POST',
     redirect: 'manual',
     body: form,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie, ...extra },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.origin, cookie, ...extra },
   });
 };
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
-async function signIn(): Promise<string> {
-  const response = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
-  expect(response.status).toBe(303);
-  return cookieOf(response);
-}
+const signIn = () => signInOwner(stack.origin, ADMIN_PASSWORD);
 
 function expectPrivateAnswer(response: Response) {
   expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -82,14 +57,9 @@ describe('signing in', () => {
   it('the session row holds the token’s hash, never the token', async () => {
     const cookie = await signIn();
     const token = must(cookie.split('=')[1], 'a session token in the cookie');
-    const db = await createDatabase({ connectionString: dbUrl });
-    try {
-      const rows = await db.query<{ id: string }>('SELECT id FROM admin_sessions');
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.some((row) => row.id.includes(token))).toBe(false);
-    } finally {
-      await db.end();
-    }
+    const rows = await stack.db.query<{ id: string }>('SELECT id FROM admin_sessions');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.id.includes(token))).toBe(false);
   });
 
   it('signing out ends the session in the database: the old cookie opens nothing', async () => {
@@ -148,7 +118,7 @@ describe('the area stays closed to everyone else', () => {
       origin: 'https://evil.example',
     });
     expect(foreign.status).toBe(403);
-    const none = await fetch(`${origin}/admin/links`, {
+    const none = await fetch(`${stack.origin}/admin/links`, {
       method: 'POST',
       redirect: 'manual',
       body: 'intent=create&label=x&scope=all&days=30',
@@ -186,7 +156,7 @@ describe('share links', () => {
   it('a link opens the private case study: cookie bound to the link, 303 away from the token, no Referer', async () => {
     const owner = await signIn();
     const { url } = await makeLink(owner);
-    expect(url).toMatch(new RegExp(`^${origin}/s/[\\w-]{43}$`));
+    expect(url).toMatch(new RegExp(`^${stack.origin}/s/[\\w-]{43}$`));
     const open = await get(new URL(url).pathname);
     expect(open.status).toBe(303);
     expect(open.headers.get('location')).toBe(PRIVATE_PATH);
@@ -202,21 +172,21 @@ describe('share links', () => {
   it('the owner sees the open, the case study read, and one notice e-mail however often it is opened', async () => {
     const owner = await signIn();
     const { id, url } = await makeLink(owner, { label: 'Globex · notice test' });
-    const before = (await readdir(outbox)).length;
+    const before = (await readdir(stack.outbox!)).length;
     const open = await get(new URL(url).pathname);
     await get(PRIVATE_PATH, cookieOf(open));
     await get(new URL(url).pathname);
     const mails = await waitFor(
       async () => {
-        const names = (await readdir(outbox)).slice(before);
+        const names = (await readdir(stack.outbox!)).slice(before);
         return names.length >= 1 ? names : undefined;
       },
       { what: 'the first-open notice' },
     );
     // A bounded wait for a second one that must not come.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await readdir(outbox)).length - before).toBe(1);
-    const mail = await readFile(path.join(outbox, at(mails, 0, 'a written mail')), 'utf8');
+    expect((await readdir(stack.outbox!)).length - before).toBe(1);
+    const mail = await readFile(path.join(stack.outbox!, at(mails, 0, 'a written mail')), 'utf8');
     expect(mail).toContain('Globex');
     expect(mail).toMatch(/Device: desktop/);
     const html = await (await get('/admin/links', owner)).text();
@@ -240,8 +210,7 @@ describe('share links', () => {
 
   it('an unknown token is a 404, and 20 bad tokens from one client in 10 minutes get 429 for every try', async () => {
     // The tests before this one spent some of this client's slots on revoked links (410s count too).
-    const db = await createDatabase({ connectionString: dbUrl });
-    await db.query("DELETE FROM rate_limits WHERE key LIKE 'link:%'").finally(() => db.end());
+    await stack.db.query("DELETE FROM rate_limits WHERE key LIKE 'link:%'");
     const ip = { 'x-nf-client-connection-ip': '203.0.113.77' };
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) statuses.push((await get(`/s/${'x'.repeat(40)}${String(i).padStart(3, '0')}`, '', ip)).status);
@@ -255,23 +224,16 @@ describe('share links', () => {
     const token = must(new URL(url).pathname.split('/')[2], 'a token in the share URL');
     await get(`/s/${token.slice(0, -2)}zz`);
     await get(new URL(url).pathname);
-    await expect.poll(() => server.output(), LOG_WAIT).toContain('/s/[token]');
-    expect(server.output()).not.toContain(token.slice(0, 20));
+    await expect.poll(() => stack.server.output(), LOG_WAIT).toContain('/s/[token]');
+    expect(stack.server.output()).not.toContain(token.slice(0, 20));
   });
 
   it('the list: 20 links a page, newest first, a tab per state with its count, and an action returns to the tab and page it came from', async () => {
     const owner = await signIn();
     for (let i = 0; i < 21; i++) await makeLink(owner, { label: `Paging test ${String(i).padStart(2, '0')}` });
-    const db = await createDatabase({ connectionString: dbUrl });
-    const ids = await (async () => {
-      try {
-        return await db.query<{ id: string; revoked: boolean }>(
-          'SELECT id, revoked_at IS NOT NULL AS revoked FROM share_links ORDER BY created_at DESC, id',
-        );
-      } finally {
-        await db.end();
-      }
-    })();
+    const ids = await stack.db.query<{ id: string; revoked: boolean }>(
+      'SELECT id, revoked_at IS NOT NULL AS revoked FROM share_links ORDER BY created_at DESC, id',
+    );
     const rowsOf = (html: string) => [...html.matchAll(/<li id="link-[\w-]+" data-share-link="([\w-]{22})"/g)].map((match) => match[1]);
     const first = await (await get('/admin/links', owner)).text();
     expect(rowsOf(first)).toEqual(ids.slice(0, 20).map((row) => row.id));

@@ -77,6 +77,26 @@ async function getHtml(path: string) {
   return { response, html: await response.text() };
 }
 
+/** The page's one JSON-LD block, a schema.org thing of `type`. */
+function onlyJsonLdIn(html: string, type: string, path: string): Record<string, unknown> {
+  const blocks = jsonLdIn(html);
+  expect(blocks, path).toHaveLength(1);
+  const block = at(blocks, 0, `a ${type} block`);
+  expect(block['@context'], path).toBe('https://schema.org');
+  expect(block['@type'], path).toBe(type);
+  return block;
+}
+
+/** The text of a 200 answer of `contentType` to `path`, once its headers say it is cached like a page. */
+async function textCachedLikeAPage(path: string, contentType: string): Promise<string> {
+  const response = await fetch(`${server.url}${path}`);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type'), path).toBe(contentType);
+  expect(response.headers.get('cache-control'), path).toBe(PAGE_CACHE);
+  expect(response.headers.get('netlify-cdn-cache-control'), path).toBe(PAGE_CDN_CACHE);
+  return response.text();
+}
+
 function jsonLdIn(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (match) => JSON.parse(group(match, 'a JSON-LD block')) as Record<string, unknown>,
@@ -175,11 +195,7 @@ describe('every page: title, description, canonical, Open Graph and Twitter card
 
 describe('structured data (JSON-LD)', () => {
   it('/ describes the designer as a Person', async () => {
-    const blocks = jsonLdIn((await getHtml('/')).html);
-    expect(blocks).toHaveLength(1);
-    const person = at(blocks, 0, 'a Person block');
-    expect(person['@context']).toBe('https://schema.org');
-    expect(person['@type']).toBe('Person');
+    const person = onlyJsonLdIn((await getHtml('/')).html, 'Person', '/');
     expect(person).toMatchObject({
       name: site.name,
       jobTitle: site.role,
@@ -196,11 +212,7 @@ describe('structured data (JSON-LD)', () => {
     for (const caseStudy of Object.values(content.caseStudies)) {
       const path = `/case-study/${caseStudy.slug}`;
       const html = (await getHtml(path)).html;
-      const blocks = jsonLdIn(html);
-      expect(blocks, path).toHaveLength(1);
-      const work = at(blocks, 0, 'a CreativeWork block');
-      expect(work['@context']).toBe('https://schema.org');
-      expect(work['@type']).toBe('CreativeWork');
+      const work = onlyJsonLdIn(html, 'CreativeWork', path);
       expect(work).toMatchObject({
         name: caseStudy.title,
         description: caseStudy.description,
@@ -224,12 +236,7 @@ describe('structured data (JSON-LD)', () => {
 
 describe('/sitemap.xml', () => {
   it('lists exactly the published pages, with absolute URLs, as XML cached like a page', async () => {
-    const response = await fetch(`${server.url}/sitemap.xml`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe(PAGE_CACHE);
-    expect(response.headers.get('netlify-cdn-cache-control')).toBe(PAGE_CDN_CACHE);
-    const xml = await response.text();
+    const xml = await textCachedLikeAPage('/sitemap.xml', 'application/xml; charset=utf-8');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc);
     // Follows the case-study files: every published one, as compiled by this build.
@@ -297,12 +304,7 @@ describe('icons', () => {
 
 describe('/robots.txt', () => {
   it('allows everything and points at the sitemap', async () => {
-    const response = await fetch(`${server.url}/robots.txt`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe(PAGE_CACHE);
-    expect(response.headers.get('netlify-cdn-cache-control')).toBe(PAGE_CDN_CACHE);
-    const text = await response.text();
+    const text = await textCachedLikeAPage('/robots.txt', 'text/plain; charset=utf-8');
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
     expect(text).not.toMatch(/^Disallow: \/\s*$/m);

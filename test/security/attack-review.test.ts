@@ -1,16 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
-import type { Database } from '~/db/connection.server';
 import { networkOf } from '~/http/client-ip.server';
 import { ROOT } from '../helpers/content';
 import { requestFrom } from '../helpers/from-address';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_PATH } from '../helpers/private';
-import type { RunningServer } from '../helpers/server';
 import { LOG_WAIT } from '../helpers/wait';
-import { cookieOf } from '../helpers/http';
 
 /**
  * What a second, independent attack on the hardened owner's side found, each
@@ -24,36 +21,19 @@ import { cookieOf } from '../helpers/http';
 
 const ADMIN_PASSWORD = 'owner password for the attack review';
 
-let stack: OwnerStack;
-let db: Database;
-let server: RunningServer;
-let origin: string;
-
-beforeAll(async () => {
-  stack = await startOwnerStack(ADMIN_PASSWORD);
-  ({ db, server } = stack);
-  origin = server.url;
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useOwnerStack(ADMIN_PASSWORD);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const post = (target: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(target.startsWith('http') ? target : `${origin}${target}`, {
+  fetch(target.startsWith('http') ? target : `${stack.origin}${target}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.origin, ...headers },
     body: form(fields),
   });
 
-async function signIn(): Promise<string> {
-  const response = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
-  expect(response.status).toBe(303);
-  return cookieOf(response);
-}
-const adminStatus = async (cookie: string) => (await fetch(`${origin}/admin`, { redirect: 'manual', headers: { cookie } })).status;
+const signIn = () => signInOwner(stack.origin, ADMIN_PASSWORD);
+const adminStatus = async (cookie: string) => (await fetch(`${stack.origin}/admin`, { redirect: 'manual', headers: { cookie } })).status;
 
 describe('sessions', () => {
   it('a stranger’s POST to sign out everywhere ends no session (it only clears its own cookie)', async () => {
@@ -69,13 +49,13 @@ describe('sessions', () => {
   it('a protocol-relative path does not lend the request another origin: //evil.example/admin/sign-out from evil.example is refused', async () => {
     const owner = await signIn();
     const response = await post(
-      `${origin}//evil.example/admin/sign-out`,
+      `${stack.origin}//evil.example/admin/sign-out`,
       { intent: 'everywhere' },
       { origin: 'http://evil.example', cookie: owner },
     );
     expect([403, 404]).toContain(response.status);
     expect(await adminStatus(owner)).toBe(200);
-    const page = await post(`${origin}//evil.example/admin/sign-in`, { password: 'x' }, { origin: 'http://evil.example' });
+    const page = await post(`${stack.origin}//evil.example/admin/sign-in`, { password: 'x' }, { origin: 'http://evil.example' });
     expect(page.status).toBeLessThan(500);
   });
 });
@@ -86,16 +66,16 @@ describe('answers, never a 500', () => {
       const response = await post(target, { password: 'x', firstName: 'a' }, { 'x-forwarded-host': 'other.example' });
       expect(response.status, target).toBe(403);
     }
-    expect(server.output()).not.toContain('x-forwarded-host header does not match');
+    expect(stack.server.output()).not.toContain('x-forwarded-host header does not match');
   });
 
   it('OPTIONS is a plain 204 and writes no stack trace', async () => {
     for (const target of ['/', '/admin', PRIVATE_PATH]) {
-      const options = await fetch(`${origin}${target}`, { method: 'OPTIONS' });
+      const options = await fetch(`${stack.origin}${target}`, { method: 'OPTIONS' });
       expect(options.status).toBe(204);
       if (target === '/admin') expect(options.headers.get('cache-control')).toBe('private, no-store');
     }
-    expect(server.output()).not.toMatch(/Invalid request method "OPTIONS"/);
+    expect(stack.server.output()).not.toMatch(/Invalid request method "OPTIONS"/);
   });
 
   it('owner input shaped to break a query: a NUL in an id, a page of 1e999', async () => {
@@ -106,7 +86,7 @@ describe('answers, never a 500', () => {
       '/admin/messages?page=99999999999999999999',
       '/admin/links?page=1e999',
     ]) {
-      const response = await fetch(`${origin}${target}`, { redirect: 'manual', headers: { cookie: owner } });
+      const response = await fetch(`${stack.origin}${target}`, { redirect: 'manual', headers: { cookie: owner } });
       expect(response.status, target).toBeLessThan(500);
     }
     for (const intent of ['revoke', 'extend', 'delete']) {
@@ -121,21 +101,21 @@ describe('answers, never a 500', () => {
 describe('the log', () => {
   it('a live token never shows, however the path spells it', async () => {
     const id = newLinkId();
-    await db.query("INSERT INTO share_links (id, label, expires_at) VALUES ($1, 'log spellings', now() + interval '1 day')", [id]);
+    await stack.db.query("INSERT INTO share_links (id, label, expires_at) VALUES ($1, 'log spellings', now() + interval '1 day')", [id]);
     const token = linkToken(id)!;
     const escaped = [...token].map((char) => `%${char.charCodeAt(0).toString(16)}`).join('');
     for (const target of [`/s//${token}`, `/s%5C${token}`, `/s/'${token}`, `/x/${escaped}`])
-      await (await fetch(`${origin}${target}`, { redirect: 'manual' })).arrayBuffer();
+      await (await fetch(`${stack.origin}${target}`, { redirect: 'manual' })).arrayBuffer();
     for (const target of [`/%73/${token}`, `/%53/${token}`]) await (await post(target, { a: 'b' })).arrayBuffer();
-    await expect.poll(() => server.output(), LOG_WAIT).toMatch(/\[token\]/);
-    expect(server.output()).not.toContain(token.slice(2, 30));
+    await expect.poll(() => stack.server.output(), LOG_WAIT).toMatch(/\[token\]/);
+    expect(stack.server.output()).not.toContain(token.slice(2, 30));
   });
 
   it('a slug cannot write a line of its own, nor colour the terminal', async () => {
-    await (await fetch(`${origin}/case-study/x%0Aforged%20line:%20signed%20in%0D%1B%5B31mred`)).arrayBuffer();
-    await expect.poll(() => server.output(), LOG_WAIT).toContain('404 Not Found: /case-study/x%0Aforged');
-    expect(server.output()).not.toMatch(/^forged line/m);
-    expect(server.output()).not.toContain('\x1b[31m');
+    await (await fetch(`${stack.origin}/case-study/x%0Aforged%20line:%20signed%20in%0D%1B%5B31mred`)).arrayBuffer();
+    await expect.poll(() => stack.server.output(), LOG_WAIT).toContain('404 Not Found: /case-study/x%0Aforged');
+    expect(stack.server.output()).not.toMatch(/^forged line/m);
+    expect(stack.server.output()).not.toContain('\x1b[31m');
   });
 });
 
@@ -143,11 +123,11 @@ describe('floods and addresses', () => {
   it('a client refused by a limit is answered from memory: its next guesses cost the database nothing', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++)
-      statuses.push((await requestFrom('127.0.9.1', `${origin}/s/${'Q'.repeat(40)}${String(i).padStart(3, '0')}`)).status);
+      statuses.push((await requestFrom('127.0.9.1', `${stack.origin}/s/${'Q'.repeat(40)}${String(i).padStart(3, '0')}`)).status);
     expect(statuses.filter((status) => status === 404)).toHaveLength(20);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     // 20 judged, one refused by the table, then 39 refused without a query.
-    const rows = await db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key LIKE 'link:%' ORDER BY hits DESC LIMIT 1");
+    const rows = await stack.db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key LIKE 'link:%' ORDER BY hits DESC LIMIT 1");
     expect(rows[0]?.hits).toBe(21);
   });
 
@@ -155,7 +135,7 @@ describe('floods and addresses', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++)
       statuses.push(
-        (await requestFrom('127.0.9.2', `${origin}/admin/sign-in/link?token=${'Z'.repeat(40)}${String(i).padStart(3, '0')}`)).status,
+        (await requestFrom('127.0.9.2', `${stack.origin}/admin/sign-in/link?token=${'Z'.repeat(40)}${String(i).padStart(3, '0')}`)).status,
       );
     expect(statuses.slice(0, 30).every((status) => status === 410)).toBe(true);
     expect(statuses.slice(30)).toEqual(Array(5).fill(429));
@@ -172,19 +152,19 @@ describe('floods and addresses', () => {
 
   it('a query string is never cached: a new one each time renders, and never displaces a page', async () => {
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${origin}/resume?q=${i}`, { headers: { 'accept-encoding': 'br' } });
+      const response = await fetch(`${stack.origin}/resume?q=${i}`, { headers: { 'accept-encoding': 'br' } });
       await response.arrayBuffer();
       expect(response.headers.get('x-cache')).toBeNull();
     }
-    await (await fetch(`${origin}/resume`)).arrayBuffer();
-    const again = await fetch(`${origin}/resume`);
+    await (await fetch(`${stack.origin}/resume`)).arrayBuffer();
+    const again = await fetch(`${stack.origin}/resume`);
     await again.arrayBuffer();
     expect(again.headers.get('x-cache')).toBe('HIT');
   });
 
   it('an SVG opened on its own may draw, never run anything', async () => {
     const svg = (await readdir(path.join(ROOT, 'public/generated/images'))).find((name) => name.endsWith('.svg'))!;
-    const response = await fetch(`${origin}/generated/images/${svg}`);
+    const response = await fetch(`${stack.origin}/generated/images/${svg}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
   });

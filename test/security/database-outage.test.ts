@@ -7,10 +7,11 @@ import { createDatabase } from '~/db/connection.server';
 import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { cookieOf, noticeIn, postForm } from '../helpers/http';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { startPostgres } from '../helpers/postgres';
 import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
-import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { closedPort, startSilentServer, startSmtpServer } from '../helpers/smtp';
+import { useStarted } from '../helpers/use-started';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 /**
@@ -31,14 +32,11 @@ const FAST_MS = 5_000;
 /** A password in NETLIFY_DB_URL that must never reach the log. */
 const URL_PASSWORD = 'outage-url-password-never-logged';
 
-let smtp: TestSmtpServer;
+const smtp = useStarted(
+  () => startSmtpServer(),
+  (smtp) => smtp.close(),
+);
 let server: RunningServer | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
 afterEach(async () => {
   await server?.stop();
   server = undefined;
@@ -164,13 +162,7 @@ describe('NETLIFY_DB_URL at a database that is down', () => {
 });
 
 describe('a database down at the start that comes back', () => {
-  let pg: TestPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  });
-  afterAll(async () => {
-    await pg?.destroy();
-  });
+  const pg = useStarted(startPostgres, (pg) => pg.destroy());
 
   it('is used once it is back, without a restart: migrated, messages kept, sign-in works', { timeout: 180_000 }, async () => {
     const url = await pg.createDatabase();
@@ -242,13 +234,7 @@ async function silenceableProxy(target: number) {
 }
 
 describe('a database that stops answering after it was ready', () => {
-  let pg: TestPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  });
-  afterAll(async () => {
-    await pg?.destroy();
-  });
+  const pg = useStarted(startPostgres, (pg) => pg.destroy());
 
   it(
     'the first request pays the connect limit once, the next fall back at once, and it is used again when it answers',

@@ -2,15 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '~/db/connection.server';
 import { DESKTOP_CHROME_UA } from '../helpers/browser';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { fetchFrom, loopbackAddress } from '../helpers/loopback';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_ENV } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
-import { cookieOf } from '../helpers/http';
 import { only } from '../helpers/must';
 
 /**
@@ -31,29 +29,11 @@ const SITE_URL = 'https://camila.example';
 /** VISITORS_PER_ADDRESS in app/insights/limits.server.ts. */
 const CAP = 30;
 
-let pg: TestPostgres;
-let db: Database;
+const stack = useOwnerStack(ADMIN_PASSWORD, { SITE_URL }, { servers: 2 });
 let a: RunningServer;
 let b: RunningServer;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.createDatabase();
-  const env = { ...PRIVATE_ENV, ADMIN_PASSWORD, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, NETLIFY_DB_URL: url, SITE_URL };
-  [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  for (const server of [a, b]) {
-    await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
-      timeoutMs: 60_000,
-      what: () => `migrations:\n${server.output()}`,
-    });
-  }
-  db = await createDatabase({ connectionString: url });
-});
-
-afterAll(async () => {
-  await db?.end();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await pg?.destroy();
+beforeAll(() => {
+  [a, b] = stack.servers as [RunningServer, RunningServer];
 });
 
 const beacon = (server: RunningServer, from: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -65,7 +45,7 @@ const beacon = (server: RunningServer, from: string, body: unknown, headers: Rec
 const pixel = (server: RunningServer, from: string, route: string, headers: Record<string, string> = {}) =>
   fetchFrom(from, `${server.url}/api/insights?p=${encodeURIComponent(route)}`, { headers: { 'user-agent': CHROME, ...headers } });
 
-const count = async (sql: string, params: unknown[] = []) => only(await db.query<{ n: number }>(sql, params), 'count row').n;
+const count = async (sql: string, params: unknown[] = []) => only(await stack.db.query<{ n: number }>(sql, params), 'count row').n;
 const markers = () => count(`SELECT count(*)::int AS n FROM insight_events WHERE path = '/privacy'`);
 let markerNo = 0;
 
@@ -88,7 +68,7 @@ async function settle(...servers: RunningServer[]) {
 /** Rows of `path` (never the markers' /privacy). */
 const visitorsOn = (p: string) => count(`SELECT count(DISTINCT visitor)::int AS n FROM insight_events WHERE path = $1`, [p]);
 const viewsOn = (p: string) => count(`SELECT count(*)::int AS n FROM insight_events WHERE path = $1`, [p]);
-const clear = () => db.query('DELETE FROM insight_events');
+const clear = () => stack.db.query('DELETE FROM insight_events');
 
 describe('one address cannot forge visitors', () => {
   it(`rotating user agents from one address make at most ${CAP} visitors, across two instances, with 150 beacons at once`, async () => {
@@ -137,9 +117,9 @@ describe('one address cannot forge visitors', () => {
 
   it('no address or user agent is stored, in the events or in the limits', async () => {
     const dump =
-      JSON.stringify(await db.query('SELECT * FROM insight_events')) +
-      JSON.stringify(await db.query('SELECT * FROM insight_visitor_limits')) +
-      JSON.stringify(await db.query('SELECT * FROM insight_address_limits'));
+      JSON.stringify(await stack.db.query('SELECT * FROM insight_events')) +
+      JSON.stringify(await stack.db.query('SELECT * FROM insight_visitor_limits')) +
+      JSON.stringify(await stack.db.query('SELECT * FROM insight_address_limits'));
     expect(dump).not.toMatch(/127\.\d+\.\d+\.\d+/);
     expect(dump).not.toContain('Chrome/');
     expect(await count('SELECT count(*)::int AS n FROM insight_address_limits')).toBeGreaterThan(0);
@@ -195,14 +175,7 @@ describe('a flood of beacons on the embedded engine (one connection)', () => {
 
   it('keeps /admin and a share-link open answering within seconds while 200 beacons are in flight', async () => {
     const origin = server.url;
-    const signIn = await fetch(`${origin}/admin/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({ password: ADMIN_PASSWORD }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    });
-    expect(signIn.status).toBe(303);
-    const owner = cookieOf(signIn);
+    const owner = await signInOwner(origin, ADMIN_PASSWORD);
     const made = await fetch(`${origin}/admin/links`, {
       method: 'POST',
       redirect: 'manual',

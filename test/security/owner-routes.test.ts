@@ -1,12 +1,9 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
-import type { Database } from '~/db/connection.server';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
 import { privateMediaFiles } from '../helpers/private';
-import type { RunningServer } from '../helpers/server';
 import { LOG_WAIT } from '../helpers/wait';
-import { cookieOf } from '../helpers/http';
 import { only } from '../helpers/must';
 
 /**
@@ -19,28 +16,15 @@ import { only } from '../helpers/must';
 
 const ADMIN_PASSWORD = 'owner password for the routes test';
 
-let stack: OwnerStack;
-let db: Database;
-let server: RunningServer;
-let origin: string;
+const stack = useOwnerStack(ADMIN_PASSWORD);
 let owner: string;
-
 beforeAll(async () => {
-  stack = await startOwnerStack(ADMIN_PASSWORD);
-  ({ db, server } = stack);
-  origin = server.url;
-  const signedIn = await post('/admin/sign-in', { password: ADMIN_PASSWORD });
-  expect(signedIn.status).toBe(303);
-  owner = cookieOf(signedIn);
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
+  owner = await signInOwner(stack.origin, ADMIN_PASSWORD);
 });
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string | undefined> = { origin: '' }) {
-  const withOrigin = headers.origin === '' ? { ...headers, origin } : headers;
-  return fetch(`${origin}${path}`, {
+  const withOrigin = headers.origin === '' ? { ...headers, origin: stack.origin } : headers;
+  return fetch(`${stack.origin}${path}`, {
     method: 'POST',
     redirect: 'manual',
     body: new URLSearchParams(fields),
@@ -51,12 +35,13 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-const linkCount = async () => Number(only(await db.query<{ n: number }>('SELECT count(*)::int AS n FROM share_links'), 'count row').n);
+const linkCount = async () =>
+  Number(only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM share_links'), 'count row').n);
 const createLink = { intent: 'create', label: 'From a trick', scope: 'all', days: '30' };
 
 /** A raw request, sent byte for byte: fetch would normalise the path. */
 function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; head: string; body: string }> {
-  const url = new URL(origin);
+  const url = new URL(stack.origin);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname);
     let data = '';
@@ -89,15 +74,15 @@ describe('the Origin check decides on the route Remix serves, not on the spellin
 
   it('the spelling the owner’s own page uses still works (a control: the check is not simply refusing everything)', async () => {
     const before = await linkCount();
-    expect((await post('/admin/links', createLink, { cookie: owner, origin })).status).toBe(303);
+    expect((await post('/admin/links', createLink, { cookie: owner, origin: stack.origin })).status).toBe(303);
     expect(await linkCount()).toBe(before + 1);
   });
 
   it('the whole origin is compared: another scheme, another port, or a forwarded host of the attacker’s is another site', async () => {
     const before = await linkCount();
-    const { host, port } = new URL(origin);
+    const { host, port } = new URL(stack.origin);
     const tricks: Record<string, string>[] = [
-      { origin: origin.replace('http:', 'https:') },
+      { origin: stack.origin.replace('http:', 'https:') },
       { origin: `http://127.0.0.1:${Number(port) + 1}` },
       { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
       { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
@@ -134,8 +119,8 @@ describe('every answer under /admin is no-store and noindex, and none is an erro
       it(`GET and POST ${path} as ${who}`, async () => {
         const headers = { cookie: cookie ? owner : '' };
         for (const response of [
-          await fetch(`${origin}${path}`, { redirect: 'manual', headers }),
-          await fetch(`${origin}${path}.data`, { redirect: 'manual', headers }),
+          await fetch(`${stack.origin}${path}`, { redirect: 'manual', headers }),
+          await fetch(`${stack.origin}${path}.data`, { redirect: 'manual', headers }),
           await post(path, { intent: 'nothing' }, headers),
         ]) {
           expect(response.status, `${response.url} ${response.status}`).toBeLessThan(500);
@@ -148,10 +133,10 @@ describe('every answer under /admin is no-store and noindex, and none is an erro
   }
 
   it('GET /admin/sign-out signs no one out: back to the area (303)', async () => {
-    const response = await fetch(`${origin}/admin/sign-out`, { redirect: 'manual', headers: { cookie: owner } });
+    const response = await fetch(`${stack.origin}/admin/sign-out`, { redirect: 'manual', headers: { cookie: owner } });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/admin');
-    expect((await fetch(`${origin}/admin`, { redirect: 'manual', headers: { cookie: owner } })).status).toBe(200);
+    expect((await fetch(`${stack.origin}/admin`, { redirect: 'manual', headers: { cookie: owner } })).status).toBe(200);
   });
 });
 
@@ -175,41 +160,41 @@ describe('a broken percent-escape is a plain 400, never a 500 with a stack trace
     }
   }
   it('and the log has no stack trace for any of them', () => {
-    expect(server.output()).not.toMatch(/URIError|at decodeURIComponent|Internal Server Error/);
+    expect(stack.server.output()).not.toMatch(/URIError|at decodeURIComponent|Internal Server Error/);
   });
 });
 
 describe('share-link tokens never reach the log, whoever prints them', () => {
   it('Remix’s own messages for a POST to a link, a path under it and another case print /s/[token]', async () => {
     const id = newLinkId();
-    await db.query("INSERT INTO share_links (id, label, expires_at) VALUES ($1, 'log test', now() + interval '1 day')", [id]);
+    await stack.db.query("INSERT INTO share_links (id, label, expires_at) VALUES ($1, 'log test', now() + interval '1 day')", [id]);
     const token = linkToken(id)!;
     const requests = [
-      fetch(`${origin}/s/${token}`, {
+      fetch(`${stack.origin}/s/${token}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { origin: stack.origin, 'content-type': 'application/x-www-form-urlencoded' },
         body: 'a=b',
       }),
-      fetch(`${origin}/s/${token}/x`, { redirect: 'manual' }),
-      fetch(`${origin}/S/${token}`, { redirect: 'manual' }),
-      fetch(`${origin}/s/${token}.data`, { redirect: 'manual' }),
-      fetch(`${origin}/s/${token}?_data=routes%2Fs.%24token`, { redirect: 'manual' }),
+      fetch(`${stack.origin}/s/${token}/x`, { redirect: 'manual' }),
+      fetch(`${stack.origin}/S/${token}`, { redirect: 'manual' }),
+      fetch(`${stack.origin}/s/${token}.data`, { redirect: 'manual' }),
+      fetch(`${stack.origin}/s/${token}?_data=routes%2Fs.%24token`, { redirect: 'manual' }),
       raw(`/s%2F${token}`),
     ];
     for (const response of await Promise.all(requests)) expect(response.status).toBeLessThan(500);
-    await expect.poll(() => server.output(), LOG_WAIT).toContain('/s/[token]');
-    expect(server.output()).not.toContain(token.slice(4, 24));
+    await expect.poll(() => stack.server.output(), LOG_WAIT).toContain('/s/[token]');
+    expect(stack.server.output()).not.toContain(token.slice(4, 24));
   });
 });
 
 describe('media follow a link’s scope', () => {
   async function link(caseStudies: string[]) {
     const id = newLinkId();
-    await db.query("INSERT INTO share_links (id, label, case_studies, expires_at) VALUES ($1, 'scope', $2, now() + interval '1 day')", [
-      id,
-      caseStudies,
-    ]);
+    await stack.db.query(
+      "INSERT INTO share_links (id, label, case_studies, expires_at) VALUES ($1, 'scope', $2, now() + interval '1 day')",
+      [id, caseStudies],
+    );
     return `portfolio_link=${linkToken(id)}`;
   }
 
@@ -220,7 +205,7 @@ describe('media follow a link’s scope', () => {
     const all = await link([]);
     const own = await link(['private-demo']);
     for (const file of media) {
-      const at = `${origin}/private-media/${file.name}`;
+      const at = `${stack.origin}/private-media/${file.name}`;
       expect((await fetch(at, { headers: { cookie: other } })).status, file.name).toBe(404);
       expect((await fetch(at)).status).toBe(404);
       expect((await fetch(at, { headers: { cookie: all } })).status).toBe(200);
