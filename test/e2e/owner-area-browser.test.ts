@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../helpers/browser';
-import { useBrowser } from '../helpers/browser-suite';
+import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/browser-suite';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { startOwnerServer } from '../helpers/owner-stack';
 import { waitForHydration } from '../helpers/e2e';
@@ -65,10 +65,7 @@ async function signIn(page: Page, javaScript: boolean) {
   await page.getByRole('heading', { name: 'Share links' }).first().waitFor();
 }
 
-describe.each([
-  ['without JavaScript', false],
-  ['with JavaScript', true],
-] as const)('%s', (_name, javaScriptEnabled) => {
+describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
   it('a wrong password: the error on the field, focus on it, the field empty; the right one opens the overview', async () => {
     const page = await open({ javaScriptEnabled });
     await page.goto(`${url}/admin/sign-in`);

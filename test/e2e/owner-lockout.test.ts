@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stopAll } from '../helpers/browser';
-import { useBrowser } from '../helpers/browser-suite';
+import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/browser-suite';
 import { waitForHydration } from '../helpers/e2e';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
@@ -62,10 +62,7 @@ async function mailedLink(before: number): Promise<string> {
   return `${stack.server.url}${pathname}${search}`;
 }
 
-describe.each([
-  ['without JavaScript', false],
-  ['with JavaScript', true],
-] as const)('%s', (_name, javaScriptEnabled) => {
+describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
   it('the right password is refused while paused; the owner asks for a link, opens it from the e-mail, and is in', async () => {
     const page = await open({ javaScriptEnabled });
     await pausedSignIn(page, javaScriptEnabled);

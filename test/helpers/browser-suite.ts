@@ -2,6 +2,12 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { closeAll, launchBrowser, openPage, type TrackedPage } from './browser';
 
+/** A flow the owner or a visitor goes through both ways, as every form must work: for describe.each / it.each, `%s` the way. */
+export const WITHOUT_AND_WITH_JAVASCRIPT = [
+  ['without JavaScript', false],
+  ['with JavaScript', true],
+] as const;
+
 /** A browser test file's Chromium and every page its tests opened (see useBrowser). */
 export type BrowserSuite = {
   /** The browser itself, for what `open` does not cover (launched before the file's tests). */
