@@ -12,13 +12,13 @@ export const WITHOUT_AND_WITH_JAVASCRIPT = [
 export type BrowserSuite = {
   /** The browser itself, for what `open` does not cover (launched before the file's tests). */
   readonly browser: Browser;
-  /** Every page opened and not yet closed, oldest first. */
+  /** Every page opened since the start or the last closePages(), oldest first. */
   readonly opened: readonly TrackedPage[];
   /** A page in a fresh context: the file's defaults, then the test's own options over them. */
   open(options?: BrowserContextOptions): Promise<TrackedPage>;
   /** Shorthand for `(await open(options)).page`. */
   openPage(options?: BrowserContextOptions): Promise<Page>;
-  /** The console errors and uncaught page errors of every page still open, but those `allowed` matches (answers a test means to cause). */
+  /** The console errors and uncaught page errors of those pages, but those `allowed` matches (answers a test means to cause). */
   errors(allowed?: RegExp): string[];
   /** Closes every page opened so far (a file that gives each test a clean slate calls it in afterEach). */
   closePages(): Promise<void>;
