@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { stopAll } from '../helpers/browser';
+import { useBrowser } from '../helpers/browser-suite';
 import { startDev, type DevServer } from '../helpers/dev';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
@@ -18,18 +19,15 @@ const RESTART = { timeout: 60_000 };
 const DEPOT = 'content/case-studies/office-depot.mdx';
 const DEPOT_TITLE = 'Office Depot Rewards App Redesign';
 
+const chromium = useBrowser();
 let dev: DevServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [dev, browser] = await Promise.all([startDev(), launchBrowser()]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  dev = await startDev();
+  page = await chromium.openPage();
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+afterAll(() => stopAll(dev));
 
 // What remix dev and the app server said, when a test fails.
 beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`npm run dev output:\n${dev?.output()}`)));
@@ -105,11 +103,10 @@ describe('npm run dev with a content mistake', () => {
       .toContain(`Content error in ${DEPOT}:\n  - field "title" is missing\n  - line ${line}: unknown field(s) "tittle"`);
 
     // Readable without JavaScript.
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
-    const plain = await noJs.newPage();
-    await plain.goto(`${dev.url}/resume`);
-    expect(await problemsOn(plain)).toContain(`line ${line} | unknown field(s) "tittle"`);
-    await noJs.close();
+    const plain = await chromium.open({ javaScriptEnabled: false });
+    await plain.page.goto(`${dev.url}/resume`);
+    expect(await problemsOn(plain.page)).toContain(`line ${line} | unknown field(s) "tittle"`);
+    await plain.close();
 
     // `npm run build` still stops on it.
     const build = await promisify(execFile)('npm', ['run', 'build'], { cwd: dev.dir }).then(

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   bodyValue,
   changedLines,
@@ -15,7 +14,7 @@ import {
   signIn,
 } from '../helpers/body-editor';
 import { ROOT } from '../helpers/content';
-import { startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { useEditor } from '../helpers/editor-suite';
 import { at } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
 
@@ -31,39 +30,25 @@ import { waitFor } from '../helpers/wait';
 const ADMIN_PASSWORD = 'owner password for the body editor';
 const OFFICE_DEPOT = '/admin/content/case-studies/office-depot.mdx';
 
-let stack: EditorStack;
-let browser: Browser;
-let url: string;
-let tracked: TrackedPage[] = [];
-
-beforeAll(async () => {
-  // The built server in remote mode, its repository holding content/ and the fixture case studies.
-  [stack, browser] = await Promise.all([startEditorStack({ password: ADMIN_PASSWORD, fixtures: true }), launchBrowser()]);
-  url = stack.server.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// The built server in remote mode, its repository holding content/ and the fixture case studies.
+const editor = useEditor({ password: ADMIN_PASSWORD, fixtures: true });
+const { chromium } = editor;
 
 afterEach(async () => {
-  const errors = tracked.flatMap((t) => t.errors());
+  const errors = chromium.errors();
   // A page closed with typing not yet kept would send it as it goes (keepalive), into the next test's file.
-  for (const t of tracked) await settleAutosave(t.page);
-  for (const t of tracked) await t.close();
-  tracked = [];
+  for (const t of chromium.opened) await settleAutosave(t.page);
+  await chromium.closePages();
   expect(errors, 'console errors').toEqual([]);
 });
 
 async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
   // Each test opens the file as published: no draft left by an earlier test's autosave.
-  await stack.db.query('DELETE FROM content_draft_uploads');
-  await stack.db.query('DELETE FROM content_drafts');
-  const t = await openPage(browser, options);
-  tracked.push(t);
+  await editor.stack.db.query('DELETE FROM content_draft_uploads');
+  await editor.stack.db.query('DELETE FROM content_drafts');
+  const t = await chromium.open(options);
   await recordCspViolations(t.page);
-  await signIn(t.page, url, ADMIN_PASSWORD);
+  await signIn(t.page, editor.url, ADMIN_PASSWORD);
   return t.page;
 }
 
@@ -78,7 +63,7 @@ const original = (path: string) => editableFiles().find((f) => f.url === path)!.
 describe('round trip', () => {
   it.each(editableFiles().map((f) => [f.file, f] as const))('%s opens and exports byte for byte', async (_file, { url: path, body }) => {
     const page = await signedIn();
-    await openEditor(page, url + path);
+    await openEditor(page, editor.url + path);
     expect(await bodyValue(page)).toBe(body);
     expect(await cspViolations(page)).toEqual([]);
   });
@@ -87,7 +72,7 @@ describe('round trip', () => {
 describe('editing', () => {
   it('one word typed in a paragraph and one Figure caption changed through its card change exactly those lines', async () => {
     const page = await signedIn();
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     const before = original(OFFICE_DEPOT);
 
     await selectWord(page, 'These three insights shaped everything that followed.', 'shaped');
@@ -106,7 +91,7 @@ describe('editing', () => {
 
   it('a Video keeps `autoplay` (a prop its card shows as a checkbox) when its caption is edited', async () => {
     const page = await signedIn();
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     const video = page.locator('[data-block="Video"]');
     expect(await video.locator('[name="autoplay"]').isChecked()).toBe(true);
     await video.locator('[name="caption"]').fill('The scan flow, in one tap.');
@@ -119,7 +104,7 @@ describe('editing', () => {
 
   it('block inputs are not fields of the page form (they would post as frontmatter)', async () => {
     const page = await signedIn();
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     const form = page.locator('form[data-editor-form]');
     expect(await page.locator('[data-block] [name="caption"]').count()).toBeGreaterThan(0);
     // Every control the form posts is its own (frontmatter, body, hidden fields); none is in a block card.
@@ -138,7 +123,7 @@ describe('editing', () => {
 
   it('the source view shows the raw MDX; what is typed there comes back into the visual editor', async () => {
     const page = await signedIn();
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     await page.locator('[data-view="source"]').click();
     const source = page.locator('textarea[data-body-source]');
     await source.waitFor({ state: 'visible' });
@@ -173,7 +158,7 @@ describe('images', () => {
       what: `the image "${alt}" in the body`,
     });
     expect(src).toMatch(UPLOADED);
-    const media = await page.request.get(`${url}/admin/content/api/media/content/case-studies/${src.slice(2)}`);
+    const media = await page.request.get(`${editor.url}/admin/content/api/media/content/case-studies/${src.slice(2)}`);
     expect(media.status()).toBe(200);
     expect(media.headers()['content-type']).toBe('image/png');
     return src;
@@ -182,7 +167,7 @@ describe('images', () => {
   it('the toolbar’s Image asks for the alt text before uploading, then inserts the stored image with its caption', async () => {
     const page = await signedIn();
     const posted = await recordUploads(page);
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     await selectWord(page, 'These three insights shaped everything that followed.', 'followed.');
     await page.keyboard.press('End');
     await page.locator('[data-insert-image]').click();
@@ -205,7 +190,7 @@ describe('images', () => {
   it('an image dropped on the editor goes through the same dialog (alt text first)', async () => {
     const page = await signedIn();
     const posted = await recordUploads(page);
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     await page
       .locator('[data-mdx-body] [contenteditable="true"] p')
       .first()
@@ -230,7 +215,7 @@ describe('images', () => {
 describe('everywhere', () => {
   it('on a 375 px phone: nothing wider than the screen, and a word can be typed', async () => {
     const page = await signedIn({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await selectWord(page, 'These three insights shaped everything that followed.', 'shaped');
     await page.keyboard.type('guided');
@@ -239,17 +224,16 @@ describe('everywhere', () => {
 
   it.each(['light', 'dark'] as const)('axe finds nothing on the editor with its cards, in %s', async (colorScheme) => {
     const page = await signedIn({ colorScheme });
-    await openEditor(page, url + OFFICE_DEPOT);
+    await openEditor(page, editor.url + OFFICE_DEPOT);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('without JavaScript the body is a plain textarea holding the file’s body byte for byte', async () => {
-    const t = await openPage(browser, { javaScriptEnabled: false });
-    tracked.push(t);
-    await stack.db.query('DELETE FROM content_drafts');
-    await signIn(t.page, url, ADMIN_PASSWORD, false);
-    await t.page.goto(url + OFFICE_DEPOT);
+    const t = await chromium.open({ javaScriptEnabled: false });
+    await editor.stack.db.query('DELETE FROM content_drafts');
+    await signIn(t.page, editor.url, ADMIN_PASSWORD, false);
+    await t.page.goto(editor.url + OFFICE_DEPOT);
     const source = t.page.locator('[data-mdx-body] textarea[data-body-source][name="body"]');
     expect(await source.isVisible()).toBe(true);
     expect(await source.inputValue()).toBe(original(OFFICE_DEPOT));

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '~/db/connection.server';
-import { closeAll, DESKTOP_CHROME_UA, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { DESKTOP_CHROME_UA, stopAll } from '../helpers/browser';
+import { useBrowser } from '../helpers/browser-suite';
 import { waitForFrames, waitForHydration } from '../helpers/e2e';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 import { only } from '../helpers/must';
 
@@ -25,39 +24,23 @@ const ADMIN_PASSWORD = 'owner password for the insights browser test';
 const CHROME = DESKTOP_CHROME_UA;
 const STUDY = '/case-study/office-depot';
 
-let pg: TestPostgres;
-let db: Database;
-let server: RunningServer;
-let browser: Browser;
+const chromium = useBrowser({ userAgent: CHROME });
+const open = chromium.openPage;
+let stack: OwnerStack;
 let url: string;
-const opened: TrackedPage[] = [];
+let db: OwnerStack['db'];
 
 beforeAll(async () => {
-  pg = await startPostgres();
-  const dbUrl = await pg.createDatabase();
-  [server, browser] = await Promise.all([
-    startServer({ ADMIN_PASSWORD, NETLIFY_DB_URL: dbUrl, SESSION_SECRET: 'insights-e2e-secret' }),
-    launchBrowser(),
-  ]);
-  url = server.url;
-  await waitFor(() => /Migrations: (applied|none pending)/.test(server.output()), {
-    timeoutMs: 30_000,
-    what: () => `migrations:\n${server.output()}`,
-  });
-  db = await createDatabase({ connectionString: dbUrl });
+  stack = await startOwnerStack(ADMIN_PASSWORD);
+  url = stack.server.url;
+  db = stack.db;
 });
 
-afterAll(() => closeAll(opened, browser, db, server, pg));
+afterAll(() => stopAll(stack));
 
 beforeEach(async () => {
   await db.query('DELETE FROM insight_events');
 });
-
-async function open(options: BrowserContextOptions = {}): Promise<Page> {
-  const tracked = await openPage(browser, { viewport: { width: 1280, height: 800 }, userAgent: CHROME, ...options });
-  opened.push(tracked);
-  return tracked.page;
-}
 
 const MARKER = '/privacy';
 const rows = () =>

@@ -1,15 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseDocument } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
-import { closeAll, launchBrowser, reviewScreenshot, type TrackedPage } from '../helpers/browser';
 import { everythingOwn } from '../helpers/make-it-yours';
 import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
-import { remoteFile, signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { remoteFile, waitForSaveResult } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
+import { WORDS_DESIGNER } from '../helpers/words-designer';
+import { useWordsDesignerEditor } from '../helpers/editor-suite';
 
 /**
  * "Make it yours" on /admin/content, in Chromium, against the built server in
@@ -18,24 +16,11 @@ import { commitOnRemote } from '../helpers/git-remote';
  * content and the server compares with her fingerprints
  * (SAMPLE_FINGERPRINTS_FILE), so nothing here depends on content/.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FIXTURE = path.join(ROOT, 'test/fixtures/words/designer');
-const PASSWORD = 'make it yours password';
-
-let stack: EditorStack;
-let browser: Browser;
-let scratch: string;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'make-it-yours-'));
-  stack = await startFixtureDesignerStack(FIXTURE, scratch, PASSWORD);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(() => closeAll(opened, browser, stack, scratch));
-
-const signedIn = (options: Parameters<typeof signedInPage>[3] = {}): Promise<Page> => signedInPage(browser, stack, opened, options);
+const editor = useWordsDesignerEditor('make it yours password', {
+  // Screenshots for review, when asked for: MAKE_IT_YOURS_SCREENSHOTS=<dir>.
+  screenshots: 'MAKE_IT_YOURS_SCREENSHOTS',
+});
+const { signedIn, screenshot } = editor;
 
 /** A bound, not a pace: a sign-in, a publish and the list's reads of the remote take over a minute on a busy 2-core machine. */
 const BOUND = 180_000;
@@ -43,15 +28,12 @@ const BOUND = 180_000;
 const sampleItems = (page: Page) =>
   page.locator('[data-sample-item]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-sample-item')));
 
-/** Screenshots for review, when asked for: MAKE_IT_YOURS_SCREENSHOTS=<dir>. */
-const screenshot = (page: Page, name: string) => reviewScreenshot(page, 'MAKE_IT_YOURS_SCREENSHOTS', name);
-
 describe('Make it yours', () => {
   it(
     'lists each thing still from the sample, with JavaScript',
     async () => {
       const page = await signedIn();
-      await page.goto(`${stack.server.url}/admin/content`);
+      await page.goto(`${editor.url}/admin/content`);
       await page.getByRole('heading', { name: 'Make it yours' }).waitFor();
       expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY);
     },
@@ -62,14 +44,14 @@ describe('Make it yours', () => {
     'without JavaScript: the same list, each entry linking to the field that changes it',
     async () => {
       const page = await signedIn({ javaScriptEnabled: false });
-      await page.goto(`${stack.server.url}/admin/content`);
+      await page.goto(`${editor.url}/admin/content`);
       expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY);
       await page.locator('[data-sample-item="site.email"]').getByRole('link', { name: 'Your e-mail address' }).click();
-      await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-email`);
+      await page.waitForURL(`${editor.url}/admin/content/site.yml#field-email`);
       expect(await page.locator('#field-email').inputValue()).toMatch(/@/);
       await page.goBack();
       await page.locator('[data-sample-item="resume.experience.1"] a').first().click();
-      await page.waitForURL(`${stack.server.url}/admin/content/resume.mdx#field-experience-1-title`);
+      await page.waitForURL(`${editor.url}/admin/content/resume.mdx#field-experience-1-title`);
       await page.locator('#field-experience-1-title').waitFor();
     },
     BOUND,
@@ -79,14 +61,14 @@ describe('Make it yours', () => {
     'an entry leaves the list once its change is published; a sample case study can be deleted from it',
     async () => {
       const page = await signedIn();
-      await page.goto(`${stack.server.url}/admin/content`);
+      await page.goto(`${editor.url}/admin/content`);
       await page.locator('[data-sample-item="site.email"] a').first().click();
       await page.waitForURL(/site\.yml#field-email$/);
       await page.locator('#field-email').fill('dana@studio.example.net');
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       expect((await waitForSaveResult(page)).status).toBe('published');
 
-      await page.goto(`${stack.server.url}/admin/content`);
+      await page.goto(`${editor.url}/admin/content`);
       expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY.filter((id) => id !== 'site.email'));
 
       await page.locator('[data-sample-item="case-study.pilot-night-mode"]').getByRole('link', { name: 'Delete' }).click();
@@ -99,7 +81,7 @@ describe('Make it yours', () => {
         .poll(
           async () => {
             const now = await sampleItems(page);
-            if (JSON.stringify(now) !== JSON.stringify(expected)) await page.goto(`${stack.server.url}/admin/content`);
+            if (JSON.stringify(now) !== JSON.stringify(expected)) await page.goto(`${editor.url}/admin/content`);
             return now;
           },
           { timeout: 30_000, interval: 1_000 },
@@ -113,7 +95,7 @@ describe('Make it yours', () => {
     'the site’s words in the form: empty fields showing today’s words; one typed is published alone',
     async () => {
       // A site.yml written before the words were fields (the fixture designer's own words taken out).
-      const site = parseDocument(remoteFile(stack.remote, 'content/site.yml'));
+      const site = parseDocument(remoteFile(editor.stack.remote, 'content/site.yml'));
       for (const group of ['work', 'contact', 'moreWork', 'cta', 'resumePage', 'footer']) site.delete(group);
       for (const [group, key] of [
         ['hero', 'workButton'],
@@ -122,19 +104,19 @@ describe('Make it yours', () => {
         ['about', 'interestsTitle'],
       ])
         site.deleteIn([group, key]);
-      commitOnRemote(stack.remote, { 'content/site.yml': site.toString() }, 'Site details without the words');
+      commitOnRemote(editor.stack.remote, { 'content/site.yml': site.toString() }, 'Site details without the words');
       const page = await signedIn();
-      await page.goto(`${stack.server.url}/admin/content/site.yml`);
+      await page.goto(`${editor.url}/admin/content/site.yml`);
       const workTitle = page.locator('#field-work-title');
       expect(await workTitle.inputValue()).toBe('');
       expect(await workTitle.getAttribute('placeholder')).toBe(WORK_WORDS.title);
       expect(await page.locator('#field-contact-subtitle').getAttribute('placeholder')).toBe(CONTACT_WORDS.subtitle);
       await page.locator('#field-contact-title').fill('Hail me');
       await screenshot(page, 'site-words-form-1280-light');
-      const before = remoteFile(stack.remote, 'content/site.yml');
+      const before = remoteFile(editor.stack.remote, 'content/site.yml');
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       expect((await waitForSaveResult(page)).status).toBe('published');
-      const after = remoteFile(stack.remote, 'content/site.yml');
+      const after = remoteFile(editor.stack.remote, 'content/site.yml');
       // The file gains the one field typed; no default left empty is written.
       expect(after.startsWith(before.trimEnd())).toBe(true);
       expect(
@@ -154,7 +136,7 @@ describe('Make it yours', () => {
       for (const width of [375, 1280]) {
         for (const dark of [false, true]) {
           const page = await signedIn({ width, dark });
-          await page.goto(`${stack.server.url}/admin/content`);
+          await page.goto(`${editor.url}/admin/content`);
           const section = page.locator('[data-make-it-yours]');
           await section.waitFor();
           // Nothing wider than the screen: a phone never scrolls sideways.
@@ -169,11 +151,11 @@ describe('Make it yours', () => {
   it(
     'is empty, and says so, once everything is the designer’s own',
     async () => {
-      const { files } = everythingOwn(FIXTURE);
+      const { files } = everythingOwn(WORDS_DESIGNER);
       // The other sample case study went in an earlier test; the last one leaves now, rewritten as the designer's own.
-      commitOnRemote(stack.remote, files, 'Everything mine', ['content/case-studies/ferry-console.mdx']);
+      commitOnRemote(editor.stack.remote, files, 'Everything mine', ['content/case-studies/ferry-console.mdx']);
       const page = await signedIn();
-      await page.goto(`${stack.server.url}/admin/content`);
+      await page.goto(`${editor.url}/admin/content`);
       await page.locator('[data-make-it-yours-done]').waitFor();
       expect(await sampleItems(page)).toEqual([]);
       expect(await page.locator('[data-make-it-yours]').innerText()).toMatch(/All yours/);

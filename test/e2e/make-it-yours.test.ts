@@ -17,6 +17,7 @@ import {
   designerImages,
   expectNoSideways,
   fill,
+  fillFields,
   imageFileOnRemote,
   listButton,
   near,
@@ -178,22 +179,20 @@ describe('in the browser only, the designer', () => {
   it('at 375 px: replaces the site details, her links and both photos by upload', async () => {
     const page = await signedIn(PHONE);
     await openHydrated(page, `${stack.server.url}/admin/content/site.yml`);
-    await fill(page, 'name', JORDAN.name);
-    await fill(page, 'initials', 'JR');
-    await fill(page, 'role', 'Senior Product Designer');
-    await fill(page, 'email', JORDAN.email);
-    await fill(page, 'linkedin', JORDAN.linkedin);
-    await fill(page, 'website', JORDAN.website);
-    await fill(page, 'location', 'Portland, Oregon');
-    await fill(page, 'description', 'Jordan Rivera designs transit, health and civic services that people can use on the first try.');
-    await fill(page, 'hero.badge', 'Open to lead roles');
-    await fill(page, 'hero.title', 'Design that moves people');
-    await fill(
-      page,
-      'hero.subtitle',
-      'I’m Jordan, a product designer who makes public services feel simple, from the bus stop to the clinic.',
-    );
-    await fill(page, 'about.title', 'About Jordan');
+    await fillFields(page, {
+      name: JORDAN.name,
+      initials: 'JR',
+      role: 'Senior Product Designer',
+      email: JORDAN.email,
+      linkedin: JORDAN.linkedin,
+      website: JORDAN.website,
+      location: 'Portland, Oregon',
+      description: 'Jordan Rivera designs transit, health and civic services that people can use on the first try.',
+      'hero.badge': 'Open to lead roles',
+      'hero.title': 'Design that moves people',
+      'hero.subtitle': 'I’m Jordan, a product designer who makes public services feel simple, from the bus stop to the clinic.',
+      'about.title': 'About Jordan',
+    });
     for (const [i] of seededSite.about.paragraphs.entries())
       await fill(
         page,
@@ -327,18 +326,17 @@ describe('in the browser only, the designer', () => {
       'Late-night riders could not tell which stop their bus left from. Clear signs and a live map fixed that.',
     );
     await uploadToField(page, 'image', images.card);
-    await fill(page, 'alt', 'A night bus stop with a lit sign showing the next three departures');
-    await fill(page, 'tags.0', 'Service Design');
-    await fill(page, 'role', 'Lead Product Designer');
-    await fill(page, 'timeline', '5 months');
-    await fill(page, 'impact', 'Missed buses down by a third');
-    await fill(
-      page,
-      'page.summary',
-      'Riders of the night network missed buses because stops were unlit and unlabelled. I led the redesign of signs and the trip planner.',
-    );
-    await fill(page, 'page.client', at(EMPLOYERS, 0, 'an employer'));
-    await fill(page, 'page.timeline', '5 months');
+    await fillFields(page, {
+      alt: 'A night bus stop with a lit sign showing the next three departures',
+      'tags.0': 'Service Design',
+      role: 'Lead Product Designer',
+      timeline: '5 months',
+      impact: 'Missed buses down by a third',
+      'page.summary':
+        'Riders of the night network missed buses because stops were unlit and unlabelled. I led the redesign of signs and the trip planner.',
+      'page.client': at(EMPLOYERS, 0, 'an employer'),
+      'page.timeline': '5 months',
+    });
     await listButton(page, 'list:add:page.team', () => page.locator('[name="page.team.0"]').count().then(Boolean));
     await fill(page, 'page.team.0', 'Two designers, a researcher and four engineers');
     await listButton(page, 'list:add:page.outcomes', () => page.locator('[name="page.outcomes.0.label"]').count().then(Boolean));

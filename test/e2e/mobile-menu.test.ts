@@ -1,19 +1,16 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { gotoHydrated, NAV, site, waitForFrames } from '../helpers/e2e';
 import {
   expectSectionAtTop,
   expectSmoothScroll,
-  gotoHydrated,
   logScrolls,
-  NAV,
   scrollLog,
-  site,
-  waitForFrames,
   waitForScrollEnd,
   waitForScrollToSettle,
   waitForSectionAtTop,
   type ScrollEntry,
-} from '../helpers/e2e';
+} from '../helpers/scroll';
 import { at } from '../helpers/must';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 
@@ -53,9 +50,11 @@ async function expectClosed(page: Page) {
   expect(await page.evaluate(() => document.documentElement.style.overflow), 'page scroll unlocked').toBe('');
 }
 
-async function scrollInstantlyTo(page: Page, y: number) {
+/** Jumps to `y` (no smooth scroll) and opens the menu there: where each try of a scrolling menu link starts. */
+async function openMenuAt(page: Page, y: number) {
   await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
   await page.waitForFunction((y) => window.scrollY === y, y);
+  await openMenu(page);
 }
 
 const focusInPanel = (page: Page) => page.evaluate(() => document.activeElement?.closest('#mobile-menu') != null);
@@ -72,6 +71,19 @@ async function recordClickAndClose(page: Page) {
     }).observe(panel, { attributes: true, attributeFilter: ['data-open'] });
   });
 }
+
+/**
+ * In the open menu: records the click and the closing, logs the scroll, clicks
+ * the link `name`, then waits until `arrived` holds and the scroll has ended.
+ */
+async function followMenuLink(page: Page, name: string, arrived: () => Promise<unknown>) {
+  await recordClickAndClose(page);
+  await logScrolls(page);
+  await dialog(page).getByRole('link', { name }).click();
+  await arrived();
+  await waitForScrollEnd(page);
+}
+
 const recordedTimes = (page: Page) => page.evaluate(() => (window as unknown as { __times: { click: number; closed: number } }).__times);
 
 describe.each([
@@ -171,13 +183,8 @@ describe('menu items (375 px)', () => {
     await gotoHydrated(page, url);
     // Every try checks it all; only the smoothness may need another try (see expectSmoothScroll).
     await expectSmoothScroll(async () => {
-      await scrollInstantlyTo(page, 0);
-      await openMenu(page);
-      await recordClickAndClose(page);
-      await logScrolls(page);
-      await dialog(page).getByRole('link', { name: 'Case Studies' }).click();
-      await waitForSectionAtTop(page, 'work');
-      await waitForScrollEnd(page);
+      await openMenuAt(page, 0);
+      await followMenuLink(page, 'Case Studies', () => waitForSectionAtTop(page, 'work'));
       expect(await expectSectionAtTop(page, 'work')).toBeNull();
       await expectClosed(page);
       await page.waitForURL(`${url}/#work`);
@@ -200,11 +207,7 @@ describe('menu items (375 px)', () => {
     const page = await open();
     await gotoHydrated(page, url);
     await openMenu(page);
-    await recordClickAndClose(page);
-    await logScrolls(page);
-    await dialog(page).getByRole('link', { name: 'Contact' }).click();
-    await waitForSectionAtTop(page, 'contact');
-    await waitForScrollEnd(page);
+    await followMenuLink(page, 'Contact', () => waitForSectionAtTop(page, 'contact'));
     const { click } = await recordedTimes(page);
     const { firstMoved, timeline } = analyse(await scrollLog(page), click);
     expect(firstMoved!.t - click, timeline).toBeGreaterThanOrEqual(450);
@@ -215,14 +218,9 @@ describe('menu items (375 px)', () => {
     const page = await open();
     await gotoHydrated(page, url);
     await expectSmoothScroll(async () => {
-      await scrollInstantlyTo(page, 2000);
-      await openMenu(page);
+      await openMenuAt(page, 2000);
       expect(await page.evaluate(() => window.scrollY), 'opening the menu keeps the position').toBe(2000);
-      await recordClickAndClose(page);
-      await logScrolls(page);
-      await dialog(page).getByRole('link', { name: 'Home' }).click();
-      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 8000 });
-      await waitForScrollEnd(page);
+      await followMenuLink(page, 'Home', () => page.waitForFunction(() => window.scrollY === 0, null, { timeout: 8000 }));
       await expectClosed(page);
       expect(new URL(page.url()).pathname).toBe('/');
       const { click } = await recordedTimes(page);

@@ -1,21 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { builtContent, CASE_STUDY_SECTIONS, gotoHydrated, NAV, site, waitForFrames } from '../helpers/e2e';
 import {
-  builtContent,
-  CASE_STUDY_SECTIONS,
   expectSectionAtTop,
   expectSmoothScroll,
-  gotoHydrated,
   logScrolls,
   logScrollsFromDocumentStart,
-  NAV,
   scrollLog,
-  site,
-  waitForFrames,
   waitForScrollEnd,
   waitForScrollToSettle,
   waitForSectionAtTop,
-} from '../helpers/e2e';
+} from '../helpers/scroll';
 import { at, must } from '../helpers/must';
 import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 

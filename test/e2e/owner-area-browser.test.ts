@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { stopAll } from '../helpers/browser';
+import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/browser-suite';
 import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { startOwnerServer } from '../helpers/owner-stack';
 import { waitForHydration } from '../helpers/e2e';
@@ -20,14 +21,13 @@ const ADMIN_PASSWORD = 'owner password for the browser';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
+const chromium = useBrowser({ viewport: DESKTOP });
 let db: ContactDb;
 let server: RunningServer;
-let browser: Browser;
 let url: string;
-const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
-  [db, browser] = await Promise.all([startContactDb(), launchBrowser()]);
+  db = await startContactDb();
   server = await startOwnerServer(ADMIN_PASSWORD, db.url);
   url = server.url;
   await db.insert({
@@ -49,18 +49,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => closeAll(opened, browser, server, db));
+afterAll(() => stopAll(server, db));
 
 /** A fresh page; its console must stay free of errors but Chromium's notes on a 401 (a wrong password) and a 422 (a refused form), which are the answers meant. */
-async function open(options: BrowserContextOptions = {}): Promise<Page> {
-  const tracked = await openPage(browser, { viewport: DESKTOP, ...options });
-  opened.push(tracked);
-  return tracked.page;
-}
-
-function consoleErrors(): string[] {
-  return opened.flatMap((page) => page.errors()).filter((error) => !/the server responded with a status of (401|422)/.test(error));
-}
+const open = chromium.openPage;
+const consoleErrors = () => chromium.errors(/the server responded with a status of (401|422)/);
 
 async function signIn(page: Page, javaScript: boolean) {
   await page.goto(`${url}/admin`);
@@ -72,10 +65,7 @@ async function signIn(page: Page, javaScript: boolean) {
   await page.getByRole('heading', { name: 'Share links' }).first().waitFor();
 }
 
-describe.each([
-  ['without JavaScript', false],
-  ['with JavaScript', true],
-] as const)('%s', (_name, javaScriptEnabled) => {
+describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
   it('a wrong password: the error on the field, focus on it, the field empty; the right one opens the overview', async () => {
     const page = await open({ javaScriptEnabled });
     await page.goto(`${url}/admin/sign-in`);

@@ -2,14 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '~/db/connection.server';
-import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { stopAll } from '../helpers/browser';
+import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/browser-suite';
 import { waitForHydration } from '../helpers/e2e';
-import { startOwnerServer } from '../helpers/owner-stack';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { type RunningServer } from '../helpers/server';
+import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -22,37 +20,27 @@ import { waitFor } from '../helpers/wait';
 const ADMIN_PASSWORD = 'owner password for the lockout';
 const PHONE = { width: 375, height: 812 };
 
-let pg: TestPostgres;
-let db: Database;
-let server: RunningServer;
-let browser: Browser;
+const chromium = useBrowser({ viewport: { width: 1280, height: 900 } });
 let outbox: string;
-const opened: TrackedPage[] = [];
+let stack: OwnerStack;
 
 beforeAll(async () => {
-  [pg, browser] = await Promise.all([startPostgres(), launchBrowser()]);
-  const dbUrl = await pg.createDatabase();
   outbox = await mkdtemp(path.join(tmpdir(), 'lockout-outbox-'));
-  server = await startOwnerServer(ADMIN_PASSWORD, dbUrl, { CONTACT_OUTBOX_DIR: outbox });
-  db = await createDatabase({ connectionString: dbUrl });
+  stack = await startOwnerStack(ADMIN_PASSWORD, { CONTACT_OUTBOX_DIR: outbox });
 }, 120_000);
 
-afterAll(() => closeAll(opened, browser, server, db, pg, outbox));
+afterAll(() => stopAll(stack, outbox));
 
 beforeEach(async () => {
   // Paused: the overall cap is used up, as a slow guesser on many addresses would leave it.
-  await db.query('DELETE FROM rate_limits');
-  await db.query("INSERT INTO rate_limits (key, hits) VALUES ('sign-in:everyone', 100)");
+  await stack.db.query('DELETE FROM rate_limits');
+  await stack.db.query("INSERT INTO rate_limits (key, hits) VALUES ('sign-in:everyone', 100)");
 });
 
-async function open(options: BrowserContextOptions = {}): Promise<Page> {
-  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  opened.push(tracked);
-  return tracked.page;
-}
+const open = chromium.openPage;
 
 async function pausedSignIn(page: Page, javaScript: boolean) {
-  await page.goto(`${server.url}/admin/sign-in`);
+  await page.goto(`${stack.server.url}/admin/sign-in`);
   if (javaScript) await waitForHydration(page);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -71,17 +59,14 @@ async function mailedLink(before: number): Promise<string> {
   const link = /https?:\/\/[^\s]+\/admin\/sign-in\/link\?token=[\w-]{43}/.exec(mail)?.[0];
   expect(link, mail).toBeDefined();
   const { pathname, search } = new URL(link!);
-  return `${server.url}${pathname}${search}`;
+  return `${stack.server.url}${pathname}${search}`;
 }
 
-describe.each([
-  ['without JavaScript', false],
-  ['with JavaScript', true],
-] as const)('%s', (_name, javaScriptEnabled) => {
+describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
   it('the right password is refused while paused; the owner asks for a link, opens it from the e-mail, and is in', async () => {
     const page = await open({ javaScriptEnabled });
     await pausedSignIn(page, javaScriptEnabled);
-    expect(page.url()).toBe(`${server.url}/admin/sign-in`);
+    expect(page.url()).toBe(`${stack.server.url}/admin/sign-in`);
     const before = (await readdir(outbox)).length;
     await page.getByRole('button', { name: 'E-mail me a one-time sign-in link' }).click();
     await page.getByText('A one-time sign-in link is on its way to the owner’s e-mail.').waitFor();
@@ -92,7 +77,7 @@ describe.each([
     await reader.getByRole('heading', { name: 'Sign in with your link' }).waitFor();
     if (javaScriptEnabled) await waitForHydration(reader);
     await reader.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await reader.waitForURL(`${server.url}/admin`);
+    await reader.waitForURL(`${stack.server.url}/admin`);
     await reader.getByRole('heading', { name: 'Share links' }).first().waitFor();
 
     // The same link again: used.
@@ -128,6 +113,5 @@ describe.each(['light', 'dark'] as const)('%s colour scheme at 375 px', (colorSc
 });
 
 it('no console errors but the 429 of a paused sign-in and the 410 of a used link, the answers meant', () => {
-  const errors = opened.flatMap((page) => page.errors()).filter((error) => !/status of (429|410)/.test(error));
-  expect(errors).toEqual([]);
+  expect(chromium.errors(/status of (429|410)/)).toEqual([]);
 });

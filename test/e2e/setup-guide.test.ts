@@ -1,17 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
-import { closeAll, launchBrowser, openPage, reviewScreenshot, type TrackedPage } from '../helpers/browser';
+import { stopAll } from '../helpers/browser';
 import { everythingOwn } from '../helpers/make-it-yours';
 import { CONTENT_DIR } from '../helpers/content';
-import { signedInPage, startFixtureDesignerStack, waitForSaveResult, type EditorStack } from '../helpers/editor-stack';
+import { waitForSaveResult } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
+import { WORDS_DESIGNER } from '../helpers/words-designer';
+import { useWordsDesignerEditor } from '../helpers/editor-suite';
 
 /**
  * The first-run guide on /admin and /admin/setup, in Chromium, against the
@@ -21,31 +23,18 @@ import { waitFor } from '../helpers/wait';
  * fingerprints (SAMPLE_FINGERPRINTS_FILE), so nothing here depends on content/.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FIXTURE = path.join(ROOT, 'test/fixtures/words/designer');
 const PASSWORD = 'setup guide password';
 
 /** A bound, not a pace: a sign-in, a publish and the guide's reads of the remote take over a minute on a busy 2-core machine. */
 const BOUND = 180_000;
 
-let stack: EditorStack;
-let browser: Browser;
-let scratch: string;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'setup-guide-'));
-  stack = await startFixtureDesignerStack(FIXTURE, scratch, PASSWORD, {
-    // The optional steps open: no mail account, no address of the site's own.
-    SMTP_URL: '',
-    SITE_URL: '',
-    URL: '',
-  });
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(() => closeAll(opened, browser, stack, scratch));
-
-const signedIn = (options: Parameters<typeof signedInPage>[3] = {}): Promise<Page> => signedInPage(browser, stack, opened, options);
+const editor = useWordsDesignerEditor(PASSWORD, {
+  // The optional steps open: no mail account, no address of the site's own.
+  env: { SMTP_URL: '', SITE_URL: '', URL: '' },
+  // Screenshots for review, when asked for: SETUP_GUIDE_SCREENSHOTS=<dir>.
+  screenshots: 'SETUP_GUIDE_SCREENSHOTS',
+});
+const { chromium, signedIn, screenshot } = editor;
 
 type Done = Record<string, string | null>;
 const stepsOf = (page: Page): Promise<Done> =>
@@ -76,9 +65,6 @@ async function untilSteps(page: Page, url: string, expected: Done) {
     { timeoutMs: 60_000, intervalMs: 1_000, what: () => `the steps ${JSON.stringify(expected)}, seen ${JSON.stringify(seen)}` },
   );
 }
-
-/** Screenshots for review, when asked for: SETUP_GUIDE_SCREENSHOTS=<dir>. */
-const screenshot = (page: Page, name: string) => reviewScreenshot(page, 'SETUP_GUIDE_SCREENSHOTS', name);
 
 describe('First-run guide', () => {
   it(
@@ -113,12 +99,12 @@ describe('First-run guide', () => {
       const page = await signedIn({ javaScriptEnabled: false });
       expect(await stepsOf(page)).toEqual(AT_FIRST);
       await page.locator('[data-setup-step="name-and-email"]').getByRole('link', { name: 'Change your name and e-mail' }).click();
-      await page.waitForURL(`${stack.server.url}/admin/content/site.yml#field-name`);
+      await page.waitForURL(`${editor.url}/admin/content/site.yml#field-name`);
       await page.locator('#field-name').waitFor();
-      await page.goto(`${stack.server.url}/admin/setup`);
+      await page.goto(`${editor.url}/admin/setup`);
       expect(await stepsOf(page)).toEqual(AT_FIRST);
       await page.locator('[data-setup-step="domain"]').getByRole('link', { name: 'How to use your own domain' }).click();
-      await page.waitForURL(`${stack.server.url}/admin/setup#domain`);
+      await page.waitForURL(`${editor.url}/admin/setup#domain`);
       expect(await page.locator('#domain').innerText()).toMatch(/Domain management/);
     },
     BOUND,
@@ -135,11 +121,11 @@ describe('First-run guide', () => {
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       expect((await waitForSaveResult(page)).status).toBe('published');
 
-      await untilSteps(page, `${stack.server.url}/admin`, { ...AT_FIRST, 'name-and-email': 'true' });
+      await untilSteps(page, `${editor.url}/admin`, { ...AT_FIRST, 'name-and-email': 'true' });
       expect(await page.locator('[data-setup-progress]').innerText()).toBe('2 of 5 done');
       // The rest of the sample's words are still the "Make it yours" list's, which the guide includes.
       await page.getByRole('link', { name: 'Setup guide' }).click();
-      await page.waitForURL(`${stack.server.url}/admin/setup`);
+      await page.waitForURL(`${editor.url}/admin/setup`);
       await page.locator('[data-make-it-yours]').waitFor();
       expect(await page.locator('[data-sample-item="site.name"]').count()).toBe(0);
       expect(await page.locator('[data-sample-item="site.photos.profile"]').count()).toBe(1);
@@ -157,7 +143,7 @@ describe('First-run guide', () => {
             ['overview', '/admin'],
             ['setup', '/admin/setup'],
           ] as const) {
-            await page.goto(`${stack.server.url}${url}`);
+            await page.goto(`${editor.url}${url}`);
             await page.locator('[data-setup-guide]').waitFor();
             expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at ${width}`).toBeLessThanOrEqual(width);
             await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
@@ -171,12 +157,12 @@ describe('First-run guide', () => {
   it(
     'once every required step is true, the overview keeps only a small “Setup guide” link; the guide still lists every step',
     async () => {
-      const { files, deleted } = everythingOwn(FIXTURE);
-      commitOnRemote(stack.remote, files, 'Everything mine', deleted);
+      const { files, deleted } = everythingOwn(WORDS_DESIGNER);
+      commitOnRemote(editor.stack.remote, files, 'Everything mine', deleted);
       const page = await signedIn();
       await waitFor(
         async () => {
-          await page.goto(`${stack.server.url}/admin`);
+          await page.goto(`${editor.url}/admin`);
           return (await page.locator('[data-setup-guide-link]').count()) === 1;
         },
         { timeoutMs: 60_000, intervalMs: 1_000, what: 'the overview’s “Setup guide” link' },
@@ -187,7 +173,7 @@ describe('First-run guide', () => {
       await screenshot(page, 'overview-done-1280-light');
 
       await page.locator('[data-setup-guide-link]').click();
-      await page.waitForURL(`${stack.server.url}/admin/setup`);
+      await page.waitForURL(`${editor.url}/admin/setup`);
       expect(await stepsOf(page)).toEqual({
         'name-and-email': 'true',
         photo: 'true',
@@ -233,17 +219,12 @@ describe('First-run guide before publishing is connected', () => {
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await served?.stop();
-    if (servedScratch) rmSync(servedScratch, { recursive: true, force: true });
-  });
+  afterAll(() => stopAll(served, servedScratch));
 
   it(
     'shows the checklist from the served content, without JavaScript too',
     async () => {
-      const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
-      opened.push(tracked);
-      const { page } = tracked;
+      const page = await chromium.openPage({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
       await page.goto(`${served.server.url}/admin/sign-in`);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();

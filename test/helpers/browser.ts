@@ -79,6 +79,11 @@ export async function closeAll(pages: TrackedPage[], ...started: Started[]): Pro
   }
 }
 
+/** An afterAll for what a file started, when its pages are closed elsewhere (useBrowser): see closeAll. */
+export function stopAll(...started: Started[]): Promise<void> {
+  return closeAll([], ...started);
+}
+
 /** A full-page screenshot for a person to review, written only when the variable `envVar` names a folder. */
 export async function reviewScreenshot(page: Page, envVar: string, name: string): Promise<void> {
   const dir = process.env[envVar];

@@ -5,6 +5,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { fingerprintsOf } from '~/editing/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { openPage, type TrackedPage } from './browser';
+import type { BrowserSuite } from './browser-suite';
 import { CONTENT_DIR, contentFilesOf } from './content';
 import { waitForHydration } from './e2e';
 import { seedFilesUnder, startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
@@ -115,29 +116,44 @@ export async function startFixtureDesignerStack(
 
 export async function openSignedIn(browser: Browser, stack: EditorStack, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  const { page } = tracked;
-  await page.goto(`${stack.server.url}/admin/sign-in`);
-  if (options.javaScriptEnabled !== false) await waitForHydration(page);
-  await page.getByLabel('Password').fill(stack.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.server.url}/admin`);
+  await signInOn(tracked.page, stack, options.javaScriptEnabled !== false);
   return tracked;
 }
 
-/** A signed-in page at a width (1280 unless told), light or dark, with or without JavaScript, kept in `opened` for closeAll(). */
+/** Signs the owner in on a page just opened, through the sign-in form. */
+async function signInOn(page: Page, stack: EditorStack, javaScriptEnabled: boolean): Promise<void> {
+  await page.goto(`${stack.server.url}/admin/sign-in`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel('Password').fill(stack.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${stack.server.url}/admin`);
+}
+
+/** How a signed-in page is opened: a width (1280 unless told), light or dark, with or without JavaScript. */
+export type SignedInOptions = { javaScriptEnabled?: boolean; width?: number; dark?: boolean };
+
+function signedInContext({ javaScriptEnabled = true, width = 1280, dark = false }: SignedInOptions): BrowserContextOptions {
+  return { javaScriptEnabled, viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' };
+}
+
+/** A signed-in page (see SignedInOptions), kept in `opened` for closeAll(). */
 export async function signedInPage(
   browser: Browser,
   stack: EditorStack,
   opened: TrackedPage[],
-  { javaScriptEnabled = true, width = 1280, dark = false }: { javaScriptEnabled?: boolean; width?: number; dark?: boolean } = {},
+  options: SignedInOptions = {},
 ): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, {
-    javaScriptEnabled,
-    viewport: { width, height: 900 },
-    colorScheme: dark ? 'dark' : 'light',
-  });
+  const tracked = await openSignedIn(browser, stack, signedInContext(options));
   opened.push(tracked);
   return tracked.page;
+}
+
+/** A signed-in page (see SignedInOptions) of a test file's browser (useBrowser), which closes it after the file's tests. */
+export async function signedInPageOf(chromium: BrowserSuite, stack: EditorStack, options: SignedInOptions = {}): Promise<Page> {
+  const context = signedInContext(options);
+  const { page } = await chromium.open(context);
+  await signInOn(page, stack, context.javaScriptEnabled !== false);
+  return page;
 }
 
 /** Changed lines between two texts, as `-old` / `+new`, in order. */

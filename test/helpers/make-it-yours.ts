@@ -63,6 +63,11 @@ export async function fill(page: Page, name: string, value: string) {
   await control.fill(value);
 }
 
+/** Fills fields of the edit form, by path name, in the order given. */
+export async function fillFields(page: Page, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await fill(page, name, value);
+}
+
 /** Clicks a list's button (add, remove, up, down: they post the form, the draft kept) and waits until `changed` holds. */
 export async function listButton(page: Page, intent: string, changed: () => Promise<boolean>) {
   await page.locator(`button[name="intent"][value="${intent}"]`).click();

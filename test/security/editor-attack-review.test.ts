@@ -6,7 +6,7 @@ import { formValues } from '~/editing/fields';
 import { PRIVATE_ENV } from '../helpers/private';
 import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { waitFor } from '../helpers/wait';
-import { cookieOf } from '../helpers/http';
+import { signInOverHttp, type OwnerSession } from '../helpers/owner-session';
 import { only } from '../helpers/must';
 
 /**
@@ -23,20 +23,11 @@ import { only } from '../helpers/must';
 const PASSWORD = 'owner password for the editor attack';
 const OD = 'content/case-studies/office-depot.mdx';
 let stack: EditorStack;
-let origin: string;
-let owner: string;
+let owner: OwnerSession;
 
 beforeAll(async () => {
   stack = await startEditorStack({ password: PASSWORD });
-  origin = stack.server.url;
-  const signedIn = await fetch(`${origin}/admin/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    body: new URLSearchParams({ password: PASSWORD }),
-    headers: { origin },
-  });
-  expect(signedIn.status).toBe(303);
-  owner = cookieOf(signedIn);
+  owner = await signInOverHttp(stack.server.url, PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
@@ -54,14 +45,11 @@ function fullForm(path: string, body: string | undefined, extra: Record<string, 
   return form;
 }
 
-const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(`${origin}${path}`, { method: 'POST', redirect: 'manual', body, headers: { cookie: owner, origin, ...headers } });
-
 describe('preview executes the MDX body on the server', () => {
   it('an MDX expression cannot read the server’s environment (CONTENT_GIT_TOKEN) into the preview page', async () => {
     const body =
       '\n## Owned\n\nLeak: {String(process.env.CONTENT_GIT_TOKEN)} / {typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("child_process").execSync("id").toString() : "no"}\n';
-    const response = await post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }));
+    const response = await owner.post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }));
     const html = await response.text();
     expect(html).not.toContain(stack.remote.token);
     expect(html).not.toMatch(/uid=\d+/);
@@ -70,7 +58,7 @@ describe('preview executes the MDX body on the server', () => {
   it('an MDX <script> is not allowed to run by the preview page’s CSP', async () => {
     const script = 'document.title=`pwned-by-preview`';
     const body = `\n## Owned\n\n<script>{${JSON.stringify(script)}}</script>\n`;
-    const response = await post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }));
+    const response = await owner.post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }));
     const html = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     const hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -90,9 +78,9 @@ describe('publish racing the autosave', () => {
       const started = Date.now();
       let publishedAt = 0;
       let done = false;
-      const publishing = post('/admin/content/case-studies/office-depot.mdx', published).then(
-        async (r) => (await r.text(), (publishedAt = Date.now() - started), (done = true), r.status),
-      );
+      const publishing = owner
+        .post('/admin/content/case-studies/office-depot.mdx', published)
+        .then(async (r) => (await r.text(), (publishedAt = Date.now() - started), (done = true), r.status));
       // The race is with the publish's check and push: wait (bounded) until the publish has kept its own draft, as a
       // page's form post always does first; an autosave before that is older typing, which the form post supersedes.
       await waitFor(
@@ -104,7 +92,7 @@ describe('publish racing the autosave', () => {
         { timeoutMs: 30_000, what: 'the publish to keep its draft' },
       );
       await new Promise((r) => setTimeout(r, delay / 4));
-      const save = await post('/admin/content/api/draft', later, { accept: 'application/json' });
+      const save = await owner.post('/admin/content/api/draft', later, { accept: 'application/json' });
       const savedAt = Date.now() - started;
       await save.text();
       const status = await publishing;
@@ -124,7 +112,7 @@ describe('publish racing the autosave', () => {
 describe('races that should hold', () => {
   it('two creates with the same title at once: one file, one commit, no 500', async () => {
     const head = remoteHead(stack.remote);
-    const create = () => post('/admin/content', new URLSearchParams({ intent: 'create', title: 'Twin Race' }));
+    const create = () => owner.post('/admin/content', new URLSearchParams({ intent: 'create', title: 'Twin Race' }));
     const [a, b] = await Promise.all([create(), create()]);
     const statuses = [a.status, b.status];
     await Promise.all([a.text(), b.text()]);
@@ -143,7 +131,7 @@ describe('races that should hold', () => {
       const forms = ['Alpha', 'Beta'].map((t) =>
         fullForm(OD, undefined, { intent: 'publish', title: `Concurrent ${t} ${round}`, _baseBlobId: blob }),
       );
-      const answers = await Promise.all(forms.map((f) => post('/admin/content/case-studies/office-depot.mdx', f)));
+      const answers = await Promise.all(forms.map((f) => owner.post('/admin/content/case-studies/office-depot.mdx', f)));
       const statuses = answers.map((a) => a.status).sort();
       await Promise.all(answers.map((a) => a.text()));
       const log = stack.remote.git('log', '--format=%s', `${head}..main`).trim().split('\n').filter(Boolean);
@@ -176,7 +164,7 @@ describe('races that should hold', () => {
         form.set('document', doc);
         form.set('alt', 'burst');
         form.set('file', new Blob([new Uint8Array(png)]), `b${i}.png`);
-        return post('/admin/content/api/upload', form, { accept: 'application/json' }).then(async (r) => (await r.text(), r.status));
+        return owner.post('/admin/content/api/upload', form, { accept: 'application/json' }).then(async (r) => (await r.text(), r.status));
       }),
     );
     const { n } = only(
@@ -208,7 +196,7 @@ describe('strangers', () => {
   ];
   for (const path of PATHS) {
     it(`GET ${path} without a session reveals nothing`, async () => {
-      const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
+      const response = await fetch(`${stack.server.url}${path}`, { redirect: 'manual' });
       const text = await response.text();
       expect(response.status === 200 && /Office Depot|office-depot|role:|draft/i.test(text)).toBe(false);
       expect(response.status).not.toBe(500);
@@ -216,7 +204,7 @@ describe('strangers', () => {
   }
 
   it('the content-check function refuses a stranger, and a wrong secret', async () => {
-    const url = `${origin}/.netlify/functions/content-check`;
+    const url = `${stack.server.url}/.netlify/functions/content-check`;
     const plain = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -234,7 +222,7 @@ describe('strangers', () => {
   it('the content-check function, with its secret, reads only content/ and public/ and answers bad input with 4xx', async () => {
     const secret = createHmac('sha256', PRIVATE_ENV.SESSION_SECRET).update('portfolio: content-check function bearer').digest('base64url');
     const call = (body: string, type = 'application/json') =>
-      fetch(`${origin}/.netlify/functions/content-check`, {
+      fetch(`${stack.server.url}/.netlify/functions/content-check`, {
         method: 'POST',
         headers: { 'content-type': type, authorization: `Bearer ${secret}` },
         body,
@@ -291,7 +279,7 @@ describe('malformed owner input', () => {
     ];
     const statuses: string[] = [];
     for (const [path, body, headers] of cases) {
-      const r = await post(path, body, headers);
+      const r = await owner.post(path, body, headers);
       const t = await r.text();
       statuses.push(`${path} ${r.status} ${t.slice(0, 80).replace(/\s+/g, ' ')}`);
     }
@@ -320,9 +308,9 @@ describe('the page cache and reflected text', () => {
     ];
     const seen: string[] = [];
     for (const path of spellings) {
-      const mine = await fetch(`${origin}${path}`, { redirect: 'manual', headers: { cookie: owner } });
+      const mine = await fetch(`${owner.origin}${path}`, { redirect: 'manual', headers: { cookie: owner.cookie } });
       await mine.text();
-      const theirs = await fetch(`${origin}${path}`, { redirect: 'manual' });
+      const theirs = await fetch(`${stack.server.url}${path}`, { redirect: 'manual' });
       const text = await theirs.text();
       seen.push(
         `${path}: owner ${mine.status} ${mine.headers.get('cache-control')} cdn=${mine.headers.get('netlify-cdn-cache-control')}; stranger ${theirs.status} ${theirs.headers.get('x-cache') ?? ''}`,
@@ -334,9 +322,12 @@ describe('the page cache and reflected text', () => {
 
   it('the editor does not present attacker-chosen MDX as "Uploaded. Paste this line" from a link', async () => {
     const payload = './office-depot/x.png) {process.getBuiltinModule("child_process").execSync("id")} (';
-    const response = await fetch(`${origin}/admin/content/case-studies/office-depot.mdx?image=${encodeURIComponent(payload)}&alt=Hero`, {
-      headers: { cookie: owner },
-    });
+    const response = await fetch(
+      `${owner.origin}/admin/content/case-studies/office-depot.mdx?image=${encodeURIComponent(payload)}&alt=Hero`,
+      {
+        headers: { cookie: owner.cookie },
+      },
+    );
     const html = await response.text();
     const shown = /data-uploaded-markdown[^>]*>([^<]*)</.exec(html)?.[1];
     expect(shown ?? '').not.toContain('execSync');
@@ -349,7 +340,7 @@ describe('the content-check function runs posted MDX', () => {
     const text =
       remoteFile(stack.remote, OD) +
       '\n\nRCE: {process.getBuiltinModule("child_process").execSync("id; printenv CONTENT_GIT_TOKEN").toString()}\n';
-    const response = await fetch(`${origin}/.netlify/functions/content-check`, {
+    const response = await fetch(`${stack.server.url}/.netlify/functions/content-check`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
       body: JSON.stringify({ changes: [{ path: OD, base64: Buffer.from(text).toString('base64') }], preview: OD }),
@@ -363,14 +354,14 @@ describe('the content-check function runs posted MDX', () => {
 describe('unbounded work in a preview', () => {
   it('a preview whose MDX loops does not stall every other request of the server', async () => {
     const body = '\n## Busy\n\n{(() => { const end = Date.now() + 3000; while (Date.now() < end) {} return "done"; })()}\n';
-    const preview = post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' })).then(
-      async (r) => (await r.text(), r.status),
-    );
+    const preview = owner
+      .post('/admin/content/api/preview', fullForm(OD, body, { intent: 'preview' }))
+      .then(async (r) => (await r.text(), r.status));
     let waited = 0;
     for (let i = 0; i < 10; i++) {
       await new Promise((r) => setTimeout(r, 400));
       const started = Date.now();
-      const home = await fetch(`${origin}/robots.txt?x=${Date.now()}`);
+      const home = await fetch(`${stack.server.url}/robots.txt?x=${Date.now()}`);
       await home.text();
       waited = Math.max(waited, Date.now() - started);
     }
