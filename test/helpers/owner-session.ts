@@ -8,8 +8,8 @@ export type OwnerSession = {
   post(path: string, body: BodyInit, headers?: Record<string, string>): Promise<Response>;
 };
 
-/** Signs the owner in through the sign-in form's POST; fails unless the server answers 303 with a session. */
-export async function signInOverHttp(origin: string, password: string): Promise<OwnerSession> {
+/** Signs the owner in with the sign-in form's POST from the site's own Origin, as a browser without JavaScript does; her session cookie. Fails unless the server answers 303. */
+export async function signInOwner(origin: string, password: string): Promise<string> {
   const answer = await fetch(`${origin}/admin/sign-in`, {
     method: 'POST',
     redirect: 'manual',
@@ -17,7 +17,12 @@ export async function signInOverHttp(origin: string, password: string): Promise<
     headers: { origin },
   });
   if (answer.status !== 303) throw new Error(`signing in answered ${answer.status}, not 303:\n${await answer.text()}`);
-  const cookie = cookieOf(answer);
+  return cookieOf(answer);
+}
+
+/** The owner signed in (signInOwner), with a POST that carries her cookie. */
+export async function signInOverHttp(origin: string, password: string): Promise<OwnerSession> {
+  const cookie = await signInOwner(origin, password);
   return {
     origin,
     cookie,

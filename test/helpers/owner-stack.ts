@@ -1,10 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { FIXTURE_CONTENT_JSON } from './fixture-site';
-import { cookieOf } from './http';
 import { startPostgres, type TestPostgres } from './postgres';
 import { PRIVATE_ENV } from './private';
 import { startServer, type RunningServer } from './server';
@@ -96,16 +94,4 @@ export async function startOwnerServer(adminPassword: string, dbUrl: string, env
     what: () => `migrations:\n${server.output()}`,
   });
   return server;
-}
-
-/** Signs the owner in with a form POST from the site's own Origin, as a browser without JavaScript does; the session cookie it sets. */
-export async function signInOwner(origin: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/admin/sign-in`, {
-    method: 'POST',
-    body: new URLSearchParams({ password }),
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-  });
-  expect(response.status, `signing in:\n${await response.clone().text()}`).toBe(303);
-  return cookieOf(response);
 }

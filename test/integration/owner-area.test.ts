@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
+import { signInOwner } from '../helpers/owner-session';
+import { useOwnerStack } from '../helpers/owner-stack';
 import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 import { at, group, must } from '../helpers/must';

@@ -5,7 +5,8 @@ import { linkToken, newLinkId } from '~/access/share-link-token.server';
 import { networkOf } from '~/http/client-ip.server';
 import { ROOT } from '../helpers/content';
 import { requestFrom } from '../helpers/from-address';
-import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
+import { signInOwner } from '../helpers/owner-session';
+import { useOwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_PATH } from '../helpers/private';
 import { LOG_WAIT } from '../helpers/wait';
 

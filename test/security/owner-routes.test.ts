@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
-import { signInOwner, useOwnerStack } from '../helpers/owner-stack';
+import { signInOwner } from '../helpers/owner-session';
+import { useOwnerStack } from '../helpers/owner-stack';
 import { privateMediaFiles } from '../helpers/private';
 import { LOG_WAIT } from '../helpers/wait';
 import { only } from '../helpers/must';
