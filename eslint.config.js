@@ -104,7 +104,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.{ts,tsx,mjs,js}'],
+    files: ['test/**/*.{ts,tsx,mjs,js}', 'vitest.config.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': 'off',
       // Tests reach into parsed YAML and form data of any shape to change one value.

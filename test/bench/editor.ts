@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
-import { signIn } from '../helpers/body-editor';
+import { signInPage } from '../helpers/owner-session';
 import { startOwnerStack } from '../helpers/owner-stack';
 import { firstLoadBytes, type Transfer } from './first-load-bytes';
 import { median } from './stats';
@@ -129,7 +129,7 @@ export async function withSignedInOwner<T>(
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, stack.server.url, password);
+    await signInPage(page, stack.server.url, password);
     const storageState = await context.storageState();
     await context.close();
     return await work(browser, stack.server.url, storageState);

@@ -16,10 +16,9 @@ import {
   sqlState,
   transaction,
 } from '~/db/connection.server';
-import { applyMigrations } from '~/db/migrations.server';
 import { clientKey, release, take } from '~/db/rate-limit.server';
 import { saveEnv } from '../helpers/env';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { closedPort, startSilentServer } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
 
@@ -60,17 +59,14 @@ const SHARED = Symbol.for('portfolio.database');
 const LIMITS = Symbol.for('portfolio.rate-limits');
 const restoreEnv = saveEnv(['NETLIFY_DB_URL', 'SESSION_SECRET']);
 
-let pg: TestPostgres;
+let database: TestDatabase;
 let url: string;
 beforeAll(async () => {
-  pg = await startPostgres();
-  url = await pg.createDatabase();
-  const db = await createDatabase({ connectionString: url });
-  await applyMigrations(db);
-  await db.end();
+  database = await testDatabase();
+  url = database.url;
 });
 afterAll(async () => {
-  await pg?.destroy();
+  await database?.drop();
 });
 
 afterEach(async () => {

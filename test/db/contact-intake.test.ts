@@ -5,7 +5,7 @@ import { startContactDb, type ContactDb } from '../helpers/contact-db';
 import { saveEnv } from '../helpers/env';
 import { postToSendEmail } from '../helpers/send-email';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { expectConsoleError } from '../setup';
+import { expectConsoleError } from '../setup/console-errors';
 import { at } from '../helpers/must';
 
 /**

@@ -7,7 +7,7 @@ import { createDatabase, type Database } from '~/db/connection.server';
 import { applyMigrations, listMigrations, MIGRATIONS_DIR, MigrationError } from '~/db/migrations.server';
 import { clientKey, purgeIn, reachedIn, releaseIn, takeIn } from '~/db/rate-limit.server';
 import { startEmbeddedDb } from '../helpers/embedded-db';
-import { startPostgres } from '../helpers/postgres';
+import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { at } from '../helpers/must';
 
 /**
@@ -22,10 +22,10 @@ const ENGINES: [string, () => Promise<Engine>][] = [
   [
     'PostgreSQL',
     async () => {
-      const server = await startPostgres();
-      const url = await server.createDatabase();
-      const db = await createDatabase({ connectionString: url });
-      return { db, url, stop: server.destroy };
+      // Empty: these tests apply the migrations themselves.
+      const database = await testDatabase({ migrated: false });
+      const db = await createDatabase({ connectionString: database.url });
+      return { db, url: database.url, stop: database.drop };
     },
   ],
   [
@@ -275,14 +275,14 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 });
 
 describe('on PostgreSQL, under load', () => {
-  let server: Awaited<ReturnType<typeof startPostgres>>;
+  let database: TestDatabase;
   let url: string;
   beforeAll(async () => {
-    server = await startPostgres();
-    url = await server.createDatabase();
+    database = await testDatabase({ migrated: false });
+    url = database.url;
   });
   afterAll(async () => {
-    await server?.destroy();
+    await database?.drop();
   });
 
   it('two processes migrating at once apply each migration once', async () => {

@@ -11,10 +11,11 @@ import { waitForHydration } from '../helpers/e2e';
 import { FILES_SITE, writeFilesSite } from '../helpers/files-site';
 import { git, makeBareRepository } from '../helpers/git-remote';
 import { at } from '../helpers/must';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { PRIVATE_ENV } from '../helpers/private';
 import { closedPort } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
+import { signInPage } from '../helpers/owner-session';
 
 /**
  * The editing loop under `npm run dev`, on the tests' own site
@@ -30,7 +31,7 @@ const PASSWORD = 'dev loop test password';
 const EXTRA = 'content/case-studies/bus-stops.mdx';
 
 let dev: DevServer;
-let pg: TestPostgres;
+let database: TestDatabase;
 let browser: Browser;
 let upstream: string;
 /** The production build as it was before npm run dev: file → sha256. */
@@ -90,8 +91,8 @@ async function prepare(dir: string) {
 }
 
 beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.createDatabase();
+  database = await testDatabase();
+  const url = database.url;
   [dev, browser] = await Promise.all([
     startDev(
       {
@@ -114,7 +115,7 @@ afterAll(async () => {
   await browser?.close();
   await dev?.stop();
   if (upstream) await rm(path.dirname(upstream), { recursive: true, force: true });
-  await pg?.destroy();
+  await database?.drop();
 });
 beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`npm run dev output:\n${dev?.output()}`)));
 
@@ -151,11 +152,7 @@ function keepAsking() {
 
 async function signIn(): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${dev.url}/admin/sign-in`);
-  await waitForHydration(page);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/sign-in'), { timeout: 30_000 });
+  await signInPage(page, dev.url, PASSWORD);
   return page;
 }
 

@@ -3,18 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  bodyValue,
-  changedLines,
-  cspViolations,
-  editableFiles,
-  openEditor,
-  recordCspViolations,
-  selectWord,
-  signIn,
-} from '../helpers/body-editor';
+import { bodyValue, changedLines, cspViolations, editableFiles, openEditor, recordCspViolations, selectWord } from '../helpers/body-editor';
 import { ROOT } from '../helpers/content';
 import { useEditor } from '../helpers/editor-suite';
+import { signInPage } from '../helpers/owner-session';
 import { at } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
 
@@ -48,7 +40,7 @@ async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
   await editor.stack.db.query('DELETE FROM content_drafts');
   const t = await chromium.open(options);
   await recordCspViolations(t.page);
-  await signIn(t.page, editor.url, ADMIN_PASSWORD);
+  await signInPage(t.page, editor.url, ADMIN_PASSWORD);
   return t.page;
 }
 
@@ -232,7 +224,7 @@ describe('everywhere', () => {
   it('without JavaScript the body is a plain textarea holding the file’s body byte for byte', async () => {
     const t = await chromium.open({ javaScriptEnabled: false });
     await editor.stack.db.query('DELETE FROM content_drafts');
-    await signIn(t.page, editor.url, ADMIN_PASSWORD, false);
+    await signInPage(t.page, editor.url, ADMIN_PASSWORD);
     await t.page.goto(editor.url + OFFICE_DEPOT);
     const source = t.page.locator('[data-mdx-body] textarea[data-body-source][name="body"]');
     expect(await source.isVisible()).toBe(true);

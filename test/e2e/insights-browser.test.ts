@@ -6,6 +6,7 @@ import { waitForFrames, waitForHydration } from '../helpers/e2e';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { waitFor } from '../helpers/wait';
 import { only } from '../helpers/must';
+import { signInPage } from '../helpers/owner-session';
 
 /**
  * Reading insights in Chromium against the built server and a real
@@ -97,12 +98,7 @@ async function scrollToSection(page: Page, n: number) {
   expect(Math.max(...inView)).toBe(n);
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${url}/admin/sign-in`);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/admin`);
-}
+const signIn = (page: Page) => signInPage(page, url, ADMIN_PASSWORD);
 
 const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"]`).getAttribute('data-value');
 

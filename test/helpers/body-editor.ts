@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readDocument } from '~/editing/frontmatter.server';
 import { CONTENT_DIR, ROOT } from './content';
-import { waitForHydration } from './e2e';
 
 /**
  * The body editor in Chromium through the edit form's contract selectors only
@@ -36,14 +35,6 @@ export function editableFiles(): { url: string; file: string; body: string }[] {
   walk(CONTENT_DIR, '', '');
   walk(path.join(ROOT, 'test/fixtures/case-studies'), '', 'case-studies/');
   return found;
-}
-
-export async function signIn(page: Page, url: string, password: string, javaScript = true) {
-  await page.goto(`${url}/admin/sign-in`);
-  if (javaScript) await waitForHydration(page);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/admin`);
 }
 
 /** Collects CSP violations from the start of every document the page loads. */

@@ -17,8 +17,21 @@ export const CHROMIUM_ARGS = [
 /** A desktop Chrome's user agent: headless Chromium's own says HeadlessChrome, which isbot (and so the insights) treats as a bot. */
 export const DESKTOP_CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+/** Debian's Chromium (.ci/run installs it): never a browser a test tool downloads. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Where the run's one Chromium listens (test/setup/chromium.ts), for the test workers, which inherit the environment. */
+export const SHARED_CHROMIUM_ENV = 'PORTFOLIO_TEST_CHROMIUM';
+
+/**
+ * A browser: in a test run, a connection to the run's one Chromium (its
+ * close() only disconnects); elsewhere (the benchmarks, the screenshots), a
+ * Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export type TrackedPage = {

@@ -1,15 +1,15 @@
 import { createDatabase, type Database } from '~/db/connection.server';
-import { applyMigrations } from '~/db/migrations.server';
 import type { MessageRow } from '~/contact/messages.server';
-import { startPostgres, type TestPostgres } from './postgres';
+import { testDatabase, type TestDatabase } from './test-database';
 
 /**
- * A real PostgreSQL with the repository's migrations applied, for the
- * contact messages' tests, and small ways to look at and arrange its rows.
+ * A database of its own on the run's PostgreSQL, with the repository's
+ * migrations applied, for the contact messages' tests, and small ways to
+ * look at and arrange its rows.
  */
 
 export type ContactDb = {
-  server: TestPostgres;
+  database: TestDatabase;
   url: string;
   /** A pool of the test's own, apart from the code under test's. */
   db: Database;
@@ -25,13 +25,12 @@ export type { MessageRow };
 let inserted = 0;
 
 export async function startContactDb(): Promise<ContactDb> {
-  const server = await startPostgres();
+  const database = await testDatabase();
   try {
-    const url = await server.createDatabase();
+    const url = database.url;
     const db = await createDatabase({ connectionString: url });
-    await applyMigrations(db);
     return {
-      server,
+      database,
       url,
       db,
       rows: () => db.query<MessageRow>('SELECT * FROM contact_messages ORDER BY created_at, first_name'),
@@ -61,11 +60,11 @@ export async function startContactDb(): Promise<ContactDb> {
       },
       stop: async () => {
         await db.end();
-        await server.destroy();
+        await database.drop();
       },
     };
   } catch (error) {
-    await server.destroy();
+    await database.drop();
     throw error;
   }
 }

@@ -3,11 +3,12 @@ import { closeSharedDatabase, createDatabase, type Database } from '~/db/connect
 import { applyMigrations } from '~/db/migrations.server';
 import { startEmbeddedDb } from './embedded-db';
 import { saveEnv } from './env';
-import { startPostgres } from './postgres';
+import { testDatabase } from './test-database';
 
 /**
  * The two engines the stores are tested on, for `describe.each(ENGINES)`:
- * a real PostgreSQL, and the embedded engine `npm start` uses.
+ * a database of its own on the run's real PostgreSQL, and the embedded
+ * engine `npm start` uses.
  */
 
 export type Engine = { db: Database; url: string; embedded: boolean; stop: () => Promise<void> };
@@ -16,9 +17,8 @@ export const ENGINES: [string, () => Promise<Engine>][] = [
   [
     'PostgreSQL',
     async () => {
-      const server = await startPostgres();
-      const url = await server.createDatabase();
-      return { db: await createDatabase({ connectionString: url }), url, embedded: false, stop: server.destroy };
+      const database = await testDatabase();
+      return { db: await createDatabase({ connectionString: database.url }), url: database.url, embedded: false, stop: database.drop };
     },
   ],
   [

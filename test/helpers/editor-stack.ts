@@ -7,9 +7,9 @@ import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { openPage, type TrackedPage } from './browser';
 import type { BrowserSuite } from './browser-suite';
 import { CONTENT_DIR, contentFilesOf } from './content';
-import { waitForHydration } from './e2e';
 import { seedFilesUnder, startGitRemote, type GitRemote, type SeedFiles } from './git-remote';
 import { startOwnerStack, type OwnerStack } from './owner-stack';
+import { signInPage } from './owner-session';
 
 /**
  * The editor as the designer meets it on Netlify: the built server in remote
@@ -114,19 +114,11 @@ export async function startFixtureDesignerStack(
   return startEditorStackOn(files, { password, env: { SAMPLE_FINGERPRINTS_FILE: printsFile, ...env } });
 }
 
+/** A page of the owner's, signed in (signInPage), not yet on any address. */
 export async function openSignedIn(browser: Browser, stack: EditorStack, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  await signInOn(tracked.page, stack, options.javaScriptEnabled !== false);
+  await signInPage(tracked.page, stack.server.url, stack.password);
   return tracked;
-}
-
-/** Signs the owner in on a page just opened, through the sign-in form. */
-async function signInOn(page: Page, stack: EditorStack, javaScriptEnabled: boolean): Promise<void> {
-  await page.goto(`${stack.server.url}/admin/sign-in`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel('Password').fill(stack.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.server.url}/admin`);
 }
 
 /** How a signed-in page is opened: a width (1280 unless told), light or dark, with or without JavaScript. */
@@ -150,9 +142,8 @@ export async function signedInPage(
 
 /** A signed-in page (see SignedInOptions) of a test file's browser (useBrowser), which closes it after the file's tests. */
 export async function signedInPageOf(chromium: BrowserSuite, stack: EditorStack, options: SignedInOptions = {}): Promise<Page> {
-  const context = signedInContext(options);
-  const { page } = await chromium.open(context);
-  await signInOn(page, stack, context.javaScriptEnabled !== false);
+  const { page } = await chromium.open(signedInContext(options));
+  await signInPage(page, stack.server.url, stack.password);
   return page;
 }
 

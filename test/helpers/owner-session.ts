@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from 'playwright-core';
 import { cookieOf } from './http';
 
 /** The owner signed in over HTTP: the site's origin, her session cookie, and a POST as her browser sends one. */
@@ -29,4 +30,23 @@ export async function signInOverHttp(origin: string, password: string): Promise<
     post: (path, body, headers = {}) =>
       fetch(`${origin}${path}`, { method: 'POST', redirect: 'manual', body, headers: { cookie, origin, ...headers } }),
   };
+}
+
+/**
+ * The owner signed in in a browser: her session made by the sign-in form's
+ * POST (signInOwner) and its cookie put in the page's context, as a browser
+ * that signed in holds it. The page is left where it was: the test opens what
+ * it is about. For every browser test but those of the sign-in form itself,
+ * which fill it in (a page load, a render of /admin and the sign-in's limits
+ * saved per test).
+ */
+export async function signInPage(page: Page, origin: string, password: string): Promise<void> {
+  await signInBrowser(page.context(), origin, password);
+}
+
+/** signInPage for a whole context: every page of it is the owner's. */
+export async function signInBrowser(context: BrowserContext, origin: string, password: string): Promise<void> {
+  const pair = await signInOwner(origin, password);
+  const at = pair.indexOf('=');
+  await context.addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: origin, httpOnly: true, sameSite: 'Lax' }]);
 }

@@ -3,21 +3,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { FIXTURE_CONTENT_JSON } from './fixture-site';
-import { startPostgres, type TestPostgres } from './postgres';
 import { PRIVATE_ENV } from './private';
 import { startServer, type RunningServer } from './server';
+import { testDatabase, type TestDatabase } from './test-database';
 import { useStarted } from './use-started';
 import { waitFor } from './wait';
 
 /**
  * The owner's side as an attacker meets it: the built server on the fixture
- * content (a private case study), with ADMIN_PASSWORD, on a real PostgreSQL
- * of its own, migrated; and a connection of the test's own to look inside.
+ * content (a private case study), with ADMIN_PASSWORD, on a database of its
+ * own on the run's PostgreSQL, migrated; and a connection of the test's own
+ * to look inside.
  * SESSION_SECRET is the server's in this process too, so tests can make
  * share-link tokens.
  */
 export type OwnerStack = {
-  pg: TestPostgres;
+  /** Its database on the run's PostgreSQL. */
+  database: TestDatabase;
   /** The database's address, for a test that opens connections of its own. */
   dbUrl: string;
   db: Database;
@@ -43,8 +45,8 @@ export async function startOwnerStack(
   env: Record<string, string> = {},
   { outbox: withOutbox = false, servers: count = 1 }: OwnerStackOptions = {},
 ): Promise<OwnerStack> {
-  const pg = await startPostgres();
-  const dbUrl = await pg.createDatabase();
+  const database = await testDatabase();
+  const dbUrl = database.url;
   const outbox = withOutbox ? await mkdtemp(path.join(tmpdir(), 'owner-outbox-')) : undefined;
   const serverEnv = outbox ? { CONTACT_OUTBOX_DIR: outbox, ...env } : env;
   const servers = await Promise.all(Array.from({ length: count }, () => startOwnerServer(adminPassword, dbUrl, serverEnv)));
@@ -52,7 +54,7 @@ export async function startOwnerStack(
   const db = await createDatabase({ connectionString: dbUrl });
   process.env.SESSION_SECRET = PRIVATE_ENV.SESSION_SECRET;
   return {
-    pg,
+    database,
     dbUrl,
     db,
     server,
@@ -62,7 +64,7 @@ export async function startOwnerStack(
     async stop() {
       await Promise.all(servers.map((each) => each.stop()));
       await db.end();
-      await pg.destroy();
+      await database.drop();
       if (outbox) await rm(outbox, { recursive: true, force: true });
     },
   };

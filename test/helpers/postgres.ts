@@ -140,3 +140,6 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+/** The database the run's global set-up migrates once (test/setup/postgres.ts), for every test database to copy. */
+export const MIGRATED_TEMPLATE = 'portfolio_migrated';

@@ -13,7 +13,7 @@ import { checkEdits } from '~/editing/content-check.server';
 import { closedPort } from '../helpers/git-remote';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
 import { makeSampleCheckout } from '../helpers/sample-checkout';
-import { expectConsoleError } from '../setup';
+import { expectConsoleError } from '../setup/console-errors';
 import { startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -104,7 +104,7 @@ describe('the door', () => {
     delete process.env.CONTENT_CHECK_SECRET;
     try {
       expect(getContentCheckSecret()).toBeUndefined();
-      // The function logs its misconfiguration (test/setup.ts fails a test on an unexpected console.error).
+      // The function logs its misconfiguration (test/setup/console-errors.ts fails a test on an unexpected console.error).
       expectConsoleError(1);
       expect((await contentCheck(request({ changes: [] }))).status).toBe(401);
     } finally {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '~/settings/env.server';
 import { toFormBody } from '../helpers/contact-cases';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
 import { startNetlifyServe, type NetlifyServe } from '../helpers/netlify-serve';
 import { noticeIn } from '../helpers/http';
+import { signInOwner } from '../helpers/owner-session';
 
 /**
  * A first deploy, as the Deploy to Netlify button makes it: the built site
@@ -25,7 +26,7 @@ import { noticeIn } from '../helpers/http';
 const ADMIN_PASSWORD = 'first deploy password 7f3c';
 const BOUND = { timeout: 20_000, interval: 250 };
 
-let pg: TestPostgres;
+let database: TestDatabase;
 let db: Database;
 let dbUrl: string;
 let first: NetlifyServe | undefined;
@@ -55,17 +56,8 @@ const post = (instance: NetlifyServe, path: string, fields: Record<string, strin
   });
 const get = (instance: NetlifyServe, path: string, cookie = '') =>
   fetch(`${instance.url}${path}`, { redirect: 'manual', headers: { cookie } });
-const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
-async function signIn(instance: NetlifyServe): Promise<string> {
-  const response = await post(instance, '/admin/sign-in', {
-    password: ADMIN_PASSWORD,
-  });
-  expect(response.status, instance.output()).toBe(303);
-  const cookie = cookieOf(response);
-  expect(cookie).not.toBe('');
-  return cookie;
-}
+const signIn = (instance: NetlifyServe) => signInOwner(instance.url, ADMIN_PASSWORD);
 
 /** Makes a share link on `instance` and returns its address's path (/s/<token>). */
 async function makeShareLink(instance: NetlifyServe, cookie: string, label: string): Promise<string> {
@@ -83,8 +75,9 @@ async function makeShareLink(instance: NetlifyServe, cookie: string, label: stri
 
 describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
   beforeAll(async () => {
-    pg = await startPostgres();
-    dbUrl = await pg.createDatabase();
+    // Empty, as Netlify's is before the deploy applies the migrations (below).
+    database = await testDatabase({ migrated: false });
+    dbUrl = database.url;
     db = await createDatabase({ connectionString: dbUrl });
     await applyMigrations(db.withoutQueryTimeout());
     // Two instances started together, on one fresh database: neither has made a secret yet.
@@ -97,7 +90,7 @@ describe('a first deploy with one setting, ADMIN_PASSWORD', () => {
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
     await db?.end();
-    await pg?.destroy();
+    await database?.drop();
   }, 60_000);
 
   it('serves the home page', async () => {

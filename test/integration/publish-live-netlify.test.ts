@@ -15,7 +15,7 @@ import { publishedCaseStudy } from '../helpers/content';
 import { committedSiteFiles, remoteFile } from '../helpers/editor-stack';
 import { remoteModeEnv, startGitRemote, type GitRemote } from '../helpers/git-remote';
 import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { PRIVATE_ENV } from '../helpers/private';
 import { LOG_WAIT } from '../helpers/wait';
 import { at, must } from '../helpers/must';
@@ -79,7 +79,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
   const NEW_TITLE = `${title.split(' ')[0]} Made Live Without a Deploy`;
   const SECOND_TITLE = `${title.split(' ')[0]} Made Live Once More`;
 
-  let pg: TestPostgres;
+  let database: TestDatabase;
   let remote: GitRemote;
   let purge: Awaited<ReturnType<typeof startPurgeStandIn>>;
   let browser: Browser;
@@ -88,8 +88,8 @@ describe('publishing a sentence of a case study under netlify serve', () => {
   const blobsDir = mkdtempSync(path.join(os.tmpdir(), 'publish-live-blobs-'));
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    const dbUrl = await pg.createDatabase();
+    database = await testDatabase({ migrated: false });
+    const dbUrl = database.url;
     // Netlify applies migrations before a deploy goes live; here the test does.
     const db = await createDatabase({ connectionString: dbUrl });
     await applyMigrations(db);
@@ -120,7 +120,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await purge?.close();
     await remote?.close();
-    await pg?.destroy();
+    await database?.drop();
     rmSync(blobsDir, { recursive: true, force: true });
   }, 60_000);
 

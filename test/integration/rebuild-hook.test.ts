@@ -8,9 +8,10 @@ import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { PRIVATE_ENV } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
+import { testDatabase } from '../helpers/test-database';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
-import { cookieOf } from '../helpers/http';
 import { at } from '../helpers/must';
+import { signInOwner } from '../helpers/owner-session';
 
 /**
  * The owner's "Rebuild the site" against a stand-in for Netlify's build hook:
@@ -48,7 +49,7 @@ beforeAll(async () => {
     ...PRIVATE_ENV,
     ADMIN_PASSWORD,
     CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
-    NETLIFY_DB_URL: await stack.pg.createDatabase(),
+    NETLIFY_DB_URL: (await testDatabase()).url,
   });
   await waitFor(() => /Migrations: (applied|none pending)/.test(withoutHook.output()), {
     timeoutMs: 60_000,
@@ -74,16 +75,7 @@ const post = (body: Record<string, string>, cookie: string, headers: Record<stri
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
   });
 
-async function signIn(base = origin()): Promise<string> {
-  const response = await fetch(`${base}/admin/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    body: new URLSearchParams({ password: ADMIN_PASSWORD }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-  });
-  expect(response.status).toBe(303);
-  return cookieOf(response);
-}
+const signIn = (base = origin()) => signInOwner(base, ADMIN_PASSWORD);
 
 function expectNoSecret(text: string) {
   expect(text).not.toContain(HOOK_ID);

@@ -10,7 +10,7 @@ import { FIELD_CASES, FUNCTION_ERRORS, functionTransportCases, JSON_ONLY_CASES, 
 import { saveEnv } from '../helpers/env';
 import { parseMail } from '../helpers/mime';
 import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { expectConsoleError } from '../setup';
+import { expectConsoleError } from '../setup/console-errors';
 import { at } from '../helpers/must';
 
 /**

@@ -7,7 +7,7 @@ import { createDatabase, type Database } from '~/db/connection.server';
 import { toFormBody } from '../helpers/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { postFormFrom, requestFrom, tally } from '../helpers/from-address';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
 import { startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/wait';
@@ -24,15 +24,15 @@ const ADMIN_PASSWORD = 'owner password for the limits test';
 const SIGN_IN = '/admin/sign-in';
 const MIGRATED = /Migrations: (applied|none pending)/;
 
-let pg: TestPostgres;
+let database: TestDatabase;
 let db: Database;
 let servers: RunningServer[] = [];
 let outbox: string;
 const [A, B] = [0, 1];
 
 beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.createDatabase();
+  database = await testDatabase();
+  const url = database.url;
   outbox = await mkdtemp(path.join(tmpdir(), 'limits-outbox-'));
   const env = {
     ...PRIVATE_ENV,
@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await db?.end();
-  await pg?.destroy();
+  await database?.drop();
   await rm(outbox, { recursive: true, force: true });
 });
 
