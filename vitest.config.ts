@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'site',
           include: ['test/{integration,security,contract,e2e}/**/*.test.ts'],
-          globalSetup: ['test/setup/build.ts', 'test/setup/postgres.ts', 'test/setup/chromium.ts'],
+          globalSetup: ['test/setup/build.ts', 'test/setup/postgres.ts', 'test/setup/chromium.ts', 'test/setup/public-site.ts'],
         },
       },
       {

@@ -1,17 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TrackedPage } from '../helpers/browser';
 import { CHROMIUM_FAILED_404, waitForHydration, waitForTransitionsToEnd } from '../helpers/e2e';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
-let browser: Browser;
-let url: string;
+const url = publicSite();
 
-useSiteAndBrowser((site) => ({ browser, url } = site));
-
-const { openTracked } = usePagePerTest(() => browser);
+const { open: openTracked } = useBrowser({}, { pagePerTest: true });
 
 const PAGES = [
   { path: '/', status: 200 },

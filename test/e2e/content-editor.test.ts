@@ -1,3 +1,4 @@
+// @module-tag slow
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';

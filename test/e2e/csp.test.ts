@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, type TrackedPage } from '../helpers/browser';
+import type { TrackedPage } from '../helpers/browser';
+import { useBrowser } from '../helpers/browser-suite';
 import { waitForFrames, waitForHydration } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { useSiteAndBrowser } from '../helpers/site-under-test';
+import { publicSite } from '../helpers/public-site';
 
 /**
  * The Content-Security-Policy must not get in the way of anything the site
@@ -16,13 +15,11 @@ const RECORD_VIOLATIONS = `
   });
 `;
 
-let server: RunningServer;
-let browser: Browser;
-
-useSiteAndBrowser((site) => ({ server, browser } = site));
+const server = { url: publicSite() };
+const chromium = useBrowser({}, { pagePerTest: true });
 
 async function open(width: number): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport: { width, height: 800 } });
+  const tracked = await chromium.open({ viewport: { width, height: 800 } });
   await tracked.page.addInitScript(RECORD_VIOLATIONS);
   return tracked;
 }

@@ -1,3 +1,4 @@
+// @module-tag slow
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

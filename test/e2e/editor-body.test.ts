@@ -1,3 +1,4 @@
+// @module-tag slow
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HYDRATION_START_FALLBACK_MS } from '~/content/deferred-hydration.server';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { waitForHydration } from '../helpers/e2e';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /**
  * The app's JavaScript waits for the first paint (app/content/deferred-hydration.server.ts),
@@ -13,12 +14,10 @@ import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
 const PAGES = ['/', '/resume', '/case-study/office-depot'];
 const POLL = { timeout: 5000 };
 
-let browser: Browser;
-let url: string;
-useSiteAndBrowser((site) => ({ browser, url } = site));
+const url = publicSite();
 
-const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
-const open = (width = 375): Promise<Page> => pages.open({ viewport: { width, height: 740 } });
+const pages = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
+const open = (width = 375): Promise<Page> => pages.openPage({ viewport: { width, height: 740 } });
 
 /** Holds every /build/*.js response until `release()`: the page is painted, the app not yet started. */
 async function holdAppScripts(page: Page) {

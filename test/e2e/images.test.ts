@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ImageSources } from '~/content/schema';
 import { ROOT } from '../helpers/content';
 import { at } from '../helpers/must';
 import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /**
  * Images and fonts in a real Chromium against the built server: sizes and alt
@@ -16,12 +17,9 @@ import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
  * leaving the site's origin.
  */
 
-let browser: Browser;
-let url: string;
+const url = publicSite();
 
-useSiteAndBrowser((site) => ({ browser, url } = site));
-
-const { open, openTracked } = usePagePerTest(() => browser);
+const { openPage: open, open: openTracked } = useBrowser({}, { pagePerTest: true });
 
 const PAGES = [
   { path: '/', status: 200 },

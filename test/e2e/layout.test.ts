@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { at } from '../helpers/must';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /**
  * Layout measured in a real Chromium at phone, tablet and desktop widths: the
@@ -11,11 +12,8 @@ import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
  * heading that wraps keeps its number beside its first line.
  */
 
-let browser: Browser;
-let url: string;
-
-useSiteAndBrowser((site) => ({ browser, url } = site));
-const { open } = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const url = publicSite();
+const { openPage: open } = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();

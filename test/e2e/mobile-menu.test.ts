@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, NAV, site, waitForFrames } from '../helpers/e2e';
 import {
@@ -12,19 +12,17 @@ import {
   type ScrollEntry,
 } from '../helpers/scroll';
 import { at } from '../helpers/must';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let browser: Browser;
-let url: string;
+const url = publicSite();
 
-useSiteAndBrowser((site) => ({ browser, url } = site));
-
-const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const pages = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
 const open = (width = 375, options: BrowserContextOptions = {}): Promise<Page> =>
-  pages.open({ viewport: { width, height: 740 }, ...options });
+  pages.openPage({ viewport: { width, height: 740 }, ...options });
 
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Open menu' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Menu' });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtContent, CASE_STUDY_SECTIONS, gotoHydrated, NAV, site, waitForFrames } from '../helpers/e2e';
 import {
@@ -12,18 +12,16 @@ import {
   waitForSectionAtTop,
 } from '../helpers/scroll';
 import { at, must } from '../helpers/must';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let browser: Browser;
-let url: string;
-
-useSiteAndBrowser((site) => ({ browser, url } = site));
+const url = publicSite();
 
 // Every test opens its own context; none of them may log a console error.
-const { open } = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const { openPage: open } = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
 
 const MOBILE = { viewport: { width: 375, height: 740 } };
 // Looked up when a test needs it, so that a missing case study fails only the tests that use it.

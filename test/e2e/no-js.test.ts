@@ -1,19 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtContent, CASE_STUDY_SECTIONS, NAV, site } from '../helpers/e2e';
 import { must } from '../helpers/must';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let browser: Browser;
-let url: string;
+const url = publicSite();
 
-useSiteAndBrowser((site) => ({ browser, url } = site));
-
-const pages = usePagePerTest(() => browser);
-const open = (width = 1280): Promise<Page> => pages.open({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+const pages = useBrowser({}, { pagePerTest: true });
+const open = (width = 1280): Promise<Page> => pages.openPage({ javaScriptEnabled: false, viewport: { width, height: 800 } });
 
 const content = builtContent();
 const resume = content.resume;

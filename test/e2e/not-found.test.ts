@@ -1,26 +1,22 @@
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../helpers/browser-suite';
 import { site, waitForHydration } from '../helpers/e2e';
-import type { RunningServer } from '../helpers/server';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { startServer } from '../helpers/server';
+import { useStarted } from '../helpers/use-started';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };
 
-let server: RunningServer;
-let browser: Browser;
-let url: string;
-
-useSiteAndBrowser((site) => ({ server, browser, url } = site));
-
-const { openTracked: open } = usePagePerTest(() => browser);
+// A server of its own: the tests read what it logs.
+const server = useStarted(startServer, (server) => server.stop());
+const { open } = useBrowser({}, { pagePerTest: true });
 
 /** The one console error Chromium itself logs for a document answered with `status`. */
 const failedToLoad = (status: number) => new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
 
 describe.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banking'])('%s', (path) => {
   it('answers 404 with the not-found page', async () => {
-    const response = await fetch(`${url}${path}`);
+    const response = await fetch(`${server.url}${path}`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
@@ -30,7 +26,7 @@ describe.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banki
 
   it('shows “Oops! Page not found” and Return to Home in the browser, and logs the path to the console and the server', async () => {
     const { page, messages, errors } = await open();
-    const response = await page.goto(`${url}${path}`);
+    const response = await page.goto(`${server.url}${path}`);
     expect(response!.status()).toBe(404);
     await waitForHydration(page);
     expect(await page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).isVisible()).toBe(true);
@@ -47,7 +43,7 @@ describe.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banki
     expect(errors().length).toBeLessThanOrEqual(1);
 
     await home.click();
-    await page.waitForURL(`${url}/`);
+    await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { level: 1, name: site.hero.title }).waitFor();
   });
 });
@@ -56,7 +52,7 @@ describe('root ErrorBoundary', () => {
   // No route throws by design. A request the app cannot handle still reaches the
   // root boundary: a POST to a page without an action is a 405 from the router.
   it('a POST to a page without an action answers 405 with “Unexpected Application Error!” and the status', async () => {
-    const response = await fetch(`${url}/resume`, {
+    const response = await fetch(`${server.url}/resume`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'a=1',
@@ -69,7 +65,7 @@ describe('root ErrorBoundary', () => {
 
   it('renders in the browser, hydrates without errors, and links home', async () => {
     const { page, errors } = await open();
-    await page.goto(`${url}/resume`);
+    await page.goto(`${server.url}/resume`);
     await waitForHydration(page);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/resume'),

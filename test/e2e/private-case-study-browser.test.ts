@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitForHydration } from '../helpers/e2e';
 import { at, group } from '../helpers/must';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { startServer } from '../helpers/server';
+import { useStarted } from '../helpers/use-started';
 
 /**
  * A private case study in Chromium against the built server: the lock
@@ -14,17 +16,17 @@ import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
  * visitor without the password can reach.
  */
 
-let browser: Browser;
-let url: string;
-
-useSiteAndBrowser((site) => ({ browser, url } = site), { ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON });
-
-const pages = usePagePerTest(() => browser);
+// A server of its own: wrong passwords count against the unlock limit.
+const server = useStarted(
+  () => startServer({ ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON }),
+  (server) => server.stop(),
+);
+const pages = useBrowser({}, { pagePerTest: true });
 let consoleErrors: () => string[] = () => [];
 
 /** A page whose console may hold only Chromium's note on a 401 answer (the wrong password's page). */
-async function openPage(options: Parameters<typeof pages.openTracked>[0]): Promise<Page> {
-  const tracked = await pages.openTracked(options);
+async function openPage(options: Parameters<typeof pages.open>[0]): Promise<Page> {
+  const tracked = await pages.open(options);
   consoleErrors = () => tracked.errors().filter((error) => !/the server responded with a status of 401/.test(error));
   return tracked.page;
 }
@@ -47,7 +49,7 @@ describe.each([
 ] as const)('%s', (_name, javaScriptEnabled) => {
   const open = async () => {
     const page = await openPage({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
-    const response = await page.goto(url + PRIVATE_PATH);
+    const response = await page.goto(server.url + PRIVATE_PATH);
     expect(response?.status()).toBe(200);
     if (javaScriptEnabled) await waitForHydration(page);
     return page;
@@ -81,12 +83,12 @@ describe.each([
     const page = await open();
     await unlockWith(page, PASSWORD);
     await page.getByText(STORY).waitFor();
-    expect(page.url()).toBe(url + PRIVATE_PATH);
+    expect(page.url()).toBe(server.url + PRIVATE_PATH);
     expect(await page.locator('article.story h2').count()).toBe(2);
     const image = page.locator('article.story img').first();
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await page.goto(url + PRIVATE_PATH);
+    await page.goto(server.url + PRIVATE_PATH);
     await page.getByText(STORY).waitFor();
   });
 });
@@ -94,7 +96,7 @@ describe.each([
 describe('the home page card', () => {
   it('is a link with a Private badge and a lock icon, and says so to screen readers', async () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url + '/');
+    await page.goto(server.url + '/');
     const card = page.locator('article', { has: page.getByRole('heading', { name: /Treasury Ledger/ }) });
     expect(await card.getByText('Private', { exact: true }).isVisible()).toBe(true);
     expect(await card.locator('.case-study-card-private svg').count()).toBe(1);
@@ -108,7 +110,7 @@ describe('the home page card', () => {
 describe.each(['light', 'dark'] as const)('axe, %s', (colorScheme) => {
   it('the lock screen, and its wrong-password state, have no violations', async () => {
     const page = await openPage({ colorScheme, viewport: { width: 1280, height: 900 } });
-    await page.goto(url + PRIVATE_PATH);
+    await page.goto(server.url + PRIVATE_PATH);
     await waitForHydration(page);
     const check = async () => {
       const results = await new AxeBuilder({ page }).analyze();
@@ -132,7 +134,7 @@ describe('a crawl without the password', () => {
     const assets = new Map<string, Buffer>();
     page.on('response', async (response) => {
       const path = new URL(response.url()).pathname;
-      if (response.url().startsWith(url)) assets.set(path, await response.body().catch(() => Buffer.alloc(0)));
+      if (response.url().startsWith(server.url)) assets.set(path, await response.body().catch(() => Buffer.alloc(0)));
     });
     while (queue.length > 0 && seen.size < 60) {
       const path = queue.shift()!;
@@ -142,12 +144,12 @@ describe('a crawl without the password', () => {
       const isPage = !/\.\w+$/.test(path) || path.endsWith('.xml') || path.endsWith('.txt');
       let body: Buffer;
       if (isPage && !path.endsWith('.xml') && !path.endsWith('.txt')) {
-        await page.goto(url + path);
+        await page.goto(server.url + path);
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.waitForLoadState('networkidle');
         body = Buffer.from(await page.content());
       } else {
-        body = Buffer.from(await (await fetch(url + path)).arrayBuffer());
+        body = Buffer.from(await (await fetch(server.url + path)).arrayBuffer());
       }
       found.push(...leaks(body, media).map((leak) => `${path}: ${leak}`));
       const text = body.toString('utf8');

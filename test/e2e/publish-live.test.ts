@@ -1,3 +1,4 @@
+// @module-tag slow
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, type TrackedPage } from '../helpers/browser';
+import { describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../helpers/content';
-import { openSignedIn, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { startEditorStack } from '../helpers/editor-stack';
+import { useEditorSuite } from '../helpers/editor-suite';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { bytes, publishAndWait, sha, text, within } from '../helpers/live-site';
 import { at } from '../helpers/must';
+import { startPurgeApi } from '../helpers/stand-ins/purge-api';
+import { useStarted } from '../helpers/use-started';
 
 /**
  * A publish purges Netlify's CDN of exactly the answers it changed. Netlify's
@@ -27,42 +26,15 @@ vi.setConfig({ testTimeout: 240_000 });
 const TOKEN = 'purge-token-for-the-stand-in';
 const SITE_ID = '11111111-2222-3333-4444-555555555555';
 
-type Purge = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
-
-let standIn: Server;
-let standInUrl: string;
-const purges: Purge[] = [];
-let stack: EditorStack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  standIn = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      purges.push({ method: request.method!, url: request.url!, headers: request.headers, body });
-      response.writeHead(202, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  standInUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-  [stack, browser] = await Promise.all([
-    startEditorStack({
-      password: 'purge test password',
-      fixtures: true,
-      env: { NETLIFY_PURGE_API_TOKEN: TOKEN, NETLIFY_PURGE_API_URL: standInUrl, SITE_ID },
-    }),
-    launchBrowser(),
-  ]);
-}, 180_000);
-
-afterAll(async () => {
-  for (const page of opened) await page.close();
-  await browser?.close();
-  await stack?.stop();
-  await new Promise((resolve) => standIn?.close(resolve));
-});
+const purgeApi = useStarted(startPurgeApi, (api) => api.close());
+const editor = useEditorSuite(() =>
+  startEditorStack({
+    password: 'purge test password',
+    fixtures: true,
+    env: { NETLIFY_PURGE_API_TOKEN: TOKEN, NETLIFY_PURGE_API_URL: purgeApi.url, SITE_ID },
+  }),
+);
+const purges = () => purgeApi.calls;
 
 /** Every file the build made from content (resume PDF, sharing cards, icons): path → sha256 as the server answers it now. */
 async function servedFiles(): Promise<Map<string, string>> {
@@ -71,7 +43,7 @@ async function servedFiles(): Promise<Map<string, string>> {
   };
   const served = new Map<string, string>();
   for (const file of Object.keys(stamp.files)) {
-    const answer = await bytes(`${stack.server.url}${file}`);
+    const answer = await bytes(`${editor.url}${file}`);
     expect(answer.status, file).toBe(200);
     served.set(file, sha(answer.body));
   }
@@ -81,25 +53,23 @@ async function servedFiles(): Promise<Map<string, string>> {
 describe('the purge after a publish', () => {
   it('posts exactly the changed tags, with the site id and the bearer token, to the API Netlify gives a function', async () => {
     const filesBefore = await servedFiles();
-    const tracked = await openSignedIn(browser, stack, { javaScriptEnabled: false });
-    opened.push(tracked);
-    const { page } = tracked;
-    await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    const page = await editor.signedIn({ javaScriptEnabled: false });
+    await page.goto(`${editor.url}/admin/content/resume.mdx`);
     const NEW_LINE = 'Purged the cache of exactly what changed.';
     await page.locator('[name="experience.0.bullets.0"]').fill(NEW_LINE);
     const result = await publishAndWait(page);
     expect(result.status, result.message).toBe('published');
     expect(result.message).toMatch(/live on your site now/i);
-    await within(30_000, async () => (await text(`${stack.server.url}/resume`)).body.includes(NEW_LINE), '/resume shows the new line');
+    await within(30_000, async () => (await text(`${editor.url}/resume`)).body.includes(NEW_LINE), '/resume shows the new line');
 
     // The purge is sent before the publish answers: it is there already, once.
-    expect(purges).toHaveLength(1);
-    const purge = at(purges, 0, 'a purge');
+    expect(purges()).toHaveLength(1);
+    const purge = at(purges(), 0, 'a purge');
     expect(purge.method).toBe('POST');
-    expect(purge.url).toBe('/api/v1/purge');
-    expect(purge.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(purge.headers['content-type']).toMatch(/^application\/json/);
-    const body = JSON.parse(purge.body) as { cache_tags: string[]; site_id: string };
+    expect(purge.path).toBe('/api/v1/purge');
+    expect(purge.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(purge.contentType).toMatch(/^application\/json/);
+    const body = JSON.parse(purge.raw) as { cache_tags: string[]; site_id: string };
     expect(Object.keys(body).sort()).toEqual(['cache_tags', 'site_id']);
     expect(body.site_id).toBe(SITE_ID);
 
@@ -118,17 +88,15 @@ describe('the purge after a publish', () => {
     ).toEqual([]);
 
     // And the answers carry the tags that were purged: the resume page, its PDF.
-    expect((await text(`${stack.server.url}/resume`)).headers.get('netlify-cache-tag')?.split(',')).toContain('content-resume');
-    expect((await bytes(`${stack.server.url}/resume.pdf`)).headers.get('netlify-cache-tag')).toBe('file-/resume.pdf');
-    expect((await bytes(`${stack.server.url}/social/resume.png`)).headers.get('netlify-cache-tag')).toBe('file-/social/resume.png');
+    expect((await text(`${editor.url}/resume`)).headers.get('netlify-cache-tag')?.split(',')).toContain('content-resume');
+    expect((await bytes(`${editor.url}/resume.pdf`)).headers.get('netlify-cache-tag')).toBe('file-/resume.pdf');
+    expect((await bytes(`${editor.url}/social/resume.png`)).headers.get('netlify-cache-tag')).toBe('file-/social/resume.png');
   });
 
   it('a sentence of a case study’s story purges that case study’s answers only', async () => {
-    const before = purges.length;
-    const tracked = await openSignedIn(browser, stack, { javaScriptEnabled: false });
-    opened.push(tracked);
-    const { page } = tracked;
-    await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
+    const before = purges().length;
+    const page = await editor.signedIn({ javaScriptEnabled: false });
+    await page.goto(`${editor.url}/admin/content/case-studies/blocks-demo.mdx`);
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
     const sentence = source.split('\n').find((line) => /^[A-Z][^<>![\]*_`#|]{20,}\.$/.test(line));
@@ -136,10 +104,10 @@ describe('the purge after a publish', () => {
     await body.fill(source.replace(sentence!, 'A sentence that only this case study’s page shows.'));
     const result = await publishAndWait(page);
     expect(result.status, result.message).toBe('published');
-    expect(purges).toHaveLength(before + 1);
-    const purge = purges.at(-1)!;
-    expect(purge.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(purges()).toHaveLength(before + 1);
+    const purge = at(purges(), before, 'the second purge');
+    expect(purge.authorization).toBe(`Bearer ${TOKEN}`);
     // The story is on its page only: not on a card, not in a sharing image, not in the PDF.
-    expect(JSON.parse(purge.body)).toEqual({ cache_tags: ['content-case-study-blocks-demo'], site_id: SITE_ID });
+    expect(JSON.parse(purge.raw)).toEqual({ cache_tags: ['content-case-study-blocks-demo'], site_id: SITE_ID });
   });
 });

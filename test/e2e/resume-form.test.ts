@@ -1,3 +1,4 @@
+// @module-tag slow
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,17 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtContent, gotoHydrated, site } from '../helpers/e2e';
 import { at } from '../helpers/must';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
-let browser: Browser;
-let url: string;
+const url = publicSite();
 
-useSiteAndBrowser((site) => ({ browser, url } = site));
-
-const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const pages = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
 async function openResume(width = 1280): Promise<Page> {
-  const page = await pages.open({ viewport: { width, height: 800 } });
+  const page = await pages.openPage({ viewport: { width, height: 800 } });
   await gotoHydrated(page, `${url}/resume`);
   return page;
 }

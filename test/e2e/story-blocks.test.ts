@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
+import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForFrames, waitForHydration } from '../helpers/e2e';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
+import { useBrowser } from '../helpers/browser-suite';
+import { publicSite } from '../helpers/public-site';
 
 /**
  * Every story block in a real Chromium against the built server, with and
@@ -13,12 +13,9 @@ import { usePagePerTest, useSiteAndBrowser } from '../helpers/site-under-test';
  * route: nothing outside this machine can be reached.
  */
 
-let browser: Browser;
-let url: string;
+const url = publicSite('fixture');
 
-useSiteAndBrowser((site) => ({ browser, url } = site), { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON });
-
-const pages = usePagePerTest(() => browser, { failOnConsoleErrors: true });
+const pages = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
 
 const DEMO = '/case-study/blocks-demo';
 const OFFICE_DEPOT = '/case-study/office-depot';
@@ -34,7 +31,7 @@ const RECORD_VIOLATIONS = `
 `;
 
 async function openWithJs(options: BrowserContextOptions = {}): Promise<Page> {
-  const page = await pages.open({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await pages.openPage({ viewport: { width: 1280, height: 800 }, ...options });
   await page.addInitScript(RECORD_VIOLATIONS);
   return page;
 }
@@ -49,7 +46,7 @@ async function gotoHydrated(page: Page, path: string) {
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 describe('without JavaScript', () => {
-  const open = (width = 1280) => pages.open({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+  const open = (width = 1280) => pages.openPage({ javaScriptEnabled: false, viewport: { width, height: 800 } });
 
   it('every block is in the page, each with its data-block hook', async () => {
     const page = await open();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { closeAll, launchBrowser, openPage, type TrackedPage } from './browser';
 
 /** A flow the owner or a visitor goes through both ways, as every form must work: for describe.each / it.each, `%s` the way. */
@@ -24,20 +24,37 @@ export type BrowserSuite = {
   closePages(): Promise<void>;
 };
 
+/** How a file uses its pages: each test's closed after it (and, with failOnConsoleErrors, none may have logged an error). */
+export type PageOptions = { pagePerTest?: boolean; failOnConsoleErrors?: boolean };
+
 /**
- * For a browser test file: launches Chromium before its tests and, after
- * them, closes every page they opened and then the browser. `defaults` are
- * the file's own context options (a viewport, a user agent…), under the
- * 1280×800 of openPage. What the file starts besides (a server, a database)
- * it stops in its own afterAll.
+ * For a browser test file: its browser (launchBrowser: in a test run, the
+ * run's one Chromium) before its tests and, after them, every page they
+ * opened closed and the browser let go. `defaults` are the file's own
+ * context options (a viewport, a user agent…), under the 1280×800 of
+ * openPage. With `pagePerTest`, each test's pages are closed after it, and
+ * with `failOnConsoleErrors` a console error or uncaught page error on one
+ * of them fails the test. What the file starts besides (a server, a
+ * database) it stops in its own afterAll.
  */
-export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSuite {
+export function useBrowser(
+  defaults: BrowserContextOptions = {},
+  { pagePerTest = false, failOnConsoleErrors = false }: PageOptions = {},
+): BrowserSuite {
   let browser: Browser | undefined;
   const opened: TrackedPage[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(() => closeAll(opened.splice(0), browser));
+  if (pagePerTest || failOnConsoleErrors) {
+    afterEach(async () => {
+      const closing = opened.splice(0);
+      const errors = closing.flatMap((page) => page.errors());
+      await closeAll(closing);
+      if (failOnConsoleErrors) expect(errors, 'console errors').toEqual([]);
+    });
+  }
   const suite: BrowserSuite = {
     get browser() {
       if (!browser) throw new Error('the browser is launched in beforeAll: use it in a hook or a test');

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CompiledContent } from '~/content/schema';
@@ -15,6 +15,11 @@ import { whenReady, type RunningServer } from './server';
  * browser bundles in public/build are the app's, not the content's) with the
  * clone as its working directory, so every static file it serves is the
  * clone's public/.
+ *
+ * Like a Netlify build, it starts with the image variants of earlier builds
+ * (netlify/plugins/build-cache restores public/generated): the checkout's,
+ * linked in. The build makes only what its content lacks and removes the
+ * rest, so a variant of an image the branch no longer has cannot survive.
  */
 
 export type BuiltClone = {
@@ -44,6 +49,8 @@ export async function buildClone(remote: GitRemote, branch = 'main'): Promise<Bu
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'built-clone-'));
   const dir = path.join(scratch, 'site');
   await run('git', ['clone', '--quiet', '--branch', branch, remote.bareDir, dir], { cwd: scratch });
+  const variants = path.join(ROOT, 'public/generated');
+  if (existsSync(variants)) await run('cp', ['-al', variants, path.join(dir, 'public/generated')], { cwd: scratch });
   // The app's build, as `npm run build` made it in this checkout.
   symlinkSync(path.join(ROOT, 'build'), path.join(dir, 'build'), 'dir');
   await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/helpers/build-content-here.ts')], {

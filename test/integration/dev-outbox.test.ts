@@ -1,3 +1,4 @@
+// @module-tag slow
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag slow
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '~/settings/env.server';
 import { toFormBody } from '../helpers/contact-cases';

@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_CDN_CACHE, PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
-import { startServer, type RunningServer } from '../helpers/server';
+import { publicSite } from '../helpers/public-site';
 import { group, must } from '../helpers/must';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+const server = { url: publicSite() };
 
 const PAGES = ['/', '/resume', '/case-study/office-depot'];
 const ALL_HTML = [...PAGES, '/no/such/page', '/case-study/unknown'];

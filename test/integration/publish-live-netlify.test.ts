@@ -1,7 +1,6 @@
+// @module-tag slow
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -19,6 +18,7 @@ import { testDatabase, type TestDatabase } from '../helpers/test-database';
 import { PRIVATE_ENV } from '../helpers/private';
 import { LOG_WAIT } from '../helpers/wait';
 import { at, must } from '../helpers/must';
+import { startPurgeApi } from '../helpers/stand-ins/purge-api';
 
 /**
  * A publish is live in seconds under Netlify's own local runtime, `netlify
@@ -38,28 +38,6 @@ import { at, must } from '../helpers/must';
 const LIVE_WITHIN_MS = 10_000;
 const ADMIN_PASSWORD = 'live on netlify serve password';
 const PURGE_TOKEN = 'stand-in-purge-token-0123456789';
-
-type PurgeCall = { authorization: string | undefined; body: { cache_tags?: string[]; site_id?: string } };
-
-/** Netlify's purge API as far as purgeCache uses it: POST /api/v1/purge, bearer token, JSON. */
-async function startPurgeStandIn(): Promise<{ url: string; calls: PurgeCall[]; close: () => Promise<void> }> {
-  const calls: PurgeCall[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/api/v1/purge') {
-        res.writeHead(404).end();
-        return;
-      }
-      calls.push({ authorization: req.headers.authorization, body: JSON.parse(body) as PurgeCall['body'] });
-      res.writeHead(202, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const text = async (url: string) => {
@@ -81,7 +59,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
 
   let database: TestDatabase;
   let remote: GitRemote;
-  let purge: Awaited<ReturnType<typeof startPurgeStandIn>>;
+  let purge: Awaited<ReturnType<typeof startPurgeApi>>;
   let browser: Browser;
   let page: TrackedPage | undefined;
   const instances: NetlifyServe[] = [];
@@ -94,7 +72,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
     const db = await createDatabase({ connectionString: dbUrl });
     await applyMigrations(db);
     await db.end();
-    [remote, purge, browser] = await Promise.all([startGitRemote({ files: committedSiteFiles() }), startPurgeStandIn(), launchBrowser()]);
+    [remote, purge, browser] = await Promise.all([startGitRemote({ files: committedSiteFiles() }), startPurgeApi(), launchBrowser()]);
     const env = {
       ...PRIVATE_ENV,
       ADMIN_PASSWORD,
@@ -230,8 +208,8 @@ describe('publishing a sentence of a case study under netlify serve', () => {
     await expect.poll(() => purge.calls.length, LOG_WAIT).toBeGreaterThan(0);
     expect(purge.calls.every((call) => call.authorization === `Bearer ${PURGE_TOKEN}`)).toBe(true);
     // The site the purge names: netlify serve's unlinked site (SITE_ID is not set for its functions).
-    expect(purge.calls.map((call) => call.body.site_id)).toEqual(purge.calls.map(() => UNLINKED_SITE_ID));
-    const tags = purge.calls.flatMap((call) => call.body.cache_tags ?? []);
+    expect(purge.calls.map((call) => call.body?.site_id)).toEqual(purge.calls.map(() => UNLINKED_SITE_ID));
+    const tags = purge.calls.flatMap((call) => call.body?.cache_tags ?? []);
     expect(tags).toEqual(expect.arrayContaining([caseStudyTag(slug), CARDS_TAG, fileTag(CARD)]));
     // Only what the title touched: not the resume, not another case study.
     expect(tags).not.toContain(RESUME_TAG);
