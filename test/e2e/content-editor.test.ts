@@ -1,19 +1,9 @@
 // @module-tag slow
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
-import {
-  buildOnClone,
-  changedLines,
-  changedPaths,
-  remoteFile,
-  remoteHead,
-  signedInPage,
-  startEditorStack,
-  waitForSaveResult,
-  type EditorStack,
-} from '../helpers/editor-stack';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buildOnClone, changedLines, changedPaths, remoteFile, remoteHead, waitForSaveResult } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
+import { useEditor } from '../helpers/editor-suite';
 
 /**
  * The editor's frontmatter forms and publishing, in Chromium, against the
@@ -26,22 +16,13 @@ import { commitOnRemote } from '../helpers/git-remote';
 
 const OFFICE_DEPOT = 'content/case-studies/office-depot.mdx';
 
-let stack: EditorStack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEditorStack({ password: 'editor test password' }), launchBrowser()]);
-}, 120_000);
-
-afterAll(() => closeAll(opened, browser, stack));
-
-const signedIn = (javaScriptEnabled = true): Promise<Page> => signedInPage(browser, stack, opened, { javaScriptEnabled });
+const editor = useEditor({ password: 'editor test password' });
+const signedIn = (javaScriptEnabled = true): Promise<Page> => editor.signedIn({ javaScriptEnabled });
 
 describe('the list', () => {
   it('shows the site details, the resume and every case study in order, each with its last change', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content`);
+    await page.goto(`${editor.url}/admin/content`);
     const items = await page.locator('[data-content-item]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-content-item')));
     expect(items).toEqual([
       'site.yml',
@@ -62,9 +43,9 @@ describe.each([
 ] as const)('publishing a field %s', (_name, javaScriptEnabled) => {
   it('one field changed is one commit that changes only its line; the same again is no commit', async () => {
     const page = await signedIn(javaScriptEnabled);
-    const before = remoteFile(stack.remote, OFFICE_DEPOT);
-    const head = remoteHead(stack.remote);
-    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    const before = remoteFile(editor.stack.remote, OFFICE_DEPOT);
+    const head = remoteHead(editor.stack.remote);
+    await page.goto(`${editor.url}/admin/content/case-studies/office-depot.mdx`);
     const role = page.locator('input[name="role"]');
     const newRole = javaScriptEnabled ? 'Lead Product Designer' : 'Principal UX Designer';
     await role.fill(newRole);
@@ -72,32 +53,38 @@ describe.each([
     const result = await waitForSaveResult(page);
     expect(result.status).toBe('published');
     expect(result.commit).toMatch(/^[0-9a-f]{40}$/);
-    expect(remoteHead(stack.remote)).toBe(result.commit);
-    expect(stack.remote.git('rev-parse', `${result.commit}^`).trim()).toBe(head);
-    expect(changedPaths(stack.remote, result.commit!)).toEqual([OFFICE_DEPOT]);
-    expect(changedLines(before, remoteFile(stack.remote, OFFICE_DEPOT))).toEqual([expect.stringMatching(/^-role: /), `+role: ${newRole}`]);
-    expect(stack.remote.git('log', '-1', '--format=%an <%ae>|%s', result.commit!)).toBe(
+    expect(remoteHead(editor.stack.remote)).toBe(result.commit);
+    expect(editor.stack.remote.git('rev-parse', `${result.commit}^`).trim()).toBe(head);
+    expect(changedPaths(editor.stack.remote, result.commit!)).toEqual([OFFICE_DEPOT]);
+    expect(changedLines(before, remoteFile(editor.stack.remote, OFFICE_DEPOT))).toEqual([
+      expect.stringMatching(/^-role: /),
+      `+role: ${newRole}`,
+    ]);
+    expect(editor.stack.remote.git('log', '-1', '--format=%an <%ae>|%s', result.commit!)).toBe(
       'Dana Designer <dana@example.com>|Edit Office Depot Rewards App Redesign',
     );
 
     // Opened again and published with nothing changed: no commit.
-    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/office-depot.mdx`);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status, await page.locator('[data-save-result]').innerText()).toBe('unchanged');
-    expect(remoteHead(stack.remote)).toBe(result.commit);
+    expect(remoteHead(editor.stack.remote)).toBe(result.commit);
   });
 });
 
 describe('when publishing cannot go ahead', () => {
   it('a file changed elsewhere since it was opened: a conflict, nothing pushed, both versions shown, the draft kept', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content/case-studies/mobile-banking.mdx`);
-    const theirs = remoteFile(stack.remote, 'content/case-studies/mobile-banking.mdx').replace(/^timeline: .*$/m, 'timeline: 5 months');
-    const elsewhere = commitOnRemote(stack.remote, { 'content/case-studies/mobile-banking.mdx': theirs });
+    await page.goto(`${editor.url}/admin/content/case-studies/mobile-banking.mdx`);
+    const theirs = remoteFile(editor.stack.remote, 'content/case-studies/mobile-banking.mdx').replace(
+      /^timeline: .*$/m,
+      'timeline: 5 months',
+    );
+    const elsewhere = commitOnRemote(editor.stack.remote, { 'content/case-studies/mobile-banking.mdx': theirs });
     await page.locator('input[name="role"]').fill('Senior Product Designer');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status).toBe('conflict');
-    expect(remoteHead(stack.remote)).toBe(elsewhere);
+    expect(remoteHead(editor.stack.remote)).toBe(elsewhere);
     expect(await page.locator('[data-save-result] [data-diff-line="removed"]').allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringContaining('timeline: 5 months'), expect.stringMatching(/role: /)]),
     );
@@ -112,12 +99,12 @@ describe('when publishing cannot go ahead', () => {
 
   it('an edit the build would refuse: not published, the problem by its field, the typed text kept', async () => {
     const page = await signedIn();
-    const head = remoteHead(stack.remote);
-    await page.goto(`${stack.server.url}/admin/content/case-studies/analytics-dashboard.mdx`);
+    const head = remoteHead(editor.stack.remote);
+    await page.goto(`${editor.url}/admin/content/case-studies/analytics-dashboard.mdx`);
     await page.locator('input[name="order"]').fill('second');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status).toBe('invalid');
-    expect(remoteHead(stack.remote)).toBe(head);
+    expect(remoteHead(editor.stack.remote)).toBe(head);
     const order = page.locator('input[name="order"]');
     expect(await order.inputValue()).toBe('second');
     expect(await order.getAttribute('aria-invalid')).toBe('true');
@@ -128,7 +115,7 @@ describe('when publishing cannot go ahead', () => {
 describe('preview', () => {
   it('opens the unsaved edit in a new tab, drawn by the site’s components, with every image from the owner’s media route', async () => {
     const page = await signedIn(false);
-    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/office-depot.mdx`);
     await page.locator('input[name="title"]').fill('Rewards, Seen at Last');
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
     await preview.waitForLoadState('load');
@@ -143,7 +130,7 @@ describe('preview', () => {
     // Each one answers, as the owner.
     for (const { src } of images.slice(0, 6)) expect((await preview.request.get(src)).status()).toBe(200);
     // The preview kept the edit as the draft, and published nothing.
-    const kept = await stack.db.query<{ text: string }>(
+    const kept = await editor.stack.db.query<{ text: string }>(
       "SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'",
     );
     expect(kept[0]?.text).toMatch(/^title: Rewards, Seen at Last$/m);
@@ -156,7 +143,7 @@ describe('preview', () => {
 describe('history', () => {
   it('lists the commits that changed the file with their diffs, and restores an old version as a new commit', async () => {
     const page = await signedIn(false);
-    await page.goto(`${stack.server.url}/admin/content/history/case-studies/office-depot.mdx`);
+    await page.goto(`${editor.url}/admin/content/history/case-studies/office-depot.mdx`);
     const entries = page.locator('[data-history-commit]');
     // The seed and the two publishes of the role above.
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(3);
@@ -169,19 +156,19 @@ describe('history', () => {
     const seedCommit = (await seed.getAttribute('data-history-commit'))!;
     await seed.getByRole('button', { name: 'Restore this version' }).click();
     await page.waitForURL(/restored=/);
-    const head = remoteHead(stack.remote);
-    expect(stack.remote.git('log', '-1', '--format=%s', head)).toBe(
+    const head = remoteHead(editor.stack.remote);
+    expect(editor.stack.remote.git('log', '-1', '--format=%s', head)).toBe(
       `Restore Office Depot Rewards App Redesign to ${seedCommit.slice(0, 7)}`,
     );
-    expect(remoteFile(stack.remote, OFFICE_DEPOT)).toBe(remoteFile(stack.remote, OFFICE_DEPOT, seedCommit));
-    expect(changedPaths(stack.remote, head)).toEqual([OFFICE_DEPOT]);
+    expect(remoteFile(editor.stack.remote, OFFICE_DEPOT)).toBe(remoteFile(editor.stack.remote, OFFICE_DEPOT, seedCommit));
+    expect(changedPaths(editor.stack.remote, head)).toEqual([OFFICE_DEPOT]);
   });
 });
 
 describe('a draft', () => {
   it('survives a reload and a sign-out, shows on the list, and can be discarded', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    await page.goto(`${editor.url}/admin/content/resume.mdx`);
     await page.waitForFunction(() => document.documentElement.classList.contains('js'));
     const name = 'headline';
     const field = page.locator(`input[name="${name}"]`);
@@ -193,9 +180,9 @@ describe('a draft', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/(admin\/sign-in)?$/);
     const again = await signedIn();
-    await again.goto(`${stack.server.url}/admin/content`);
+    await again.goto(`${editor.url}/admin/content`);
     expect(await again.locator('[data-content-item="resume.mdx"]').innerText()).toContain('draft');
-    await again.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    await again.goto(`${editor.url}/admin/content/resume.mdx`);
     expect(await again.locator(`input[name="${name}"]`).inputValue()).toBe('Typed, then the tab closed');
     await again.getByRole('button', { name: 'Discard draft' }).click();
     await again.waitForURL(/discarded=1/);
@@ -207,7 +194,7 @@ describe('a new case study', () => {
   it('is made from the list as a coming-soon draft, published, then published as a page: the build passes each time', async () => {
     // Without JavaScript: every step is a plain form post (the list buttons too).
     const page = await signedIn(false);
-    await page.goto(`${stack.server.url}/admin/content`);
+    await page.goto(`${editor.url}/admin/content`);
     await page.getByLabel(/Its title/).fill('Ledger Onboarding Rethink');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/admin\/content\/case-studies\/ledger-onboarding-rethink\.mdx\?created=1/);
@@ -216,14 +203,14 @@ describe('a new case study', () => {
     const first = await waitForSaveResult(page);
     expect(first.status).toBe('published');
     // With its placeholder card image, a file of its own folder.
-    expect(changedPaths(stack.remote, first.commit!).sort()).toEqual([
+    expect(changedPaths(editor.stack.remote, first.commit!).sort()).toEqual([
       'content/case-studies/ledger-onboarding-rethink.mdx',
       'content/case-studies/ledger-onboarding-rethink/card.svg',
     ]);
-    await buildOnClone(stack.remote);
+    await buildOnClone(editor.stack.remote);
 
     // Published, with its page fields and a story.
-    await page.goto(`${stack.server.url}/admin/content/case-studies/ledger-onboarding-rethink.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/ledger-onboarding-rethink.mdx`);
     await page.locator('select[name="status"]').selectOption('published');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/saved=1/);
@@ -241,24 +228,24 @@ describe('a new case study', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const second = await waitForSaveResult(page);
     expect(second.status, await page.locator('[data-save-result]').innerText()).toBe('published');
-    expect(remoteFile(stack.remote, 'content/case-studies/ledger-onboarding-rethink.mdx')).toMatch(
+    expect(remoteFile(editor.stack.remote, 'content/case-studies/ledger-onboarding-rethink.mdx')).toMatch(
       /^status: published$[\s\S]*^page:$[\s\S]*## The problem/m,
     );
-    await buildOnClone(stack.remote);
+    await buildOnClone(editor.stack.remote);
   }, 180_000); // Three publishes, each made live (compiled, its PDF and cards drawn), and a build of a clone: minutes on a busy machine.
 });
 
 describe('when the remote is down', () => {
   it('a publish fails with a clear message and the draft is kept', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/office-depot.mdx`);
     await page.locator('input[name="timeline"]').fill('7 months');
-    await stack.remote.close();
+    await editor.stack.remote.close();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const result = await waitForSaveResult(page);
     expect(result.status).toBe('failed');
     expect(await page.locator('[data-save-result]').innerText()).toMatch(/could not|refused|reach|connect/i);
-    const kept = await stack.db.query<{ text: string }>(
+    const kept = await editor.stack.db.query<{ text: string }>(
       "SELECT text FROM content_drafts WHERE path = 'content/case-studies/office-depot.mdx'",
     );
     expect(kept[0]?.text).toMatch(/^timeline: 7 months$/m);

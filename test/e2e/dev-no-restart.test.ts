@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
 import { startDev, type DevServer } from '../helpers/dev';
 import { waitForHydration } from '../helpers/e2e';
 import { FILES_SITE, writeFilesSite } from '../helpers/files-site';
@@ -17,6 +16,7 @@ import { PRIVATE_ENV } from '../helpers/private';
 import { closedPort } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
 import { signInPage } from '../helpers/owner-session';
+import { useBrowser } from '../helpers/browser-suite';
 
 /**
  * The editing loop under `npm run dev`, on the tests' own site
@@ -33,7 +33,7 @@ const EXTRA = 'content/case-studies/bus-stops.mdx';
 
 let dev: DevServer;
 let database: TestDatabase;
-let browser: Browser;
+const chromium = useBrowser();
 let upstream: string;
 /** The production build as it was before npm run dev: file → sha256. */
 let productionBuild: Map<string, string>;
@@ -94,26 +94,22 @@ async function prepare(dir: string) {
 beforeAll(async () => {
   database = await testDatabase();
   const url = database.url;
-  [dev, browser] = await Promise.all([
-    startDev(
-      {
-        ...PRIVATE_ENV,
-        ADMIN_PASSWORD: PASSWORD,
-        NETLIFY_DB_URL: url,
-        PORTFOLIO_DB: '',
-        CONTENT_GIT_AUTHOR: 'Robin Example <robin@example.org>',
-      },
-      { prepare },
-    ),
-    launchBrowser(),
-  ]);
+  dev = await startDev(
+    {
+      ...PRIVATE_ENV,
+      ADMIN_PASSWORD: PASSWORD,
+      NETLIFY_DB_URL: url,
+      PORTFOLIO_DB: '',
+      CONTENT_GIT_AUTHOR: 'Robin Example <robin@example.org>',
+    },
+    { prepare },
+  );
   await waitFor(() => /Migrations: (applied|none pending)/.test(dev.output()), {
     timeoutMs: 60_000,
     what: () => `migrations:\n${dev.output()}`,
   });
 }, 240_000);
 afterAll(async () => {
-  await browser?.close();
   await dev?.stop();
   if (upstream) await rm(path.dirname(upstream), { recursive: true, force: true });
   await database?.drop();
@@ -152,7 +148,7 @@ function keepAsking() {
 }
 
 async function signIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await (await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signInPage(page, dev.url, PASSWORD);
   return page;
 }
@@ -215,7 +211,7 @@ describe('publishing under npm run dev', () => {
   }, 360_000);
 
   it('a file edited by hand shows on the open page without a restart', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await chromium.browser.newContext()).newPage();
     await page.goto(`${dev.url}/case-study/trip-planner`);
     const file = path.join(dev.dir, 'content/case-studies/trip-planner.mdx');
     const text = await readFile(file, 'utf8');

@@ -1,9 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sanitizeSvg } from '../../app/editing/svg-sanitize.server';
-import { launchBrowser } from '../helpers/browser';
+import { useBrowser } from '../helpers/browser-suite';
 
 /**
  * The SVG check against a real browser. Each SVG is opened in Chromium as a
@@ -22,17 +21,11 @@ const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/19
 const svg = (inner: string, attrs = '') => `<svg ${NS}${attrs} width="200" height="200" viewBox="0 0 200 200">${inner}</svg>`;
 const BOX = '<rect width="200" height="200" fill="#eef"/>';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Opens the SVG, clicks each link and hovers the drawing; returns the dialogs and foreign requests it caused. */
 async function open(text: string): Promise<string[]> {
-  const context = await browser.newContext({ viewport: { width: 400, height: 400 } });
+  const context = await chromium.browser.newContext({ viewport: { width: 400, height: 400 } });
   const events: string[] = [];
   try {
     await context.route('**/*', async (route) => {

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/content';
-import { openSignedIn, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { useEditor } from '../helpers/editor-suite';
 
 /**
  * The body editor's code (MDXEditor, Lexical) is built apart from Remix's
@@ -50,28 +48,17 @@ describe('the build', () => {
 });
 
 describe('in Chromium', () => {
-  let stack: EditorStack;
-  let browser: Browser;
-  const PASSWORD = 'owner password for the editor bundle';
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startEditorStack({ password: PASSWORD }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const editor = useEditor({ password: 'owner password for the editor bundle' });
 
   it.each(PUBLIC_PAGES)('%s loads no editor code', async (page) => {
-    const context = await browser.newContext();
+    const context = await editor.chromium.browser.newContext();
     try {
       const tab = await context.newPage();
       const scripts: string[] = [];
       tab.on('response', (response) => {
         if (response.request().resourceType() === 'script') scripts.push(response.url());
       });
-      await tab.goto(stack.server.url + page, { waitUntil: 'networkidle' });
+      await tab.goto(editor.url + page, { waitUntil: 'networkidle' });
       // Hydration starts once the page has loaded and painted (deferred-hydration.server.ts): on a page with
       // many images, after the network first went quiet. Wait for its modules, then for them all.
       await expect.poll(() => scripts.length, { timeout: 15_000 }).toBeGreaterThan(0);
@@ -87,14 +74,14 @@ describe('in Chromium', () => {
   });
 
   it('the edit page imports /build/editor/… once it has hydrated, and the editor opens', async () => {
-    const { page, close, errors } = await openSignedIn(browser, stack);
+    const { page, close, errors } = await editor.signedInTracked();
     try {
       const editorScripts: string[] = [];
       page.on('response', (response) => {
         const { pathname } = new URL(response.url());
         if (pathname.startsWith('/build/editor/')) editorScripts.push(pathname);
       });
-      await page.goto(`${stack.server.url}/admin/content/case-studies/office-depot.mdx`);
+      await page.goto(`${editor.url}/admin/content/case-studies/office-depot.mdx`);
       await page.locator('[data-mdx-body][data-body-editor="ready"] [contenteditable="true"]').first().waitFor();
       expect(editorScripts).toContain(editorUrl());
       // No second React: the editor's hooks run on the page's (an invalid hook call would log an error).

@@ -2,22 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
-import {
-  buildOnClone,
-  changedPaths,
-  remoteFile,
-  signedInPage,
-  startEditorStack,
-  waitForSaveResult,
-  type EditorStack,
-} from '../helpers/editor-stack';
+import { describe, expect, it } from 'vitest';
+import { buildOnClone, changedPaths, remoteFile, waitForSaveResult } from '../helpers/editor-stack';
 import { waitForHydration } from '../helpers/e2e';
 import { group } from '../helpers/must';
+import { useEditor } from '../helpers/editor-suite';
 
 /**
  * Photos and card images replaced by upload, in Chromium, through the real
@@ -33,17 +25,8 @@ const SITE = 'content/site.yml';
 const CARD_DOC = 'content/case-studies/blocks-demo.mdx';
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.resolve('.generated/screenshots/image-field');
 
-let stack: EditorStack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startEditorStack({ password: 'image field password', fixtures: true }), launchBrowser()]);
-}, 120_000);
-
-afterAll(() => closeAll(opened, browser, stack));
-
-const signedIn = (javaScriptEnabled = true): Promise<Page> => signedInPage(browser, stack, opened, { javaScriptEnabled });
+const editor = useEditor({ password: 'image field password', fixtures: true });
+const signedIn = (javaScriptEnabled = true): Promise<Page> => editor.signedIn({ javaScriptEnabled });
 
 /** A photo with EXIF (a camera and a position), as a phone gives it. */
 const photo = (width: number, height: number, colour: string) =>
@@ -54,7 +37,9 @@ const photo = (width: number, height: number, colour: string) =>
 
 function grepRemote(name: string): string[] {
   try {
-    return execFileSync('git', ['--git-dir', stack.remote.bareDir, 'grep', '-l', '-F', name, 'main', '--', 'content'], { encoding: 'utf8' })
+    return execFileSync('git', ['--git-dir', editor.stack.remote.bareDir, 'grep', '-l', '-F', name, 'main', '--', 'content'], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter(Boolean);
   } catch {
@@ -81,10 +66,10 @@ async function screenshots(page: Page, selector: string, name: string) {
 
 describe('replacing the profile photo, with JavaScript', () => {
   it('uploads when chosen, shows it, and publishes the file and the new path in one commit, without typed sizes', async () => {
-    const before = parse(remoteFile(stack.remote, SITE)) as { photos: { profile: { src: string }; about: { src: string } } };
+    const before = parse(remoteFile(editor.stack.remote, SITE)) as { photos: { profile: { src: string }; about: { src: string } } };
     const oldProfile = contentPathOf('content/', before.photos.profile.src);
     const page = await signedIn(true);
-    await page.goto(`${stack.server.url}/admin/content/site.yml`);
+    await page.goto(`${editor.url}/admin/content/site.yml`);
     await waitForHydration(page);
     const field = page.locator('[data-image-field="photos.profile"]');
     await expect
@@ -122,7 +107,7 @@ describe('replacing the profile photo, with JavaScript', () => {
     const result = await waitForSaveResult(page);
     expect(result.status).toBe('published');
     const stored = `content/images/${src.slice('./images/'.length)}`;
-    const changed = changedPaths(stack.remote, result.commit!);
+    const changed = changedPaths(editor.stack.remote, result.commit!);
     expect(changed).toContain(SITE);
     expect(changed).toContain(stored);
     // The replaced photo goes in the same commit when it lived beside the content and nothing else names it.
@@ -132,25 +117,25 @@ describe('replacing the profile photo, with JavaScript', () => {
       grepRemote(oldProfile.slice(oldProfile.lastIndexOf('/') + 1)).length > 0;
     expect(changed.includes(oldProfile)).toBe(!oldStays);
 
-    const after = parse(remoteFile(stack.remote, SITE)) as { photos: { profile: Record<string, unknown> } };
+    const after = parse(remoteFile(editor.stack.remote, SITE)) as { photos: { profile: Record<string, unknown> } };
     expect(after.photos.profile).toEqual({ src, alt: 'Jordan at a standing desk, smiling' });
     // The committed file: the upload's pixels, without its camera or position.
-    const bytes = execFileSync('git', ['--git-dir', stack.remote.bareDir, 'show', `main:${stored}`]);
+    const bytes = execFileSync('git', ['--git-dir', editor.stack.remote.bareDir, 'show', `main:${stored}`]);
     const meta = await sharp(bytes).metadata();
     expect({ width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ width: 1024, height: 768, exif: undefined });
-    await buildOnClone(stack.remote);
+    await buildOnClone(editor.stack.remote);
   }, 180_000);
 });
 
 describe('replacing a card image, without JavaScript', () => {
   it('the Upload button keeps the file with the draft, and Publish commits it with the frontmatter path', async () => {
-    const beforeText = remoteFile(stack.remote, CARD_DOC);
+    const beforeText = remoteFile(editor.stack.remote, CARD_DOC);
     const oldCard = contentPathOf(
       'content/case-studies/',
       group(/^image: (.+)$/m.exec(beforeText), 'an image in the front matter').replace(/^"|"$/g, ''),
     );
     const page = await signedIn(false);
-    await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/blocks-demo.mdx`);
     const field = page.locator('[data-image-field="image"]');
     await field.locator('input[type=file]').waitFor();
     // Typed text survives the upload's round trip.
@@ -171,20 +156,20 @@ describe('replacing a card image, without JavaScript', () => {
     const result = await waitForSaveResult(page);
     expect(result.status).toBe('published');
     const stored = `content/case-studies/${src.slice(2)}`;
-    const changed = changedPaths(stack.remote, result.commit!);
+    const changed = changedPaths(editor.stack.remote, result.commit!);
     expect(changed).toContain(CARD_DOC);
     expect(changed).toContain(stored);
     const stays = !oldCard.startsWith('content/') || grepRemote(oldCard.slice(oldCard.lastIndexOf('/') + 1)).length > 0;
     expect(changed.includes(oldCard)).toBe(!stays);
-    const text = remoteFile(stack.remote, CARD_DOC);
+    const text = remoteFile(editor.stack.remote, CARD_DOC);
     expect(text).toContain(`image: ${src}\n`);
     expect(text).not.toMatch(/^(imageWidth|imageHeight|width|height):/m);
-    await buildOnClone(stack.remote);
+    await buildOnClone(editor.stack.remote);
   }, 180_000);
 
   it('a file that is not an image is refused with a sentence, and what was typed stays', async () => {
     const page = await signedIn(false);
-    await page.goto(`${stack.server.url}/admin/content/case-studies/blocks-demo.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/blocks-demo.mdx`);
     await page.locator('input[name="role"]').fill('Lead Service Designer');
     const field = page.locator('[data-image-field="image"]');
     await field

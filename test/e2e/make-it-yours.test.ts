@@ -5,14 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudySocialCard, homeSocialCard, resumeSocialCard, SOCIAL_IMAGE_DIR } from '~/seo/social-image';
 import { ImagePlan } from '../../pipeline/images';
 import { bodyValue, openEditor, selectWord } from '../helpers/body-editor';
 import { buildClone, serveClone, type BuiltClone } from '../helpers/built-clone';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
-import { openSignedIn, remoteFile, type EditorStack } from '../helpers/editor-stack';
+import { remoteFile } from '../helpers/editor-stack';
 import {
   colourAt,
   designerImages,
@@ -37,6 +36,8 @@ import { crawl, fetchPublicFiles, type SiteResponse } from '../helpers/site-resp
 import { at, group, must } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
 import { waitForHydration } from '../helpers/e2e';
+import { useEditorSuite } from '../helpers/editor-suite';
+import { signInPage } from '../helpers/owner-session';
 
 /**
  * Issue's bar, end to end: starting from the sample content as shipped, a
@@ -77,25 +78,19 @@ const JORDAN = {
 const EMPLOYERS = ['Cascade Transit Authority', 'Northwind Health', 'Civic Labs Studio', 'Harbor & Pine', 'Lumen Works'];
 const CASE_STUDY = { title: 'Night Bus Wayfinding', slug: 'night-bus-wayfinding' };
 
-let stack: EditorStack;
-let browser: Browser;
+const editor = useEditorSuite(() => startSampleEditorStack('make it yours password', SEED));
+const { chromium } = editor;
 let images: Awaited<ReturnType<typeof designerImages>>;
-const pages: TrackedPage[] = [];
-
 beforeAll(async () => {
-  [stack, browser, images] = await Promise.all([startSampleEditorStack('make it yours password', SEED), launchBrowser(), designerImages()]);
-}, 180_000);
-
-afterAll(async () => {
-  for (const tracked of pages) await tracked.close();
-  await browser?.close();
-  await stack?.stop();
+  images = await designerImages();
 });
 
-async function signedIn(options: Parameters<typeof openSignedIn>[2] = {}): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, options);
-  pages.push(tracked);
-  return tracked.page;
+/** A signed-in page of the file's browser, at 1280 px unless `options` say otherwise (a phone: PHONE). */
+async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await chromium.openPage({ viewport: { width: 1280, height: 900 }, ...options });
+  await signInPage(page, editor.url, editor.stack.password);
+  await page.goto(`${editor.url}/admin`);
+  return page;
 }
 
 const sampleItems = (page: Page) => page.locator('[data-sample-item]');
@@ -146,7 +141,7 @@ async function sampleImageFingerprints(): Promise<{ names: string[]; sha256: Set
 
 describe('the scan, on the site as shipped', () => {
   it('finds the sample in a page, a data request, the PDF, an image and the sitemap; "Make it yours" lists it', async () => {
-    const clone = await buildClone(stack.remote);
+    const clone = await buildClone(editor.stack.remote);
     const server = await serveClone(clone, SITE_URL);
     try {
       const findings = scan(await responsesOf(clone, server.url));
@@ -163,7 +158,7 @@ describe('the scan, on the site as shipped', () => {
       clone.dispose();
     }
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content`);
+    await page.goto(`${editor.url}/admin/content`);
     expect(await sampleItems(page).count()).toBeGreaterThan(0);
   }, 300_000);
 });
@@ -171,15 +166,14 @@ describe('the scan, on the site as shipped', () => {
 describe('in the browser only, the designer', () => {
   // Each step's pages closed after it, with no console error or uncaught error on them.
   afterEach(async () => {
-    const closing = pages.splice(0);
-    const errors = closing.flatMap((tracked) => tracked.errors());
-    for (const tracked of closing) await tracked.close();
+    const errors = chromium.errors();
+    await chromium.closePages();
     expect(errors, 'console errors in the editor').toEqual([]);
   });
 
   it('at 375 px: replaces the site details, her links and both photos by upload', async () => {
     const page = await signedIn(PHONE);
-    await openHydrated(page, `${stack.server.url}/admin/content/site.yml`);
+    await openHydrated(page, `${editor.url}/admin/content/site.yml`);
     await fillFields(page, {
       name: JORDAN.name,
       initials: 'JR',
@@ -217,7 +211,7 @@ describe('in the browser only, the designer', () => {
     await expectNoSideways(page, 375);
     await publish(page);
 
-    const site = parseYaml(remoteFile(stack.remote, 'content/site.yml')) as {
+    const site = parseYaml(remoteFile(editor.stack.remote, 'content/site.yml')) as {
       name: string;
       email: string;
       photos: Record<'profile' | 'about', { src: string; width?: number; height?: number; alt: string }>;
@@ -230,7 +224,7 @@ describe('in the browser only, the designer', () => {
     ] as const) {
       const photo = site.photos[field];
       expect(photo.src).not.toBe(seededSite.photos[field].src);
-      const stored = remoteBytes(stack.remote, imageFileOnRemote(stack.remote, 'content/site.yml', photo.src));
+      const stored = remoteBytes(editor.stack.remote, imageFileOnRemote(editor.stack.remote, 'content/site.yml', photo.src));
       expect(await sizeOf(stored)).toEqual({ width: upload.width, height: upload.height });
       // Typed sizes are still accepted, but an upload's are the file's (or left to the build to read).
       if (photo.width !== undefined || photo.height !== undefined)
@@ -240,7 +234,7 @@ describe('in the browser only, the designer', () => {
 
   it('at 375 px: replaces the first resume role, adding a bullet and removing one', async () => {
     const page = await signedIn(PHONE);
-    await openHydrated(page, `${stack.server.url}/admin/content/resume.mdx`);
+    await openHydrated(page, `${editor.url}/admin/content/resume.mdx`);
     const bullets = at(seededResume.experience, 0, 'a seeded role').bullets.length;
     await fill(page, 'experience.0.title', 'Lead Product Designer');
     await fill(page, 'experience.0.company', at(EMPLOYERS, 0, 'an employer'));
@@ -260,7 +254,9 @@ describe('in the browser only, the designer', () => {
     await expectNoSideways(page, 375);
     await publish(page);
 
-    const resume = matter(remoteFile(stack.remote, 'content/resume.mdx')).data as { experience: { company: string; bullets: string[] }[] };
+    const resume = matter(remoteFile(editor.stack.remote, 'content/resume.mdx')).data as {
+      experience: { company: string; bullets: string[] }[];
+    };
     expect(resume.experience[0]?.company).toBe(EMPLOYERS[0]);
     expect(resume.experience[0]?.bullets).toHaveLength(bullets);
     expect(at(resume.experience, 0, 'the first role').bullets).not.toContain('Role one, result 2: riders found their stop 3× faster.');
@@ -269,7 +265,7 @@ describe('in the browser only, the designer', () => {
 
   it('replaces every other resume entry and the summary', async () => {
     const page = await signedIn();
-    await openEditor(page, `${stack.server.url}/admin/content/resume.mdx`);
+    await openEditor(page, `${editor.url}/admin/content/resume.mdx`);
     await fill(page, 'headline', 'Senior Product Designer');
     await fill(page, 'location', 'Portland, Oregon');
     for (const [i, role] of seededResume.experience.entries()) {
@@ -306,14 +302,14 @@ describe('in the browser only, the designer', () => {
         'Product designer with ten years in transit, health and civic services, who turns field research into services people use on the first try.\n',
       );
     await publish(page);
-    const resume = remoteFile(stack.remote, 'content/resume.mdx');
+    const resume = remoteFile(editor.stack.remote, 'content/resume.mdx');
     for (const employer of SAMPLE.employers)
       expect(findSample('resume.mdx', resume, [{ what: employer, pattern: new RegExp(employer, 'i') }])).toEqual([]);
   }, 180_000);
 
   it('makes a case study of her own, with a card image and two story images, and publishes it', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content`);
+    await page.goto(`${editor.url}/admin/content`);
     await page.getByLabel(/Its title/).fill(CASE_STUDY.title);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(new RegExp(`/admin/content/case-studies/${CASE_STUDY.slug}\\.mdx\\?created=1`));
@@ -372,27 +368,28 @@ describe('in the browser only, the designer', () => {
     await publish(page);
 
     const file = `content/case-studies/${CASE_STUDY.slug}.mdx`;
-    const { data, content } = matter(remoteFile(stack.remote, file));
+    const { data, content } = matter(remoteFile(editor.stack.remote, file));
     expect(data).toMatchObject({ title: CASE_STUDY.title, status: 'published' });
-    const card = remoteBytes(stack.remote, imageFileOnRemote(stack.remote, file, data.image as string));
+    const card = remoteBytes(editor.stack.remote, imageFileOnRemote(editor.stack.remote, file, data.image as string));
     expect(await sizeOf(card)).toEqual({ width: images.card.width, height: images.card.height });
     const storyImages = [...content.matchAll(/!\[[^\]]*\]\((\S+?)(?:\s+"[^"]*")?\)/g)].map((match) =>
       group(match, 'an image path in the story'),
     );
     expect(storyImages).toHaveLength(2);
-    for (const src of storyImages) expect(onRemote(stack.remote, path.posix.join(path.posix.dirname(file), decodeURI(src)))).toBe(true);
+    for (const src of storyImages)
+      expect(onRemote(editor.stack.remote, path.posix.join(path.posix.dirname(file), decodeURI(src)))).toBe(true);
   }, 240_000);
 
   it('deletes the three sample case studies from the list', async () => {
     const page = await signedIn();
     for (const { slug, title } of SAMPLE.caseStudies) {
-      await page.goto(`${stack.server.url}/admin/content`);
+      await page.goto(`${editor.url}/admin/content`);
       await page.getByRole('link', { name: `Delete ${title}` }).click();
       await page.getByRole('button', { name: 'Delete case study' }).click();
       // A bound, not a pace: each delete is checked like a publish, committed and pushed (over 30 s on a busy machine).
       await page.waitForURL(/deleted=/, { timeout: 120_000 });
-      expect(onRemote(stack.remote, `content/case-studies/${slug}.mdx`)).toBe(false);
-      expect(onRemote(stack.remote, `content/case-studies/${slug}`)).toBe(false);
+      expect(onRemote(editor.stack.remote, `content/case-studies/${slug}.mdx`)).toBe(false);
+      expect(onRemote(editor.stack.remote, `content/case-studies/${slug}`)).toBe(false);
     }
     const listed = await page
       .locator('[data-content-item^="case-studies/"]')
@@ -402,7 +399,7 @@ describe('in the browser only, the designer', () => {
 
   it('finds nothing left in "Make it yours"', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content`);
+    await page.goto(`${editor.url}/admin/content`);
     const left = await sampleItems(page).evaluateAll((items) =>
       items.map((item) => `${item.textContent?.trim()} → ${item.querySelector('a')?.getAttribute('href')}`),
     );
@@ -416,7 +413,7 @@ describe('the site built from her branch', () => {
   let responses: SiteResponse[];
 
   beforeAll(async () => {
-    clone = await buildClone(stack.remote);
+    clone = await buildClone(editor.stack.remote);
     server = await serveClone(clone, SITE_URL);
     responses = await responsesOf(clone, server.url);
   }, 300_000);
@@ -492,9 +489,7 @@ describe('the site built from her branch', () => {
   });
 
   it('in Chromium, no page shows or loads anything of the sample', async () => {
-    const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    pages.push(tracked);
-    const { page } = tracked;
+    const page = await chromium.openPage({ viewport: { width: 1280, height: 900 } });
     const findings: Finding[] = [];
     const read: Promise<void>[] = [];
     page.on('response', (response) => {

@@ -1,15 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
-import { openSignedIn, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { remoteHead } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
 import { badCookies, leaks, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
 import { bytes, publishAndWait, text, within } from '../helpers/live-site';
 import { group, must } from '../helpers/must';
+import { useEditor } from '../helpers/editor-suite';
 
 /**
  * What a publish going live must never do: show a private case study to a
@@ -24,31 +24,20 @@ vi.setConfig({ testTimeout: 240_000 });
 /** A sentence only the private story holds after the publish; a visitor must never meet it. */
 const PRIVATE_SENTENCE = 'Zephyrine audit trails now close every ledger by dawn.';
 
-let stack: EditorStack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-let liveDir: string;
-
-beforeAll(async () => {
-  liveDir = mkdtempSync(path.join(os.tmpdir(), 'live-store-safety-'));
-  [stack, browser] = await Promise.all([
-    startEditorStack({ password: 'live safety password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }),
-    launchBrowser(),
-  ]);
-}, 180_000);
-
-afterAll(() => closeAll(opened, browser, stack, liveDir));
+const liveDir = mkdtempSync(path.join(os.tmpdir(), 'live-store-safety-'));
+// Removed after the servers that write to it have stopped (after hooks run last-registered first).
+afterAll(() => rmSync(liveDir, { recursive: true, force: true }));
+const editor = useEditor({ password: 'live safety password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } });
 
 async function editorPage(file: string): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled: false });
-  opened.push(tracked);
-  await tracked.page.goto(`${stack.server.url}/admin/content/${file}`);
-  return tracked.page;
+  const page = await editor.signedIn({ javaScriptEnabled: false });
+  await page.goto(`${editor.url}/admin/content/${file}`);
+  return page;
 }
 
 /** Every public answer a visitor (or a crawler) can ask for without a password. */
 async function publicAnswers(): Promise<Map<string, Buffer>> {
-  const home = await text(`${stack.server.url}/`);
+  const home = await text(`${editor.url}/`);
   const links = [...home.body.matchAll(/(?:href|src)="(\/[^"#]*)"/g)]
     .map((match) => group(match, 'a link in the home page').replace(/&amp;/g, '&'))
     .filter((url) => !url.startsWith('/admin'));
@@ -64,7 +53,7 @@ async function publicAnswers(): Promise<Map<string, Buffer>> {
     ...links,
   ]);
   const answers = new Map<string, Buffer>();
-  for (const url of urls) answers.set(url, (await bytes(`${stack.server.url}${url}`)).body);
+  for (const url of urls) answers.set(url, (await bytes(`${editor.url}${url}`)).body);
   return answers;
 }
 
@@ -74,7 +63,11 @@ describe('a private case study, published with new words and a new image in its 
     const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7b2cbf' } })
       .png()
       .toBuffer();
-    commitOnRemote(stack.remote, { [`content/case-studies/${PRIVATE_SLUG}/audit-trail.png`]: image }, 'An image for the private story');
+    commitOnRemote(
+      editor.stack.remote,
+      { [`content/case-studies/${PRIVATE_SLUG}/audit-trail.png`]: image },
+      'An image for the private story',
+    );
     const page = await editorPage(`case-studies/${PRIVATE_SLUG}.mdx`);
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
@@ -90,7 +83,7 @@ describe('a private case study, published with new words and a new image in its 
     let unlocked = '';
     await within(
       30_000,
-      async () => (unlocked = (await text(`${stack.server.url}${PRIVATE_PATH}`, { headers: { cookie } })).body).includes(PRIVATE_SENTENCE),
+      async () => (unlocked = (await text(`${editor.url}${PRIVATE_PATH}`, { headers: { cookie } })).body).includes(PRIVATE_SENTENCE),
       'the unlocked story shows the new sentence',
     );
     const builtMedia = new Set((await privateMediaFiles()).map((file) => file.name));
@@ -110,18 +103,18 @@ describe('a private case study, published with new words and a new image in its 
       expect(file.private, `${name} is private in the version`).toBe(true);
       storedMedia.push({ name, bytes: readFileSync(path.join(liveDir, 'files', file.hash)) });
       // Behind the check: the unlocking cookie reads it; no cookie, or a bad one, gets the 404 of a missing file.
-      const opened = await bytes(`${stack.server.url}/private-media/${name}`, { headers: { cookie } });
+      const opened = await bytes(`${editor.url}/private-media/${name}`, { headers: { cookie } });
       expect(opened.status).toBe(200);
       expect(opened.headers.get('cache-control')).toMatch(/^private/);
       expect(opened.headers.get('netlify-cache-tag')).toBeNull();
       for (const [label, bad] of Object.entries(badCookies())) {
-        const refused = await bytes(`${stack.server.url}/private-media/${name}`, { headers: bad ? { cookie: bad } : {} });
+        const refused = await bytes(`${editor.url}/private-media/${name}`, { headers: bad ? { cookie: bad } : {} });
         expect(refused.status, label).toBe(404);
         expect(refused.body.includes(opened.body.subarray(0, 64))).toBe(false);
       }
       // Nor under any public name: the store's hash, a generated image path.
       for (const url of [`/generated/images/${name}`, `/${name}`, `/files/${file.hash}`, `/${file.hash}`])
-        expect((await bytes(`${stack.server.url}${url}`)).status, url).toBe(404);
+        expect((await bytes(`${editor.url}${url}`)).status, url).toBe(404);
     }
 
     // Every public answer, page by page: nothing of the private story, old or new.
@@ -137,7 +130,7 @@ describe('drafts and previews', () => {
   it('never go live: a saved draft and a preview change no public page and not the live store', async () => {
     const pointerBefore = existsSync(path.join(liveDir, 'current.json')) ? readFileSync(path.join(liveDir, 'current.json')) : null;
     const versionsBefore = existsSync(path.join(liveDir, 'versions')) ? readdirSync(path.join(liveDir, 'versions')).sort() : [];
-    const head = remoteHead(stack.remote);
+    const head = remoteHead(editor.stack.remote);
     const DRAFT_TITLE = 'A Draft Title Nobody Published';
     const PREVIEW_TITLE = 'A Preview Title Nobody Published';
 
@@ -146,8 +139,9 @@ describe('drafts and previews', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.locator('[data-draft]').waitFor();
     expect(
-      (await stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/blocks-demo.mdx'"))[0]
-        ?.text,
+      (
+        await editor.stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/case-studies/blocks-demo.mdx'")
+      )[0]?.text,
     ).toContain(DRAFT_TITLE);
     await page.locator('input[name="title"]').fill(PREVIEW_TITLE);
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
@@ -159,12 +153,12 @@ describe('drafts and previews', () => {
     const deadline = Date.now() + 4_000;
     do {
       for (const url of ['/', '/case-study/blocks-demo', '/case-study/blocks-demo.data', '/sitemap.xml']) {
-        const answer = await text(`${stack.server.url}${url}`);
+        const answer = await text(`${editor.url}${url}`);
         expect(answer.body, url).not.toContain(DRAFT_TITLE);
         expect(answer.body, url).not.toContain(PREVIEW_TITLE);
       }
     } while (Date.now() < deadline);
-    expect(remoteHead(stack.remote)).toBe(head);
+    expect(remoteHead(editor.stack.remote)).toBe(head);
     expect(existsSync(path.join(liveDir, 'current.json')) ? readFileSync(path.join(liveDir, 'current.json')) : null).toEqual(pointerBefore);
     expect(existsSync(path.join(liveDir, 'versions')) ? readdirSync(path.join(liveDir, 'versions')).sort() : []).toEqual(versionsBefore);
   });
@@ -195,14 +189,14 @@ describe('the live store, from a visitor’s side', () => {
       `/private-media/${hash}`,
     ];
     for (const url of probes) {
-      const answer = await bytes(`${stack.server.url}${url}`);
+      const answer = await bytes(`${editor.url}${url}`);
       expect(answer.status, url).toBeGreaterThanOrEqual(400);
       expect(answer.status, url).toBeLessThan(500);
       expect(answer.body.toString('utf8').includes(pointer.id), `${url} gives the version away`).toBe(false);
     }
     // Writing is the publish's alone: the function that makes a version live wants the owner's bearer secret.
     for (const authorization of [undefined, 'Bearer not-the-secret']) {
-      const answer = await fetch(`${stack.server.url}/.netlify/functions/content-check`, {
+      const answer = await fetch(`${editor.url}/.netlify/functions/content-check`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
         body: JSON.stringify({ live: true }),

@@ -1,18 +1,19 @@
 // @module-tag slow
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeAll, launchBrowser, type TrackedPage } from '../helpers/browser';
-import { changedPaths, openSignedIn, remoteFile, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { changedPaths, remoteFile } from '../helpers/editor-stack';
 import { ROOT } from '../helpers/content';
 import { startServer, type RunningServer } from '../helpers/server';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { PRIVATE_ENV } from '../helpers/private';
 import { buildOutput, bytes, changedFiles, generatedImages, liveWithin, pdfText, publishAndWait, sha, text } from '../helpers/live-site';
 import { compareWithFreshBuild } from '../helpers/fresh-build';
+import { useEditor } from '../helpers/editor-suite';
+import { useStarted } from '../helpers/use-started';
 
 /**
  * A publish is live in seconds, with no rebuild and no restart: the built
@@ -36,32 +37,20 @@ const CASE_STUDY = 'blocks-demo';
 const CASE_STUDY_FILE = `content/case-studies/${CASE_STUDY}.mdx`;
 const CASE_STUDY_PAGE = `/case-study/${CASE_STUDY}`;
 
-let stack: EditorStack;
-let second: RunningServer;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-let liveDir: string;
-let outputBefore: Map<string, string>;
+const outputBefore = buildOutput();
+const liveDir = mkdtempSync(path.join(os.tmpdir(), 'live-store-'));
+// Removed after the servers that write to it have stopped (after hooks run last-registered first).
+afterAll(() => rmSync(liveDir, { recursive: true, force: true }));
+const editor = useEditor({ password: 'live publish password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } });
+// A second instance on the same live store: a publish shows on both.
+const second = useStarted(
+  () => startServer({ ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, LIVE_CONTENT_DIR: liveDir }),
+  (server) => server.stop(),
+);
 
-beforeAll(async () => {
-  outputBefore = buildOutput();
-  liveDir = mkdtempSync(path.join(os.tmpdir(), 'live-store-'));
-  [stack, browser] = await Promise.all([
-    startEditorStack({ password: 'live publish password', fixtures: true, env: { LIVE_CONTENT_DIR: liveDir } }),
-    launchBrowser(),
-  ]);
-  second = await startServer({ ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, LIVE_CONTENT_DIR: liveDir });
-}, 180_000);
+const servers = () => [editor.stack.server, second];
 
-afterAll(() => closeAll(opened, browser, second, stack, liveDir));
-
-const servers = () => [stack.server, second];
-
-async function signedIn(javaScriptEnabled = false): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, { javaScriptEnabled });
-  opened.push(tracked);
-  return tracked.page;
-}
+const signedIn = (javaScriptEnabled = false): Promise<Page> => editor.signedIn({ javaScriptEnabled });
 
 /** Publishes; the designer is told the change is live on the site now. */
 async function publish(page: Page) {
@@ -79,7 +68,7 @@ async function neverGoesBack(check: (server: RunningServer) => Promise<void>) {
 describe('publishing a sentence of a case study’s story', () => {
   it('shows on its page and its data request within 10 s, on both servers, and never goes back', async () => {
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content/case-studies/${CASE_STUDY}.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/${CASE_STUDY}.mdx`);
     const body = page.locator('textarea[data-body-source]');
     const source = await body.inputValue();
     // The story's first sentence of plain prose, read from the fixture rather than assumed.
@@ -94,7 +83,7 @@ describe('publishing a sentence of a case study’s story', () => {
     }
     await body.fill(source.replace(sentence!, NEW_SENTENCE));
     const published = await publish(page);
-    expect(remoteFile(stack.remote, CASE_STUDY_FILE)).toContain(NEW_SENTENCE);
+    expect(remoteFile(editor.stack.remote, CASE_STUDY_FILE)).toContain(NEW_SENTENCE);
 
     for (const server of servers()) {
       await liveWithin(
@@ -113,20 +102,20 @@ describe('publishing a sentence of a case study’s story', () => {
       expect(seen.body).toContain(NEW_SENTENCE);
       expect(seen.body).not.toContain(sentence);
     });
-    const tags = (await text(`${stack.server.url}${CASE_STUDY_PAGE}`)).headers.get('netlify-cache-tag');
+    const tags = (await text(`${editor.url}${CASE_STUDY_PAGE}`)).headers.get('netlify-cache-tag');
     expect(tags?.split(',')).toEqual(expect.arrayContaining(['content-site', `content-case-study-${CASE_STUDY}`]));
   });
 });
 
 describe('publishing a case study’s card image', () => {
   it('the home page and the case study name new variants, which the server answers from the live store, within 10 s on both servers', async () => {
-    const home = await text(`${stack.server.url}/`);
-    const caseStudy = await text(`${stack.server.url}${CASE_STUDY_PAGE}`);
+    const home = await text(`${editor.url}/`);
+    const caseStudy = await text(`${editor.url}${CASE_STUDY_PAGE}`);
     const imagesBefore = new Set([...generatedImages(home.body), ...generatedImages(caseStudy.body)]);
-    const cardBefore = sha((await bytes(`${stack.server.url}/social/case-study-${CASE_STUDY}.png`)).body);
+    const cardBefore = sha((await bytes(`${editor.url}/social/case-study-${CASE_STUDY}.png`)).body);
 
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content/case-studies/${CASE_STUDY}.mdx`);
+    await page.goto(`${editor.url}/admin/content/case-studies/${CASE_STUDY}.mdx`);
     const field = page.locator('[data-image-field="image"]');
     // A photo of a colour no fixture has: its variants' names (content hashes) are new.
     const upload = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#2f9e44' } })
@@ -138,7 +127,7 @@ describe('publishing a case study’s card image', () => {
     const src = await field.locator('input[type=hidden][name="image"]').inputValue();
     const published = await publish(page);
     const { commit } = published;
-    expect(changedPaths(stack.remote, commit)).toContain(`content/case-studies/${src.slice(2)}`);
+    expect(changedPaths(editor.stack.remote, commit)).toContain(`content/case-studies/${src.slice(2)}`);
 
     const newVariants = (html: string) => [...generatedImages(html)].filter((url) => !imagesBefore.has(url));
     for (const server of servers()) {
@@ -188,10 +177,10 @@ describe('publishing a case study’s card image', () => {
 
 describe('publishing a resume line', () => {
   it('shows on /resume, in /resume.pdf and on the resume’s sharing card within 10 s, on both servers, and never goes back', async () => {
-    const pdfBefore = (await bytes(`${stack.server.url}/resume.pdf`)).body;
-    const cardBefore = sha((await bytes(`${stack.server.url}/social/resume.png`)).body);
+    const pdfBefore = (await bytes(`${editor.url}/resume.pdf`)).body;
+    const cardBefore = sha((await bytes(`${editor.url}/social/resume.png`)).body);
     const page = await signedIn();
-    await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    await page.goto(`${editor.url}/admin/content/resume.mdx`);
     // The headline (the sharing card draws it; a bullet it does not) and a bullet: each short enough for one line of the PDF.
     const headline = page.locator('[name="headline"]');
     const bullet = page.locator('[name="experience.0.bullets.0"]');
@@ -202,7 +191,7 @@ describe('publishing a resume line', () => {
     await headline.fill(NEW_HEADLINE);
     await bullet.fill(NEW_LINE);
     const published = await publish(page);
-    expect(remoteFile(stack.remote, 'content/resume.mdx')).toContain(NEW_LINE);
+    expect(remoteFile(editor.stack.remote, 'content/resume.mdx')).toContain(NEW_LINE);
 
     for (const server of servers()) {
       await liveWithin(
@@ -244,6 +233,6 @@ describe('publishing a resume line', () => {
 
 describe('a fresh build of the branch after these publishes', () => {
   it('serves every page with the same HTML as the live site, apart from build ids, and the same PDF and sharing cards', async () => {
-    await compareWithFreshBuild(stack.remote, second);
+    await compareWithFreshBuild(editor.stack.remote, second);
   });
 });

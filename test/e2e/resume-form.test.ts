@@ -2,24 +2,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/frontmatter.server';
-import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
-import {
-  changedLines,
-  committedSiteFiles,
-  remoteFile,
-  remoteHead,
-  signedInPage,
-  startEditorStackOn,
-  waitForSaveResult,
-  type EditorStack,
-} from '../helpers/editor-stack';
+import { changedLines, committedSiteFiles, remoteFile, remoteHead, startEditorStackOn, waitForSaveResult } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';
+import { useEditorSuite } from '../helpers/editor-suite';
 
 /**
  * The resume published through its form, in Chromium, against the built
@@ -38,29 +29,22 @@ const SHOTS = path.join(os.tmpdir(), 'editor-forms-screenshots');
 // Each test signs in, publishes over git and waits for Chromium: a busy machine's bound, not a pace.
 vi.setConfig({ testTimeout: 240_000 });
 
-let stack: EditorStack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startEditorStackOn(
-      { ...committedSiteFiles({ fixtures: true }), [RESUME]: FIXTURE },
-      { password: PASSWORD, author: 'Riley Fixture <riley@example.com>' },
-    ),
-    launchBrowser(),
-  ]);
+const editor = useEditorSuite(() =>
+  startEditorStackOn(
+    { ...committedSiteFiles({ fixtures: true }), [RESUME]: FIXTURE },
+    { password: PASSWORD, author: 'Riley Fixture <riley@example.com>' },
+  ),
+);
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
+});
 
-afterAll(() => closeAll(opened, browser, stack));
-
-const signedIn = (javaScriptEnabled = true): Promise<Page> => signedInPage(browser, stack, opened, { javaScriptEnabled });
+const signedIn = (javaScriptEnabled = true): Promise<Page> => editor.signedIn({ javaScriptEnabled });
 
 const resumeIsValid = (text: string) => resumeFrontmatterSchema.safeParse(parseYaml(readDocument(text, 'mdx').yaml)).success;
 
 async function openResume(page: Page, javaScriptEnabled: boolean) {
-  await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+  await page.goto(`${editor.url}/admin/content/resume.mdx`);
   if (javaScriptEnabled) await page.waitForFunction(() => document.documentElement.classList.contains('js'));
 }
 
@@ -94,22 +78,22 @@ describe('the resume’s form', () => {
 
   it('published unchanged: no commit, "unchanged"', async () => {
     const page = await signedIn();
-    const head = remoteHead(stack.remote);
+    const head = remoteHead(editor.stack.remote);
     await openResume(page, true);
     expect((await publish(page)).status).toBe('unchanged');
-    expect(remoteHead(stack.remote)).toBe(head);
-    expect(remoteFile(stack.remote, RESUME)).toBe(FIXTURE);
+    expect(remoteHead(editor.stack.remote)).toBe(head);
+    expect(remoteFile(editor.stack.remote, RESUME)).toBe(FIXTURE);
   });
 
   it('one headline changed: one commit that changes that line only, its quoting kept', async () => {
     const page = await signedIn();
-    const before = remoteFile(stack.remote, RESUME);
+    const before = remoteFile(editor.stack.remote, RESUME);
     await openResume(page, true);
     await page.locator('[name="headline"]').fill('Design lead, maps and mobility');
     const result = await publish(page, 'A shorter headline');
     expect(result.status).toBe('published');
-    expect(stack.remote.git('log', '-1', '--format=%s', result.commit!)).toBe('A shorter headline');
-    expect(changedLines(before, remoteFile(stack.remote, RESUME))).toEqual([
+    expect(editor.stack.remote.git('log', '-1', '--format=%s', result.commit!)).toBe('A shorter headline');
+    expect(changedLines(before, remoteFile(editor.stack.remote, RESUME))).toEqual([
       '-headline: "Principal Product Designer, maps and mobility"',
       '+headline: "Design lead, maps and mobility"',
     ]);
@@ -129,7 +113,7 @@ describe('the resume’s form', () => {
     'a text added to one list and another removed, %s: those lines only',
     async (_name, javaScriptEnabled, list, typed, removed, removedLine) => {
       const page = await signedIn(javaScriptEnabled);
-      const before = remoteFile(stack.remote, RESUME);
+      const before = remoteFile(editor.stack.remote, RESUME);
       await openResume(page, javaScriptEnabled);
       const items = page.locator(`[data-list="${list}"] > ol > [data-list-item]`);
       const count = await items.count();
@@ -153,7 +137,7 @@ describe('the resume’s form', () => {
       expect(await page.locator(`[name="${list}.${count}"]`).inputValue()).toBe(typed);
       const result = await publish(page);
       expect(result.status).toBe('published');
-      const after = remoteFile(stack.remote, RESUME);
+      const after = remoteFile(editor.stack.remote, RESUME);
       expect(changedLines(before, after).filter((line) => line.startsWith('-'))).toEqual([`-${removedLine}`]);
       expect(changedLines(before, after).filter((line) => line.startsWith('+'))).toEqual([`+      - ${typed}`]);
       expect(resumeIsValid(after)).toBe(true);
@@ -164,13 +148,13 @@ describe('the resume’s form', () => {
 describe('a refused publish keeps the message typed for it', () => {
   it('invalid (a required field emptied), with JavaScript', async () => {
     const page = await signedIn();
-    const head = remoteHead(stack.remote);
+    const head = remoteHead(editor.stack.remote);
     await openResume(page, true);
     await page.locator('[name="location"]').fill('');
     const result = await publish(page, 'Moved to the coast');
     expect(result.status).toBe('invalid');
     expect(await page.locator('#commit-message').inputValue()).toBe('Moved to the coast');
-    expect(remoteHead(stack.remote)).toBe(head);
+    expect(remoteHead(editor.stack.remote)).toBe(head);
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.waitForURL(/discarded=1/);
   });
@@ -179,8 +163,8 @@ describe('a refused publish keeps the message typed for it', () => {
     const page = await signedIn(false);
     await openResume(page, false);
     await page.locator('[name="location"]').fill('Bodø, Norway');
-    const elsewhere = remoteFile(stack.remote, RESUME).replace(/^location: .*$/m, 'location: Narvik, Norway');
-    commitOnRemote(stack.remote, { [RESUME]: elsewhere });
+    const elsewhere = remoteFile(editor.stack.remote, RESUME).replace(/^location: .*$/m, 'location: Narvik, Norway');
+    commitOnRemote(editor.stack.remote, { [RESUME]: elsewhere });
     const result = await publish(page, 'Moved north');
     expect(result.status).toBe('conflict');
     expect(await page.locator('#commit-message').inputValue()).toBe('Moved north');
@@ -188,7 +172,7 @@ describe('a refused publish keeps the message typed for it', () => {
     await page.waitForURL(/saved=1/);
     const published = await publish(page, 'Moved north');
     expect(published.status).toBe('published');
-    expect(stack.remote.git('log', '-1', '--format=%s', published.commit!)).toBe('Moved north');
+    expect(editor.stack.remote.git('log', '-1', '--format=%s', published.commit!)).toBe('Moved north');
     // Published: the box starts empty for the next change.
     expect(await page.locator('#commit-message').inputValue()).toBe('');
   });
@@ -199,26 +183,24 @@ describe('signing in returns to the page asked for', () => {
     ['with JavaScript', true],
     ['without JavaScript', false],
   ] as const)('from /admin/content/resume.mdx, %s', async (_name, javaScriptEnabled) => {
-    const tracked = await openPage(browser, { javaScriptEnabled });
-    opened.push(tracked);
-    const { page } = tracked;
-    await page.goto(`${stack.server.url}/admin/content/resume.mdx`);
+    const page = await editor.chromium.openPage({ javaScriptEnabled });
+    await page.goto(`${editor.url}/admin/content/resume.mdx`);
     await page.waitForURL(/\/admin\/sign-in\?next=%2Fadmin%2Fcontent%2Fresume\.mdx$/);
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${stack.server.url}/admin/content/resume.mdx`);
+    await page.waitForURL(`${editor.url}/admin/content/resume.mdx`);
     await page.locator('[name="experience.0.bullets.0"]').waitFor({ timeout: 60_000 });
   });
 
   it.each(['//evil.example/admin', '/\\evil.example', 'https://evil.example/admin', '/%2F%2Fevil.example', '/resume'])(
     'never elsewhere: next=%s goes to /admin',
     async (next) => {
-      const response = await fetch(`${stack.server.url}/admin/sign-in?next=${encodeURIComponent(next)}`, {
+      const response = await fetch(`${editor.url}/admin/sign-in?next=${encodeURIComponent(next)}`, {
         method: 'POST',
         redirect: 'manual',
         body: new URLSearchParams({ password: PASSWORD }),
-        headers: { origin: stack.server.url, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { origin: editor.url, 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/admin');

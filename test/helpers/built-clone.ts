@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CompiledContent } from '~/content/schema';
@@ -50,7 +50,10 @@ export async function buildClone(remote: GitRemote, branch = 'main'): Promise<Bu
   const dir = path.join(scratch, 'site');
   await run('git', ['clone', '--quiet', '--branch', branch, remote.bareDir, dir], { cwd: scratch });
   const variants = path.join(ROOT, 'public/generated');
-  if (existsSync(variants)) await run('cp', ['-al', variants, path.join(dir, 'public/generated')], { cwd: scratch });
+  if (existsSync(variants)) {
+    mkdirSync(path.join(dir, 'public'), { recursive: true });
+    await run('cp', ['-al', variants, path.join(dir, 'public/generated')], { cwd: scratch });
+  }
   // The app's build, as `npm run build` made it in this checkout.
   symlinkSync(path.join(ROOT, 'build'), path.join(dir, 'build'), 'dir');
   await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/helpers/build-content-here.ts')], {

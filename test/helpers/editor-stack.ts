@@ -114,11 +114,16 @@ export async function startFixtureDesignerStack(
   return startEditorStackOn(files, { password, env: { SAMPLE_FINGERPRINTS_FILE: printsFile, ...env } });
 }
 
-/** A page of the owner's, signed in (signInPage), not yet on any address. */
+/** A page of the owner's, signed in (signInPage) and on the overview, where signing in lands her. */
 export async function openSignedIn(browser: Browser, stack: EditorStack, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  await signInPage(tracked.page, stack.server.url, stack.password);
+  await signedInAtOverview(tracked.page, stack);
   return tracked;
+}
+
+async function signedInAtOverview(page: Page, stack: EditorStack): Promise<void> {
+  await signInPage(page, stack.server.url, stack.password);
+  await page.goto(`${stack.server.url}/admin`);
 }
 
 /** How a signed-in page is opened: a width (1280 unless told), light or dark, with or without JavaScript. */
@@ -141,12 +146,11 @@ export async function signedInPage(
 }
 
 /** A signed-in page (see SignedInOptions) of a test file's browser (useBrowser), which closes it after the file's tests. */
-export async function signedInPageOf(chromium: BrowserSuite, stack: EditorStack, options: SignedInOptions = {}): Promise<Page> {
-  const { page } = await chromium.open(signedInContext(options));
-  await signInPage(page, stack.server.url, stack.password);
-  return page;
+export async function signedInPageOf(chromium: BrowserSuite, stack: EditorStack, options: SignedInOptions = {}): Promise<TrackedPage> {
+  const tracked = await chromium.open(signedInContext(options));
+  await signedInAtOverview(tracked.page, stack);
+  return tracked;
 }
-
 /** Changed lines between two texts, as `-old` / `+new`, in order. */
 export function changedLines(before: string, after: string): string[] {
   const a = before.split('\n');

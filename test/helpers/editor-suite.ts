@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { reviewScreenshot } from './browser';
+import { reviewScreenshot, type TrackedPage } from './browser';
 import { useBrowser, type BrowserSuite } from './browser-suite';
 import { signedInPageOf, startEditorStack, startFixtureDesignerStack, type EditorStack, type SignedInOptions } from './editor-stack';
 import { WORDS_DESIGNER } from './words-designer';
@@ -17,6 +17,8 @@ export type EditorSuite = {
   readonly url: string;
   /** A signed-in page of the file's browser. */
   signedIn(options?: SignedInOptions): Promise<Page>;
+  /** The same, with its console record (for a test that reads it or closes it early). */
+  signedInTracked(options?: SignedInOptions): Promise<TrackedPage>;
   /** A full-page screenshot for review, written when the file's `screenshots` variable names a folder. */
   screenshot(page: Page, name: string): Promise<void>;
 };
@@ -47,7 +49,8 @@ export function useEditorSuite(
     get url() {
       return suite.stack.server.url;
     },
-    signedIn: (options = {}) => signedInPageOf(chromium, suite.stack, options),
+    signedIn: async (options = {}) => (await suite.signedInTracked(options)).page,
+    signedInTracked: (options = {}) => signedInPageOf(chromium, suite.stack, options),
     screenshot: async (page, name) => {
       if (screenshots) await reviewScreenshot(page, screenshots, name);
     },

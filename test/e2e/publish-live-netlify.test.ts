@@ -3,13 +3,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
 import { LIVE_STORE_NAME } from '~/content/live-store.server';
 import { CARDS_TAG, caseStudyTag, fileTag, RESUME_TAG } from '~/content/live-version';
-import { launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
+import { type TrackedPage } from '../helpers/browser';
 import { publishedCaseStudy } from '../helpers/content';
 import { committedSiteFiles, remoteFile } from '../helpers/editor-stack';
 import { remoteModeEnv, startGitRemote, type GitRemote } from '../helpers/git-remote';
@@ -19,6 +18,8 @@ import { PRIVATE_ENV } from '../helpers/private';
 import { LOG_WAIT } from '../helpers/wait';
 import { at, must } from '../helpers/must';
 import { startPurgeApi } from '../helpers/stand-ins/purge-api';
+import { useBrowser } from '../helpers/browser-suite';
+import { signInPage } from '../helpers/owner-session';
 
 /**
  * A publish is live in seconds under Netlify's own local runtime, `netlify
@@ -60,7 +61,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
   let database: TestDatabase;
   let remote: GitRemote;
   let purge: Awaited<ReturnType<typeof startPurgeApi>>;
-  let browser: Browser;
+  const chromium = useBrowser();
   let page: TrackedPage | undefined;
   const instances: NetlifyServe[] = [];
   const blobsDir = mkdtempSync(path.join(os.tmpdir(), 'publish-live-blobs-'));
@@ -72,7 +73,7 @@ describe('publishing a sentence of a case study under netlify serve', () => {
     const db = await createDatabase({ connectionString: dbUrl });
     await applyMigrations(db);
     await db.end();
-    [remote, purge, browser] = await Promise.all([startGitRemote({ files: committedSiteFiles() }), startPurgeApi(), launchBrowser()]);
+    [remote, purge] = await Promise.all([startGitRemote({ files: committedSiteFiles() }), startPurgeApi()]);
     const env = {
       ...PRIVATE_ENV,
       ADMIN_PASSWORD,
@@ -93,8 +94,6 @@ describe('publishing a sentence of a case study under netlify serve', () => {
     instances.forEach((instance, index) =>
       writeFileSync(path.join(os.tmpdir(), `publish-live-netlify-${index + 1}.log`), instance.output()),
     );
-    await page?.close();
-    await browser?.close();
     await Promise.all(instances.map((instance) => instance.stop()));
     await purge?.close();
     await remote?.close();
@@ -106,12 +105,9 @@ describe('publishing a sentence of a case study under netlify serve', () => {
   async function publishTitle(newTitle: string): Promise<{ clicked: number; answered: number }> {
     const origin = at(instances, 0, 'a first instance').url;
     if (!page) {
-      page = await openPage(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+      page = await chromium.open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
       page.page.setDefaultTimeout(60_000);
-      await page.page.goto(`${origin}/admin/sign-in`);
-      await page.page.getByLabel('Password').fill(ADMIN_PASSWORD);
-      await page.page.getByRole('button', { name: 'Sign in' }).click();
-      await page.page.waitForURL(`${origin}/admin`);
+      await signInPage(page.page, origin, ADMIN_PASSWORD);
     }
     const tab = page.page;
     await tab.goto(`${origin}/admin/content/case-studies/${slug}.mdx`);

@@ -1,17 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUILD_STARTED, rebuildSetting } from '~/editing/rebuild.server';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
-import { PRIVATE_ENV } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startOwnerServer, startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { type RunningServer } from '../helpers/server';
 import { testDatabase } from '../helpers/test-database';
-import { LOG_WAIT, waitFor } from '../helpers/wait';
+import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
-import { signInOwner } from '../helpers/owner-session';
+import { signInOwner, signInPage } from '../helpers/owner-session';
+import { useBrowser } from '../helpers/browser-suite';
 
 /**
  * The owner's "Rebuild the site" against a stand-in for Netlify's build hook:
@@ -30,7 +27,7 @@ const hanging: http.ServerResponse[] = [];
 let hook: http.Server;
 let stack: OwnerStack;
 let withoutHook: RunningServer;
-let browser: Browser;
+const chromium = useBrowser({}, { pagePerTest: true });
 
 beforeAll(async () => {
   hook = http.createServer((request, response) => {
@@ -45,21 +42,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/${HOOK_ID}`;
   stack = await startOwnerStack(ADMIN_PASSWORD, { BUILD_HOOK_URL: hookUrl });
-  withoutHook = await startServer({
-    ...PRIVATE_ENV,
-    ADMIN_PASSWORD,
-    CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON,
-    NETLIFY_DB_URL: (await testDatabase()).url,
-  });
-  await waitFor(() => /Migrations: (applied|none pending)/.test(withoutHook.output()), {
-    timeoutMs: 60_000,
-    what: () => `migrations:\n${withoutHook.output()}`,
-  });
-  browser = await launchBrowser();
+  withoutHook = await startOwnerServer(ADMIN_PASSWORD, (await testDatabase()).url);
 });
 
 afterAll(async () => {
-  await browser?.close();
   for (const response of hanging) response.destroy();
   await withoutHook?.stop();
   await stack?.stop();
@@ -130,13 +116,11 @@ describe('the rebuild button', () => {
 
   it('without JavaScript, a click POSTs to the hook once and the page says a rebuild started; a second click within a minute does not spend another deploy', async () => {
     answer = 'accept';
-    const tracked = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const tracked = await chromium.open({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     try {
       const { page } = tracked;
-      await page.goto(`${origin()}/admin/sign-in`);
-      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${origin()}/admin`);
+      await signInPage(page, origin(), ADMIN_PASSWORD);
+      await page.goto(`${origin()}/admin`);
       await page.getByRole('button', { name: 'Rebuild the site' }).click();
       await expect.poll(() => page.locator('[data-rebuild-result="started"]').textContent(), { timeout: 15_000 }).toBe(REBUILD_STARTED);
       expect(REBUILD_STARTED).toBe('A full rebuild has started; it takes a few minutes and counts as one deploy on Netlify.');
