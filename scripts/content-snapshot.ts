@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readDocument, yamlData } from '../app/editing/frontmatter.server';
-import { gitBlobId, imageRepoPath, type ContentSnapshot } from '../app/editing/sample-leftovers.server';
+import { readDocument, yamlData } from '../app/editing/documents/frontmatter.server';
+import { gitBlobId, imageRepoPath, type ContentSnapshot } from '../app/editing/setup/sample-leftovers.server';
 
 /**
  * A content set read from the disk as the "Make it yours" detector reads the

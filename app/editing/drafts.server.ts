@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
-import { checkContentPath, ContentPathError } from './content-path.server';
-import type { PublishRequest } from './publish-plan.server';
+import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
+import type { PublishRequest } from '~/editing/git/publish-plan.server';
 
 /**
  * The editor's drafts: what the designer typed and has not published, kept in

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from './publishing-connection.server';
-import { openFile } from './publish.server';
+import { type PublishConfig } from '~/editing/git/publish-config.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { openFile } from '~/editing/git/publish.server';
 
 /**
  * A file as the editor opens it. With publishing configured, from the branch

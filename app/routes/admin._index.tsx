@@ -5,7 +5,7 @@ import { RebuildPanel } from '~/components/admin/RebuildPanel';
 import { OverviewSetup } from '~/components/admin/SetupGuide';
 import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
-import { tokenExpirySentence } from '~/editing/token-expiry';
+import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerOverviewAction, ownerOverviewLoader } from './admin._index.server';
 
 export const loader = ownerOverviewLoader;

@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { composeFile } from '~/editing/compose.server';
-import { documentKind, editorHref } from '~/editing/documents';
+import { composeFile } from '~/editing/documents/compose.server';
+import { documentKind, editorHref } from '~/editing/documents/documents';
 import { getDraft, saveDraft, saveDraftUpload } from '~/editing/drafts.server';
-import { mediaUrl } from '~/editing/content-check-types';
-import { imageFieldOf } from '~/editing/image-fields';
+import { mediaUrl } from '~/editing/content-check/content-check-types';
+import { imageFieldOf } from '~/editing/documents/image-fields';
 import { openForEditing } from '~/editing/open.server';
-import { checkFieldImage, MAX_UPLOAD_BYTES } from '~/editing/uploads.server';
+import { checkFieldImage, MAX_UPLOAD_BYTES } from '~/editing/uploads/uploads.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { draftUploadByPath } from '~/editing/drafts.server';
-import { readBranchFile } from '~/editing/branch-file.server';
+import { readBranchFile } from '~/editing/git/branch-file.server';
 
 /**
  * /admin/content/api/media/<repository path>: the owner's view of a file the

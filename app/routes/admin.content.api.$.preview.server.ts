@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { composeFile } from '~/editing/compose.server';
-import { checkEdits } from '~/editing/content-check.server';
-import { documentKind, editorHref } from '~/editing/documents';
+import { composeFile } from '~/editing/documents/compose.server';
+import { checkEdits } from '~/editing/content-check/content-check.server';
+import { documentKind, editorHref } from '~/editing/documents/documents';
 import { draftUploads, getDraft, saveDraft } from '~/editing/drafts.server';
-import { readEditForm } from '~/editing/edit-form.server';
+import { readEditForm } from '~/editing/documents/edit-form.server';
 import { openForEditing } from '~/editing/open.server';
-import { previewPage, previewProblemPage } from '~/editing/preview-page.server';
+import { previewPage, previewProblemPage } from './admin.content.api.$.preview-page.server';
 import { setSecurityHeaders } from '~/http/security-headers.server';
 
 /**

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { editorHref } from '~/editing/documents';
+import { editorHref } from '~/editing/documents/documents';
 import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
 import { openForEditing } from '~/editing/open.server';
-import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads.server';
+import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads/uploads.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**

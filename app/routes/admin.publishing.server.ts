@@ -6,8 +6,8 @@ import {
   disconnectPublishing,
   publishingDetails,
   PUBLISHING_PAGE,
-} from '~/editing/publishing-connection.server';
-import { tokenExpiryWarning } from '~/editing/token-expiry';
+} from '~/editing/connection/publishing-connection.server';
+import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { readSmallForm, text } from '~/http/form.server';
 
 /**

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Panel } from '~/components/admin/Panel';
 import { ConnectForm, TokenSteps } from '~/components/admin/PublishingConnect';
 import { When } from '~/components/admin/When';
-import { tokenExpirySentence } from '~/editing/token-expiry';
+import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
 
 export const loader = ownerPublishingLoader;

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../app/editing/svg-sanitize.server';
+import { sanitizeSvg } from '../../app/editing/uploads/svg-sanitize.server';
 import { launchBrowser } from '../helpers/browser';
 
 /**

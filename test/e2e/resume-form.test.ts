@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
-import { readDocument } from '~/editing/frontmatter.server';
+import { readDocument } from '../../app/editing/documents/frontmatter.server';
 import { closeAll, launchBrowser, openPage, type TrackedPage } from '../helpers/browser';
 import { waitForHydration } from '../helpers/e2e';
 import {

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
-import { readSnapshot } from '~/editing/snapshot.server';
+import { publishConfig, type RemotePublishConfig } from '../../app/editing/git/publish-config.server';
+import { readSnapshot } from '../../app/editing/git/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
 import { CONTENT_DIR, ROOT } from '../helpers/content';
 import { committedSiteFiles } from '../helpers/editor-stack';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REBUILD_STARTED, rebuildSetting } from '~/editing/rebuild.server';
+import { REBUILD_STARTED, rebuildSetting } from '../../app/editing/going-live/rebuild.server';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
 import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';

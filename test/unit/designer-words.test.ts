@@ -20,8 +20,9 @@ const SCREENS = [
     .filter((file) => file.startsWith('admin.content'))
     .map((file) => `app/routes/${file}`),
 ];
-const GIT_WORDS =
-  /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|HEAD|merge|clone)\b/i;
+const WORDS = /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|merge|clone)\b/i;
+/** HEAD is git's word in capitals only: the preview page's `<head>` is markup, not a sentence. */
+const GIT_WORDS = { test: (text: string) => WORDS.test(text) || /\bHEAD\b/.test(text) };
 
 /** The sentences of a source file: string literals with a space, and JSX text. */
 function sentences(source: string): string[] {

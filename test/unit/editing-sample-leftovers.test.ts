@@ -1,7 +1,13 @@
 import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_FINGERPRINTS } from '~/editing/sample-fingerprints';
-import { findSampleLeftovers, fingerprint, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import { SAMPLE_FINGERPRINTS } from '../../app/editing/setup/sample-fingerprints';
+import {
+  findSampleLeftovers,
+  fingerprint,
+  gitBlobId,
+  imageRepoPath,
+  type ContentSnapshot,
+} from '../../app/editing/setup/sample-leftovers.server';
 import { readWordsDesigner } from '../helpers/words-designer';
 import { at, must } from '../helpers/must';
 

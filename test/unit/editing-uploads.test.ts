@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkContentPath } from '../../app/editing/content-path.server';
-import { sniffImage, trailingBytes } from '../../app/editing/image-bytes.server';
-import { checkUpload, MAX_UPLOAD_BYTES, safeStem, type UploadInput } from '../../app/editing/uploads.server';
+import { checkContentPath } from '../../app/editing/documents/content-path.server';
+import { sniffImage, trailingBytes } from '../../app/editing/uploads/image-bytes.server';
+import { checkUpload, MAX_UPLOAD_BYTES, safeStem, type UploadInput } from '../../app/editing/uploads/uploads.server';
 
 /**
  * The upload checks on real files: images made by sharp in every accepted

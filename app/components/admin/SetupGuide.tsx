@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { SETUP_GUIDE_PATH, setupProgress, type SetupStep, type SetupStepName } from '~/editing/setup-steps';
+import { SETUP_GUIDE_PATH, setupProgress, type SetupStep, type SetupStepName } from '~/editing/setup/setup-steps';
 
 /**
  * The first-run guide: the steps from the sample to the designer's own live

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Condition, Field, FormValue } from '~/editing/fields';
+import type { Condition, Field, FormValue } from '~/editing/documents/fields';
 import { asImageField, ImageField } from './ImageField';
 
 /**

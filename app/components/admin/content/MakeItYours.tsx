@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { SampleItem } from '~/editing/sample-leftovers.server';
+import type { SampleItem } from '~/editing/setup/sample-leftovers.server';
 
 const GROUPS = ['Site details', 'Resume', 'Case studies'] as const;
 

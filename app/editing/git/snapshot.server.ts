@@ -4,7 +4,7 @@ import { isoGit } from './iso-git.server';
 import { basicAuthHeader, describeGitError, timedHttpClient } from './git-http.server';
 import { gitText, parseEntries, runGit } from './local-git.server';
 import { type LocalPublishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from './publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
 import { serialize } from './publish-plan.server';
 import { syncBranch } from './publish-remote.server';
 

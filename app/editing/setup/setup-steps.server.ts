@@ -4,11 +4,17 @@ import { mailHealth } from '~/contact/inbox.server';
 import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
 import { configuredSiteUrl } from '~/http/site-url.server';
 import { readEnv } from '~/settings/env.server';
-import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from './content-catalog.server';
-import { CONTENT_DIR } from './content-path.server';
-import { branchTip, filesAtTip, type GitRead } from './history.server';
-import type { PublishConfig } from './publish-config.server';
-import { getPublishingStatus, resolvePublishConfig } from './publishing-connection.server';
+import {
+  CASE_STUDY_DIR,
+  describeContentFile,
+  RESUME_FILE,
+  SITE_FILE,
+  type ContentItem,
+} from '~/editing/content-list/content-catalog.server';
+import { CONTENT_DIR } from '~/editing/documents/content-path.server';
+import { branchTip, filesAtTip, type GitRead } from '~/editing/git/history.server';
+import type { PublishConfig } from '~/editing/git/publish-config.server';
+import { getPublishingStatus, resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
 import { findSampleLeftovers, gitBlobId, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 import { setupStepsFrom, type SetupStep } from './setup-steps';

@@ -1,6 +1,6 @@
-import type { GoLive } from './go-live.server';
+import type { GoLive } from '~/editing/going-live/go-live.server';
 import { createHash } from 'node:crypto';
-import { checkContentPath, ContentPathError } from './content-path.server';
+import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 
 /** What both ways of publishing share: the request's types and checks, the conflict rule, redaction. */
 

@@ -1,7 +1,7 @@
-import { checkContentPath } from './content-path.server';
-import { goLive } from './go-live.server';
+import { checkContentPath } from '~/editing/documents/content-path.server';
+import { goLive } from '~/editing/going-live/go-live.server';
 import { type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from './publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
 import { openLocal, publishLocal } from './publish-local.server';
 import { planChanges, type OpenedFile, type PublishRequest, type PublishResult } from './publish-plan.server';
 import { openRemote, publishRemote } from './publish-remote.server';

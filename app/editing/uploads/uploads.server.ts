@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { checkContentPath } from './content-path.server';
-import { documentKind } from './documents';
-import { imageFieldOf, imageSrcFor } from './image-fields';
+import { checkContentPath } from '~/editing/documents/content-path.server';
+import { documentKind } from '~/editing/documents/documents';
+import { imageFieldOf, imageSrcFor } from '~/editing/documents/image-fields';
 import { sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
 import { sanitizeSvg } from './svg-sanitize.server';
 
@@ -73,7 +73,7 @@ const SHARP_FORMAT: Record<Exclude<ImageKind, 'svg'>, string> = { jpeg: 'jpeg', 
 const refused = <S extends 400 | 413 | 415>(status: S, error: string) => ({ ok: false as const, status, error });
 
 /**
- * "../../Ünïcode Façade (final).PNG" → "unicode-facade-final": the last
+ * "../../../Ünïcode Façade (final).PNG" → "unicode-facade-final": the last
  * segment of either separator, without its extension, accents folded, then
  * lowercase letters, digits and single hyphens only.
  */

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { buildVersion } from '~/content/current-content.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { readEnv } from '~/settings/env.server';
-import { parseAuthor, publishConfig, type PublishConfig, type PublishEnv, type ReadOnlyPublishConfig } from './publish-config.server';
+import {
+  parseAuthor,
+  publishConfig,
+  type PublishConfig,
+  type PublishEnv,
+  type ReadOnlyPublishConfig,
+} from '~/editing/git/publish-config.server';
 import { checkConnection } from './publishing-check.server';
 import { deleteConnection, NoSecretError, readConnection, saveConnection, type StoredConnection } from './publishing-store.server';
 import { parseRepositoryAddress } from './repository-address';

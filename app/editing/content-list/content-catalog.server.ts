@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
-import { CONTENT_DIR } from './content-path.server';
-import { readDocument, yamlData } from './frontmatter.server';
-import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from './history.server';
-import { type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from './publishing-connection.server';
+import { CONTENT_DIR } from '~/editing/documents/content-path.server';
+import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
+import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from '~/editing/git/history.server';
+import { type PublishConfig } from '~/editing/git/publish-config.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
 
 /**
  * The list page's rows: one per file the designer edits (site.yml, the

@@ -1,8 +1,8 @@
 import { stringify } from 'yaml';
 import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './content-catalog.server';
-import { applyChanges, readDocument, writeDocument, yamlData } from './frontmatter.server';
+import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { placeholderCardImage } from './placeholder-card.server';
-import type { PublishRequest } from './publish-plan.server';
+import type { PublishRequest } from '~/editing/git/publish-plan.server';
 
 /**
  * The list page's actions on case studies, as plans: pure functions from the
