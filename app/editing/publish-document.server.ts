@@ -1,14 +1,14 @@
-import { checkEdits, type CheckProblem } from '~/editing/content-check/content-check.server';
-import { slugOf, type DocumentKind } from '~/editing/documents/documents';
+import { checkEdits, type CheckProblem } from '~/editing/content-check/call.server';
+import { slugOf, type DocumentKind } from '~/editing/documents/kinds';
 import { draftUploads, settleDraft } from './drafts.server';
 import { openDocument } from '~/editing/documents/compose.server';
 import { diffHunks, type Hunk } from '~/editing/documents/line-diff';
 import { openForEditing } from './open.server';
 import { replacedImages } from './replaced-images.server';
 import { defaultMessage } from '~/editing/git/publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { blobIdOf, publish } from '~/editing/git/publish.server';
-import type { GoLive } from '~/editing/going-live/go-live.server';
+import type { GoLive } from '~/editing/going-live/live-now.server';
 
 /**
  * One publish from the editor: the file and the images uploaded for it that

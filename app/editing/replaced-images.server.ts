@@ -1,7 +1,7 @@
 import { readBranchFile } from '~/editing/git/branch-file.server';
 import { openDocument } from '~/editing/documents/compose.server';
-import { contentTexts, listContent } from '~/editing/content-list/content-catalog.server';
-import type { DocumentKind } from '~/editing/documents/documents';
+import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
+import type { DocumentKind } from '~/editing/documents/kinds';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
 import type { PublishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, type PublishDeletion } from '~/editing/git/publish-plan.server';

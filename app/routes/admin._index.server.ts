@@ -3,10 +3,10 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { countLinks, listLinks } from '~/access/share-links.server';
 import { listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { liveStoreProblem } from '~/content/current-content.server';
-import { getPublishingStatus } from '~/editing/connection/publishing-connection.server';
+import { getPublishingStatus } from '~/editing/connection/publishing.server';
 import { rebuildSetting, startRebuild } from '~/editing/going-live/rebuild.server';
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
-import { setupSteps } from '~/editing/setup/setup-steps.server';
+import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
 
 /** /admin's first screen: the setup guide, links, messages, mail. */

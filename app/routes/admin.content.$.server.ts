@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile, listOperation, openDocument } from '~/editing/documents/compose.server';
-import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/documents';
+import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/kinds';
 import { FORMS } from '~/editing/documents/forms.server';
 import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
 import { formValues } from '~/editing/documents/fields';
 import { openForEditing, modeSummary } from '~/editing/open.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import { editorScriptUrl } from '~/editing/editor-bundle.server';

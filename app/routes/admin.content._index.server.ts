@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { contentTexts, listContent } from '~/editing/content-list/content-catalog.server';
-import { checkEdits } from '~/editing/content-check/content-check.server';
-import { documentKind, editorHref, slugOf } from '~/editing/documents/documents';
+import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
+import { checkEdits } from '~/editing/content-check/call.server';
+import { documentKind, editorHref, slugOf } from '~/editing/documents/kinds';
 import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
 import { modeSummary } from '~/editing/open.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publish, type PublishRequest } from '~/editing/git/publish.server';
 import { sampleLeftovers } from '~/editing/setup/sample-check.server';
 import { readSmallForm, text } from '~/http/form.server';

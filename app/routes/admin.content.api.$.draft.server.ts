@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile } from '~/editing/documents/compose.server';
-import { documentKind } from '~/editing/documents/documents';
+import { documentKind } from '~/editing/documents/kinds';
 import { getDraft, saveDraft } from '~/editing/drafts.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import { openForEditing } from '~/editing/open.server';

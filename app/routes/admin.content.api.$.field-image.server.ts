@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile } from '~/editing/documents/compose.server';
-import { documentKind, editorHref } from '~/editing/documents/documents';
+import { documentKind, editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraft, saveDraftUpload } from '~/editing/drafts.server';
-import { mediaUrl } from '~/editing/content-check/content-check-types';
+import { mediaUrl } from '~/editing/content-check/types';
 import { imageFieldOf } from '~/editing/documents/image-fields';
 import { openForEditing } from '~/editing/open.server';
-import { checkFieldImage, MAX_UPLOAD_BYTES } from '~/editing/uploads/uploads.server';
+import { checkFieldImage, MAX_UPLOAD_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile } from '~/editing/documents/compose.server';
-import { checkEdits } from '~/editing/content-check/content-check.server';
-import { documentKind, editorHref } from '~/editing/documents/documents';
+import { checkEdits } from '~/editing/content-check/call.server';
+import { documentKind, editorHref } from '~/editing/documents/kinds';
 import { draftUploads, getDraft, saveDraft } from '~/editing/drafts.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import { openForEditing } from '~/editing/open.server';

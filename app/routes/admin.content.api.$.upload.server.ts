@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { editorHref } from '~/editing/documents/documents';
+import { editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
 import { openForEditing } from '~/editing/open.server';
-import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads/uploads.server';
+import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**
  * One image, posted as multipart: `document` (the case study it is for),
- * `file`, `alt`. The bytes decide what it is (uploads.server.ts); its name
+ * `file`, `alt`. The bytes decide what it is (editing/uploads/check.server.ts); its name
  * and folder are made here. JSON for the editor's image button; without
  * JavaScript, back to the editor with the Markdown to paste.
  */

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { checkEdits } from '~/editing/content-check/content-check.server';
-import { editorHref } from '~/editing/documents/documents';
+import { checkEdits } from '~/editing/content-check/call.server';
+import { editorHref } from '~/editing/documents/kinds';
 import { discardDraft } from '~/editing/drafts.server';
-import { fileAt, fileHistory, restoreRequest } from '~/editing/git/history.server';
+import { fileAt, fileHistory, restoreRequest } from '~/editing/git/read.server';
 import { diffHunks, diffSummary, type Hunk } from '~/editing/documents/line-diff';
 import { publish } from '~/editing/git/publish.server';
 import { readSmallForm, text } from '~/http/form.server';

@@ -6,7 +6,7 @@ import {
   disconnectPublishing,
   publishingDetails,
   PUBLISHING_PAGE,
-} from '~/editing/connection/publishing-connection.server';
+} from '~/editing/connection/publishing.server';
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { readSmallForm, text } from '~/http/form.server';
 

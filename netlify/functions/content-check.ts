@@ -1,7 +1,7 @@
 import { checkContent } from '../../pipeline/content/check';
-import type { CheckChange } from '../../app/editing/content-check/content-check-types';
-import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check/content-check-config.server';
-import { resolvePublishConfig } from '../../app/editing/connection/publishing-connection.server';
+import type { CheckChange } from '../../app/editing/content-check/types';
+import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check/config.server';
+import { resolvePublishConfig } from '../../app/editing/connection/publishing.server';
 import { readSnapshot, type Snapshot } from '../../app/editing/git/snapshot.server';
 import { readFile } from 'node:fs/promises';
 import { openLiveStore } from '../../app/content/live-store.server';
@@ -22,7 +22,7 @@ import { readFunctionCall } from '../../app/http/function-call.server';
  * `npm start` and `npm run dev` run this same file in-process
  * (scripts/serve.ts).
  *
- * Its only caller is the owner's editor (app/editing/content-check/content-check.server.ts),
+ * Its only caller is the owner's editor (app/editing/content-check/call.server.ts),
  * which holds the bearer secret; the function trusts nothing else it is
  * sent. It reads the files of the branch tip itself (snapshot.server.ts),
  * so a caller can only add edits under content/, never swap the rest.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
-import { contentTexts, listContent } from '../../app/editing/content-list/content-catalog.server';
+import { contentTexts, listContent } from '../../app/editing/content-list/catalog.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '../../app/editing/content-list/manage.server';
 import { publishConfig, type PublishConfig } from '../../app/editing/git/publish-config.server';
 import { publish } from '../../app/editing/git/publish.server';

@@ -8,8 +8,8 @@ import {
   LOCAL_MAX_CHECK_BODY_BYTES,
   NETLIFY_MAX_CHECK_BODY_BYTES,
   runContentCheckInProcess,
-} from '../../app/editing/content-check/content-check-config.server';
-import { checkEdits } from '../../app/editing/content-check/content-check.server';
+} from '../../app/editing/content-check/config.server';
+import { checkEdits } from '../../app/editing/content-check/call.server';
 import { closedPort } from '../helpers/git-remote';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
 import { makeSampleCheckout } from '../helpers/sample-checkout';

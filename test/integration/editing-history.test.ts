@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK } from '../../app/editing/git/commit-mark';
 import { diffHunks, formatUnified } from '../../app/editing/documents/line-diff';
-import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '../../app/editing/git/history.server';
+import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '../../app/editing/git/read.server';
 import { publishConfig, type PublishConfig } from '../../app/editing/git/publish-config.server';
 import { publish } from '../../app/editing/git/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';

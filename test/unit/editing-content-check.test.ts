@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_ROUTE, type CheckChange, type CheckResult } from '../../app/editing/content-check/content-check-types';
+import { MEDIA_ROUTE, type CheckChange, type CheckResult } from '../../app/editing/content-check/types';
 import { publishConfig } from '../../app/editing/git/publish-config.server';
 import { readSnapshot } from '../../app/editing/git/snapshot.server';
 import { checkContent, fieldOf } from '../../pipeline/content/check';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
 import { blobIdOf } from '../../app/editing/git/publish.server';
-import { describeContentFile, sortContent, type ContentItem } from '../../app/editing/content-list/content-catalog.server';
+import { describeContentFile, sortContent, type ContentItem } from '../../app/editing/content-list/catalog.server';
 import { diffLines } from '../../app/editing/documents/line-diff';
 import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '../../app/editing/content-list/manage.server';
 import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';

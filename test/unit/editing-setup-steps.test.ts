@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findSampleLeftovers, type ContentSnapshot } from '../../app/editing/setup/sample-leftovers.server';
-import {
-  ownDomain,
-  SETUP_STEP_NAMES,
-  setupProgress,
-  setupStepsFrom,
-  type SetupFacts,
-  type SetupStep,
-} from '../../app/editing/setup/setup-steps';
+import { ownDomain, SETUP_STEP_NAMES, setupProgress, setupStepsFrom, type SetupFacts, type SetupStep } from '../../app/editing/setup/steps';
 import { readWordsDesigner } from '../helpers/words-designer';
 
 /**

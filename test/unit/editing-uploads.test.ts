@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkContentPath } from '../../app/editing/documents/content-path.server';
 import { sniffImage, trailingBytes } from '../../app/editing/uploads/image-bytes.server';
-import { checkUpload, MAX_UPLOAD_BYTES, safeStem, type UploadInput } from '../../app/editing/uploads/uploads.server';
+import { checkUpload, MAX_UPLOAD_BYTES, safeStem, type UploadInput } from '../../app/editing/uploads/check.server';
 
 /**
  * The upload checks on real files: images made by sharp in every accepted

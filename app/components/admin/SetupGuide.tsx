@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react';
-import { SETUP_GUIDE_PATH, setupProgress, type SetupStep, type SetupStepName } from '~/editing/setup/setup-steps';
+import { SETUP_GUIDE_PATH, setupProgress, type SetupStep, type SetupStepName } from '~/editing/setup/steps';
 
 /**
  * The first-run guide: the steps from the sample to the designer's own live
- * site, each ticked by what is true (editing/setup-steps.server.ts), with a
+ * site, each ticked by what is true (editing/setup/steps.server.ts), with a
  * link to where it is done. Plain links and a native progress bar: the same
  * without JavaScript.
  */

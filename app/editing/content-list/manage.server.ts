@@ -1,12 +1,12 @@
 import { stringify } from 'yaml';
-import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './content-catalog.server';
+import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './catalog.server';
 import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { placeholderCardImage } from './placeholder-card.server';
 import type { PublishRequest } from '~/editing/git/publish-plan.server';
 
 /**
  * The list page's actions on case studies, as plans: pure functions from the
- * list (content-catalog.server.ts) and the files' texts to a PublishRequest,
+ * list (catalog.server.ts) and the files' texts to a PublishRequest,
  * so the route only publishes what they return, and a test can read exactly
  * which lines would change. Every file carries the blob id the list read, so
  * a change made meanwhile is a conflict, never overwritten.

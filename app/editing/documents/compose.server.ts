@@ -1,5 +1,5 @@
 import { unquotedColonHint, unquotedColonMessage } from '~/content/yaml-quote-hint';
-import type { DocumentKind } from './documents';
+import type { DocumentKind } from './kinds';
 import { FORMS } from './forms.server';
 import { fromForm, type Field } from './fields';
 import { applyChanges, readDocument, writeDocument, yamlData, YamlSyntaxError } from './frontmatter.server';

@@ -1,4 +1,4 @@
-import type { DocumentKind } from './documents';
+import type { DocumentKind } from './kinds';
 import { caseStudyForm, resumeForm, siteForm, type Field } from './fields';
 
 /** Each kind of file's form, generated from the schema the build checks it with (fields.ts). */

@@ -1,4 +1,4 @@
-import type { DocumentKind } from './documents';
+import type { DocumentKind } from './kinds';
 
 /**
  * The content fields that hold an image the designer replaces by upload:

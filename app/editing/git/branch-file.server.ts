@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { checkContentPath } from '~/editing/documents/content-path.server';
-import { runGit } from './local-git.server';
+import { runGit } from './command.server';
 import { type PublishConfig, type RemotePublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { serialize } from './publish-plan.server';
 import { blobAt, remoteOf, syncBranch } from './publish-remote.server';
 

@@ -47,7 +47,7 @@ export type LocalPublishConfig = {
 export type ReadOnlyPublishConfig = {
   mode: 'read-only';
   reason: string;
-  /** Nothing about publishing is set in the environment: the connection may come from the owner's area (publishing-connection.server.ts). */
+  /** Nothing about publishing is set in the environment: the connection may come from the owner's area (connection/publishing.server.ts). */
   unset?: true;
   /** Where the designer fixes it, when that is a page of the owner's area. */
   fixHref?: string;

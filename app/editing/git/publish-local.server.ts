@@ -5,7 +5,7 @@ import path from 'node:path';
 import { withEditorMark } from './commit-mark';
 import { ContentPathError, refuseSymlinks } from '~/editing/documents/content-path.server';
 import { refreshLocalContent } from '~/editing/going-live/local-content-refresh.server';
-import { GitCommandError, gitText, parseEntries, runGit } from './local-git.server';
+import { GitCommandError, gitText, parseEntries, runGit } from './command.server';
 import type { LocalPublishConfig } from './publish-config.server';
 import { blobIdOf, findConflict, serialize, type OpenedFile, type Plan, type PublishResult, type Theirs } from './publish-plan.server';
 

@@ -1,4 +1,4 @@
-import type { GoLive } from '~/editing/going-live/go-live.server';
+import type { GoLive } from '~/editing/going-live/live-now.server';
 import { createHash } from 'node:crypto';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 

@@ -3,9 +3,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TreeEntry } from 'isomorphic-git';
 import { withEditorMark } from './commit-mark';
-import { isoGit } from './iso-git.server';
+import { isoGit } from './isomorphic.server';
 import { ContentPathError } from '~/editing/documents/content-path.server';
-import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './git-http.server';
+import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './http.server';
 import type { RemotePublishConfig } from './publish-config.server';
 import { findConflict, redact, serialize, type CurrentBlob, type OpenedFile, type Plan, type PublishResult } from './publish-plan.server';
 

@@ -1,7 +1,7 @@
 import { checkContentPath } from '~/editing/documents/content-path.server';
-import { goLive } from '~/editing/going-live/go-live.server';
+import { goLive } from '~/editing/going-live/live-now.server';
 import { type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openLocal, publishLocal } from './publish-local.server';
 import { planChanges, type OpenedFile, type PublishRequest, type PublishResult } from './publish-plan.server';
 import { openRemote, publishRemote } from './publish-remote.server';
@@ -15,7 +15,7 @@ export { blobIdOf } from './publish-plan.server';
  * carries the blob id it was opened from). Two ways to land it, chosen by
  * publish-config.server.ts: a push over HTTPS (remote mode, Netlify) or a
  * commit in the developer's checkout (local mode). Then the commit is made
- * the site's live content, so visitors see it in seconds (go-live.server.ts).
+ * the site's live content, so visitors see it in seconds (going-live/live-now.server.ts).
  */
 
 /** The file as the branch holds it now, with its blob id; null when it does not exist. Throws ContentPathError for a path outside content/. */
@@ -33,7 +33,7 @@ export async function publish(request: PublishRequest, config?: PublishConfig): 
   const plan = planChanges(request);
   if ('reason' in plan) return { status: 'invalid', reason: plan.reason };
   const result = config.mode === 'remote' ? await publishRemote(config, plan) : await publishLocal(config, plan);
-  // The commit is in git: now it goes live, without a build (go-live.server.ts). Pushed or committed here, either way.
+  // The commit is in git: now it goes live, without a build (going-live/live-now.server.ts). Pushed or committed here, either way.
   if (result.status !== 'published') return result;
   const live = await goLive();
   return live ? { ...result, live } : result;

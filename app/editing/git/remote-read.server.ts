@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReadCommitResult, TreeEntry } from 'isomorphic-git';
 import { withoutEditorMark } from './commit-mark';
-import { isoGit } from './iso-git.server';
+import { isoGit } from './isomorphic.server';
 import type { RemotePublishConfig } from './publish-config.server';
 import { serialize } from './publish-plan.server';
 import { remoteOf, syncBranch, type Remote } from './publish-remote.server';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isoGit } from './iso-git.server';
-import { basicAuthHeader, describeGitError, timedHttpClient } from './git-http.server';
-import { gitText, parseEntries, runGit } from './local-git.server';
+import { isoGit } from './isomorphic.server';
+import { basicAuthHeader, describeGitError, timedHttpClient } from './http.server';
+import { gitText, parseEntries, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { serialize } from './publish-plan.server';
 import { syncBranch } from './publish-remote.server';
 

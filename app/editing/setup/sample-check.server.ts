@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { readEnv } from '~/settings/env.server';
-import type { ContentItem } from '~/editing/content-list/content-catalog.server';
+import type { ContentItem } from '~/editing/content-list/catalog.server';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { listFiles, readBlobs, type GitRead } from '~/editing/git/history.server';
+import { listFiles, readBlobs, type GitRead } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from './sample-fingerprints';
 import { findSampleLeftovers, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 

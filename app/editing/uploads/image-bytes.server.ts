@@ -3,7 +3,7 @@
  * its name or the type the browser declared: a renamed executable, page or
  * archive is still what its bytes say. And whether anything follows the
  * image's own end (a zip or a script appended to make a polyglot, a phone's
- * "motion photo" video), in which case uploads.server.ts re-encodes it.
+ * "motion photo" video), in which case check.server.ts re-encodes it.
  */
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg';

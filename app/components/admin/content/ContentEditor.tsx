@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { BodyEditor } from '~/components/admin/editor/BodyEditor';
 import { When } from '~/components/admin/When';
-import { KIND_LABEL } from '~/editing/documents/documents';
+import { KIND_LABEL } from '~/editing/documents/kinds';
 import type { EditorData } from '~/routes/admin.content.$.server';
 import type { SaveResult } from '~/editing/publish-document.server';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { EMPTY } from '~/components/admin/Panel';
 import { When } from '~/components/admin/When';
-import { editorHref } from '~/editing/documents/documents';
+import { editorHref } from '~/editing/documents/kinds';
 import type { contentHistoryAction, contentHistoryLoader } from '~/routes/admin.content.history.$.server';
 import { BUTTON, QUIET_LINK } from './buttons';
 import { DiffView } from './DiffView';

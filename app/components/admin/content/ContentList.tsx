@@ -3,7 +3,7 @@ import { EMPTY } from '~/components/admin/Panel';
 import { StateBadge } from '~/components/admin/StateBadge';
 import { When } from '~/components/admin/When';
 import type { contentListLoader, ListActionData } from '~/routes/admin.content._index.server';
-import { mediaUrl } from '~/editing/content-check/content-check-types';
+import { mediaUrl } from '~/editing/content-check/types';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@remix-run/react';
-import { mediaUrl } from '~/editing/content-check/content-check-types';
+import { mediaUrl } from '~/editing/content-check/types';
 import type { Field, FormValue } from '~/editing/documents/fields';
 import { imageFieldOf, imageRepoPath, type ImageFieldSpec } from '~/editing/documents/image-fields';
 import { BUTTON } from './buttons';

@@ -11,8 +11,8 @@ import {
   type PublishEnv,
   type ReadOnlyPublishConfig,
 } from '~/editing/git/publish-config.server';
-import { checkConnection } from './publishing-check.server';
-import { deleteConnection, NoSecretError, readConnection, saveConnection, type StoredConnection } from './publishing-store.server';
+import { checkConnection } from './check.server';
+import { deleteConnection, NoSecretError, readConnection, saveConnection, type StoredConnection } from './store.server';
 import { parseRepositoryAddress } from './repository-address';
 
 /**
@@ -22,7 +22,7 @@ import { parseRepositoryAddress } from './repository-address';
  *    a bad value there is a read-only config that names the setting;
  * 2. the developer's checkout (`npm start`, `npm run dev`): 'local';
  * 3. the connection the owner made on /admin/publishing, kept in the
- *    database with its token sealed (publishing-store.server.ts).
+ *    database with its token sealed (store.server.ts).
  *
  * So a designer never has to open Netlify's settings to publish: the
  * repository defaults to the one Netlify built from (recorded at build time

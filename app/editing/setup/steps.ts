@@ -1,6 +1,6 @@
 /**
  * The first-run guide's steps, from what is true of the site (gathered by
- * setup-steps.server.ts). Pure, so the rules are tested without a server;
+ * steps.server.ts). Pure, so the rules are tested without a server;
  * the words are the designer's: what a step is about and what to do next.
  */
 

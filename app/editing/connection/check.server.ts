@@ -1,5 +1,5 @@
 import { readEnv, type EnvSource } from '~/settings/env.server';
-import { basicAuthHeader, isTimeout, networkCode } from '~/editing/git/git-http.server';
+import { basicAuthHeader, isTimeout, networkCode } from '~/editing/git/http.server';
 import { githubRepository } from './repository-address';
 
 /**

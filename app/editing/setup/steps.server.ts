@@ -4,22 +4,16 @@ import { mailHealth } from '~/contact/inbox.server';
 import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
 import { configuredSiteUrl } from '~/http/site-url.server';
 import { readEnv } from '~/settings/env.server';
-import {
-  CASE_STUDY_DIR,
-  describeContentFile,
-  RESUME_FILE,
-  SITE_FILE,
-  type ContentItem,
-} from '~/editing/content-list/content-catalog.server';
+import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from '~/editing/content-list/catalog.server';
 import { CONTENT_DIR } from '~/editing/documents/content-path.server';
-import { branchTip, filesAtTip, type GitRead } from '~/editing/git/history.server';
+import { branchTip, filesAtTip, type GitRead } from '~/editing/git/read.server';
 import type { PublishConfig } from '~/editing/git/publish-config.server';
-import { getPublishingStatus, resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { getPublishingStatus, resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
 import { findSampleLeftovers, gitBlobId, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
-import { setupStepsFrom, type SetupStep } from './setup-steps';
+import { setupStepsFrom, type SetupStep } from './steps';
 
-export type { SetupStep } from './setup-steps';
+export type { SetupStep } from './steps';
 
 /**
  * The first-run guide, ticked by what is true: the content's steps by the

@@ -4,7 +4,7 @@ import type { CaseStudy, Site } from '~/content/schema';
  * The content check's contract, shared by its three parts: the checker
  * (pipeline/content/check.ts, build-time code), the owner-only function that
  * runs it (netlify/functions/content-check.ts) and the app's caller
- * (app/editing/content-check/content-check.server.ts). It lives in app/ because app/ must
+ * (app/editing/content-check/call.server.ts). It lives in app/ because app/ must
  * never import pipeline/ (the public site's function would then carry the
  * MDX compiler); pipeline/ importing app/ types is fine.
  */

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
 import { CONTENT_DIR } from '~/editing/documents/content-path.server';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from '~/editing/git/history.server';
+import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 
 /**
  * The list page's rows: one per file the designer edits (site.yml, the

@@ -5,10 +5,10 @@ import {
   getContentCheckUrl,
   inProcessContentCheck,
   maxCheckBodyBytes,
-} from './content-check-config.server';
-import type { CheckChange, CheckOutcome, CheckResult } from './content-check-types';
+} from './config.server';
+import type { CheckChange, CheckOutcome, CheckResult } from './types';
 
-export type { CheckChange, CheckOutcome, CheckProblem, CheckPreview, CheckResult } from './content-check-types';
+export type { CheckChange, CheckOutcome, CheckProblem, CheckPreview, CheckResult } from './types';
 
 /**
  * The editor's way to ask "would the build accept this edit?" and for a

@@ -1,10 +1,10 @@
 import { withoutEditorMark } from './commit-mark';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { describeGitError } from './git-http.server';
-import { GitCommandError, gitText, runGit } from './local-git.server';
+import { describeGitError } from './http.server';
+import { GitCommandError, gitText, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
 import {

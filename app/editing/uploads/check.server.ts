@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { checkContentPath } from '~/editing/documents/content-path.server';
-import { documentKind } from '~/editing/documents/documents';
+import { documentKind } from '~/editing/documents/kinds';
 import { imageFieldOf, imageSrcFor } from '~/editing/documents/image-fields';
 import { sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
 import { sanitizeSvg } from './svg-sanitize.server';

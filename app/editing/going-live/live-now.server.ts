@@ -1,4 +1,4 @@
-import { callContentFunction, failureSentence } from '~/editing/content-check/content-check.server';
+import { callContentFunction, failureSentence } from '~/editing/content-check/call.server';
 
 /**
  * After a publish's commit has landed: asks the content-check function to
