@@ -4,7 +4,7 @@ import { composeFile, listOperation, openDocument } from '~/editing/documents/co
 import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/kinds';
 import { FORMS } from '~/editing/documents/forms.server';
 import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
-import { formValues } from '~/editing/documents/fields';
+import { formValues } from '~/editing/documents/form-values';
 import { openForEditing, modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';

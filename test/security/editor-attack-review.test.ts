@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDocument } from '../../app/editing/documents/compose.server';
-import { formValues } from '../../app/editing/documents/fields';
+import { formValues } from '../../app/editing/documents/form-values';
 import { PRIVATE_ENV } from '../helpers/private';
 import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { waitFor } from '../helpers/wait';

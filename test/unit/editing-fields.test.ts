@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseStudyFrontmatterSchema } from '~/content/schema';
-import {
-  caseStudyForm,
-  fieldsOf,
-  formValues,
-  fromForm,
-  humanise,
-  resumeForm,
-  siteForm,
-  type Field,
-} from '../../app/editing/documents/fields';
+import { caseStudyForm, fieldsOf, humanise, resumeForm, siteForm, type Field } from '../../app/editing/documents/fields';
+import { formValues, fromForm } from '../../app/editing/documents/form-values';
 import { applyChanges } from '../../app/editing/documents/frontmatter.server';
 import { buildData, changedLines, contentFile, contentFiles } from '../helpers/content-files';
 

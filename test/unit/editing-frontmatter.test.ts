@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, readDocument, writeDocument } from '../../app/editing/documents/frontmatter.server';
-import { formValues } from '../../app/editing/documents/fields';
+import { formValues } from '../../app/editing/documents/form-values';
 import { buildData, changedLines, contentFile, contentFiles, fieldLines } from '../helpers/content-files';
 
 const files = contentFiles();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { composeFile, listOperation, type Entries } from '../../app/editing/documents/compose.server';
-import { formValues } from '../../app/editing/documents/fields';
+import { formValues } from '../../app/editing/documents/form-values';
 import { applyChanges, readDocument, yamlData } from '../../app/editing/documents/frontmatter.server';
 import { buildData, changedLines, ROOT } from '../helpers/content-files';
 

@@ -1,7 +1,8 @@
 import { unquotedColonHint, unquotedColonMessage } from '~/content/yaml-quote-hint';
 import type { DocumentKind } from './kinds';
 import { FORMS } from './forms.server';
-import { fromForm, type Field } from './fields';
+import type { Field } from './fields';
+import { fromForm } from './form-values';
 import { applyChanges, readDocument, writeDocument, yamlData, YamlSyntaxError } from './frontmatter.server';
 
 /**
