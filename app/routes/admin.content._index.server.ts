@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
 import { checkEdits } from '~/editing/content-check/call.server';
+import type { Outcome } from '~/editing/documents/outcome';
 import { documentKind, editorHref, slugOf } from '~/editing/documents/kinds';
 import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
@@ -136,7 +137,7 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     }
     if (!items.some((item) => item.contentPath === path))
       return answer(404, { error: 'That case study is not there any more. Reload the list.' });
-    let planned: { ok: true; value: PublishRequest } | { ok: false; error: string };
+    let planned: Outcome<PublishRequest>;
     if (intent === 'up' || intent === 'down') {
       const texts = await contentTexts(items, config);
       if (!texts.ok) return answer(502, { error: texts.error });

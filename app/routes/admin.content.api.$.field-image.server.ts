@@ -7,7 +7,7 @@ import { getDraft, saveDraft, saveDraftUpload } from '~/editing/drafts.server';
 import { mediaUrl } from '~/editing/content-check/types';
 import { imageFieldOf } from '~/editing/documents/image-fields';
 import { openForEditing } from '~/editing/open.server';
-import { checkFieldImage, MAX_UPLOAD_BYTES } from '~/editing/uploads/check.server';
+import { checkFieldImage, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**
@@ -21,7 +21,7 @@ import { readSmallForm } from '~/http/form.server';
  */
 
 // The edit form's own fields (at most 2 MB) and a file of the largest allowed size.
-const FORM_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024 + 64 * 1024;
+const FORM_LIMIT = MAX_IMAGE_FILE_BYTES + 2 * 1024 * 1024 + 64 * 1024;
 
 type Answer = { ok: true; field: string; src: string; preview: string } | { ok: false; field?: string; error: string };
 

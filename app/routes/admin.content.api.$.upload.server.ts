@@ -4,7 +4,7 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
 import { openForEditing } from '~/editing/open.server';
-import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads/check.server';
+import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**
@@ -17,7 +17,7 @@ import { readSmallForm } from '~/http/form.server';
 type UploadAnswer = { ok: true; src: string; alt: string } | { ok: false; error: string };
 
 // The form's own fields and multipart framing around a file of the largest allowed size.
-const FORM_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+const FORM_LIMIT = MAX_IMAGE_FILE_BYTES + 64 * 1024;
 
 export async function contentUploadAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
 import { CONTENT_DIR } from '~/editing/documents/content-path.server';
+import type { DocumentKind } from '~/editing/documents/kinds';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { branchSnapshot, readBlobs, type BranchFile, type CommitInfo, type GitRead } from '~/editing/git/read.server';
+import type { Outcome } from '~/editing/documents/outcome';
+import { branchListing, readBlobs, type BranchFile, type CommitInfo } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 
@@ -14,14 +16,12 @@ import { resolvePublishConfig } from '~/editing/connection/publishing.server';
  * still listed, with its problem, so it can be opened and fixed.
  */
 
-export type ContentKind = 'site' | 'resume' | 'case-study';
-
 export type ContentItem = {
   /** Under content/, as in the editor's URLs and `data-content-item`: "site.yml", "resume.mdx", "case-studies/<slug>.mdx". */
   path: string;
   /** The same file as the publish layer names it: "content/…". */
   contentPath: string;
-  kind: ContentKind;
+  kind: DocumentKind;
   /** A case study's title; "Site details" and "Resume" for the others. */
   title: string;
   slug?: string;
@@ -44,17 +44,17 @@ export const CASE_STUDY_DIR = `${CONTENT_DIR}/case-studies/`;
 const CASE_STUDY = /^content\/case-studies\/([^/]+)\.mdx$/;
 
 /** Every editable file at the branch's tip: site details, resume, then case studies by order and title. */
-export async function listContent(config?: PublishConfig): Promise<GitRead<ContentItem[]>> {
+export async function listContent(config?: PublishConfig): Promise<Outcome<ContentItem[]>> {
   config ??= await resolvePublishConfig();
   const isDocument = (path: string) => path === SITE_FILE || path === RESUME_FILE || CASE_STUDY.test(path);
-  const snapshot = await branchSnapshot(`${CONTENT_DIR}/`, isDocument, config);
-  if (!snapshot.ok) return snapshot;
-  const { files, texts, changes } = snapshot.value;
+  const listing = await branchListing(`${CONTENT_DIR}/`, isDocument, config);
+  if (!listing.ok) return listing;
+  const { files, texts, changes } = listing.value;
   const items = files
     .filter((file) => isDocument(file.path))
     .map((file) => {
       const lastChange = changes.get(file.path);
-      // branchSnapshot reads the text of every file that matches isDocument, the same filter as here.
+      // branchListing reads the text of every file that matches isDocument, the same filter as here.
       return { ...describeContentFile(file, texts.get(file.path)!, files), ...(lastChange ? { lastChange } : {}) };
     });
   return { ok: true, value: sortContent(items) };
@@ -123,7 +123,7 @@ function problemOf(schema: z.ZodType, data: () => unknown): { problem?: string }
   return { problem: `The build would refuse it: ${issues.join('; ')}${more}.` };
 }
 
-const KIND_ORDER: Record<ContentKind, number> = { site: 0, resume: 1, 'case-study': 2 };
+const KIND_ORDER: Record<DocumentKind, number> = { site: 0, resume: 1, 'case-study': 2 };
 
 /** Site details, resume, then case studies by order (a missing order last) and title, as the home page orders its cards. */
 export function sortContent(items: ContentItem[]): ContentItem[] {
@@ -137,7 +137,7 @@ export function sortContent(items: ContentItem[]): ContentItem[] {
 }
 
 /** The texts of the listed files by their publish-layer path, as the list read them (for moveRequest). */
-export async function contentTexts(items: ContentItem[], config?: PublishConfig): Promise<GitRead<Map<string, string>>> {
+export async function contentTexts(items: ContentItem[], config?: PublishConfig): Promise<Outcome<Map<string, string>>> {
   config ??= await resolvePublishConfig();
   const blobs = await readBlobs(
     items.map((item) => item.blobId),

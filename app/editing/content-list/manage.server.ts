@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { Outcome } from '~/editing/documents/outcome';
 import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './catalog.server';
 import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { placeholderCardImage } from './placeholder-card.server';
@@ -11,8 +12,6 @@ import type { PublishRequest } from '~/editing/git/publish-plan.server';
  * which lines would change. Every file carries the blob id the list read, so
  * a change made meanwhile is a conflict, never overwritten.
  */
-
-export type Plan<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** The build's rule for a case study's file name (pipeline/content/compile.ts): letters, digits and single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -57,7 +56,7 @@ const caseStudies = (list: ContentItem[]) => sortContent(list.filter((item) => i
 export function newCaseStudy(
   title: string,
   list: ContentItem[],
-): Plan<{ path: string; slug: string; text: string; card: ReturnType<typeof placeholderCardImage>; request: PublishRequest }> {
+): Outcome<{ path: string; slug: string; text: string; card: ReturnType<typeof placeholderCardImage>; request: PublishRequest }> {
   const clean = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
   if (!clean) return { ok: false, error: 'A new case study needs a title.' };
   if (clean.length > 120) return { ok: false, error: 'A title has at most 120 characters.' };
@@ -121,7 +120,7 @@ export function moveRequest(
   texts: ReadonlyMap<string, string>,
   path: string,
   direction: 'up' | 'down',
-): Plan<PublishRequest> {
+): Outcome<PublishRequest> {
   const studies = caseStudies(list);
   const at = studies.findIndex((item) => item.path === path || item.contentPath === path);
   const moving = studies[at];
@@ -163,7 +162,7 @@ export function moveRequest(
 }
 
 /** Deletes a case study: its .mdx and every file of its folder (content/case-studies/<slug>/). The site details and resume cannot be deleted. */
-export function deleteRequest(list: ContentItem[], path: string): Plan<PublishRequest> {
+export function deleteRequest(list: ContentItem[], path: string): Outcome<PublishRequest> {
   const item = findItem(list, path);
   if (!item) return { ok: false, error: `${path} is not in the list.` };
   if (item.contentPath === SITE_FILE || item.contentPath === RESUME_FILE || item.kind !== 'case-study') {
@@ -191,7 +190,7 @@ export function statusRequest(
   texts: ReadonlyMap<string, string>,
   path: string,
   change: StatusChange,
-): Plan<{ request: PublishRequest; dropped: string[] }> {
+): Outcome<{ request: PublishRequest; dropped: string[] }> {
   const item = findItem(list, path);
   if (!item || item.kind !== 'case-study') return { ok: false, error: `${path} is not a case study in the list.` };
   if (item.problem) return { ok: false, error: `Open ${item.title} and fix it first: ${item.problem}` };

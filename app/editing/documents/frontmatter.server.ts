@@ -21,11 +21,12 @@ import { Folded, isBlock, keepable, Kept, printedTag } from './yaml-print.server
  * fixtures write them), and a changed `>-` block folded at 80 columns.
  */
 
-export type DocumentKind = 'yaml' | 'mdx';
+/** How a file holds its YAML: the whole file (site.yml), or frontmatter above an MDX body (not the editor's DocumentKind: site, resume, case study). */
+export type FileFormat = 'yaml' | 'mdx';
 
 /** A content file split into its YAML and the rest: `open + yaml + close + body` is the file, byte for byte. */
 export type ContentDocument = {
-  kind: DocumentKind;
+  format: FileFormat;
   /** `---\n` for an MDX file with frontmatter, '' otherwise. */
   open: string;
   /** The YAML text: the whole file for site.yml, the frontmatter between the fences for MDX. */
@@ -39,21 +40,21 @@ export type ContentDocument = {
 // The fences as gray-matter reads them: `---` on the first line, the next line that is `---` closes.
 const FRONTMATTER = /^(---[ \t]*\r?\n)([\s\S]*?)(^---[ \t]*(?:\r?\n|$))/m;
 
-export function readDocument(text: string, kind: DocumentKind): ContentDocument {
-  if (kind === 'yaml') return { kind, open: '', yaml: text, close: '', body: '' };
+export function readDocument(text: string, format: FileFormat): ContentDocument {
+  if (format === 'yaml') return { format, open: '', yaml: text, close: '', body: '' };
   if (text.startsWith('---')) {
     const match = FRONTMATTER.exec(text);
     if (match && match.index === 0) {
       const [whole, open = '', yaml = '', close = ''] = match;
-      return { kind, open, yaml, close, body: text.slice(whole.length) };
+      return { format, open, yaml, close, body: text.slice(whole.length) };
     }
   }
-  return { kind, open: '', yaml: '', close: '', body: text };
+  return { format, open: '', yaml: '', close: '', body: text };
 }
 
 /** The file again, with `yaml` (e.g. from applyChanges) in place of the document's YAML. */
 export function writeDocument(document: ContentDocument, yaml: string = document.yaml): string {
-  if (document.kind === 'yaml') return yaml;
+  if (document.format === 'yaml') return yaml;
   if (!document.open) {
     if (yaml.trim() === '') return document.body;
     return `---\n${yaml.endsWith('\n') ? yaml : `${yaml}\n`}---\n${document.body}`;

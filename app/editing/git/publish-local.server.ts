@@ -7,7 +7,15 @@ import { ContentPathError, refuseSymlinks } from '~/editing/documents/content-pa
 import { refreshLocalContent } from '~/editing/going-live/local-content-refresh.server';
 import { GitCommandError, gitText, parseEntries, runGit } from './command.server';
 import type { LocalPublishConfig } from './publish-config.server';
-import { blobIdOf, findConflict, serialize, type OpenedFile, type Plan, type PublishResult, type Theirs } from './publish-plan.server';
+import {
+  blobIdOf,
+  findConflict,
+  serialize,
+  type OpenedFile,
+  type PublishPlan,
+  type PublishResult,
+  type Theirs,
+} from './publish-plan.server';
 
 /**
  * Local mode: the developer's checkout under `npm run dev` / `npm start`.
@@ -30,7 +38,7 @@ export async function openLocal(config: LocalPublishConfig, contentPath: string)
   return bytes ? { text: bytes.toString('utf8'), blobId: blobIdOf(bytes) } : null;
 }
 
-export async function publishLocal(config: LocalPublishConfig, plan: Plan): Promise<PublishResult> {
+export async function publishLocal(config: LocalPublishConfig, plan: PublishPlan): Promise<PublishResult> {
   const { root } = config;
   return serialize(root, async () => {
     try {
@@ -115,7 +123,7 @@ async function catBlob(root: string, oid: string): Promise<Buffer> {
 }
 
 /** Stores the new blobs (no filters: the bytes are the blob, as in remote mode) and returns `update-index --index-info` lines. */
-async function writeBlobs(root: string, plan: Plan, inHead: Map<string, { mode: string }>): Promise<string> {
+async function writeBlobs(root: string, plan: PublishPlan, inHead: Map<string, { mode: string }>): Promise<string> {
   let lines = '';
   for (const change of plan.changes) {
     if (!change.bytes) {
@@ -147,7 +155,7 @@ async function commitTree(config: LocalPublishConfig, head: string, indexInfo: s
 }
 
 /** Each file is written whole (a temporary file, then rename), so the dev server never reads half a file. */
-async function writeWorkingFiles(root: string, plan: Plan): Promise<void> {
+async function writeWorkingFiles(root: string, plan: PublishPlan): Promise<void> {
   for (const change of plan.changes) {
     const target = path.join(root, change.path);
     if (!change.bytes) {

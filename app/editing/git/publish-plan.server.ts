@@ -36,14 +36,14 @@ const MAX_BYTES = 25 * 1024 * 1024;
 const MAX_MESSAGE = 2000;
 
 /** git's blob id: SHA-1 of "blob <size>\0" and the bytes (what `git hash-object` prints). */
-export function blobIdOf(bytes: Buffer): string {
+export function blobIdOf(bytes: Uint8Array): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
-export type Plan = { changes: PlannedChange[]; message: string };
+export type PublishPlan = { changes: PlannedChange[]; message: string };
 
 /** Checks the request as it came from the browser; nothing is read or written yet. */
-export function planChanges(request: PublishRequest): Plan | { reason: string } {
+export function planChanges(request: PublishRequest): PublishPlan | { reason: string } {
   const files = Array.isArray(request?.files) ? request.files : [];
   const deleted = Array.isArray(request?.deleted) ? request.deleted : [];
   if (files.length + deleted.length === 0) return { reason: 'Nothing to publish.' };

@@ -7,7 +7,15 @@ import { isoGit } from './isomorphic.server';
 import { ContentPathError } from '~/editing/documents/content-path.server';
 import { basicAuthHeader, describeGitError, isTimeout, timedHttpClient } from './http.server';
 import type { RemotePublishConfig } from './publish-config.server';
-import { findConflict, redact, serialize, type CurrentBlob, type OpenedFile, type Plan, type PublishResult } from './publish-plan.server';
+import {
+  findConflict,
+  redact,
+  serialize,
+  type CurrentBlob,
+  type OpenedFile,
+  type PublishPlan,
+  type PublishResult,
+} from './publish-plan.server';
 
 /**
  * Remote mode: the branch is fetched shallowly (depth 1, that branch only)
@@ -55,7 +63,7 @@ export async function openRemote(config: RemotePublishConfig, contentPath: strin
   });
 }
 
-export async function publishRemote(config: RemotePublishConfig, plan: Plan): Promise<PublishResult> {
+export async function publishRemote(config: RemotePublishConfig, plan: PublishPlan): Promise<PublishResult> {
   const git = await isoGit();
   const remote = remoteOf(config);
   return serialize(config.cacheDir, async () => {
@@ -134,7 +142,7 @@ async function entryAt(remote: Remote, tip: string, contentPath: string): Promis
   }
 }
 
-async function makeCommit(remote: Remote, tip: string, plan: Plan): Promise<string> {
+async function makeCommit(remote: Remote, tip: string, plan: PublishPlan): Promise<string> {
   const git = await isoGit();
   const { dir, config } = remote;
   const changes = new Map<string, string | null>();

@@ -1,3 +1,4 @@
+import type { Outcome } from '~/editing/documents/outcome';
 import { withoutEditorMark } from './commit-mark';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
@@ -13,11 +14,11 @@ import {
   remoteLastChanges,
   remoteListFiles,
   remoteReadBlobs,
-  remoteSnapshot,
+  remoteListing,
   remoteTip,
   type BranchFile,
   type CommitInfo,
-  type Snapshot,
+  type BranchListing,
 } from './remote-read.server';
 
 /**
@@ -32,9 +33,7 @@ import {
  * sentence for the designer, never with the token.
  */
 
-export type { BranchFile, CommitInfo, Snapshot };
-
-export type GitRead<T> = { ok: true; value: T } | { ok: false; error: string };
+export type { BranchFile, CommitInfo, BranchListing };
 
 const COMMIT = /^[0-9a-f]{40}$/;
 // Pathspecs are file names here, never patterns.
@@ -45,7 +44,7 @@ const FORMAT = '--format=%H%x00%at%x00%an%x00%B%x1e';
 async function read<T>(
   config: PublishConfig,
   task: (config: Exclude<PublishConfig, { mode: 'read-only' }>) => Promise<T>,
-): Promise<GitRead<T>> {
+): Promise<Outcome<T>> {
   if (config.mode === 'read-only') return { ok: false, error: config.reason };
   try {
     return { ok: true, value: await task(config) };
@@ -86,7 +85,7 @@ export async function fileHistory(
   filePath: string,
   { limit = 20 }: { limit?: number } = {},
   config?: PublishConfig,
-): Promise<GitRead<CommitInfo[]>> {
+): Promise<Outcome<CommitInfo[]>> {
   config ??= await resolvePublishConfig();
   const count = Math.max(1, Math.min(100, Math.trunc(limit) || 20));
   return read(config, async (mode) => {
@@ -96,7 +95,7 @@ export async function fileHistory(
 }
 
 /** The file's text as `commit` had it; null when that commit has no such file (or there is no such commit). */
-export async function fileAt(filePath: string, commit: string, config?: PublishConfig): Promise<GitRead<string | null>> {
+export async function fileAt(filePath: string, commit: string, config?: PublishConfig): Promise<Outcome<string | null>> {
   config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const checked = checkContentPath(filePath);
@@ -108,7 +107,7 @@ export async function fileAt(filePath: string, commit: string, config?: PublishC
 }
 
 /** The last change of each path, for the list page; a path without one (a new file) is absent from the map. */
-export async function lastChanges(paths: string[], config?: PublishConfig): Promise<GitRead<Map<string, CommitInfo>>> {
+export async function lastChanges(paths: string[], config?: PublishConfig): Promise<Outcome<Map<string, CommitInfo>>> {
   config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const checked = paths.map((p) => checkContentPath(p));
@@ -123,7 +122,7 @@ export async function lastChanges(paths: string[], config?: PublishConfig): Prom
 }
 
 /** The commit at the branch's tip (remote mode: after one sync with the git host); null on a branch with no commit yet. */
-export async function branchTip(config?: PublishConfig): Promise<GitRead<string | null>> {
+export async function branchTip(config?: PublishConfig): Promise<Outcome<string | null>> {
   config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     if (mode.mode === 'remote') return remoteTip(mode);
@@ -133,7 +132,7 @@ export async function branchTip(config?: PublishConfig): Promise<GitRead<string 
 }
 
 /** Every file under `prefix` (a folder ending in "/", e.g. "content/") at the branch's tip, with its blob id, sorted by path. */
-export async function listFiles(prefix: string, config?: PublishConfig): Promise<GitRead<BranchFile[]>> {
+export async function listFiles(prefix: string, config?: PublishConfig): Promise<Outcome<BranchFile[]>> {
   config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
@@ -156,7 +155,7 @@ export async function listFiles(prefix: string, config?: PublishConfig): Promise
 }
 
 /** The bytes of blobs by id (ids from listFiles), e.g. every content file's text for the list page. */
-export async function readBlobs(oids: string[], config?: PublishConfig): Promise<GitRead<Map<string, Buffer>>> {
+export async function readBlobs(oids: string[], config?: PublishConfig): Promise<Outcome<Map<string, Buffer>>> {
   config ??= await resolvePublishConfig();
   return read(config, async (mode) => {
     const wanted = [...new Set(oids)];
@@ -174,14 +173,14 @@ export async function readBlobs(oids: string[], config?: PublishConfig): Promise
  * three). A history that cannot be read leaves `changes` empty rather than
  * failing the list.
  */
-export async function branchSnapshot(
+export async function branchListing(
   prefix: string,
   select: (path: string) => boolean,
   config?: PublishConfig,
-): Promise<GitRead<Snapshot>> {
+): Promise<Outcome<BranchListing>> {
   config ??= await resolvePublishConfig();
   const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
-  if (config.mode === 'remote') return read(config, () => remoteSnapshot(config, folder, select));
+  if (config.mode === 'remote') return read(config, () => remoteListing(config, folder, select));
   const tip = await filesAtTip(folder, select, config);
   if (!tip.ok) return tip;
   const { files, picked, texts } = tip.value;
@@ -197,7 +196,7 @@ export async function filesAtTip(
   folder: string,
   select: (path: string) => boolean,
   config: PublishConfig,
-): Promise<GitRead<{ files: BranchFile[]; picked: BranchFile[]; texts: Map<string, string> }>> {
+): Promise<Outcome<{ files: BranchFile[]; picked: BranchFile[]; texts: Map<string, string> }>> {
   const files = await listFiles(folder, config);
   if (!files.ok) return files;
   const picked = files.value.filter((file) => select(file.path));
@@ -232,7 +231,7 @@ export function titleOf(filePath: string, text: string | null): string {
  * a conflict, never overwritten). A file absent in that commit is refused:
  * restoring "nothing" would be a delete, which the list's delete does.
  */
-export async function restoreRequest(filePath: string, commit: string, config?: PublishConfig): Promise<GitRead<PublishRequest>> {
+export async function restoreRequest(filePath: string, commit: string, config?: PublishConfig): Promise<Outcome<PublishRequest>> {
   config ??= await resolvePublishConfig();
   const old = await fileAt(filePath, commit, config);
   if (!old.ok) return old;

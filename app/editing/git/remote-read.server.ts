@@ -220,14 +220,14 @@ export function remoteListFiles(config: RemotePublishConfig, prefix: string): Pr
   return withHistory(config, (reader, tip) => filesAt(reader, tip, prefix));
 }
 
-export type Snapshot = { files: BranchFile[]; texts: Map<string, string>; changes: Map<string, CommitInfo> };
+export type BranchListing = { files: BranchFile[]; texts: Map<string, string>; changes: Map<string, CommitInfo> };
 
 /**
  * The list page's whole read in one fetch (each fetch is a round trip to
  * the git host): the files under `prefix` at the tip, the texts of those
  * `select` picks, and their last changes.
  */
-export function remoteSnapshot(config: RemotePublishConfig, prefix: string, select: (path: string) => boolean): Promise<Snapshot> {
+export function remoteListing(config: RemotePublishConfig, prefix: string, select: (path: string) => boolean): Promise<BranchListing> {
   return withHistory(config, async (reader, tip, last) => {
     const git = await isoGit();
     const files = await filesAt(reader, tip, prefix);

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { readEnv } from '~/settings/env.server';
 import type { ContentItem } from '~/editing/content-list/catalog.server';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { listFiles, readBlobs, type GitRead } from '~/editing/git/read.server';
+import type { Outcome } from '~/editing/documents/outcome';
+import { listFiles, readBlobs } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from './sample-fingerprints';
-import { findSampleLeftovers, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
+import { findSampleLeftovers, repoPathOfImage, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 
 /**
  * The "Make it yours" list of the content page: what the published branch
@@ -29,7 +30,7 @@ export async function sampleLeftovers(
   items: Pick<ContentItem, 'kind' | 'contentPath' | 'blobId' | 'slug' | 'title' | 'image'>[],
   config?: PublishConfig,
   sample: SampleFingerprints = sampleFingerprints(),
-): Promise<GitRead<SampleItem[]>> {
+): Promise<Outcome<SampleItem[]>> {
   config ??= await resolvePublishConfig();
   const siteItem = items.find((item) => item.kind === 'site');
   const resumeItem = items.find((item) => item.kind === 'resume');
@@ -68,7 +69,7 @@ export async function sampleLeftovers(
   const photos = (site as { photos?: Record<string, { src?: unknown } | undefined> } | null)?.photos ?? {};
   const sources = [...Object.values(photos).map((photo) => photo?.src), ...caseStudies.map((study) => study.image)];
   const paths = sources.flatMap((src) => {
-    const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
+    const repoPath = typeof src === 'string' ? repoPathOfImage(src) : null;
     return repoPath ? [repoPath] : [];
   });
   const blobIds = new Map<string, string>();

@@ -50,13 +50,8 @@ export function fingerprint(value: unknown): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/** The blob id git gives a file's bytes, to fingerprint an image read from the disk. */
-export function gitBlobId(bytes: Uint8Array): string {
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
-}
-
 /** Where an image the content names lives in the repository: a site path is under public/, anything else beside content/. */
-export function imageRepoPath(src: string): string | null {
+export function repoPathOfImage(src: string): string | null {
   if (typeof src !== 'string' || !src.trim() || /^[a-z]+:/i.test(src)) return null;
   const [clean = ''] = src.trim().split(/[?#]/, 1);
   const joined = clean.startsWith('/') ? path.posix.join('public', clean) : path.posix.join('content', clean);
@@ -118,7 +113,7 @@ export function fingerprintsOf(content: ContentSnapshot): SampleFingerprints {
     if (!prints[kind].includes(print)) prints[kind].push(print);
   };
   const addImage = (src: unknown) => {
-    const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
+    const repoPath = typeof src === 'string' ? repoPathOfImage(src) : null;
     const blob = repoPath ? content.blobIds.get(repoPath) : undefined;
     if (blob && !prints.image.includes(blob)) prints.image.push(blob);
   };
@@ -168,7 +163,7 @@ export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFing
     value !== undefined && value !== null && value !== '' && sample[kind].includes(fingerprint(value));
   const isListOf = (kind: Kind, value: unknown) => list(value).length > 0 && sample[kind].includes(listPrint(value));
   const isImage = (src: unknown) => {
-    const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
+    const repoPath = typeof src === 'string' ? repoPathOfImage(src) : null;
     const blob = repoPath ? content.blobIds.get(repoPath) : undefined;
     return blob !== undefined && sample.image.includes(blob);
   };

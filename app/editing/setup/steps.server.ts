@@ -6,11 +6,13 @@ import { configuredSiteUrl } from '~/http/site-url.server';
 import { readEnv } from '~/settings/env.server';
 import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from '~/editing/content-list/catalog.server';
 import { CONTENT_DIR } from '~/editing/documents/content-path.server';
-import { branchTip, filesAtTip, type GitRead } from '~/editing/git/read.server';
+import type { Outcome } from '~/editing/documents/outcome';
+import { blobIdOf } from '~/editing/git/publish-plan.server';
+import { branchTip, filesAtTip } from '~/editing/git/read.server';
 import type { PublishConfig } from '~/editing/git/publish-config.server';
 import { getPublishingStatus, resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
-import { findSampleLeftovers, gitBlobId, imageRepoPath, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
+import { findSampleLeftovers, repoPathOfImage, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 import { setupStepsFrom, type SetupStep } from './steps';
 
 export type { SetupStep } from './steps';
@@ -104,7 +106,7 @@ const isDocument = (file: string) =>
  * every visit, and walking the history for dates nobody shows here would
  * hold the branch's reads up for the pages that do.
  */
-async function documentsAtTip(config: PublishConfig): Promise<GitRead<ContentItem[]>> {
+async function documentsAtTip(config: PublishConfig): Promise<Outcome<ContentItem[]>> {
   const tip = await filesAtTip(`${CONTENT_DIR}/`, isDocument, config);
   if (!tip.ok) return tip;
   const { files, picked, texts } = tip.value;
@@ -123,10 +125,10 @@ function servedContentFacts(): ContentFacts {
     const cards = getCaseStudyCards();
     const blobIds = new Map<string, string>();
     for (const src of [site.photos.profile.src, site.photos.about.src, ...cards.map((card) => card.image)]) {
-      const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
+      const repoPath = typeof src === 'string' ? repoPathOfImage(src) : null;
       if (!repoPath || blobIds.has(repoPath)) continue;
       try {
-        blobIds.set(repoPath, gitBlobId(readFileSync(path.join(process.cwd(), repoPath))));
+        blobIds.set(repoPath, blobIdOf(readFileSync(path.join(process.cwd(), repoPath))));
       } catch {
         // Not on this server's disk: the alt text decides.
       }

@@ -23,7 +23,8 @@ import { sanitizeSvg } from './svg-sanitize.server';
  *   the Video block), and PNG keeps every pixel of a still one.
  */
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** One uploaded image file at most (what a draft's images may add up to is drafts.server.ts's MAX_DRAFT_UPLOAD_BYTES). */
+export const MAX_IMAGE_FILE_BYTES = 10 * 1024 * 1024;
 /** 64 megapixels: a 48 MP phone photo fits; a decompression bomb (a tiny PNG of 50,000 × 50,000) does not. */
 export const MAX_PIXELS = 64_000_000;
 export const MAX_ALT = 300;
@@ -193,7 +194,7 @@ type CheckedImage = { ok: true; bytes: Buffer; ext: string; mediaType: StoredTyp
 /** Size, type by bytes, full decode, metadata and SVG checks: what every image upload goes through, whatever it is for. */
 async function checkImageBytes(bytes: Buffer): Promise<CheckedImage | { ok: false; status: 400 | 413 | 415; error: string }> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) return refused(400, 'The file is empty; choose the image again.');
-  if (bytes.length > MAX_UPLOAD_BYTES) {
+  if (bytes.length > MAX_IMAGE_FILE_BYTES) {
     return refused(
       413,
       `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB. Export it smaller (2400 pixels wide is plenty for the site).`,
