@@ -115,7 +115,9 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
       throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
     }
     const base = await getDraft(document.path);
-    const opened = await openForEditing(document.path);
+    // Resolved and opened once for this request: a publish below takes both.
+    const config = await resolvePublishConfig();
+    const opened = await openForEditing(document.path, config);
     const baseText = base?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
     if (intent === 'take-theirs') {
       // After a conflict: their version replaces the draft (the designer has seen both).
@@ -168,6 +170,8 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
       baseBlobId: draftBase,
       message,
       requestUrl: request.url,
+      opened,
+      config,
     });
     // A refused publish keeps the message typed for it; a published one starts the next afresh.
     return data<EditorActionData>(

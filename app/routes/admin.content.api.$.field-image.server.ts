@@ -6,6 +6,7 @@ import { documentKind, editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraft, saveDraftUpload } from '~/editing/drafts.server';
 import { mediaUrl } from '~/editing/content-check/types';
 import { imageFieldOf } from '~/editing/documents/image-fields';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { checkFieldImage, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
@@ -50,7 +51,7 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
     let baseText = draft?.text;
     let baseBlobId = draft?.baseBlobId ?? null;
     if (baseText === undefined) {
-      const opened = await openForEditing(document);
+      const opened = await openForEditing(document, await resolvePublishConfig());
       if (opened.status !== 'opened')
         return reply(
           409,

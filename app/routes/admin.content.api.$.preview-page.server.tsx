@@ -4,7 +4,7 @@ import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
 import type { CaseStudy } from '~/content/schema';
 import stylesheet from '~/tailwind.css';
 import adminStyles from '~/styles/admin.css';
-import type { CheckProblem as ContentProblem } from '~/editing/content-check/call.server';
+import type { ContentProblem } from '~/editing/save-result';
 
 /**
  * The preview: the case study drawn by the site's own components and

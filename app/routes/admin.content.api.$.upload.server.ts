@@ -3,6 +3,7 @@ import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
@@ -47,7 +48,7 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     });
     if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, back);
     // Images go with a case study that exists (on the branch, or as a draft): none are kept for nothing.
-    if (!(await getDraft(document)) && (await openForEditing(document)).status !== 'opened') {
+    if (!(await getDraft(document)) && (await openForEditing(document, await resolvePublishConfig())).status !== 'opened') {
       return reply(404, { ok: false, error: 'That case study does not exist (any more): open it from the content list.' }, back);
     }
     const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });

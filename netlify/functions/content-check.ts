@@ -102,7 +102,7 @@ async function handle(req: Request): Promise<Response> {
   if (config.mode === 'read-only') return refuse(503, `The content check cannot read the branch. ${config.reason}`);
   let files: Map<string, Buffer>;
   try {
-    ({ files } = await readSnapshot(undefined, config));
+    ({ files } = await readSnapshot(config));
   } catch (error) {
     // The git host down or refusing the token: a sentence, without the token.
     const reason = error instanceof Error ? error.message : String(error);
@@ -132,7 +132,7 @@ async function goLive(): Promise<Response> {
   if (!store) return refuse(503, 'The live content is turned off (LIVE_STORE=off): the change shows after the next build.');
   let snapshot: Snapshot;
   try {
-    snapshot = await readSnapshot(undefined, config);
+    snapshot = await readSnapshot(config);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`content-check: cannot read the branch to go live: ${reason}`);

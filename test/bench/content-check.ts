@@ -43,7 +43,7 @@ const FILE = 'content/case-studies/office-depot.mdx';
 async function timedCheck(config: PublishConfig): Promise<number> {
   const edit = readFileSync(path.join(ROOT, FILE), 'utf8').replace('## The Challenge', '## The Challenge (edited)');
   const started = performance.now();
-  const { files } = await readSnapshot(undefined, config);
+  const { files } = await readSnapshot(config);
   const result = await checkContent({ files, changes: [{ path: FILE, bytes: Buffer.from(edit) }], preview: FILE });
   const elapsed = performance.now() - started;
   if (!result.ok || !result.preview?.caseStudy.html.includes('The Challenge (edited)'))

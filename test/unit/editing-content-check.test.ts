@@ -26,7 +26,7 @@ let tmpBefore: string | undefined;
 beforeAll(async () => {
   const config = publishConfig({}, ROOT);
   if (config.mode !== 'local') throw new Error(`expected local mode in the checkout: ${JSON.stringify(config)}`);
-  ({ files } = await readSnapshot(undefined, config));
+  ({ files } = await readSnapshot(config));
   for (const file of [...files.keys()]) if (file.startsWith('content/')) files.delete(file);
   for (const [file, bytes] of Object.entries(contentFilesOf(SAMPLE_SITE_DIR))) files.set(file, bytes);
   officeDepot = files.get(OFFICE_DEPOT)!.toString('utf8');

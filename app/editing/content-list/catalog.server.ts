@@ -6,7 +6,6 @@ import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import type { Outcome } from '~/editing/documents/outcome';
 import { branchListing, readBlobs, type BranchFile, type CommitInfo } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 
 /**
  * The list page's rows: one per file the designer edits (site.yml, the
@@ -44,8 +43,7 @@ export const CASE_STUDY_DIR = `${CONTENT_DIR}/case-studies/`;
 const CASE_STUDY = /^content\/case-studies\/([^/]+)\.mdx$/;
 
 /** Every editable file at the branch's tip: site details, resume, then case studies by order and title. */
-export async function listContent(config?: PublishConfig): Promise<Outcome<ContentItem[]>> {
-  config ??= await resolvePublishConfig();
+export async function listContent(config: PublishConfig): Promise<Outcome<ContentItem[]>> {
   const isDocument = (path: string) => path === SITE_FILE || path === RESUME_FILE || CASE_STUDY.test(path);
   const listing = await branchListing(`${CONTENT_DIR}/`, isDocument, config);
   if (!listing.ok) return listing;
@@ -137,8 +135,7 @@ export function sortContent(items: ContentItem[]): ContentItem[] {
 }
 
 /** The texts of the listed files by their publish-layer path, as the list read them (for moveRequest). */
-export async function contentTexts(items: ContentItem[], config?: PublishConfig): Promise<Outcome<Map<string, string>>> {
-  config ??= await resolvePublishConfig();
+export async function contentTexts(items: ContentItem[], config: PublishConfig): Promise<Outcome<Map<string, string>>> {
   const blobs = await readBlobs(
     items.map((item) => item.blobId),
     config,

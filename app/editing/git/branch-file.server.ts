@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { runGit } from './command.server';
 import { type PublishConfig, type RemotePublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { serialize } from './publish-plan.server';
 import { blobAt, remoteOf, syncBranch } from './publish-remote.server';
 
@@ -25,8 +24,7 @@ function checkPath(repoPath: string): string {
   return repoPath;
 }
 
-export async function readBranchFile(repoPath: string, config?: PublishConfig): Promise<Buffer | null> {
-  config ??= await resolvePublishConfig();
+export async function readBranchFile(repoPath: string, config: PublishConfig): Promise<Buffer | null> {
   const checked = checkPath(repoPath);
   if (config.mode === 'local') {
     const shown = await runGit(config.root, ['cat-file', 'blob', `HEAD:${checked}`], { allowExit: [128] });

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { withEditorMark } from './commit-mark';
 import { ContentPathError, refuseSymlinks } from '~/editing/documents/content-path.server';
-import { refreshLocalContent } from '~/editing/going-live/local-content-refresh.server';
 import { GitCommandError, gitText, parseEntries, runGit } from './command.server';
 import type { LocalPublishConfig } from './publish-config.server';
 import {
@@ -28,6 +27,14 @@ import {
  * then are the files written and the real index told about those paths.
  */
 
+/**
+ * What the caller runs once the commit's files are in the checkout, beside
+ * the push and inside this checkout's lock: under `npm run dev` the use case
+ * passes the running server's content refresh (publish-change.server.ts).
+ * Its answer is a warning for the designer, or none.
+ */
+export type CheckoutWritten = () => Promise<string | undefined>;
+
 const ZERO = '0'.repeat(40);
 // Pathspecs are file names here, never patterns ('*' or ':(glob)' in a name must not widen a command).
 const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
@@ -38,7 +45,11 @@ export async function openLocal(config: LocalPublishConfig, contentPath: string)
   return bytes ? { text: bytes.toString('utf8'), blobId: blobIdOf(bytes) } : null;
 }
 
-export async function publishLocal(config: LocalPublishConfig, plan: PublishPlan): Promise<PublishResult> {
+export async function publishLocal(
+  config: LocalPublishConfig,
+  plan: PublishPlan,
+  checkoutWritten?: CheckoutWritten,
+): Promise<PublishResult> {
   const { root } = config;
   return serialize(root, async () => {
     try {
@@ -95,8 +106,8 @@ export async function publishLocal(config: LocalPublishConfig, plan: PublishPlan
       } catch (error) {
         warning = `Committed ${commit.slice(0, 7)} to ${branch}, but updating the files in the checkout failed (${(error as Error).message}). Run: git checkout HEAD -- ${paths.join(' ')}`;
       }
-      // Under npm run dev the running server compiles the new content before the editor shows the result (no restart).
-      const [pushed, refreshed] = await Promise.all([pushToUpstream(root, branch, commit), warning ? undefined : refreshLocalContent()]);
+      // The caller's step after the files are written (under npm run dev, the server's content refresh), beside the push.
+      const [pushed, refreshed] = await Promise.all([pushToUpstream(root, branch, commit), warning ? undefined : checkoutWritten?.()]);
       const warnings = [warning, refreshed, pushed.warning].filter(Boolean).join(' ');
       return { status: 'published', commit, pushed: pushed.pushed, ...(warnings ? { warning: warnings } : {}) };
     } catch (error) {

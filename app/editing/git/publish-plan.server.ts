@@ -1,4 +1,3 @@
-import type { GoLive } from '~/editing/going-live/live-now.server';
 import { createHash } from 'node:crypto';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 
@@ -18,7 +17,7 @@ export type PublishRequest = { files: PublishFile[]; deleted?: PublishDeletion[]
 export type Theirs = { blobId: string | null; text: string | null };
 
 export type PublishResult =
-  | { status: 'published'; commit: string; pushed: boolean; warning?: string; live?: GoLive }
+  | { status: 'published'; commit: string; pushed: boolean; warning?: string }
   | { status: 'unchanged' }
   | { status: 'conflict'; path: string; theirs: Theirs }
   | { status: 'invalid'; reason: string }

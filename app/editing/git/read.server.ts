@@ -5,7 +5,6 @@ import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { describeGitError } from './http.server';
 import { GitCommandError, gitText, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
 import {
@@ -84,9 +83,8 @@ async function localHistory(config: LocalPublishConfig, filePath: string, limit:
 export async function fileHistory(
   filePath: string,
   { limit = 20 }: { limit?: number } = {},
-  config?: PublishConfig,
+  config: PublishConfig,
 ): Promise<Outcome<CommitInfo[]>> {
-  config ??= await resolvePublishConfig();
   const count = Math.max(1, Math.min(100, Math.trunc(limit) || 20));
   return read(config, async (mode) => {
     const checked = checkContentPath(filePath);
@@ -95,8 +93,7 @@ export async function fileHistory(
 }
 
 /** The file's text as `commit` had it; null when that commit has no such file (or there is no such commit). */
-export async function fileAt(filePath: string, commit: string, config?: PublishConfig): Promise<Outcome<string | null>> {
-  config ??= await resolvePublishConfig();
+export async function fileAt(filePath: string, commit: string, config: PublishConfig): Promise<Outcome<string | null>> {
   return read(config, async (mode) => {
     const checked = checkContentPath(filePath);
     if (!COMMIT.test(commit)) return null;
@@ -107,8 +104,7 @@ export async function fileAt(filePath: string, commit: string, config?: PublishC
 }
 
 /** The last change of each path, for the list page; a path without one (a new file) is absent from the map. */
-export async function lastChanges(paths: string[], config?: PublishConfig): Promise<Outcome<Map<string, CommitInfo>>> {
-  config ??= await resolvePublishConfig();
+export async function lastChanges(paths: string[], config: PublishConfig): Promise<Outcome<Map<string, CommitInfo>>> {
   return read(config, async (mode) => {
     const checked = paths.map((p) => checkContentPath(p));
     if (mode.mode === 'remote') return remoteLastChanges(mode, checked);
@@ -122,8 +118,7 @@ export async function lastChanges(paths: string[], config?: PublishConfig): Prom
 }
 
 /** The commit at the branch's tip (remote mode: after one sync with the git host); null on a branch with no commit yet. */
-export async function branchTip(config?: PublishConfig): Promise<Outcome<string | null>> {
-  config ??= await resolvePublishConfig();
+export async function branchTip(config: PublishConfig): Promise<Outcome<string | null>> {
   return read(config, async (mode) => {
     if (mode.mode === 'remote') return remoteTip(mode);
     const head = await runGit(mode.root, ['rev-parse', '-q', '--verify', 'HEAD'], { allowExit: [1] });
@@ -132,8 +127,7 @@ export async function branchTip(config?: PublishConfig): Promise<Outcome<string 
 }
 
 /** Every file under `prefix` (a folder ending in "/", e.g. "content/") at the branch's tip, with its blob id, sorted by path. */
-export async function listFiles(prefix: string, config?: PublishConfig): Promise<Outcome<BranchFile[]>> {
-  config ??= await resolvePublishConfig();
+export async function listFiles(prefix: string, config: PublishConfig): Promise<Outcome<BranchFile[]>> {
   return read(config, async (mode) => {
     const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
     if (mode.mode === 'remote') return remoteListFiles(mode, folder);
@@ -155,8 +149,7 @@ export async function listFiles(prefix: string, config?: PublishConfig): Promise
 }
 
 /** The bytes of blobs by id (ids from listFiles), e.g. every content file's text for the list page. */
-export async function readBlobs(oids: string[], config?: PublishConfig): Promise<Outcome<Map<string, Buffer>>> {
-  config ??= await resolvePublishConfig();
+export async function readBlobs(oids: string[], config: PublishConfig): Promise<Outcome<Map<string, Buffer>>> {
   return read(config, async (mode) => {
     const wanted = [...new Set(oids)];
     if (wanted.some((oid) => !COMMIT.test(oid))) throw new Error('a blob id is 40 hexadecimal digits');
@@ -176,9 +169,8 @@ export async function readBlobs(oids: string[], config?: PublishConfig): Promise
 export async function branchListing(
   prefix: string,
   select: (path: string) => boolean,
-  config?: PublishConfig,
+  config: PublishConfig,
 ): Promise<Outcome<BranchListing>> {
-  config ??= await resolvePublishConfig();
   const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
   if (config.mode === 'remote') return read(config, () => remoteListing(config, folder, select));
   const tip = await filesAtTip(folder, select, config);
@@ -231,8 +223,7 @@ export function titleOf(filePath: string, text: string | null): string {
  * a conflict, never overwritten). A file absent in that commit is refused:
  * restoring "nothing" would be a delete, which the list's delete does.
  */
-export async function restoreRequest(filePath: string, commit: string, config?: PublishConfig): Promise<Outcome<PublishRequest>> {
-  config ??= await resolvePublishConfig();
+export async function restoreRequest(filePath: string, commit: string, config: PublishConfig): Promise<Outcome<PublishRequest>> {
   const old = await fileAt(filePath, commit, config);
   if (!old.ok) return old;
   if (old.value === null)

@@ -4,7 +4,6 @@ import { isoGit } from './isomorphic.server';
 import { basicAuthHeader, describeGitError, timedHttpClient } from './http.server';
 import { gitText, parseEntries, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig, type RemotePublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { serialize } from './publish-plan.server';
 import { syncBranch } from './publish-remote.server';
 
@@ -39,8 +38,7 @@ export const SNAPSHOT_PREFIXES = ['content/', 'public/'];
 const REQUEST_TIMEOUT_MS = 10_000;
 const READ_BUDGET_MS = 20_000;
 
-export async function readSnapshot(prefixes: string[] = SNAPSHOT_PREFIXES, config?: PublishConfig): Promise<Snapshot> {
-  config ??= await resolvePublishConfig();
+export async function readSnapshot(config: PublishConfig, prefixes: string[] = SNAPSHOT_PREFIXES): Promise<Snapshot> {
   if (config.mode === 'local') return readLocal(config, prefixes);
   if (config.mode === 'remote') return readRemote(config, prefixes);
   throw new Error(config.reason);

@@ -5,7 +5,6 @@ import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import type { Outcome } from '~/editing/documents/outcome';
 import { listFiles, readBlobs } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
-import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from './sample-fingerprints';
 import { findSampleLeftovers, repoPathOfImage, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 
@@ -28,10 +27,9 @@ export function sampleFingerprints(): SampleFingerprints {
 
 export async function sampleLeftovers(
   items: Pick<ContentItem, 'kind' | 'contentPath' | 'blobId' | 'slug' | 'title' | 'image'>[],
-  config?: PublishConfig,
+  config: PublishConfig,
   sample: SampleFingerprints = sampleFingerprints(),
 ): Promise<Outcome<SampleItem[]>> {
-  config ??= await resolvePublishConfig();
   const siteItem = items.find((item) => item.kind === 'site');
   const resumeItem = items.find((item) => item.kind === 'resume');
   const blobs = await readBlobs(

@@ -3,7 +3,7 @@ import { BodyEditor } from '~/components/admin/editor/BodyEditor';
 import { When } from '~/components/admin/When';
 import { KIND_LABEL } from '~/editing/documents/kinds';
 import type { EditorData } from '~/routes/admin.content.$.server';
-import type { SaveResult } from '~/editing/publish-document.server';
+import type { SaveResult } from '~/editing/save-result';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import { FieldControls, type Errors } from './FieldControls';
 import { ImageUploadForm } from './ImageUploadForm';
