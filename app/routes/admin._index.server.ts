@@ -8,13 +8,9 @@ import { rebuildSetting, startRebuild } from '~/editing/going-live/rebuild.serve
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
+import type { MailHealthView, RebuildAnswer } from '~/components/admin/overview/types';
 
 /** /admin's first screen: the setup guide, links, messages, mail. */
-
-export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & {
-  lastDeliveredAt: string | null;
-  lastFailureAt: string | null;
-};
 
 const mailHealthView = (health: MailHealth): MailHealthView => ({
   ...health,
@@ -58,9 +54,6 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
     );
   });
 }
-
-/** What the rebuild form says back. started: the hook took it; under-way: one started less than a minute ago; failed: nothing started (or unknown). */
-export type RebuildAnswer = { state: 'started' | 'under-way' | 'failed'; message: string };
 
 const failed = (message: string): RebuildAnswer => ({ state: 'failed', message });
 

@@ -9,6 +9,7 @@ import { openForEditing, modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
+import type { EditorView } from '~/components/admin/content/types';
 import { editorScriptUrl } from '~/editing/editor-bundle.server';
 
 /**
@@ -19,7 +20,6 @@ import { editorScriptUrl } from '~/editing/editor-bundle.server';
  * list (the no-JavaScript form's buttons).
  */
 
-export type EditorData = Awaited<ReturnType<typeof loadEditor>>;
 /** The publish's answer, and the message typed for it (kept in its box when the publish is refused). */
 export type EditorActionData = { result: SaveResult; message?: string };
 
@@ -32,7 +32,7 @@ export function documentPathOf(splat: string | undefined): { path: string; kind:
   return kind ? { path, kind } : null;
 }
 
-async function loadEditor(path: string, kind: DocumentKind) {
+async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView | null> {
   const config = await resolvePublishConfig();
   const [opened, draft] = await Promise.all([openForEditing(path, config), getDraft(path)]);
   if (opened.status === 'missing' && !draft) return null;

@@ -11,6 +11,7 @@ import type { PublishRequest } from '~/editing/git/publish.server';
 import { publishChange, type ChangeResult } from '~/editing/publish-change.server';
 import { sampleLeftovers } from '~/editing/setup/sample-check.server';
 import { readSmallForm, text } from '~/http/form.server';
+import type { ListActionData } from '~/components/admin/content/types';
 
 /**
  * /admin/content: every file the editor opens, the case studies in their
@@ -19,8 +20,6 @@ import { readSmallForm, text } from '~/http/form.server';
  * one (after a confirmation page). Moves and deletes are commits of their
  * own, checked by the build's checks first like every publish.
  */
-
-export type ListActionData = { error?: string; title?: string };
 
 export async function contentListLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {

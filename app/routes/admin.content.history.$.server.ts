@@ -3,7 +3,8 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { editorHref } from '~/editing/documents/kinds';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { fileAt, fileHistory, restoreRequest } from '~/editing/git/read.server';
-import { diffHunks, diffSummary, type Hunk } from '~/editing/documents/line-diff';
+import { diffHunks, diffSummary } from '~/editing/documents/line-diff';
+import type { HistoryEntry } from '~/components/admin/content/types';
 import { publishChange } from '~/editing/publish-change.server';
 import { readSmallForm, text } from '~/http/form.server';
 import { documentPathOf } from './admin.content.$.server';
@@ -13,8 +14,6 @@ import { documentPathOf } from './admin.content.$.server';
  * with what it changed, and "Restore this version": a new commit that writes
  * that version back (checked by the build's checks like any publish).
  */
-
-export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
 
 const LIMIT = 15;
 

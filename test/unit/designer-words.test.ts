@@ -13,9 +13,12 @@ import { group } from '../helpers/must';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCREENS = [
-  ...readdirSync(path.join(ROOT, 'app/components/admin/content'))
-    .filter((file) => file.endsWith('.tsx'))
-    .map((file) => `app/components/admin/content/${file}`),
+  // The content screens, and "make it yours" (shown on the content list and the setup guide).
+  ...['content', 'setup'].flatMap((folder) =>
+    readdirSync(path.join(ROOT, 'app/components/admin', folder))
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => `app/components/admin/${folder}/${file}`),
+  ),
   ...readdirSync(path.join(ROOT, 'app/routes'))
     .filter((file) => file.startsWith('admin.content'))
     .map((file) => `app/routes/${file}`),
@@ -42,6 +45,7 @@ describe('no git words on the designer’s content screens', () => {
       expect.arrayContaining([
         'app/components/admin/content/ContentList.tsx',
         'app/components/admin/content/SaveResultBanner.tsx',
+        'app/components/admin/setup/MakeItYours.tsx',
         'app/routes/admin.content.$.tsx',
       ]),
     );

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SampleFingerprints } from './sample-fingerprints';
+import type { SampleItem } from './sample-item';
+
+export type { SampleItem } from './sample-item';
 
 /**
  * What of the sample designer a site still holds, told by fingerprints of the
@@ -22,21 +25,6 @@ export type ContentSnapshot = {
   caseStudies: { contentPath: string; slug: string; title: string; image?: string }[];
   /** The git blob id of each image file the content names, by its path in the repository. */
   blobIds: Map<string, string>;
-};
-
-export type SampleItem = {
-  /** Stable per entry: "site.email", "resume.experience.1", "case-study.office-depot". */
-  id: string;
-  /** What is still the sample's, in the designer's words. */
-  what: string;
-  /** The file it lives in, as the content list names it. */
-  where: string;
-  /** The editor page, with the field's anchor where there is one. */
-  href: string;
-  /** What to do, when editing the field is not the whole answer. */
-  hint?: string;
-  /** A sample case study: its file, which the list can delete. */
-  deletePath?: string;
 };
 
 type Kind = keyof SampleFingerprints;

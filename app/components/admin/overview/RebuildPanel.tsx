@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
-import type { RebuildAnswer } from '~/routes/admin._index.server';
-import { Panel } from './Panel';
-import { IntentButton } from './IntentButton';
+import type { RebuildAnswer } from './types';
+import { Panel } from '~/components/admin/kit/Panel';
+import { IntentButton } from '~/components/admin/kit/IntentButton';
 
 const REBUILD_BUTTON =
   'h-11 rounded-full border border-border bg-bg px-5 text-[0.9375rem] font-medium transition-colors hover:border-accent hover:text-accent disabled:opacity-60';

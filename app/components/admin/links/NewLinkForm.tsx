@@ -1,9 +1,9 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Field } from '~/components/ui';
-import { IntentButton } from './IntentButton';
+import { IntentButton } from '~/components/admin/kit/IntentButton';
 import { DEFAULT_LINK_DAYS, EXPIRY_CHOICES } from '~/access/share-link-rules';
-import type { LinksActionData, NewLinkValues } from '~/routes/admin.links.server';
+import type { LinksActionData, NewLinkValues } from './types';
 
 const MAKE_LINK_BUTTON =
   'h-11 rounded-full bg-accent px-6 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover disabled:opacity-60';

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import type { PublishingActionData } from '~/routes/admin.publishing.server';
-import { IntentButton } from './IntentButton';
+import type { PublishingActionData } from './types';
+import { IntentButton } from '~/components/admin/kit/IntentButton';
 
 const CONNECT_BUTTON =
   'h-11 rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-60';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { OwnerBar } from '~/components/admin/OwnerBar';
+import { OwnerBar } from './OwnerBar';
 import { LockIcon } from '~/components/ui';
 
 /** The sign-in page's frame: the bar, and one calm card in the middle of the page. */

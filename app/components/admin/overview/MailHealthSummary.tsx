@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import type { MailHealthView } from '~/routes/admin._index.server';
-import { StateBadge } from './StateBadge';
-import { When } from './When';
+import type { MailHealthView } from './types';
+import { StateBadge } from '~/components/admin/kit/StateBadge';
+import { When } from '~/components/admin/kit/When';
 
 /** Whether contact mail gets through, and what is waiting if it does not. */
 export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: string }) {

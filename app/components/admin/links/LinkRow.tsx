@@ -1,8 +1,8 @@
 import { Form } from '@remix-run/react';
 import { EXTEND_DAYS } from '~/access/share-link-rules';
 import { CopyButton } from './CopyButton';
-import { LINK_TONE, StateBadge } from './StateBadge';
-import { When } from './When';
+import { LINK_TONE, StateBadge } from '~/components/admin/kit/StateBadge';
+import { When } from '~/components/admin/kit/When';
 
 export type LinkRowData = {
   id: string;
