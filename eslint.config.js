@@ -18,7 +18,8 @@ import tseslint from 'typescript-eslint';
  * - code that reaches the browser never imports a *.server module, except
  *   for its types (route modules may: the Remix compiler strips their
  *   loaders and actions from the browser's chunks);
- * - nothing outside test/ imports a test helper.
+ * - nothing outside test/ imports a test helper;
+ * - inside app/editing/, imports point down its stack of folders (EDITING_STACK).
  */
 
 const TEST_HELPERS = {
@@ -39,6 +40,20 @@ const PARENT_RELATIVE = {
   message: "In app/, another folder is reached through '~/' (e.g. '~/content/schema'), so every import of a module reads the same.",
 };
 const layers = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * app/editing/'s folders, top to bottom: the use cases the routes call sit at
+ * the top level, above them all. A folder imports its own files ('./x') and
+ * the folders below it ('~/editing/<folder>/x'), never one above it or a
+ * top-level use case, types included: the git code takes the publish config
+ * from its caller, and never calls what follows a commit.
+ */
+const EDITING_STACK = ['setup', 'content-list', 'uploads', 'going-live', 'content-check', 'connection', 'git', 'documents'];
+const editingBelow = (folder) => ({
+  regex: `^~/editing/(?!(?:${EDITING_STACK.slice(EDITING_STACK.indexOf(folder)).join('|')})/)`,
+  message: `app/editing/${folder}/ imports only its own folder and those below it (${EDITING_STACK.slice(EDITING_STACK.indexOf(folder) + 1).join(', ') || 'none'}): not a folder above it or a top-level use case (eslint.config.js, EDITING_STACK).`,
+});
+const BROWSER_IGNORES = ['app/**/*.server.{ts,tsx}', 'app/**/*.server/**', 'app/routes/**', 'app/root.tsx', 'app/entry.server.tsx'];
 
 export default tseslint.config(
   {
@@ -84,9 +99,18 @@ export default tseslint.config(
   {
     // What is bundled for the browser: everything in app/ but *.server modules, route modules and the server entry.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/**/*.server.{ts,tsx}', 'app/**/*.server/**', 'app/routes/**', 'app/root.tsx', 'app/entry.server.tsx'],
+    ignores: BROWSER_IGNORES,
     rules: layers(TEST_HELPERS, BUILD_TIME, PARENT_RELATIVE, SERVER_ONLY),
   },
+  // The same layers again for each folder of app/editing/, with its place in EDITING_STACK (a later block replaces the rule's options).
+  ...EDITING_STACK.flatMap((folder) => [
+    { files: [`app/editing/${folder}/**/*.{ts,tsx}`], rules: layers(TEST_HELPERS, BUILD_TIME, PARENT_RELATIVE, editingBelow(folder)) },
+    {
+      files: [`app/editing/${folder}/**/*.{ts,tsx}`],
+      ignores: BROWSER_IGNORES,
+      rules: layers(TEST_HELPERS, BUILD_TIME, PARENT_RELATIVE, SERVER_ONLY, editingBelow(folder)),
+    },
+  ]),
   {
     // Components and hooks; *.server modules hold no React, and their `use()` is not a hook.
     files: ['app/**/*.{ts,tsx}', 'test/**/*.tsx'],

@@ -5,7 +5,7 @@ import { BUILD_VERSION_PATH, CONTENT_JSON_PATH, SITE_FILES_DIR } from '../app/co
 import { writeImageVariants } from './images';
 import { buildPointer, renderSiteFiles, versionFiles } from './render-site';
 import { PRIVATE_MEDIA_DIR } from '../app/access/private-media.server';
-import { buildRepositoryAddress } from '../app/editing/repository-address';
+import { buildRepositoryAddress } from '../app/editing/connection/repository-address';
 
 /**
  * Validates and compiles content/ into .generated/content.json, renders the

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readDocument, yamlData } from '../app/editing/frontmatter.server';
-import { gitBlobId, imageRepoPath, type ContentSnapshot } from '../app/editing/sample-leftovers.server';
+import { readDocument, yamlData } from '../app/editing/documents/frontmatter.server';
+import { blobIdOf } from '../app/editing/git/publish-plan.server';
+import { repoPathOfImage, type ContentSnapshot } from '../app/editing/setup/sample-leftovers.server';
 
 /**
  * A content set read from the disk as the "Make it yours" detector reads the
@@ -40,10 +41,10 @@ export async function readContentSnapshot(root: string): Promise<ContentSnapshot
   ];
   const blobIds = new Map<string, string>();
   for (const src of sources) {
-    const repoPath = typeof src === 'string' ? imageRepoPath(src) : null;
+    const repoPath = typeof src === 'string' ? repoPathOfImage(src) : null;
     if (!repoPath) continue;
     const bytes = await readFile(path.join(root, repoPath)).catch(() => null);
-    if (bytes) blobIds.set(repoPath, gitBlobId(bytes));
+    if (bytes) blobIds.set(repoPath, blobIdOf(bytes));
   }
   return { site, resume, caseStudies, blobIds };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
-import { registerLocalContentRefresh } from '../app/editing/local-content-refresh.server';
+import { registerLocalContentRefresh } from '../app/editing/going-live/local-content-refresh.server';
 import { CONTENT_EVENTS_PATH } from '../app/utils/dev-reload';
 import { ContentError } from '../pipeline/content/errors';
 import { contentErrorPage } from './content-error-page';
@@ -19,7 +19,7 @@ import { contentErrorPage } from './content-error-page';
  *   time. Pages read the compiled JSON afresh once it is rewritten
  *   (app/content/content.server.ts).
  * - A publish from the editor waits for its compile before answering
- *   (app/editing/local-content-refresh.server.ts), so the page it leads to
+ *   (app/editing/going-live/local-content-refresh.server.ts), so the page it leads to
  *   shows what was published.
  * - While the content has a mistake, every request gets the error page
  *   (scripts/content-error-page.ts), which names the file, field and line;

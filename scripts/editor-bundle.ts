@@ -48,7 +48,7 @@ module.exports = shared[${JSON.stringify(args.path)}];`,
 /**
  * No acorn (a JavaScript parser, ~70 KB gzipped, a fifth of the editor): MDXEditor's MDX parser
  * needs it only for `{…}` expressions and import/export lines, which content may not hold (the
- * server refuses them, app/editing/content-check.server.ts). Here such a line fails to parse, and
+ * server refuses them, app/editing/content-check/call.server.ts). Here such a line fails to parse, and
  * the editor shows the file as source with the reason (BodyEditor's onFailed), as for any text it
  * cannot open. Without this the edit page's JS is over its 450 KB budget.
  */

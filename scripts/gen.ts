@@ -6,7 +6,7 @@ import * as blockForms from './block-forms';
  * `npm run gen`: writes every file the repository keeps generated, from its
  * source of truth. test/unit/generated-files.test.ts fails when one is stale.
  *
- * Not here: app/editing/sample-fingerprints.ts (scripts/sample-fingerprints.ts).
+ * Not here: app/editing/setup/sample-fingerprints.ts (scripts/sample-fingerprints.ts).
  * It is written from the sample content only when the sample changes, and
  * adds to what is there; run on a designer's own content it would take their
  * words for the sample's.

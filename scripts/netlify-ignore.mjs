@@ -26,7 +26,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The same as EDITOR_COMMIT_MARK in app/editing/commit-mark.ts (this file cannot import it; a test checks they are equal). */
+/** The same as EDITOR_COMMIT_MARK in app/editing/git/commit-mark.ts (this file cannot import it; a test checks they are equal). */
 export const EDITOR_COMMIT_MARK = 'Published-with: portfolio editor';
 
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -120,7 +120,7 @@ function decideOrThrow(env, cwd) {
   return { ...SKIP, reason: `Skipping the build: since ${short(base)}, ${what} only content/, already live from the live store.` };
 }
 
-/** The mark is the message's last line (a git trailer), as app/editing/commit-mark.ts writes it. */
+/** The mark is the message's last line (a git trailer), as app/editing/git/commit-mark.ts writes it. */
 function hasMark(message) {
   const lines = message.replace(/\r\n/g, '\n').trimEnd().split('\n');
   return lines[lines.length - 1].trim() === EDITOR_COMMIT_MARK;

@@ -1,5 +1,5 @@
 /**
- * Writes app/editing/sample-fingerprints.ts: the fingerprints of the sample
+ * Writes app/editing/setup/sample-fingerprints.ts: the fingerprints of the sample
  * content the repository ships with, which the owner's "Make it yours" list
  * compares the live content with. Run it only when the sample itself changes
  * (never on a designer's own content: their words would become "the sample").
@@ -9,13 +9,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fingerprintsOf } from '../app/editing/sample-leftovers.server';
+import { fingerprintsOf } from '../app/editing/setup/sample-leftovers.server';
 import { readContentSnapshot } from './content-snapshot';
 
 const rootDir = path.resolve(process.argv[2] ?? '.');
 const snapshot = await readContentSnapshot(rootDir);
 // Added to the fingerprints already there: a sample that moved or changed is still the sample in its older form.
-const { SAMPLE_FINGERPRINTS: before } = await import('../app/editing/sample-fingerprints');
+const { SAMPLE_FINGERPRINTS: before } = await import('../app/editing/setup/sample-fingerprints');
 const fresh = fingerprintsOf(snapshot);
 const prints = Object.fromEntries(
   Object.entries(fresh).map(([kind, values]) => [kind, [...new Set([...((before as Record<string, string[]>)[kind] ?? []), ...values])]]),
@@ -24,7 +24,7 @@ const body = Object.entries(prints)
   .map(([kind, values]) => `  ${kind}: [${values.map((value) => `'${value}'`).join(', ')}],`)
   .join('\n');
 // Only the object is rewritten: the file's comment and type are kept as written by hand.
-const target = path.resolve('app/editing/sample-fingerprints.ts');
+const target = path.resolve('app/editing/setup/sample-fingerprints.ts');
 const current = await readFile(target, 'utf8');
 const OPENING = 'export const SAMPLE_FINGERPRINTS: SampleFingerprints = {\n';
 const start = current.indexOf(OPENING);
@@ -32,4 +32,4 @@ const end = current.indexOf('\n};', start);
 if (start < 0 || end < 0) throw new Error(`${target} no longer holds "${OPENING.trim()}" … "};": rewrite this script with it.`);
 const file = `${current.slice(0, start + OPENING.length)}${body}${current.slice(end)}`;
 await writeFile(target, file);
-console.log(`Wrote app/editing/sample-fingerprints.ts from ${path.join(path.relative(process.cwd(), rootDir), 'content/')}`);
+console.log(`Wrote app/editing/setup/sample-fingerprints.ts from ${path.join(path.relative(process.cwd(), rootDir), 'content/')}`);

@@ -15,7 +15,7 @@ import { startMailQueueTimer } from './mail-queue-timer';
 import { stopGracefullyOnSignals } from './shutdown';
 import type { Context } from '@netlify/functions';
 import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
-import { runContentCheckInProcess } from '../app/editing/content-check-config.server';
+import { runContentCheckInProcess } from '../app/editing/content-check/config.server';
 import { guardRequests } from '../app/http/request-guard.server';
 import { withCacheTags, withLiveContent } from '../app/http/live-content.server';
 import { stopInsights } from '../app/insights/buffer.server';

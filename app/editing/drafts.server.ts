@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
-import { checkContentPath, ContentPathError } from './content-path.server';
-import type { PublishRequest } from './publish-plan.server';
+import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
+import type { PublishRequest } from '~/editing/git/publish-plan.server';
 
 /**
  * The editor's drafts: what the designer typed and has not published, kept in
@@ -29,8 +29,8 @@ export type DraftResult<T = object> = ({ ok: true } & T) | { ok: false; error: s
 /** A content file is text of this size at most (the largest today is about 30 KB). */
 export const MAX_DRAFT_CHARS = 1_000_000;
 /** Per document, what its not-yet-published images may add up to (a publish carries at most 25 MB in all). */
-export const MAX_UPLOAD_FILES = 50;
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_DRAFT_UPLOAD_FILES = 50;
+export const MAX_DRAFT_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 const BLOB_ID = /^[0-9a-f]{40}$/;
 /** The site details hold two photos: their uploads are kept with its draft. */
@@ -200,14 +200,14 @@ export async function saveDraftUpload(
       ),
       'the images a draft holds',
     );
-    if (Number(held.files) + 1 > MAX_UPLOAD_FILES) {
-      return { ok: false as const, error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.` };
+    if (Number(held.files) + 1 > MAX_DRAFT_UPLOAD_FILES) {
+      return { ok: false as const, error: `A draft holds at most ${MAX_DRAFT_UPLOAD_FILES} new images; publish or remove some first.` };
     }
-    if (Number(held.bytes) + bytes.length > MAX_UPLOAD_BYTES) {
+    if (Number(held.bytes) + bytes.length > MAX_DRAFT_UPLOAD_BYTES) {
       const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
       return {
         ok: false as const,
-        error: `The draft’s new images would add up to ${mb(Number(held.bytes) + bytes.length)} MB; at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB go in one publish. Publish the others first, or use a smaller image.`,
+        error: `The draft’s new images would add up to ${mb(Number(held.bytes) + bytes.length)} MB; at most ${MAX_DRAFT_UPLOAD_BYTES / 1024 / 1024} MB go in one publish. Publish the others first, or use a smaller image.`,
       };
     }
     await tx.query(

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type PublishConfig } from './publish-config.server';
-import { resolvePublishConfig } from './publishing-connection.server';
-import { openFile } from './publish.server';
+import { type PublishConfig } from '~/editing/git/publish-config.server';
+import { openFile } from '~/editing/git/publish.server';
 
 /**
  * A file as the editor opens it. With publishing configured, from the branch
@@ -17,8 +16,7 @@ export type Opened =
   | { status: 'read-only'; text: string; reason: string }
   | { status: 'unreachable'; reason: string };
 
-export async function openForEditing(contentPath: string, config?: PublishConfig): Promise<Opened> {
-  config ??= await resolvePublishConfig();
+export async function openForEditing(contentPath: string, config: PublishConfig): Promise<Opened> {
   if (config.mode === 'read-only') {
     const text = await readFile(path.join(process.cwd(), contentPath), 'utf8').catch(() => null);
     return text === null ? { status: 'unreachable', reason: config.reason } : { status: 'read-only', text, reason: config.reason };

@@ -1,63 +1,50 @@
-import { checkEdits, type CheckProblem } from './content-check.server';
-import { slugOf, type DocumentKind } from './documents';
-import { draftUploads, settleDraft } from './drafts.server';
-import { openDocument } from './compose.server';
-import { diffHunks, type Hunk } from './line-diff';
-import { openForEditing } from './open.server';
+import { slugOf, type DocumentKind } from '~/editing/documents/kinds';
+import { openDocument } from '~/editing/documents/compose.server';
+import { diffHunks } from '~/editing/documents/line-diff';
+import { defaultMessage, type PublishConfig } from '~/editing/git/publish-config.server';
+import type { GoLive } from '~/editing/going-live/live-now.server';
+import { draftUploads } from './drafts.server';
+import type { Opened } from './open.server';
+import { publishChange } from './publish-change.server';
 import { replacedImages } from './replaced-images.server';
-import { defaultMessage } from './publish-config.server';
-import { resolvePublishConfig } from './publishing-connection.server';
-import { blobIdOf, publish } from './publish.server';
-import type { GoLive } from './go-live.server';
+import type { LiveNote, SaveResult } from './save-result';
+
+export type { ContentProblem, LiveNote, SaveResult } from './save-result';
 
 /**
  * One publish from the editor: the file and the images uploaded for it that
- * its text still uses (less a replaced photo or card image nothing uses any more), checked by the build's own content checks first, then
- * one commit. The draft goes only once the commit has landed (or there was
- * nothing to publish); a conflict, an invalid edit or a failure keep it.
+ * its text still uses (less a replaced photo or card image nothing uses any
+ * more), checked, committed and made live by publish-change.server.ts. The
+ * draft goes only once the commit has landed (or there was nothing to
+ * publish); a conflict, an invalid edit or a failure keep it.
+ *
+ * The route has opened the file and resolved the config for its request
+ * already: both come in, so neither is read again here.
  */
 
-export type ContentProblem = CheckProblem;
+type PublishDocument = {
+  path: string;
+  kind: DocumentKind;
+  text: string;
+  baseBlobId: string | null;
+  message: string;
+  requestUrl: string;
+  /** The file as the route opened it for this request (openForEditing). */
+  opened: Opened;
+  config: PublishConfig;
+};
 
-export type SaveResult =
-  | { status: 'published'; commit: string; pushed: boolean; warning?: string; live: LiveNote }
-  | { status: 'unchanged' }
-  | { status: 'conflict'; path: string; theirs: string | null; mine: string; hunks: Hunk[] }
-  | { status: 'invalid'; reason: string; problems: ContentProblem[] }
-  | { status: 'failed'; reason: string }
-  | { status: 'read-only'; reason: string };
-
-/** When and where the change shows. */
-export type LiveNote = { when: string; href: string | null };
-
-type PublishDocument = { path: string; kind: DocumentKind; text: string; baseBlobId: string | null; message: string; requestUrl: string };
-
-export async function publishDocument({ path, kind, text, baseBlobId, message }: PublishDocument): Promise<SaveResult> {
-  const config = await resolvePublishConfig();
+export async function publishDocument({ path, kind, text, baseBlobId, message, opened, config }: PublishDocument): Promise<SaveResult> {
   if (config.mode === 'read-only') return { status: 'read-only', reason: config.reason };
   // Only the uploads the text still uses: an image inserted and then removed again is not committed.
   const uploads = (await draftUploads(path)).filter((upload) => text.includes(upload.path.slice(upload.path.lastIndexOf('/') + 1)));
   // A photo or card image replaced: the old file goes in the same commit when nothing uses it any more.
-  const opened = baseBlobId ? await openForEditing(path, config) : null;
-  const before = opened?.status === 'opened' && opened.blobId === baseBlobId ? opened.text : null;
+  const before = baseBlobId && opened.status === 'opened' && opened.blobId === baseBlobId ? opened.text : null;
   const deleted = await replacedImages({ path, kind, before, after: text }, config);
-  const check = await checkEdits([
-    { path, bytes: Buffer.from(text) },
-    ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes })),
-    ...deleted.map((file) => ({ path: file.path, bytes: null })),
-  ]);
-  if (!check.ok) {
-    if ('unavailable' in check) return { status: 'failed', reason: check.unavailable };
-    return {
-      status: 'invalid',
-      reason: 'The build would refuse this edit, so it was not published. Nothing is lost: your draft is kept.',
-      problems: check.problems,
-    };
-  }
   const { data } = openDocument(kind, text);
   const title =
     kind === 'site' ? 'site details' : kind === 'resume' ? 'resume' : String((data as { title?: unknown }).title ?? slugOf(path));
-  const result = await publish(
+  const result = await publishChange(
     {
       files: [
         { path, content: text, baseBlobId },
@@ -67,17 +54,19 @@ export async function publishDocument({ path, kind, text, baseBlobId, message }:
       message: message || defaultMessage(title),
     },
     config,
+    { settle: { path, text, from: baseBlobId, uploads: uploads.map((upload) => upload.path) } },
   );
   switch (result.status) {
+    case 'unchecked':
+      return { status: 'failed', reason: result.reason };
+    case 'refused':
+      return {
+        status: 'invalid',
+        reason: 'The build would refuse this edit, so it was not published. Nothing is lost: your draft is kept.',
+        problems: result.problems,
+      };
     case 'published':
-    case 'unchanged':
-      await settleDraft(path, {
-        published: text,
-        from: baseBlobId,
-        to: blobIdOf(Buffer.from(text)),
-        uploads: uploads.map((upload) => upload.path),
-      });
-      return result.status === 'published' ? { ...result, live: liveNote(kind, path, data, result.live) } : result;
+      return { ...result, live: liveNote(kind, path, data, result.live) };
     case 'conflict':
       return {
         status: 'conflict',

@@ -1,10 +1,10 @@
-import { readBranchFile } from './branch-file.server';
-import { openDocument } from './compose.server';
-import { contentTexts, listContent } from './content-catalog.server';
-import type { DocumentKind } from './documents';
-import { IMAGE_FIELDS, imageRepoPath } from './image-fields';
-import type { PublishConfig } from './publish-config.server';
-import { blobIdOf, type PublishDeletion } from './publish-plan.server';
+import { readBranchFile } from '~/editing/git/branch-file.server';
+import { openDocument } from '~/editing/documents/compose.server';
+import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
+import type { DocumentKind } from '~/editing/documents/kinds';
+import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
+import type { PublishConfig } from '~/editing/git/publish-config.server';
+import { blobIdOf, type PublishDeletion } from '~/editing/git/publish-plan.server';
 
 /**
  * When a photo or card image is replaced, the old file goes in the same

@@ -3,18 +3,14 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { countLinks, listLinks } from '~/access/share-links.server';
 import { listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { liveStoreProblem } from '~/content/current-content.server';
-import { getPublishingStatus } from '~/editing/publishing-connection.server';
-import { rebuildSetting, startRebuild } from '~/editing/rebuild.server';
-import { tokenExpiryWarning } from '~/editing/token-expiry';
-import { setupSteps } from '~/editing/setup-steps.server';
+import { getPublishingStatus } from '~/editing/connection/publishing.server';
+import { rebuildSetting, startRebuild } from '~/editing/going-live/rebuild.server';
+import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
+import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
+import type { MailHealthView, RebuildAnswer } from '~/components/admin/overview/types';
 
 /** /admin's first screen: the setup guide, links, messages, mail. */
-
-export type MailHealthView = Omit<MailHealth, 'lastDeliveredAt' | 'lastFailureAt'> & {
-  lastDeliveredAt: string | null;
-  lastFailureAt: string | null;
-};
 
 const mailHealthView = (health: MailHealth): MailHealthView => ({
   ...health,
@@ -58,9 +54,6 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
     );
   });
 }
-
-/** What the rebuild form says back. started: the hook took it; under-way: one started less than a minute ago; failed: nothing started (or unknown). */
-export type RebuildAnswer = { state: 'started' | 'under-way' | 'failed'; message: string };
 
 const failed = (message: string): RebuildAnswer => ({ state: 'failed', message });
 

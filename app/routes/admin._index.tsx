@@ -1,11 +1,11 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { MailHealthSummary } from '~/components/admin/MailHealthSummary';
-import { EMPTY, Panel } from '~/components/admin/Panel';
-import { RebuildPanel } from '~/components/admin/RebuildPanel';
-import { OverviewSetup } from '~/components/admin/SetupGuide';
-import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
-import { When } from '~/components/admin/When';
-import { tokenExpirySentence } from '~/editing/token-expiry';
+import { MailHealthSummary } from '~/components/admin/overview/MailHealthSummary';
+import { EMPTY, Panel } from '~/components/admin/kit/Panel';
+import { RebuildPanel } from '~/components/admin/overview/RebuildPanel';
+import { OverviewSetup } from '~/components/admin/setup/SetupGuide';
+import { LINK_TONE, StateBadge } from '~/components/admin/kit/StateBadge';
+import { When } from '~/components/admin/kit/When';
+import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerOverviewAction, ownerOverviewLoader } from './admin._index.server';
 
 export const loader = ownerOverviewLoader;

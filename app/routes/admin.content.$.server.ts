@@ -1,14 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { composeFile, listOperation, openDocument } from '~/editing/compose.server';
-import { documentKind, editorHref, type DocumentKind } from '~/editing/documents';
-import { FORMS } from '~/editing/forms.server';
+import { composeFile, listOperation, openDocument } from '~/editing/documents/compose.server';
+import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/kinds';
+import { FORMS } from '~/editing/documents/forms.server';
 import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
-import { formValues } from '~/editing/fields';
+import { formValues } from '~/editing/documents/form-values';
 import { openForEditing, modeSummary } from '~/editing/open.server';
-import { resolvePublishConfig } from '~/editing/publishing-connection.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
-import { readEditForm } from '~/editing/edit-form.server';
+import { readEditForm } from '~/editing/documents/edit-form.server';
+import type { EditorView } from '~/components/admin/content/types';
 import { editorScriptUrl } from '~/editing/editor-bundle.server';
 
 /**
@@ -19,7 +20,6 @@ import { editorScriptUrl } from '~/editing/editor-bundle.server';
  * list (the no-JavaScript form's buttons).
  */
 
-export type EditorData = Awaited<ReturnType<typeof loadEditor>>;
 /** The publish's answer, and the message typed for it (kept in its box when the publish is refused). */
 export type EditorActionData = { result: SaveResult; message?: string };
 
@@ -32,7 +32,7 @@ export function documentPathOf(splat: string | undefined): { path: string; kind:
   return kind ? { path, kind } : null;
 }
 
-async function loadEditor(path: string, kind: DocumentKind) {
+async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView | null> {
   const config = await resolvePublishConfig();
   const [opened, draft] = await Promise.all([openForEditing(path, config), getDraft(path)]);
   if (opened.status === 'missing' && !draft) return null;
@@ -115,7 +115,9 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
       throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
     }
     const base = await getDraft(document.path);
-    const opened = await openForEditing(document.path);
+    // Resolved and opened once for this request: a publish below takes both.
+    const config = await resolvePublishConfig();
+    const opened = await openForEditing(document.path, config);
     const baseText = base?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
     if (intent === 'take-theirs') {
       // After a conflict: their version replaces the draft (the designer has seen both).
@@ -168,6 +170,8 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
       baseBlobId: draftBase,
       message,
       requestUrl: request.url,
+      opened,
+      config,
     });
     // A refused publish keeps the message typed for it; a published one starts the next afresh.
     return data<EditorActionData>(

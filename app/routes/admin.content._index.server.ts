@@ -1,15 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { contentTexts, listContent } from '~/editing/content-catalog.server';
-import { checkEdits } from '~/editing/content-check.server';
-import { documentKind, editorHref, slugOf } from '~/editing/documents';
+import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
+import type { Outcome } from '~/editing/documents/outcome';
+import { documentKind, editorHref, slugOf } from '~/editing/documents/kinds';
 import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
-import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
+import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
 import { modeSummary } from '~/editing/open.server';
-import { resolvePublishConfig } from '~/editing/publishing-connection.server';
-import { publish, type PublishRequest } from '~/editing/publish.server';
-import { sampleLeftovers } from '~/editing/sample-check.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
+import type { PublishRequest } from '~/editing/git/publish.server';
+import { publishChange, type ChangeResult } from '~/editing/publish-change.server';
+import { sampleLeftovers } from '~/editing/setup/sample-check.server';
 import { readSmallForm, text } from '~/http/form.server';
+import type { ListActionData } from '~/components/admin/content/types';
 
 /**
  * /admin/content: every file the editor opens, the case studies in their
@@ -18,8 +20,6 @@ import { readSmallForm, text } from '~/http/form.server';
  * one (after a confirmation page). Moves and deletes are commits of their
  * own, checked by the build's checks first like every publish.
  */
-
-export type ListActionData = { error?: string; title?: string };
 
 export async function contentListLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
@@ -70,20 +70,21 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
 
 const answer = (status: number, body: ListActionData) => data<ListActionData>(body, { status, headers: OWNER_HEADERS });
 
-/** The change checked by the build's checks, then committed; a sentence when it cannot be. */
-async function checkedPublish(request: PublishRequest): Promise<string | null> {
-  const check = await checkEdits([
-    ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })),
-    ...(request.deleted ?? []).map((file) => ({ path: file.path, bytes: null })),
-  ]);
-  if (!check.ok) {
-    if ('unavailable' in check) return check.unavailable;
-    return `The build would refuse this: ${check.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+/** What the list says of a change that was not published (publish-change.server.ts checked, committed and made it live otherwise). */
+function notPublished(result: ChangeResult): string | null {
+  switch (result.status) {
+    case 'published':
+    case 'unchanged':
+      return null;
+    case 'unchecked':
+      return result.reason;
+    case 'refused':
+      return `The build would refuse this: ${result.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+    case 'conflict':
+      return `${result.path} changed since this list was loaded. Reload the list and try again.`;
+    default:
+      return result.reason;
   }
-  const result = await publish(request);
-  if (result.status === 'published' || result.status === 'unchanged') return null;
-  if (result.status === 'conflict') return `${result.path} changed since this list was loaded. Reload the list and try again.`;
-  return result.reason;
 }
 
 export async function contentListAction({ request }: ActionFunctionArgs) {
@@ -136,7 +137,7 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     }
     if (!items.some((item) => item.contentPath === path))
       return answer(404, { error: 'That case study is not there any more. Reload the list.' });
-    let planned: { ok: true; value: PublishRequest } | { ok: false; error: string };
+    let planned: Outcome<PublishRequest>;
     if (intent === 'up' || intent === 'down') {
       const texts = await contentTexts(items, config);
       if (!texts.ok) return answer(502, { error: texts.error });
@@ -144,9 +145,9 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     } else if (intent === 'delete') planned = deleteRequest(items, path);
     else return answer(400, { error: 'That button is not known here.' });
     if (!planned.ok) return answer(409, { error: planned.error });
-    const error = await checkedPublish(planned.value);
+    // A deleted case study's draft goes with it once the delete has landed.
+    const error = notPublished(await publishChange(planned.value, config, intent === 'delete' ? { discard: path } : undefined));
     if (error) return answer(409, { error });
-    if (intent === 'delete') await discardDraft(path);
     throw redirect(`/admin/content${intent === 'delete' ? '?deleted=1' : ''}`, { status: 303, headers: OWNER_HEADERS });
   });
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ContentList } from '~/components/admin/content/ContentList';
-import { MakeItYours } from '~/components/admin/content/MakeItYours';
+import { MakeItYours } from '~/components/admin/setup/MakeItYours';
 import { contentListAction, contentListLoader } from './admin.content._index.server';
 
 export const loader = contentListLoader;
@@ -10,11 +10,11 @@ export const action = contentListAction;
 export const meta: MetaFunction = () => [{ title: 'Content — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
 export default function ContentIndex() {
-  const { sampleLeftovers } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   return (
     <>
-      <ContentList />
-      <MakeItYours items={sampleLeftovers} />
+      <ContentList list={list} />
+      <MakeItYours items={list.sampleLeftovers} />
     </>
   );
 }

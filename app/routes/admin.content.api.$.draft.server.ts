@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { composeFile } from '~/editing/compose.server';
-import { documentKind } from '~/editing/documents';
+import { composeFile } from '~/editing/documents/compose.server';
+import { documentKind } from '~/editing/documents/kinds';
 import { getDraft, saveDraft } from '~/editing/drafts.server';
-import { readEditForm } from '~/editing/edit-form.server';
+import { readEditForm } from '~/editing/documents/edit-form.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 
 /**
@@ -23,7 +24,7 @@ export async function contentDraftAction({ request }: ActionFunctionArgs) {
     const draft = await getDraft(posted.path);
     let baseText = draft?.text;
     if (baseText === undefined) {
-      const opened = await openForEditing(posted.path);
+      const opened = await openForEditing(posted.path, await resolvePublishConfig());
       if (opened.status !== 'opened')
         return answer(409, {
           error: opened.status === 'missing' ? 'That file does not exist any more.' : 'Drafts are kept only while publishing is set up.',

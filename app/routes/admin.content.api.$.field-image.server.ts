@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { composeFile } from '~/editing/compose.server';
-import { documentKind, editorHref } from '~/editing/documents';
+import { composeFile } from '~/editing/documents/compose.server';
+import { documentKind, editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraft, saveDraftUpload } from '~/editing/drafts.server';
-import { mediaUrl } from '~/editing/content-check-types';
-import { imageFieldOf } from '~/editing/image-fields';
+import { mediaUrl } from '~/editing/content-check/types';
+import { imageFieldOf } from '~/editing/documents/image-fields';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
-import { checkFieldImage, MAX_UPLOAD_BYTES } from '~/editing/uploads.server';
+import { checkFieldImage, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**
@@ -21,7 +22,7 @@ import { readSmallForm } from '~/http/form.server';
  */
 
 // The edit form's own fields (at most 2 MB) and a file of the largest allowed size.
-const FORM_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024 + 64 * 1024;
+const FORM_LIMIT = MAX_IMAGE_FILE_BYTES + 2 * 1024 * 1024 + 64 * 1024;
 
 type Answer = { ok: true; field: string; src: string; preview: string } | { ok: false; field?: string; error: string };
 
@@ -50,7 +51,7 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
     let baseText = draft?.text;
     let baseBlobId = draft?.baseBlobId ?? null;
     if (baseText === undefined) {
-      const opened = await openForEditing(document);
+      const opened = await openForEditing(document, await resolvePublishConfig());
       if (opened.status !== 'opened')
         return reply(
           409,

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { draftUploadByPath } from '~/editing/drafts.server';
-import { readBranchFile } from '~/editing/branch-file.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
+import { readBranchFile } from '~/editing/git/branch-file.server';
 
 /**
  * /admin/content/api/media/<repository path>: the owner's view of a file the
@@ -34,7 +35,8 @@ export async function contentMediaLoader({ request, params }: LoaderFunctionArgs
   const type = Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined;
   if (!type || path.split('/').some((segment) => segment === '..' || segment.startsWith('.'))) return notFound();
   const upload = root === 'content' ? await draftUploadByPath(path) : null;
-  const bytes = upload?.bytes ?? (await readBranchFile(path).catch(() => null));
+  const fromBranch = async () => readBranchFile(path, await resolvePublishConfig());
+  const bytes = upload?.bytes ?? (await fromBranch().catch(() => null));
   if (!bytes) return notFound();
   const headers = new Headers({
     'Content-Type': type,

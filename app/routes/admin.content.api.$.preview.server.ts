@@ -1,12 +1,13 @@
 import { type ActionFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { composeFile } from '~/editing/compose.server';
-import { checkEdits } from '~/editing/content-check.server';
-import { documentKind, editorHref } from '~/editing/documents';
+import { composeFile } from '~/editing/documents/compose.server';
+import { checkEdits } from '~/editing/content-check/call.server';
+import { documentKind, editorHref } from '~/editing/documents/kinds';
 import { draftUploads, getDraft, saveDraft } from '~/editing/drafts.server';
-import { readEditForm } from '~/editing/edit-form.server';
+import { readEditForm } from '~/editing/documents/edit-form.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
-import { previewPage, previewProblemPage } from '~/editing/preview-page.server';
+import { previewPage, previewProblemPage } from './admin.content.api.$.preview-page.server';
 import { setSecurityHeaders } from '~/http/security-headers.server';
 
 /**
@@ -38,7 +39,7 @@ export async function contentPreviewAction({ request }: ActionFunctionArgs) {
       );
     const back = editorHref(posted.path);
     const draft = await getDraft(posted.path);
-    const opened = draft ? null : await openForEditing(posted.path);
+    const opened = draft ? null : await openForEditing(posted.path, await resolvePublishConfig());
     const baseText = draft?.text ?? (opened && (opened.status === 'opened' || opened.status === 'read-only') ? opened.text : '');
     const composed = composeFile(kind, baseText, posted.entries);
     if (!composed.ok)

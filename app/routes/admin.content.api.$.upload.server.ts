@@ -1,15 +1,16 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { editorHref } from '~/editing/documents';
+import { editorHref } from '~/editing/documents/kinds';
 import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
-import { checkUpload, MAX_UPLOAD_BYTES } from '~/editing/uploads.server';
+import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
 
 /**
  * One image, posted as multipart: `document` (the case study it is for),
- * `file`, `alt`. The bytes decide what it is (uploads.server.ts); its name
+ * `file`, `alt`. The bytes decide what it is (editing/uploads/check.server.ts); its name
  * and folder are made here. JSON for the editor's image button; without
  * JavaScript, back to the editor with the Markdown to paste.
  */
@@ -17,7 +18,7 @@ import { readSmallForm } from '~/http/form.server';
 type UploadAnswer = { ok: true; src: string; alt: string } | { ok: false; error: string };
 
 // The form's own fields and multipart framing around a file of the largest allowed size.
-const FORM_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+const FORM_LIMIT = MAX_IMAGE_FILE_BYTES + 64 * 1024;
 
 export async function contentUploadAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
@@ -47,7 +48,7 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     });
     if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, back);
     // Images go with a case study that exists (on the branch, or as a draft): none are kept for nothing.
-    if (!(await getDraft(document)) && (await openForEditing(document)).status !== 'opened') {
+    if (!(await getDraft(document)) && (await openForEditing(document, await resolvePublishConfig())).status !== 'opened') {
       return reply(404, { ok: false, error: 'That case study does not exist (any more): open it from the content list.' }, back);
     }
     const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });

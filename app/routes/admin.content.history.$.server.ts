@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { checkEdits } from '~/editing/content-check.server';
-import { editorHref } from '~/editing/documents';
-import { discardDraft } from '~/editing/drafts.server';
-import { fileAt, fileHistory, restoreRequest } from '~/editing/history.server';
-import { diffHunks, diffSummary, type Hunk } from '~/editing/line-diff';
-import { publish } from '~/editing/publish.server';
+import { editorHref } from '~/editing/documents/kinds';
+import { resolvePublishConfig } from '~/editing/connection/publishing.server';
+import { fileAt, fileHistory, restoreRequest } from '~/editing/git/read.server';
+import { diffHunks, diffSummary } from '~/editing/documents/line-diff';
+import type { HistoryEntry } from '~/components/admin/content/types';
+import { publishChange } from '~/editing/publish-change.server';
 import { readSmallForm, text } from '~/http/form.server';
 import { documentPathOf } from './admin.content.$.server';
 
@@ -14,8 +14,6 @@ import { documentPathOf } from './admin.content.$.server';
  * with what it changed, and "Restore this version": a new commit that writes
  * that version back (checked by the build's checks like any publish).
  */
-
-export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
 
 const LIMIT = 15;
 
@@ -30,10 +28,11 @@ export async function contentHistoryLoader({ request, params }: LoaderFunctionAr
         { path: null, entries: [], error: 'No such content file.', now: new Date().toISOString() },
         { status: 404, headers: OWNER_HEADERS },
       );
-    const history = await fileHistory(document.path, { limit: LIMIT + 1 });
+    const config = await resolvePublishConfig();
+    const history = await fileHistory(document.path, { limit: LIMIT + 1 }, config);
     if (!history.ok)
       return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
-    const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit)));
+    const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit, config)));
     const entries: HistoryEntry[] = history.value.slice(0, LIMIT).map((entry, index) => {
       const after = textOf(versions[index]);
       const before = textOf(versions[index + 1]);
@@ -52,19 +51,19 @@ export async function contentHistoryAction({ request, params }: ActionFunctionAr
     if (typeof form === 'number') return data({ error: 'That request could not be read.' }, { status: form, headers: OWNER_HEADERS });
     const commit = text(form, 'commit');
     if (!/^[0-9a-f]{40}$/.test(commit)) return data({ error: 'Pick a version from the list.' }, { status: 400, headers: OWNER_HEADERS });
-    const planned = await restoreRequest(document.path, commit);
+    const config = await resolvePublishConfig();
+    const planned = await restoreRequest(document.path, commit, config);
     if (!planned.ok) return data({ error: planned.error }, { status: 409, headers: OWNER_HEADERS });
-    const check = await checkEdits(planned.value.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })));
-    if (!check.ok) {
+    // Checked, committed and made live like any publish; the file's draft goes once the restore has landed.
+    const result = await publishChange(planned.value, config, { discard: document.path });
+    if (result.status === 'unchecked' || result.status === 'refused') {
       const error =
-        'unavailable' in check
-          ? check.unavailable
-          : `That version no longer passes the build’s checks: ${check.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+        result.status === 'unchecked'
+          ? result.reason
+          : `That version no longer passes the build’s checks: ${result.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
       return data({ error }, { status: 422, headers: OWNER_HEADERS });
     }
-    const result = await publish(planned.value);
     if (result.status === 'published' || result.status === 'unchanged') {
-      await discardDraft(document.path);
       const shortId = commit.slice(0, 7);
       throw redirect(`${editorHref(document.path)}?restored=${shortId}`, { status: 303, headers: OWNER_HEADERS });
     }

@@ -1,4 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { ContentHistory } from '~/components/admin/content/ContentHistory';
 import { contentHistoryAction, contentHistoryLoader } from './admin.content.history.$.server';
 
@@ -8,5 +9,7 @@ export const action = contentHistoryAction;
 export const meta: MetaFunction = () => [{ title: 'History — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
 export default function History() {
-  return <ContentHistory />;
+  const history = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return <ContentHistory history={history} answer={answer} />;
 }

@@ -6,14 +6,11 @@ import { DEFAULT_LINK_DAYS, EXTEND_DAYS, LINK_FILTERS, MAX_LINK_DAYS, type LinkF
 import { countLinks, createLink, deleteLink, extendLink, listLinks, revokeLink } from '~/access/share-links.server';
 import { readSmallForm, text } from '~/http/form.server';
 import { getCaseStudyCards } from '~/content/content.server';
+import type { LinksActionData, NewLinkErrors, NewLinkValues } from '~/components/admin/links/types';
 
 /** /admin/links: the share links, a page at a time and by state, the form that makes one, and its actions. */
 
 export const LINKS_PAGE_SIZE = 20;
-
-export type NewLinkValues = { label: string; scope: 'all' | 'some'; caseStudies: string[]; days: string; notify: boolean };
-export type NewLinkErrors = Partial<Record<'label' | 'caseStudies' | 'days', string>>;
-export type LinksActionData = { errors: NewLinkErrors; values: NewLinkValues } | { done: string };
 
 const privateCaseStudies = () => getCaseStudyCards().filter((card) => card.private && card.href);
 

@@ -1,9 +1,9 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { LinkRow } from '~/components/admin/LinkRow';
-import { NewLinkForm } from '~/components/admin/NewLinkForm';
-import { Pager } from '~/components/admin/Pager';
-import { EMPTY } from '~/components/admin/Panel';
+import { LinkRow } from '~/components/admin/links/LinkRow';
+import { NewLinkForm } from '~/components/admin/links/NewLinkForm';
+import { Pager } from '~/components/admin/kit/Pager';
+import { EMPTY } from '~/components/admin/kit/Panel';
 import { LINK_FILTERS, type LinkFilter } from '~/access/share-link-rules';
 import { ownerLinksAction, ownerLinksLoader } from './admin.links.server';
 

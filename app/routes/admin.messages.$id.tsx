@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
-import { MessageStatus } from '~/components/admin/MessageStatus';
-import { When } from '~/components/admin/When';
-import { absoluteTime } from '~/components/admin/time';
+import { MessageStatus } from '~/components/admin/messages/MessageStatus';
+import { When } from '~/components/admin/kit/When';
+import { absoluteTime } from '~/components/admin/kit/time';
 import { ownerMessageAction, ownerMessageLoader } from './admin.messages.$id.server';
 
 export const loader = ownerMessageLoader;

@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { MessageStatus } from '~/components/admin/MessageStatus';
-import { EMPTY } from '~/components/admin/Panel';
-import { When } from '~/components/admin/When';
+import { MessageStatus } from '~/components/admin/messages/MessageStatus';
+import { EMPTY } from '~/components/admin/kit/Panel';
+import { When } from '~/components/admin/kit/When';
 import { ownerMessageAction, ownerMessagesLoader } from './admin.messages._index.server';
-import { Pager } from '~/components/admin/Pager';
+import { Pager } from '~/components/admin/kit/Pager';
 
 export const loader = ownerMessagesLoader;
 export const action = ownerMessageAction;

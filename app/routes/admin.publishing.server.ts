@@ -6,9 +6,10 @@ import {
   disconnectPublishing,
   publishingDetails,
   PUBLISHING_PAGE,
-} from '~/editing/publishing-connection.server';
-import { tokenExpiryWarning } from '~/editing/token-expiry';
+} from '~/editing/connection/publishing.server';
+import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { readSmallForm, text } from '~/http/form.server';
+import type { PublishingActionData } from '~/components/admin/publishing/types';
 
 /**
  * /admin/publishing: connects the editor to the site's repository with a
@@ -16,11 +17,6 @@ import { readSmallForm, text } from '~/http/form.server';
  * the connection, and disconnects it. The token goes one way only, from the
  * form to the server: no answer of this page ever carries it.
  */
-
-export type PublishingActionData =
-  | { intent: 'connect'; state: 'connected'; message: string; repository: string }
-  | { intent: 'connect'; state: 'failed'; reason: string; repository: string }
-  | { intent: 'other'; state: 'failed'; reason: string; repository: string };
 
 export async function ownerPublishingLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {

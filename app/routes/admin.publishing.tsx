@@ -1,9 +1,9 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { Panel } from '~/components/admin/Panel';
-import { ConnectForm, TokenSteps } from '~/components/admin/PublishingConnect';
-import { When } from '~/components/admin/When';
-import { tokenExpirySentence } from '~/editing/token-expiry';
+import { Panel } from '~/components/admin/kit/Panel';
+import { ConnectForm, TokenSteps } from '~/components/admin/publishing/PublishingConnect';
+import { When } from '~/components/admin/kit/When';
+import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
 
 export const loader = ownerPublishingLoader;

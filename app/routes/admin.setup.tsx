@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { MakeItYours } from '~/components/admin/content/MakeItYours';
-import { SetupChecklist } from '~/components/admin/SetupGuide';
+import { MakeItYours } from '~/components/admin/setup/MakeItYours';
+import { SetupChecklist } from '~/components/admin/setup/SetupGuide';
 import { ownerSetupLoader } from './admin.setup.server';
 
 export const loader = ownerSetupLoader;

@@ -1,8 +1,8 @@
 import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
-import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
-import { OwnerBar } from '~/components/admin/OwnerBar';
-import { adminLinks } from '~/components/admin/stylesheet';
+import { OwnerAreaProblemPage } from '~/components/admin/frame/OwnerAreaProblemPage';
+import { OwnerBar } from '~/components/admin/frame/OwnerBar';
+import { adminLinks } from '~/components/admin/kit/stylesheet';
 import { StatusPage } from '~/components/layout/StatusPage';
 import { ownerLayoutLoader } from './admin.server';
 

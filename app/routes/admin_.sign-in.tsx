@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
-import { SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
-import { adminLinks } from '~/components/admin/stylesheet';
+import { OwnerAreaProblemPage } from '~/components/admin/frame/OwnerAreaProblemPage';
+import { SECONDARY_BUTTON, SignInCard } from '~/components/admin/frame/SignInCard';
+import { adminLinks } from '~/components/admin/kit/stylesheet';
 import { PasswordForm } from '~/components/ui/PasswordForm';
 import { signInAction, signInLoader, type SignInData } from './admin_.sign-in.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';

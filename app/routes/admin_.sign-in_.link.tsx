@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { OwnerAreaProblemPage } from '~/components/admin/OwnerAreaProblemPage';
-import { PRIMARY_BUTTON, SECONDARY_BUTTON, SignInCard } from '~/components/admin/SignInCard';
-import { adminLinks } from '~/components/admin/stylesheet';
+import { OwnerAreaProblemPage } from '~/components/admin/frame/OwnerAreaProblemPage';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, SignInCard } from '~/components/admin/frame/SignInCard';
+import { adminLinks } from '~/components/admin/kit/stylesheet';
 import { signInLinkAction, signInLinkLoader, type SignInLinkData } from './admin_.sign-in_.link.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
 

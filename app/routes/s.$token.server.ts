@@ -8,6 +8,7 @@ import { clientIp } from '~/http/client-ip.server';
 import { recordServerEvent } from '~/insights/record.server';
 import { getCaseStudyCards, getSite } from '~/content/content.server';
 import { sendOwnerNotice } from '~/contact/mail.server';
+import type { ShareLinkProblem } from '~/components/share/types';
 
 /**
  * /s/<token>: a recipient follows their link. A live link leaves its cookie
@@ -26,12 +27,6 @@ export const SHARE_HEADERS = {
   'Cache-Control': 'private, no-store',
   'X-Robots-Tag': 'noindex',
   'Referrer-Policy': 'no-referrer',
-};
-
-export type ShareLinkProblem = {
-  problem: 'unknown' | 'expired' | 'revoked' | 'limited' | 'unavailable';
-  name: string;
-  email: string;
 };
 
 function problem(status: number, kind: ShareLinkProblem['problem'], headers: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
 import { checkContent } from '../../pipeline/content/check';
-import type { CheckChange } from '../../app/editing/content-check-types';
-import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check-config.server';
-import { resolvePublishConfig } from '../../app/editing/publishing-connection.server';
-import { readSnapshot, type Snapshot } from '../../app/editing/snapshot.server';
+import type { CheckChange } from '../../app/editing/content-check/types';
+import { getContentCheckSecret, maxCheckBodyBytes } from '../../app/editing/content-check/config.server';
+import { resolvePublishConfig } from '../../app/editing/connection/publishing.server';
+import { readSnapshot, type Snapshot } from '../../app/editing/git/snapshot.server';
 import { readFile } from 'node:fs/promises';
 import { openLiveStore } from '../../app/content/live-store.server';
 import { buildVersion, BUILD_VERSION_PATH } from '../../app/content/current-content.server';
@@ -22,7 +22,7 @@ import { readFunctionCall } from '../../app/http/function-call.server';
  * `npm start` and `npm run dev` run this same file in-process
  * (scripts/serve.ts).
  *
- * Its only caller is the owner's editor (app/editing/content-check.server.ts),
+ * Its only caller is the owner's editor (app/editing/content-check/call.server.ts),
  * which holds the bearer secret; the function trusts nothing else it is
  * sent. It reads the files of the branch tip itself (snapshot.server.ts),
  * so a caller can only add edits under content/, never swap the rest.
@@ -102,7 +102,7 @@ async function handle(req: Request): Promise<Response> {
   if (config.mode === 'read-only') return refuse(503, `The content check cannot read the branch. ${config.reason}`);
   let files: Map<string, Buffer>;
   try {
-    ({ files } = await readSnapshot(undefined, config));
+    ({ files } = await readSnapshot(config));
   } catch (error) {
     // The git host down or refusing the token: a sentence, without the token.
     const reason = error instanceof Error ? error.message : String(error);
@@ -132,7 +132,7 @@ async function goLive(): Promise<Response> {
   if (!store) return refuse(503, 'The live content is turned off (LIVE_STORE=off): the change shows after the next build.');
   let snapshot: Snapshot;
   try {
-    snapshot = await readSnapshot(undefined, config);
+    snapshot = await readSnapshot(config);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`content-check: cannot read the branch to go live: ${reason}`);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkContentPath, ContentPathError } from '../../app/editing/content-path.server';
-import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check-types';
+import { checkContentPath, ContentPathError } from '../../app/editing/documents/content-path.server';
+import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check/types';
 import type { ImagePlan } from '../images';
 import type { CompiledSite } from './compile';
 import { LAID_OUT, withCompiledTree } from './compiled-tree';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { bundleFunctionSource } from '../helpers/netlify-package';
-import { publishConfig, type PublishConfig } from '../../app/editing/publish-config.server';
-import { readSnapshot } from '../../app/editing/snapshot.server';
+import { publishConfig, type PublishConfig } from '../../app/editing/git/publish-config.server';
+import { readSnapshot } from '../../app/editing/git/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
 import { startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
@@ -43,7 +43,7 @@ const FILE = 'content/case-studies/office-depot.mdx';
 async function timedCheck(config: PublishConfig): Promise<number> {
   const edit = readFileSync(path.join(ROOT, FILE), 'utf8').replace('## The Challenge', '## The Challenge (edited)');
   const started = performance.now();
-  const { files } = await readSnapshot(undefined, config);
+  const { files } = await readSnapshot(config);
   const result = await checkContent({ files, changes: [{ path: FILE, bytes: Buffer.from(edit) }], preview: FILE });
   const elapsed = performance.now() - started;
   if (!result.ok || !result.preview?.caseStudy.html.includes('The Challenge (edited)'))

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { publishConfig, type RemotePublishConfig } from '../../app/editing/publish-config.server';
-import { blobIdOf, openFile, publish } from '../../app/editing/publish.server';
+import { publishConfig, type RemotePublishConfig } from '../../app/editing/git/publish-config.server';
+import { blobIdOf, openFile, publish } from '../../app/editing/git/publish.server';
 import { remoteModeEnv, startGitRemote } from '../helpers/git-remote';
 import { median, ms } from './stats';
 

@@ -8,8 +8,8 @@ import {
   draftUploads,
   getDraft,
   listDrafts,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_FILES,
+  MAX_DRAFT_UPLOAD_BYTES,
+  MAX_DRAFT_UPLOAD_FILES,
   saveDraft,
   saveDraftUpload,
   settleDraft,
@@ -132,7 +132,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 
   it('limits a document’s images in number and in bytes, with a clear sentence', async () => {
     const doc = 'content/case-studies/big.mdx';
-    for (let i = 0; i < MAX_UPLOAD_FILES; i++) {
+    for (let i = 0; i < MAX_DRAFT_UPLOAD_FILES; i++) {
       expect(
         await saveDraftUpload(doc, { path: `content/case-studies/big/i${i}.png`, bytes: Buffer.from([i]), mediaType: 'image/png' }),
       ).toMatchObject({ ok: true });
@@ -141,7 +141,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       await saveDraftUpload(doc, { path: 'content/case-studies/big/one-more.png', bytes: Buffer.from([1]), mediaType: 'image/png' }),
     ).toEqual({
       ok: false,
-      error: `A draft holds at most ${MAX_UPLOAD_FILES} new images; publish or remove some first.`,
+      error: `A draft holds at most ${MAX_DRAFT_UPLOAD_FILES} new images; publish or remove some first.`,
     });
     // Replacing one already there is no new file.
     expect(
@@ -149,7 +149,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     ).toMatchObject({ ok: true });
     await discardDraft(doc);
 
-    const half = Buffer.alloc(MAX_UPLOAD_BYTES / 2 + 1, 7);
+    const half = Buffer.alloc(MAX_DRAFT_UPLOAD_BYTES / 2 + 1, 7);
     expect(await saveDraftUpload(doc, { path: 'content/case-studies/big/a.png', bytes: half, mediaType: 'image/png' })).toMatchObject({
       ok: true,
     });
@@ -181,7 +181,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 
   it('two uploads at once cannot both pass the limit', async () => {
     const doc = 'content/case-studies/race.mdx';
-    const big = Buffer.alloc(MAX_UPLOAD_BYTES / 2 + 1, 1);
+    const big = Buffer.alloc(MAX_DRAFT_UPLOAD_BYTES / 2 + 1, 1);
     const results = await Promise.all(
       ['a', 'b', 'c'].map((name) =>
         saveDraftUpload(doc, { path: `content/case-studies/race/${name}.png`, bytes: big, mediaType: 'image/png' }),

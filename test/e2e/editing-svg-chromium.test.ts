@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../app/editing/svg-sanitize.server';
+import { sanitizeSvg } from '~/editing/uploads/svg-sanitize.server';
 import { useBrowser } from '../helpers/browser-suite';
 
 /**

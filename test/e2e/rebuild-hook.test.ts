@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REBUILD_STARTED, rebuildSetting } from '~/editing/rebuild.server';
+import { REBUILD_STARTED, rebuildSetting } from '~/editing/going-live/rebuild.server';
 import { startOwnerServer, startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
 import { type RunningServer } from '../helpers/server';
 import { testDatabase } from '../helpers/test-database';

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
-import { readDocument } from '~/editing/frontmatter.server';
+import { readDocument } from '~/editing/documents/frontmatter.server';
 import { waitForHydration } from '../helpers/e2e';
 import { changedLines, committedSiteFiles, remoteFile, remoteHead, startEditorStackOn, waitForSaveResult } from '../helpers/editor-stack';
 import { commitOnRemote } from '../helpers/git-remote';

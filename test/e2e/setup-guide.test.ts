@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintsOf } from '~/editing/sample-leftovers.server';
+import { fingerprintsOf } from '~/editing/setup/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { stopAll } from '../helpers/browser';
 import { everythingOwn } from '../helpers/make-it-yours';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { readDocument } from '~/editing/frontmatter.server';
+import { readDocument } from '~/editing/documents/frontmatter.server';
 import { CONTENT_DIR, ROOT } from './content';
 
 /**

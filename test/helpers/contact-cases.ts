@@ -1,4 +1,4 @@
-import type { ContactField } from '../../app/contact/schema';
+import type { ContactField } from '~/contact/schema';
 
 /**
  * Bad contact input, shared by the action and the function tests. Each case

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, type Node, type Pair } from 'yaml';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
-import { caseStudyForm, resumeForm, siteForm, type Field } from '~/editing/fields';
-import { readDocument, type ContentDocument } from '~/editing/frontmatter.server';
+import { caseStudyForm, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { readDocument, type ContentDocument } from '~/editing/documents/frontmatter.server';
 import { readYaml } from '../../pipeline/content/locate';
 
 /**

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { fingerprintsOf } from '~/editing/sample-leftovers.server';
+import { fingerprintsOf } from '~/editing/setup/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { openPage, type TrackedPage } from './browser';
 import type { BrowserSuite } from './browser-suite';

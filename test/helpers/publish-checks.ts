@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { PublishConfig } from '~/editing/publish-config.server';
-import { blobIdOf, openFile, publish, type OpenedFile, type PublishResult } from '~/editing/publish.server';
+import type { PublishConfig } from '~/editing/git/publish-config.server';
+import { blobIdOf, openFile, publish, type OpenedFile, type PublishResult } from '~/editing/git/publish.server';
 
 /**
  * Each of `paths` is refused, whichever way the site publishes: publishing a

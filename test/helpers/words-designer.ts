@@ -9,8 +9,8 @@ import {
   RESUME_PAGE_WORDS,
   WORK_WORDS,
 } from '~/content/site-words';
-import type { SampleFingerprints } from '~/editing/sample-fingerprints';
-import { fingerprintsOf, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import type { SampleFingerprints } from '~/editing/setup/sample-fingerprints';
+import { fingerprintsOf, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
 
 /** A fixture designer standing in for the sample, so the "Make it yours" tests depend on no word of content/. */

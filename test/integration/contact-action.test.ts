@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getSite } from '../../app/content/content.server';
+import { getSite } from '~/content/content.server';
 import {
   FIELD_CASES,
   FUNCTION_ERRORS,

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
-import { contentTexts, listContent } from '~/editing/content-catalog.server';
-import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/manage.server';
-import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
-import { publish } from '~/editing/publish.server';
+import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
+import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
+import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
+import { publish } from '~/editing/git/publish.server';
 import { git, makeBareRepository, startGitRemote, TEST_TOKEN, type SeedFiles } from '../helpers/git-remote';
 import { ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 

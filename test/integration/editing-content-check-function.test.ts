@@ -8,8 +8,8 @@ import {
   LOCAL_MAX_CHECK_BODY_BYTES,
   NETLIFY_MAX_CHECK_BODY_BYTES,
   runContentCheckInProcess,
-} from '~/editing/content-check-config.server';
-import { checkEdits } from '~/editing/content-check.server';
+} from '~/editing/content-check/config.server';
+import { checkEdits } from '~/editing/content-check/call.server';
 import { closedPort } from '../helpers/git-remote';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
 import { makeSampleCheckout } from '../helpers/sample-checkout';

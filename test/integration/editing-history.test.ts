@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
-import { diffHunks, formatUnified } from '~/editing/line-diff';
-import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/history.server';
-import { publishConfig, type PublishConfig } from '~/editing/publish-config.server';
-import { publish } from '~/editing/publish.server';
+import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
+import { diffHunks, formatUnified } from '~/editing/documents/line-diff';
+import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
+import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
+import { publish } from '~/editing/git/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
 import { at, must } from '../helpers/must';
 

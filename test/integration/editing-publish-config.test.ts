@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkContentPath } from '~/editing/content-path.server';
-import { DEFAULT_AUTHOR, publishConfig } from '~/editing/publish-config.server';
-import { blobIdOf, openFile, publish } from '~/editing/publish.server';
+import { checkContentPath } from '~/editing/documents/content-path.server';
+import { DEFAULT_AUTHOR, publishConfig } from '~/editing/git/publish-config.server';
+import { blobIdOf, openFile, publish } from '~/editing/git/publish.server';
 import { CONTENT_DIR } from '../helpers/content';
 import { git } from '../helpers/git-remote';
 

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EDITOR_COMMIT_MARK } from '~/editing/commit-mark';
-import { publishConfig, type LocalPublishConfig } from '~/editing/publish-config.server';
-import { blobIdOf, openFile, publish } from '~/editing/publish.server';
+import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
+import { publishConfig, type LocalPublishConfig } from '~/editing/git/publish-config.server';
+import { blobIdOf, openFile, publish } from '~/editing/git/publish.server';
 import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/publish-checks';
 import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
 

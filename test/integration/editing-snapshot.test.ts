@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishConfig, type RemotePublishConfig } from '~/editing/publish-config.server';
-import { readSnapshot } from '~/editing/snapshot.server';
+import { publishConfig, type RemotePublishConfig } from '~/editing/git/publish-config.server';
+import { readSnapshot } from '~/editing/git/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
 import { CONTENT_DIR, ROOT } from '../helpers/content';
 import { committedSiteFiles } from '../helpers/editor-stack';
@@ -43,17 +43,17 @@ describe('local mode: HEAD, not the working tree', () => {
     git(checkout, ['commit', '--quiet', '-m', 'A link']);
 
     const config = publishConfig({}, checkout);
-    const snapshot = await readSnapshot(undefined, config);
+    const snapshot = await readSnapshot(config);
     expect(snapshot.commit).toBe(git(checkout, ['rev-parse', 'HEAD']));
     expect([...snapshot.files.keys()].sort()).toEqual(EXPECTED);
     expect(snapshot.files.get('content/site.yml')!.toString()).toBe(SEED['content/site.yml']);
     expect(snapshot.files.get('content/case-studies/a/shot.png')!.equals(PNG)).toBe(true);
-    expect([...(await readSnapshot(['content/'], config)).files.keys()].sort()).toEqual(EXPECTED.slice(0, 2));
+    expect([...(await readSnapshot(config, ['content/'])).files.keys()].sort()).toEqual(EXPECTED.slice(0, 2));
   });
 
   it('refuses in read-only mode with the configuration’s own sentence', async () => {
     const config = publishConfig({ NETLIFY: 'true' }, ROOT);
-    await expect(readSnapshot(undefined, config)).rejects.toThrow(/CONTENT_GIT_URL/);
+    await expect(readSnapshot(config)).rejects.toThrow(/CONTENT_GIT_URL/);
   });
 });
 
@@ -79,7 +79,7 @@ describe('remote mode: the branch in the publish cache', () => {
   it('reads the tip, follows new commits, and the build’s check passes on it', async () => {
     const config = configFor();
     let started = performance.now();
-    const cold = await readSnapshot(undefined, config);
+    const cold = await readSnapshot(config);
     const coldMs = performance.now() - started;
     expect(cold.commit).toBe(remote.git('rev-parse', 'main'));
     expect(cold.files.has('app/root.tsx')).toBe(false);
@@ -88,7 +88,7 @@ describe('remote mode: the branch in the publish cache', () => {
 
     const commit = commitOnRemote(remote, { 'content/case-studies/office-depot/extra.png': PNG });
     started = performance.now();
-    const warm = await readSnapshot(undefined, config);
+    const warm = await readSnapshot(config);
     const warmMs = performance.now() - started;
     expect(warm.commit).toBe(commit);
     expect(warm.files.get('content/case-studies/office-depot/extra.png')!.equals(PNG)).toBe(true);
@@ -98,7 +98,7 @@ describe('remote mode: the branch in the publish cache', () => {
   });
 
   it('says what is wrong with the token, and never shows it', async () => {
-    const error = await readSnapshot(undefined, configFor('ghp_wrongTOKEN')).catch((e: Error) => e);
+    const error = await readSnapshot(configFor('ghp_wrongTOKEN')).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/401/);
     expect((error as Error).message).not.toContain('ghp_wrongTOKEN');
@@ -111,6 +111,6 @@ it('reads an empty snapshot from a branch without public/', async () => {
   const checkout = path.join(root, 'checkout');
   git(root, ['clone', '--quiet', makeBareRepository(root, { files: { 'content/site.yml': 'a: 1\n' } }), checkout]);
   mkdirSync(path.join(checkout, 'public'));
-  const { files } = await readSnapshot(undefined, publishConfig({}, checkout));
+  const { files } = await readSnapshot(publishConfig({}, checkout));
   expect([...files.keys()]).toEqual(['content/site.yml']);
 });

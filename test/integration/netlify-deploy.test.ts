@@ -213,7 +213,7 @@ describe("the content-check function (the editor's compiler), packaged the same 
   });
 
   it("the app's caller (what the editor's routes import) brings neither pipeline/ nor a compiler into the site's function", async () => {
-    const { files, imports } = await bundleInputs('app/editing/content-check.server.ts');
+    const { files, imports } = await bundleInputs('app/editing/content-check/call.server.ts');
     expect(files.filter((file) => file.startsWith('pipeline/'))).toEqual([]);
     expect(imports.filter((name) => /esbuild|mdx|sharp|gray-matter/.test(name))).toEqual([]);
   });

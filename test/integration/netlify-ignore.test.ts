@@ -5,9 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_COMMIT_MARK, hasEditorMark, withEditorMark, withoutEditorMark } from '~/editing/commit-mark';
-import { publishConfig, type LocalPublishConfig } from '~/editing/publish-config.server';
-import { openFile, publish } from '~/editing/publish.server';
+import { EDITOR_COMMIT_MARK, hasEditorMark, withEditorMark, withoutEditorMark } from '~/editing/git/commit-mark';
+import { publishConfig, type LocalPublishConfig } from '~/editing/git/publish-config.server';
+import { openFile, publish } from '~/editing/git/publish.server';
 import { commitAndPush, git, makeBareRepository } from '../helpers/git-remote';
 import { ROOT } from '../helpers/content';
 

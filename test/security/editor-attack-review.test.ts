@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDocument } from '~/editing/compose.server';
-import { formValues } from '~/editing/fields';
+import { openDocument } from '~/editing/documents/compose.server';
+import { formValues } from '~/editing/documents/form-values';
 import { PRIVATE_ENV } from '../helpers/private';
 import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
 import { waitFor } from '../helpers/wait';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS, contactSchema, validateContact } from '../../app/contact/schema';
-import { buildContactMail, escapeHtml } from '../../app/contact/mail.server';
+import { CONTACT_LIMITS, contactSchema, validateContact } from '~/contact/schema';
+import { buildContactMail, escapeHtml } from '~/contact/mail.server';
 import { FIELD_CASES, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/contact-cases';
 
 describe('contactSchema', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { caseStudyFrontmatterSchema } from '~/content/schema';
-import { caseStudyForm, fieldsOf, formValues, fromForm, humanise, resumeForm, siteForm, type Field } from '~/editing/fields';
-import { applyChanges } from '~/editing/frontmatter.server';
+import { caseStudyForm, fieldsOf, humanise, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { formValues, fromForm } from '~/editing/documents/form-values';
+import { applyChanges } from '~/editing/documents/frontmatter.server';
 import { buildData, changedLines, contentFile, contentFiles } from '../helpers/content-files';
 
 const byName = (form: Field) => new Map([...fieldsOf(form)].map((field) => [field.name, field]));

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FieldControls } from '~/components/admin/content/FieldControls';
 import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
-import { caseStudyForm, describeSchema, formValues, fromForm, resumeForm, siteForm, type Field } from '~/editing/fields';
+import { caseStudyForm, describeSchema, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { formValues, fromForm } from '~/editing/documents/form-values';
 
 /**
  * Every leaf of every content schema has an input in the editor's form, by

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, readDocument, writeDocument } from '~/editing/frontmatter.server';
-import { formValues } from '~/editing/fields';
+import { applyChanges, readDocument, writeDocument } from '~/editing/documents/frontmatter.server';
+import { formValues } from '~/editing/documents/form-values';
 import { buildData, changedLines, contentFile, contentFiles, fieldLines } from '../helpers/content-files';
 
 const files = contentFiles();

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ImageUploadForm } from '~/components/admin/content/ImageUploadForm';
-import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/image-formats';
+import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/uploads/image-formats';
 
 /** The story's image dialog names the formats the upload form names, SVG included. */
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diffHunks, diffLines, diffSummary, formatUnified, splitLines, type DiffLine } from '~/editing/line-diff';
+import { diffHunks, diffLines, diffSummary, formatUnified, splitLines, type DiffLine } from '~/editing/documents/line-diff';
 
 /** The two texts back from a diff: the old side and the new side, with their line endings. */
 function sides(lines: DiffLine[]): { before: string; after: string } {

@@ -3,10 +3,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
-import { blobIdOf } from '~/editing/publish.server';
-import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-catalog.server';
-import { diffLines } from '~/editing/line-diff';
-import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/manage.server';
+import { blobIdOf } from '~/editing/git/publish.server';
+import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-list/catalog.server';
+import { diffLines } from '~/editing/documents/line-diff';
+import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/content-list/manage.server';
 import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
 import { at, must } from '../helpers/must';
 

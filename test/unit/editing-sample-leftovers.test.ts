@@ -1,7 +1,8 @@
 import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_FINGERPRINTS } from '~/editing/sample-fingerprints';
-import { findSampleLeftovers, fingerprint, gitBlobId, imageRepoPath, type ContentSnapshot } from '~/editing/sample-leftovers.server';
+import { blobIdOf } from '~/editing/git/publish-plan.server';
+import { SAMPLE_FINGERPRINTS } from '~/editing/setup/sample-fingerprints';
+import { findSampleLeftovers, fingerprint, repoPathOfImage, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
 import { readWordsDesigner } from '../helpers/words-designer';
 import { at, must } from '../helpers/must';
 
@@ -44,14 +45,14 @@ describe('Make it yours: the detector', () => {
       site: personalise(sample.site),
       resume: { data: personalise(sample.resume!.data), body: `${sample.resume!.body} (mine)` },
       caseStudies: [{ contentPath: 'content/case-studies/my-own.mdx', slug: 'my-own', title: 'My own project', image: '/images/mine.png' }],
-      blobIds: new Map([['public/images/mine.png', gitBlobId(Buffer.from('my image'))]]),
+      blobIds: new Map([['public/images/mine.png', blobIdOf(Buffer.from('my image'))]]),
     };
     // The photos are new files too.
     const photos = (mine.site as { photos: { profile: { src: string }; about: { src: string } } }).photos;
     photos.profile.src = '/images/me.jpg';
     photos.about.src = '/images/desk.jpg';
-    mine.blobIds.set('public/images/me.jpg', gitBlobId(Buffer.from('me')));
-    mine.blobIds.set('public/images/desk.jpg', gitBlobId(Buffer.from('desk')));
+    mine.blobIds.set('public/images/me.jpg', blobIdOf(Buffer.from('me')));
+    mine.blobIds.set('public/images/desk.jpg', blobIdOf(Buffer.from('desk')));
     expect(findSampleLeftovers(mine, prints)).toEqual([]);
   });
 
@@ -89,14 +90,14 @@ describe('Make it yours: the detector', () => {
 
     const moved = clone(sample);
     const photos = (moved.site as { photos: { profile: { src: string; alt: string } } }).photos;
-    const bytesOfPortrait = sample.blobIds.get(imageRepoPath(photos.profile.src)!)!;
+    const bytesOfPortrait = sample.blobIds.get(repoPathOfImage(photos.profile.src)!)!;
     photos.profile = { ...photos.profile, src: 'images/portrait.svg', alt: 'Me, in my own words' };
     moved.blobIds.set('content/images/portrait.svg', bytesOfPortrait);
     expect(findSampleLeftovers(moved, prints).map((item) => item.id)).toContain('site.photos.profile');
     // The same alt text on a new image still names the sample designer.
     const newPhoto = clone(sample);
     (newPhoto.site as { photos: { profile: { src: string } } }).photos.profile.src = '/images/me.jpg';
-    newPhoto.blobIds.set('public/images/me.jpg', gitBlobId(Buffer.from('me')));
+    newPhoto.blobIds.set('public/images/me.jpg', blobIdOf(Buffer.from('me')));
     expect(findSampleLeftovers(newPhoto, prints).map((item) => item.id)).toContain('site.photos.profile');
   });
 

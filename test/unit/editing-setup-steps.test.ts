@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findSampleLeftovers, type ContentSnapshot } from '~/editing/sample-leftovers.server';
-import { ownDomain, SETUP_STEP_NAMES, setupProgress, setupStepsFrom, type SetupFacts, type SetupStep } from '~/editing/setup-steps';
+import { findSampleLeftovers, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
+import { ownDomain, SETUP_STEP_NAMES, setupProgress, setupStepsFrom, type SetupFacts, type SetupStep } from '~/editing/setup/steps';
 import { readWordsDesigner } from '../helpers/words-designer';
 
 /**

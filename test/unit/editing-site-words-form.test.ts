@@ -3,8 +3,9 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { siteSchema } from '~/content/schema';
-import { fieldsOf, formValues, fromForm, siteForm, type Field } from '~/editing/fields';
-import { applyChanges } from '~/editing/frontmatter.server';
+import { fieldsOf, siteForm, type Field } from '~/editing/documents/fields';
+import { formValues, fromForm } from '~/editing/documents/form-values';
+import { applyChanges } from '~/editing/documents/frontmatter.server';
 import { buildData, changedLines } from '../helpers/content-files';
 import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/words-designer';
 

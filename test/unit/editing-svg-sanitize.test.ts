@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../app/editing/svg-sanitize.server';
+import { sanitizeSvg } from '~/editing/uploads/svg-sanitize.server';
 
 /**
  * The SVG check, attacked: each hostile file is a known SVG XSS or

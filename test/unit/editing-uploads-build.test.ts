@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUpload } from '../../app/editing/uploads.server';
+import { checkUpload } from '~/editing/uploads/check.server';
 import { compileSite } from '../../pipeline/content/compile';
 import { copyContent, ROOT, type ContentCopy } from '../helpers/content';
 

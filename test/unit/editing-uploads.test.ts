@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkContentPath } from '../../app/editing/content-path.server';
-import { sniffImage, trailingBytes } from '../../app/editing/image-bytes.server';
-import { checkUpload, MAX_UPLOAD_BYTES, safeStem, type UploadInput } from '../../app/editing/uploads.server';
+import { checkContentPath } from '~/editing/documents/content-path.server';
+import { sniffImage, trailingBytes } from '~/editing/uploads/image-bytes.server';
+import { checkUpload, MAX_IMAGE_FILE_BYTES, safeStem, type UploadInput } from '~/editing/uploads/check.server';
 
 /**
  * The upload checks on real files: images made by sharp in every accepted
@@ -185,13 +185,13 @@ describe('checkUpload refuses hostile and broken files (415 unless said)', () =>
     const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(bomb.length).toBeLessThan(MAX_IMAGE_FILE_BYTES);
     await expectRefused(bomb, 413, /9000 × 9000 pixels; the limit is 64 megapixels/);
   });
 
   it('an oversized file (10 MB + 1 byte) is refused with 413 before anything is decoded', async () => {
-    const big = Buffer.concat([await base().png().toBuffer(), Buffer.alloc(MAX_UPLOAD_BYTES)]);
-    await expectRefused(big.subarray(0, MAX_UPLOAD_BYTES + 1), 413, /is 10\.0 MB; the limit is 10 MB/);
+    const big = Buffer.concat([await base().png().toBuffer(), Buffer.alloc(MAX_IMAGE_FILE_BYTES)]);
+    await expectRefused(big.subarray(0, MAX_IMAGE_FILE_BYTES + 1), 413, /is 10\.0 MB; the limit is 10 MB/);
   });
 
   it('an empty file is refused with 400', async () => {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resumeFrontmatterSchema } from '~/content/schema';
-import { composeFile, listOperation, type Entries } from '~/editing/compose.server';
-import { formValues } from '~/editing/fields';
-import { applyChanges, readDocument, yamlData } from '~/editing/frontmatter.server';
+import { composeFile, listOperation, type Entries } from '~/editing/documents/compose.server';
+import { formValues } from '~/editing/documents/form-values';
+import { applyChanges, readDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { buildData, changedLines, ROOT } from '../helpers/content-files';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { caseStudyFrontmatterSchema, imageSchema, siteSchema } from '~/content/schema';
-import { IMAGE_FIELDS, imageRepoPath, imageSrcFor } from '~/editing/image-fields';
+import { IMAGE_FIELDS, imageRepoPath, imageSrcFor } from '~/editing/documents/image-fields';
 import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';

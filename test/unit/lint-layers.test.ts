@@ -61,6 +61,26 @@ const RULES: { rule: string; message: RegExp; broken: Case[]; allowed: Case[] }[
     ],
   },
   {
+    rule: "app/editing/'s folders import only their own and those below them (EDITING_STACK), types included",
+    message: /imports only its own folder and those below it/,
+    broken: [
+      // The git code neither looks up the publish config nor knows what follows a commit.
+      { file: 'app/editing/git/layer-case.server.ts', from: '~/editing/connection/publishing.server' },
+      { file: 'app/editing/git/layer-case.server.ts', from: '~/editing/going-live/live-now.server', typeOnly: true },
+      { file: 'app/editing/documents/layer-case.ts', from: '~/editing/git/commit-mark' },
+      // A top-level use case is above every folder.
+      { file: 'app/editing/setup/layer-case.server.ts', from: '~/editing/publish-change.server' },
+      { file: 'app/editing/documents/layer-case.ts', from: '~/editing/save-result', typeOnly: true },
+    ],
+    allowed: [
+      { file: 'app/editing/git/layer-case.server.ts', from: '~/editing/documents/content-path.server' },
+      { file: 'app/editing/git/layer-case.server.ts', from: './read.server' },
+      { file: 'app/editing/setup/layer-case.server.ts', from: '~/editing/content-list/catalog.server' },
+      { file: 'app/editing/layer-case.server.ts', from: '~/editing/setup/steps.server' },
+      { file: 'app/routes/layer-case.server.ts', from: '~/editing/git/publish.server' },
+    ],
+  },
+  {
     rule: 'nothing outside test/ imports a test helper',
     message: /Test helpers stay in test\//,
     broken: [

@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeResumePdf } from '../../pipeline/resume-pdf';
 import { compileContent } from '../../pipeline/content/compile';
-import type { CompiledContent } from '../../app/content/schema';
+import type { CompiledContent } from '~/content/schema';
 import { SAMPLE_SITE_DIR } from '../helpers/content';
 import { at, must } from '../helpers/must';
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { STATUS_ACTION, StatusPage } from '~/components/layout/StatusPage';
-import type { ShareLinkProblem } from '~/routes/s.$token.server';
+import type { ShareLinkProblem } from './types';
 
 /** What a recipient sees when their link cannot open anything. */
 export function ShareLinkProblemPage({ problem, name, email }: ShareLinkProblem) {

@@ -1,13 +1,13 @@
 import { Form, Link } from '@remix-run/react';
 import { BodyEditor } from '~/components/admin/editor/BodyEditor';
-import { When } from '~/components/admin/When';
-import { KIND_LABEL } from '~/editing/documents';
-import type { EditorData } from '~/routes/admin.content.$.server';
-import type { SaveResult } from '~/editing/publish-document.server';
+import { When } from '~/components/admin/kit/When';
+import { KIND_LABEL } from '~/editing/documents/kinds';
+import type { SaveResult } from '~/editing/save-result';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import { FieldControls, type Errors } from './FieldControls';
 import { ImageUploadForm } from './ImageUploadForm';
 import { SaveResultBanner } from './SaveResultBanner';
+import type { EditorView } from './types';
 import { useEditorEnhancements } from './useEditorEnhancements';
 
 const FORM_ID = 'content-editor';
@@ -18,7 +18,7 @@ const FORM_ID = 'content-editor';
  * without JavaScript; with it, the draft is also kept as the designer types,
  * and fields that only apply to some statuses appear and disappear at once.
  */
-export function ContentEditor({ editor, now, result, message, notice, uploaded, uploadError }: { editor: NonNullable<EditorData>; now: string; result?: SaveResult; message?: string; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
+export function ContentEditor({ editor, now, result, message, notice, uploaded, uploadError }: { editor: EditorView; now: string; result?: SaveResult; message?: string; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
   const autosave = useEditorEnhancements(FORM_ID, editor.path);
   const errors: Errors = {};
   const bodyProblems = [];

@@ -1,15 +1,14 @@
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { EMPTY } from '~/components/admin/Panel';
-import { When } from '~/components/admin/When';
-import { editorHref } from '~/editing/documents';
-import type { contentHistoryAction, contentHistoryLoader } from '~/routes/admin.content.history.$.server';
+import { Form, Link } from '@remix-run/react';
+import { EMPTY } from '~/components/admin/kit/Panel';
+import { When } from '~/components/admin/kit/When';
+import { editorHref } from '~/editing/documents/kinds';
 import { BUTTON, QUIET_LINK } from './buttons';
 import { DiffView } from './DiffView';
+import type { HistoryView } from './types';
 
 /** A file's recent commits, newest first, each with its diff and a way back to it. */
-export function ContentHistory() {
-  const { path, entries, error, now } = useLoaderData<typeof contentHistoryLoader>();
-  const answer = useActionData<typeof contentHistoryAction>();
+export function ContentHistory({ history, answer }: { history: HistoryView; answer?: { error: string } }) {
+  const { path, entries, error, now } = history;
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">

@@ -1,20 +1,18 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { EMPTY } from '~/components/admin/Panel';
-import { StateBadge } from '~/components/admin/StateBadge';
-import { When } from '~/components/admin/When';
-import type { contentListLoader, ListActionData } from '~/routes/admin.content._index.server';
-import { mediaUrl } from '~/editing/content-check-types';
-import { IMAGE_FIELDS, imageRepoPath } from '~/editing/image-fields';
+import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { EMPTY } from '~/components/admin/kit/Panel';
+import { StateBadge } from '~/components/admin/kit/StateBadge';
+import { When } from '~/components/admin/kit/When';
+import { mediaUrl } from '~/editing/content-check/types';
+import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
+import type { ContentListView, ListActionData, ListItem as Item } from './types';
 
-type ListData = Awaited<ReturnType<typeof contentListLoader>>['data'];
-type Item = ListData['items'][number];
 
 const ICON = 'size-4';
 
 /** The content list: where the designer starts editing, and where case studies are made, ordered and deleted. */
-export function ContentList() {
-  const { mode, problem, items, newOnes, confirming, now } = useLoaderData<ListData>();
+export function ContentList({ list }: { list: ContentListView }) {
+  const { mode, problem, items, newOnes, confirming, now } = list;
   const answer = useActionData<ListActionData>();
   // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);

@@ -1,4 +1,4 @@
-import type { Hunk } from '~/editing/line-diff';
+import type { Hunk } from '~/editing/documents/line-diff';
 
 /** A line diff as people read one: lines taken out in red, lines put in in green, a few unchanged around them. */
 export function DiffView({ hunks, removedLabel = 'Removed', addedLabel = 'Added' }: { hunks: Hunk[]; removedLabel?: string; addedLabel?: string }) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Condition, Field, FormValue } from '~/editing/fields';
+import type { Condition, Field } from '~/editing/documents/fields';
+import type { FormValue } from '~/editing/documents/form-values';
 import { asImageField, ImageField } from './ImageField';
 
 /**

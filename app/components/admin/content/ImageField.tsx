@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@remix-run/react';
-import { mediaUrl } from '~/editing/content-check-types';
-import type { Field, FormValue } from '~/editing/fields';
-import { imageFieldOf, imageRepoPath, type ImageFieldSpec } from '~/editing/image-fields';
+import { mediaUrl } from '~/editing/content-check/types';
+import type { Field } from '~/editing/documents/fields';
+import type { FormValue } from '~/editing/documents/form-values';
+import { imageFieldOf, imageRepoPath, type ImageFieldSpec } from '~/editing/documents/image-fields';
 import { BUTTON } from './buttons';
 
 /**

@@ -1,4 +1,4 @@
-import type { SaveResult } from '~/editing/publish-document.server';
+import type { SaveResult } from '~/editing/save-result';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import { DiffView } from './DiffView';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Condition } from '~/editing/fields';
+import type { Condition } from '~/editing/documents/fields';
 
 const AUTOSAVE_MS = 1200;
 

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import type { PickedImage } from './editor-env';
 import { CONTROL, LABEL, PRIMARY_BUTTON, QUIET_BUTTON } from './styles';
 import { uploadImage } from './upload';
-import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/image-formats';
+import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/uploads/image-formats';
 
 export type ImageRequest = { file?: File; caption?: boolean; resolve: (image: PickedImage | null) => void };
 

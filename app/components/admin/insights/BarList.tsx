@@ -1,4 +1,4 @@
-import { EMPTY } from '~/components/admin/Panel';
+import { EMPTY } from '~/components/admin/kit/Panel';
 import { count, percent } from './format';
 import { Meter } from './Meter';
 

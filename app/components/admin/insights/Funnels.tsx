@@ -1,5 +1,5 @@
 import type { CaseStudyFunnel } from '~/insights/report';
-import { EMPTY } from '~/components/admin/Panel';
+import { EMPTY } from '~/components/admin/kit/Panel';
 import { count, duration, percent } from './format';
 import { Meter } from './Meter';
 

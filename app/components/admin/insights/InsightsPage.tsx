@@ -1,5 +1,5 @@
 import type { InsightsReport } from '~/insights/report';
-import { Panel } from '~/components/admin/Panel';
+import { Panel } from '~/components/admin/kit/Panel';
 import { BarList } from './BarList';
 import { DailyChart } from './DailyChart';
 import { DailyTable } from './DailyTable';

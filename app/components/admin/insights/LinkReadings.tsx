@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { LinkReading } from '~/insights/report';
-import { EMPTY } from '~/components/admin/Panel';
-import { LINK_TONE, StateBadge } from '~/components/admin/StateBadge';
-import { When } from '~/components/admin/When';
+import { EMPTY } from '~/components/admin/kit/Panel';
+import { LINK_TONE, StateBadge } from '~/components/admin/kit/StateBadge';
+import { When } from '~/components/admin/kit/When';
 import { count } from './format';
 
 /** A section a segment, filled up to the furthest one reached. */

@@ -1,0 +1,62 @@
+import type { ContentItem } from '~/editing/content-list/catalog.server';
+import type { Field } from '~/editing/documents/fields';
+import type { FormValue } from '~/editing/documents/form-values';
+import type { DocumentKind } from '~/editing/documents/kinds';
+import type { Hunk } from '~/editing/documents/line-diff';
+import type { ModeSummary } from '~/editing/open.server';
+import type { SampleItem } from '~/editing/setup/sample-item';
+
+/**
+ * What the content screens are given by their routes (routes/admin.content*):
+ * written out here, so a screen names no route module; the routes pass their
+ * loaders' data in, and the compiler holds the two to the same shape.
+ */
+
+/** One row of the list: a file as the catalog reads it, less what only the server needs, with its last change and draft. */
+export type ListItem = Omit<ContentItem, 'assets' | 'blobId' | 'lastChange'> & {
+  lastChange?: { date: string; byYou: boolean };
+  href: string;
+  /** When its draft was last saved, if it has one. */
+  draft: string | null;
+};
+
+/** /admin/content's page. */
+export type ContentListView = {
+  mode: ModeSummary;
+  problem: string | null;
+  items: ListItem[];
+  /** New case studies, kept as drafts until their first publish. */
+  newOnes: { path: string; href: string; title: string; updatedAt: string }[];
+  sampleLeftovers: SampleItem[] | null;
+  confirming: string | null;
+  now: string;
+};
+
+/** What the list's actions say back. */
+export type ListActionData = { error?: string; title?: string };
+
+export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
+
+/** A file's history page. */
+export type HistoryView = { path: string | null; entries: HistoryEntry[]; error: string | null; now: string };
+
+/** One file in the editor (routes/admin.content.$.server.ts, loadEditor). */
+export type EditorView = {
+  path: string;
+  kind: DocumentKind;
+  href: string;
+  title: string | null;
+  form: Field;
+  values: Record<string, FormValue>;
+  body: string;
+  baseBlobId: string | null;
+  /** The form is remade (fresh inputs) whenever the text it shows changed on the server. */
+  formKey: string;
+  draft: { updatedAt: string } | null;
+  opened: { blobId: string } | null;
+  unreachable: string | null;
+  mode: ModeSummary;
+  problem: { message: string; line?: number } | null;
+  /** The body editor's script (built apart from the pages', scripts/editor-bundle.ts), or null when it was not built. */
+  editorScript: string | null;
+};

@@ -1,0 +1,159 @@
+import { readEnv, type EnvSource } from '~/settings/env.server';
+import { basicAuthHeader, isTimeout, networkCode } from '~/editing/git/http.server';
+import { githubRepository } from './repository-address';
+
+/**
+ * Checks a repository address and a token before they are kept, without
+ * changing anything in the repository: git's own first request of a fetch
+ * (info/refs for git-upload-pack: may the token read, and is the branch
+ * there?) and of a push (info/refs for git-receive-pack: may it write?
+ * GitHub answers 403 there to a token that may only read). Each answer
+ * becomes one sentence that says exactly what is wrong, for the designer.
+ *
+ * On github.com, GitHub's API then says when the token expires (the
+ * GitHub-Authentication-Token-Expiration header); unknown is not an error.
+ */
+
+export type ConnectionCheck = { ok: true; expiresAt: string | null } | { ok: false; reason: string };
+
+/** Per request: a git host that does not answer within this is reported as such. */
+export const CHECK_TIMEOUT_MS = 10_000;
+const EXPIRY_TIMEOUT_MS = 5_000;
+
+export async function checkConnection(
+  { repository, branch, token }: { repository: string; branch: string; token: string },
+  { timeoutMs = CHECK_TIMEOUT_MS } = {},
+): Promise<ConnectionCheck> {
+  const host = new URL(repository).host;
+  const read = await advertisement(repository, 'git-upload-pack', token, timeoutMs);
+  if ('reason' in read) return { ok: false, reason: read.reason };
+  if (read.status !== 200)
+    return {
+      ok: false,
+      reason: refusal(read.status, 'read', host, repository),
+    };
+  if (!read.git)
+    return {
+      ok: false,
+      reason: `${repository} is not a git repository. Copy the address of your repository’s page on ${host}, e.g. https://github.com/you/portfolio.`,
+    };
+  if (!read.refs.includes(`refs/heads/${branch}`)) {
+    return {
+      ok: false,
+      reason: `The repository has no branch named “${branch}”, the one the site is built from. Check that the address is the site’s own repository.`,
+    };
+  }
+  const push = await advertisement(repository, 'git-receive-pack', token, timeoutMs);
+  if ('reason' in push) return { ok: false, reason: push.reason };
+  if (push.status !== 200 || !push.git)
+    return {
+      ok: false,
+      reason: refusal(push.status, 'write', host, repository),
+    };
+  return { ok: true, expiresAt: await tokenExpiry(repository, token) };
+}
+
+type Advertisement = { status: number; git: boolean; refs: string[] } | { reason: string };
+
+async function advertisement(
+  repository: string,
+  service: 'git-upload-pack' | 'git-receive-pack',
+  token: string,
+  timeoutMs: number,
+): Promise<Advertisement> {
+  const host = new URL(repository).host;
+  try {
+    const response = await fetch(`${repository}/info/refs?service=${service}`, {
+      headers: {
+        ...basicAuthHeader(token),
+        'user-agent': 'git/2.45 (portfolio editor)',
+      },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const git = response.ok && (response.headers.get('content-type') ?? '').startsWith(`application/x-${service}-advertisement`);
+    const body = git ? Buffer.from(await response.arrayBuffer()) : (await response.body?.cancel(), Buffer.alloc(0));
+    return {
+      status: response.status,
+      git,
+      refs: git ? advertisedRefs(body) : [],
+    };
+  } catch (error) {
+    const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+    if (isTimeout(error as Error))
+      return {
+        reason: `${host} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again in a minute; if it keeps happening, check the address.`,
+      };
+    const code = networkCode(error as Error);
+    return {
+      reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.`,
+    };
+  }
+}
+
+function refusal(status: number, wanted: 'read' | 'write', host: string, repository: string): string {
+  if (status === 401) return `${host} refused the token: it is wrong, or it has expired. Copy it again from GitHub, or make a new one.`;
+  if (status === 403 && wanted === 'write') {
+    return `The token may read the repository but not make changes to it. Give it “Contents: Read and write” (or make a new token that has it), then paste it again.`;
+  }
+  if (status === 403)
+    return `${host} refused to let this token read the repository. Give it access to this repository, with “Contents: Read and write”.`;
+  if (status === 404) {
+    return `There is no repository at ${repository}, or the token was not given access to it. Check the address, and that the token lists this repository under “Only select repositories”.`;
+  }
+  return `${host} answered ${status} when asked for the repository. Try again in a minute.`;
+}
+
+/** The ref names of a smart-HTTP advertisement (pkt-lines: 4 hex digits of length, then the line; 0000 flushes). */
+export function advertisedRefs(body: Buffer): string[] {
+  const refs: string[] = [];
+  for (let at = 0; at + 4 <= body.length;) {
+    const length = Number.parseInt(body.subarray(at, at + 4).toString('latin1'), 16);
+    if (!Number.isFinite(length)) break;
+    if (length < 4) {
+      at += 4;
+      continue;
+    }
+    const line = body.subarray(at + 4, at + length).toString('utf8');
+    at += length;
+    const ref = /^[0-9a-f]{40,64} ([^\0\n]+)/.exec(line)?.[1];
+    if (ref) refs.push(ref);
+  }
+  return refs;
+}
+
+/**
+ * When GitHub says the token expires, as an ISO date; null when the
+ * repository is not on github.com, the token has no expiry, or GitHub did
+ * not say in time. GITHUB_API_URL replaces https://api.github.com only in
+ * the tests, which answer from a small local stand-in: GitHub itself cannot
+ * be reached from the test machine.
+ */
+export async function tokenExpiry(repository: string, token: string, env: EnvSource = process.env): Promise<string | null> {
+  const github = githubRepository(repository);
+  if (!github) return null;
+  const api = (readEnv('GITHUB_API_URL', env) ?? 'https://api.github.com').replace(/\/+$/, '');
+  try {
+    const response = await fetch(`${api}/repos/${encodeURIComponent(github.owner)}/${encodeURIComponent(github.name)}`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/vnd.github+json',
+        'x-github-api-version': '2022-11-28',
+        'user-agent': 'portfolio editor',
+      },
+      signal: AbortSignal.timeout(EXPIRY_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return parseGithubExpiry(response.headers.get('github-authentication-token-expiration'));
+  } catch {
+    return null;
+  }
+}
+
+/** GitHub writes `2026-11-26 04:15:00 UTC` (or with an offset, `+0200`). */
+export function parseGithubExpiry(value: string | null): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})\s*(UTC|Z|[+-]\d{2}:?\d{2})?$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  const zone = !match[3] || match[3] === 'UTC' || match[3] === 'Z' ? 'Z' : match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const date = new Date(`${match[1]}T${match[2]}${zone}`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -1,0 +1,267 @@
+import { createHash } from 'node:crypto';
+import type { Metadata } from 'sharp';
+import { checkContentPath } from '~/editing/documents/content-path.server';
+import { documentKind } from '~/editing/documents/kinds';
+import { imageFieldOf, imageSrcFor } from '~/editing/documents/image-fields';
+import { sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
+import { sanitizeSvg } from './svg-sanitize.server';
+
+/**
+ * The checks on an image the designer uploads into a case study, before the
+ * upload route stores it (as a draft file, then in the publish commit). Pure:
+ * bytes in, the bytes to store and where, or a refusal with a status and a
+ * sentence the editor shows as it is.
+ *
+ * - The type comes from the bytes (image-bytes.server.ts), then sharp must
+ *   decode the whole image, as the build's image pipeline will.
+ * - The name is made here: the browser's file name only lends a readable
+ *   stem; its folders, dots and odd characters never reach a path.
+ * - Photos lose their metadata (EXIF GPS position, camera serial, XMP) and
+ *   anything appended after the image, by a re-encode in the same format at
+ *   high quality, upright. Files without either are stored byte for byte.
+ * - A GIF is stored as PNG: the build takes no GIF (an animation belongs in
+ *   the Video block), and PNG keeps every pixel of a still one.
+ */
+
+/** One uploaded image file at most (what a draft's images may add up to is drafts.server.ts's MAX_DRAFT_UPLOAD_BYTES). */
+export const MAX_IMAGE_FILE_BYTES = 10 * 1024 * 1024;
+/** 64 megapixels: a 48 MP phone photo fits; a decompression bomb (a tiny PNG of 50,000 × 50,000) does not. */
+export const MAX_PIXELS = 64_000_000;
+export const MAX_ALT = 300;
+const MAX_STEM = 50;
+
+const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
+
+export type StoredType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/avif' | 'image/svg+xml';
+
+export type UploadInput = {
+  /** The name the browser sent: only its stem is used, folded to a slug. */
+  fileName: string;
+  bytes: Buffer;
+  /** The browser's Content-Type: never trusted, not even as a hint. */
+  declaredType?: string;
+  alt: string;
+  /** Content path of the case study the image goes into, e.g. content/case-studies/office-depot.mdx. */
+  documentPath: string;
+};
+
+export type UploadResult =
+  | {
+      ok: true;
+      /** Where to store it: content/case-studies/<slug>/<name>.<ext>. */
+      path: string;
+      /** How the MDX names it, relative to content/case-studies/: ./<slug>/<name>.<ext>. */
+      src: string;
+      /** The bytes to store: the upload's own, or re-encoded without metadata. */
+      bytes: Buffer;
+      mediaType: StoredType;
+      /** Trimmed. */
+      alt: string;
+    }
+  | { ok: false; status: 400 | 413 | 415; error: string };
+
+const EXTENSIONS: Record<Exclude<ImageKind, 'gif'>, { ext: string; type: StoredType }> = {
+  jpeg: { ext: 'jpg', type: 'image/jpeg' },
+  png: { ext: 'png', type: 'image/png' },
+  webp: { ext: 'webp', type: 'image/webp' },
+  avif: { ext: 'avif', type: 'image/avif' },
+  svg: { ext: 'svg', type: 'image/svg+xml' },
+};
+
+/** The format name sharp reports for each kind (AVIF is read by libheif, and must be AV1-coded). */
+const SHARP_FORMAT: Record<Exclude<ImageKind, 'svg'>, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'heif' };
+
+const refused = <S extends 400 | 413 | 415>(status: S, error: string) => ({ ok: false as const, status, error });
+
+/**
+ * "../../../Ünïcode Façade (final).PNG" → "unicode-facade-final": the last
+ * segment of either separator, without its extension, accents folded, then
+ * lowercase letters, digits and single hyphens only.
+ */
+export function safeStem(fileName: string): string {
+  const base = String(fileName).split(/[/\\]/).pop() ?? '';
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  const folded = stem
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[æ]/g, 'ae')
+    .replace(/[œ]/g, 'oe')
+    .replace(/[ø]/g, 'o')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return folded.slice(0, MAX_STEM).replace(/-+$/, '') || 'image';
+}
+
+/** Alt text: what a screen reader says instead of the image, so it is required and plain. */
+export function checkAlt(alt: unknown): { ok: true; alt: string } | { ok: false; error: string } {
+  const text = typeof alt === 'string' ? alt.trim() : '';
+  if (!text) return { ok: false, error: 'Add alt text: say what the image shows, for people who can’t see it.' };
+  if ([...text].length > MAX_ALT)
+    return { ok: false, error: `Add alt text of at most ${MAX_ALT} characters; a longer description belongs in the caption or the text.` };
+  if (/\p{Cc}/u.test(text)) return { ok: false, error: 'Add alt text on one line, without control characters.' };
+  return { ok: true, alt: text };
+}
+
+type Checked = { ok: true; bytes: Buffer; kind: Exclude<ImageKind, 'gif'> } | { ok: false; status: 413 | 415; error: string };
+
+/**
+ * sharp (libvips) is loaded on the first upload, not with the server: the
+ * site's function serves every public page, and its cold start must not
+ * pay for a native library only the owner's uploads use.
+ */
+const loadSharp = async () => (await import('sharp')).default;
+
+/** Decodes the raster with sharp as the build will, and re-encodes it when it carries metadata or trailing bytes. */
+async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Promise<Checked> {
+  const sharp = await loadSharp();
+  const label = kind.toUpperCase();
+  const options = { limitInputPixels: MAX_PIXELS, animated: kind === 'webp' || kind === 'avif' };
+  let meta: Metadata;
+  try {
+    // Headers only, without the pixel limit (sharp would refuse with its own words): the limit is checked just below.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return refused(415, `This file starts like a ${label} image but can't be read as one; export it again as PNG or JPEG.`);
+  }
+  if (meta.format !== SHARP_FORMAT[kind] || (kind === 'avif' && meta.compression !== 'av1')) {
+    return refused(415, `This file starts like a ${label} image but is not one; export it again as PNG or JPEG.`);
+  }
+  if (!meta.width || !meta.height) return refused(415, `This ${label} image has no size; export it again.`);
+  if (meta.width * meta.height > MAX_PIXELS) {
+    return refused(
+      413,
+      `This image is ${meta.width} × ${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} megapixels. Export it smaller (2400 pixels wide is plenty for the site).`,
+    );
+  }
+  if (kind === 'gif' && (meta.pages ?? 1) > 1) {
+    return refused(
+      415,
+      'This GIF is animated, and the site shows images still: export the animation as an MP4 video and use the Video block.',
+    );
+  }
+  try {
+    // A full decode (streamed, so memory stays small): a truncated or corrupt file fails here, as it would in the build.
+    await sharp(bytes, options).resize(32, 32, { fit: 'inside' }).png().toBuffer();
+    const dirty =
+      Boolean(meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || meta.comments?.length) || trailingBytes(kind, bytes) > 0;
+    if (kind === 'gif') return { ok: true, kind: 'png', bytes: await sharp(bytes, options).png().toBuffer() };
+    if (!dirty) return { ok: true, kind, bytes };
+    // Upright first: the orientation lives in the EXIF that is about to go. The colour profile stays.
+    const image = sharp(bytes, options).autoOrient().keepIccProfile();
+    const encoded =
+      kind === 'jpeg'
+        ? image.jpeg({ quality: 92, chromaSubsampling: meta.chromaSubsampling === '4:4:4' ? '4:4:4' : '4:2:0' })
+        : kind === 'png'
+          ? image.png()
+          : kind === 'webp'
+            ? image.webp({ quality: 92 })
+            : image.avif({ quality: 75, effort: 2 });
+    return { ok: true, kind, bytes: await encoded.toBuffer() };
+  } catch {
+    return refused(415, `This ${label} image is damaged or incomplete and can't be read; export it again.`);
+  }
+}
+
+/** An SVG passes the sanitizer, then sharp (librsvg, as in the build) must be able to draw it. */
+async function checkSvg(bytes: Buffer): Promise<Checked> {
+  const sharp = await loadSharp();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return refused(415, 'This SVG is not saved as UTF-8 text; export it again.');
+  }
+  const clean = sanitizeSvg(text);
+  if (!clean.ok) return refused(415, `${clean.reason} Export it again without that, or as PNG.`);
+  const out = Buffer.from(clean.svg, 'utf8');
+  try {
+    const meta = await sharp(out).metadata();
+    if (!meta.width || !meta.height)
+      return refused(415, 'This SVG has no size: give its <svg> element a viewBox, or a width and a height.');
+    // Drawn small, whatever size it declares: only whether it draws matters here.
+    const density = Math.max(1, Math.min(72, (72 * 64) / Math.max(meta.width, meta.height)));
+    await sharp(out, { density }).png().toBuffer();
+  } catch {
+    return refused(415, 'This SVG can’t be drawn (it is damaged or uses features the site’s image tools don’t read); export it again.');
+  }
+  return { ok: true, kind: 'svg', bytes: out };
+}
+
+type CheckedImage = { ok: true; bytes: Buffer; ext: string; mediaType: StoredType };
+
+/** Size, type by bytes, full decode, metadata and SVG checks: what every image upload goes through, whatever it is for. */
+async function checkImageBytes(bytes: Buffer): Promise<CheckedImage | { ok: false; status: 400 | 413 | 415; error: string }> {
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) return refused(400, 'The file is empty; choose the image again.');
+  if (bytes.length > MAX_IMAGE_FILE_BYTES) {
+    return refused(
+      413,
+      `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB. Export it smaller (2400 pixels wide is plenty for the site).`,
+    );
+  }
+  const kind = sniffImage(bytes);
+  if (!kind) return refused(415, 'This file is not a JPEG, PNG, WebP, AVIF, GIF or SVG image (judged by its contents, not its name).');
+  const checked = kind === 'svg' ? await checkSvg(bytes) : await checkRaster(kind, bytes);
+  if (!checked.ok) return checked;
+  const { ext, type } = EXTENSIONS[checked.kind];
+  return { ok: true, bytes: checked.bytes, ext, mediaType: type };
+}
+
+/** The hash is of the upload itself: the same file always gets the same name, two different files never share one. */
+function storedName(fileName: string, uploaded: Buffer, ext: string): string {
+  const hash = createHash('sha256').update(uploaded).digest('hex').slice(0, 8);
+  return `${safeStem(fileName)}-${hash}.${ext}`;
+}
+
+/** Checks an upload for a case study; see the module comment. */
+export async function checkUpload(input: UploadInput): Promise<UploadResult> {
+  const slug = CASE_STUDY.exec(typeof input.documentPath === 'string' ? input.documentPath : '')?.[1];
+  if (!slug) return refused(400, 'Images can only be added to a case study (content/case-studies/<name>.mdx).');
+  const checked = await checkImageBytes(input.bytes);
+  if (!checked.ok) return checked;
+  const alt = checkAlt(input.alt);
+  if (!alt.ok) return refused(400, alt.error);
+
+  const name = storedName(input.fileName, input.bytes, checked.ext);
+  const path = `content/case-studies/${slug}/${name}`;
+  try {
+    checkContentPath(path);
+  } catch {
+    return refused(400, 'This case study’s name is too long to hold images; rename it first.');
+  }
+  return { ok: true, path, src: `./${slug}/${name}`, bytes: checked.bytes, mediaType: checked.mediaType, alt: alt.alt };
+}
+
+export type FieldImageInput = {
+  fileName: string;
+  bytes: Buffer;
+  /** The content file whose field takes the image, e.g. content/site.yml. */
+  documentPath: string;
+  /** The image field: photos.profile, photos.about (site.yml) or image (a case study). */
+  field: string;
+};
+
+export type FieldImageResult =
+  { ok: true; path: string; src: string; bytes: Buffer; mediaType: StoredType } | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * Checks an image that replaces a photo or a card image: the same checks as
+ * a story image. It is stored beside the content (content/images/ for the
+ * site's photos, the case study's own folder for its card) and named by a
+ * path relative to the file that names it. Its alt text is a field of its own.
+ */
+export async function checkFieldImage(input: FieldImageInput): Promise<FieldImageResult> {
+  const kind = typeof input.documentPath === 'string' ? documentKind(input.documentPath) : null;
+  const spec = kind ? imageFieldOf(String(input.field), kind) : undefined;
+  if (!kind || !spec) return refused(400, 'That field takes no image: photos go on the site details, a card image on a case study.');
+  const checked = await checkImageBytes(input.bytes);
+  if (!checked.ok) return checked;
+  const path = `${spec.folder(input.documentPath)}${storedName(input.fileName, input.bytes, checked.ext)}`;
+  try {
+    checkContentPath(path);
+  } catch {
+    return refused(400, 'This case study’s name is too long to hold images; rename it first.');
+  }
+  return { ok: true, path, src: imageSrcFor(spec, path, input.documentPath), bytes: checked.bytes, mediaType: checked.mediaType };
+}

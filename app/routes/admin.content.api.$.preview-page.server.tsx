@@ -1,0 +1,77 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
+import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
+import type { CaseStudy } from '~/content/schema';
+import stylesheet from '~/tailwind.css';
+import adminStyles from '~/styles/admin.css';
+import type { ContentProblem } from '~/editing/save-result';
+
+/**
+ * The preview: the case study drawn by the site's own components and
+ * stylesheet, from the unsaved edit. A whole HTML page rendered here on the
+ * server, not a route of the app: the public pages' JavaScript chunks stay
+ * exactly as they were (a route importing the case study's components would
+ * regroup the chunks they share), and a preview needs no script at all.
+ */
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+function page(title: string, inner: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}"></head><body class="min-h-dvh bg-bg text-fg">${inner}</body></html>`;
+}
+
+function bar(text: string, editHref: string): string {
+  return renderToStaticMarkup(
+    <div
+      data-preview-bar
+      className="sticky top-0 z-40 border-b border-amber-600/30 bg-amber-50/95 text-amber-950 backdrop-blur dark:bg-amber-950/90 dark:text-amber-50"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-2.5 text-sm sm:px-6 lg:px-8">
+        <p>
+          <span className="font-semibold">Preview</span> · {text}
+        </p>
+        <a href={editHref} className="font-medium underline underline-offset-4">
+          Back to the editor
+        </a>
+      </div>
+    </div>,
+  );
+}
+
+export function previewPage(caseStudy: CaseStudy, editHref: string): string {
+  const main = renderToStaticMarkup(
+    <main id="main" data-preview>
+      <CaseStudyHeader caseStudy={caseStudy} />
+      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
+    </main>,
+  );
+  return page(
+    `Preview: ${caseStudy.title}`,
+    bar('your unpublished edit, as the site will show it. Visitors do not see it yet.', editHref) + main,
+  );
+}
+
+/** The edit the build would refuse, or a case study with no page yet: said plainly, with the way back. */
+export function previewProblemPage(title: string, problems: ContentProblem[] | string, editHref: string): string {
+  const body = renderToStaticMarkup(
+    <main id="main" className="mx-auto max-w-2xl px-5 py-12 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      {typeof problems === 'string' ? (
+        <p className="mt-3 text-fg-muted">{problems}</p>
+      ) : (
+        <ul data-problems className="mt-4 grid gap-2 text-sm">
+          {problems.map((problem, index) => (
+            <li key={index} className="rounded-xl border border-red-600/30 bg-red-500/8 px-3 py-2">
+              <span className="font-mono text-xs">
+                {problem.file}
+                {problem.line ? `:${problem.line}` : ''}
+              </span>{' '}
+              {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>,
+  );
+  return page(title, bar('nothing to show yet.', editHref) + body);
+}
