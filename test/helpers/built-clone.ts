@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,16 +44,25 @@ function run(command: string, args: string[], options: { cwd: string; env?: Reco
   });
 }
 
+/**
+ * The image variants this checkout's build made (public/generated), linked
+ * into another tree's public/, as Netlify's build cache restores them before
+ * a build (netlify/plugins/build-cache): that build makes only the variants
+ * its content lacks, and removes the others.
+ */
+export function linkImageVariants(root: string): void {
+  const variants = path.join(ROOT, 'public/generated');
+  if (!existsSync(variants)) return;
+  mkdirSync(path.join(root, 'public'), { recursive: true });
+  execFileSync('cp', ['-al', variants, path.join(root, 'public/generated')]);
+}
+
 /** Clones the remote's `branch` and builds its content there. Rejects with the build's own message if the content does not build. */
 export async function buildClone(remote: GitRemote, branch = 'main'): Promise<BuiltClone> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'built-clone-'));
   const dir = path.join(scratch, 'site');
   await run('git', ['clone', '--quiet', '--branch', branch, remote.bareDir, dir], { cwd: scratch });
-  const variants = path.join(ROOT, 'public/generated');
-  if (existsSync(variants)) {
-    mkdirSync(path.join(dir, 'public'), { recursive: true });
-    await run('cp', ['-al', variants, path.join(dir, 'public/generated')], { cwd: scratch });
-  }
+  linkImageVariants(dir);
   // The app's build, as `npm run build` made it in this checkout.
   symlinkSync(path.join(ROOT, 'build'), path.join(dir, 'build'), 'dir');
   await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/helpers/build-content-here.ts')], {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudyFile, changeOneWord } from '../../test/bench/build';
 import { CONTENT_DIR, ROOT } from '../helpers/content';
 import { at } from '../helpers/must';
+import { linkImageVariants } from '../helpers/built-clone';
 
 /**
  * `npm run build` with its cache (.cache/build) writes what a build without
@@ -67,6 +68,8 @@ beforeAll(() => {
     cpSync(path.join(ROOT, file), path.join(root, file));
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  // The image variants are not an output compared here, and a deploy's build cache restores them too.
+  linkImageVariants(root);
   contentDir = path.join(scratch, 'content');
   cpSync(CONTENT_DIR, contentDir, { recursive: true });
   caseStudy = caseStudyFile(contentDir);
