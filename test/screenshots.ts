@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from './helpers/browser';
+import { CHROMIUM_ARGS } from './helpers/start/browser';
 
 /**
  * Full-page screenshots of every page at 375, 768 and 1280 px, light and

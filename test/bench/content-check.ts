@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { bundleFunctionSource } from '../helpers/netlify-package';
+import { bundleFunctionSource } from '../helpers/start/netlify-package';
 import { publishConfig, type PublishConfig } from '../../app/editing/git/publish-config.server';
 import { readSnapshot } from '../../app/editing/git/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
-import { startGitRemote } from '../helpers/git-remote';
+import { startGitRemote } from '../helpers/start/git-remote';
 import { median, ms } from './stats';
 
 /**

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import { signInPage } from '../helpers/owner-session';
-import { startOwnerStack } from '../helpers/owner-stack';
+import { launchBrowser } from '../helpers/start/browser';
+import { signInPage } from '../helpers/site/owner-session';
+import { startOwnerStack } from '../helpers/suite/owner-stack';
 import { firstLoadBytes, type Transfer } from './first-load-bytes';
 import { median } from './stats';
 

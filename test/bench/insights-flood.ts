@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { DESKTOP_CHROME_UA } from '../helpers/browser';
-import { fetchFrom, loopbackAddress } from '../helpers/loopback';
-import type { RunningServer } from '../helpers/server';
+import { DESKTOP_CHROME_UA } from '../helpers/start/browser';
+import { fetchFrom, loopbackAddress } from '../helpers/site/loopback';
+import type { RunningServer } from '../helpers/start/server';
 import { onSeededEngines, signIn } from './owner-area';
 import { median, ms } from './stats';
 
@@ -17,7 +17,7 @@ import { median, ms } from './stats';
  * forger's: over its cap at once), and 250 addresses with 40 user agents each
  * (the database's worst case: nearly every beacon is under every limit and
  * must be written). Every request goes to 127.0.0.1; the flood comes from
- * other loopback addresses (test/helpers/loopback.ts).
+ * other loopback addresses (test/helpers/site/loopback.ts).
  * Also: `tsx test/bench/insights-flood.ts` on its own.
  */
 

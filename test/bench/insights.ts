@@ -4,8 +4,8 @@ import { closeSharedDatabase, createDatabase, type Database } from '../../app/db
 import { applyMigrations } from '../../app/db/migrations.server';
 import { rollUpDay } from '../../app/insights/rollup.server';
 import { utcDay } from '../../app/insights/visitor.server';
-import { startPostgres } from '../helpers/postgres';
-import { startServer } from '../helpers/server';
+import { startPostgres } from '../helpers/start/postgres';
+import { startServer } from '../helpers/start/server';
 import { ADMIN_PASSWORD, timePages, type OwnerPageTime } from './owner-area';
 import { median } from './stats';
 

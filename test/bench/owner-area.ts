@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createDatabase, type Database } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
 import { NetlifyDB } from '@netlify/database-dev';
-import { postgresBin, startPostgres } from '../helpers/postgres';
-import { startServer, type RunningServer } from '../helpers/server';
+import { postgresBin, startPostgres } from '../helpers/start/postgres';
+import { startServer, type RunningServer } from '../helpers/start/server';
 import { median } from './stats';
 
 /**

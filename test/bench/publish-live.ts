@@ -5,14 +5,14 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { createDatabase } from '../../app/db/connection.server';
 import { applyMigrations } from '../../app/db/migrations.server';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { publishedCaseStudy } from '../helpers/content';
-import { committedSiteFiles, startEditorStack } from '../helpers/editor-stack';
-import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { remoteModeEnv, startGitRemote } from '../helpers/git-remote';
-import { startNetlifyServe } from '../helpers/netlify-serve';
-import { startPostgres } from '../helpers/postgres';
-import { PRIVATE_ENV } from '../helpers/private';
+import { launchBrowser, openPage } from '../helpers/start/browser';
+import { publishedCaseStudy } from '../helpers/data/content';
+import { committedSiteFiles, startEditorStack } from '../helpers/suite/editor-stack';
+import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { remoteModeEnv, startGitRemote } from '../helpers/start/git-remote';
+import { startNetlifyServe } from '../helpers/start/netlify-serve';
+import { startPostgres } from '../helpers/start/postgres';
+import { PRIVATE_ENV } from '../helpers/data/private';
 import { median, ms } from './stats';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publishConfig, type RemotePublishConfig } from '../../app/editing/git/publish-config.server';
 import { blobIdOf, openFile, publish } from '../../app/editing/git/publish.server';
-import { remoteModeEnv, startGitRemote } from '../helpers/git-remote';
+import { remoteModeEnv, startGitRemote } from '../helpers/start/git-remote';
 import { median, ms } from './stats';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledContent } from '~/content/schema';
 import { compileSite } from '../../pipeline/content/compile';
 import { writeResumePdf } from '../../pipeline/resume-pdf';
-import { REAL_CONTENT_DIR, ROOT } from '../helpers/content';
+import { REAL_CONTENT_DIR, ROOT } from '../helpers/data/content';
 
 /**
  * The designer's own content/ builds: the one test that reads it. It asserts

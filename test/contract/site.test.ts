@@ -3,15 +3,15 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledContent } from '~/content/schema';
-import { SAMPLE_SITE_DIR } from '../helpers/content';
-import { builtContent } from '../helpers/e2e';
-import { decodeEntities } from '../helpers/http';
-import { publicSite } from '../helpers/public-site';
+import { SAMPLE_SITE_DIR } from '../helpers/data/content';
+import { builtContent } from '../helpers/site/e2e';
+import { decodeEntities } from '../helpers/site/http';
+import { publicSite } from '../helpers/suite/public-site';
 import { at } from '../helpers/must';
 
 /**
  * The built site shows the content under test, whoever the designer is: every
- * expectation is read from the compiled content (test/helpers/content.ts),
+ * expectation is read from the compiled content (test/helpers/data/content.ts),
  * none is a literal. CI runs this directory a second time with another
  * designer's content in content/ (.ci/run).
  */

@@ -18,8 +18,8 @@ import {
 } from '~/db/connection.server';
 import { clientKey, release, take } from '~/db/rate-limit.server';
 import { saveEnv } from '../helpers/env';
-import { testDatabase, type TestDatabase } from '../helpers/test-database';
-import { closedPort, startSilentServer } from '../helpers/smtp';
+import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
+import { closedPort, startSilentServer } from '../helpers/start/smtp';
 import { waitFor } from '../helpers/wait';
 
 /** A Postgres server (pg-gateway, trust) that completes the start-up and then never answers. */

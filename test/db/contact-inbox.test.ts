@@ -9,7 +9,7 @@ import {
   mailHealth,
   markMessageDone,
 } from '~/contact/inbox.server';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
 import { at } from '../helpers/must';
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
-import { VALID } from '../helpers/contact-cases';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { VALID } from '../helpers/data/contact-cases';
+import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
-import { postToSendEmail } from '../helpers/send-email';
-import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { postToSendEmail } from '../helpers/site/send-email';
+import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { expectConsoleError } from '../setup/console-errors';
 import { at } from '../helpers/must';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeSharedDatabase } from '~/db/connection.server';
 import mailQueue, { config } from '../../netlify/functions/mail-queue';
-import { bundleInputs } from '../helpers/bundle-inputs';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { bundleInputs } from '../helpers/data/bundle-inputs';
+import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 
 /** The scheduled function netlify/functions/mail-queue.ts: its schedule, what it carries, and one run. */
 

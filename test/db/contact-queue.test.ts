@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { closeSharedDatabase, createDatabase } from '~/db/connection.server';
 import { BACKOFF_MS } from '~/contact/messages.server';
 import { runMailQueue } from '~/contact/queue.server';
-import { VALID } from '../helpers/contact-cases';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
+import { VALID } from '../helpers/data/contact-cases';
+import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
-import { postToSendEmail } from '../helpers/send-email';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { postToSendEmail } from '../helpers/site/send-email';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { at, only } from '../helpers/must';
 
 /**

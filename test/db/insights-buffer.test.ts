@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
 import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
-import { ENGINES, useEngine } from '../helpers/db-engines';
+import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 import { must } from '../helpers/must';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInsightsReport, dailyFiguresCsv } from '~/insights/report.server';
 import { rollUpDay, runInsightsRollup } from '~/insights/rollup.server';
 import { utcDay, visitorHash } from '~/insights/visitor.server';
-import { ENGINES, useEngine } from '../helpers/db-engines';
+import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 
 /**
  * Reading insights in the store, on both engines: the dashboard's figures

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureSiteSecrets, GENERATED_SECRETS, requestNeedsSecrets, secretsFromDatabase } from '~/access/site-secrets.server';
-import { ENGINES, useEngine } from '../helpers/db-engines';
+import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 import { at } from '../helpers/must';
 
 /**

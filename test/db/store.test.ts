@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { applyMigrations, listMigrations, MIGRATIONS_DIR, MigrationError } from '~/db/migrations.server';
 import { clientKey, purgeIn, reachedIn, releaseIn, takeIn } from '~/db/rate-limit.server';
-import { startEmbeddedDb } from '../helpers/embedded-db';
-import { testDatabase, type TestDatabase } from '../helpers/test-database';
+import { startEmbeddedDb } from '../helpers/start/embedded-db';
+import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
 import { at } from '../helpers/must';
 
 /**

@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TrackedPage } from '../helpers/browser';
-import { CHROMIUM_FAILED_404, waitForHydration, waitForTransitionsToEnd } from '../helpers/e2e';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import type { TrackedPage } from '../helpers/start/browser';
+import { CHROMIUM_FAILED_404, waitForHydration, waitForTransitionsToEnd } from '../helpers/site/e2e';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 const url = publicSite();
 

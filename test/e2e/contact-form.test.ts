@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS } from '~/components/contact/Toast';
-import { VALID } from '../helpers/contact-cases';
-import { stopAll, type TrackedPage } from '../helpers/browser';
-import { useBrowser } from '../helpers/browser-suite';
-import { startServer, type RunningServer } from '../helpers/server';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { VALID } from '../helpers/data/contact-cases';
+import { stopAll, type TrackedPage } from '../helpers/start/browser';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { LOG_WAIT } from '../helpers/wait';
 
 /** The contact form in real Chromium, with JavaScript on and off, against the built server and a real SMTP server. */

@@ -1,9 +1,9 @@
 // @module-tag slow
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildOnClone, changedLines, changedPaths, remoteFile, remoteHead, waitForSaveResult } from '../helpers/editor-stack';
-import { commitOnRemote } from '../helpers/git-remote';
-import { useEditor } from '../helpers/editor-suite';
+import { buildOnClone, changedLines, changedPaths, remoteFile, remoteHead, waitForSaveResult } from '../helpers/suite/editor-stack';
+import { commitOnRemote } from '../helpers/start/git-remote';
+import { useEditor } from '../helpers/suite/editor-suite';
 
 /**
  * The editor's frontmatter forms and publishing, in Chromium, against the

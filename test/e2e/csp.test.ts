@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackedPage } from '../helpers/browser';
-import { useBrowser } from '../helpers/browser-suite';
-import { waitForFrames, waitForHydration } from '../helpers/e2e';
-import { publicSite } from '../helpers/public-site';
+import type { TrackedPage } from '../helpers/start/browser';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { waitForFrames, waitForHydration } from '../helpers/site/e2e';
+import { publicSite } from '../helpers/suite/public-site';
 
 /**
  * The Content-Security-Policy must not get in the way of anything the site

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stopAll } from '../helpers/browser';
-import { useBrowser } from '../helpers/browser-suite';
-import { startDev, type DevServer } from '../helpers/dev';
+import { stopAll } from '../helpers/start/browser';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { startDev, type DevServer } from '../helpers/start/dev';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 /**

@@ -6,17 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDev, type DevServer } from '../helpers/dev';
-import { waitForHydration } from '../helpers/e2e';
-import { FILES_SITE, writeFilesSite } from '../helpers/files-site';
-import { git, makeBareRepository } from '../helpers/git-remote';
+import { startDev, type DevServer } from '../helpers/start/dev';
+import { waitForHydration } from '../helpers/site/e2e';
+import { FILES_SITE, writeFilesSite } from '../helpers/data/files-site';
+import { git, makeBareRepository } from '../helpers/start/git-remote';
 import { at } from '../helpers/must';
-import { testDatabase, type TestDatabase } from '../helpers/test-database';
-import { PRIVATE_ENV } from '../helpers/private';
-import { closedPort } from '../helpers/smtp';
+import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
+import { PRIVATE_ENV } from '../helpers/data/private';
+import { closedPort } from '../helpers/start/smtp';
 import { waitFor } from '../helpers/wait';
-import { signInPage } from '../helpers/owner-session';
-import { useBrowser } from '../helpers/browser-suite';
+import { signInPage } from '../helpers/site/owner-session';
+import { useBrowser } from '../helpers/suite/browser-suite';
 
 /**
  * The editing loop under `npm run dev`, on the tests' own site

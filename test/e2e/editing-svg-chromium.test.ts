@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizeSvg } from '~/editing/uploads/svg-sanitize.server';
-import { useBrowser } from '../helpers/browser-suite';
+import { useBrowser } from '../helpers/suite/browser-suite';
 
 /**
  * The SVG check against a real browser. Each SVG is opened in Chromium as a

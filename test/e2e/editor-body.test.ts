@@ -4,10 +4,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyValue, changedLines, cspViolations, editableFiles, openEditor, recordCspViolations, selectWord } from '../helpers/body-editor';
-import { ROOT } from '../helpers/content';
-import { useEditor } from '../helpers/editor-suite';
-import { signInPage } from '../helpers/owner-session';
+import {
+  bodyValue,
+  changedLines,
+  cspViolations,
+  editableFiles,
+  openEditor,
+  recordCspViolations,
+  selectWord,
+} from '../helpers/site/body-editor';
+import { ROOT } from '../helpers/data/content';
+import { useEditor } from '../helpers/suite/editor-suite';
+import { signInPage } from '../helpers/site/owner-session';
 import { at } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/content';
-import { useEditor } from '../helpers/editor-suite';
+import { ROOT } from '../helpers/data/content';
+import { useEditor } from '../helpers/suite/editor-suite';
 
 /**
  * The body editor's code (MDXEditor, Lexical) is built apart from Remix's

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HYDRATION_START_FALLBACK_MS } from '~/content/deferred-hydration.server';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
-import { waitForHydration } from '../helpers/e2e';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { waitForHydration } from '../helpers/site/e2e';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 /**
  * The app's JavaScript waits for the first paint (app/content/deferred-hydration.server.ts),

@@ -6,10 +6,10 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { buildOnClone, changedPaths, remoteFile, waitForSaveResult } from '../helpers/editor-stack';
-import { waitForHydration } from '../helpers/e2e';
+import { buildOnClone, changedPaths, remoteFile, waitForSaveResult } from '../helpers/suite/editor-stack';
+import { waitForHydration } from '../helpers/site/e2e';
 import { group } from '../helpers/must';
-import { useEditor } from '../helpers/editor-suite';
+import { useEditor } from '../helpers/suite/editor-suite';
 
 /**
  * Photos and card images replaced by upload, in Chromium, through the real

@@ -4,11 +4,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ImageSources } from '~/content/schema';
-import { ROOT } from '../helpers/content';
+import { ROOT } from '../helpers/data/content';
 import { at } from '../helpers/must';
-import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/e2e';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/site/e2e';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 /**
  * Images and fonts in a real Chromium against the built server: sizes and alt

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP_CHROME_UA, stopAll } from '../helpers/browser';
-import { useBrowser } from '../helpers/browser-suite';
-import { waitForFrames, waitForHydration } from '../helpers/e2e';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { DESKTOP_CHROME_UA, stopAll } from '../helpers/start/browser';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { waitForFrames, waitForHydration } from '../helpers/site/e2e';
+import { startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
 import { waitFor } from '../helpers/wait';
 import { only } from '../helpers/must';
-import { signInPage } from '../helpers/owner-session';
+import { signInPage } from '../helpers/site/owner-session';
 
 /**
  * Reading insights in Chromium against the built server and a real

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { at } from '../helpers/must';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 /**
  * Layout measured in a real Chromium at phone, tablet and desktop widths: the

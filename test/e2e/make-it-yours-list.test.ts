@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_WORDS, WORK_WORDS } from '~/content/site-words';
-import { everythingOwn } from '../helpers/make-it-yours';
-import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
-import { remoteFile, waitForSaveResult } from '../helpers/editor-stack';
-import { commitOnRemote } from '../helpers/git-remote';
-import { WORDS_DESIGNER } from '../helpers/words-designer';
-import { useWordsDesignerEditor } from '../helpers/editor-suite';
+import { everythingOwn } from '../helpers/site/make-it-yours';
+import { EVERY_SAMPLE_ENTRY } from '../helpers/data/sample-entries';
+import { remoteFile, waitForSaveResult } from '../helpers/suite/editor-stack';
+import { commitOnRemote } from '../helpers/start/git-remote';
+import { WORDS_DESIGNER } from '../helpers/data/words-designer';
+import { useWordsDesignerEditor } from '../helpers/suite/editor-suite';
 
 /**
  * "Make it yours" on /admin/content, in Chromium, against the built server in

@@ -9,9 +9,9 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudySocialCard, homeSocialCard, resumeSocialCard, SOCIAL_IMAGE_DIR } from '~/seo/social-image';
 import { ImagePlan } from '../../pipeline/images';
-import { bodyValue, openEditor, selectWord } from '../helpers/body-editor';
-import { buildClone, serveClone, type BuiltClone } from '../helpers/built-clone';
-import { remoteFile } from '../helpers/editor-stack';
+import { bodyValue, openEditor, selectWord } from '../helpers/site/body-editor';
+import { buildClone, serveClone, type BuiltClone } from '../helpers/start/built-clone';
+import { remoteFile } from '../helpers/suite/editor-stack';
 import {
   colourAt,
   designerImages,
@@ -30,14 +30,14 @@ import {
   startSampleEditorStack,
   uploadToField,
   type Upload,
-} from '../helpers/make-it-yours';
-import { findSample, findSampleIn, readSample, type Finding } from '../helpers/sample-scan';
-import { crawl, fetchPublicFiles, type SiteResponse } from '../helpers/site-responses';
+} from '../helpers/site/make-it-yours';
+import { findSample, findSampleIn, readSample, type Finding } from '../helpers/data/sample-scan';
+import { crawl, fetchPublicFiles, type SiteResponse } from '../helpers/site/site-responses';
 import { at, group, must } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
-import { waitForHydration } from '../helpers/e2e';
-import { useEditorSuite } from '../helpers/editor-suite';
-import { signInPage } from '../helpers/owner-session';
+import { waitForHydration } from '../helpers/site/e2e';
+import { useEditorSuite } from '../helpers/suite/editor-suite';
+import { signInPage } from '../helpers/site/owner-session';
 
 /**
  * Issue's bar, end to end: starting from the sample content as shipped, a

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, NAV, site, waitForFrames } from '../helpers/e2e';
+import { gotoHydrated, NAV, site, waitForFrames } from '../helpers/site/e2e';
 import {
   expectSectionAtTop,
   expectSmoothScroll,
@@ -10,10 +10,10 @@ import {
   waitForScrollToSettle,
   waitForSectionAtTop,
   type ScrollEntry,
-} from '../helpers/scroll';
+} from '../helpers/site/scroll';
 import { at } from '../helpers/must';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtContent, CASE_STUDY_SECTIONS, gotoHydrated, NAV, site, waitForFrames } from '../helpers/e2e';
+import { builtContent, CASE_STUDY_SECTIONS, gotoHydrated, NAV, site, waitForFrames } from '../helpers/site/e2e';
 import {
   expectSectionAtTop,
   expectSmoothScroll,
@@ -10,10 +10,10 @@ import {
   waitForScrollEnd,
   waitForScrollToSettle,
   waitForSectionAtTop,
-} from '../helpers/scroll';
+} from '../helpers/site/scroll';
 import { at, must } from '../helpers/must';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };

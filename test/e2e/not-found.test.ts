@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser-suite';
-import { site, waitForHydration } from '../helpers/e2e';
-import { startServer } from '../helpers/server';
-import { useStarted } from '../helpers/use-started';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { site, waitForHydration } from '../helpers/site/e2e';
+import { startServer } from '../helpers/start/server';
+import { useStarted } from '../helpers/suite/use-started';
 
 /** Polls get 5 s: the machine may be busy (two cores, several browsers). */
 const POLL = { timeout: 5000 };

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopAll } from '../helpers/browser';
-import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/browser-suite';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
-import { startOwnerServer } from '../helpers/owner-stack';
-import { waitForHydration } from '../helpers/e2e';
-import { PRIVATE_PATH } from '../helpers/private';
-import { type RunningServer } from '../helpers/server';
+import { stopAll } from '../helpers/start/browser';
+import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/suite/browser-suite';
+import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
+import { startOwnerServer } from '../helpers/suite/owner-stack';
+import { waitForHydration } from '../helpers/site/e2e';
+import { PRIVATE_PATH } from '../helpers/data/private';
+import { type RunningServer } from '../helpers/start/server';
 
 /**
  * The owner's area in Chromium against the built server and a real

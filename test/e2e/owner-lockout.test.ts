@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stopAll } from '../helpers/browser';
-import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/browser-suite';
-import { waitForHydration } from '../helpers/e2e';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { stopAll } from '../helpers/start/browser';
+import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/suite/browser-suite';
+import { waitForHydration } from '../helpers/site/e2e';
+import { startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
 import { waitFor } from '../helpers/wait';
 
 /**

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitForHydration } from '../helpers/e2e';
+import { waitForHydration } from '../helpers/site/e2e';
 import { at, group } from '../helpers/must';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
-import { useBrowser } from '../helpers/browser-suite';
-import { startServer } from '../helpers/server';
-import { useStarted } from '../helpers/use-started';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/data/private';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { startServer } from '../helpers/start/server';
+import { useStarted } from '../helpers/suite/use-started';
 
 /**
  * A private case study in Chromium against the built server: the lock

@@ -8,22 +8,22 @@ import { createDatabase } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
 import { LIVE_STORE_NAME } from '~/content/live-store.server';
 import { CARDS_TAG, caseStudyTag, fileTag, RESUME_TAG } from '~/content/live-version';
-import { type TrackedPage } from '../helpers/browser';
-import { publishedCaseStudy } from '../helpers/content';
-import { committedSiteFiles, remoteFile } from '../helpers/editor-stack';
-import { remoteModeEnv, startGitRemote, type GitRemote } from '../helpers/git-remote';
-import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
-import { testDatabase, type TestDatabase } from '../helpers/test-database';
-import { PRIVATE_ENV } from '../helpers/private';
+import { type TrackedPage } from '../helpers/start/browser';
+import { publishedCaseStudy } from '../helpers/data/content';
+import { committedSiteFiles, remoteFile } from '../helpers/suite/editor-stack';
+import { remoteModeEnv, startGitRemote, type GitRemote } from '../helpers/start/git-remote';
+import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/start/netlify-serve';
+import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
+import { PRIVATE_ENV } from '../helpers/data/private';
 import { LOG_WAIT } from '../helpers/wait';
 import { at, must } from '../helpers/must';
 import { startPurgeApi } from '../helpers/stand-ins/purge-api';
-import { useBrowser } from '../helpers/browser-suite';
-import { signInPage } from '../helpers/owner-session';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { signInPage } from '../helpers/site/owner-session';
 
 /**
  * A publish is live in seconds under Netlify's own local runtime, `netlify
- * serve` (test/helpers/netlify-serve.ts): the owner's area in remote mode
+ * serve` (test/helpers/start/netlify-serve.ts): the owner's area in remote mode
  * (a real git remote over smart HTTP, a real PostgreSQL), the designer
  * publishing with the plain form (no JavaScript), and the Remix function
  * asking the content-check function over HTTP, at the site's URL, to make

@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { remoteHead } from '../helpers/editor-stack';
-import { commitOnRemote } from '../helpers/git-remote';
-import { badCookies, leaks, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
-import { bytes, publishAndWait, text, within } from '../helpers/live-site';
+import { remoteHead } from '../helpers/suite/editor-stack';
+import { commitOnRemote } from '../helpers/start/git-remote';
+import { badCookies, leaks, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/data/private';
+import { bytes, publishAndWait, text, within } from '../helpers/site/live-site';
 import { group, must } from '../helpers/must';
-import { useEditor } from '../helpers/editor-suite';
+import { useEditor } from '../helpers/suite/editor-suite';
 
 /**
  * What a publish going live must never do: show a private case study to a

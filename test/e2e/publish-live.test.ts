@@ -5,15 +5,25 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { changedPaths, remoteFile } from '../helpers/editor-stack';
-import { ROOT } from '../helpers/content';
-import { startServer, type RunningServer } from '../helpers/server';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { PRIVATE_ENV } from '../helpers/private';
-import { buildOutput, bytes, changedFiles, generatedImages, liveWithin, pdfText, publishAndWait, sha, text } from '../helpers/live-site';
-import { compareWithFreshBuild } from '../helpers/fresh-build';
-import { useEditor } from '../helpers/editor-suite';
-import { useStarted } from '../helpers/use-started';
+import { changedPaths, remoteFile } from '../helpers/suite/editor-stack';
+import { ROOT } from '../helpers/data/content';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { PRIVATE_ENV } from '../helpers/data/private';
+import {
+  buildOutput,
+  bytes,
+  changedFiles,
+  generatedImages,
+  liveWithin,
+  pdfText,
+  publishAndWait,
+  sha,
+  text,
+} from '../helpers/site/live-site';
+import { compareWithFreshBuild } from '../helpers/site/fresh-build';
+import { useEditor } from '../helpers/suite/editor-suite';
+import { useStarted } from '../helpers/suite/use-started';
 
 /**
  * A publish is live in seconds, with no rebuild and no restart: the built

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ROOT } from '../helpers/content';
-import { startEditorStack } from '../helpers/editor-stack';
-import { useEditorSuite } from '../helpers/editor-suite';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { bytes, publishAndWait, sha, text, within } from '../helpers/live-site';
+import { ROOT } from '../helpers/data/content';
+import { startEditorStack } from '../helpers/suite/editor-stack';
+import { useEditorSuite } from '../helpers/suite/editor-suite';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { bytes, publishAndWait, sha, text, within } from '../helpers/site/live-site';
 import { at } from '../helpers/must';
 import { startPurgeApi } from '../helpers/stand-ins/purge-api';
-import { useStarted } from '../helpers/use-started';
+import { useStarted } from '../helpers/suite/use-started';
 
 /**
  * A publish purges Netlify's CDN of exactly the answers it changed. Netlify's

@@ -4,13 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitForHydration } from '../helpers/e2e';
-import { committedSiteFiles, remoteFile, remoteHead, waitForSaveResult, withRemote, type SignedInOptions } from '../helpers/editor-stack';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
+import { waitForHydration } from '../helpers/site/e2e';
+import {
+  committedSiteFiles,
+  remoteFile,
+  remoteHead,
+  waitForSaveResult,
+  withRemote,
+  type SignedInOptions,
+} from '../helpers/suite/editor-stack';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { at } from '../helpers/must';
-import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
-import { startOwnerStack } from '../helpers/owner-stack';
-import { useEditorSuite } from '../helpers/editor-suite';
+import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
+import { startOwnerStack } from '../helpers/suite/owner-stack';
+import { useEditorSuite } from '../helpers/suite/editor-suite';
 
 /**
  * The editor's git connection made from /admin/publishing, in Chromium,

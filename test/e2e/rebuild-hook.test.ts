@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUILD_STARTED, rebuildSetting } from '~/editing/going-live/rebuild.server';
-import { startOwnerServer, startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
-import { type RunningServer } from '../helpers/server';
-import { testDatabase } from '../helpers/test-database';
+import { startOwnerServer, startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
+import { type RunningServer } from '../helpers/start/server';
+import { testDatabase } from '../helpers/start/test-database';
 import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
-import { signInOwner, signInPage } from '../helpers/owner-session';
-import { useBrowser } from '../helpers/browser-suite';
+import { signInOwner, signInPage } from '../helpers/site/owner-session';
+import { useBrowser } from '../helpers/suite/browser-suite';
 
 /**
  * The owner's "Rebuild the site" against a stand-in for Netlify's build hook:

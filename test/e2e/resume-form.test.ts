@@ -7,10 +7,17 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/documents/frontmatter.server';
-import { waitForHydration } from '../helpers/e2e';
-import { changedLines, committedSiteFiles, remoteFile, remoteHead, startEditorStackOn, waitForSaveResult } from '../helpers/editor-stack';
-import { commitOnRemote } from '../helpers/git-remote';
-import { useEditorSuite } from '../helpers/editor-suite';
+import { waitForHydration } from '../helpers/site/e2e';
+import {
+  changedLines,
+  committedSiteFiles,
+  remoteFile,
+  remoteHead,
+  startEditorStackOn,
+  waitForSaveResult,
+} from '../helpers/suite/editor-stack';
+import { commitOnRemote } from '../helpers/start/git-remote';
+import { useEditorSuite } from '../helpers/suite/editor-suite';
 
 /**
  * The resume published through its form, in Chromium, against the built

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtContent, gotoHydrated, site } from '../helpers/e2e';
+import { builtContent, gotoHydrated, site } from '../helpers/site/e2e';
 import { at } from '../helpers/must';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 const url = publicSite();
 

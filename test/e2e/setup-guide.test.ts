@@ -5,15 +5,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsOf } from '~/editing/setup/sample-leftovers.server';
 import { readContentSnapshot } from '../../scripts/content-snapshot';
-import { stopAll } from '../helpers/browser';
-import { everythingOwn } from '../helpers/make-it-yours';
-import { CONTENT_DIR } from '../helpers/content';
-import { waitForSaveResult } from '../helpers/editor-stack';
-import { commitOnRemote } from '../helpers/git-remote';
-import { startOwnerStack, type OwnerStack } from '../helpers/owner-stack';
+import { stopAll } from '../helpers/start/browser';
+import { everythingOwn } from '../helpers/site/make-it-yours';
+import { CONTENT_DIR } from '../helpers/data/content';
+import { waitForSaveResult } from '../helpers/suite/editor-stack';
+import { commitOnRemote } from '../helpers/start/git-remote';
+import { startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
 import { waitFor } from '../helpers/wait';
-import { WORDS_DESIGNER } from '../helpers/words-designer';
-import { useWordsDesignerEditor } from '../helpers/editor-suite';
+import { WORDS_DESIGNER } from '../helpers/data/words-designer';
+import { useWordsDesignerEditor } from '../helpers/suite/editor-suite';
 
 /**
  * The first-run guide on /admin and /admin/setup, in Chromium, against the

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForFrames, waitForHydration } from '../helpers/e2e';
-import { useBrowser } from '../helpers/browser-suite';
-import { publicSite } from '../helpers/public-site';
+import { waitForFrames, waitForHydration } from '../helpers/site/e2e';
+import { useBrowser } from '../helpers/suite/browser-suite';
+import { publicSite } from '../helpers/suite/public-site';
 
 /**
  * Every story block in a real Chromium against the built server, with and

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudyFile, changeOneWord } from '../../test/bench/build';
-import { CONTENT_DIR, ROOT } from '../helpers/content';
+import { CONTENT_DIR, ROOT } from '../helpers/data/content';
 import { at } from '../helpers/must';
-import { linkImageVariants } from '../helpers/built-clone';
+import { linkImageVariants } from '../helpers/start/built-clone';
 
 /**
  * `npm run build` with its cache (.cache/build) writes what a build without

@@ -13,12 +13,12 @@ import {
   toFormBody,
   VALID,
   withOverrides,
-} from '../helpers/contact-cases';
-import { fieldErrorIn, fieldValueIn, noticeIn, postForm } from '../helpers/http';
-import { parseMail } from '../helpers/mime';
-import { useContactServer } from '../helpers/contact-server';
-import { startServer } from '../helpers/server';
-import { closedPort, startSilentServer } from '../helpers/smtp';
+} from '../helpers/data/contact-cases';
+import { fieldErrorIn, fieldValueIn, noticeIn, postForm } from '../helpers/site/http';
+import { parseMail } from '../helpers/site/mime';
+import { useContactServer } from '../helpers/suite/contact-server';
+import { startServer } from '../helpers/start/server';
+import { closedPort, startSilentServer } from '../helpers/start/smtp';
 import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dueWork, lastHousekeepingTime, noteMailDue, settleSchedule } from '~/contact/queue-schedule.server';
-import { startContactDb, type ContactDb } from '../helpers/contact-db';
-import { openLocalBlobs, type LocalBlobs } from '../helpers/netlify-serve';
+import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
+import { openLocalBlobs, type LocalBlobs } from '../helpers/start/netlify-serve';
 
 /**
  * When the scheduled mail queue may wake the database (real PostgreSQL, and

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
-import { startContactDb } from '../helpers/contact-db';
-import { fieldValueIn, noticeIn, postForm } from '../helpers/http';
-import { startServer } from '../helpers/server';
-import { closedPort, startSmtpServer } from '../helpers/smtp';
-import { stopAfterEach } from '../helpers/stop-after-each';
-import { useStarted } from '../helpers/use-started';
+import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/data/contact-cases';
+import { startContactDb } from '../helpers/suite/contact-db';
+import { fieldValueIn, noticeIn, postForm } from '../helpers/site/http';
+import { startServer } from '../helpers/start/server';
+import { closedPort, startSmtpServer } from '../helpers/start/smtp';
+import { stopAfterEach } from '../helpers/suite/stop-after-each';
+import { useStarted } from '../helpers/suite/use-started';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 import { at } from '../helpers/must';
 

@@ -6,10 +6,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, ContentError } from '../../pipeline/content/compile';
 import type { CompiledContent } from '~/content/schema';
 import { buildContent } from '../../pipeline/build-content';
-import { copyContent, ROOT, SAMPLE_SITE_DIR, type ContentCopy } from '../helpers/content';
-import { CASE_STUDY_SECTIONS as SPEC_SECTIONS } from '../helpers/e2e';
+import { copyContent, ROOT, SAMPLE_SITE_DIR, type ContentCopy } from '../helpers/data/content';
+import { CASE_STUDY_SECTIONS as SPEC_SECTIONS } from '../helpers/site/e2e';
 import { at, must } from '../helpers/must';
-import { linkImageVariants } from '../helpers/built-clone';
+import { linkImageVariants } from '../helpers/start/built-clone';
 
 const run = promisify(execFile);
 

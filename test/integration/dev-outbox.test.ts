@@ -2,14 +2,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { VALID, toFormBody } from '../helpers/contact-cases';
-import { startDev, type DevServer } from '../helpers/dev';
-import { postForm } from '../helpers/http';
-import { parseMail } from '../helpers/mime';
+import { VALID, toFormBody } from '../helpers/data/contact-cases';
+import { startDev, type DevServer } from '../helpers/start/dev';
+import { postForm } from '../helpers/site/http';
+import { parseMail } from '../helpers/site/mime';
 import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
 
-/** `npm run dev` delivers to the outbox (in a scratch copy of the project: test/helpers/dev.ts). */
+/** `npm run dev` delivers to the outbox (in a scratch copy of the project: test/helpers/start/dev.ts). */
 
 let dev: DevServer | undefined;
 afterAll(() => dev?.stop());

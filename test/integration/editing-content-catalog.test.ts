@@ -7,8 +7,8 @@ import { contentTexts, listContent } from '~/editing/content-list/catalog.server
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
-import { git, makeBareRepository, startGitRemote, TEST_TOKEN, type SeedFiles } from '../helpers/git-remote';
-import { ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
+import { git, makeBareRepository, startGitRemote, TEST_TOKEN, type SeedFiles } from '../helpers/start/git-remote';
+import { ROOT, SAMPLE_SITE_DIR } from '../helpers/data/content';
 
 /**
  * The list page over a real repository holding this site's content/ and one

@@ -10,11 +10,11 @@ import {
   runContentCheckInProcess,
 } from '~/editing/content-check/config.server';
 import { checkEdits } from '~/editing/content-check/call.server';
-import { closedPort } from '../helpers/git-remote';
-import { SAMPLE_SITE_DIR } from '../helpers/content';
-import { makeSampleCheckout } from '../helpers/sample-checkout';
+import { closedPort } from '../helpers/start/git-remote';
+import { SAMPLE_SITE_DIR } from '../helpers/data/content';
+import { makeSampleCheckout } from '../helpers/data/sample-checkout';
 import { expectConsoleError } from '../setup/console-errors';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../helpers/start/server';
 
 /**
  * The owner-only content-check function: its door (bearer, method, size,

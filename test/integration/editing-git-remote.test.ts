@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitOnRemote, git, gitAsync, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
+import { commitOnRemote, git, gitAsync, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
 
 /** The test remote itself: the publishing tests are only as good as this server is faithful to a real host. */
 

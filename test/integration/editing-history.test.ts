@@ -7,7 +7,7 @@ import { diffHunks, formatUnified } from '~/editing/documents/line-diff';
 import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
-import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/git-remote';
+import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
 import { at, must } from '../helpers/must';
 
 /**

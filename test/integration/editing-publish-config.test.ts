@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { DEFAULT_AUTHOR, publishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/git/publish.server';
-import { CONTENT_DIR } from '../helpers/content';
-import { git } from '../helpers/git-remote';
+import { CONTENT_DIR } from '../helpers/data/content';
+import { git } from '../helpers/start/git-remote';
 
 let checkout: string;
 let plainFolder: string;

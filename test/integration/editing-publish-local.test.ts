@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/git/publish.server';
-import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/publish-checks';
-import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/git-remote';
+import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/site/publish-checks';
+import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
 
 const SEED = {
   'content/site.yml': 'name: Camila Navarro\n',

@@ -5,9 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishConfig, type RemotePublishConfig } from '~/editing/git/publish-config.server';
 import { readSnapshot } from '~/editing/git/snapshot.server';
 import { checkContent } from '../../pipeline/content/check';
-import { CONTENT_DIR, ROOT } from '../helpers/content';
-import { committedSiteFiles } from '../helpers/editor-stack';
-import { commitOnRemote, git, makeBareRepository, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+import { CONTENT_DIR, ROOT } from '../helpers/data/content';
+import { committedSiteFiles } from '../helpers/suite/editor-stack';
+import {
+  commitOnRemote,
+  git,
+  makeBareRepository,
+  startGitRemote,
+  TEST_TOKEN,
+  type GitRemote,
+  type SeedFiles,
+} from '../helpers/start/git-remote';
 
 /** The files a check starts from: the branch tip, in local mode (HEAD) and remote mode (a real smart-HTTP remote). */
 

@@ -1,13 +1,13 @@
 // @module-tag slow
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '~/settings/env.server';
-import { toFormBody } from '../helpers/contact-cases';
-import { testDatabase, type TestDatabase } from '../helpers/test-database';
+import { toFormBody } from '../helpers/data/contact-cases';
+import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
 import { createDatabase, type Database } from '~/db/connection.server';
 import { applyMigrations } from '~/db/migrations.server';
-import { startNetlifyServe, type NetlifyServe } from '../helpers/netlify-serve';
-import { noticeIn } from '../helpers/http';
-import { signInOwner } from '../helpers/owner-session';
+import { startNetlifyServe, type NetlifyServe } from '../helpers/start/netlify-serve';
+import { noticeIn } from '../helpers/site/http';
+import { signInOwner } from '../helpers/site/owner-session';
 
 /**
  * A first deploy, as the Deploy to Netlify button makes it: the built site

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_CDN_CACHE, PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
-import { publicSite } from '../helpers/public-site';
+import { publicSite } from '../helpers/suite/public-site';
 import { group, must } from '../helpers/must';
 
 const server = { url: publicSite() };

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP_CHROME_UA } from '../helpers/browser';
-import { toFormBody } from '../helpers/contact-cases';
-import { cookieOf, postForm } from '../helpers/http';
-import { fetchFrom, loopbackAddress } from '../helpers/loopback';
-import { signInOwner } from '../helpers/owner-session';
-import { useOwnerStack } from '../helpers/owner-stack';
-import { PRIVATE_PATH } from '../helpers/private';
-import { startServer } from '../helpers/server';
+import { DESKTOP_CHROME_UA } from '../helpers/start/browser';
+import { toFormBody } from '../helpers/data/contact-cases';
+import { cookieOf, postForm } from '../helpers/site/http';
+import { fetchFrom, loopbackAddress } from '../helpers/site/loopback';
+import { signInOwner } from '../helpers/site/owner-session';
+import { useOwnerStack } from '../helpers/suite/owner-stack';
+import { PRIVATE_PATH } from '../helpers/data/private';
+import { startServer } from '../helpers/start/server';
 import { waitFor } from '../helpers/wait';
 import { only } from '../helpers/must';
 

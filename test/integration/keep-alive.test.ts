@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DRAIN_LIMIT_BYTES } from '../../scripts/netlify-function';
-import { toFormBody, VALID } from '../helpers/contact-cases';
-import { useContactServer } from '../helpers/contact-server';
+import { toFormBody, VALID } from '../helpers/data/contact-cases';
+import { useContactServer } from '../helpers/suite/contact-server';
 
 /**
  * After an early refusal (the answer comes before the body has been read),

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { PASSWORD, PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { PASSWORD, PRIVATE_PATH } from '../helpers/data/private';
+import { startServer, type RunningServer } from '../helpers/start/server';
 import { waitFor } from '../helpers/wait';
 
 /**

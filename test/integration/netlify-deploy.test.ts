@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleInputs } from '../helpers/bundle-inputs';
-import { VALID } from '../helpers/contact-cases';
-import { contentFilesOf, SAMPLE_SITE_DIR } from '../helpers/content';
-import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/git-remote';
+import { bundleInputs } from '../helpers/data/bundle-inputs';
+import { VALID } from '../helpers/data/contact-cases';
+import { contentFilesOf, SAMPLE_SITE_DIR } from '../helpers/data/content';
+import { git, startGitRemote, TEST_TOKEN, type GitRemote, type SeedFiles } from '../helpers/start/git-remote';
 import {
   FUNCTION_ENTRY,
   packageServerFunction,
@@ -14,14 +14,14 @@ import {
   type FunctionRequest,
   type NetlifyToml,
   type PackagedFunction,
-} from '../helpers/netlify-package';
-import { startServer, type RunningServer } from '../helpers/server';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+} from '../helpers/start/netlify-package';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { at } from '../helpers/must';
 
 /**
  * The deploy artefact, not the local server: the built Netlify function,
- * packaged as Netlify does it (test/helpers/netlify-package.ts) and called
+ * packaged as Netlify does it (test/helpers/start/netlify-package.ts) and called
  * with real Requests. Only Netlify's CDN is missing.
  */
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK, hasEditorMark, withEditorMark, withoutEditorMark } from '~/editing/git/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/git/publish-config.server';
 import { openFile, publish } from '~/editing/git/publish.server';
-import { commitAndPush, git, makeBareRepository } from '../helpers/git-remote';
-import { ROOT } from '../helpers/content';
+import { commitAndPush, git, makeBareRepository } from '../helpers/start/git-remote';
+import { ROOT } from '../helpers/data/content';
 
 /**
  * Netlify's build `ignore` step on real commit ranges. The repository is

@@ -4,12 +4,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/netlify-serve';
+import { openLocalBlobs, startNetlifyServe, UNLINKED_SITE_ID, type NetlifyServe } from '../helpers/start/netlify-serve';
 import { LOG_WAIT } from '../helpers/wait';
 
 /**
  * The built site under Netlify's own local runtime, `netlify serve`, offline
- * (test/helpers/netlify-serve.ts): pages through the packaged Remix function,
+ * (test/helpers/start/netlify-serve.ts): pages through the packaged Remix function,
  * static files with netlify.toml's headers, and the local Blobs a function
  * reaches with a bare getStore(), as on Netlify.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { startServer, type RunningServer } from '../helpers/server';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { startServer, type RunningServer } from '../helpers/start/server';
 
 /**
  * A deploy without a database at all (Netlify Database not turned on): the

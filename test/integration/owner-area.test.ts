@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signInOwner } from '../helpers/owner-session';
-import { useOwnerStack } from '../helpers/owner-stack';
-import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/private';
+import { signInOwner } from '../helpers/site/owner-session';
+import { useOwnerStack } from '../helpers/suite/owner-stack';
+import { leaks, PRIVATE_PATH, privateMediaFiles } from '../helpers/data/private';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 import { at, group, must } from '../helpers/must';
 

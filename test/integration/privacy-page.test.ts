@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
-import { site } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import { site } from '../helpers/site/e2e';
+import { startServer, type RunningServer } from '../helpers/start/server';
 
 /**
  * /privacy through the real built server, with no database (the default of

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { packageServerFunction, type FunctionAnswer, type PackagedFunction } from '../helpers/netlify-package';
-import { badCookies, leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { packageServerFunction, type FunctionAnswer, type PackagedFunction } from '../helpers/start/netlify-package';
+import {
+  badCookies,
+  leaks,
+  PASSWORD,
+  PRIVATE_ENV,
+  PRIVATE_PATH,
+  PRIVATE_SLUG,
+  privateMediaFiles,
+  validCookie,
+} from '../helpers/data/private';
+import { startServer, type RunningServer } from '../helpers/start/server';
 import { at, must } from '../helpers/must';
 
 /**

@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import sendEmail from '../../netlify/functions/send-email';
 import { getMailConfig } from '~/contact/config.server';
 import { getSite } from '~/content/content.server';
-import { FIELD_CASES, FUNCTION_ERRORS, functionTransportCases, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/contact-cases';
+import { FIELD_CASES, FUNCTION_ERRORS, functionTransportCases, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/data/contact-cases';
 import { saveEnv } from '../helpers/env';
-import { parseMail } from '../helpers/mime';
-import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { parseMail } from '../helpers/site/mime';
+import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { expectConsoleError } from '../setup/console-errors';
 import { at } from '../helpers/must';
 

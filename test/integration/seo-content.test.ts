@@ -6,7 +6,7 @@ import { canonicalPath } from '~/seo/meta';
 import { getSiteUrl } from '~/http/site-url.server';
 import { robotsTxt, sitemapPaths, sitemapXml } from '~/seo/sitemap';
 import { caseStudyJsonLd, personJsonLd, serializeJsonLd } from '~/seo/structured-data';
-import { builtContent } from '../helpers/e2e';
+import { builtContent } from '../helpers/site/e2e';
 import { at } from '../helpers/must';
 
 const HOSTILE = {

@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CACHE, PAGE_CDN_CACHE } from '~/http/cache-headers.server';
 import type { CompiledContent } from '~/content/schema';
-import { builtContent, site } from '../helpers/e2e';
-import { decodeEntities } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
+import { builtContent, site } from '../helpers/site/e2e';
+import { decodeEntities } from '../helpers/site/http';
+import { startServer, type RunningServer } from '../helpers/start/server';
 import { at, group } from '../helpers/must';
 
 /**

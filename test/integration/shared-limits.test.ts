@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '~/db/connection.server';
-import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { requestFrom } from '../helpers/from-address';
-import { noticeIn, postForm } from '../helpers/http';
-import { startPostgres, type TestPostgres } from '../helpers/postgres';
-import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { SUCCESS_TEXT, toFormBody } from '../helpers/data/contact-cases';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { requestFrom } from '../helpers/site/from-address';
+import { noticeIn, postForm } from '../helpers/site/http';
+import { startPostgres, type TestPostgres } from '../helpers/start/postgres';
+import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 import { at, only } from '../helpers/must';
 

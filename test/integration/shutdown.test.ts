@@ -3,11 +3,11 @@ import http from 'node:http';
 import net from 'node:net';
 import { expect, it } from 'vitest';
 import { SHUTDOWN_GRACE_MS } from '../../scripts/shutdown';
-import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
-import { noticeIn, postForm } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { stopAfterEach } from '../helpers/stop-after-each';
+import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/data/contact-cases';
+import { noticeIn, postForm } from '../helpers/site/http';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { stopAfterEach } from '../helpers/suite/stop-after-each';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 /** `npm start` (the built server) stops gracefully on SIGTERM and SIGINT. */

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../helpers/start/server';
 import { must } from '../helpers/must';
-import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/words-designer';
+import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/data/words-designer';
 
 /**
  * Every word of the public pages around the designer's content comes from

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typeset, typesetFields } from '../../pipeline/content/typography';
-import { builtContent } from '../helpers/e2e';
+import { builtContent } from '../helpers/site/e2e';
 
 describe('typeset', () => {
   it.each([

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
 import { networkOf } from '~/http/client-ip.server';
-import { ROOT } from '../helpers/content';
-import { requestFrom } from '../helpers/from-address';
-import { signInOwner } from '../helpers/owner-session';
-import { useOwnerStack } from '../helpers/owner-stack';
-import { PRIVATE_PATH } from '../helpers/private';
+import { ROOT } from '../helpers/data/content';
+import { requestFrom } from '../helpers/site/from-address';
+import { signInOwner } from '../helpers/site/owner-session';
+import { useOwnerStack } from '../helpers/suite/owner-stack';
+import { PRIVATE_PATH } from '../helpers/data/private';
 import { LOG_WAIT } from '../helpers/wait';
 
 /**

@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '~/db/connection.server';
-import { SUCCESS_TEXT, toFormBody } from '../helpers/contact-cases';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { cookieOf, noticeIn, postForm } from '../helpers/http';
-import { startPostgres } from '../helpers/postgres';
-import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
-import { closedPort, startSilentServer, startSmtpServer } from '../helpers/smtp';
-import { useStarted } from '../helpers/use-started';
+import { SUCCESS_TEXT, toFormBody } from '../helpers/data/contact-cases';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { cookieOf, noticeIn, postForm } from '../helpers/site/http';
+import { startPostgres } from '../helpers/start/postgres';
+import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { closedPort, startSilentServer, startSmtpServer } from '../helpers/start/smtp';
+import { useStarted } from '../helpers/suite/use-started';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 
 /**

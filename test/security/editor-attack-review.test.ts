@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDocument } from '~/editing/documents/compose.server';
 import { formValues } from '~/editing/documents/form-values';
-import { PRIVATE_ENV } from '../helpers/private';
-import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { PRIVATE_ENV } from '../helpers/data/private';
+import { remoteFile, remoteHead, startEditorStack, type EditorStack } from '../helpers/suite/editor-stack';
 import { waitFor } from '../helpers/wait';
-import { signInOverHttp, type OwnerSession } from '../helpers/owner-session';
+import { signInOverHttp, type OwnerSession } from '../helpers/site/owner-session';
 import { only } from '../helpers/must';
 
 /**

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteHead, startEditorStack, type EditorStack } from '../helpers/editor-stack';
+import { remoteHead, startEditorStack, type EditorStack } from '../helpers/suite/editor-stack';
 import { LOG_WAIT } from '../helpers/wait';
-import { ROOT } from '../helpers/content';
-import { cookieOf } from '../helpers/http';
+import { ROOT } from '../helpers/data/content';
+import { cookieOf } from '../helpers/site/http';
 import { only } from '../helpers/must';
 
 /**

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkIdFromToken, linkToken, newLinkId } from '~/access/share-link-token.server';
 import { createDatabase, type Database } from '~/db/connection.server';
-import { toFormBody } from '../helpers/contact-cases';
-import { FIXTURE_CONTENT_JSON } from '../helpers/fixture-site';
-import { postFormFrom, requestFrom, tally } from '../helpers/from-address';
-import { testDatabase, type TestDatabase } from '../helpers/test-database';
-import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/private';
-import { startServer, type RunningServer } from '../helpers/server';
+import { toFormBody } from '../helpers/data/contact-cases';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
+import { postFormFrom, requestFrom, tally } from '../helpers/site/from-address';
+import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
+import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
+import { startServer, type RunningServer } from '../helpers/start/server';
 import { waitFor } from '../helpers/wait';
 import { at, group, only } from '../helpers/must';
 

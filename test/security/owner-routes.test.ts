@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, newLinkId } from '~/access/share-link-token.server';
-import { signInOwner } from '../helpers/owner-session';
-import { useOwnerStack } from '../helpers/owner-stack';
-import { privateMediaFiles } from '../helpers/private';
+import { signInOwner } from '../helpers/site/owner-session';
+import { useOwnerStack } from '../helpers/suite/owner-stack';
+import { privateMediaFiles } from '../helpers/data/private';
 import { LOG_WAIT } from '../helpers/wait';
 import { only } from '../helpers/must';
 

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { expect, it } from 'vitest';
-import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/contact-cases';
-import { noticeIn } from '../helpers/http';
-import { startServer, type RunningServer } from '../helpers/server';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { stopAfterEach } from '../helpers/stop-after-each';
+import { SUCCESS_TEXT, toFormBody, VALID } from '../helpers/data/contact-cases';
+import { noticeIn } from '../helpers/site/http';
+import { startServer, type RunningServer } from '../helpers/start/server';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { stopAfterEach } from '../helpers/suite/stop-after-each';
 import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
 

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { buildContent, reportContentError } from '../../pipeline/build-content';
-import { buildFixtureSite } from '../helpers/fixture-site';
-import { ensureNetlifyCli } from '../helpers/netlify-cli';
-import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from '../helpers/content';
+import { buildFixtureSite } from '../helpers/data/fixture-site';
+import { ensureNetlifyCli } from '../helpers/start/netlify-cli';
+import { CONTENT_DIR, REAL_CONTENT_DIR, ROOT } from '../helpers/data/content';
 
 /**
  * The site the tests run against, made once per run, of the content under
- * test (a fixture designer, test/helpers/content.ts), never of the
+ * test (a fixture designer, test/helpers/data/content.ts), never of the
  * designer's own content/:
  * - `default` (the site project): the production build (`npm run build`),
  *   then the fixture content the story and privacy tests serve, and the
@@ -35,7 +35,7 @@ export default async function buildSite() {
     await buildContent(CONTENT_DIR, { prune: false });
   }
   await buildFixtureSite();
-  // The netlify serve tests' CLI, installed once into the machine's cache (test/helpers/netlify-cli.ts): never a skipped test.
+  // The netlify serve tests' CLI, installed once into the machine's cache (test/helpers/start/netlify-cli.ts): never a skipped test.
   ensureNetlifyCli();
   return madeOnce('site');
 }

@@ -1,10 +1,10 @@
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, SHARED_CHROMIUM_ENV } from '../helpers/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, SHARED_CHROMIUM_ENV } from '../helpers/start/browser';
 
 /**
  * One Chromium for the whole run, instead of one a file: a browser server
  * that every browser test file connects to (launchBrowser() in
- * test/helpers/browser.ts reads its address from the environment the
+ * test/helpers/start/browser.ts reads its address from the environment the
  * workers inherit). Each test still gets pages in contexts of its own, which
  * share no cookies, storage or cache. A file's `browser.close()` only
  * disconnects it.

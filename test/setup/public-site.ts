@@ -1,9 +1,9 @@
-import { startFixtureServer } from '../helpers/fixture-site';
-import { PUBLIC_SITE_ENV } from '../helpers/public-site';
-import { startServer } from '../helpers/server';
+import { startFixtureServer } from '../helpers/data/fixture-site';
+import { PUBLIC_SITE_ENV } from '../helpers/suite/public-site';
+import { startServer } from '../helpers/start/server';
 
 /**
- * The run's read-only public sites (test/helpers/public-site.ts), started
+ * The run's read-only public sites (test/helpers/suite/public-site.ts), started
  * once after the build, for the files that only read pages.
  */
 export default async function setup() {

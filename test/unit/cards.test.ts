@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CaseStudyCard } from '~/components/ui/CaseStudyCard';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CaseStudyCard as Card, CompiledContent } from '~/content/schema';
-import { SAMPLE_SITE_DIR } from '../helpers/content';
+import { SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { at } from '../helpers/must';
 
 function render(card: Card): string {

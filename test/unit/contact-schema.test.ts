@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS, contactSchema, validateContact } from '~/contact/schema';
 import { buildContactMail, escapeHtml } from '~/contact/mail.server';
-import { FIELD_CASES, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/contact-cases';
+import { FIELD_CASES, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/data/contact-cases';
 
 describe('contactSchema', () => {
   it('accepts a valid message and trims every field', () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unquotedColonHint } from '~/content/yaml-quote-hint';
 import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { bracketImagePathsWithSpaces } from '../../pipeline/content/image-paths';
-import { copyFilesSite, TRIP_PLANNER, type FilesSite } from '../helpers/files-site';
+import { copyFilesSite, TRIP_PLANNER, type FilesSite } from '../helpers/data/files-site';
 import { at, must } from '../helpers/must';
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compileContent, ContentError } from '../../pipeline/content/compile';
 import { formatProblem, type ContentProblem } from '../../pipeline/content/errors';
 import { linesBefore, yamlLines } from '../../pipeline/content/locate';
-import { copyContent, type ContentCopy } from '../helpers/content';
+import { copyContent, type ContentCopy } from '../helpers/data/content';
 
 /** Content problems carry the line (and for MDX the column) in the file where the designer has to look. */
 

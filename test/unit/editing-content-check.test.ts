@@ -7,7 +7,7 @@ import { MEDIA_ROUTE, type CheckChange, type CheckResult } from '~/editing/conte
 import { publishConfig } from '~/editing/git/publish-config.server';
 import { readSnapshot } from '~/editing/git/snapshot.server';
 import { checkContent, fieldOf } from '../../pipeline/content/check';
-import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
+import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { at, group } from '../helpers/must';
 
 /**

@@ -3,7 +3,7 @@ import { caseStudyFrontmatterSchema } from '~/content/schema';
 import { caseStudyForm, fieldsOf, humanise, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
 import { formValues, fromForm } from '~/editing/documents/form-values';
 import { applyChanges } from '~/editing/documents/frontmatter.server';
-import { buildData, changedLines, contentFile, contentFiles } from '../helpers/content-files';
+import { buildData, changedLines, contentFile, contentFiles } from '../helpers/data/content-files';
 
 const byName = (form: Field) => new Map([...fieldsOf(form)].map((field) => [field.name, field]));
 const kinds = (form: Field) => Object.fromEntries([...fieldsOf(form)].filter((f) => f.name).map((f) => [f.name, f.kind]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, readDocument, writeDocument } from '~/editing/documents/frontmatter.server';
 import { formValues } from '~/editing/documents/form-values';
-import { buildData, changedLines, contentFile, contentFiles, fieldLines } from '../helpers/content-files';
+import { buildData, changedLines, contentFile, contentFiles, fieldLines } from '../helpers/data/content-files';
 
 const files = contentFiles();
 

@@ -7,7 +7,7 @@ import { blobIdOf } from '~/editing/git/publish.server';
 import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-list/catalog.server';
 import { diffLines } from '~/editing/documents/line-diff';
 import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/content-list/manage.server';
-import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/content';
+import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { at, must } from '../helpers/must';
 
 /**

@@ -1,9 +1,9 @@
-import { EVERY_SAMPLE_ENTRY } from '../helpers/sample-entries';
+import { EVERY_SAMPLE_ENTRY } from '../helpers/data/sample-entries';
 import { describe, expect, it } from 'vitest';
 import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { SAMPLE_FINGERPRINTS } from '~/editing/setup/sample-fingerprints';
 import { findSampleLeftovers, fingerprint, repoPathOfImage, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
-import { readWordsDesigner } from '../helpers/words-designer';
+import { readWordsDesigner } from '../helpers/data/words-designer';
 import { at, must } from '../helpers/must';
 
 /**

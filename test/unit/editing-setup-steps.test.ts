@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSampleLeftovers, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
 import { ownDomain, SETUP_STEP_NAMES, setupProgress, setupStepsFrom, type SetupFacts, type SetupStep } from '~/editing/setup/steps';
-import { readWordsDesigner } from '../helpers/words-designer';
+import { readWordsDesigner } from '../helpers/data/words-designer';
 
 /**
  * The first-run guide's rules: each step ticked by what is true. The content

@@ -6,8 +6,8 @@ import { siteSchema } from '~/content/schema';
 import { fieldsOf, siteForm, type Field } from '~/editing/documents/fields';
 import { formValues, fromForm } from '~/editing/documents/form-values';
 import { applyChanges } from '~/editing/documents/frontmatter.server';
-import { buildData, changedLines } from '../helpers/content-files';
-import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/words-designer';
+import { buildData, changedLines } from '../helpers/data/content-files';
+import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/data/words-designer';
 
 /**
  * The site's words in the editor's form: optional fields with today's words

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUpload } from '~/editing/uploads/check.server';
 import { compileSite } from '../../pipeline/content/compile';
-import { copyContent, ROOT, type ContentCopy } from '../helpers/content';
+import { copyContent, ROOT, type ContentCopy } from '../helpers/data/content';
 
 /**
  * What checkUpload accepts, the build takes: an image of each accepted type

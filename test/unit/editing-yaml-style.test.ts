@@ -5,7 +5,8 @@ import { resumeFrontmatterSchema } from '~/content/schema';
 import { composeFile, listOperation, type Entries } from '~/editing/documents/compose.server';
 import { formValues } from '~/editing/documents/form-values';
 import { applyChanges, readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { buildData, changedLines, ROOT } from '../helpers/content-files';
+import { buildData, changedLines } from '../helpers/data/content-files';
+import { ROOT } from '../helpers/data/content';
 
 /**
  * The editor writes a file in the file's own YAML style: block lists stay

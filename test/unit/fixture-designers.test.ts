@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
-import { ROOT, SAMPLE_SITE_DIR, SECOND_SITE_DIR } from '../helpers/content';
+import { ROOT, SAMPLE_SITE_DIR, SECOND_SITE_DIR } from '../helpers/data/content';
 
 /**
  * The two fixture designers build, and differ where it counts: CI's second

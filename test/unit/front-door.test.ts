@@ -4,8 +4,8 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requiredOnNetlify } from '~/settings/env.server';
-import { ROOT } from '../helpers/content';
-import { anchorsIn, brokenLink, countWords, githubSlug, linksIn, markdownFilesUnder } from '../helpers/markdown-links';
+import { ROOT } from '../helpers/data/content';
+import { anchorsIn, brokenLink, countWords, githubSlug, linksIn, markdownFilesUnder } from '../helpers/data/markdown-links';
 
 /**
  * The README is the front door: short, with a Deploy to Netlify button whose

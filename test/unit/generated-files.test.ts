@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_FILES } from '../../scripts/gen';
 import { GENERATED as BLOCK_FORMS } from '../../scripts/block-forms';
-import { ROOT } from '../helpers/content';
+import { ROOT } from '../helpers/data/content';
 
 /** The generated files as committed are what their generators make now: else CI fails, saying what to run. */
 describe('generated files', () => {

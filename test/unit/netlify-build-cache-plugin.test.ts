@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/content';
+import { ROOT } from '../helpers/data/content';
 
 /**
  * The local build plugin that keeps the build's caches between Netlify

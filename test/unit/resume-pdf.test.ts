@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeResumePdf } from '../../pipeline/resume-pdf';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CompiledContent } from '~/content/schema';
-import { SAMPLE_SITE_DIR } from '../helpers/content';
+import { SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { at, must } from '../helpers/must';
 
 /** WinAnsi bytes that differ from Latin-1, as used by pdfkit's built-in fonts. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_VARIABLES, envSchema, readEnv, SETTINGS } from '~/settings/env.server';
-import { ROOT } from '../helpers/content';
+import { ROOT } from '../helpers/data/content';
 
 /**
  * The settings' one schema (app/settings/env.server.ts) and the places that

@@ -1,0 +1,115 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { parseMail, type ParsedMail } from '../site/mime';
+
+export type ReceivedMail = ParsedMail & { envelope: { from: string; to: string[] }; raw: string };
+
+export type TestSmtpServer = {
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  /** Answer every message with a permanent 550 failure from now on (or stop doing so). */
+  setRejecting: (reject: boolean) => void;
+  /** Hold each message this long before accepting it, so "sending" is observable. */
+  setDelay: (ms: number) => void;
+  /** Messages whose data has arrived but that are not answered yet (held by setDelay). */
+  pending: () => number;
+  waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A real SMTP server on 127.0.0.1 (a free port, or `port`: a mail server
+ * coming back where it was down), without TLS or auth, that keeps what it receives.
+ */
+export async function startSmtpServer({ port: wanted = 0 }: { port?: number } = {}): Promise<TestSmtpServer> {
+  const messages: ReceivedMail[] = [];
+  let rejecting = false;
+  let delayMs = 0;
+  let pending = 0;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        pending++;
+        setTimeout(() => {
+          pending--;
+          if (rejecting) {
+            const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+            return callback(error);
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const envelope = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          };
+          messages.push({ ...parseMail(raw), envelope, raw });
+          callback();
+        }, delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(wanted, '127.0.0.1', resolve);
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    setRejecting: (reject) => {
+      rejecting = reject;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
+    pending: () => pending,
+    waitForMessages: async (count, timeoutMs = 10_000) => {
+      const started = Date.now();
+      while (messages.length < count) {
+        if (Date.now() - started > timeoutMs) throw new Error(`expected ${count} message(s), got ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A TCP server that accepts connections and never says a word: an SMTP server that hangs. */
+export async function startSilentServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A free TCP port with nothing listening on it (bound, read, released). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
