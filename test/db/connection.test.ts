@@ -19,7 +19,8 @@ import {
 import { clientKey, release, take } from '~/db/rate-limit.server';
 import { saveEnv } from '../helpers/env';
 import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
-import { closedPort, startSilentServer } from '../helpers/start/smtp';
+import { startSilentServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { waitFor } from '../helpers/wait';
 
 /** A Postgres server (pg-gateway, trust) that completes the start-up and then never answers. */

@@ -4,7 +4,8 @@ import { VALID } from '../helpers/data/contact-cases';
 import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
 import { postToSendEmail } from '../helpers/site/send-email';
-import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { expectConsoleError } from '../setup/console-errors';
 import { at } from '../helpers/must';
 

@@ -4,7 +4,8 @@ import mailQueue, { config } from '../../netlify/functions/mail-queue';
 import { bundleInputs } from '../helpers/data/bundle-inputs';
 import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 
 /** The scheduled function netlify/functions/mail-queue.ts: its schedule, what it carries, and one run. */
 

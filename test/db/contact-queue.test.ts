@@ -6,7 +6,8 @@ import { VALID } from '../helpers/data/contact-cases';
 import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { saveEnv } from '../helpers/env';
 import { postToSendEmail } from '../helpers/site/send-email';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { at, only } from '../helpers/must';
 
 /**

@@ -194,7 +194,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
 
 describe('without a database', () => {
   it('saving throws DatabaseUnavailable (the route answers 503 and the page keeps the text), within the connect limit', async () => {
-    const { closedPort } = await import('../helpers/start/smtp');
+    const { closedPort } = await import('../helpers/start/ports');
     const saved = process.env.NETLIFY_DB_URL;
     process.env.NETLIFY_DB_URL = `postgres://postgres@127.0.0.1:${await closedPort()}/none`;
     try {

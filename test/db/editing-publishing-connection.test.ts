@@ -11,7 +11,8 @@ import { buildRepositoryAddress, parseRepositoryAddress } from '~/editing/connec
 import { openToken, sealToken } from '~/editing/connection/token-box.server';
 import { tokenExpiryWarning, WARN_DAYS } from '~/editing/connection/token-expiry';
 import { redactSecrets } from '~/http/log-redaction.server';
-import { closedPort, READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
+import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
+import { closedPort } from '../helpers/start/ports';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 
 /**

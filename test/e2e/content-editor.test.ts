@@ -1,7 +1,10 @@
 // @module-tag slow
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildOnClone, changedLines, changedPaths, remoteFile, remoteHead, waitForSaveResult } from '../helpers/suite/editor-stack';
+import { buildOnClone } from '../helpers/start/built-clone';
+import { changedLines } from '../helpers/data/content-files';
+import { changedPaths, remoteFile, remoteHead } from '../helpers/start/git-remote';
+import { waitForSaveResult } from '../helpers/site/live-site';
 import { commitOnRemote } from '../helpers/start/git-remote';
 import { useEditor } from '../helpers/suite/editor-suite';
 

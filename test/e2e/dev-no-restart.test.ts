@@ -13,7 +13,7 @@ import { git, makeBareRepository } from '../helpers/start/git-remote';
 import { at } from '../helpers/must';
 import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
 import { PRIVATE_ENV } from '../helpers/data/private';
-import { closedPort } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { waitFor } from '../helpers/wait';
 import { signInPage } from '../helpers/site/owner-session';
 import { useBrowser } from '../helpers/suite/browser-suite';

@@ -11,7 +11,7 @@ import { caseStudySocialCard, homeSocialCard, resumeSocialCard, SOCIAL_IMAGE_DIR
 import { ImagePlan } from '../../pipeline/images';
 import { bodyValue, openEditor, selectWord } from '../helpers/site/body-editor';
 import { buildClone, serveClone, type BuiltClone } from '../helpers/start/built-clone';
-import { remoteFile } from '../helpers/suite/editor-stack';
+import { remoteFile } from '../helpers/start/git-remote';
 import {
   colourAt,
   designerImages,
@@ -89,7 +89,6 @@ beforeAll(async () => {
 async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
   const page = await chromium.openPage({ viewport: { width: 1280, height: 900 }, ...options });
   await signInPage(page, editor.url, editor.stack.password);
-  await page.goto(`${editor.url}/admin`);
   return page;
 }
 

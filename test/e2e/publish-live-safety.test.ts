@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { remoteHead } from '../helpers/suite/editor-stack';
+import { remoteHead } from '../helpers/start/git-remote';
 import { commitOnRemote } from '../helpers/start/git-remote';
 import { badCookies, leaks, PRIVATE_PATH, PRIVATE_SLUG, privateMediaFiles, validCookie } from '../helpers/data/private';
 import { bytes, publishAndWait, text, within } from '../helpers/site/live-site';

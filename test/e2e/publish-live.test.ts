@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { changedPaths, remoteFile } from '../helpers/suite/editor-stack';
+import { changedPaths, remoteFile } from '../helpers/start/git-remote';
 import { ROOT } from '../helpers/data/content';
 import { startServer, type RunningServer } from '../helpers/start/server';
 import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';

@@ -5,14 +5,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitForHydration } from '../helpers/site/e2e';
-import {
-  committedSiteFiles,
-  remoteFile,
-  remoteHead,
-  waitForSaveResult,
-  withRemote,
-  type SignedInOptions,
-} from '../helpers/suite/editor-stack';
+import { committedSiteFiles, withRemote, type SignedInOptions } from '../helpers/suite/editor-stack';
+import { remoteFile, remoteHead } from '../helpers/start/git-remote';
+import { waitForSaveResult } from '../helpers/site/live-site';
 import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { at } from '../helpers/must';
 import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
@@ -77,7 +72,7 @@ async function connect(
 
 describe('/admin/publishing', () => {
   it('is reached from the owner’s navigation, explains the token, and starts with the repository the site was built from', async () => {
-    const page = await signedIn();
+    const page = await signedIn(true, { at: '/admin' });
     await page.getByRole('navigation', { name: 'Owner’s area' }).getByRole('link', { name: 'Publishing' }).click();
     await page.waitForURL(`${editor.url}/admin/publishing`);
     expect(await page.locator('[data-publishing-state]').getAttribute('data-publishing-state')).toBe('not-connected');

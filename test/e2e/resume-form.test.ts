@@ -8,14 +8,10 @@ import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/documents/frontmatter.server';
 import { waitForHydration } from '../helpers/site/e2e';
-import {
-  changedLines,
-  committedSiteFiles,
-  remoteFile,
-  remoteHead,
-  startEditorStackOn,
-  waitForSaveResult,
-} from '../helpers/suite/editor-stack';
+import { committedSiteFiles, startEditorStackOn } from '../helpers/suite/editor-stack';
+import { changedLines } from '../helpers/data/content-files';
+import { remoteFile, remoteHead } from '../helpers/start/git-remote';
+import { waitForSaveResult } from '../helpers/site/live-site';
 import { commitOnRemote } from '../helpers/start/git-remote';
 import { useEditorSuite } from '../helpers/suite/editor-suite';
 

@@ -8,7 +8,7 @@ import { readContentSnapshot } from '../../scripts/content-snapshot';
 import { stopAll } from '../helpers/start/browser';
 import { everythingOwn } from '../helpers/site/make-it-yours';
 import { CONTENT_DIR } from '../helpers/data/content';
-import { waitForSaveResult } from '../helpers/suite/editor-stack';
+import { waitForSaveResult } from '../helpers/site/live-site';
 import { commitOnRemote } from '../helpers/start/git-remote';
 import { startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
 import { waitFor } from '../helpers/wait';
@@ -70,7 +70,7 @@ describe('First-run guide', () => {
   it(
     'after sign-in, the overview shows the checklist, each step ticked by what is true',
     async () => {
-      const page = await signedIn();
+      const page = await signedIn({ at: '/admin' });
       expect(new URL(page.url()).pathname).toBe('/admin');
       const guide = page.locator('[data-setup-guide]');
       await guide.getByRole('heading', { name: 'Make this site yours' }).waitFor();
@@ -96,7 +96,7 @@ describe('First-run guide', () => {
   it(
     'without JavaScript: the same checklist, and its links lead to the editor',
     async () => {
-      const page = await signedIn({ javaScriptEnabled: false });
+      const page = await signedIn({ javaScriptEnabled: false, at: '/admin' });
       expect(await stepsOf(page)).toEqual(AT_FIRST);
       await page.locator('[data-setup-step="name-and-email"]').getByRole('link', { name: 'Change your name and e-mail' }).click();
       await page.waitForURL(`${editor.url}/admin/content/site.yml#field-name`);
@@ -113,7 +113,7 @@ describe('First-run guide', () => {
   it(
     'a new name and e-mail, published in the editor, ticks that step on the next load',
     async () => {
-      const page = await signedIn();
+      const page = await signedIn({ at: '/admin' });
       await page.locator('[data-setup-step="name-and-email"] a').click();
       await page.waitForURL(/site\.yml#field-name$/);
       await page.locator('#field-name').fill('Dana Own');

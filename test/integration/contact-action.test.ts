@@ -18,7 +18,8 @@ import { fieldErrorIn, fieldValueIn, noticeIn, postForm } from '../helpers/site/
 import { parseMail } from '../helpers/site/mime';
 import { useContactServer } from '../helpers/suite/contact-server';
 import { startServer } from '../helpers/start/server';
-import { closedPort, startSilentServer } from '../helpers/start/smtp';
+import { startSilentServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { LOG_WAIT } from '../helpers/wait';
 import { at } from '../helpers/must';
 

@@ -10,7 +10,7 @@ import {
   runContentCheckInProcess,
 } from '~/editing/content-check/config.server';
 import { checkEdits } from '~/editing/content-check/call.server';
-import { closedPort } from '../helpers/start/git-remote';
+import { closedPort } from '../helpers/start/ports';
 import { SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { makeSampleCheckout } from '../helpers/data/sample-checkout';
 import { expectConsoleError } from '../setup/console-errors';

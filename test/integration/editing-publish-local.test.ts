@@ -6,7 +6,8 @@ import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/git/publish.server';
 import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/site/publish-checks';
-import { closedPort, git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
+import { git, gitAsync, makeBareRepository, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
+import { closedPort } from '../helpers/start/ports';
 
 const SEED = {
   'content/site.yml': 'name: Camila Navarro\n',

@@ -6,7 +6,8 @@ import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
 import { publishConfig, type RemotePublishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, openFile, publish } from '~/editing/git/publish.server';
 import { conflictWith, expectPathsRefused, publishMySiteEdit } from '../helpers/site/publish-checks';
-import { closedPort, commitOnRemote, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
+import { commitOnRemote, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
+import { closedPort } from '../helpers/start/ports';
 import { waitFor } from '../helpers/wait';
 
 // A 1×1 PNG: the bytes must arrive exactly, not as text.

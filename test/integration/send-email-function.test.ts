@@ -9,7 +9,8 @@ import { getSite } from '~/content/content.server';
 import { FIELD_CASES, FUNCTION_ERRORS, functionTransportCases, JSON_ONLY_CASES, VALID, withOverrides } from '../helpers/data/contact-cases';
 import { saveEnv } from '../helpers/env';
 import { parseMail } from '../helpers/site/mime';
-import { closedPort, startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { expectConsoleError } from '../setup/console-errors';
 import { at } from '../helpers/must';
 

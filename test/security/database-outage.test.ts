@@ -10,7 +10,8 @@ import { cookieOf, noticeIn, postForm } from '../helpers/site/http';
 import { startPostgres } from '../helpers/start/postgres';
 import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
 import { startServer, type RunningServer } from '../helpers/start/server';
-import { closedPort, startSilentServer, startSmtpServer } from '../helpers/start/smtp';
+import { startSilentServer, startSmtpServer } from '../helpers/start/smtp';
+import { closedPort } from '../helpers/start/ports';
 import { useStarted } from '../helpers/suite/use-started';
 import { LOG_WAIT, waitFor } from '../helpers/wait';
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteHead, startEditorStack, type EditorStack } from '../helpers/suite/editor-stack';
+import { startEditorStack, type EditorStack } from '../helpers/suite/editor-stack';
+import { remoteHead } from '../helpers/start/git-remote';
 import { LOG_WAIT } from '../helpers/wait';
 import { ROOT } from '../helpers/data/content';
 import { cookieOf } from '../helpers/site/http';

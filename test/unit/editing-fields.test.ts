@@ -3,7 +3,7 @@ import { caseStudyFrontmatterSchema } from '~/content/schema';
 import { caseStudyForm, fieldsOf, humanise, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
 import { formValues, fromForm } from '~/editing/documents/form-values';
 import { applyChanges } from '~/editing/documents/frontmatter.server';
-import { buildData, changedLines, contentFile, contentFiles } from '../helpers/data/content-files';
+import { buildData, changedSpan, contentFile, contentFiles } from '../helpers/data/content-files';
 
 const byName = (form: Field) => new Map([...fieldsOf(form)].map((field) => [field.name, field]));
 const kinds = (form: Field) => Object.fromEntries([...fieldsOf(form)].filter((f) => f.name).map((f) => [f.name, f.kind]));
@@ -267,7 +267,7 @@ describe('formValues and fromForm', () => {
     const values = formValues(buildData(document.yaml));
     const entries = Object.entries({ ...values, 'page.outcomes.0.value': '3.9 → 4.7' });
     const yaml = applyChanges(document.yaml, fromForm(entries, form), form);
-    expect(changedLines(document.yaml, yaml)).toMatchObject({ removed: ['      value: 3.9 → 4.6'], added: ['      value: 3.9 → 4.7'] });
+    expect(changedSpan(document.yaml, yaml)).toMatchObject({ removed: ['      value: 3.9 → 4.6'], added: ['      value: 3.9 → 4.7'] });
     expect(schema.safeParse(buildData(yaml)).success).toBe(true);
   });
 
@@ -279,7 +279,7 @@ describe('formValues and fromForm', () => {
       fromForm({ ...values, visibility: 'private', lockedNote: 'Ask me for the password.' }, form),
       form,
     );
-    expect(changedLines(document.yaml, yaml)).toEqual({
+    expect(changedSpan(document.yaml, yaml)).toEqual({
       from: 16,
       removed: [],
       added: ['visibility: private', 'lockedNote: Ask me for the password.'],

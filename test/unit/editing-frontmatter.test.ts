@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, readDocument, writeDocument } from '~/editing/documents/frontmatter.server';
 import { formValues } from '~/editing/documents/form-values';
-import { buildData, changedLines, contentFile, contentFiles, fieldLines } from '../helpers/data/content-files';
+import { buildData, changedSpan, contentFile, contentFiles, fieldLines } from '../helpers/data/content-files';
 
 const files = contentFiles();
 
@@ -17,7 +17,7 @@ function edited(file: string, edit: (data: Record<string, any>) => void) {
     yaml,
     data,
     reread,
-    diff: changedLines(document.yaml, yaml),
+    diff: changedSpan(document.yaml, yaml),
     valid: schema.safeParse(reread).success,
     document,
   };
@@ -58,7 +58,7 @@ describe('every field of every file, changed alone: only its own lines change', 
       if (name === 'status' || name === 'visibility') continue; // switching these brings other fields: tested above
       parent[path.at(-1)!] = typeof value === 'number' ? value + 1 : `${value}x`;
       const yaml = applyChanges(document.yaml, changed, form);
-      const diff = changedLines(document.yaml, yaml);
+      const diff = changedSpan(document.yaml, yaml);
       const [first, last] = fieldLines(document.yaml, path);
       expect(diff.removed.length, name).toBeGreaterThan(0);
       expect(diff.from, name).toBeGreaterThanOrEqual(first);
@@ -257,13 +257,13 @@ describe('one field changed: only its lines change, and the build accepts the fi
     expect(applyChanges(text, { name: 'Camila', note: 'line one\nline two\n', list: ['a', 'b'] })).toBe(text);
     const changed = applyChanges(text, { name: 'Cami', note: 'line one\nline two\n', list: ['a', 'b'] });
     // yaml prints a changed value's comment after one space.
-    expect(changedLines(text, changed)).toEqual({
+    expect(changedSpan(text, changed)).toEqual({
       from: 2,
       removed: ["name: 'Camila'  # shown in the header"],
       added: ["name: 'Cami' # shown in the header"],
     });
     const added = applyChanges(text, { name: 'Camila', note: 'line one\nline two\n', list: ['a', 'b', 'c'] });
-    expect(changedLines(text, added)).toEqual({ from: 10, removed: [], added: ['  - c'] });
+    expect(changedSpan(text, added)).toEqual({ from: 10, removed: [], added: ['  - c'] });
   });
 
   it('keeps a CRLF file CRLF', () => {

@@ -6,7 +6,7 @@ import { siteSchema } from '~/content/schema';
 import { fieldsOf, siteForm, type Field } from '~/editing/documents/fields';
 import { formValues, fromForm } from '~/editing/documents/form-values';
 import { applyChanges } from '~/editing/documents/frontmatter.server';
-import { buildData, changedLines } from '../helpers/data/content-files';
+import { buildData, changedSpan } from '../helpers/data/content-files';
 import { DEFAULT_WORD_FIELDS, DEFAULT_WORD_GROUPS } from '../helpers/data/words-designer';
 
 /**
@@ -74,7 +74,7 @@ describe('the site’s words in the editor’s form', () => {
       ...wordNames.map((name) => [name, name === 'contact.title' ? 'Say hello' : ''] as const),
     ];
     const yaml = applyChanges(text, fromForm(entries, siteForm), siteForm);
-    const { added, removed } = changedLines(text, yaml);
+    const { added, removed } = changedSpan(text, yaml);
     expect(removed).toEqual([]);
     expect(added.filter((line) => line.trim())).toEqual(['contact:', '  title: Say hello']);
     expect(siteSchema.parse(buildData(yaml)).contact).toEqual({ ...DEFAULT_WORD_GROUPS.contact, title: 'Say hello' });

@@ -5,7 +5,7 @@ import { resumeFrontmatterSchema } from '~/content/schema';
 import { composeFile, listOperation, type Entries } from '~/editing/documents/compose.server';
 import { formValues } from '~/editing/documents/form-values';
 import { applyChanges, readDocument, yamlData } from '~/editing/documents/frontmatter.server';
-import { buildData, changedLines } from '../helpers/data/content-files';
+import { buildData, changedSpan } from '../helpers/data/content-files';
 import { ROOT } from '../helpers/data/content';
 
 /**
@@ -127,7 +127,7 @@ describe('the fixture resume through its form', () => {
       RESUME,
       entriesOf(RESUME, 'mdx', (values) => (values.headline = 'Design lead, maps and mobility')),
     );
-    expect(changedLines(RESUME, text)).toEqual({
+    expect(changedSpan(RESUME, text)).toEqual({
       from: 3,
       removed: ['headline: "Principal Product Designer, maps and mobility"'],
       added: ['headline: "Design lead, maps and mobility"'],
@@ -141,16 +141,16 @@ describe('the fixture resume through its form', () => {
       added,
       entriesOf(added, 'mdx', (values) => (values['experience.1.bullets.2'] = 'Mapped 30 substations with the field teams.')),
     );
-    expect(changedLines(RESUME, typed)).toEqual({ from: 21, removed: [], added: ['      - Mapped 30 substations with the field teams.'] });
+    expect(changedSpan(RESUME, typed)).toEqual({ from: 21, removed: [], added: ['      - Mapped 30 substations with the field teams.'] });
     const removed = composed('resume', typed, entriesOf(typed, 'mdx'), 'list:remove:experience.0.bullets.1');
-    expect(changedLines(typed, removed).removed).toEqual(['      - Set up a research panel of 140 commuters along the western coast.']);
-    expect(changedLines(typed, removed).added).toEqual([]);
+    expect(changedSpan(typed, removed).removed).toEqual(['      - Set up a research panel of 140 commuters along the western coast.']);
+    expect(changedSpan(typed, removed).added).toEqual([]);
     expect(resumeFrontmatterSchema.safeParse(buildData(readDocument(removed, 'mdx').yaml)).success).toBe(true);
   });
 
   it('a skill moved up inside its group: its line moves, nothing else', () => {
     const moved = composed('resume', RESUME, entriesOf(RESUME, 'mdx'), 'list:up:skills.1.items.2');
-    const diff = changedLines(RESUME, moved);
+    const diff = changedSpan(RESUME, moved);
     expect(diff.removed).toEqual(['      - Diary studies', '      - Usability testing']);
     expect(diff.added).toEqual(['      - Usability testing', '      - Diary studies']);
   });

@@ -65,7 +65,7 @@ export function buildData(yamlText: string): Record<string, unknown> {
 }
 
 /** The lines that differ between two texts: the middle left once the common first and last lines are set aside (1-based `from`). */
-export function changedLines(before: string, after: string) {
+export function changedSpan(before: string, after: string) {
   const a = before.split('\n');
   const b = after.split('\n');
   let head = 0;
@@ -96,4 +96,25 @@ export function fieldLines(yamlText: string, fieldPath: (string | number)[]): [n
   }
   const last = lineCounter.linePos(end);
   return [lineCounter.linePos(start).line, last.col === 1 ? last.line - 1 : last.line];
+}
+
+/** Changed lines between two texts, as `-old` / `+new`, in order. */
+export function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    // Past the end of `a` its item is undefined, so `left` also says whether `a` has lines left.
+    const left = a[i];
+    if (left === b[j]) {
+      i++;
+      j++;
+    } else if (left !== undefined && b.indexOf(left, j) === -1) {
+      out.push(`-${left}`);
+      i++;
+    } else out.push(`+${b[j++]}`);
+  }
+  return out;
 }

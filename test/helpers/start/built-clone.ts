@@ -6,6 +6,7 @@ import type { CompiledContent } from '~/content/schema';
 import { ROOT } from '../data/content';
 import type { GitRemote } from './git-remote';
 import { whenReady, type RunningServer } from './server';
+import { compileSite } from '../../../pipeline/content/compile';
 
 /**
  * The site as a deploy of the remote's branch would be: a fresh clone, its
@@ -110,4 +111,15 @@ export async function serveClone(clone: BuiltClone, siteUrl: string, env: Record
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return whenReady(child);
+}
+
+/** The site's content build (the real compileSite) on a fresh clone of the remote's main: throws its ContentError if it fails. */
+export async function buildOnClone(remote: GitRemote): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'editor-clone-'));
+  try {
+    execFileSync('git', ['clone', '--quiet', remote.bareDir, work]);
+    await compileSite(path.join(work, 'content'), path.join(work, 'public'), path.join(work, '.generated/private-media'));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, SAMPLE_SITE_DIR } from '../data/content';
-import { closedPort } from './smtp';
+import { closedPort } from './ports';
 import { group } from '../must';
 import { waitFor } from '../wait';
 

@@ -224,15 +224,6 @@ function findHeaderEnd(output: Buffer): { at: number; length: number } | null {
   return null;
 }
 
-/** A port that was free a moment ago and has nothing listening: the "remote is down" case. */
-export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** The settings that put the editor in remote mode: publishing to `remote`'s `branch` with its token, committing as `author`. */
 export function remoteModeEnv(remote: GitRemote, author: string, branch = 'main'): Record<string, string> {
   return { CONTENT_GIT_URL: remote.url, CONTENT_GIT_TOKEN: remote.token, CONTENT_GIT_BRANCH: branch, CONTENT_GIT_AUTHOR: author };
@@ -271,4 +262,22 @@ export function seedFilesUnder(dir: string, prefix: string): SeedFiles {
     else files[`${prefix}${entry}`] = readFileSync(full);
   }
   return files;
+}
+
+/** The file on the remote's main. */
+export function remoteFile(remote: GitRemote, file: string, ref = 'main'): string {
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'show', `${ref}:${file}`]).toString('utf8');
+}
+
+/** The paths a commit changed, sorted. */
+export function changedPaths(remote: GitRemote, commit: string): string[] {
+  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit])
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+}
+
+export function remoteHead(remote: GitRemote): string {
+  return remote.git('rev-parse', 'main').trim();
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDatabase } from '~/db/connection.server';
-import { closedPort } from './smtp';
+import { closedPort } from './ports';
 
 const run = promisify(execFile);
 

@@ -104,12 +104,3 @@ export async function startSilentServer(): Promise<{ url: string; connections: (
       }),
   };
 }
-
-/** A free TCP port with nothing listening on it (bound, read, released). */
-export async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

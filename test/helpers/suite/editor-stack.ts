@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { fingerprintsOf } from '~/editing/setup/sample-leftovers.server';
 import { readContentSnapshot } from '../../../scripts/content-snapshot';
-import { openPage, type TrackedPage } from '../start/browser';
+import { type TrackedPage } from '../start/browser';
 import type { BrowserSuite } from './browser-suite';
 import { CONTENT_DIR, contentFilesOf, ROOT } from '../data/content';
 import { seedFilesUnder, startGitRemote, type GitRemote, type SeedFiles } from '../start/git-remote';
@@ -112,98 +112,21 @@ export async function startFixtureDesignerStack(
   return startEditorStackOn(files, { password, env: { SAMPLE_FINGERPRINTS_FILE: printsFile, ...env } });
 }
 
-/** A page of the owner's, signed in (signInPage) and on the overview, where signing in lands her. */
-export async function openSignedIn(browser: Browser, stack: EditorStack, options: BrowserContextOptions = {}): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  await signedInAtOverview(tracked.page, stack);
-  return tracked;
-}
-
-async function signedInAtOverview(page: Page, stack: EditorStack): Promise<void> {
-  await signInPage(page, stack.server.url, stack.password);
-  await page.goto(`${stack.server.url}/admin`);
-}
-
-/** How a signed-in page is opened: a width (1280 unless told), light or dark, with or without JavaScript. */
-export type SignedInOptions = { javaScriptEnabled?: boolean; width?: number; dark?: boolean };
+/**
+ * How a signed-in page is opened: a width (1280 unless told), light or dark,
+ * with or without JavaScript; `at`, a path it opens once signed in (the
+ * overview, '/admin', is where the sign-in form lands her).
+ */
+export type SignedInOptions = { javaScriptEnabled?: boolean; width?: number; dark?: boolean; at?: string };
 
 function signedInContext({ javaScriptEnabled = true, width = 1280, dark = false }: SignedInOptions): BrowserContextOptions {
   return { javaScriptEnabled, viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light' };
 }
 
-/** A signed-in page (see SignedInOptions), kept in `opened` for closeAll(). */
-export async function signedInPage(
-  browser: Browser,
-  stack: EditorStack,
-  opened: TrackedPage[],
-  options: SignedInOptions = {},
-): Promise<Page> {
-  const tracked = await openSignedIn(browser, stack, signedInContext(options));
-  opened.push(tracked);
-  return tracked.page;
-}
-
 /** A signed-in page (see SignedInOptions) of a test file's browser (useBrowser), which closes it after the file's tests. */
 export async function signedInPageOf(chromium: BrowserSuite, stack: EditorStack, options: SignedInOptions = {}): Promise<TrackedPage> {
   const tracked = await chromium.open(signedInContext(options));
-  await signedInAtOverview(tracked.page, stack);
+  await signInPage(tracked.page, stack.server.url, stack.password);
+  if (options.at) await tracked.page.goto(`${stack.server.url}${options.at}`);
   return tracked;
-}
-/** Changed lines between two texts, as `-old` / `+new`, in order. */
-export function changedLines(before: string, after: string): string[] {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    // Past the end of `a` its item is undefined, so `left` also says whether `a` has lines left.
-    const left = a[i];
-    if (left === b[j]) {
-      i++;
-      j++;
-    } else if (left !== undefined && b.indexOf(left, j) === -1) {
-      out.push(`-${left}`);
-      i++;
-    } else out.push(`+${b[j++]}`);
-  }
-  return out;
-}
-
-/** The file on the remote's main. */
-export function remoteFile(remote: GitRemote, file: string, ref = 'main'): string {
-  return execFileSync('git', ['--git-dir', remote.bareDir, 'show', `${ref}:${file}`]).toString('utf8');
-}
-
-/** The paths a commit changed, sorted. */
-export function changedPaths(remote: GitRemote, commit: string): string[] {
-  return execFileSync('git', ['--git-dir', remote.bareDir, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit])
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .sort();
-}
-
-export function remoteHead(remote: GitRemote): string {
-  return remote.git('rev-parse', 'main').trim();
-}
-
-export async function waitForSaveResult(page: Page): Promise<{ status: string; commit: string | null }> {
-  const result = page.locator('[data-save-result]');
-  await result.waitFor({ timeout: 60_000 });
-  return { status: (await result.getAttribute('data-save-result'))!, commit: await result.getAttribute('data-commit') };
-}
-
-/** The site's content build (the real compileSite) on a fresh clone of the remote's main: throws its ContentError if it fails. */
-export async function buildOnClone(remote: GitRemote): Promise<void> {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const os = await import('node:os');
-  const { compileSite } = await import('../../../pipeline/content/compile');
-  const work = mkdtempSync(path.join(os.tmpdir(), 'editor-clone-'));
-  try {
-    execFileSync('git', ['clone', '--quiet', remote.bareDir, work]);
-    await compileSite(path.join(work, 'content'), path.join(work, 'public'), path.join(work, '.generated/private-media'));
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
 }
