@@ -193,47 +193,127 @@ describe('the server-rendered HTML', () => {
   );
 });
 
-describe.each(VIEWPORTS)('$name', ({ viewport, deviceScaleFactor, isMobile, hasTouch }) => {
+/** What every page load of the browser tests below checks, at each viewport (one load each, for the machine's sake). */
+type PageLoad = {
+  page: Page;
+  status: number | undefined;
+  /** Every request of the page's context, in order. */
+  requests: string[];
+  /** Every image response from the site: path, type, status. */
+  images: { path: string; type: string | undefined; status: number }[];
+  consoleErrors: () => string[];
+};
+
+/** Opens `pagePath` at `context`, recording its requests, image answers and LCP candidates from the first byte, until the network is idle. */
+async function load(context: Parameters<typeof openTracked>[0], pagePath: string): Promise<PageLoad> {
+  const { page, errors: consoleErrors } = await openTracked(context);
+  const requests: string[] = [];
+  const images: PageLoad['images'] = [];
+  page.context().on('request', (request) => requests.push(request.url()));
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'image' && response.url().startsWith(url)) {
+      images.push({ path: new URL(response.url()).pathname, type: response.headers()['content-type'], status: response.status() });
+    }
+  });
+  await page.addInitScript(observeLcp);
+  const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
+  return { page, status: response?.status(), requests, images, consoleErrors };
+}
+
+/** The last LCP candidate is not lazy; an image LCP is eager with fetchpriority=high, and its AVIF variant. */
+async function expectLcpNotLazy(page: Page) {
+  await waitForLcpToSettle(page);
+  const entries = await page.evaluate(() => (window as unknown as WindowWithLcp).__lcp);
+  expect(entries.length, 'a largest-contentful-paint entry').toBeGreaterThan(0);
+  const lcp = at(entries, -1, 'the last largest-contentful-paint entry');
+  expect(lcp.loading, `LCP element <${lcp.tag}> ${lcp.url}`).not.toBe('lazy');
+  if (lcp.tag === 'IMG') {
+    expect(lcp.loading).toBe('eager');
+    expect(lcp.fetchpriority).toBe('high');
+    expect(new URL(lcp.url).pathname).toMatch(/^\/generated\/images\/.+\.avif$/);
+  }
+}
+
+/** Every <img> has width, height, alt and decoding=async; only the one high-priority image is eager. */
+async function expectImageAttributes(page: Page, pagePath: string) {
+  const images = await imageStates(page);
+  if (IMAGE_PAGES.includes(pagePath)) expect(images.length).toBeGreaterThan(0);
+  for (const img of images) {
+    expect(Number(img.width), `${img.src} width`).toBeGreaterThan(0);
+    expect(Number(img.height), `${img.src} height`).toBeGreaterThan(0);
+    expect(img.alt?.trim().length, `${img.src} alt`).toBeGreaterThan(0);
+    expect(img.decoding, `${img.src} decoding`).toBe('async');
+    if (img.loading === 'eager') expect(img.fetchpriority, `${img.src} is eager, so it must be the LCP image`).toBe('high');
+    else expect(img.loading, `${img.src} loading`).toBe('lazy');
+  }
+  expect(images.filter((img) => img.fetchpriority === 'high').length).toBeLessThanOrEqual(1);
+}
+
+/** Chromium chose the AVIF variants (SVG stays SVG; a video poster is one WebP), never the fallback originals, and every rendered image decoded. */
+async function expectAvifChosen({ page, images }: PageLoad) {
+  // Hidden images (the hero portrait on phones) are lazy, so never fetched. The rest load
+  // after their bytes have arrived, which on a busy machine can be after the network looks idle.
+  const undecoded = async () =>
+    (await imageStates(page)).filter((img) => img.rendered && !(img.complete && img.naturalWidth > 0)).map((img) => img.src);
+  await expect.poll(undecoded, { timeout: 10_000, message: 'images not decoded' }).toEqual([]);
+  const posters = await page.locator('video[poster]').evaluateAll((videos) => videos.map((v) => v.getAttribute('poster')));
+  const contentImages = images.filter((i) => i.path.startsWith('/generated/') || i.path.startsWith('/images/'));
+  expect(contentImages.length).toBeGreaterThan(0);
+  for (const image of contentImages) {
+    if (posters.includes(image.path)) {
+      expect(image.type, image.path).toBe('image/webp');
+    } else if (image.path.endsWith('.svg')) {
+      expect(image.path).toMatch(/^\/generated\/images\/.+\.[0-9a-f]{10}\.svg$/);
+      expect(image.type, image.path).toMatch(/^image\/svg\+xml/);
+    } else {
+      expect(image.path).toMatch(/^\/generated\/images\/.+\.avif$/);
+      expect(image.type, image.path).toBe('image/avif');
+    }
+    expect(image.status, image.path).toBe(200);
+  }
+  for (const img of await imageStates(page)) {
+    if (img.rendered) expect(img.currentSrc, img.src).toMatch(/\/generated\/images\/.+\.(avif|[0-9a-f]{10}\.svg)$/);
+  }
+}
+
+/** Every request, scrolled to the end, went to the site's own origin, with no console error but a 404 page's own. */
+function expectOnlyOwnOrigin({ requests, consoleErrors }: PageLoad, status: number) {
+  expect(requests.length).toBeGreaterThan(1);
+  const origin = new URL(url).origin;
+  const elsewhere = requests.filter((r) => !r.startsWith('data:') && new URL(r).origin !== origin);
+  expect(elsewhere, 'requests to other origins').toEqual([]);
+  const errors = consoleErrors();
+  expect(status === 404 ? errors.filter((e) => !CHROMIUM_FAILED_404.test(e)) : errors, 'console errors').toEqual([]);
+}
+
+describe.each(VIEWPORTS)('$name', ({ name, viewport, deviceScaleFactor, isMobile, hasTouch }) => {
   const context = { viewport, deviceScaleFactor, isMobile, hasTouch };
+  // The desktop and the phone are also scrolled to the end: what every image, and every request, turned out to be.
+  const scrolled = name !== VIEWPORTS[1].name;
 
   it.each(PAGES)(
-    '$path: every <img> has width, height, alt and decoding=async; only the one high-priority image is eager',
+    scrolled
+      ? '$path: the LCP element is not lazy; every <img> has width, height, alt and decoding=async, only the high-priority one eager; scrolled to the end, AVIF is chosen and no request leaves the site'
+      : '$path: the LCP element is not lazy; every <img> has width, height, alt and decoding=async, only the high-priority one eager',
     async ({ path: pagePath, status }) => {
-      const page = await open(context);
-      const response = await page.goto(`${url}${pagePath}`);
-      expect(response!.status()).toBe(status);
-      await waitForHydration(page);
-      const images = await imageStates(page);
-      if (IMAGE_PAGES.includes(pagePath)) expect(images.length).toBeGreaterThan(0);
-      for (const img of images) {
-        expect(Number(img.width), `${img.src} width`).toBeGreaterThan(0);
-        expect(Number(img.height), `${img.src} height`).toBeGreaterThan(0);
-        expect(img.alt?.trim().length, `${img.src} alt`).toBeGreaterThan(0);
-        expect(img.decoding, `${img.src} decoding`).toBe('async');
-        if (img.loading === 'eager') expect(img.fetchpriority, `${img.src} is eager, so it must be the LCP image`).toBe('high');
-        else expect(img.loading, `${img.src} loading`).toBe('lazy');
+      const loaded = await load(context, pagePath);
+      expect(loaded.status).toBe(status);
+      await expectLcpNotLazy(loaded.page);
+      await waitForHydration(loaded.page);
+      await expectImageAttributes(loaded.page, pagePath);
+      if (!scrolled) return;
+      if (IMAGE_PAGES.includes(pagePath)) {
+        // <picture> is display: contents, so its <source> children would otherwise be laid out as empty flex items:
+        // in the contact section the two of them and their gaps pushed the avatar 32 px right of everything else.
+        const displays = await loaded.page
+          .locator('picture > source')
+          .evaluateAll((sources) => sources.map((s) => getComputedStyle(s).display));
+        expect(displays.length).toBeGreaterThan(0);
+        expect(new Set(displays), 'the <source> elements of a <picture> are not laid out').toEqual(new Set(['none']));
       }
-      expect(images.filter((img) => img.fetchpriority === 'high').length).toBeLessThanOrEqual(1);
-    },
-  );
-
-  it.each(PAGES)(
-    '$path: the LCP element is not lazy (an image LCP is eager with fetchpriority=high)',
-    async ({ path: pagePath, status }) => {
-      const page = await open(context);
-      await page.addInitScript(observeLcp);
-      const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
-      expect(response!.status()).toBe(status);
-      await waitForLcpToSettle(page);
-      const entries = await page.evaluate(() => (window as unknown as WindowWithLcp).__lcp);
-      expect(entries.length, 'a largest-contentful-paint entry').toBeGreaterThan(0);
-      const lcp = at(entries, -1, 'the last largest-contentful-paint entry');
-      expect(lcp.loading, `LCP element <${lcp.tag}> ${lcp.url}`).not.toBe('lazy');
-      if (lcp.tag === 'IMG') {
-        expect(lcp.loading).toBe('eager');
-        expect(lcp.fetchpriority).toBe('high');
-        expect(new URL(lcp.url).pathname).toMatch(/^\/generated\/images\/.+\.avif$/);
-      }
+      await scrollThrough(loaded.page);
+      if (IMAGE_PAGES.includes(pagePath)) await expectAvifChosen(loaded);
+      expectOnlyOwnOrigin(loaded, status);
     },
   );
 });
@@ -290,21 +370,6 @@ describe('below the fold', () => {
 });
 
 describe('layout', () => {
-  /**
-   * <picture> is display: contents, so its <source> children would otherwise
-   * be laid out as empty flex items: in the contact section the two of them
-   * and their gaps pushed the avatar 32 px right of everything else.
-   */
-  it.each(IMAGE_PAGES)('%s: the <source> elements of a <picture> are not laid out at any viewport', async (pagePath) => {
-    for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
-      const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
-      await page.goto(`${url}${pagePath}`);
-      const displays = await page.locator('picture > source').evaluateAll((sources) => sources.map((s) => getComputedStyle(s).display));
-      expect(displays.length).toBeGreaterThan(0);
-      expect(new Set(displays)).toEqual(new Set(['none']));
-    }
-  });
-
   it('the contact avatar lines up with the contact links below it', async () => {
     for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
       const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
@@ -315,48 +380,6 @@ describe('layout', () => {
       expect(Math.abs(avatar!.x - mailIcon!.x), `at ${viewport.width} px`).toBeLessThan(1);
     }
   });
-});
-
-describe('formats', () => {
-  it.each(IMAGE_PAGES)(
-    '%s: Chromium chooses the AVIF variants (SVG stays SVG; a video poster is one WebP) and never fetches the fallback originals',
-    async (pagePath) => {
-      for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of [VIEWPORTS[0], VIEWPORTS[2]]) {
-        const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
-        const images: { path: string; type: string | undefined; status: number }[] = [];
-        page.on('response', (response) => {
-          if (response.request().resourceType() === 'image' && response.url().startsWith(url)) {
-            images.push({ path: new URL(response.url()).pathname, type: response.headers()['content-type'], status: response.status() });
-          }
-        });
-        await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
-        await scrollThrough(page);
-        // Hidden images (the hero portrait on phones) are lazy, so never fetched. The rest load
-        // after their bytes have arrived, which on a busy machine can be after the network looks idle.
-        const undecoded = async () =>
-          (await imageStates(page)).filter((img) => img.rendered && !(img.complete && img.naturalWidth > 0)).map((img) => img.src);
-        await expect.poll(undecoded, { timeout: 10_000, message: 'images not decoded' }).toEqual([]);
-        const posters = await page.locator('video[poster]').evaluateAll((videos) => videos.map((v) => v.getAttribute('poster')));
-        const contentImages = images.filter((i) => i.path.startsWith('/generated/') || i.path.startsWith('/images/'));
-        expect(contentImages.length).toBeGreaterThan(0);
-        for (const image of contentImages) {
-          if (posters.includes(image.path)) {
-            expect(image.type, image.path).toBe('image/webp');
-          } else if (image.path.endsWith('.svg')) {
-            expect(image.path).toMatch(/^\/generated\/images\/.+\.[0-9a-f]{10}\.svg$/);
-            expect(image.type, image.path).toMatch(/^image\/svg\+xml/);
-          } else {
-            expect(image.path).toMatch(/^\/generated\/images\/.+\.avif$/);
-            expect(image.type, image.path).toBe('image/avif');
-          }
-          expect(image.status, image.path).toBe(200);
-        }
-        for (const img of await imageStates(page)) {
-          if (img.rendered) expect(img.currentSrc, img.src).toMatch(/\/generated\/images\/.+\.(avif|[0-9a-f]{10}\.svg)$/);
-        }
-      }
-    },
-  );
 });
 
 describe('generated files', () => {
@@ -406,25 +429,7 @@ describe('generated files', () => {
   });
 });
 
-describe('no request leaves the site', () => {
-  describe.each([VIEWPORTS[0], VIEWPORTS[2]])('$name', ({ viewport, deviceScaleFactor, isMobile, hasTouch }) => {
-    it.each(PAGES)('$path: every request, scrolled to the end, goes to the site’s own origin', async ({ path: pagePath, status }) => {
-      const { page, errors: consoleErrors } = await openTracked({ viewport, deviceScaleFactor, isMobile, hasTouch });
-      const requests: string[] = [];
-      page.context().on('request', (request) => requests.push(request.url()));
-      const response = await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
-      expect(response!.status()).toBe(status);
-      await waitForHydration(page);
-      await scrollThrough(page);
-      expect(requests.length).toBeGreaterThan(1);
-      const origin = new URL(url).origin;
-      const elsewhere = requests.filter((r) => !r.startsWith('data:') && new URL(r).origin !== origin);
-      expect(elsewhere, 'requests to other origins').toEqual([]);
-      const errors = consoleErrors();
-      expect(status === 404 ? errors.filter((e) => !CHROMIUM_FAILED_404.test(e)) : errors, 'console errors').toEqual([]);
-    });
-  });
-
+describe('fonts', () => {
   it('text uses the platform typeface: no font file is downloaded', async () => {
     const page = await open();
     const fonts: string[] = [];

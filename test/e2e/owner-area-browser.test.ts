@@ -8,6 +8,7 @@ import { startOwnerServer } from '../helpers/suite/owner-stack';
 import { waitForHydration } from '../helpers/site/e2e';
 import { PRIVATE_PATH } from '../helpers/data/private';
 import { type RunningServer } from '../helpers/start/server';
+import { signInPage } from '../helpers/site/owner-session';
 
 /**
  * The owner's area in Chromium against the built server and a real
@@ -55,6 +56,7 @@ afterAll(() => stopAll(server, db));
 const open = chromium.openPage;
 const consoleErrors = () => chromium.errors(/the server responded with a status of (401|422)/);
 
+/** Through the sign-in form, as these tests are about it; the others sign in by cookie (signInPage). */
 async function signIn(page: Page, javaScript: boolean) {
   await page.goto(`${url}/admin`);
   await page.waitForURL(/\/admin\/sign-in/);
@@ -142,7 +144,7 @@ describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
 it('Copy puts the link’s address on the clipboard and says so', async () => {
   const page = await open();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
-  await signIn(page, true);
+  await signInPage(page, url, ADMIN_PASSWORD);
   await page.goto(`${url}/admin/links`);
   await waitForHydration(page);
   await page.getByLabel('Who it is for').fill('Globex · hiring manager');
@@ -160,7 +162,7 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
 
   it.each(PAGES)('%s has no axe violations and nothing wider than a 375 px phone', async (path) => {
     const page = await open({ colorScheme, viewport: PHONE });
-    if (path !== '/admin/sign-in') await signIn(page, true);
+    if (path !== '/admin/sign-in') await signInPage(page, url, ADMIN_PASSWORD);
     await page.goto(url + path);
     await waitForHydration(page);
     const results = await new AxeBuilder({ page }).analyze();
@@ -178,7 +180,7 @@ it('the area’s JavaScript loads only under /admin', async () => {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await signIn(page, true);
+  await signInPage(page, url, ADMIN_PASSWORD);
   await page.goto(`${url}/admin/links`);
   await waitForHydration(page);
   const adminModules = scripts.filter((script) => /\/routes\/admin/.test(script));
