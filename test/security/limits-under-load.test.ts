@@ -80,15 +80,20 @@ beforeEach(async () => {
       },
     );
 }, 90_000);
+
 const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const aToken = () => randomBytes(32).toString('base64url');
+
+/** What the page says when the count could not be read in time. */
+const BUSY = 'Too many attempts right now';
 
 /**
  * At most `limit` answers with the judged status, at least one (a limit that
  * refuses everything proves nothing), and every other one a refusal with
- * Retry-After. Logs the tally for the record.
+ * Retry-After; every 503 says `busy` in words, when the page has them. Logs
+ * the tally for the record.
  */
-function expectAtMostJudged(what: string, answers: Answer[], judged: number, limit: number) {
+function expectAtMostJudged(what: string, answers: Answer[], judged: number, limit: number, busy?: string) {
   const counts = tally(answers);
   console.info(`under load, ${what}: ${JSON.stringify(counts)} (load average ${os.loadavg()[0]!.toFixed(1)})`);
   for (const status of Object.keys(counts).map(Number)) expect([judged, 429, 503], `${what}: status ${status}`).toContain(status);
@@ -96,6 +101,7 @@ function expectAtMostJudged(what: string, answers: Answer[], judged: number, lim
   expect(counts[judged] ?? 0, what).toBeGreaterThan(0);
   for (const answer of answers.filter((one) => one.status !== judged))
     expect(Number(answer.headers['retry-after']), `${what}: Retry-After of a ${answer.status}`).toBeGreaterThan(0);
+  if (busy) for (const answer of answers.filter((one) => one.status === 503)) expect(answer.text, `${what}: a 503's words`).toContain(busy);
 }
 
 describe('guesses under a burst on a busy machine, across two servers on one PostgreSQL', () => {
@@ -104,23 +110,23 @@ describe('guesses under a burst on a busy machine, across two servers on one Pos
     { timeout: 120_000 },
     async () => {
       const answers = await times(BURST, (i) => postFormFrom('127.0.7.1', origin(i % 2), '/admin/sign-in', { password: `wrong ${i}` }));
-      expectAtMostJudged('owner sign-in', answers, 401, 10);
+      expectAtMostJudged('owner sign-in', answers, 401, 10, BUSY);
     },
   );
 
   it(`${BURST} wrong private-page passwords at once: at most 10 judged`, { timeout: 120_000 }, async () => {
     const answers = await times(BURST, (i) => postFormFrom('127.0.7.2', origin(i % 2), PRIVATE_PATH, { password: `wrong ${i}` }));
-    expectAtMostJudged('private-page unlock', answers, 401, 10);
+    expectAtMostJudged('private-page unlock', answers, 401, 10, BUSY);
   });
 
   it(`${BURST} made-up one-time sign-in links used at once: at most 10 judged`, { timeout: 120_000 }, async () => {
     const answers = await times(BURST, (i) => postFormFrom('127.0.7.3', origin(i % 2), '/admin/sign-in/link', { token: aToken() }));
-    expectAtMostJudged('one-time link use', answers, 410, 10);
+    expectAtMostJudged('one-time link use', answers, 410, 10, BUSY);
   });
 
   it(`${BURST} made-up one-time sign-in links opened at once: at most 30 looked up`, { timeout: 120_000 }, async () => {
     const answers = await times(BURST, (i) => requestFrom('127.0.7.4', `${origin(i % 2)}/admin/sign-in/link?token=${aToken()}`));
-    expectAtMostJudged('one-time link page', answers, 410, 30);
+    expectAtMostJudged('one-time link page', answers, 410, 30, BUSY);
   });
 
   it(`${BURST} made-up share-link tokens at once: at most 20 judged`, { timeout: 120_000 }, async () => {
