@@ -15,7 +15,8 @@ import { clientKey, reached, release, take } from '~/db/rate-limit.server';
  *
  * Each attempt takes its slot in both before the password is judged, so N
  * guesses in flight at once get at most the limit judged, whatever N; the
- * right password gives its slots back, so only wrong ones count.
+ * right password gives its slots back, so only wrong ones count. When the
+ * count cannot be read in time the attempt is 'busy': refused, not judged.
  */
 
 export const SIGN_IN_ATTEMPTS = 10;
@@ -27,24 +28,22 @@ export const ALL_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
 const EVERYONE = 'sign-in:everyone';
 
 export type SignInSlot =
-  | { status: 'judge'; giveBack: () => Promise<void> }
-  | { status: 'limited'; retryAfterS: number }
-  | { status: 'paused'; retryAfterS: number };
+  { status: 'judge'; giveBack: () => Promise<void> } | { status: 'limited' | 'paused' | 'busy'; retryAfterS: number };
 
 export async function takeSignInSlot(ip: string): Promise<SignInSlot> {
   const own = clientKey('sign-in', ip);
   const mine = await take(own, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS);
-  if (!mine.allowed) return { status: 'limited', retryAfterS: mine.retryAfterS };
+  if (!mine.allowed) return { status: mine.busy ? 'busy' : 'limited', retryAfterS: mine.retryAfterS };
   const all = await take(EVERYONE, ALL_SIGN_IN_FAILURES, ALL_SIGN_IN_WINDOW_MS);
   if (!all.allowed) {
     // Not judged, so not this address's wrong guess.
     await release(own);
-    return { status: 'paused', retryAfterS: all.retryAfterS };
+    return { status: all.busy ? 'busy' : 'paused', retryAfterS: all.retryAfterS };
   }
   return { status: 'judge', giveBack: async () => void (await Promise.all([release(own), release(EVERYONE)])) };
 }
 
-/** Whether password sign-in is paused for everyone right now (no attempt recorded). */
+/** Whether password sign-in is paused for everyone right now (no attempt recorded); 'busy' when that cannot be read in time. */
 export const signInPaused = () => reached(EVERYONE, ALL_SIGN_IN_FAILURES, ALL_SIGN_IN_WINDOW_MS);
 
 /**
@@ -55,6 +54,6 @@ export const signInPaused = () => reached(EVERYONE, ALL_SIGN_IN_FAILURES, ALL_SI
 export async function takeSignInLinkSlot(ip: string): Promise<SignInSlot> {
   const own = clientKey('sign-in', ip);
   const mine = await take(own, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS);
-  if (!mine.allowed) return { status: 'limited', retryAfterS: mine.retryAfterS };
+  if (!mine.allowed) return { status: mine.busy ? 'busy' : 'limited', retryAfterS: mine.retryAfterS };
   return { status: 'judge', giveBack: () => release(own) };
 }

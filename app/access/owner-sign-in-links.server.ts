@@ -35,11 +35,12 @@ function siteOrigin(): string {
   return readEnv('PORTFOLIO_LOCAL_ORIGIN') ?? getSiteUrl();
 }
 
-export type MailedLink = 'sent' | 'limited' | 'failed';
+export type MailedLink = 'sent' | 'limited' | 'busy' | 'failed';
 
 /** Makes a link and mails it to the owner. */
 export async function mailSignInLink(): Promise<MailedLink> {
-  if (!(await take('sign-in-mail:everyone', SIGN_IN_LINK_MAILS, MAILS_WINDOW_MS)).allowed) return 'limited';
+  const mail = await take('sign-in-mail:everyone', SIGN_IN_LINK_MAILS, MAILS_WINDOW_MS);
+  if (!mail.allowed) return mail.busy ? 'busy' : 'limited';
   const token = randomBytes(32).toString('base64url');
   await query(`INSERT INTO owner_sign_in_links (id, expires_at) VALUES ($1, now() + $2::int * interval '1 minute')`, [
     linkId(token),

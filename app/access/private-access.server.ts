@@ -67,7 +67,8 @@ export function isUnlocked(request: Request, now = Date.now()): boolean {
  * instance): each attempt takes a slot first, so concurrent guesses on any
  * number of instances get at most UNLOCK_ATTEMPTS answers in a window; an
  * attempt that turns out not to be a wrong password gives its slot back
- * with `giveBack()`. Not allowed: every attempt, right or wrong, gets a 429.
+ * with `giveBack()`. Not allowed: every attempt, right or wrong, gets a 429
+ * (a 503 when `busy`: the count could not be read in time).
  */
 export async function takeUnlockAttempt(ip: string): Promise<Verdict & { giveBack: () => Promise<void> }> {
   const key = clientKey('unlock', ip);

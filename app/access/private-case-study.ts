@@ -18,6 +18,7 @@ export const UNLOCK_TEXT = {
   wrong: 'That password isn’t right.',
   missing: 'Enter the password.',
   limited: 'Too many wrong passwords. Please wait 10 minutes and try again.',
+  busy: 'Too many attempts right now. Try again in a minute.',
   unavailable: 'Private case studies can’t be unlocked right now. Please get in touch instead.',
 } as const;
 

@@ -138,6 +138,7 @@ async function handle(request: Request) {
 
   // Only messages that would be sent count, so fixing a typo costs nothing.
   // The limit holds across instances (app/db/rate-limit.server.ts); the key is a keyed hash, never the address.
+  // While the shared count cannot be read it counts in this process's memory: a few extra messages do no harm.
   if (!(await take(clientKey('contact', clientIp(request)), getRateLimit(), RATE_LIMIT_WINDOW_MS)).allowed) {
     console.warn('contact: rate limit reached for a client');
     return failure(429, 'rate_limited', values);

@@ -28,7 +28,19 @@ export type Transaction = {
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
 };
 
-export type Database = Transaction & {
+export type QueryOptions = {
+  /**
+   * How long to wait for a free connection before giving up with
+   * DatabaseUnavailable (default CHECKOUT_TIMEOUT_MS): a caller that answers
+   * within a bound of its own (the limits) leaves the queue when it gives up,
+   * rather than taking a connection later for an answer nobody waits for.
+   */
+  waitMs?: number;
+};
+
+export type Database = {
+  /** One statement; `options` bound its wait for a connection. */
+  query<T extends Row = Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** BEGIN … COMMIT on a dedicated connection; ROLLBACK when `fn` throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** The embedded engine shares one session between all connections, so its pool has one. */
@@ -140,6 +152,11 @@ export async function createDatabase({
   );
   const slots = semaphore(max);
   let ended = false;
+  // Connections that are open and have answered. A connection attempt that times out while others
+  // still answer is a burst (the machine or the server busy), not a lost database: that request
+  // fails, and nobody is marked down for it.
+  let answering = 0;
+  const counted = new WeakSet<pg.PoolClient>();
   // The embedded engine has one session for all connections, and does not end a transaction when
   // its connection drops (npm run dev kills its server at every edit): each new connection first
   // ends whatever a dead one left open. A real Postgres does that by itself.
@@ -149,9 +166,9 @@ export async function createDatabase({
   // listening, which would end the process. The query itself gets the same error.
   const watched = new WeakSet<pg.PoolClient>();
 
-  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>, waitMs = CHECKOUT_TIMEOUT_MS): Promise<T> {
     if (ended) throw new DatabaseUnavailable('unreachable', 'the pool has been closed');
-    const release = await slots.acquire(CHECKOUT_TIMEOUT_MS);
+    const release = await slots.acquire(waitMs);
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -160,12 +177,17 @@ export async function createDatabase({
       const unavailable = asUnavailable(error);
       // A database that was ready and now refuses or ignores connections: the local server marks it
       // down, so the next callers fall back at once instead of each paying the connect limit.
-      reportConnectFailure(unavailable.message);
+      if (answering === 0) reportConnectFailure(unavailable.message);
       throw unavailable;
     }
     if (!watched.has(client)) {
       watched.add(client);
       client.on('error', () => {});
+    }
+    if (!counted.has(client)) {
+      counted.add(client);
+      answering++;
+      client.once('end', () => answering--);
     }
     let broken: Error | undefined;
     try {
@@ -204,7 +226,7 @@ export async function createDatabase({
     driver: connection.driver,
     where: describeUrl(connectionString),
     withoutQueryTimeout: () => bounded(0),
-    query: (text, params) => withClient((client) => run(client, text, params, timeoutMs)),
+    query: (text, params, options) => withClient((client) => run(client, text, params, timeoutMs), options?.waitMs),
     transaction: (fn) =>
       withClient(async (client) => {
         await run(client, 'BEGIN', undefined, timeoutMs);

@@ -1,8 +1,10 @@
 /**
- * In-memory sliding-window limiter, per process: the fallback of the shared
- * limits (app/db/rate-limit.server.ts) while the database is unavailable.
- * On Netlify that means per function instance, so it slows a single client
- * down but is not a hard guarantee.
+ * In-memory sliding-window limiter, per process: where the limits count when
+ * there is no database at all, and where the limits that are harmless to
+ * over-admit (the contact form's) count while the shared count cannot be
+ * read (app/db/rate-limit.server.ts). On Netlify that means per function
+ * instance, so it slows a single client down but is not a hard guarantee:
+ * never what a guess is judged by while a database is there.
  */
 const hits = new Map<string, number[]>();
 /** Past this many tracked clients, expired entries are swept so memory stays bounded. */

@@ -4,6 +4,7 @@ import { adminPasswordMatches, getAdminPassword, hasOwnerCookie, ownerSession, s
 import { signInPaused, takeSignInSlot } from '~/access/owner-sign-in-limits.server';
 import { mailSignInLink, SIGN_IN_LINK_MINUTES } from '~/access/owner-sign-in-links.server';
 import { databaseReady, isDatabaseUnavailable } from '~/db/connection.server';
+import { BUSY_RETRY_AFTER_S } from '~/db/rate-limit.server';
 import { refuseCrossOrigin } from '~/http/origin.server';
 import { clientIp } from '~/http/client-ip.server';
 import { getSite } from '~/content/content.server';
@@ -16,7 +17,8 @@ import { safeReturnPath } from '~/access/sign-in-return';
  * (owner-sign-in-limits.server.ts): 10 wrong ones from one client in 10
  * minutes get a 429 for every try, and 100 from everyone in an hour pause
  * password sign-in for everyone, when the page offers a one-time link by
- * e-mail instead.
+ * e-mail instead. A try whose count cannot be read in time is refused with
+ * a 503, the form kept, never judged.
  */
 
 export type SignInData = {
@@ -34,6 +36,7 @@ export const SIGN_IN_TEXT = {
   missing: 'Enter the password.',
   wrong: 'That password isn’t right.',
   limited: 'Too many wrong passwords. Wait ten minutes, then try again.',
+  busy: 'Too many attempts right now. Try again in a minute.',
   paused:
     'Password sign-in is paused: too many wrong passwords were tried in the last hour. Wait an hour, or sign in with a one-time link sent to your e-mail.',
   mailed: `A one-time sign-in link is on its way to the owner’s e-mail. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
@@ -47,6 +50,9 @@ const returnPath = (request: Request) => safeReturnPath(new URL(request.url).sea
 
 const answer = (status: number, body: SignInData, headers: Record<string, string> = {}) =>
   data<SignInData>(body, { status, headers: { ...OWNER_HEADERS, ...headers } });
+
+/** Every 503 says when to come back. */
+const RETRY_LATER = { 'Retry-After': String(BUSY_RETRY_AFTER_S) };
 
 export async function signInLoader({ request }: LoaderFunctionArgs) {
   if (!getAdminPassword()) return answer(503, { state: 'closed' });
@@ -66,11 +72,19 @@ export async function signInLoader({ request }: LoaderFunctionArgs) {
 
 /** intent=mail-link: the one-time link, only while password sign-in is paused. */
 async function askForLink(siteName: string) {
-  if (!(await signInPaused())) return answer(409, { state: 'form', siteName, error: SIGN_IN_TEXT.notPaused });
+  const paused = await signInPaused();
+  if (paused === 'busy') return answer(503, { state: 'form', siteName, paused: true, mailed: SIGN_IN_TEXT.busy }, RETRY_LATER);
+  if (!paused) return answer(409, { state: 'form', siteName, error: SIGN_IN_TEXT.notPaused });
   await databaseReady();
   const sent = await mailSignInLink();
-  const mailed = sent === 'sent' ? SIGN_IN_TEXT.mailed : sent === 'limited' ? SIGN_IN_TEXT.mailLimited : SIGN_IN_TEXT.mailFailed;
-  return answer(sent === 'sent' ? 200 : sent === 'limited' ? 429 : 502, { state: 'form', siteName, paused: true, mailed });
+  const outcomes: Record<typeof sent, [number, string]> = {
+    sent: [200, SIGN_IN_TEXT.mailed],
+    limited: [429, SIGN_IN_TEXT.mailLimited],
+    busy: [503, SIGN_IN_TEXT.busy],
+    failed: [502, SIGN_IN_TEXT.mailFailed],
+  };
+  const [status, mailed] = outcomes[sent];
+  return answer(status, { state: 'form', siteName, paused: true, mailed }, status === 503 ? RETRY_LATER : {});
 }
 
 export async function signInAction({ request }: ActionFunctionArgs) {
@@ -89,8 +103,8 @@ export async function signInAction({ request }: ActionFunctionArgs) {
     if (slot.status !== 'judge') {
       const paused = slot.status === 'paused';
       return answer(
-        429,
-        { state: 'form', siteName, paused, limited: paused ? SIGN_IN_TEXT.paused : SIGN_IN_TEXT.limited },
+        slot.status === 'busy' ? 503 : 429,
+        { state: 'form', siteName, paused, limited: SIGN_IN_TEXT[slot.status] },
         { 'Retry-After': String(slot.retryAfterS) },
       );
     }
@@ -102,6 +116,6 @@ export async function signInAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`owner's area: ${error.message}`);
-    return answer(503, { state: databaseProblem() });
+    return answer(503, { state: databaseProblem() }, RETRY_LATER);
   }
 }

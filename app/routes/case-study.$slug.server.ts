@@ -138,14 +138,20 @@ async function readPassword(request: Request): Promise<string | number> {
  * wrong passwords from one client in 10 minutes, counted across every
  * instance: 429 for every attempt. Each attempt takes its slot before it is
  * judged, so concurrent guesses cannot slip past the limit; anything that is
- * not a wrong password gives it back.
+ * not a wrong password gives it back. An attempt whose count cannot be read
+ * in time gets a 503 and is not judged.
  */
 export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
   if (!caseStudy?.private) return data({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
   const ip = clientIp(request);
   const attempt = await takeUnlockAttempt(ip);
-  if (!attempt.allowed) return refuse(429, { limited: UNLOCK_TEXT.limited }, { 'Retry-After': String(attempt.retryAfterS) });
+  if (!attempt.allowed)
+    return refuse(
+      attempt.busy ? 503 : 429,
+      { limited: attempt.busy ? UNLOCK_TEXT.busy : UNLOCK_TEXT.limited },
+      { 'Retry-After': String(attempt.retryAfterS) },
+    );
   const password = await readPassword(request);
   if (typeof password === 'number') {
     await attempt.giveBack();

@@ -3,7 +3,7 @@ import { deviceClass, linkCookie } from '~/access/link-access.server';
 import { linkIdFromToken } from '~/access/share-link-token.server';
 import { openLink, opensCaseStudy, type ShareLink } from '~/access/share-links.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
-import { clientKey, release, take } from '~/db/rate-limit.server';
+import { BUSY_RETRY_AFTER_S, clientKey, release, take } from '~/db/rate-limit.server';
 import { clientIp } from '~/http/client-ip.server';
 import { recordServerEvent } from '~/insights/record.server';
 import { getCaseStudyCards, getSite } from '~/content/content.server';
@@ -16,7 +16,8 @@ import type { ShareLinkProblem } from '~/components/share/types';
  * several, so the token leaves the address bar and the history at once and
  * never travels in a Referer. Unknown tokens are 404, expired or revoked
  * ones 410; 20 such bad tokens from one client in 10 minutes get a 429 for
- * every try.
+ * every try. A try whose count cannot be read in time gets the 503 page,
+ * unjudged.
  */
 
 export const BAD_TOKEN_ATTEMPTS = 20;
@@ -71,9 +72,7 @@ export async function shareLinkLoader(request: Request, token: string) {
     // The slot is taken before the token is judged, so guesses in flight at once get at most the limit judged.
     const slot = await take(key, BAD_TOKEN_ATTEMPTS, BAD_TOKEN_WINDOW_MS);
     if (!slot.allowed)
-      return problem(429, 'limited', {
-        'Retry-After': String(slot.retryAfterS),
-      });
+      return problem(slot.busy ? 503 : 429, slot.busy ? 'unavailable' : 'limited', { 'Retry-After': String(slot.retryAfterS) });
     const opened = await openLink(token);
     if (opened.status === 'unknown') {
       console.warn(`404 Not Found: ${new URL(request.url).pathname}${linkIdFromToken(token) ? ' (deleted link)' : ''}`);
@@ -93,6 +92,6 @@ export async function shareLinkLoader(request: Request, token: string) {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`share link: ${error.message}`);
-    return problem(503, 'unavailable');
+    return problem(503, 'unavailable', { 'Retry-After': String(BUSY_RETRY_AFTER_S) });
   }
 }

@@ -16,7 +16,7 @@ import {
   sqlState,
   transaction,
 } from '~/db/connection.server';
-import { clientKey, release, take } from '~/db/rate-limit.server';
+import { BUSY_RETRY_AFTER_S, clientKey, COUNT_WAIT_MS, reached, release, take } from '~/db/rate-limit.server';
 import { saveEnv } from '../helpers/env';
 import { testDatabase, type TestDatabase } from '../helpers/start/test-database';
 import { startSilentServer } from '../helpers/start/smtp';
@@ -243,35 +243,87 @@ describe('transactions', () => {
   });
 });
 
-describe('the limits without a database', () => {
-  it('count in memory, say so once, and come back to the database when it is there', async () => {
+describe('the limits when the shared count is missing or cannot be read', () => {
+  it('no database configured: every limit counts in memory, said once', async () => {
+    process.env.SESSION_SECRET = 'connection-test-secret';
+    delete process.env.NETLIFY_DB_URL;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const key = clientKey('sign-in', '192.0.2.4');
+    const verdicts = [];
+    for (let i = 0; i < 4; i++) verdicts.push(await take(key, 3, 60_000));
+    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    expect(verdicts[3]).toMatchObject({ retryAfterS: expect.any(Number) });
+    expect(verdicts[3]?.busy).toBeUndefined();
+    const said = warn.mock.calls.filter(([text]) => String(text).includes("so every limit counts in this process's memory"));
+    expect(said).toHaveLength(1);
+  });
+
+  it('a database that cannot answer: guesses refused as busy, the contact limit in memory, said once; the database again once it answers', async () => {
     process.env.SESSION_SECRET = 'connection-test-secret';
     process.env.NETLIFY_DB_URL = `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const key = clientKey('test', '192.0.2.1');
+    const guess = clientKey('sign-in', '192.0.2.1');
+    for (let i = 0; i < 3; i++)
+      expect(await take(guess, 3, 60_000)).toEqual({ allowed: false, retryAfterS: BUSY_RETRY_AFTER_S, busy: true });
+    expect(await reached(guess, 3, 60_000)).toBe('busy');
+
+    const contact = clientKey('contact', '192.0.2.1');
     const verdicts = [];
-    for (let i = 0; i < 4; i++) verdicts.push(await take(key, 3, 60_000));
+    for (let i = 0; i < 4; i++) verdicts.push(await take(contact, 3, 60_000));
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    expect(verdicts[3]?.busy).toBeUndefined();
     expect(verdicts[3]?.retryAfterS).toBeGreaterThan(0);
-    await release(key);
-    expect((await take(key, 3, 60_000)).allowed).toBe(true);
-    const said = warn.mock.calls.filter(([text]) => String(text).includes('the database is unavailable'));
+    await release(contact);
+    expect((await take(contact, 3, 60_000)).allowed).toBe(true);
+    const said = warn.mock.calls.filter(([text]) => String(text).includes("the shared count can't be read"));
     expect(said).toHaveLength(1);
+    expect(String(said[0]?.[0])).toContain('the contact form’s limit');
 
     await closeSharedDatabase();
     delete (globalThis as Record<symbol, unknown>)[SHARED];
     process.env.NETLIFY_DB_URL = url;
-    expect((await take(clientKey('test', '192.0.2.2'), 3, 60_000)).allowed).toBe(true);
-    expect(info.mock.calls.some(([text]) => String(text).includes('the database is back'))).toBe(true);
+    expect((await take(clientKey('sign-in', '192.0.2.2'), 3, 60_000)).allowed).toBe(true);
+    expect(info.mock.calls.some(([text]) => String(text).includes('the shared count answers again'))).toBe(true);
     expect(await query('SELECT count(*)::int AS n FROM rate_limits')).toEqual([{ n: 1 }]);
   });
 
-  it('without SESSION_SECRET they stay in memory: instances could not share keys', async () => {
+  it('a count slower than its bound is refused as busy once the bound has passed, not judged', { timeout: 60_000 }, async () => {
+    process.env.SESSION_SECRET = 'connection-test-secret';
+    process.env.NETLIFY_DB_URL = url;
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const key = clientKey('sign-in', '192.0.2.5');
+    await take(key, 3, 60_000);
+    const holder = await createDatabase({ connectionString: url });
+    let letGo = () => {};
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The row locked as a burst's concurrent upserts hold it: the next count waits behind it.
+    const held = holder.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM rate_limits WHERE key = $1 FOR UPDATE', [key]);
+      locked();
+      await new Promise<void>((resolve) => (letGo = resolve));
+    });
+    try {
+      await isLocked;
+      const started = performance.now();
+      expect(await take(key, 3, 60_000)).toMatchObject({ allowed: false, busy: true });
+      const took = performance.now() - started;
+      expect(took).toBeGreaterThanOrEqual(COUNT_WAIT_MS - 50);
+      expect(took).toBeLessThan(COUNT_WAIT_MS + 5_000);
+    } finally {
+      letGo();
+      await held;
+      await holder.end();
+    }
+  });
+
+  it('without SESSION_SECRET instances could not share keys: guesses refused as busy, the contact limit in memory', async () => {
     delete process.env.SESSION_SECRET;
     process.env.NETLIFY_DB_URL = url;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect((await take(clientKey('test', '192.0.2.3'), 3, 60_000)).allowed).toBe(true);
+    expect(await take(clientKey('unlock', '192.0.2.3'), 3, 60_000)).toMatchObject({ allowed: false, busy: true });
+    expect((await take(clientKey('contact', '192.0.2.3'), 3, 60_000)).allowed).toBe(true);
     expect(warn.mock.calls.some(([text]) => String(text).includes('SESSION_SECRET is not set'))).toBe(true);
   });
 });

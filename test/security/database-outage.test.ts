@@ -3,12 +3,13 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UNLOCK_TEXT } from '~/access/private-case-study';
 import { createDatabase } from '~/db/connection.server';
 import { SUCCESS_TEXT, toFormBody } from '../helpers/data/contact-cases';
 import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { cookieOf, noticeIn, postForm } from '../helpers/site/http';
 import { startPostgres } from '../helpers/start/postgres';
-import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
+import { PASSWORD, PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
 import { startServer, type RunningServer } from '../helpers/start/server';
 import { startSilentServer, startSmtpServer } from '../helpers/start/smtp';
 import { closedPort } from '../helpers/start/ports';
@@ -22,8 +23,12 @@ import { LOG_WAIT, waitFor } from '../helpers/wait';
  * Every request that needs the database must get its fallback within the
  * 2 s connect limit, not wait for it (the old code held each one 15 s, and a
  * contact message 17.5 s): a contact message is mailed without being kept,
- * the owner's area answers 503, a wrong password is still judged (limits in
- * memory). And a database that comes back is used again, without a restart.
+ * the owner's area answers 503. A guess (here a private page's password) is
+ * refused with 503 and Retry-After while a configured database cannot give
+ * its count, since one that does not answer may only be slow under a burst;
+ * it is judged, counted in memory, only while there is no database at all
+ * (the embedded engine still starting). And a database that comes back is
+ * used again, without a restart.
  */
 
 const SECRET = 'database-outage-test-secret';
@@ -83,7 +88,12 @@ async function sendContact(text: string): Promise<number> {
   return ms;
 }
 
-async function expectFallbacksAtOnce(label: string) {
+/**
+ * `guesses`: 'counted here' when there is no database to wait for (a wrong
+ * password judged, 10 in memory, then 429), 'refused' when one is configured
+ * and cannot answer (503 with Retry-After, the right password too).
+ */
+async function expectFallbacksAtOnce(label: string, guesses: 'counted here' | 'refused') {
   // The first request a fresh server renders is slow on a busy machine, database or not: not what is measured here.
   await (await fetch(server!.url + '/')).arrayBuffer();
   // A contact message: mailed without being kept, answered within the connect limit (the server's
@@ -110,25 +120,36 @@ async function expectFallbacksAtOnce(label: string) {
   expect(admin.value).toBe(503);
   expect(admin.ms).toBeLessThan(FAST_MS);
 
-  // A wrong private-case-study password is still judged, counted in memory: 10 wrong ones, then 429.
   const first = await timed(async () => {
     const response = await post(PRIVATE_PATH, { password: 'a wrong guess while the database is down' });
-    await response.arrayBuffer();
-    return response.status;
+    return { status: response.status, retryAfter: Number(response.headers.get('retry-after')), html: await response.text() };
   });
-  expect(first.value).toBe(401);
   expect(first.ms).toBeLessThan(FAST_MS);
-  const statuses = [];
-  for (let i = 0; i < 10; i++) {
-    const response = await post(PRIVATE_PATH, { password: `wrong guess ${i}` });
-    await response.arrayBuffer();
-    statuses.push(response.status);
+  if (guesses === 'counted here') {
+    // No database at all: a wrong private-case-study password is judged, counted in memory: 10 wrong ones, then 429.
+    expect(first.value.status).toBe(401);
+    const statuses = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await post(PRIVATE_PATH, { password: `wrong guess ${i}` });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(9).fill(401), 429]);
+    await expect.poll(() => server!.output(), LOG_WAIT).toContain("so every limit counts in this process's memory");
+  } else {
+    // A configured database that cannot give the count: refused unjudged, the right password too, and said once.
+    expect(first.value.status).toBe(503);
+    expect(first.value.retryAfter).toBeGreaterThan(0);
+    expect(first.value.html).toContain(UNLOCK_TEXT.busy);
+    const right = await post(PRIVATE_PATH, { password: PASSWORD });
+    await right.arrayBuffer();
+    expect(right.status).toBe(503);
+    await expect.poll(() => server!.output(), LOG_WAIT).toContain("limits: the shared count can't be read");
+    expect(server!.output()).toContain('the contact form’s limit');
   }
-  expect(statuses).toEqual([...Array(9).fill(401), 429]);
-  await expect.poll(() => server!.output(), LOG_WAIT).toContain('limits: the database is unavailable');
   expect(server!.process.exitCode).toBeNull();
   console.info(
-    `database outage (${label}): contact answered in ${contactMs.toFixed(0)} ms (the next in ${againMs.toFixed(0)} ms), sign-in 503 in ${signIn.ms.toFixed(0)} ms, /admin 503 in ${admin.ms.toFixed(0)} ms, first wrong password judged in ${first.ms.toFixed(0)} ms`,
+    `database outage (${label}): contact answered in ${contactMs.toFixed(0)} ms (the next in ${againMs.toFixed(0)} ms), sign-in 503 in ${signIn.ms.toFixed(0)} ms, /admin 503 in ${admin.ms.toFixed(0)} ms, first guess ${guesses === 'refused' ? 'refused' : 'judged'} (${first.value.status}) in ${first.ms.toFixed(0)} ms`,
   );
 }
 
@@ -138,7 +159,7 @@ describe('NETLIFY_DB_URL at a database that is down', () => {
     { timeout: 120_000 },
     async () => {
       server = await start(`postgres://postgres:${URL_PASSWORD}@127.0.0.1:${await closedPort()}/postgres`);
-      await expectFallbacksAtOnce('closed port');
+      await expectFallbacksAtOnce('closed port', 'refused');
       expect(server.output()).toMatch(/Database: NETLIFY_DB_URL \(127\.0\.0\.1:\d+\/postgres\) is unavailable/);
       expect(server.output()).not.toContain(URL_PASSWORD);
     },
@@ -148,7 +169,7 @@ describe('NETLIFY_DB_URL at a database that is down', () => {
     const silent = await startSilentServer();
     try {
       server = await start(`${silent.url.replace('smtp:', 'postgres:')}/postgres`);
-      await expectFallbacksAtOnce('never answers');
+      await expectFallbacksAtOnce('never answers', 'refused');
       await expect.poll(() => server!.output(), LOG_WAIT).toMatch(/is unavailable \(.*timeout/);
       // It keeps trying in the background, each attempt bounded by the connect limit.
       await waitFor(() => silent.connections() >= 3, {
@@ -169,7 +190,7 @@ describe('a database down at the start that comes back', () => {
     const url = await pg.createDatabase();
     await pg.stop();
     server = await start(url);
-    await expectFallbacksAtOnce('stopped Postgres');
+    await expectFallbacksAtOnce('stopped Postgres', 'refused');
     expect(server.output()).not.toMatch(/Migrations:/);
 
     await pg.start();
@@ -302,7 +323,7 @@ describe('the embedded engine still starting', () => {
     // The folder held as a stopping server would hold it: the engine waits for it, and so stays 'starting'.
     await writeFile(`${dataDir}.lock`, String(process.pid));
     server = await start(undefined, { PORTFOLIO_DB_DIR: dataDir });
-    await expectFallbacksAtOnce('engine starting');
+    await expectFallbacksAtOnce('engine starting', 'counted here');
     expect(server.output()).not.toMatch(/Database: embedded .*ready/);
 
     await rm(`${dataDir}.lock`);
