@@ -182,7 +182,8 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     // A refused publish keeps the message typed for it; a published one starts the next afresh.
     return data<EditorActionData>(
       { result, message: result.status === 'published' ? '' : message },
-      { status: STATUS[result.status], headers: OWNER_HEADERS },
+      // Private work held back from a public repository is hers to fix there, not a failure of the site.
+      { status: result.status === 'failed' && result.exposed ? 409 : STATUS[result.status], headers: OWNER_HEADERS },
     );
   });
 }
