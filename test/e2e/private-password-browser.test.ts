@@ -124,4 +124,12 @@ describe('a private case study’s password, set in /admin', () => {
     expect(await reader.getByText(STORY).count()).toBe(0);
     expect(unexpectedErrors()).toEqual([]);
   });
+
+  it('neither a password nor its hash ever reached the server’s output', async () => {
+    const [row] = await stack.db.query<{ count: number }>('SELECT count(*)::int AS count FROM private_case_study_password');
+    expect(row?.count).toBe(0);
+    const output = stack.server.output();
+    expect(output.length).toBeGreaterThan(0);
+    for (const secret of [FIRST, SECOND, '$scrypt$']) expect(output).not.toContain(secret);
+  });
 });
