@@ -6,9 +6,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * string format, `$scrypt$ln=15,r=8,p=1$<salt>$<hash>` (base64 without
  * padding), so a later change of parameters still reads the old ones.
  *
- * N = 2^15, r = 8, p = 1 is OWASP's minimum for scrypt: 32 MiB and about
- * 50–100 ms a try on one core (`npm run bench` measures it). scrypt runs on
- * libuv's thread pool, never on the request's thread.
+ * N = 2^15, r = 8, p = 1 is OWASP's minimum for scrypt: 32 MiB of memory
+ * a try, so guessing offline from a copy of the database is slow. scrypt
+ * runs on libuv's thread pool, never on the request's thread.
  */
 
 export const SCRYPT = { ln: 15, r: 8, p: 1 } as const;
