@@ -8,7 +8,7 @@ import sendEmail from '../netlify/functions/send-email';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
 import { withPageCache } from './page-cache';
 import { getCaseStudyCards } from '../app/content/content.server';
-import { getPrivatePassword } from '../app/access/private-access.server';
+import { passwordFromSettings } from '../app/access/private-access.server';
 import { planLocalDatabase } from './local-database';
 import { ensureLocalSessionSecret, LOCAL_SECRETS_FILE } from './local-secrets';
 import { startMailQueueTimer } from './mail-queue-timer';
@@ -75,9 +75,9 @@ function announcePrivateAccess() {
       `Private case studies: made a SESSION_SECRET and kept it in ${process.env.PORTFOLIO_SECRETS_FILE?.trim() || LOCAL_SECRETS_FILE} (unlocks survive restarts; set SESSION_SECRET to choose one).`,
     );
   }
-  if (!getPrivatePassword()) {
+  if (!passwordFromSettings()) {
     console.log(
-      `Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y stays' : 'ies stay'} locked.`,
+      `Private case studies: PRIVATE_CASE_STUDY_PASSWORD is not set, so the ${locked} private case stud${locked === 1 ? 'y asks' : 'ies ask'} for the password set in /admin/private; until one is set there, ${locked === 1 ? 'its page says' : 'their pages say'} how to ask for access.`,
     );
   }
 }

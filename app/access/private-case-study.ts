@@ -9,7 +9,16 @@ import type { CaseStudyCard } from '~/content/schema';
 export type LockedCaseStudy = Pick<
   CaseStudyCard,
   'slug' | 'title' | 'description' | 'image' | 'alt' | 'tags' | 'imageWidth' | 'imageHeight' | 'imageSources'
-> & { lockedNote: string };
+> & {
+  lockedNote: string;
+  /**
+   * Whether the page offers a password box: only once a password is set (or
+   * when the database cannot say). Until then it says how to ask for access.
+   */
+  askForPassword: boolean;
+  /** The site's e-mail, for the note without a password. */
+  email: string;
+};
 
 /** The unlock action's answer when it does not redirect. The password is never sent back. */
 export type UnlockActionData = { error?: string; limited?: string };
@@ -24,3 +33,22 @@ export const UNLOCK_TEXT = {
 
 /** The lock screen's note when the case study sets none. */
 export const defaultLockedNote = (email: string) => `This work is under NDA. Ask me for the password: ${email}`;
+
+/** The lock screen's note while no password is set: no box to type into, only how to ask. */
+export const noPasswordNote = (email: string) =>
+  `This work is under NDA, so it isn’t public. To ask for access, write to me at ${email} or send me a message through the contact form.`;
+
+/** The password she sets in /admin: long enough not to be guessed in the limit's 10 tries, short enough to type. */
+export const PRIVATE_PASSWORD_RULES = { min: 8, max: 200 } as const;
+
+/**
+ * Where the password visitors need comes from, for the owner's screens:
+ * Netlify's settings (PRIVATE_CASE_STUDY_PASSWORD, which wins), the one she
+ * set in /admin, none yet, or unknown (the database did not answer).
+ */
+export type PrivatePasswordState =
+  { source: 'settings' } | { source: 'owner-area'; setAt: string } | { source: 'none' } | { source: 'unknown' };
+
+/** What the owner's password form answers (never the password, except her own typing back after a mistake). */
+export type PrivatePasswordAnswer =
+  { state: 'saved'; message: string } | { state: 'removed'; message: string } | { state: 'failed'; reason: string; typed?: string };

@@ -1,4 +1,8 @@
 import { checkEdits, type CheckProblem } from '~/editing/content-check/call.server';
+import { exposedPublishSentence, UNCHECKED_PUBLISH_SENTENCE } from '~/editing/connection/visibility';
+import { repositoryVisibility } from '~/editing/connection/visibility.server';
+import { openDocument } from '~/editing/documents/compose.server';
+import { documentKind } from '~/editing/documents/kinds';
 import type { PublishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, publish, type PublishRequest, type PublishResult } from '~/editing/git/publish.server';
 import { refreshLocalContent } from '~/editing/going-live/local-content-refresh.server';
@@ -10,6 +14,9 @@ import { discardDraft, settleDraft } from './drafts.server';
  * (publish-document.server.ts), the list's move and delete, a restore from
  * the history. In this order, and only here:
  *
+ * 0. a change that makes or keeps a private case study asks GitHub first
+ *    whether the repository is public (connection/visibility.server.ts):
+ *    if it is, or GitHub does not say, nothing is published;
  * 1. the build's own content checks, on the branch plus the change
  *    (content-check/), so nothing the build would refuse is committed;
  * 2. one commit (git/), with the caller's config: resolved once for its
@@ -29,6 +36,8 @@ export type ChangeResult =
   | { status: 'unchecked'; reason: string }
   /** The build would refuse it. */
   | { status: 'refused'; problems: CheckProblem[] }
+  /** It holds private work, and the repository is public (or GitHub did not say): not published. */
+  | { status: 'exposed'; reason: string }
   | Exclude<PublishResult, { status: 'published' }>
   /** `live` is absent outside a production server (go-live's own rule). */
   | (Extract<PublishResult, { status: 'published' }> & { live?: GoLive });
@@ -41,6 +50,12 @@ export type DraftAfter = { settle: { path: string; text: string; from: string | 
 
 export async function publishChange(request: PublishRequest, config: PublishConfig, draft?: DraftAfter): Promise<ChangeResult> {
   if (config.mode === 'read-only') return { status: 'failed', reason: config.reason };
+  if (request.files.some(isPrivateCaseStudy)) {
+    const visibility = await repositoryVisibility(config);
+    if (visibility.state === 'public') return { status: 'exposed', reason: exposedPublishSentence(visibility) };
+    // A checkout or another host cannot be asked: the owner's screens say what to check there.
+    if (visibility.state === 'unknown' && visibility.why === 'no-answer') return { status: 'exposed', reason: UNCHECKED_PUBLISH_SENTENCE };
+  }
   const check = await checkEdits([
     ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })),
     ...(request.deleted ?? []).map((file) => ({ path: file.path, bytes: null })),
@@ -53,6 +68,14 @@ export async function publishChange(request: PublishRequest, config: PublishConf
   const live = result.status === 'published' ? await goLive() : undefined;
   if (draft) await settle(draft);
   return result.status === 'published' && live ? { ...result, live } : result;
+}
+
+/** A case study whose text, as it would be published, says `visibility: private`. */
+function isPrivateCaseStudy(file: PublishRequest['files'][number]): boolean {
+  if (documentKind(file.path) !== 'case-study') return false;
+  const text = typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8');
+  const { data } = openDocument('case-study', text);
+  return (data as { visibility?: unknown }).visibility === 'private';
 }
 
 async function settle(draft: DraftAfter): Promise<void> {

@@ -59,6 +59,8 @@ export async function publishDocument({ path, kind, text, baseBlobId, message, o
   switch (result.status) {
     case 'unchecked':
       return { status: 'failed', reason: result.reason };
+    case 'exposed':
+      return { status: 'failed', reason: result.reason, exposed: true };
     case 'refused':
       return {
         status: 'invalid',

@@ -14,7 +14,8 @@ export type SaveResult =
   | { status: 'unchanged' }
   | { status: 'conflict'; path: string; theirs: string | null; mine: string; hunks: Hunk[] }
   | { status: 'invalid'; reason: string; problems: ContentProblem[] }
-  | { status: 'failed'; reason: string }
+  /** `exposed`: refused because it would put private work where anyone can read it (the reason says how to fix that). */
+  | { status: 'failed'; reason: string; exposed?: true }
   | { status: 'read-only'; reason: string };
 
 /** When and where the change shows. */

@@ -4,13 +4,14 @@ import { countLinks, listLinks } from '~/access/share-links.server';
 import { listMessages, mailHealth, type MailHealth } from '~/contact/inbox.server';
 import { liveStoreProblem } from '~/content/current-content.server';
 import { getPublishingStatus } from '~/editing/connection/publishing.server';
+import { privateWork } from '~/editing/connection/private-work.server';
 import { rebuildSetting, startRebuild } from '~/editing/going-live/rebuild.server';
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
 import type { MailHealthView, RebuildAnswer } from '~/components/admin/overview/types';
 
-/** /admin's first screen: the setup guide, links, messages, mail. */
+/** /admin's first screen: the setup guide, links, messages, mail, and a warning while private work sits in a public repository. */
 
 const mailHealthView = (health: MailHealth): MailHealthView => ({
   ...health,
@@ -20,7 +21,7 @@ const mailHealthView = (health: MailHealth): MailHealthView => ({
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const [links, counts, setup] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps()]);
+    const [links, counts, setup, work] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps(), privateWork()]);
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
@@ -49,6 +50,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         tokenExpiry: tokenExpiryWarning((await getPublishingStatus()).expiresAt),
         // The first-run guide: its checklist while a required step is open, then a link to it.
         setup,
+        // With private case studies on the site: whether the repository they are kept in is public (GitHub asked now).
+        repositoryVisibility: work.visibility,
       },
       { headers: OWNER_HEADERS },
     );

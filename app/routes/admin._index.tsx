@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { MailHealthSummary } from '~/components/admin/overview/MailHealthSummary';
 import { EMPTY, Panel } from '~/components/admin/kit/Panel';
 import { RebuildPanel } from '~/components/admin/overview/RebuildPanel';
+import { RepositoryVisibilityNote } from '~/components/admin/publishing/RepositoryVisibility';
 import { OverviewSetup } from '~/components/admin/setup/SetupGuide';
 import { LINK_TONE, StateBadge } from '~/components/admin/kit/StateBadge';
 import { When } from '~/components/admin/kit/When';
@@ -13,7 +14,8 @@ export const action = ownerOverviewAction;
 
 /** The first screen: the setup guide until the site is the designer's own, the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry, setup } = useLoaderData<typeof loader>();
+  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry, setup, repositoryVisibility } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -40,6 +42,7 @@ export default function OwnerOverview() {
           </Link>
         </p>
       ) : null}
+      {repositoryVisibility ? <RepositoryVisibilityNote visibility={repositoryVisibility} className="mt-4" /> : null}
       <OverviewSetup steps={setup} />
       <div className="mt-6 grid gap-5 lg:grid-cols-5">
         <Panel title="Share links" id="links-title" more={{ to: '/admin/links', label: 'All links' }} className="lg:col-span-3">

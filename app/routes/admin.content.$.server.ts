@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
+import { privatePasswordState } from '~/access/private-access.server';
 import { composeFile, listOperation, openDocument } from '~/editing/documents/compose.server';
 import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/kinds';
 import { FORMS } from '~/editing/documents/forms.server';
@@ -34,7 +35,11 @@ export function documentPathOf(splat: string | undefined): { path: string; kind:
 
 async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView | null> {
   const config = await resolvePublishConfig();
-  const [opened, draft] = await Promise.all([openForEditing(path, config), getDraft(path)]);
+  const [opened, draft, privatePassword] = await Promise.all([
+    openForEditing(path, config),
+    getDraft(path),
+    kind === 'case-study' ? privatePasswordState() : null,
+  ]);
   if (opened.status === 'missing' && !draft) return null;
   const text = draft?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
   const { data: frontmatter, body, problem } = openDocument(kind, text);
@@ -57,6 +62,7 @@ async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView 
     problem: problem ?? null,
     /** The body editor's script (built apart from the pages', scripts/editor-bundle.ts), or null when it was not built. */
     editorScript: editorScriptUrl(),
+    privatePassword,
   };
 }
 
@@ -176,7 +182,8 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     // A refused publish keeps the message typed for it; a published one starts the next afresh.
     return data<EditorActionData>(
       { result, message: result.status === 'published' ? '' : message },
-      { status: STATUS[result.status], headers: OWNER_HEADERS },
+      // Private work held back from a public repository is hers to fix there, not a failure of the site.
+      { status: result.status === 'failed' && result.exposed ? 409 : STATUS[result.status], headers: OWNER_HEADERS },
     );
   });
 }

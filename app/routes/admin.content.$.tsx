@@ -20,6 +20,8 @@ const NOTICES: Record<string, string> = {
   discarded: 'Draft discarded: this is the published version.',
   created: 'New case study, kept as a draft. Fill in its details, then publish: it starts as “coming soon”.',
   restored: 'Restored: that version is back on the site, as the newest in the history.',
+  'password-saved': 'Password saved. Anyone who unlocked with an earlier password has to enter this one.',
+  'password-removed': 'Password removed. Private pages now say how to ask you for access; share links still open them.',
 };
 
 export default function EditContent() {

@@ -6,7 +6,9 @@ import {
   disconnectPublishing,
   publishingDetails,
   PUBLISHING_PAGE,
+  resolvePublishConfig,
 } from '~/editing/connection/publishing.server';
+import { repositoryVisibility } from '~/editing/connection/visibility.server';
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { readSmallForm, text } from '~/http/form.server';
 import type { PublishingActionData } from '~/components/admin/publishing/types';
@@ -15,12 +17,16 @@ import type { PublishingActionData } from '~/components/admin/publishing/types';
  * /admin/publishing: connects the editor to the site's repository with a
  * token the owner pastes (checked at once for reading and for pushing), shows
  * the connection, and disconnects it. The token goes one way only, from the
- * form to the server: no answer of this page ever carries it.
+ * form to the server: no answer of this page ever carries it. Once
+ * connected, it says whether the repository is public (GitHub asked on each
+ * visit: she may have just changed it there).
  */
 
 export async function ownerPublishingLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const { status, kept } = await publishingDetails();
+    const works = status.state === 'connected' || status.state === 'from-settings' || status.state === 'local';
+    const visibility = works ? await repositoryVisibility(await resolvePublishConfig()) : null;
     return data(
       {
         status,
@@ -28,6 +34,7 @@ export async function ownerPublishingLoader({ request }: LoaderFunctionArgs) {
         // What the form offers: the kept repository, else the one Netlify built from.
         suggestedRepository: status.repository ?? defaultRepository() ?? '',
         warning: tokenExpiryWarning(status.expiresAt),
+        visibility,
         now: new Date().toISOString(),
       },
       { headers: OWNER_HEADERS },

@@ -2,6 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Panel } from '~/components/admin/kit/Panel';
 import { ConnectForm, TokenSteps } from '~/components/admin/publishing/PublishingConnect';
+import { RepositoryVisibilityNote } from '~/components/admin/publishing/RepositoryVisibility';
 import { When } from '~/components/admin/kit/When';
 import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
@@ -19,7 +20,7 @@ const dateOf = (iso: string) =>
 
 /** Connecting the editor to the site's repository: how to make the token, the form, and the connection as it is. */
 export default function OwnerPublishing() {
-  const { status, kept, suggestedRepository, warning, now } = useLoaderData<typeof loader>();
+  const { status, kept, suggestedRepository, warning, now, visibility } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const canConnect = status.state !== 'from-settings' && status.state !== 'local';
   const repositoryName =
@@ -89,6 +90,7 @@ export default function OwnerPublishing() {
                 {tokenExpirySentence(warning, canConnect ? 'below' : 'in Netlify’s settings')}
               </p>
             ) : null}
+            {visibility ? <RepositoryVisibilityNote visibility={visibility} showPrivate /> : null}
             {kept ? (
               <Form method="post">
                 <button

@@ -4,7 +4,15 @@ import { isDatabaseUnavailable } from '~/db/connection.server';
 import { getCaseStudy, getCaseStudyCards, getSite } from '~/content/content.server';
 import type { CaseStudy } from '~/content/schema';
 import { clientIp } from '~/http/client-ip.server';
-import { isUnlocked, passwordMatches, takeUnlockAttempt, unlockCookie } from '~/access/private-access.server';
+import {
+  carriesUnlock,
+  currentPrivatePassword,
+  passwordMatches,
+  takeUnlockAttempt,
+  unlockCookie,
+  unlockedFor,
+  type PrivatePassword,
+} from '~/access/private-access.server';
 import { UNLOCK_TEXT, type LockedCaseStudy, type UnlockActionData } from '~/access/private-case-study';
 import { PRIVATE_HEADERS } from '~/http/cache-headers.server';
 import { readSmallForm } from '~/http/form.server';
@@ -32,7 +40,7 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data(null, { status: 404 });
   }
-  const { name, role, moreWork, cta } = getSite();
+  const { name, role, email, moreWork, cta } = getSite();
   const words = { moreWork, cta };
   const author = { name, role };
   const siteUrl = getSiteUrl();
@@ -51,12 +59,14 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
       { name: 'robots', content: 'noindex' },
     ];
     const headers = { headers: PRIVATE_HEADERS };
-    const access = await privateAccess(request, caseStudy.slug);
+    const current = await currentPrivatePassword();
+    const access = await privateAccess(request, caseStudy.slug, current);
     if (access !== 'open') {
-      // A link that cannot be checked fails closed (503); the password form still works.
+      // A link or an unlock that cannot be checked fails closed (503); the password form still works.
       return data(
         {
-          locked: lockedView(caseStudy),
+          // While the database cannot say whether a password is set, the box stays: the action then says it cannot unlock.
+          locked: lockedView(caseStudy, current !== null, email),
           caseStudy: null,
           more,
           words,
@@ -85,13 +95,18 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
 }
 
 /**
- * The password's signed cookie opens every private case study without a
- * query; a share link's cookie is checked in the database on every request,
- * so a revoked link locks the page at once. 'unknown': the database cannot say.
+ * The password's signed cookie opens every private case study, checked
+ * against the password in force (read once for the request); a share link's
+ * cookie is checked in the database on every request, so a revoked link
+ * locks the page at once. 'unknown': the database cannot say.
  */
-async function privateAccess(request: Request, slug: string): Promise<'open' | 'locked' | 'unknown'> {
-  if (isUnlocked(request)) return 'open';
-  if (!linkTokenOf(request)) return 'locked';
+async function privateAccess(
+  request: Request,
+  slug: string,
+  current: PrivatePassword | null | 'unknown',
+): Promise<'open' | 'locked' | 'unknown'> {
+  if (current !== 'unknown' && unlockedFor(request, current)) return 'open';
+  if (!linkTokenOf(request)) return current === 'unknown' && carriesUnlock(request) ? 'unknown' : 'locked';
   try {
     return (await linkOpens(request, slug)) ? 'open' : 'locked';
   } catch (error) {
@@ -102,7 +117,7 @@ async function privateAccess(request: Request, slug: string): Promise<'open' | '
 }
 
 /** The card's fields and the note: everything a locked page may contain. */
-function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
+function lockedView(caseStudy: CaseStudy, askForPassword: boolean, email: string): LockedCaseStudy {
   const { slug, title, description, image, alt, tags, imageWidth, imageHeight, imageSources, lockedNote } = caseStudy;
   return {
     slug,
@@ -115,6 +130,8 @@ function lockedView(caseStudy: CaseStudy): LockedCaseStudy {
     imageHeight,
     imageSources,
     lockedNote,
+    askForPassword,
+    email,
   };
 }
 
@@ -139,7 +156,8 @@ async function readPassword(request: Request): Promise<string | number> {
  * instance: 429 for every attempt. Each attempt takes its slot before it is
  * judged, so concurrent guesses cannot slip past the limit; anything that is
  * not a wrong password gives it back. An attempt whose count cannot be read
- * in time gets a 503 and is not judged.
+ * in time gets a 503 and is not judged. With no password set there is nothing
+ * to judge: back to the page, which says how to ask for access.
  */
 export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
   const caseStudy = getCaseStudy(params.slug ?? '');
@@ -157,11 +175,21 @@ export async function caseStudyAction({ params, request }: ActionFunctionArgs) {
     await attempt.giveBack();
     return refuse(password, { error: UNLOCK_TEXT.missing });
   }
-  if (!passwordMatches(password)) return refuse(401, { error: UNLOCK_TEXT.wrong });
+  const current = await currentPrivatePassword();
+  if (current === 'unknown') {
+    await attempt.giveBack();
+    return refuse(503, { limited: UNLOCK_TEXT.unavailable }, { 'Retry-After': '60' });
+  }
+  const back = new URL(request.url).pathname;
+  if (current === null) {
+    await attempt.giveBack();
+    return redirect(back, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+  }
+  if (!(await passwordMatches(password, current))) return refuse(401, { error: UNLOCK_TEXT.wrong });
   await attempt.giveBack();
-  const cookie = unlockCookie(request);
+  const cookie = unlockCookie(request, current);
   if (!cookie) return refuse(503, { limited: UNLOCK_TEXT.unavailable });
-  return redirect(new URL(request.url).pathname, {
+  return redirect(back, {
     status: 303,
     headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
   });

@@ -12,7 +12,7 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
  * unreachable: no).
  */
 async function mayReadPrivateMedia(request: Request, name: string): Promise<boolean> {
-  if (isUnlocked(request)) return true;
+  if ((await isUnlocked(request).catch(() => false)) === true) return true;
   const link = await requestLink(request).catch(() => null);
   return link !== null && privateMediaCaseStudies(name).some((slug) => opensCaseStudy(link, slug));
 }

@@ -144,6 +144,11 @@ const ENTRIES = {
   SAMPLE_FINGERPRINTS_FILE: entry(text(), 'tests', "The sample content's fingerprints, to tell it from the designer's own."),
   NETLIFY_PURGE_API_URL: entry(text(), 'tests', "Netlify's purge API, replaced by a stand-in in tests."),
   GITHUB_API_URL: entry(text(), 'tests', "GitHub's API, replaced by a stand-in in tests; default https://api.github.com."),
+  GITHUB_SERVER_URL: entry(
+    text(),
+    'tests',
+    "GitHub's web address, whose repositories its API describes; another in tests; default https://github.com.",
+  ),
 } satisfies Record<string, Entry<z.ZodType>>;
 
 export type EnvName = keyof typeof ENTRIES;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConnection, parseGithubExpiry, tokenExpiry } from '~/editing/connection/check.server';
+import { githubFacts, onGithub, visibilityOf } from '~/editing/connection/github-api.server';
 import { getPublishingStatus, resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { saveConnection } from '~/editing/connection/store.server';
 import { buildRepositoryAddress, parseRepositoryAddress } from '~/editing/connection/repository-address';
@@ -13,12 +14,14 @@ import { tokenExpiryWarning, WARN_DAYS } from '~/editing/connection/token-expiry
 import { redactSecrets } from '~/http/log-redaction.server';
 import { READ_ONLY_TEST_TOKEN, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
 import { closedPort } from '../helpers/start/ports';
+import { startGithubApi, type GithubApi } from '../helpers/stand-ins/github-api';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 
 /**
  * The publishing connection's parts: the token sealed at rest (and what a
  * changed secret does), the expiry warning's window, GitHub's expiry header
- * (from a local stand-in of its API), the check of a repository and token
+ * and the repository's visibility (from the stand-in of its API,
+ * test/helpers/stand-ins/github-api.ts), the check of a repository and token
  * against a real git remote, and the order resolvePublishConfig follows.
  */
 
@@ -87,31 +90,62 @@ describe('addresses', () => {
   });
 });
 
-describe('the token’s expiry, from GitHub’s API', () => {
-  // GitHub cannot be reached from the test machine: GITHUB_API_URL points tokenExpiry at this stand-in, which answers as GitHub does.
-  let api: http.Server;
-  let base: string;
-  const seen: { path: string; authorization?: string }[] = [];
+describe('what GitHub’s API says: the token’s expiry and whether the repository is public', () => {
+  // GitHub cannot be reached from the test machine: GITHUB_API_URL points the site at this stand-in, which answers as GitHub does.
+  let api: GithubApi;
   beforeAll(async () => {
-    api = http.createServer((req, res) => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
-      res
-        .writeHead(200, { 'content-type': 'application/json', 'github-authentication-token-expiration': '2027-11-20 09:30:00 UTC' })
-        .end('{}');
+    api = await startGithubApi({
+      repositories: {
+        'you/portfolio': { visibility: 'public' },
+        'you/secret': { visibility: 'private' },
+        'corp/internal': { visibility: 'internal' },
+        'you/flaky': 'error',
+      },
+      expiration: '2027-11-20 09:30:00 UTC',
     });
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+  afterAll(() => api.close());
 
   it('reads GitHub-Authentication-Token-Expiration for a github.com repository, and asks nothing for another host', async () => {
-    expect(await tokenExpiry('https://github.com/you/portfolio', TEST_TOKEN, { GITHUB_API_URL: base })).toBe('2027-11-20T09:30:00.000Z');
-    expect(seen).toEqual([{ path: '/repos/you/portfolio', authorization: `Bearer ${TEST_TOKEN}` }]);
-    expect(await tokenExpiry('https://gitlab.com/you/portfolio', TEST_TOKEN, { GITHUB_API_URL: base })).toBeNull();
-    expect(seen).toHaveLength(1);
+    const env = { GITHUB_API_URL: api.url };
+    expect(await tokenExpiry('https://github.com/you/portfolio', TEST_TOKEN, env)).toBe('2027-11-20T09:30:00.000Z');
+    expect(api.calls).toEqual([{ method: 'GET', path: '/repos/you/portfolio', authorization: `Bearer ${TEST_TOKEN}` }]);
+    expect(await tokenExpiry('https://gitlab.com/you/portfolio', TEST_TOKEN, env)).toBeNull();
+    expect(api.calls).toHaveLength(1);
     expect(
       await tokenExpiry('https://github.com/you/portfolio', TEST_TOKEN, { GITHUB_API_URL: `http://127.0.0.1:${await closedPort()}` }),
     ).toBeNull();
+  });
+
+  it('says public, private (internal counts as private) or nothing, in the same request', async () => {
+    const facts = (repository: string) => githubFacts(repository, TEST_TOKEN, { env: { GITHUB_API_URL: api.url } });
+    expect(await facts('https://github.com/you/portfolio')).toEqual({
+      onGithub: true,
+      owner: 'you',
+      name: 'portfolio',
+      visibility: 'public',
+      expiresAt: '2027-11-20T09:30:00.000Z',
+    });
+    expect(await facts('https://github.com/you/secret.git')).toMatchObject({ name: 'secret', visibility: 'private' });
+    expect(await facts('https://github.com/corp/internal')).toMatchObject({ visibility: 'private' });
+    // GitHub could not say, or does not show the repository to this token: unknown, never "private".
+    expect(await facts('https://github.com/you/flaky')).toMatchObject({ onGithub: true, visibility: null });
+    expect(await facts('https://github.com/you/missing')).toMatchObject({ onGithub: true, visibility: null });
+    expect(await facts('https://gitlab.com/you/portfolio')).toEqual({ onGithub: false });
+  });
+
+  it('a git remote of the tests counts as GitHub’s at the address GITHUB_SERVER_URL names, with an owner and a name', () => {
+    expect(onGithub('http://127.0.0.1:4321/dana/portfolio.git', { GITHUB_SERVER_URL: 'http://127.0.0.1:4321' })).toEqual({
+      owner: 'dana',
+      name: 'portfolio',
+    });
+    expect(onGithub('http://127.0.0.1:4321/site.git', { GITHUB_SERVER_URL: 'http://127.0.0.1:4321' })).toBeNull();
+    expect(onGithub('http://127.0.0.1:4321/dana/portfolio.git', {})).toBeNull();
+    expect(onGithub('https://github.com/dana/portfolio/tree/main', {})).toBeNull();
+    expect(visibilityOf({ private: true })).toBe('private');
+    expect(visibilityOf({ private: false })).toBe('public');
+    expect(visibilityOf({})).toBeNull();
+    expect(visibilityOf('public')).toBeNull();
   });
 
   it.each([
@@ -135,7 +169,7 @@ describe('checking a repository and a token, against a real git remote', () => {
     const head = remote.git('rev-parse', 'main');
     const check = (over: Partial<{ repository: string; branch: string; token: string }>, options?: { timeoutMs: number }) =>
       checkConnection({ repository: remote.url, branch: 'main', token: TEST_TOKEN, ...over }, options);
-    expect(await check({})).toEqual({ ok: true, expiresAt: null });
+    expect(await check({})).toEqual({ ok: true, expiresAt: null, visibility: null });
     expect(await check({ token: 'ghp_wrong0123456789abcdefWRONG' })).toEqual({
       ok: false,
       reason: expect.stringMatching(/refused the token: it is wrong, or it has expired/),

@@ -48,6 +48,7 @@ const MIGRATIONS = [
   '20261126000000_site_secrets',
   '20261126000100_messages_kept_without_mail',
   '20261126010000_publishing_connection',
+  '20261127000000_private_case_study_password',
 ];
 const WINDOW_MS = 10 * 60 * 1000;
 
@@ -140,6 +141,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
         'insight_salts',
         'insight_visitor_limits',
         'owner_sign_in_links',
+        'private_case_study_password',
         'publishing_connection',
         'rate_limits',
         'share_link_views',

@@ -260,7 +260,7 @@ describe('the packaged Netlify function', () => {
     expect(at(answers, 11, 'a twelfth answer').headers['set-cookie']).toBeUndefined();
   });
 
-  it('without PRIVATE_CASE_STUDY_PASSWORD nothing unlocks, and without SESSION_SECRET nothing can be signed', async () => {
+  it('with no password set (none in the environment, no database) nothing unlocks and the page offers no box; without SESSION_SECRET nothing can be signed', async () => {
     const unlock = {
       path: PRIVATE_PATH,
       method: 'POST',
@@ -272,7 +272,19 @@ describe('the packaged Netlify function', () => {
       0,
       'an answer without a password set',
     );
-    expect(noPassword.status).toBe(401);
+    // Nothing to judge: back to the page, which says how to ask for access, with no cookie.
+    expect(noPassword.status).toBe(303);
+    expect(noPassword.headers['set-cookie']).toBeUndefined();
+    const locked = at(
+      await packaged.call([{ path: PRIVATE_PATH }], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, SESSION_SECRET: 'x' }),
+      0,
+      'the page without a password set',
+    );
+    expect(locked.status).toBe(200);
+    expect(locked.body).not.toContain('name="password"');
+    expect(locked.body).toContain('This work is under NDA');
+    expect(locked.body).toContain('href="/#contact"');
+    expect(leaks(locked.body, media)).toEqual([]);
     const noSecret = at(
       await packaged.call([unlock], { CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, PRIVATE_CASE_STUDY_PASSWORD: PASSWORD }),
       0,

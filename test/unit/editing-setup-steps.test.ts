@@ -12,6 +12,8 @@ import { readWordsDesigner } from '../helpers/data/words-designer';
 const { sample, prints } = await readWordsDesigner();
 
 const NOTHING_SET: Omit<SetupFacts, 'leftovers' | 'caseStudies'> = {
+  privateCaseStudies: 0,
+  privatePasswordSet: false,
   publishingReady: false,
   mailConfigured: false,
   mailDelivered: false,
@@ -33,7 +35,8 @@ function facts(content: ContentSnapshot, more: Partial<SetupFacts> = {}): SetupF
 describe('setup steps', () => {
   it('come in the guide’s order, the last two optional, each with a title, a hint and a page', () => {
     const steps = setupStepsFrom(facts(sample));
-    expect(steps.map((s) => s.name)).toEqual([...SETUP_STEP_NAMES]);
+    // No case study is private: no password step.
+    expect(steps.map((s) => s.name)).toEqual(SETUP_STEP_NAMES.filter((name) => name !== 'private-password'));
     expect(steps.map((s) => s.name)).toEqual(['publishing', 'name-and-email', 'photo', 'resume', 'first-case-study', 'mail', 'domain']);
     expect(steps.filter((s) => s.optional).map((s) => s.name)).toEqual(['mail', 'domain']);
     for (const s of steps) {
@@ -124,11 +127,26 @@ describe('setup steps', () => {
         ),
       ),
       setupStepsFrom({ ...NOTHING_SET, leftovers: null, caseStudies: [] }),
+      setupStepsFrom(facts(sample, { privateCaseStudies: 2 })),
+      setupStepsFrom(facts(sample, { privateCaseStudies: 1, privatePasswordSet: true })),
     ];
     const words = variants.flat().flatMap((s) => [s.title, s.hint]);
     expect(
       words.filter((text) => /\b(SMTP|env|environment|git|repositor(y|ies)|commit|branch|push|deploy|SITE_URL|URL)\b/i.test(text)),
     ).toEqual([]);
+  });
+
+  it('a password for private work: a required step only while a case study is private, ticked once a password is set', () => {
+    const none = setupStepsFrom(facts(sample, { privateCaseStudies: 0 }));
+    expect(none.map((s) => s.name)).not.toContain('private-password');
+    const open = setupStepsFrom(facts(sample, { privateCaseStudies: 2 }));
+    expect(open.map((s) => s.name)).toEqual([...SETUP_STEP_NAMES]);
+    expect(step(open, 'private-password')).toMatchObject({ done: false, optional: false, href: '/admin/private' });
+    expect(step(open, 'private-password').hint).toMatch(/^2 case studies are private, and no password opens them yet/);
+    expect(step(setupStepsFrom(facts(sample, { privateCaseStudies: 1 })), 'private-password').hint).toMatch(/^One case study is private/);
+    expect(setupProgress(open).total).toBe(6);
+    const set = setupStepsFrom(facts(sample, { privateCaseStudies: 2, privatePasswordSet: true }));
+    expect(step(set, 'private-password').done).toBe(true);
   });
 
   it('an own domain is not Netlify’s free address nor this computer', () => {

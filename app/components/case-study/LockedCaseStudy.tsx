@@ -1,7 +1,7 @@
 import { useActionData } from '@remix-run/react';
 import { LockIcon, TagList } from '~/components/ui';
 import { PasswordForm } from '~/components/ui/PasswordForm';
-import type { LockedCaseStudy as Locked, UnlockActionData } from '~/access/private-case-study';
+import { noPasswordNote, type LockedCaseStudy as Locked, type UnlockActionData } from '~/access/private-case-study';
 import { CaseStudyHeroImage } from './CaseStudyHeader';
 
 /** An e-mail address in the note becomes a mailto link; the rest is text. */
@@ -26,7 +26,9 @@ function Note({ text }: { text: string }) {
  * A private case study before the password: what its card shows, the
  * designer's note and the password form. Nothing of the story is in this
  * page. The form (PasswordForm) is a plain POST to the page itself; with
- * JavaScript it submits in place.
+ * JavaScript it submits in place. Until the designer has set a password
+ * there is no box to type into: the page says how to ask for access instead
+ * (her note is left out then, as it may promise a password).
  */
 export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
   const answer = useActionData<UnlockActionData>();
@@ -45,10 +47,26 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
           </span>
           This case study is private
         </h2>
-        <div className="mt-3">
-          <Note text={caseStudy.lockedNote} />
-        </div>
-        <PasswordForm id="unlock-password" answer={answer} submit="Unlock" submitting="Unlocking…" inline />
+        {caseStudy.askForPassword ? (
+          <>
+            <div className="mt-3">
+              <Note text={caseStudy.lockedNote} />
+            </div>
+            <PasswordForm id="unlock-password" answer={answer} submit="Unlock" submitting="Unlocking…" inline />
+          </>
+        ) : (
+          <div className="mt-3 grid gap-4" data-no-password>
+            <Note text={noPasswordNote(caseStudy.email)} />
+            <p>
+              <a
+                href="/#contact"
+                className="inline-flex h-11 items-center rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover"
+              >
+                Ask for access
+              </a>
+            </p>
+          </div>
+        )}
       </section>
 
       <CaseStudyHeroImage caseStudy={caseStudy} className="mt-12" />

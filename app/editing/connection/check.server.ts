@@ -1,6 +1,8 @@
-import { readEnv, type EnvSource } from '~/settings/env.server';
+import type { EnvSource } from '~/settings/env.server';
 import { basicAuthHeader, isTimeout, networkCode } from '~/editing/git/http.server';
-import { githubRepository } from './repository-address';
+import { githubFacts, type GithubVisibility } from './github-api.server';
+
+export { parseGithubExpiry } from './github-api.server';
 
 /**
  * Checks a repository address and a token before they are kept, without
@@ -10,15 +12,15 @@ import { githubRepository } from './repository-address';
  * GitHub answers 403 there to a token that may only read). Each answer
  * becomes one sentence that says exactly what is wrong, for the designer.
  *
- * On github.com, GitHub's API then says when the token expires (the
- * GitHub-Authentication-Token-Expiration header); unknown is not an error.
+ * On GitHub, its API then says when the token expires and whether the
+ * repository is public (github-api.server.ts); unknown is not an error.
  */
 
-export type ConnectionCheck = { ok: true; expiresAt: string | null } | { ok: false; reason: string };
+/** `visibility`: GitHub's word on whether the repository is public; null when it did not say or the host is not GitHub. */
+export type ConnectionCheck = { ok: true; expiresAt: string | null; visibility: GithubVisibility | null } | { ok: false; reason: string };
 
 /** Per request: a git host that does not answer within this is reported as such. */
 export const CHECK_TIMEOUT_MS = 10_000;
-const EXPIRY_TIMEOUT_MS = 5_000;
 
 export async function checkConnection(
   { repository, branch, token }: { repository: string; branch: string; token: string },
@@ -50,7 +52,10 @@ export async function checkConnection(
       ok: false,
       reason: refusal(push.status, 'write', host, repository),
     };
-  return { ok: true, expiresAt: await tokenExpiry(repository, token) };
+  const facts = await githubFacts(repository, token);
+  return facts.onGithub
+    ? { ok: true, expiresAt: facts.expiresAt, visibility: facts.visibility }
+    : { ok: true, expiresAt: null, visibility: null };
 }
 
 type Advertisement = { status: number; git: boolean; refs: string[] } | { reason: string };
@@ -123,37 +128,10 @@ export function advertisedRefs(body: Buffer): string[] {
 
 /**
  * When GitHub says the token expires, as an ISO date; null when the
- * repository is not on github.com, the token has no expiry, or GitHub did
- * not say in time. GITHUB_API_URL replaces https://api.github.com only in
- * the tests, which answer from a small local stand-in: GitHub itself cannot
- * be reached from the test machine.
+ * repository is not on GitHub, the token has no expiry, or GitHub did not
+ * say in time (github-api.server.ts).
  */
 export async function tokenExpiry(repository: string, token: string, env: EnvSource = process.env): Promise<string | null> {
-  const github = githubRepository(repository);
-  if (!github) return null;
-  const api = (readEnv('GITHUB_API_URL', env) ?? 'https://api.github.com').replace(/\/+$/, '');
-  try {
-    const response = await fetch(`${api}/repos/${encodeURIComponent(github.owner)}/${encodeURIComponent(github.name)}`, {
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/vnd.github+json',
-        'x-github-api-version': '2022-11-28',
-        'user-agent': 'portfolio editor',
-      },
-      signal: AbortSignal.timeout(EXPIRY_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return parseGithubExpiry(response.headers.get('github-authentication-token-expiration'));
-  } catch {
-    return null;
-  }
-}
-
-/** GitHub writes `2026-11-26 04:15:00 UTC` (or with an offset, `+0200`). */
-export function parseGithubExpiry(value: string | null): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})\s*(UTC|Z|[+-]\d{2}:?\d{2})?$/.exec(value?.trim() ?? '');
-  if (!match) return null;
-  const zone = !match[3] || match[3] === 'UTC' || match[3] === 'Z' ? 'Z' : match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
-  const date = new Date(`${match[1]}T${match[2]}${zone}`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const facts = await githubFacts(repository, token, { env });
+  return facts.onGithub ? facts.expiresAt : null;
 }

@@ -167,6 +167,13 @@ export async function publishingDetails(env: PublishEnv = process.env, cwd: stri
 
 export type ConnectResult = { state: 'connected'; message: string } | { state: 'failed'; reason: string };
 
+/** What the connect answer adds about the repository's visibility, when GitHub said. */
+const VISIBILITY_NOTE = {
+  private: ' GitHub says the repository is private, so your private case studies stay out of sight there too.',
+  public:
+    ' GitHub says the repository is public, though: anyone can read what you publish. See below how to make it private before you publish private work.',
+} as const;
+
 /**
  * Checks the repository and token (read, the branch, push) and keeps them
  * when both pass; nothing in the repository changes. The token is never in
@@ -202,7 +209,7 @@ export async function connectPublishing({ repository, token }: { repository: str
   }
   return {
     state: 'connected',
-    message: `Connected: the editor publishes to ${address.url} (branch ${branch}). It may read and change the site’s files.`,
+    message: `Connected: the editor publishes to ${address.url} (branch ${branch}). It may read and change the site’s files.${checked.visibility ? VISIBILITY_NOTE[checked.visibility] : ''}`,
   };
 }
 

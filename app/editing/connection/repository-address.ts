@@ -54,13 +54,17 @@ export function buildRepositoryAddress(value: string | undefined): string | null
   return parsed.ok ? parsed.url : null;
 }
 
-/** owner and name when the repository is on github.com (its API then says when the token expires). */
-export function githubRepository(url: string): { owner: string; name: string } | null {
+/**
+ * owner and name when the repository is on GitHub (its API then says when
+ * the token expires and whether the repository is public); `server` is
+ * GitHub's web address, another only in the tests.
+ */
+export function githubRepository(url: string, server = 'https://github.com'): { owner: string; name: string } | null {
   try {
     const parsed = new URL(url);
-    if (parsed.hostname !== 'github.com') return null;
-    const [owner, name] = parsed.pathname.split('/').filter(Boolean);
-    return owner && name ? { owner, name: name.replace(/\.git$/, '') } : null;
+    if (parsed.origin !== new URL(server).origin) return null;
+    const [owner, name, ...rest] = parsed.pathname.split('/').filter(Boolean);
+    return owner && name && rest.length === 0 ? { owner, name: name.replace(/\.git$/, '') } : null;
   } catch {
     return null;
   }

@@ -11,6 +11,7 @@ import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { branchTip, filesAtTip } from '~/editing/git/read.server';
 import type { PublishConfig } from '~/editing/git/publish-config.server';
 import { getPublishingStatus, resolvePublishConfig } from '~/editing/connection/publishing.server';
+import { privatePasswordState } from '~/access/private-access.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
 import { findSampleLeftovers, repoPathOfImage, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 import { setupStepsFrom, type SetupStep } from './steps';
@@ -35,10 +36,17 @@ export async function setupSteps(): Promise<SetupStep[]> {
 }
 
 export async function setupState(): Promise<SetupState> {
-  const [content, mail, publishing] = await Promise.all([contentFacts(), mailFacts(), getPublishingStatus()]);
+  const [content, mail, publishing, password] = await Promise.all([
+    contentFacts(),
+    mailFacts(),
+    getPublishingStatus(),
+    privatePasswordState(),
+  ]);
   const steps = setupStepsFrom({
     leftovers: content.leftovers?.map((item) => item.id) ?? null,
     caseStudies: content.caseStudies,
+    privateCaseStudies: content.privateCaseStudies,
+    privatePasswordSet: password.source === 'settings' || password.source === 'owner-area',
     // Publishing works: a connection made here, settings in Netlify, or (npm start) commits to the checkout.
     publishingReady: publishing.state === 'connected' || publishing.state === 'from-settings' || publishing.state === 'local',
     ...mail,
@@ -60,7 +68,7 @@ async function mailFacts(): Promise<{
   return { mailConfigured, mailDelivered: delivered };
 }
 
-type ContentFacts = { leftovers: SampleItem[] | null; caseStudies: string[] };
+type ContentFacts = { leftovers: SampleItem[] | null; caseStudies: string[]; privateCaseStudies: number };
 
 /**
  * The last comparison of the branch and the commit it was made on. The
@@ -91,8 +99,12 @@ async function branchContentFacts(config: PublishConfig): Promise<ContentFacts |
   if (!listed?.ok) return null;
   const leftovers = await sampleLeftovers(listed.value, config).catch(() => null);
   if (!leftovers?.ok) return null;
-  const caseStudies = listed.value.filter((item) => item.kind === 'case-study').map((item) => item.slug ?? item.path);
-  return { leftovers: leftovers.value, caseStudies };
+  const studies = listed.value.filter((item) => item.kind === 'case-study');
+  return {
+    leftovers: leftovers.value,
+    caseStudies: studies.map((item) => item.slug ?? item.path),
+    privateCaseStudies: studies.filter((item) => item.visibility === 'private').length,
+  };
 }
 
 const isDocument = (file: string) =>
@@ -147,8 +159,9 @@ function servedContentFacts(): ContentFacts {
     return {
       leftovers: findSampleLeftovers(snapshot, sampleFingerprints()),
       caseStudies: cards.map((card) => card.slug),
+      privateCaseStudies: cards.filter((card) => card.private).length,
     };
   } catch {
-    return { leftovers: null, caseStudies: [] };
+    return { leftovers: null, caseStudies: [], privateCaseStudies: 0 };
   }
 }

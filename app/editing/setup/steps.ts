@@ -4,8 +4,17 @@
  * the words are the designer's: what a step is about and what to do next.
  */
 
-// Publishing first: on Netlify, nothing else can go live until it is connected.
-export const SETUP_STEP_NAMES = ['publishing', 'name-and-email', 'photo', 'resume', 'first-case-study', 'mail', 'domain'] as const;
+// Publishing first: on Netlify, nothing else can go live until it is connected. The password only while a case study is private.
+export const SETUP_STEP_NAMES = [
+  'publishing',
+  'name-and-email',
+  'photo',
+  'resume',
+  'first-case-study',
+  'private-password',
+  'mail',
+  'domain',
+] as const;
 export type SetupStepName = (typeof SETUP_STEP_NAMES)[number];
 
 export type SetupStep = {
@@ -25,6 +34,10 @@ export type SetupFacts = {
   leftovers: string[] | null;
   /** Slugs of the case studies on the site (published or coming soon). */
   caseStudies: string[];
+  /** How many of them are private. */
+  privateCaseStudies: number;
+  /** A password opens private case studies (set here, or in Netlify's settings). */
+  privatePasswordSet: boolean;
   publishingReady: boolean;
   /** A mail account is set up for the contact form's messages. */
   mailConfigured: boolean;
@@ -126,6 +139,24 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
           ? plural(ownStudies, 'One case study on your site is your own.', '# case studies on your site are your own.')
           : 'Tell the story of one project of yours. It stays a draft until you publish it.',
     },
+    ...(facts.privateCaseStudies > 0
+      ? [
+          {
+            name: 'private-password' as const,
+            title: 'A password for your private work',
+            done: facts.privatePasswordSet,
+            optional: false,
+            href: '/admin/private',
+            hint: facts.privatePasswordSet
+              ? 'The people you give the password to can read your private case studies.'
+              : plural(
+                  facts.privateCaseStudies,
+                  'One case study is private, and no password opens it yet: its page only says how to ask you for access.',
+                  '# case studies are private, and no password opens them yet: their pages only say how to ask you for access.',
+                ),
+          },
+        ]
+      : []),
     {
       name: 'mail',
       title: 'Messages by e-mail',

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_MEDIA_DIR } from '~/access/private-media.server';
-import { UNLOCK_COOKIE, unlockCookie } from '~/access/private-access.server';
+import { passwordFromSettings, UNLOCK_COOKIE, unlockCookie } from '~/access/private-access.server';
 import { ROOT } from './content';
 import { must } from '../must';
 
@@ -64,9 +64,13 @@ function withEnv<T>(env: Record<string, string>, make: () => T): T {
 const cookiePair = (setCookie: string | null) =>
   must(must(setCookie, 'a Set-Cookie header').split(';')[0], 'a cookie in the Set-Cookie header');
 
+/** The unlock cookie signed under the environment as it is now (the password from the settings), at `now`. */
+const cookieNow = (now = Date.now()) =>
+  cookiePair(unlockCookie(new Request('http://localhost/'), must(passwordFromSettings(), 'a password in the environment'), now));
+
 /** A valid unlock cookie for the fixture's password and secret. */
 export function validCookie(): string {
-  return withEnv(PRIVATE_ENV, () => cookiePair(unlockCookie(new Request('http://localhost/'))));
+  return withEnv(PRIVATE_ENV, () => cookieNow());
 }
 
 /** The cookies that must not unlock anything. */
@@ -75,12 +79,8 @@ export function badCookies(): Record<string, string> {
   return {
     'no cookie': '',
     'a forged cookie': `${UNLOCK_COOKIE}=${Date.now() + day}.${'A'.repeat(43)}`,
-    'an expired cookie': withEnv(PRIVATE_ENV, () => cookiePair(unlockCookie(new Request('http://localhost/'), Date.now() - 31 * day))),
-    'a cookie signed with another secret': withEnv({ ...PRIVATE_ENV, SESSION_SECRET: 'another-secret' }, () =>
-      cookiePair(unlockCookie(new Request('http://localhost/'))),
-    ),
-    'a cookie for an old password': withEnv({ ...PRIVATE_ENV, PRIVATE_CASE_STUDY_PASSWORD: 'the old password' }, () =>
-      cookiePair(unlockCookie(new Request('http://localhost/'))),
-    ),
+    'an expired cookie': withEnv(PRIVATE_ENV, () => cookieNow(Date.now() - 31 * day)),
+    'a cookie signed with another secret': withEnv({ ...PRIVATE_ENV, SESSION_SECRET: 'another-secret' }, () => cookieNow()),
+    'a cookie for an old password': withEnv({ ...PRIVATE_ENV, PRIVATE_CASE_STUDY_PASSWORD: 'the old password' }, () => cookieNow()),
   };
 }

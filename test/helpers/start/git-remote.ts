@@ -22,7 +22,7 @@ export const READ_ONLY_TEST_TOKEN = 'github_pat_readONLYtoken0123456789abcdefSEC
 export type GitRequestInfo = { method: string; path: string; service: string | null; gzip: boolean };
 
 export type GitRemote = {
-  /** http://127.0.0.1:<port>/site.git */
+  /** http://127.0.0.1:<port>/site.git (or the repositoryPath it was started with) */
   url: string;
   /** The bare repository on disk, for `git --git-dir`. */
   bareDir: string;
@@ -76,9 +76,18 @@ export function gitAsync(cwd: string, args: string[], timeoutMs = 30_000): Promi
   });
 }
 
-/** A bare repository whose `main` holds `files` in one commit; or, with `cloneFrom`, a bare clone of that repository. */
-export function makeBareRepository(root: string, { files = {}, cloneFrom }: { files?: SeedFiles; cloneFrom?: string } = {}): string {
-  const bareDir = path.join(root, 'site.git');
+/**
+ * A bare repository whose `main` holds `files` in one commit; or, with
+ * `cloneFrom`, a bare clone of that repository. At `root`/site.git, or at
+ * `root`/`repositoryPath` (e.g. `dana/portfolio.git`, an owner and a name as
+ * on GitHub).
+ */
+export function makeBareRepository(
+  root: string,
+  { files = {}, cloneFrom, repositoryPath = 'site.git' }: { files?: SeedFiles; cloneFrom?: string; repositoryPath?: string } = {},
+): string {
+  const bareDir = path.join(root, repositoryPath);
+  mkdirSync(path.dirname(bareDir), { recursive: true });
   if (cloneFrom) {
     git(root, ['clone', '--quiet', '--bare', cloneFrom, bareDir]);
     return bareDir;
@@ -98,7 +107,7 @@ export function makeBareRepository(root: string, { files = {}, cloneFrom }: { fi
 }
 
 export async function startGitRemote(
-  options: { files?: SeedFiles; cloneFrom?: string; token?: string; readOnlyToken?: string } = {},
+  options: { files?: SeedFiles; cloneFrom?: string; token?: string; readOnlyToken?: string; repositoryPath?: string } = {},
 ): Promise<GitRemote & { root: string }> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'git-remote-'));
   const bareDir = makeBareRepository(root, options);
@@ -205,7 +214,7 @@ export async function startGitRemote(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  remote.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/site.git`;
+  remote.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/${options.repositoryPath ?? 'site.git'}`;
   remote.close = async () => {
     for (const cgi of live) cgi.kill('SIGKILL');
     server.closeAllConnections();

@@ -6,6 +6,7 @@ import type { SaveResult } from '~/editing/save-result';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import { FieldControls, type Errors } from './FieldControls';
 import { ImageUploadForm } from './ImageUploadForm';
+import { PrivatePasswordPanel } from './PrivatePasswordPanel';
 import { SaveResultBanner } from './SaveResultBanner';
 import type { EditorView } from './types';
 import { useEditorEnhancements } from './useEditorEnhancements';
@@ -103,6 +104,10 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
           </div>
         ) : null}
       </div>
+
+      {isCaseStudy && editor.privatePassword && !nothingToEdit ? (
+        <PrivatePasswordPanel state={editor.privatePassword} values={editor.values} back={editor.href} now={now} />
+      ) : null}
 
       {nothingToEdit ? null : (
       <form key={editor.formKey} id={FORM_ID} method="post" data-editor-form className="mt-6 grid gap-8 pb-28">

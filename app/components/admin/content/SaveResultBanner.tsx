@@ -9,7 +9,7 @@ import { DiffView } from './DiffView';
  */
 export function SaveResultBanner({ result, formId }: { result: SaveResult; formId: string }) {
   const tone = result.status === 'published' || result.status === 'unchanged' ? GOOD : result.status === 'conflict' || result.status === 'read-only' ? WARN : BAD;
-  const commit = result.status === 'published' ? { 'data-commit': result.commit } : {};
+  const commit = result.status === 'published' ? { 'data-commit': result.commit } : result.status === 'failed' && result.exposed ? { 'data-exposed': '' } : {};
   return (
     <section role={result.status === 'published' || result.status === 'unchanged' ? 'status' : 'alert'} data-save-result={result.status === 'read-only' ? 'failed' : result.status} {...commit} className={`rounded-2xl border p-4 sm:p-5 ${tone}`}>
       {result.status === 'published' ? (

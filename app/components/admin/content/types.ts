@@ -1,3 +1,4 @@
+import type { PrivatePasswordState } from '~/access/private-case-study';
 import type { ContentItem } from '~/editing/content-list/catalog.server';
 import type { Field } from '~/editing/documents/fields';
 import type { FormValue } from '~/editing/documents/form-values';
@@ -59,4 +60,6 @@ export type EditorView = {
   problem: { message: string; line?: number } | null;
   /** The body editor's script (built apart from the pages', scripts/editor-bundle.ts), or null when it was not built. */
   editorScript: string | null;
+  /** A case study's: where the password of private case studies stands, shown beside its Private setting; null for other files. */
+  privatePassword: PrivatePasswordState | null;
 };

@@ -64,7 +64,8 @@ export function useEditorEnhancements(formId: string, path: string): { state: st
         if (!control) return '';
         return control.value || control.querySelector?.('option[value=""]')?.textContent?.match(/^(\S+) \(default\)$/)?.[1]?.toLowerCase() || '';
       };
-      for (const element of form.querySelectorAll<HTMLElement>('[data-show-when]')) {
+      // The form's own fields, and what stands beside it for one of them (the password beside the Private setting).
+      for (const element of document.querySelectorAll<HTMLElement>(`#${formId} [data-show-when], [data-show-when-of="${formId}"]`)) {
         const conditions = JSON.parse(element.dataset.showWhen ?? '[]') as Condition[];
         element.hidden = !conditions.every((condition) => condition.in.includes(value(condition.name)));
       }
