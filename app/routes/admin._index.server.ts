@@ -8,6 +8,7 @@ import { rebuildSetting, startRebuild } from '~/editing/going-live/rebuild.serve
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
+import { siteAddressNow } from '~/http/site-url.server';
 import type { MailHealthView, RebuildAnswer } from '~/components/admin/overview/types';
 
 /** /admin's first screen: the setup guide, links, messages, mail. */
@@ -20,7 +21,7 @@ const mailHealthView = (health: MailHealth): MailHealthView => ({
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const [links, counts, setup] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps()]);
+    const [links, counts, setup, address] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps(), siteAddressNow()]);
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
@@ -49,6 +50,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         tokenExpiry: tokenExpiryWarning((await getPublishingStatus()).expiresAt),
         // The first-run guide: its checklist while a required step is open, then a link to it.
         setup,
+        // Her own domain, once the site answers there (or SITE_URL names it).
+        ownAddress: address.domain ? address.url : null,
       },
       { headers: OWNER_HEADERS },
     );
