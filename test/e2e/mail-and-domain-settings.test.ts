@@ -173,6 +173,26 @@ describe('mail from /admin/settings/mail', () => {
     await smtp.waitForMessages(3);
   });
 
+  it('without JavaScript, a change keeps the saved password when its field is left empty, and is tested before it is kept', async () => {
+    const page = await chromium.openPage({ javaScriptEnabled: false });
+    await signInPage(page, stack.origin, ADMIN_PASSWORD);
+    await page.goto(`${stack.origin}/admin/settings/mail`);
+    await page.getByRole('heading', { name: 'Change your mail account' }).waitFor();
+    // Her details come back as she typed them, never the password.
+    expect(await page.getByLabel('Another service').isChecked()).toBe(true);
+    expect(await page.locator('#mail-host').inputValue()).toBe('127.0.0.1');
+    expect(await page.locator('#mail-username').inputValue()).toBe(LOGIN.user);
+    expect(await page.locator('#mail-password').inputValue()).toBe('');
+    const before = smtp.messages.length;
+    await page.locator('#mail-from').fill('studio@dana-studio.example');
+    await page.getByRole('button', { name: 'Send a test and save' }).click();
+    await page.locator('#mail-save-status[role="status"]').waitFor();
+    const mails = await smtp.waitForMessages(before + 1);
+    expect(at(mails, before, 'the test').envelope.from).toBe('studio@dana-studio.example');
+    const [row] = await stack.db.query<{ from_address: string }>('SELECT from_address FROM mail_account');
+    expect(row?.from_address).toBe('studio@dana-studio.example');
+  });
+
   it('no answer of the owner’s area and no log line carries the password', async () => {
     const cookie = await signInOwner(stack.origin, ADMIN_PASSWORD);
     for (const path of ['/admin/settings/mail', '/admin/settings/mail.data', '/admin', '/admin/setup']) {
