@@ -4,6 +4,7 @@ import { guardRequests } from './app/http/request-guard.server';
 import { redactLogs } from './app/http/log-redaction.server';
 import { withCacheTags, withLiveContent } from './app/http/live-content.server';
 import { withSiteSecrets } from './app/access/site-secrets.server';
+import { withSiteAddress } from './app/http/site-address.server';
 
 /**
  * The Netlify entry: the Remix app as a Functions API v2 handler. Built by
@@ -17,4 +18,7 @@ redactLogs();
 // Each request runs on one version of the content: the build's, or a newer one a publish made live
 // (Netlify Blobs, app/http/live-content.server.ts); /resume.pdf, the favicons and sharing cards come from it too.
 // The secrets made on first start (app/access/site-secrets.server.ts) are read from the database before a request that needs one.
-export default guardRequests(withSiteSecrets(withLiveContent(withCacheTags(createRequestHandler({ build, mode: process.env.NODE_ENV })))));
+// The site notices the domain of hers it is served at, and reads the one it kept, so links use it (app/http/site-address.server.ts).
+export default guardRequests(
+  withSiteSecrets(withSiteAddress(withLiveContent(withCacheTags(createRequestHandler({ build, mode: process.env.NODE_ENV }))))),
+);

@@ -144,7 +144,7 @@ export function installLocalContactSetup(app: Express) {
   }
   if (!process.env.SMTP_URL?.trim()) {
     const outbox = process.env.CONTACT_OUTBOX_DIR?.trim() || '.outbox/';
-    console.log(`Contact: SMTP_URL is not set; messages are written to ${outbox} as .eml files.`);
+    console.log(`Contact: SMTP_URL is not set; until a mail account is set up in /admin, messages are written to ${outbox} as .eml files.`);
   }
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = plainAddress(req.socket.remoteAddress) || 'unknown';

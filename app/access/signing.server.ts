@@ -3,9 +3,10 @@ import { createHmac } from 'node:crypto';
 /**
  * The one way the site signs: HMAC-SHA256 of a message under a secret. The
  * unlock cookie, share-link tokens, the limits' keys, the derived bearer of the
- * content check, the key that seals the publishing token and the insights'
- * daily keys are all made here; a signature is checked with sameSecret
- * (constant-time.server.ts), never with ===.
+ * content check, the keys that seal the secrets the owner gives (the publishing
+ * token, the mail password) and the insights' daily keys are all made here;
+ * a signature is checked with sameSecret (constant-time.server.ts), never
+ * with ===.
  */
 
 /** The raw 32-byte HMAC-SHA256 of `message` under `secret`. */

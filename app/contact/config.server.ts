@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { getSite } from '~/content/content.server';
 import { configuredSiteUrl } from '~/http/site-url.server';
 import { readEnv } from '~/settings/env.server';
 import { onFunctionHost } from '~/settings/runtime.server';
+import type { Database } from '~/db/connection.server';
+import { currentMailTransport, type MailTransport } from './mail-account.server';
 
 /**
- * Contact configuration, all from the environment (see .env.example and
- * docs/contact-and-mail.md), read through app/settings/env.server.ts on every
- * call: this module is loaded twice under `npm start` — once inside the Remix
- * server build (the action) and once bundled into build/server/serve.mjs (the
- * function) — and process.env is the one thing both copies share.
+ * Contact configuration, from the environment (see .env.example and
+ * docs/contact-and-mail.md) and, for the mail account, from what the owner
+ * kept in /admin (mail-account.server.ts), read on every call: this module
+ * is loaded twice under `npm start` — once inside the Remix server build (the
+ * action) and once bundled into build/server/serve.mjs (the function) — and
+ * process.env and the database are what both copies share.
  */
 
 export const FUNCTION_PATH = '/.netlify/functions/send-email';
@@ -68,8 +72,8 @@ export function getRateLimit(): number {
 }
 
 export type MailConfig = {
-  /** nodemailer connection URL; undefined writes .eml files to outboxDir. */
-  smtpUrl: string | undefined;
+  /** nodemailer's connection (SMTP_URL, or the account kept in /admin); undefined writes .eml files to outboxDir. */
+  smtp: string | SMTPTransport.Options | undefined;
   to: string;
   /** A string such as `Portfolio <hello@example.com>`, or name and address apart. */
   from: string | { name: string; address: string };
@@ -77,24 +81,30 @@ export type MailConfig = {
 };
 
 /**
- * How messages go out: by SMTP (SMTP_URL set); into the outbox folder as .eml
- * files (npm start, npm run dev); or, on Netlify without a mail account, not
- * at all: each one is kept in the owner's inbox only ('inbox').
+ * How messages go out: by SMTP (SMTP_URL set, or a mail account kept in
+ * /admin); into the outbox folder as .eml files (npm start, npm run dev); or,
+ * on Netlify without a mail account, not at all: each one is kept in the
+ * owner's inbox only ('inbox').
  */
-export function getMailMode(): 'smtp' | 'outbox' | 'inbox' {
-  if (readEnv('SMTP_URL')) return 'smtp';
+export function getMailMode(hasAccount = false): 'smtp' | 'outbox' | 'inbox' {
+  if (readEnv('SMTP_URL') || hasAccount) return 'smtp';
   return onFunctionHost() ? 'inbox' : 'outbox';
 }
 
+/** The same, with the account kept in /admin read now (mail-account.server.ts). */
+export async function currentMailMode(db?: Database): Promise<'smtp' | 'outbox' | 'inbox'> {
+  return getMailMode((await currentMailTransport(db)).source !== 'none');
+}
+
 /**
- * The sender when CONTACT_FROM is unset: the mail account's own address when
- * its user name is one (most providers let an account send as itself), else
- * no-reply at the site's own domain, which a provider that verified the
- * domain accepts. The visitor goes into Reply-To either way.
+ * The sender when CONTACT_FROM is unset and the account names none: the mail
+ * account's own address when its user name is one (most providers let an
+ * account send as itself), else no-reply at the site's own domain, which a
+ * provider that verified the domain accepts. The visitor goes into Reply-To
+ * either way.
  */
-export function defaultFromAddress(): string {
-  const smtpUser = smtpUserAddress(readEnv('SMTP_URL'));
-  if (smtpUser) return smtpUser;
+export function defaultFromAddress(smtpUser: string | undefined = smtpUserOf(readEnv('SMTP_URL'))): string {
+  if (smtpUser && isAddress(smtpUser)) return smtpUser;
   const site = configuredSiteUrl();
   let host = 'localhost';
   try {
@@ -105,18 +115,23 @@ export function defaultFromAddress(): string {
   return `no-reply@${host.replace(/^www\./, '')}`;
 }
 
-function smtpUserAddress(smtpUrl: string | undefined): string | undefined {
+const isAddress = (value: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value);
+
+function smtpUserOf(smtpUrl: string | undefined): string | undefined {
   if (!smtpUrl) return undefined;
   try {
-    const user = decodeURIComponent(new URL(smtpUrl).username);
-    return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user) ? user : undefined;
+    return decodeURIComponent(new URL(smtpUrl).username);
   } catch {
     return undefined;
   }
 }
 
-/** Throws when no recipient can be found (CONTACT_TO unset and no compiled content). */
-export function getMailConfig(): MailConfig {
+/**
+ * Who a mail goes to and from, and through what, for `transport` (SMTP_URL
+ * alone when not given). Throws when no recipient can be found (CONTACT_TO
+ * unset and no compiled content).
+ */
+export function getMailConfig(transport?: MailTransport): MailConfig {
   let siteName: string | undefined;
   let to = readEnv('CONTACT_TO');
   if (!to || !readEnv('CONTACT_FROM')) {
@@ -124,18 +139,25 @@ export function getMailConfig(): MailConfig {
     siteName = site.name;
     to ??= site.email;
   }
+  const account = transport?.source === 'owner-area' ? transport.account : undefined;
+  const smtp = transport ? (transport.source === 'none' ? undefined : transport.smtp) : readEnv('SMTP_URL');
   return {
-    smtpUrl: readEnv('SMTP_URL'),
+    smtp,
     to,
     // The site's own address: mail claiming to be from the visitor's domain
     // would fail SPF/DMARC. The visitor goes into Reply-To instead.
     from: readEnv('CONTACT_FROM') ?? {
       name: `${siteName ?? 'Portfolio'} (portfolio)`,
-      address: defaultFromAddress(),
+      address: account?.fromAddress ?? defaultFromAddress(account ? account.username : undefined),
     },
     // CONTACT_OUTBOX_DIR exists for tests; the documented default is .outbox/.
     outboxDir: path.resolve(readEnv('CONTACT_OUTBOX_DIR') ?? '.outbox'),
   };
+}
+
+/** getMailConfig with the account kept in /admin read now: what a send uses. */
+export async function currentMailConfig(db?: Database): Promise<MailConfig> {
+  return getMailConfig(await currentMailTransport(db));
 }
 
 /** Contact messages older than this many days (default 365) are deleted by the mail queue (MESSAGE_RETENTION_DAYS). */

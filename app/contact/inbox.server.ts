@@ -1,6 +1,6 @@
 import type { Database } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
-import { getMailMode } from './config.server';
+import { currentMailMode } from './config.server';
 import { processDatabase, type MessageRow } from './messages.server';
 
 /**
@@ -111,7 +111,7 @@ export async function deleteMessage(id: string, db?: Database): Promise<boolean>
 }
 
 export type MailHealth = {
-  /** smtp: SMTP_URL is set; outbox: messages become .eml files (which a Netlify deploy cannot write). */
+  /** smtp: SMTP_URL is set or a mail account is kept in /admin; outbox: messages become .eml files (which a Netlify deploy cannot write). */
   mode: 'smtp' | 'outbox' | 'inbox';
   /** failing: the latest attempt failed; working: the latest went out; untested: nothing attempted yet. */
   state: 'working' | 'failing' | 'untested';
@@ -147,7 +147,7 @@ export async function mailHealth(db?: Database): Promise<MailHealth> {
   const { last_delivered_at: lastDeliveredAt, last_failure_at: lastFailureAt } = row;
   const failing = lastFailureAt !== null && (lastDeliveredAt === null || lastFailureAt > lastDeliveredAt);
   return {
-    mode: getMailMode(),
+    mode: await currentMailMode(db),
     state: failing ? 'failing' : lastDeliveredAt ? 'working' : 'untested',
     lastDeliveredAt,
     lastFailureAt,

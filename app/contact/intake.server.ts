@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from '~/db/connection.server';
-import { FUNCTION_TIMEOUT_MS, getMailMode } from './config.server';
+import { currentMailMode, FUNCTION_TIMEOUT_MS } from './config.server';
 import type { ContactMessage } from './schema';
 import { sendContactMail, type MailResult } from './mail.server';
 import { deliverKept, recordAttempt, safeError } from './delivery.server';
@@ -50,7 +50,7 @@ export async function takeInMessage(
   message: ContactMessage,
   waitUntil: (work: Promise<unknown>) => void = () => {},
 ): Promise<IntakeOutcome> {
-  if (getMailMode() === 'inbox') return keepInInbox(message);
+  if ((await currentMailMode()) === 'inbox') return keepInInbox(message);
   const started = performance.now();
   const left = () => ANSWER_WITHIN_MS - (performance.now() - started);
   // Never rejects, so it can be awaited now and again later.

@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { getMailConfig, SMTP_TIMEOUT_MS, type MailConfig } from './config.server';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { currentMailConfig, SMTP_TIMEOUT_MS, type MailConfig } from './config.server';
 import type { ContactMessage } from './schema';
 
 /**
@@ -68,9 +69,62 @@ function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => void)
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function sendViaSmtp(mail: Mail.Options, smtpUrl: string): Promise<MailResult> {
+/**
+ * An error as it may be shown, stored or logged: without the account's
+ * password, whether the server quoted it as typed or as the base64 of an
+ * AUTH exchange.
+ */
+export function withoutPassword(text: string, smtp: string | SMTPTransport.Options): string {
+  const auth = typeof smtp === 'string' ? credentialsOf(smtp) : { user: smtp.auth?.user ?? '', pass: smtp.auth?.pass ?? '' };
+  if (!auth.pass) return text;
+  const forms = [
+    auth.pass,
+    encodeURIComponent(auth.pass),
+    Buffer.from(auth.pass).toString('base64'),
+    Buffer.from(`\u0000${auth.user}\u0000${auth.pass}`).toString('base64'),
+  ].filter((form) => form.length >= 4);
+  let clean = text;
+  for (const form of forms) clean = clean.split(form).join('[password]');
+  return clean;
+}
+
+function credentialsOf(smtpUrl: string): { user: string; pass: string } {
+  try {
+    const url = new URL(smtpUrl);
+    return { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
+  } catch {
+    return { user: '', pass: '' };
+  }
+}
+
+/** A failed send, as its error: the code and response nodemailer gives, for explainMailError, without the password. */
+export class MailSendError extends Error {
+  readonly code: string | undefined;
+  readonly responseCode: number | undefined;
+  readonly command: string | undefined;
+  constructor(error: unknown, smtp: string | SMTPTransport.Options) {
+    const raw = error as { message?: unknown; code?: unknown; responseCode?: unknown; command?: unknown };
+    super(withoutPassword(typeof raw?.message === 'string' ? raw.message : String(error), smtp));
+    this.name = 'MailSendError';
+    this.code = typeof raw?.code === 'string' ? raw.code : undefined;
+    this.responseCode = typeof raw?.responseCode === 'number' ? raw.responseCode : undefined;
+    this.command = typeof raw?.command === 'string' ? raw.command : undefined;
+  }
+}
+
+async function sendViaSmtp(mail: Mail.Options, smtp: string | SMTPTransport.Options): Promise<MailResult> {
+  try {
+    const info = await sendOrThrow(mail, smtp);
+    return { status: 'success', messageId: info.messageId };
+  } catch (error) {
+    return { status: 'error', error: error instanceof MailSendError ? error.message : withoutPassword(String(error), smtp) };
+  }
+}
+
+/** One mail through `smtp`, bounded by SMTP_TIMEOUT_MS; a failure is thrown as a MailSendError. */
+export async function sendOrThrow(mail: Mail.Options, smtp: string | SMTPTransport.Options): Promise<{ messageId: string }> {
   const transport = nodemailer.createTransport({
-    url: smtpUrl,
+    ...(typeof smtp === 'string' ? { url: smtp } : smtp),
     // Each phase is bounded, and withDeadline bounds the whole exchange.
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
@@ -81,13 +135,15 @@ async function sendViaSmtp(mail: Mail.Options, smtpUrl: string): Promise<MailRes
   });
   try {
     const info = await withDeadline(transport.sendMail(mail), SMTP_TIMEOUT_MS, () => transport.close());
-    return { status: 'success', messageId: info.messageId };
+    return { messageId: info.messageId };
+  } catch (error) {
+    throw new MailSendError(error, smtp);
   } finally {
     transport.close();
   }
 }
 
-/** Without SMTP_URL, each message lands in the outbox as a .eml any mail client opens. */
+/** Without a mail account, each message lands in the outbox as a .eml any mail client opens. */
 async function writeToOutbox(mail: Mail.Options, outboxDir: string): Promise<MailResult> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await transport.sendMail(mail);
@@ -95,16 +151,16 @@ async function writeToOutbox(mail: Mail.Options, outboxDir: string): Promise<Mai
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
   await writeFile(file, info.message as Buffer);
-  console.log(`Contact message written to ${file} (SMTP_URL is not set)`);
+  console.log(`Contact message written to ${file} (no mail account is set up)`);
   return { status: 'success', messageId: info.messageId, outboxPath: file };
 }
 
 /** Never throws: every failure, including a timeout, is an error result. */
 export async function sendContactMail(message: ContactMessage): Promise<MailResult> {
   try {
-    const config = getMailConfig();
+    const config = await currentMailConfig();
     const mail = buildContactMail(message, config);
-    return config.smtpUrl ? await sendViaSmtp(mail, config.smtpUrl) : await writeToOutbox(mail, config.outboxDir);
+    return config.smtp ? await sendViaSmtp(mail, config.smtp) : await writeToOutbox(mail, config.outboxDir);
   } catch (error) {
     return { status: 'error', error: error instanceof Error ? error.message : String(error) };
   }
@@ -113,9 +169,9 @@ export async function sendContactMail(message: ContactMessage): Promise<MailResu
 /** A short plain-text notice to the owner (a share link was opened), through the same path as contact mail. Never throws. */
 export async function sendOwnerNotice(subject: string, text: string): Promise<MailResult> {
   try {
-    const config = getMailConfig();
+    const config = await currentMailConfig();
     const mail: Mail.Options = { from: config.from, to: config.to, subject, text };
-    return config.smtpUrl ? await sendViaSmtp(mail, config.smtpUrl) : await writeToOutbox(mail, config.outboxDir);
+    return config.smtp ? await sendViaSmtp(mail, config.smtp) : await writeToOutbox(mail, config.outboxDir);
   } catch (error) {
     return { status: 'error', error: error instanceof Error ? error.message : String(error) };
   }

@@ -56,3 +56,12 @@ export async function purgeCdnTags(tags: string[]): Promise<void> {
     }
   }
 }
+
+/** Purges every answer of the site from Netlify's CDN (one call, no tags): what changes every page, such as the site's address. */
+export async function purgeWholeCdn(): Promise<void> {
+  if (!readEnv('NETLIFY_PURGE_API_TOKEN')) return;
+  const { purgeCache } = await import('@netlify/functions');
+  const apiURL = readEnv('NETLIFY_PURGE_API_URL');
+  const siteID = siteId();
+  await purgeCache({ ...(siteID ? { siteID } : {}), ...(apiURL ? { apiURL } : {}) });
+}

@@ -1,5 +1,6 @@
 import { bearerMatches } from '~/access/constant-time.server';
 import { ensureSiteSecrets } from '~/access/site-secrets.server';
+import { loadSiteAddress } from './site-address.server';
 import { readJsonBody } from './read-body.server';
 
 /**
@@ -49,6 +50,8 @@ export async function readFunctionCall(request: Request, { name, secret, missing
     return UNAUTHORIZED;
   }
   if (!bearerMatches(request.headers.get('authorization'), expected)) return UNAUTHORIZED;
+  // The domain the site answers at, for what this call mails (its sender); read alongside, never waited for.
+  void loadSiteAddress();
   const body = await readJsonBody(request, limit);
   if ('refused' in body) return { status: body.refused, error: BODY_ERRORS[body.refused] };
   return body;

@@ -9,6 +9,7 @@ import { rebuildSetting, startRebuild } from '~/editing/going-live/rebuild.serve
 import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
+import { siteAddressNow } from '~/http/site-url.server';
 import type { MailHealthView, RebuildAnswer } from '~/components/admin/overview/types';
 
 /** /admin's first screen: the setup guide, links, messages, mail, and a warning while private work sits in a public repository. */
@@ -21,7 +22,13 @@ const mailHealthView = (health: MailHealth): MailHealthView => ({
 
 export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
-    const [links, counts, setup, work] = await Promise.all([listLinks({ limit: 5 }), countLinks(), setupSteps(), privateWork()]);
+    const [links, counts, setup, work, address] = await Promise.all([
+      listLinks({ limit: 5 }),
+      countLinks(),
+      setupSteps(),
+      privateWork(),
+      siteAddressNow(),
+    ]);
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
@@ -52,6 +59,8 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
         setup,
         // With private case studies on the site: whether the repository they are kept in is public (GitHub asked now).
         repositoryVisibility: work.visibility,
+        // Her own domain, once the site answers there (or SITE_URL names it).
+        ownAddress: address.domain ? address.url : null,
       },
       { headers: OWNER_HEADERS },
     );

@@ -14,12 +14,20 @@ export const action = ownerOverviewAction;
 
 /** The first screen: the setup guide until the site is the designer's own, the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry, setup, repositoryVisibility } =
+  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry, setup, repositoryVisibility, ownAddress } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Overview</h1>
+      {ownAddress ? (
+        <p data-site-answers-at={ownAddress} className="mt-2 text-fg-muted">
+          Your site answers at{' '}
+          <a href={ownAddress} className="font-medium text-accent underline-offset-4 hover:underline">
+            {ownAddress}
+          </a>
+        </p>
+      ) : null}
       {olderVersionShown ? (
         <p
           role="status"

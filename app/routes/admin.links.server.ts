@@ -5,6 +5,7 @@ import { linkToken } from '~/access/share-link-token.server';
 import { DEFAULT_LINK_DAYS, EXTEND_DAYS, LINK_FILTERS, MAX_LINK_DAYS, type LinkFilter } from '~/access/share-link-rules';
 import { countLinks, createLink, deleteLink, extendLink, listLinks, revokeLink } from '~/access/share-links.server';
 import { readSmallForm, text } from '~/http/form.server';
+import { publicOrigin } from '~/http/site-url.server';
 import { getCaseStudyCards } from '~/content/content.server';
 import type { LinksActionData, NewLinkErrors, NewLinkValues } from '~/components/admin/links/types';
 
@@ -40,7 +41,8 @@ function newLinkSchema(known: string[]) {
 export async function ownerLinksLoader({ request }: LoaderFunctionArgs) {
   return asOwner(request, async () => {
     const url = new URL(request.url);
-    const origin = url.origin;
+    // Her own domain once the site answers there, even while she works at the free address.
+    const origin = publicOrigin(request);
     const wanted = url.searchParams.get('state');
     const state: LinkFilter = LINK_FILTERS.find((filter) => filter === wanted) ?? 'all';
     const counts = await countLinks();

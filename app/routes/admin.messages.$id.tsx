@@ -46,7 +46,7 @@ export default function OwnerMessage() {
         ) : message.status === 'kept' ? (
           <>
             Kept here: your site has no mail account yet, so messages wait in this inbox. Reply from your own mail.{' '}
-            <Link to="/admin/setup#mail" className="font-medium text-accent underline-offset-4 hover:underline">
+            <Link to="/admin/settings/mail" className="font-medium text-accent underline-offset-4 hover:underline">
               Get messages by e-mail too
             </Link>
           </>

@@ -28,48 +28,26 @@ export default function SetupGuidePage() {
       <div className="mt-5 grid gap-5 lg:grid-cols-2">
         <Instructions id="mail" title="Messages by e-mail">
           <p>
-            Every message from your contact form is kept in your inbox here, so none is lost. To also receive each one by e-mail, the site
-            needs the sending details of an e-mail account:
+            Every message from your contact form is kept in your inbox here, so none is lost. To also receive each one by e-mail, choose
+            your mail service, paste the key it gives you and send yourself a test. It works at once, with no new deploy.
           </p>
-          <ol className="grid list-decimal gap-2 pl-5">
-            <li>
-              Find your mail service’s sending details (often called “SMTP settings”): a server name, a user name and a password. Many mail
-              services include them, and some send a few thousand messages a month for free.
-            </li>
-            <li>
-              Write them as one line, like this:
-              <code className="mt-1.5 block w-fit max-w-full rounded-md bg-bg-muted px-2 py-1 font-mono text-[0.8125rem] break-all text-fg">
-                smtps://user:password@server:465
-              </code>
-              <span className="mt-1.5 block">When your user name is an e-mail address, write its @ as %40.</span>
-            </li>
-            <li>
-              On Netlify, open your site, then <Path>Site configuration → Environment variables</Path>, and add one named{' '}
-              <code className="font-mono text-[0.8125rem] text-fg">SMTP_URL</code> with that line as its value.
-            </li>
-            <li>
-              Start a new deploy in <Path>Deploys → Trigger deploy</Path>, so the site reads it. This step is ticked once it has.
-            </li>
-          </ol>
+          <p>
+            <Link to="/admin/settings/mail" className="font-medium text-accent underline underline-offset-4">
+              Set up mail
+            </Link>
+          </p>
         </Instructions>
         <Instructions id="domain" title="Your own domain">
           <p>
             Your site starts at a free Netlify address. An address of your own, like yourname.com, is easier to remember and to put on a
-            resume.
+            resume. Add it in Netlify and point it there from where you bought it: the steps are on one page, and the site notices the new
+            address by itself.
           </p>
-          <ol className="grid list-decimal gap-2 pl-5">
-            <li>Buy a domain from any domain seller, or use one you already have.</li>
-            <li>
-              On Netlify, open your site, then <Path>Domain management → Add a domain</Path>, and follow its steps. The padlock (the secure
-              https address) comes free.
-            </li>
-            <li>
-              In <Path>Site configuration → Environment variables</Path>, add one named{' '}
-              <code className="font-mono text-[0.8125rem] text-fg">SITE_URL</code> with your address, e.g.{' '}
-              <span className="font-medium text-fg">https://yourname.com</span>, so links shared on LinkedIn and in search results use it.
-              Then start a new deploy.
-            </li>
-          </ol>
+          <p>
+            <Link to="/admin/settings/domain" className="font-medium text-accent underline underline-offset-4">
+              Use your own domain
+            </Link>
+          </p>
         </Instructions>
       </div>
       <MakeItYours items={sampleLeftovers} />
@@ -92,9 +70,4 @@ function Instructions({ id, title, children }: { id: string; title: string; chil
       <div className="mt-3 grid gap-3 text-sm text-fg-muted">{children}</div>
     </section>
   );
-}
-
-/** A place in Netlify's menus, as its screens name it. */
-function Path({ children }: { children: string }) {
-  return <span className="font-medium text-fg">{children}</span>;
 }

@@ -49,6 +49,8 @@ const MIGRATIONS = [
   '20261126000100_messages_kept_without_mail',
   '20261126010000_publishing_connection',
   '20261127000000_private_case_study_password',
+  '20261127010000_mail_account',
+  '20261127010100_site_address',
 ];
 const WINDOW_MS = 10 * 60 * 1000;
 
@@ -140,12 +142,14 @@ describe.each(ENGINES)('on %s', (_name, start) => {
         'insight_rollups',
         'insight_salts',
         'insight_visitor_limits',
+        'mail_account',
         'owner_sign_in_links',
         'private_case_study_password',
         'publishing_connection',
         'rate_limits',
         'share_link_views',
         'share_links',
+        'site_address',
         'site_secrets',
       ]);
       expect(await applyMigrations(engine.db)).toEqual({ applied: [], total: MIGRATIONS.length });

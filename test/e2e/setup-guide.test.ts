@@ -104,8 +104,8 @@ describe('First-run guide', () => {
       await page.goto(`${editor.url}/admin/setup`);
       expect(await stepsOf(page)).toEqual(AT_FIRST);
       await page.locator('[data-setup-step="domain"]').getByRole('link', { name: 'How to use your own domain' }).click();
-      await page.waitForURL(`${editor.url}/admin/setup#domain`);
-      expect(await page.locator('#domain').innerText()).toMatch(/Domain management/);
+      await page.waitForURL(`${editor.url}/admin/settings/domain`);
+      expect(await page.locator('[data-domain-steps]').innerText()).toMatch(/Domain management → Add a domain/);
     },
     BOUND,
   );

@@ -49,8 +49,8 @@ describe('setup steps', () => {
     expect(step(steps, 'resume').href).toBe('/admin/content/resume.mdx');
     expect(step(steps, 'first-case-study').href).toBe('/admin/content#new-case-study-title');
     expect(step(steps, 'publishing').href).toBe('/admin/publishing');
-    expect(step(steps, 'mail').href).toBe('/admin/setup#mail');
-    expect(step(steps, 'domain').href).toBe('/admin/setup#domain');
+    expect(step(steps, 'mail').href).toBe('/admin/settings/mail');
+    expect(step(steps, 'domain').href).toBe('/admin/settings/domain');
   });
 
   it('the sample as it came: every step open', () => {

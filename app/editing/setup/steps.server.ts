@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mailHealth } from '~/contact/inbox.server';
+import { currentMailTransport } from '~/contact/mail-account.server';
 import { getCaseStudyCards, getResume, getSite } from '~/content/content.server';
 import { configuredSiteUrl } from '~/http/site-url.server';
-import { readEnv } from '~/settings/env.server';
 import { CASE_STUDY_DIR, describeContentFile, RESUME_FILE, SITE_FILE, type ContentItem } from '~/editing/content-list/catalog.server';
 import { CONTENT_DIR } from '~/editing/documents/content-path.server';
 import type { Outcome } from '~/editing/documents/outcome';
@@ -59,7 +59,8 @@ async function mailFacts(): Promise<{
   mailConfigured: boolean;
   mailDelivered: boolean;
 }> {
-  const mailConfigured = Boolean(readEnv('SMTP_URL'));
+  // Netlify's settings, or an account kept in /admin/settings/mail (read never throws).
+  const mailConfigured = (await currentMailTransport()).source !== 'none';
   // The guide never stands in the way of the overview: without the messages' table, nothing was delivered.
   const delivered = await mailHealth().then(
     (health) => health.lastDeliveredAt !== null,

@@ -4,6 +4,10 @@
  * the words are the designer's: what a step is about and what to do next.
  */
 
+import { ownDomain } from '~/http/own-domain';
+
+export { ownDomain };
+
 // Publishing first: on Netlify, nothing else can go live until it is connected. The password only while a case study is private.
 export const SETUP_STEP_NAMES = [
   'publishing',
@@ -49,21 +53,6 @@ export type SetupFacts = {
 
 export const SETUP_GUIDE_PATH = '/admin/setup';
 const SITE = '/admin/content/site.yml';
-
-/** An address of the designer's own: not the host's free one (*.netlify.app) and not this computer. */
-export function ownDomain(siteUrl: string | null): string | null {
-  if (!siteUrl?.trim()) return null;
-  let host: string;
-  try {
-    host = new URL(siteUrl.trim()).hostname.toLowerCase().replace(/\.$/, '');
-  } catch {
-    return null;
-  }
-  const local =
-    host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0';
-  const free = host === 'netlify.app' || host.endsWith('.netlify.app') || host.endsWith('.netlify.live');
-  return local || free || !host.includes('.') ? null : host;
-}
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many.replace('#', String(count)));
 
@@ -162,7 +151,7 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       title: 'Messages by e-mail',
       done: mailDone,
       optional: true,
-      href: `${SETUP_GUIDE_PATH}#mail`,
+      href: '/admin/settings/mail',
       hint: mailDone
         ? 'Messages from your contact form also reach your e-mail.'
         : 'Messages are kept in your inbox here. They can also come to your e-mail.',
@@ -172,7 +161,7 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
       title: 'Your own domain',
       done: domain !== null,
       optional: true,
-      href: `${SETUP_GUIDE_PATH}#domain`,
+      href: '/admin/settings/domain',
       hint: domain ? `Your site lives at ${domain}.` : 'Give your site an address of your own, like yourname.com.',
     },
   ];

@@ -21,16 +21,27 @@ export type TestSmtpServer = {
 
 /**
  * A real SMTP server on 127.0.0.1 (a free port, or `port`: a mail server
- * coming back where it was down), without TLS or auth, that keeps what it receives.
+ * coming back where it was down), without TLS, that keeps what it receives.
+ * With `login`, it takes mail only from a client that logs in with that user
+ * name and password (over the plain connection: loopback only), and refuses
+ * any other login with 535, as a mail service does.
  */
-export async function startSmtpServer({ port: wanted = 0 }: { port?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer({
+  port: wanted = 0,
+  login,
+}: { port?: number; login?: { user: string; pass: string } } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let rejecting = false;
   let delayMs = 0;
   let pending = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
-    authOptional: true,
+    authOptional: !login,
+    allowInsecureAuth: Boolean(login),
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

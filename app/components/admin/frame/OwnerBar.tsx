@@ -7,6 +7,7 @@ const NAV = [
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/insights', label: 'Insights', end: false },
   { to: '/admin/publishing', label: 'Publishing', end: false },
+  { to: '/admin/settings', label: 'Settings', end: false },
 ] as const;
 
 /**

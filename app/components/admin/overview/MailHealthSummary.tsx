@@ -16,8 +16,8 @@ export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: st
           Messages from your contact form are kept in your inbox here, and visitors are told they were sent. To also get them by e-mail, add
           a mail account.
         </p>
-        <Link to="/admin/setup#mail" className="mt-3 inline-block font-medium text-accent underline-offset-4 hover:underline">
-          How to get messages by e-mail
+        <Link to="/admin/settings/mail" className="mt-3 inline-block font-medium text-accent underline-offset-4 hover:underline">
+          Get messages by e-mail
         </Link>
       </div>
     );
@@ -49,6 +49,9 @@ export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: st
       {mail.state === 'failing' && mail.lastError ? (
         <p className="mt-4 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs break-words text-fg-muted">Last error: {mail.lastError}</p>
       ) : null}
+      <Link to="/admin/settings/mail" className="mt-4 inline-block font-medium text-accent underline-offset-4 hover:underline">
+        {mail.mode === 'smtp' ? 'Mail settings' : 'Get messages by e-mail'}
+      </Link>
     </div>
   );
 }

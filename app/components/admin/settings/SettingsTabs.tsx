@@ -1,0 +1,27 @@
+import { NavLink } from '@remix-run/react';
+
+const TABS = [
+  { to: '/admin/settings/mail', label: 'Mail' },
+  { to: '/admin/settings/domain', label: 'Your domain' },
+] as const;
+
+/** The settings' own sections, as links: the page you are on is marked for a screen reader too. */
+export function SettingsTabs() {
+  return (
+    <nav aria-label="Settings" className="mt-5 border-b border-border">
+      <ul className="-mb-px flex gap-1">
+        {TABS.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to}
+              prefetch="intent"
+              className="inline-flex h-10 items-center border-b-2 border-transparent px-3 text-sm font-medium text-fg-muted transition-colors hover:text-fg aria-[current=page]:border-accent aria-[current=page]:text-fg"
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,3 @@
+import { ownerSettingsLoader } from './admin.settings._index.server';
+
+export const loader = ownerSettingsLoader;
