@@ -40,8 +40,7 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
       drafts
         .filter((draft) => !known.has(draft.path) && documentKind(draft.path) === 'case-study')
         .map(async (draft) => {
-          const text = (await getDraft(draft.path))?.text ?? '';
-          const title = /^title:\s*(.+)$/m.exec(text)?.[1]?.replace(/^['"]|['"]$/g, '') ?? slugOf(draft.path) ?? draft.path;
+          const title = draftTitle((await getDraft(draft.path))?.text ?? '') || (slugOf(draft.path) ?? draft.path);
           return { path: draft.path, href: editorHref(draft.path), title, updatedAt: draft.updatedAt.toISOString() };
         }),
     );
@@ -72,6 +71,9 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
     );
   });
 }
+
+/** A new case study's title, read from its draft's frontmatter line; empty when it has none. */
+const draftTitle = (text: string) => /^title:\s*(.+)$/m.exec(text)?.[1]?.replace(/^['"]|['"]$/g, '') ?? '';
 
 const answer = (status: number, body: ListActionData) => data<ListActionData>(body, { status, headers: OWNER_HEADERS });
 
@@ -111,15 +113,17 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
         const drafts = (await listDrafts()).filter(
           (draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path),
         );
-        const pending = drafts.map((draft) => ({
-          path: draft.path.replace(/^content\//, ''),
-          contentPath: draft.path,
-          kind: 'case-study' as const,
-          title: '',
-          // A draft kept above is a case study, whose path slugOf always reads.
-          slug: slugOf(draft.path)!,
-          blobId: '',
-        }));
+        const pending = await Promise.all(
+          drafts.map(async (draft) => ({
+            path: draft.path.replace(/^content\//, ''),
+            contentPath: draft.path,
+            kind: 'case-study' as const,
+            title: draftTitle((await getDraft(draft.path))?.text ?? ''),
+            // A draft kept above is a case study, whose path slugOf always reads.
+            slug: slugOf(draft.path)!,
+            blobId: '',
+          })),
+        );
         const created = newCaseStudy(title, [...items, ...pending]);
         if (!created.ok) return answer(422, { error: created.error, title });
         const kept = await createDraft(created.value.path, created.value.text);
