@@ -2,7 +2,7 @@ import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
-import type { PublishRequest } from '~/editing/git/publish-plan.server';
+import { blobIdOf, type PublishRequest } from '~/editing/git/publish-plan.server';
 
 /**
  * The editor's drafts: what the designer typed and has not published, kept in
@@ -46,10 +46,15 @@ function checkPath(input: unknown): { path: string } | { error: string } {
   }
 }
 
+/**
+ * Keeps the text as the file's draft. A text equal to the version it was
+ * opened from (its blob id is the base) is no change: no draft is kept, an
+ * earlier one is dropped unless it holds images, and `dropped` says so.
+ */
 export async function saveDraft(
   filePath: string,
   { text, baseBlobId }: { text: string; baseBlobId: string | null },
-): Promise<DraftResult<{ updatedAt: Date }>> {
+): Promise<DraftResult<{ updatedAt: Date; dropped?: true }>> {
   const checked = checkPath(filePath);
   if ('error' in checked) return { ok: false, error: checked.error };
   if (typeof text !== 'string') return { ok: false, error: 'A draft is the file’s text.' };
@@ -58,6 +63,16 @@ export async function saveDraft(
   if (text.includes('\0')) return { ok: false, error: 'The draft contains a NUL character, which no content file may hold.' };
   if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
     return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
+  }
+  // The very version it was opened from is no draft: nothing changed, so none is kept (and an earlier one goes, unless it holds images).
+  if (baseBlobId !== null && blobIdOf(Buffer.from(text, 'utf8')) === baseBlobId) {
+    const [held] = await query<{ path: string }>(
+      `DELETE FROM content_drafts WHERE path = $1 AND NOT EXISTS (SELECT 1 FROM content_draft_uploads WHERE document_path = $1)
+       RETURNING path`,
+      [checked.path],
+    );
+    const left = held ? null : await getDraft(checked.path);
+    if (!left) return { ok: true, updatedAt: new Date(), dropped: true };
   }
   // Each save carries the base the page holds: it changes when the designer reloads the file after a conflict.
   const rows = await query<{ updated_at: Date }>(

@@ -5,6 +5,7 @@ import type { Outcome } from '~/editing/documents/outcome';
 import { documentKind, editorHref, slugOf } from '~/editing/documents/kinds';
 import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
+import { recentlyDeleted, restoreDeletedRequest } from '~/editing/content-list/recently-deleted.server';
 import { modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import type { PublishRequest } from '~/editing/git/publish.server';
@@ -17,8 +18,9 @@ import type { ListActionData } from '~/components/admin/content/types';
  * /admin/content: every file the editor opens, the case studies in their
  * order, with their drafts; and the list's own actions: a new case study
  * (kept as a draft until it is published), moving one up or down, deleting
- * one (after a confirmation page). Moves and deletes are commits of their
- * own, checked by the build's checks first like every publish.
+ * one (after a confirmation page), and restoring one from Recently deleted.
+ * Moves, deletes and restores are commits of their own, checked by the
+ * build's checks first like every publish.
  */
 
 export async function contentListLoader({ request }: LoaderFunctionArgs) {
@@ -38,13 +40,14 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
       drafts
         .filter((draft) => !known.has(draft.path) && documentKind(draft.path) === 'case-study')
         .map(async (draft) => {
-          const text = (await getDraft(draft.path))?.text ?? '';
-          const title = /^title:\s*(.+)$/m.exec(text)?.[1]?.replace(/^['"]|['"]$/g, '') ?? slugOf(draft.path) ?? draft.path;
+          const title = draftTitle((await getDraft(draft.path))?.text ?? '') || (slugOf(draft.path) ?? draft.path);
           return { path: draft.path, href: editorHref(draft.path), title, updatedAt: draft.updatedAt.toISOString() };
         }),
     );
     // What still comes from the sample designer; none shown when the branch cannot be read.
     const leftovers = listed.ok ? await sampleLeftovers(items, config) : null;
+    // Deleted case studies, for one-click Restore; none shown when the history cannot be read.
+    const deleted = listed.ok ? await recentlyDeleted(items, config) : null;
     const url = new URL(request.url);
     const confirming = url.searchParams.get('delete');
     return data(
@@ -60,6 +63,7 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
         })),
         newOnes,
         sampleLeftovers: leftovers?.ok ? leftovers.value : null,
+        deleted: deleted?.ok ? deleted.value : [],
         confirming: confirming && items.some((item) => item.contentPath === confirming && item.kind === 'case-study') ? confirming : null,
         now: new Date().toISOString(),
       },
@@ -67,6 +71,9 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
     );
   });
 }
+
+/** A new case study's title, read from its draft's frontmatter line; empty when it has none. */
+const draftTitle = (text: string) => /^title:\s*(.+)$/m.exec(text)?.[1]?.replace(/^['"]|['"]$/g, '') ?? '';
 
 const answer = (status: number, body: ListActionData) => data<ListActionData>(body, { status, headers: OWNER_HEADERS });
 
@@ -106,15 +113,17 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
         const drafts = (await listDrafts()).filter(
           (draft) => documentKind(draft.path) === 'case-study' && !items.some((item) => item.contentPath === draft.path),
         );
-        const pending = drafts.map((draft) => ({
-          path: draft.path.replace(/^content\//, ''),
-          contentPath: draft.path,
-          kind: 'case-study' as const,
-          title: '',
-          // A draft kept above is a case study, whose path slugOf always reads.
-          slug: slugOf(draft.path)!,
-          blobId: '',
-        }));
+        const pending = await Promise.all(
+          drafts.map(async (draft) => ({
+            path: draft.path.replace(/^content\//, ''),
+            contentPath: draft.path,
+            kind: 'case-study' as const,
+            title: draftTitle((await getDraft(draft.path))?.text ?? ''),
+            // A draft kept above is a case study, whose path slugOf always reads.
+            slug: slugOf(draft.path)!,
+            blobId: '',
+          })),
+        );
         const created = newCaseStudy(title, [...items, ...pending]);
         if (!created.ok) return answer(422, { error: created.error, title });
         const kept = await createDraft(created.value.path, created.value.text);
@@ -130,10 +139,19 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     }
 
     const path = text(form, 'path');
-    if (documentKind(path) !== 'case-study') return answer(400, { error: 'Only case studies can be moved or deleted.' });
+    if (documentKind(path) !== 'case-study') return answer(400, { error: 'Only case studies can be moved, deleted or restored.' });
     if (intent === 'discard-new') {
       await discardDraft(path);
       throw redirect('/admin/content', { status: 303, headers: OWNER_HEADERS });
+    }
+    if (intent === 'restore') {
+      const commit = text(form, 'commit');
+      if (!/^[0-9a-f]{40}$/.test(commit)) return answer(400, { error: 'Pick a case study from Recently deleted.' });
+      const restore = await restoreDeletedRequest(path, commit, items, config);
+      if (!restore.ok) return answer(409, { error: restore.error });
+      const error = notPublished(await publishChange(restore.value, config));
+      if (error) return answer(409, { error });
+      throw redirect('/admin/content?restored=1', { status: 303, headers: OWNER_HEADERS });
     }
     if (!items.some((item) => item.contentPath === path))
       return answer(404, { error: 'That case study is not there any more. Reload the list.' });

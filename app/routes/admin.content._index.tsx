@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ContentList } from '~/components/admin/content/ContentList';
+import { RecentlyDeleted } from '~/components/admin/content/RecentlyDeleted';
 import { MakeItYours } from '~/components/admin/setup/MakeItYours';
 import { contentListAction, contentListLoader } from './admin.content._index.server';
 
@@ -14,6 +15,7 @@ export default function ContentIndex() {
   return (
     <>
       <ContentList list={list} />
+      <RecentlyDeleted deleted={list.deleted} now={list.now} disabled={list.mode.mode === 'read-only'} />
       <MakeItYours items={list.sampleLeftovers} />
     </>
   );

@@ -16,7 +16,7 @@ import { openForEditing } from '~/editing/open.server';
  */
 export async function contentDraftAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
-    const answer = (status: number, body: { saved?: string; error?: string }) => jsonAnswer(status, body, OWNER_HEADERS);
+    const answer = (status: number, body: { saved?: string; unchanged?: true; error?: string }) => jsonAnswer(status, body, OWNER_HEADERS);
     const posted = await readEditForm(request);
     if ('refused' in posted) return answer(posted.status, { error: posted.refused });
     const kind = documentKind(posted.path);
@@ -34,6 +34,7 @@ export async function contentDraftAction({ request }: ActionFunctionArgs) {
     const composed = composeFile(kind, baseText, posted.entries);
     if (!composed.ok) return answer(422, { error: composed.problem });
     const kept = await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId });
-    return kept.ok ? answer(200, { saved: kept.updatedAt.toISOString() }) : answer(413, { error: kept.error });
+    if (!kept.ok) return answer(413, { error: kept.error });
+    return answer(200, { saved: kept.updatedAt.toISOString(), ...(kept.dropped ? { unchanged: true as const } : {}) });
   });
 }

@@ -14,6 +14,7 @@ import {
   saveDraftUpload,
   settleDraft,
 } from '~/editing/drafts.server';
+import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 import { at } from '../helpers/must';
 
@@ -176,6 +177,27 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     expect(await settleDraft(doc, { published: 'published text', from: BASE, to: published, uploads: [image] })).toBe('kept');
     expect(await getDraft(doc)).toMatchObject({ text: 'typed during the push', baseBlobId: published });
     expect((await draftUploads(doc)).map((upload) => upload.path)).toEqual([other]);
+    await discardDraft(doc);
+  });
+
+  it('the version it was opened from is no draft: none is kept, an earlier one goes, one holding images stays', async () => {
+    const doc = 'content/case-studies/unchanged.mdx';
+    const original = '---\ntitle: Unchanged\n---\n';
+    const base = blobIdOf(Buffer.from(original));
+    expect(await saveDraft(doc, { text: original, baseBlobId: base })).toEqual({ ok: true, updatedAt: expect.any(Date), dropped: true });
+    expect(await getDraft(doc)).toBeNull();
+
+    // Typed, then typed back: the draft goes.
+    expect(await saveDraft(doc, { text: `${original}Typed.\n`, baseBlobId: base })).toEqual({ ok: true, updatedAt: expect.any(Date) });
+    expect(await getDraft(doc)).not.toBeNull();
+    expect(await saveDraft(doc, { text: original, baseBlobId: base })).toMatchObject({ ok: true, dropped: true });
+    expect(await getDraft(doc)).toBeNull();
+
+    // A draft with an image not yet published is work: it stays, with the text as sent.
+    await saveDraft(doc, { text: `${original}Typed.\n`, baseBlobId: base });
+    await saveDraftUpload(doc, { path: 'content/case-studies/unchanged/a.png', bytes: BYTES, mediaType: 'image/png' });
+    expect(await saveDraft(doc, { text: original, baseBlobId: base })).toEqual({ ok: true, updatedAt: expect.any(Date) });
+    expect(await getDraft(doc)).toMatchObject({ text: original });
     await discardDraft(doc);
   });
 

@@ -155,6 +155,17 @@ describe('a new case study', () => {
     });
     expect(newCaseStudy('   ', list)).toEqual({ ok: false, error: 'A new case study needs a title.' });
   });
+
+  it('refuses a title another case study has (case, accents and punctuation aside), naming it', () => {
+    const { list } = realContent();
+    const taken = list.find((item) => item.kind === 'case-study' && item.title)!.title;
+    for (const title of [taken, `  ${taken.toUpperCase()}! `]) {
+      expect(newCaseStudy(title, list)).toEqual({
+        ok: false,
+        error: `You already have a case study called “${taken}”. Give the new one another title, or open that one from the list.`,
+      });
+    }
+  });
 });
 
 describe('reordering', () => {

@@ -51,7 +51,9 @@ const caseStudies = (list: ContentItem[]) => sortContent(list.filter((item) => i
  * A new case study, `coming-soon`, with every field the build requires
  * (app/content/schema.ts) filled with words that read well on the home page's
  * card until the designer writes their own, the placeholder card image (a file in its own folder), the
- * next order, and the outline of a story for when it is published.
+ * next order, and the outline of a story for when it is published. A title
+ * another case study already has is refused; a title whose address is taken
+ * by one with another title gets the next free address (-2, -3…).
  */
 export function newCaseStudy(
   title: string,
@@ -61,6 +63,14 @@ export function newCaseStudy(
   if (!clean) return { ok: false, error: 'A new case study needs a title.' };
   if (clean.length > 120) return { ok: false, error: 'A title has at most 120 characters.' };
   const studies = caseStudies(list);
+  // The same title (give or take case, accents and punctuation) would make a twin on the home page: refused, with the one that has it.
+  const same = slugFor(clean, []);
+  const twin = studies.find((item) => item.title && slugFor(item.title, []) === same);
+  if (twin)
+    return {
+      ok: false,
+      error: `You already have a case study called “${twin.title}”. Give the new one another title, or open that one from the list.`,
+    };
   const slug = slugFor(
     clean,
     // Every case study has a slug: it is read from its path.

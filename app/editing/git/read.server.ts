@@ -40,7 +40,7 @@ const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
 // Fields and records of `git log` output: NUL and the record separator never occur in a commit's fields.
 const FORMAT = '--format=%H%x00%at%x00%an%x00%B%x1e';
 
-async function read<T>(
+export async function read<T>(
   config: PublishConfig,
   task: (config: Exclude<PublishConfig, { mode: 'read-only' }>) => Promise<T>,
 ): Promise<Outcome<T>> {

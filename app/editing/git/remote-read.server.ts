@@ -30,10 +30,16 @@ export type BranchFile = { path: string; blobId: string };
 export const MAX_DEPTH = 1600;
 const FIRST_DEEPEN = 50;
 
-type Reader = { remote: Remote; cache: object; trees: Map<string, TreeEntry[]>; commits: Map<string, ReadCommitResult>; fetched: number };
+export type Reader = {
+  remote: Remote;
+  cache: object;
+  trees: Map<string, TreeEntry[]>;
+  commits: Map<string, ReadCommitResult>;
+  fetched: number;
+};
 
 /** Runs `task` on the synced cache, fetching further back while it answers 'deeper' (at most up to MAX_DEPTH). */
-function withHistory<T>(
+export function withHistory<T>(
   config: RemotePublishConfig,
   task: (reader: Reader, tip: string, last: boolean) => Promise<T | 'deeper'>,
 ): Promise<T> {
@@ -66,12 +72,12 @@ function withHistory<T>(
   });
 }
 
-async function shallowCommits(dir: string): Promise<Set<string>> {
+export async function shallowCommits(dir: string): Promise<Set<string>> {
   const text = await readFile(path.join(dir, '.git', 'shallow'), 'utf8').catch(() => '');
   return new Set(text.split('\n').filter(Boolean));
 }
 
-async function readCommit(reader: Reader, oid: string): Promise<ReadCommitResult> {
+export async function readCommit(reader: Reader, oid: string): Promise<ReadCommitResult> {
   const git = await isoGit();
   let found = reader.commits.get(oid);
   if (!found) {
@@ -81,7 +87,7 @@ async function readCommit(reader: Reader, oid: string): Promise<ReadCommitResult
   return found;
 }
 
-async function readTree(reader: Reader, oid: string): Promise<TreeEntry[]> {
+export async function readTree(reader: Reader, oid: string): Promise<TreeEntry[]> {
   const git = await isoGit();
   let entries = reader.trees.get(oid);
   if (!entries) {
@@ -196,7 +202,7 @@ export function remoteFileAt(config: RemotePublishConfig, filePath: string, comm
 }
 
 /** Every file under `prefix` (a folder, e.g. "content/") in the commit, symbolic links left out, sorted by path. */
-async function filesAt(reader: Reader, commit: string, prefix: string): Promise<BranchFile[]> {
+export async function filesAt(reader: Reader, commit: string, prefix: string): Promise<BranchFile[]> {
   const files: BranchFile[] = [];
   const visit = async (treeOid: string, folder: string) => {
     for (const entry of await readTree(reader, treeOid)) {

@@ -56,7 +56,12 @@ export function ContentList({ list }: { list: ContentListView }) {
         ) : null}
         {params.has('deleted') ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
-            Deleted, with its images. Its earlier versions are kept, so it can be brought back.
+            Deleted, with its images. It is under Recently deleted, where Restore brings it back.
+          </p>
+        ) : null}
+        {params.has('restored') ? (
+          <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
+            Restored, with its images, as it was before it was deleted.
           </p>
         ) : null}
       </div>
@@ -180,7 +185,7 @@ function ConfirmDelete({ item }: { item: Item }) {
         Delete “{item.title}”?
       </h2>
       <p id="confirm-text" className="mt-1 text-sm text-fg-muted">
-        Its page and its images leave the site together. Their earlier versions are kept, so they can be brought back.
+        Its page and its images leave the site together. Both stay under Recently deleted, below the list, where Restore brings them back.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="path" value={item.contentPath} />

@@ -1,5 +1,6 @@
 import type { PrivatePasswordState } from '~/access/private-case-study';
 import type { ContentItem } from '~/editing/content-list/catalog.server';
+import type { DeletedCaseStudy } from '~/editing/content-list/recently-deleted.server';
 import type { Field } from '~/editing/documents/fields';
 import type { FormValue } from '~/editing/documents/form-values';
 import type { DocumentKind } from '~/editing/documents/kinds';
@@ -29,6 +30,8 @@ export type ContentListView = {
   /** New case studies, kept as drafts until their first publish. */
   newOnes: { path: string; href: string; title: string; updatedAt: string }[];
   sampleLeftovers: SampleItem[] | null;
+  /** Case studies a recent commit deleted, newest first, each restorable in one commit. */
+  deleted: DeletedCaseStudy[];
   confirming: string | null;
   now: string;
 };

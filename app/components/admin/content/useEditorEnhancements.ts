@@ -33,8 +33,9 @@ export function useEditorEnhancements(formId: string, path: string): { state: st
       setState('Saving…');
       try {
         const answer = await fetch('/admin/content/api/draft', { method: 'POST', body, credentials: 'same-origin', keepalive, headers: { accept: 'application/json' } });
-        const json = (await answer.json().catch(() => null)) as { saved?: string; error?: string } | null;
-        if (answer.ok && json?.saved) setState(`Draft saved ${new Date(json.saved).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`);
+        const json = (await answer.json().catch(() => null)) as { saved?: string; unchanged?: boolean; error?: string } | null;
+        if (answer.ok && json?.unchanged) setState('No changes, so no draft is kept.');
+        else if (answer.ok && json?.saved) setState(`Draft saved ${new Date(json.saved).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`);
         else if (answer.status === 401 || answer.redirected) setState('Signed out: sign in again in another tab, then keep typing.');
         else setState(json?.error ?? 'The draft could not be saved; it is still here in the page.');
         if (!answer.ok) dirty = true;

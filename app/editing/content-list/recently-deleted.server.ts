@@ -1,0 +1,63 @@
+import { CASE_STUDY_DIR, type ContentItem } from './catalog.server';
+import { documentKind, slugOf } from '~/editing/documents/kinds';
+import type { Outcome } from '~/editing/documents/outcome';
+import { deletedFiles, filesBeforeDelete } from '~/editing/git/deleted.server';
+import type { PublishConfig } from '~/editing/git/publish-config.server';
+import type { PublishRequest } from '~/editing/git/publish-plan.server';
+import { fileAt, titleOf } from '~/editing/git/read.server';
+
+/**
+ * Recently deleted: the case studies a recent commit removed and that are
+ * not back, read from the history (a delete is one commit that removes the
+ * file and its folder of images), and the publish that brings one back as
+ * it was: the same bytes, text and images, in one new commit.
+ */
+
+export type DeletedCaseStudy = { path: string; title: string; commit: string; date: string };
+
+/** How many are shown; older ones stay in the history. */
+const SHOWN = 10;
+
+/** The case studies deleted within the last commits and not in `items` (the branch's tip), newest first. */
+export async function recentlyDeleted(items: ContentItem[], config: PublishConfig): Promise<Outcome<DeletedCaseStudy[]>> {
+  const deleted = await deletedFiles(CASE_STUDY_DIR.replace(/\/$/, ''), config);
+  if (!deleted.ok) return deleted;
+  const present = new Set(items.map((item) => item.contentPath));
+  const newest = new Map<string, (typeof deleted.value)[number]>();
+  for (const file of deleted.value) {
+    if (documentKind(file.path) !== 'case-study' || present.has(file.path) || newest.has(file.path)) continue;
+    newest.set(file.path, file);
+  }
+  const shown = [...newest.values()].slice(0, SHOWN);
+  const titles = await Promise.all(shown.map((file) => fileAt(file.path, file.parent, config)));
+  return {
+    ok: true,
+    value: shown.map((file, index) => {
+      const text = titles[index];
+      return { path: file.path, title: titleOf(file.path, text?.ok ? text.value : null), commit: file.commit, date: file.date };
+    }),
+  };
+}
+
+/** The publish that writes back the case study `commit` deleted, with every file of its folder, as they were just before. */
+export async function restoreDeletedRequest(
+  path: string,
+  commit: string,
+  items: ContentItem[],
+  config: PublishConfig,
+): Promise<Outcome<PublishRequest>> {
+  const slug = slugOf(path);
+  if (!slug) return { ok: false, error: 'Only case studies can be brought back here.' };
+  if (items.some((item) => item.contentPath === path)) return { ok: false, error: 'That case study is already back in the list.' };
+  const before = await filesBeforeDelete(path, `${CASE_STUDY_DIR}${slug}/`, commit, config);
+  if (!before.ok) return before;
+  if (!before.value) return { ok: false, error: 'That deleted case study is not in the history any more. Reload the list.' };
+  const text = before.value.find((file) => file.path === path)?.bytes.toString('utf8') ?? null;
+  return {
+    ok: true,
+    value: {
+      files: before.value.map((file) => ({ path: file.path, content: file.bytes, baseBlobId: null })),
+      message: `Restore ${titleOf(path, text)}`,
+    },
+  };
+}
