@@ -53,7 +53,7 @@ export async function deletePrivatePassword(): Promise<void> {
 }
 
 /**
- * The owner's form (/admin/private, and beside the Private setting in the
+ * The owner's form (/admin/settings/private, and beside the Private setting in the
  * editor): `set` with a password, or `remove`. Her typing comes back only
  * after a mistake in it, so she can fix it; never once it is kept. While
  * Netlify's settings set the password, nothing here would be used, so

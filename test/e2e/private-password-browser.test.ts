@@ -11,7 +11,7 @@ import { useOwnerStack } from '../helpers/suite/owner-stack';
  * against the built server on a database of its own with no password in
  * its settings: until one is set the private page has no password box and
  * says how to ask for access; a password set through
- * `[data-private-password]` on /admin/private unlocks the page for a
+ * `[data-private-password]` on /admin/settings/private unlocks the page for a
  * visitor, a wrong one does not; changing it locks out the visitor who
  * unlocked with the old one. The tests run in order: each starts where the
  * one before left the password.
@@ -42,11 +42,11 @@ async function unlockWith(page: Page, password: string) {
   await page.getByRole('button', { name: 'Unlock' }).click();
 }
 
-/** Sets (or changes) the password on /admin/private, as she does, and waits for the page to say it is saved. */
+/** Sets (or changes) the password on /admin/settings/private, as she does, and waits for the page to say it is saved. */
 async function setPassword(password: string, javaScriptEnabled: boolean) {
   const page = await pages.openPage({ javaScriptEnabled });
   await signInPage(page, stack.origin, ADMIN);
-  await page.goto(`${stack.origin}/admin/private`);
+  await page.goto(`${stack.origin}/admin/settings/private`);
   if (javaScriptEnabled) await waitForHydration(page);
   const form = page.locator('form[data-private-password]');
   await form.locator('input[name="password"]').fill(password);
@@ -114,7 +114,7 @@ describe('a private case study’s password, set in /admin', () => {
 
     const owner = await pages.openPage({ javaScriptEnabled: false });
     await signInPage(owner, stack.origin, ADMIN);
-    await owner.goto(`${stack.origin}/admin/private`);
+    await owner.goto(`${stack.origin}/admin/settings/private`);
     await owner.getByRole('button', { name: 'Remove the password' }).click();
     await owner.locator('[data-private-password-answer="removed"]').waitFor();
 

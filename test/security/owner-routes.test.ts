@@ -102,15 +102,15 @@ describe('the Origin check decides on the route Remix serves, not on the spellin
       Number(only(await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM private_case_study_password'), 'count row').n);
     const set = { intent: 'set', password: 'a password from a trick' };
     for (const headers of [{ origin: 'http://evil.example' }, { origin: undefined }, { origin: 'null' }]) {
-      const response = await post('/admin/private', set, { cookie: owner, ...headers });
+      const response = await post('/admin/settings/private', set, { cookie: owner, ...headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
     }
-    const stranger = await post('/admin/private', set, { origin: stack.origin });
+    const stranger = await post('/admin/settings/private', set, { origin: stack.origin });
     expect([200, 409]).not.toContain(stranger.status);
     expect(await stranger.text()).not.toContain('site’s settings on Netlify');
     expect(await stored()).toBe(0);
     // The control: her own POST gets through to the form, which keeps nothing while Netlify's settings set the password.
-    const hers = await post('/admin/private', set, { cookie: owner, origin: stack.origin });
+    const hers = await post('/admin/settings/private', set, { cookie: owner, origin: stack.origin });
     expect(hers.status).toBe(409);
     const body = await hers.text();
     expect(body).toContain('site’s settings on Netlify');
@@ -126,7 +126,7 @@ describe('every answer under /admin is no-store and noindex, and none is an erro
     '/admin/messages',
     '/admin/insights',
     '/admin/insights.csv',
-    '/admin/private',
+    '/admin/settings/private',
     '/admin/settings',
     '/admin/settings/mail',
     '/admin/settings/domain',

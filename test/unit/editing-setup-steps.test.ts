@@ -141,7 +141,7 @@ describe('setup steps', () => {
     expect(none.map((s) => s.name)).not.toContain('private-password');
     const open = setupStepsFrom(facts(sample, { privateCaseStudies: 2 }));
     expect(open.map((s) => s.name)).toEqual([...SETUP_STEP_NAMES]);
-    expect(step(open, 'private-password')).toMatchObject({ done: false, optional: false, href: '/admin/private' });
+    expect(step(open, 'private-password')).toMatchObject({ done: false, optional: false, href: '/admin/settings/private' });
     expect(step(open, 'private-password').hint).toMatch(/^2 case studies are private, and no password opens them yet/);
     expect(step(setupStepsFrom(facts(sample, { privateCaseStudies: 1 })), 'private-password').hint).toMatch(/^One case study is private/);
     expect(setupProgress(open).total).toBe(6);

@@ -135,7 +135,7 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
             title: 'A password for your private work',
             done: facts.privatePasswordSet,
             optional: false,
-            href: '/admin/private',
+            href: '/admin/settings/private',
             hint: facts.privatePasswordSet
               ? 'The people you give the password to can read your private case studies.'
               : plural(

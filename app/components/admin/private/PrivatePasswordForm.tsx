@@ -4,7 +4,7 @@ import { Field } from '~/components/contact/Field';
 import { When } from '~/components/admin/kit/When';
 import { PRIVATE_PASSWORD_RULES, type PrivatePasswordAnswer, type PrivatePasswordState } from '~/access/private-case-study';
 
-export const PRIVATE_PASSWORD_PAGE = '/admin/private';
+export const PRIVATE_PASSWORD_PAGE = '/admin/settings/private';
 
 const PRIMARY =
   'h-11 shrink-0 rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-60';
@@ -14,8 +14,8 @@ const QUIET =
 /**
  * The password of private case studies, as the owner sets it: where it
  * stands, a form `[data-private-password]` with one input named `password`,
- * and (once set) a way to remove it. Shown on /admin/private and beside a
- * case study's Private setting in the editor; both post to /admin/private.
+ * and (once set) a way to remove it. Shown on /admin/settings/private and beside a
+ * case study's Private setting in the editor; both post to /admin/settings/private.
  *
  * The field is plain text, not a password field: it is a password she gives
  * out, so she sees what she types, and a browser's password manager must not

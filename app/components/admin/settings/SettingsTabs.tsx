@@ -3,13 +3,14 @@ import { NavLink } from '@remix-run/react';
 const TABS = [
   { to: '/admin/settings/mail', label: 'Mail' },
   { to: '/admin/settings/domain', label: 'Your domain' },
+  { to: '/admin/settings/private', label: 'Private case studies' },
 ] as const;
 
 /** The settings' own sections, as links: the page you are on is marked for a screen reader too. */
 export function SettingsTabs() {
   return (
     <nav aria-label="Settings" className="mt-5 border-b border-border">
-      <ul className="-mb-px flex gap-1">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
         {TABS.map((tab) => (
           <li key={tab.to}>
             <NavLink

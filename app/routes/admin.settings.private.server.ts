@@ -9,7 +9,7 @@ import { repositoryVisibility } from '~/editing/connection/visibility.server';
 import { readSmallForm, text } from '~/http/form.server';
 
 /**
- * /admin/private: the password of private case studies (set, changed,
+ * /admin/settings/private: the password of private case studies (set, changed,
  * removed; kept as a slow hash, app/access/private-password.server.ts), the
  * case studies it opens, and whether the repository they are kept in is
  * public. The editor's form beside a case study's Private setting posts here

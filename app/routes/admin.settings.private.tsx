@@ -3,12 +3,15 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Panel } from '~/components/admin/kit/Panel';
 import { PrivatePasswordForm } from '~/components/admin/private/PrivatePasswordForm';
 import { RepositoryVisibilityNote } from '~/components/admin/publishing/RepositoryVisibility';
-import { ownerPrivateAction, ownerPrivateLoader } from './admin.private.server';
+import { ownerPrivateAction, ownerPrivateLoader } from './admin.settings.private.server';
 
 export const loader = ownerPrivateLoader;
 export const action = ownerPrivateAction;
 
-export const meta: MetaFunction = () => [{ title: 'Private case studies — Owner’s area' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: 'Private case studies — Settings — Owner’s area' },
+  { name: 'robots', content: 'noindex' },
+];
 
 const LINK = 'font-medium text-accent underline-offset-4 hover:underline';
 
@@ -18,8 +21,7 @@ export default function OwnerPrivateWork() {
   const answer = useActionData<typeof action>();
   return (
     <>
-      <h1 className="text-3xl font-semibold tracking-tight">Private case studies</h1>
-      <p className="mt-2 max-w-2xl text-fg-muted">
+      <p className="max-w-2xl text-fg-muted">
         A private case study shows its card to everyone, and its page only to people who have its password or a share link from you. Make a
         case study private in the editor, with its Private setting.
       </p>
