@@ -372,8 +372,10 @@ describe('case study page', () => {
 
   it('Back to Case Studies lands on the home page with the case studies at the top', async () => {
     const page = await open();
+    // A document navigation: the home page takes the hash aside and scrolls there itself (root.tsx,
+    // app/islands/home-scroll.ts), logged from its start.
+    await logScrollsFromDocumentStart(page);
     await gotoReady(page, `${url}/case-study/office-depot`);
-    // A document navigation: the home page takes the hash aside and scrolls there itself (root.tsx, app/islands/menu.ts).
     await page.getByRole('link', { name: 'Back to Case Studies' }).last().click();
     await page.waitForURL(`${url}/#work`);
     await waitForSectionAtTop(page, 'work');
