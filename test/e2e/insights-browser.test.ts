@@ -137,7 +137,7 @@ describe('a reader', () => {
     expect(bars).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n, n <= 5 ? 1 : 0]));
   });
 
-  it('leaves no cookie and nothing in localStorage or sessionStorage, and Back (the back/forward cache) counts the page again', async () => {
+  it('leaves no cookie and nothing in localStorage or sessionStorage, and Back counts the page again', async () => {
     const page = await open();
     await page.goto(`${url}/`);
     await waitForReady(page);
