@@ -13,7 +13,13 @@
  * downloaded or opened in a new tab. A prerendered page starts no island
  * until it is shown (app/islands/boot.ts), so it counts no view before then.
  */
-export const NEVER_SPECULATED = ['/admin*', '/s/*', '/shared*', '/api/*', '/private-media/*', '/*.pdf'];
+/**
+ * Files are never speculated on, only pages: PDFs and every kind of media,
+ * private media included (matched by their kind, so that the rules, in every
+ * public page, never name where private media live).
+ */
+const FILES = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'mp4', 'webm'].map((ext) => `/*.${ext}`);
+export const NEVER_SPECULATED = ['/admin*', '/s/*', '/shared*', '/api/*', ...FILES];
 const NOT_A_PAGE_VISIT = { not: { selector_matches: '[download], [target="_blank"], [data-no-speculate]' } };
 
 export const SPECULATION_RULES = {

@@ -20,10 +20,24 @@ describe('speculation rules', () => {
     expect(prefetch!.eagerness).toBe('moderate');
     const conditions = prefetch!.where.and;
     expect(conditions[0]).toEqual({ href_matches: '/*' });
-    for (const pattern of ['/admin*', '/s/*', '/api/*', '/*.pdf', '/private-media/*']) {
+    // Private media by their kind (every file they can be), so the rules never name their path.
+    for (const pattern of [
+      '/admin*',
+      '/s/*',
+      '/api/*',
+      '/*.pdf',
+      '/*.avif',
+      '/*.webp',
+      '/*.png',
+      '/*.jpg',
+      '/*.mp4',
+      '/*.webm',
+      '/*.svg',
+    ]) {
       expect(NEVER_SPECULATED).toContain(pattern);
       expect(conditions).toContainEqual({ not: { href_matches: pattern } });
     }
+    expect(SPECULATION_RULES_JSON).not.toContain('private-media');
     expect(SPECULATION_RULES.prerender.map((rule) => rule.where.and[0])).toEqual([{ href_matches: '/case-study/*' }]);
     expect(SPECULATION_RULES.prerender.every((rule) => rule.eagerness === 'moderate')).toBe(true);
   });
