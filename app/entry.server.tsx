@@ -5,7 +5,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { setCacheHeaders } from '~/http/cache-headers.server';
 import { deferHydration } from '~/content/deferred-hydration.server';
 import { setSecurityHeaders } from '~/http/security-headers.server';
-import { withoutStoryInHandoff } from '~/content/story-handoff.server';
 
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -51,7 +50,8 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   // React emits the doctype itself when it renders <html>.
-  const html = deferHydration(await renderDocument(request, withoutStoryInHandoff(request, remixContext)));
+  // A public page renders no <Scripts/> (root.tsx), so it carries no hydration data and nothing to defer.
+  const html = deferHydration(await renderDocument(request, remixContext));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   setSecurityHeaders(responseHeaders, html);
   setCacheHeaders(responseHeaders, request, responseStatusCode);

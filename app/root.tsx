@@ -1,5 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
@@ -9,6 +19,8 @@ import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
 import { getSite } from '~/content/content.server';
 import { analyticsEnabled } from '~/insights/gate.server';
+import { islandsBootUrl } from '~/islands/boot-url.server';
+import { SPECULATION_RULES_JSON } from '~/islands/speculation-rules';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -19,7 +31,7 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role, footer } = getSite();
-  return { site: { name, initials, role, footer }, insights: analyticsEnabled() };
+  return { site: { name, initials, role, footer }, insights: analyticsEnabled(), islands: islandsBootUrl() };
 }
 
 /**
@@ -32,24 +44,34 @@ export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: 'Unexpected Application Error!' }, { name: 'robots', content: 'noindex' }] : [];
 
 /**
- * Runs in <head> before first paint: on /, takes the #hash out of the URL so
- * the browser does not jump there, because the page smooth-scrolls to it once
- * hydrated (useScrollToHashOnLoad). Should the app never start, it jumps
- * after 4 s.
+ * Runs in <head> on / before the first paint: takes the #hash out of the URL
+ * so the browser does not jump there, because the menu island smooth-scrolls
+ * to it (app/islands/home-scroll.ts). Should the island never start, it jumps after
+ * 4 s. The no-JS menu's own #mobile-menu is left alone.
  */
-const HEAD_SCRIPT = `if (location.pathname === '/' && location.hash.length > 1) {
+const HOME_HASH_SCRIPT = `if (location.hash.length > 1 && location.hash !== '#mobile-menu') {
   window.__initialHash = location.hash;
   history.replaceState(history.state, '', location.pathname + location.search);
   setTimeout(function () { if (window.__initialHash) { var h = window.__initialHash; window.__initialHash = undefined; location.replace(h); } }, 4000);
 }`;
 
+/**
+ * Only the owner's area runs the app in the browser (<Scripts/>: React, the
+ * Remix runtime, its route modules and their data). Every other page, the
+ * error pages included, is the server's HTML and CSS with a few small
+ * islands, started by one module after the first paint (app/islands/boot.ts),
+ * and speculation rules for the pages a visitor is about to open. So a link
+ * from the owner's area to a public page loads the whole document
+ * (reloadDocument, and loadAsDocument for any other way in,
+ * app/utils/load-as-document.ts).
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const site = data?.site;
+  const { pathname } = useLocation();
   // The owner's area has its own bar (routes/admin.tsx); the visitor's header and footer would only mislead there.
   const ownerArea = useMatches().some((match) => match.id.startsWith('routes/admin'));
-  // The no-JS fallbacks (the :target mobile menu) stay in charge until the app
-  // has hydrated, because hydration starts only after the first paint.
+  // The owner's area: the no-JS fallbacks stay in charge until the app has hydrated (after the first paint).
   useEffect(() => {
     document.documentElement.classList.add('js');
   }, []);
@@ -59,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {!ownerArea && pathname === '/' ? <script dangerouslySetInnerHTML={{ __html: HOME_HASH_SCRIPT }} /> : null}
         <Meta />
         <Links />
       </head>
@@ -76,9 +98,18 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="flex-1">{children}</div>
           {ownerArea ? null : <Footer name={site?.name ?? ''} words={site?.footer} />}
         </div>
-        {ownerArea ? null : <ReadingInsights enabled={data?.insights ?? false} />}
-        <ScrollRestoration />
-        <Scripts />
+        {ownerArea ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <>
+            <ReadingInsights enabled={data?.insights ?? false} />
+            {data?.islands ? <script type="module" src={data.islands} /> : null}
+            <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
+          </>
+        )}
         <DevReload />
       </body>
     </html>

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { CACHE_FORMAT, hashInputs, listFiles, restoreStep, saveStep, sha256, type StepOutputs } from './build-cache';
 import { addCompileHints } from './compile-hints';
 import { buildEditorBundle, EDITOR_MANIFEST } from './editor-bundle';
+import { buildIslandsBundle, ISLANDS_MANIFEST } from './islands-bundle';
 
 /**
  * The app's part of `npm run build`: Remix for Node and for Netlify's
- * function, then the body editor's bundle and the compile hints. It reads
+ * function, then the body editor's bundle, the public pages' islands and
+ * the compile hints. It reads
  * app/ and the build's configuration, never content/, except through
  * Tailwind, which scans content/ for class names (app/tailwind.css
  * `@source "../content"`). So the key holds the stylesheets Tailwind makes
@@ -29,11 +31,12 @@ export const APP_INPUTS = [
   'scripts/app-build.ts',
   'scripts/build-cache.ts',
   'scripts/editor-bundle.ts',
+  'scripts/islands-bundle.ts',
   'scripts/compile-hints.ts',
 ];
 
-/** Environment the steps read (remix.config.js, editor-bundle.ts); REMIX_TARGET and NODE_ENV are set by the build itself. */
-export const APP_ENV = ['DEV_BUILD_DIR', 'EDITOR_BUNDLE_MANIFEST', 'REMIX_DEV_ORIGIN'];
+/** Environment the steps read (remix.config.js, editor-bundle.ts, islands-bundle.ts); REMIX_TARGET and NODE_ENV are set by the build itself. */
+export const APP_ENV = ['DEV_BUILD_DIR', 'EDITOR_BUNDLE_MANIFEST', 'ISLANDS_MANIFEST', 'REMIX_DEV_ORIGIN'];
 
 /** Where the steps write. Remix empties public/build; the server builds' folders keep other files (build/server). */
 export function appOutputs(env: Record<string, string | undefined> = process.env): StepOutputs {
@@ -42,8 +45,9 @@ export function appOutputs(env: Record<string, string | undefined> = process.env
     files: [
       ...['index.js', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `build/${name}`),
       ...['server.mjs', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `.netlify/functions-internal/${name}`),
-      // As writeEditorManifest names it.
+      // As writeEditorManifest and writeIslandsManifest name them.
       env.EDITOR_BUNDLE_MANIFEST?.trim() || EDITOR_MANIFEST,
+      env.ISLANDS_MANIFEST?.trim() || ISLANDS_MANIFEST,
     ],
   };
 }
@@ -118,9 +122,11 @@ function remixBuild(target: 'node' | 'netlify'): Promise<void> {
 async function runAppSteps(log: (line: string) => void): Promise<void> {
   // One after the other: both write public/build (the same client files).
   for (const target of ['node', 'netlify'] as const) await remixBuild(target);
-  // The body editor, apart from Remix's build so the public pages' JS stays as it was (scripts/editor-bundle.ts).
+  // The body editor, apart from Remix's build, which only the owner's area loads (scripts/editor-bundle.ts).
   log(`Editor bundle: ${await buildEditorBundle()}`);
-  const hinted = await addCompileHints('public/build');
+  // The public pages' islands, apart from Remix's build too (scripts/islands-bundle.ts).
+  log(`Islands: ${await buildIslandsBundle()}`);
+  const hinted = await addCompileHints('public/build', ['islands']);
   log(`Marked ${hinted} browser modules for eager compilation`);
 }
 
@@ -130,7 +136,7 @@ export async function buildApp(log: (line: string) => void = console.log): Promi
   const cacheable = process.env.BUILD_CACHE !== 'off' && !process.env.DEV_BUILD_DIR?.trim();
   const key = cacheable ? await appBuildKey() : undefined;
   if (key && (await restoreStep('app', key))) {
-    log(`App (Remix, editor bundle): unchanged, reused from .cache/build (key ${key.slice(0, 12)})`);
+    log(`App (Remix, editor bundle, islands): unchanged, reused from .cache/build (key ${key.slice(0, 12)})`);
     return 'reused';
   }
   await runAppSteps(log);

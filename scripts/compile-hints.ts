@@ -8,22 +8,26 @@ import path from 'node:path';
  * function is compiled on the main thread when first called: in one long
  * task of ~15 ms (60 ms on Lighthouse's phone) while the page should already
  * respond. With the hint, V8 compiles them while the file streams in, off the
- * main thread. Other browsers ignore the comment.
+ * main thread. Other browsers ignore the comment. Only the owner's area
+ * hydrates; the public pages' islands (public/build/islands) are left
+ * without: most of their functions wait for an event, and each hint is
+ * bytes on every visitor's page.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-async function* javaScriptFiles(dir: string): AsyncGenerator<string> {
+async function* javaScriptFiles(dir: string, skip: string[]): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* javaScriptFiles(full);
-    else if (entry.name.endsWith('.js')) yield full;
+    if (entry.isDirectory()) {
+      if (!skip.includes(entry.name)) yield* javaScriptFiles(full, []);
+    } else if (entry.name.endsWith('.js')) yield full;
   }
 }
 
-/** Prepends the hint (it must be the file's first line) to each .js file under `dir`; returns how many it changed. */
-export async function addCompileHints(dir: string): Promise<number> {
+/** Prepends the hint (it must be the file's first line) to each .js file under `dir` but those in its folders `skip`; returns how many it changed. */
+export async function addCompileHints(dir: string, skip: string[] = []): Promise<number> {
   let count = 0;
-  for await (const file of javaScriptFiles(dir)) {
+  for await (const file of javaScriptFiles(dir, skip)) {
     const source = await readFile(file, 'utf8');
     if (source.startsWith(COMPILE_HINT)) continue;
     await writeFile(file, COMPILE_HINT + source);

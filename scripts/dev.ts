@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { context } from 'esbuild';
 import { watchEditorBundle } from './editor-bundle';
+import { watchIslandsBundle } from './islands-bundle';
 import { devDatabase } from './local-database';
 import { serverBundle } from './server-bundle';
 
@@ -25,6 +26,8 @@ import { serverBundle } from './server-bundle';
 process.env.DEV_BUILD_DIR ||= '.cache/dev-build';
 // The body editor's dev bundle is named in a manifest of its own, so the production one stays as built.
 process.env.EDITOR_BUNDLE_MANIFEST ||= path.join(process.env.DEV_BUILD_DIR, 'editor-bundle.json');
+// The same for the public pages' islands.
+process.env.ISLANDS_MANIFEST ||= path.join(process.env.DEV_BUILD_DIR, 'islands.json');
 const database = await devDatabase();
 // The server runs bundled (.cache/dev-server/serve.mjs, rebuilt here when
 // scripts/ or pipeline/ change), as one node process with no child process
@@ -37,6 +40,8 @@ await bundle.rebuild();
 await bundle.watch();
 // The body editor is built apart from Remix's build (scripts/editor-bundle.ts), here watched too.
 const editorBundle = await watchEditorBundle();
+// The public pages' islands too (scripts/islands-bundle.ts).
+const islandsBundle = await watchIslandsBundle();
 // REMIX_DEV_SOCKET_PORT picks the port of remix dev's reload socket (by default
 // the first free one from 3001, probed: two sessions started at once can both
 // pick 3001, and one fails).
@@ -56,6 +61,7 @@ async function exit(code: number) {
   exiting = true;
   await bundle.dispose();
   await editorBundle.dispose();
+  await islandsBundle.dispose();
   await database?.stop();
   process.exit(code);
 }

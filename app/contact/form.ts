@@ -1,8 +1,8 @@
 /**
  * The contact form's shared vocabulary: field names, limits, messages and the
- * action's answer. Free of zod on purpose: the browser imports this module,
- * and zod alone would cost more JavaScript than the home page's budget
- * leaves. The rules live in contact-schema.ts, applied by the action and the
+ * action's answer. Free of zod and React on purpose: the contact island
+ * (app/islands/contact.ts) imports this module, and zod alone would cost
+ * more JavaScript than the home page's budget leaves. The rules live in contact-schema.ts, applied by the action and the
  * function; the form relies on them (and on the browser's own checks).
  */
 
@@ -36,6 +36,12 @@ export const CONTACT_TEXT = {
   errorTitle: 'Error',
   errorBody: 'Failed to send message. Please try again.',
 } as const;
+
+/** Where the contact form is sent with JavaScript (app/routes/api.contact.ts): the same action, answering JSON. */
+export const CONTACT_ENDPOINT = '/api/contact';
+
+/** How long a toast stays: long enough to read both lines; hovering or focusing it pauses it. */
+export const TOAST_DURATION_MS = 6000;
 
 /** Why a send failed, for the console and tests; the visitor always sees CONTACT_TEXT.errorBody. */
 export type ContactErrorCode = 'bad_request' | 'rate_limited' | 'send_failed' | 'timeout' | 'unavailable' | 'network';

@@ -13,7 +13,8 @@ import { devSocketUrl } from '~/utils/dev-reload';
  */
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const EXECUTABLE_TYPE = /\btype\s*=\s*["']?(module|text\/javascript|application\/javascript)\b/i;
+// Speculation rules are not JavaScript, but script-src governs them like an inline script (root.tsx renders them).
+const EXECUTABLE_TYPE = /\btype\s*=\s*["']?(module|text\/javascript|application\/javascript|speculationrules)\b/i;
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

@@ -1,11 +1,16 @@
 /**
- * The reading tracker: one small module, imported by the root layout only
- * after the app has hydrated (so after the first paint), and only on the
- * site's own pages. It sends beacons (navigator.sendBeacon, same origin) to
- * /api/insights and keeps nothing: no cookie, no storage, no id.
+ * The reading tracker: an island (app/islands/boot.ts), so started only after
+ * the first paint, and only on the site's own pages (the root layout's
+ * data-insights-route hook, ReadingInsights.tsx). Its first beacon waits for
+ * the browser to be idle, so nothing of it shows in the page's Largest
+ * Contentful Paint; a page the browser prerenders is counted only once it is
+ * shown (the boot starts no island before). It sends beacons
+ * (navigator.sendBeacon, same origin) to /api/insights and keeps nothing: no
+ * cookie, no storage, no id.
  *
- * - A page view per page, client-side navigations included: the referring
- *   host and utm_source on the first one only, and the viewport's width.
+ * - A page view per page shown, a page brought back by the back/forward
+ *   cache included: the referring host and utm_source, and the viewport's
+ *   width.
  * - On a case study: which numbered sections' headings have been on screen,
  *   and how long the page was looked at (visible, with activity in the last
  *   15 s), sent in batches when the page is hidden or left.
@@ -21,7 +26,6 @@ const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
 const quiet = nav.globalPrivacyControl === true || nav.doNotTrack === '1';
 
 // One page at a time, in plain variables (a minifier shortens these, not an object's keys).
-let first = true;
 let route = '';
 /** The case study being read, if any, and what of it has been seen and sent. */
 let reading = '';
@@ -64,17 +68,18 @@ function hidden() {
   } else active();
 }
 
-/** The page now shown is `path` (pageRoute in page-route.ts); called again after each navigation. */
-export function pageView(path: string) {
-  if (path === route) return;
-  flush();
-  observer?.disconnect();
+/**
+ * The page shown is `path` (pageRoute in page-route.ts): its view, and on a
+ * case study what of it is read. A page brought back from the back/forward
+ * cache is a view again, without the referrer its first view already told.
+ */
+function pageView(path: string, restored = false) {
   route = path;
   reading = path.startsWith('/case-study/') ? path : '';
   seen = sent = engagedMs = 0;
   activeAt = Date.now();
   let r: string | undefined;
-  if (first && document.referrer) {
+  if (document.referrer && !restored) {
     try {
       r = new URL(document.referrer).hostname;
     } catch {
@@ -82,30 +87,39 @@ export function pageView(path: string) {
     }
     if (r === location.hostname || !/^[a-z0-9.-]+$/.test(r ?? '')) r = undefined;
   }
-  const u = first
-    ? new URLSearchParams(location.search)
+  const u = restored
+    ? undefined
+    : new URLSearchParams(location.search)
         .get('utm_source')
         ?.toLowerCase()
         .replace(/[^a-z0-9._~+-]+/g, '-')
-        .slice(0, 64) || undefined
-    : undefined;
-  first = false;
+        .slice(0, 64) || undefined;
   send({ k: 'view', p: path, r, u, w: innerWidth });
   if (!reading) return;
+  observer?.disconnect();
   observer = new IntersectionObserver((entries) => {
     for (const entry of entries) if (entry.isIntersecting) seen |= 1 << (Number((entry.target as HTMLElement).dataset.section) - 1);
   });
   for (const heading of document.querySelectorAll('.story h2[data-section]')) observer.observe(heading);
 }
 
-addEventListener('pagehide', flush);
-document.addEventListener('visibilitychange', hidden);
-for (const type of ['scroll', 'pointerdown', 'pointermove', 'keydown']) addEventListener(type, active, { passive: true, capture: true });
-document.addEventListener(
-  'click',
-  (event) => {
-    const link = (event.target as Element).closest?.('a[href$=".pdf"]');
-    if (link) send({ k: 'resume', p: route });
-  },
-  true,
-);
+export function start() {
+  const path = document.querySelector<HTMLElement>('[data-insights-route]')!.dataset.insightsRoute!;
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 3_000 });
+    else setTimeout(resolve, 1_000);
+  }).then(() => pageView(path));
+  addEventListener('pagehide', flush);
+  // Shown again from the back/forward cache: a view of its own, as a page loaded afresh would be.
+  addEventListener('pageshow', (event) => event.persisted && pageView(path, true));
+  document.addEventListener('visibilitychange', hidden);
+  for (const type of ['scroll', 'pointerdown', 'pointermove', 'keydown']) addEventListener(type, active, { passive: true, capture: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element).closest?.('a[href$=".pdf"]');
+      if (link) send({ k: 'resume', p: route });
+    },
+    true,
+  );
+}

@@ -5,19 +5,23 @@ import type { CaseStudy } from '~/content/schema';
 import stylesheet from '~/tailwind.css';
 import adminStyles from '~/styles/admin.css';
 import type { ContentProblem } from '~/editing/save-result';
+import { islandsBootUrl } from '~/islands/boot-url.server';
 
 /**
  * The preview: the case study drawn by the site's own components and
  * stylesheet, from the unsaved edit. A whole HTML page rendered here on the
- * server, not a route of the app: the public pages' JavaScript chunks stay
- * exactly as they were (a route importing the case study's components would
- * regroup the chunks they share), and a preview needs no script at all.
+ * server, not a route of the app, with the public pages' islands
+ * (app/islands/boot.ts): the story's blocks behave as they will on the site
+ * (the slider moves, the videos get their posters), and the page loads only
+ * the islands its blocks need: no menu, no tracker.
  */
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 function page(title: string, inner: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}"></head><body class="min-h-dvh bg-bg text-fg">${inner}</body></html>`;
+  const boot = islandsBootUrl();
+  const islands = boot ? `<script type="module" src="${boot}"></script>` : '';
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}"></head><body class="min-h-dvh bg-bg text-fg">${inner}${islands}</body></html>`;
 }
 
 function bar(text: string, editHref: string): string {
@@ -42,7 +46,7 @@ export function previewPage(caseStudy: CaseStudy, editHref: string): string {
   const main = renderToStaticMarkup(
     <main id="main" data-preview>
       <CaseStudyHeader caseStudy={caseStudy} />
-      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
+      <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} />
     </main>,
   );
   return page(

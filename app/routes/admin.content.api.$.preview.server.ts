@@ -8,7 +8,7 @@ import { readEditForm } from '~/editing/documents/edit-form.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { previewPage, previewProblemPage } from './admin.content.api.$.preview-page.server';
-import { setSecurityHeaders } from '~/http/security-headers.server';
+import { contentSecurityPolicy, embedOrigins, setSecurityHeaders } from '~/http/security-headers.server';
 
 /**
  * Preview: the posted edit is kept as the draft (a preview is also a save),
@@ -17,8 +17,9 @@ import { setSecurityHeaders } from '~/http/security-headers.server';
  */
 function html(status: number, body: string): Response {
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', ...OWNER_HEADERS });
-  // The preview runs no script at all: its policy allows none, whatever the page holds.
+  // The site's own islands only ('self'): no inline script, whatever the page holds; its embeds' hosts may be framed.
   setSecurityHeaders(headers, '');
+  headers.set('Content-Security-Policy', contentSecurityPolicy([], embedOrigins(body)));
   return new Response(body, { status, headers });
 }
 

@@ -9,8 +9,12 @@ import { NOT_FOUND_META, NotFound } from '~/components/layout/NotFound';
 import { JsonLd } from '~/components/ui';
 import { caseStudyAction, caseStudyLoader } from './case-study.$slug.server';
 import { loaderAndActionHeaders } from '~/http/route-headers';
+import { loadAsDocument } from '~/utils/load-as-document';
 
 export const loader = caseStudyLoader;
+
+// A public page: never rendered by the app in the browser, loaded as a document (app/utils/load-as-document.ts).
+export const clientLoader = loadAsDocument;
 
 // A private case study's password form posts here.
 export const action = caseStudyAction;
@@ -34,7 +38,7 @@ export default function CaseStudyPage() {
       {caseStudy ? (
         <>
           <CaseStudyHeader caseStudy={caseStudy} />
-          <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} slug={caseStudy.slug} />
+          <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} />
         </>
       ) : (
         // The loader sends locked whenever it sends no caseStudy.

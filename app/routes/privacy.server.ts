@@ -9,7 +9,7 @@ import { homeSocialCard } from '~/seo/social-image';
  * shared). Change it with the words, never on a whim: visitors read it as a
  * promise.
  */
-export const PRIVACY_UPDATED = '2026-11-24';
+export const PRIVACY_UPDATED = '2026-11-27';
 
 /** "November 24, 2026", whatever the server's time zone. */
 const longDate = (isoDay: string) =>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { BackToHome } from '~/components/resume/ResumeHeader';
 import { privacyLoader } from './privacy.server';
+import { loadAsDocument } from '~/utils/load-as-document';
 
 /**
  * /privacy: what the site's reading insights count, what they never do, and
@@ -12,6 +13,9 @@ import { privacyLoader } from './privacy.server';
  */
 
 export const loader = privacyLoader;
+
+// A public page: never rendered by the app in the browser, loaded as a document (app/utils/load-as-document.ts).
+export const clientLoader = loadAsDocument;
 
 // Built by the loader, on the server.
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: 'Privacy' }];
@@ -120,9 +124,8 @@ export default function PrivacyPage() {
 
         <Section id="cookies" title="Cookies">
           <p>
-            <Strong>This site sets no cookies for visitors</Strong> and keeps nothing about you in your browser’s storage. (With JavaScript
-            on, your browser’s session storage remembers how far you scrolled, so Back returns you to the same spot. It never leaves your
-            browser.)
+            <Strong>This site sets no cookies for visitors</Strong> and keeps nothing in your browser’s storage, not even how far you
+            scrolled: your browser itself brings you back to the same spot.
           </p>
           <p>
             One exception: if you unlock a private case study with its password, or open a private share link, you get one strictly

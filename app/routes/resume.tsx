@@ -7,8 +7,12 @@ import { ResumeSection } from '~/components/resume/ResumeSection';
 import { ResumeSummary } from '~/components/resume/ResumeSummary';
 import { SkillGroups } from '~/components/resume/SkillGroups';
 import { resumeLoader } from './resume.server';
+import { loadAsDocument } from '~/utils/load-as-document';
 
 export const loader = resumeLoader;
+
+// A public page: never rendered by the app in the browser, loaded as a document (app/utils/load-as-document.ts).
+export const clientLoader = loadAsDocument;
 
 // Built by the loader, on the server.
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: 'Resume' }];

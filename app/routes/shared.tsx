@@ -3,9 +3,13 @@ import { useLoaderData } from '@remix-run/react';
 import { ShareLinkProblemPage } from '~/components/share/ShareLinkProblemPage';
 import { CaseStudyGrid } from '~/components/ui';
 import { sharedPageLoader } from './shared.server';
+import { loadAsDocument } from '~/utils/load-as-document';
 
 /** Where a link that opens several private case studies lands: just those, as cards. */
 export const loader = sharedPageLoader;
+
+// A public page: never rendered by the app in the browser, loaded as a document (app/utils/load-as-document.ts).
+export const clientLoader = loadAsDocument;
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -140,6 +140,7 @@ const ENTRIES = {
   CONTACT_OUTBOX_DIR: entry(text(), 'tests', 'Where messages are written as .eml files without a mail account; default .outbox.'),
   CONTENT_JSON_PATH: entry(text(), 'tests', 'The compiled content; default .generated/content.json.'),
   EDITOR_BUNDLE_MANIFEST: entry(text(), 'tests', "The editor bundle's manifest; default .generated/editor-bundle.json."),
+  ISLANDS_MANIFEST: entry(text(), 'tests', "The public pages' islands manifest; default .generated/islands.json."),
   LIVE_CONTENT_DIR: entry(text(), 'tests', 'The folder live publishes are kept in without Netlify Blobs; default .netlify/live-content.'),
   SAMPLE_FINGERPRINTS_FILE: entry(text(), 'tests', "The sample content's fingerprints, to tell it from the designer's own."),
   NETLIFY_PURGE_API_URL: entry(text(), 'tests', "Netlify's purge API, replaced by a stand-in in tests."),

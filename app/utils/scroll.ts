@@ -20,7 +20,7 @@ export function smoothScrollTo(id: string): boolean {
   return true;
 }
 
-/** Updates the address bar without a navigation, keeping the router's state. */
+/** Updates the address bar without a navigation or a history entry. */
 export function replaceHash(hash: string): void {
   const url = hash
     ? `${window.location.pathname}${window.location.search}#${hash}`
@@ -28,9 +28,9 @@ export function replaceHash(hash: string): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
-/** "/#work" → "work"; "/" → ""; anything else → null. */
+/** "/#work" and "#work" → "work"; "/" → ""; anything else → null. */
 export function homeSectionOf(href: string): string | null {
   if (href === '/') return '';
-  const match = href.match(/^\/#([\w-]+)$/);
+  const match = href.match(/^\/?#([\w-]+)$/);
   return match?.[1] ?? null;
 }

@@ -11,12 +11,14 @@ import { describeMachine } from './machine';
 import { caseStudySlugs, measureInsights } from './insights';
 import { measureInsightsFlood } from './insights-flood';
 import { measureColdStarts, measureOwnerArea } from './owner-area';
-import { budgets, renderMarkdown, renderSummary, type BenchResult, type PageResult } from './report';
+import { budgets, renderMarkdown, renderPagesSummary, renderSummary, type BenchResult, type PageResult } from './report';
 import { storyImageBytes } from './story-images';
 import { measureThroughput } from './throughput';
 import { measureEditing } from './editing';
 import { buildSection, measureBuild, type BuildBench } from './build';
 import { measurePublishLive, publishLiveOptions, renderPublishLive } from './publish-live';
+import { PUBLIC_PAGES, publicPageJs, type PublicPageJs } from './public-js';
+import { startPageProxy } from './scripts-removed';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -37,6 +39,10 @@ import { measurePublishLive, publishLiveOptions, renderPublishLive } from './pub
  * `npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]`
  * measures only "publish to live" and the page latency with and without a
  * live version (test/bench/publish-live.ts), fast, and prints it.
+ * `npm run bench -- --only pages` measures only the public pages (Lighthouse
+ * with and without their scripts, and every public page's JavaScript) and
+ * prints it: the figures to compare before and after a change to what the
+ * pages ship.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const STORY_PAGE = '/case-study/office-depot';
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   let build: BuildBench | undefined;
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  if (only !== undefined && only !== 'publish-live') throw new Error(`--only takes publish-live, not ${only}`);
+  if (only !== undefined && only !== 'publish-live' && only !== 'pages') throw new Error(`--only takes publish-live or pages, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
     log(`The build: cold and one word changed (${BUILD_RUNS} pairs of npm run build)`);
@@ -122,6 +128,21 @@ async function main(): Promise<void> {
     writeFileSync(`${base}.json`, JSON.stringify(result.medianRun.lhr));
     writeFileSync(`${base}.html`, generateReport(result.medianRun.lhr, 'html'));
   }
+  // LCP against the same pages with every script taken out, both through a proxy (test/bench/scripts-removed.ts).
+  const compared = new Map<string, PageResult['scripts']>();
+  for (const withoutScripts of [false, true]) {
+    const proxy = await startPageProxy(origin, { withoutScripts });
+    try {
+      await proxy.warm(PAGES);
+      for (const page of PAGES) {
+        log(`Lighthouse ${page} through a proxy, ${withoutScripts ? 'without' : 'with'} its scripts (${LIGHTHOUSE_RUNS} runs)`);
+        const { median } = await lighthousePage(proxy.url + page, LIGHTHOUSE_RUNS, log);
+        compared.set(page, { ...compared.get(page)!, [withoutScripts ? 'without' : 'with']: median });
+      }
+    } finally {
+      await proxy.stop();
+    }
+  }
   log(`Lighthouse took ${Math.round((performance.now() - started) / 1000)} s so far; median-run reports in ${RAW_DIR}`);
 
   log('First-load bytes (playwright-core, gzip)');
@@ -129,7 +150,15 @@ async function main(): Promise<void> {
   const pages: PageResult[] = [];
   for (const page of PAGES) {
     const bytes = await firstLoadBytes(browser, origin + page);
-    pages.push({ path: page, lighthouse: lighthouse.get(page)!, bytes });
+    pages.push({ path: page, lighthouse: lighthouse.get(page)!, scripts: compared.get(page)!, bytes });
+  }
+  log('JavaScript of every public page (gzip, external and inline)');
+  const publicJs: PublicPageJs[] = [];
+  for (const page of PUBLIC_PAGES) publicJs.push(await publicPageJs(browser, origin, page));
+  if (only === 'pages') {
+    log(renderPagesSummary(pages, publicJs, os.loadavg()[0] ?? 0));
+    await cleanup();
+    return;
   }
   log('Story images on a 375 px phone');
   const storyImages = await storyImageBytes(browser, origin + STORY_PAGE, ROOT);
@@ -177,6 +206,7 @@ async function main(): Promise<void> {
     lighthouseRuns: LIGHTHOUSE_RUNS,
     load: LOAD,
     pages,
+    publicJs,
     storyImages: { path: STORY_PAGE, ...storyImages },
     throughput,
     staticPath,

@@ -3,7 +3,7 @@ import type { AxeResults } from 'axe-core';
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TrackedPage } from '../helpers/start/browser';
-import { CHROMIUM_FAILED_404, waitForHydration, waitForTransitionsToEnd } from '../helpers/site/e2e';
+import { CHROMIUM_FAILED_404, waitForReady, waitForTransitionsToEnd } from '../helpers/site/e2e';
 import { useBrowser } from '../helpers/suite/browser-suite';
 import { publicSite } from '../helpers/suite/public-site';
 
@@ -39,7 +39,7 @@ async function load(path: string, status: number, options: BrowserContextOptions
   const { page } = tracked;
   const response = await page.goto(`${url}${path}`);
   expect(response!.status()).toBe(status);
-  await waitForHydration(page);
+  await waitForReady(page);
   await page.evaluate(() => document.fonts.ready);
   // Colours must be final for the contrast checks.
   await waitForTransitionsToEnd(page);

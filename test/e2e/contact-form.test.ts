@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TOAST_DURATION_MS } from '~/components/contact/Toast';
+import { CONTACT_ENDPOINT, TOAST_DURATION_MS } from '~/contact/form';
 import { VALID } from '../helpers/data/contact-cases';
 import { stopAll, type TrackedPage } from '../helpers/start/browser';
 import { useBrowser } from '../helpers/suite/browser-suite';
@@ -34,7 +34,7 @@ beforeEach(() => {
 async function open(javaScriptEnabled: boolean): Promise<TrackedPage> {
   const tracked = await chromium.open({ javaScriptEnabled });
   await tracked.page.goto(`${server.url}/#contact`);
-  if (javaScriptEnabled) await tracked.page.locator('#contact-form[data-hydrated="true"]').waitFor();
+  if (javaScriptEnabled) await tracked.page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
   return tracked;
 }
 
@@ -145,7 +145,10 @@ describe('with JavaScript', () => {
   it('keeps the page and the input when the request never reaches the server', async () => {
     const tracked = await open(true);
     const { page } = tracked;
-    await page.route(/\.data(\?|$)/, (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    // The island sends the form to CONTACT_ENDPOINT.
+    await page.route(`**${CONTACT_ENDPOINT}`, (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+    );
     await fill(page, VALID);
     await submit(page).click();
     await toast(page).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedPage } from '../helpers/start/browser';
 import { useBrowser } from '../helpers/suite/browser-suite';
-import { waitForFrames, waitForHydration } from '../helpers/site/e2e';
+import { waitForFrames, waitForReady } from '../helpers/site/e2e';
 import { publicSite } from '../helpers/suite/public-site';
 
 /**
@@ -31,11 +31,11 @@ async function violations(tracked: TrackedPage): Promise<string[]> {
 }
 
 describe('no CSP violation with JavaScript on', () => {
-  it.each(['/', '/resume', '/case-study/office-depot', '/no/such/page'])('%s hydrates and runs without one', async (path) => {
+  it.each(['/', '/resume', '/case-study/office-depot', '/no/such/page'])('%s starts its islands and runs without one', async (path) => {
     const tracked = await open(1280);
     const response = await tracked.page.goto(server.url + path);
     expect(response?.headers()['content-security-policy']).toBeTruthy();
-    await waitForHydration(tracked.page);
+    await waitForReady(tracked.page);
     // The spotlight and smooth scrolling run script-driven style changes.
     await tracked.page.mouse.move(400, 300);
     await tracked.page.mouse.move(600, 350);
@@ -46,11 +46,11 @@ describe('no CSP violation with JavaScript on', () => {
     await tracked.close();
   });
 
-  it('through client-side navigation, the mobile menu and the contact form', async () => {
+  it('through the mobile menu, the contact form, a link and Back', async () => {
     const tracked = await open(375);
     const { page } = tracked;
     await page.goto(`${server.url}/#contact`);
-    await waitForHydration(page);
+    await waitForReady(page);
     // A submit with empty fields shows the field errors without leaving the page.
     await page.locator('#contact-form').evaluate((form: HTMLFormElement) => form.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -61,7 +61,7 @@ describe('no CSP violation with JavaScript on', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.goBack();
     await page.waitForURL(/\/(#contact)?$/);
-    await waitForHydration(page);
+    await waitForReady(page);
     await waitForFrames(page);
     expect(await violations(tracked)).toEqual([]);
     await tracked.close();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDev, type DevServer } from '../helpers/start/dev';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { FILES_SITE, writeFilesSite } from '../helpers/data/files-site';
 import { git, makeBareRepository } from '../helpers/start/git-remote';
 import { at } from '../helpers/must';
@@ -162,7 +162,7 @@ describe('publishing under npm run dev', () => {
 
     // Publish: a field of the published case study.
     await page.goto(`${dev.url}/admin/content/case-studies/trip-planner.mdx`);
-    await waitForHydration(page);
+    await waitForReady(page);
     await page
       .locator('input[name="role"]')
       .waitFor({ timeout: 30_000 })
@@ -185,7 +185,7 @@ describe('publishing under npm run dev', () => {
 
     // Delete: confirmed in the list, right after the publish.
     await page.goto(`${dev.url}/admin/content`);
-    await waitForHydration(page);
+    await waitForReady(page);
     await page.getByRole('link', { name: 'Delete Bus Stops' }).click();
     await page.getByRole('button', { name: 'Delete case study' }).click({ noWaitAfter: true, timeout: 120_000 });
     await page.getByText('Deleted, with its images.').waitFor({ timeout: 120_000 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOnClone } from '../helpers/start/built-clone';
 import { changedPaths, remoteFile } from '../helpers/start/git-remote';
 import { waitForSaveResult } from '../helpers/site/live-site';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { group } from '../helpers/must';
 import { useEditor } from '../helpers/suite/editor-suite';
 
@@ -72,7 +72,7 @@ describe('replacing the profile photo, with JavaScript', () => {
     const oldProfile = contentPathOf('content/', before.photos.profile.src);
     const page = await signedIn(true);
     await page.goto(`${editor.url}/admin/content/site.yml`);
-    await waitForHydration(page);
+    await waitForReady(page);
     const field = page.locator('[data-image-field="photos.profile"]');
     await expect
       .poll(() => field.locator('img[data-image-thumbnail]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {

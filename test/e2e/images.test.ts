@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageSources } from '~/content/schema';
 import { ROOT } from '../helpers/data/content';
 import { at } from '../helpers/must';
-import { builtContent, CHROMIUM_FAILED_404, waitForHydration } from '../helpers/site/e2e';
+import { builtContent, CHROMIUM_FAILED_404, waitForReady } from '../helpers/site/e2e';
 import { useBrowser } from '../helpers/suite/browser-suite';
 import { publicSite } from '../helpers/suite/public-site';
 
@@ -299,7 +299,7 @@ describe.each(VIEWPORTS)('$name', ({ name, viewport, deviceScaleFactor, isMobile
       const loaded = await load(context, pagePath);
       expect(loaded.status).toBe(status);
       await expectLcpNotLazy(loaded.page);
-      await waitForHydration(loaded.page);
+      await waitForReady(loaded.page);
       await expectImageAttributes(loaded.page, pagePath);
       if (!scrolled) return;
       if (IMAGE_PAGES.includes(pagePath)) {
@@ -330,7 +330,7 @@ describe('below the fold', () => {
       for (const { viewport, deviceScaleFactor, isMobile, hasTouch } of VIEWPORTS) {
         const page = await open({ viewport, deviceScaleFactor, isMobile, hasTouch });
         await page.goto(`${url}${pagePath}`);
-        await waitForHydration(page);
+        await waitForReady(page);
         for (const [i, img] of (await imageStates(page)).entries()) {
           const key = `${i} ${img.src}`;
           const entry = seen.get(key) ?? { loading: img.loading, aboveFold: [] };

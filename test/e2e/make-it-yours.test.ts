@@ -35,7 +35,7 @@ import { findSample, findSampleIn, readSample, type Finding } from '../helpers/d
 import { crawl, fetchPublicFiles, type SiteResponse } from '../helpers/site/site-responses';
 import { at, group, must } from '../helpers/must';
 import { waitFor } from '../helpers/wait';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { useEditorSuite } from '../helpers/suite/editor-suite';
 import { signInPage } from '../helpers/site/owner-session';
 
@@ -315,7 +315,7 @@ describe('in the browser only, the designer', () => {
     await page.locator('select[name="status"]').selectOption('published');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/saved=1/);
-    await waitForHydration(page);
+    await waitForReady(page);
     await fill(
       page,
       'description',

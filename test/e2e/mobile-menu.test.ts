@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, NAV, site, waitForFrames } from '../helpers/site/e2e';
+import { gotoReady, NAV, site, waitForFrames } from '../helpers/site/e2e';
 import {
   expectSectionAtTop,
   expectSmoothScroll,
@@ -92,7 +92,7 @@ describe.each([
 ])('at %i px', (width, panelWidth) => {
   it(`the menu button opens a right-side panel ${panelWidth} px wide with the four items`, async () => {
     const page = await open(width);
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     expect(await panel(page).isVisible()).toBe(false);
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
@@ -117,14 +117,14 @@ describe.each([
 describe('focus handling (375 px)', () => {
   it('focus moves into the panel when it opens', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     await expect.poll(() => focusInPanel(page), POLL).toBe(true);
   });
 
   it('Escape closes it and focus returns to the menu button', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     await page.keyboard.press('Escape');
     await expectClosed(page);
@@ -133,7 +133,7 @@ describe('focus handling (375 px)', () => {
 
   it('Tab and Shift+Tab stay inside the panel', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     const focusable = await dialog(page).locator('a[href]:visible, button:visible').count();
     expect(focusable).toBe(5); // Close + four items
@@ -152,7 +152,7 @@ describe('focus handling (375 px)', () => {
 
   it('the Close button and the backdrop close it too', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     await dialog(page).getByRole('button', { name: 'Close menu' }).click();
     await expectClosed(page);
@@ -178,7 +178,7 @@ describe('menu items (375 px)', () => {
 
   it('Case Studies closes the menu at once, then smooth-scrolls to #work only after 500 ms', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     // Every try checks it all; only the smoothness may need another try (see expectSmoothScroll).
     await expectSmoothScroll(async () => {
       await openMenuAt(page, 0);
@@ -203,7 +203,7 @@ describe('menu items (375 px)', () => {
 
   it('Contact scrolls to #contact the same way', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     await followMenuLink(page, 'Contact', () => waitForSectionAtTop(page, 'contact'));
     const { click } = await recordedTimes(page);
@@ -214,7 +214,7 @@ describe('menu items (375 px)', () => {
 
   it('Home on /, from a scrolled position, closes the menu and ends at the top', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await expectSmoothScroll(async () => {
       await openMenuAt(page, 2000);
       expect(await page.evaluate(() => window.scrollY), 'opening the menu keeps the position').toBe(2000);
@@ -231,7 +231,7 @@ describe('menu items (375 px)', () => {
 
   it('Resume closes the menu and opens /resume at the top', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
     await openMenu(page);
     await dialog(page).getByRole('link', { name: 'Resume' }).click();
@@ -246,7 +246,7 @@ describe('menu items (375 px)', () => {
 describe('breakpoint', () => {
   it('growing the viewport to 768 px closes an open menu (it stays closed when narrowed again)', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     await page.setViewportSize({ width: 768, height: 740 });
     await expect.poll(() => panel(page).getAttribute('data-open'), POLL).toBe('false');
@@ -260,7 +260,7 @@ describe('breakpoint', () => {
 
   it('growing to 767 px does not close it', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await openMenu(page);
     await page.setViewportSize({ width: 767, height: 740 });
     // A media-query listener runs in the first frame at the new width; two frames on, closing would show.
@@ -271,9 +271,27 @@ describe('breakpoint', () => {
 
   it.each([768, 1280])('there is no menu button at %i px', async (width) => {
     const page = await open(width);
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     expect(await menuButton(page).isVisible()).toBe(false);
     expect(await page.locator('a[href="#mobile-menu"]').isVisible()).toBe(false);
     expect(await panel(page).isVisible()).toBe(false);
+  });
+});
+
+describe('the back/forward cache', () => {
+  // Playwright's Chromium runs with the cache off (--disable-back-forward-cache), so the
+  // test fires the events the browser fires when it keeps the page and brings it back.
+  it('a menu left open is closed when the page is hidden, and shown again closed, the page free to scroll', async () => {
+    const page = await open();
+    await gotoReady(page, url);
+    await openMenu(page);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    await page.evaluate(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await expectClosed(page);
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   });
 });

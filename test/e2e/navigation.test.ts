@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtContent, CASE_STUDY_SECTIONS, gotoHydrated, NAV, site, waitForFrames } from '../helpers/site/e2e';
+import { builtContent, CASE_STUDY_SECTIONS, gotoReady, NAV, site, waitForFrames } from '../helpers/site/e2e';
 import {
   expectSectionAtTop,
   expectSmoothScroll,
@@ -42,9 +42,9 @@ async function scrollInstantly(page: Page, y: number): Promise<number> {
 }
 
 /**
- * Counts, in the page, clicks and the navigations they start: a document
- * navigation (the Navigation API's navigate event, fired as a link's click is
- * handled) or a client-side one (Remix's router leaves "idle" as it starts).
+ * Counts, in the page, clicks and the navigations they start (the Navigation
+ * API's navigate event, fired as a link's click is handled). A public page
+ * runs no router: every navigation is a document's.
  */
 const watchNavigations = (page: Page) =>
   page.evaluate(() => {
@@ -55,18 +55,18 @@ const watchNavigations = (page: Page) =>
   });
 const navigationsStarted = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __clicks: number; __navigations: number; __remixRouter: { state: { navigation: { state: string } } } };
-    return { clicks: w.__clicks, navigations: w.__navigations, router: w.__remixRouter.state.navigation.state };
+    const w = window as unknown as { __clicks: number; __navigations: number };
+    return { clicks: w.__clicks, navigations: w.__navigations };
   });
 
-/** Marks the current document, so a test can tell a client-side navigation from a reload. */
+/** Marks the current document, so a test can tell a scroll within it from a new document. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
 const documentMarked = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
 
 describe('header', () => {
   it('is sticky: it stays at the top of the viewport after scrolling', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const header = page.getByRole('banner');
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
     await scrollInstantly(page, 1800);
@@ -77,7 +77,7 @@ describe('header', () => {
 
   it.each([768, 1280])('shows the full name, not the initials, at %i px', async (width) => {
     const page = await open({ viewport: { width, height: 800 } });
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const home = page.getByRole('banner').getByRole('link', { name: site.name, exact: true });
     const name = await home.getByText(site.name, { exact: true }).boundingBox();
     expect(name!.width).toBeGreaterThan(60);
@@ -88,7 +88,7 @@ describe('header', () => {
 
   it.each([375, 767])('shows the initials, not the name, at %i px (the name stays the link’s accessible name)', async (width) => {
     const page = await open({ viewport: { width, height: 800 } });
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const home = page.getByRole('banner').getByRole('link', { name: site.name, exact: true });
     const initials = home.getByText(site.initials, { exact: true });
     expect(await initials.isVisible()).toBe(true);
@@ -100,7 +100,7 @@ describe('header', () => {
 
   it('has the desktop nav items Home, Case Studies, Resume and Contact with their hrefs', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
     expect(await links.count()).toBe(4);
@@ -116,7 +116,7 @@ describe('header', () => {
 describe('footer', () => {
   it('shows © and the current year, and Back to top links to #home and scrolls there', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const footer = page.getByRole('contentinfo');
     expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()}`);
     expect(await footer.innerText()).toContain(site.name);
@@ -132,7 +132,7 @@ describe('footer', () => {
 describe('Back to top on the other pages', () => {
   it.each(['/resume', '/case-study/office-depot'])('%s: Back to top returns to the top', async (path) => {
     const page = await open();
-    await gotoHydrated(page, `${url}${path}`);
+    await gotoReady(page, `${url}${path}`);
     expect(await scrollInstantly(page, 100_000)).toBeGreaterThan(500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Back to top' }).click();
     await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 8000 });
@@ -142,7 +142,7 @@ describe('Back to top on the other pages', () => {
 describe('home page', () => {
   it('has the anchors #home, #work, #about and #contact', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     for (const id of ['home', 'work', 'about', 'contact']) {
       expect(await page.locator(`#${id}`).count(), `#${id}`).toBe(1);
       expect(await page.locator(`#${id}`).isVisible()).toBe(true);
@@ -151,7 +151,7 @@ describe('home page', () => {
 
   it('the hero has its badge, title, View my work (#work) and Get in touch (#contact)', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const hero = heroOf(page);
     expect(await hero.count()).toBe(1);
     expect(await hero.getByText(site.hero.badge).isVisible()).toBe(true);
@@ -167,7 +167,7 @@ describe('home page', () => {
     ['Get in touch', 'contact'],
   ])('the hero button %s smooth-scrolls to #%s', async (label, id) => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await expectSmoothScroll(async () => {
       await scrollInstantly(page, 0);
       await logScrolls(page);
@@ -182,7 +182,7 @@ describe('home page', () => {
 
   it('Home in the header, on /, smooth-scrolls to the top without leaving the page', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await markDocument(page);
     await expectSmoothScroll(async () => {
       await scrollInstantly(page, 2500);
@@ -199,7 +199,7 @@ describe('home page', () => {
   it('loading /#contact ends with the contact section at the top of the viewport', async () => {
     const page = await open();
     await logScrollsFromDocumentStart(page);
-    await gotoHydrated(page, `${url}/#contact`);
+    await gotoReady(page, `${url}/#contact`);
     await waitForSectionAtTop(page, 'contact');
     await waitForScrollEnd(page);
     expect(await expectSectionAtTop(page, 'contact')).toBeNull();
@@ -212,7 +212,7 @@ describe('home page', () => {
     await logScrollsFromDocumentStart(page);
     // Each try loads the page afresh.
     await expectSmoothScroll(async () => {
-      await gotoHydrated(page, `${url}/#contact`);
+      await gotoReady(page, `${url}/#contact`);
       await waitForSectionAtTop(page, 'contact');
       await waitForScrollEnd(page);
       const log = await scrollLog(page);
@@ -224,7 +224,7 @@ describe('home page', () => {
       // A scroll event is fired in the frame that shows the new position, so never before the movement.
       const firstMoved = log.find((e) => e.y > 5)!;
       const report = JSON.stringify(log.slice(0, 40).map((e) => [Math.round(e.t), Math.round(e.y)]));
-      // The hook's timer starts after hydration, which is after parsing: nothing may move before +100 ms.
+      // The menu island's timer starts after the first paint, which is after parsing: nothing may move before +100 ms.
       expect(firstMoved.t, `first movement vs. parsed at ${Math.round(parsedAt)} ms: ${report}`).toBeGreaterThanOrEqual(parsedAt + 100);
       return { log, from: 0, to: finalY };
     });
@@ -233,7 +233,7 @@ describe('home page', () => {
   describe('case study cards', () => {
     it('the card with a page is a link to it, and the whole card is clickable', async () => {
       const page = await open();
-      await gotoHydrated(page, url);
+      await gotoReady(page, url);
       const work = page.locator('#work');
       const link = work.getByRole('link', { name: studyTitle() });
       expect(await link.getAttribute('href')).toBe('/case-study/office-depot');
@@ -251,7 +251,7 @@ describe('home page', () => {
 
     it.each(['Mobile Banking UX', 'Analytics Dashboard'])('“%s” shows Coming Soon and is not a link', async (title) => {
       const page = await open();
-      await gotoHydrated(page, url);
+      await gotoReady(page, url);
       const card = page
         .locator('#work')
         .getByRole('article')
@@ -264,13 +264,13 @@ describe('home page', () => {
       await card.getByRole('heading', { name: title }).click();
       // A click that navigates starts doing so while it is handled, so a frame later there is nothing left to wait for.
       await waitForFrames(page);
-      expect(await navigationsStarted(page)).toEqual({ clicks: 1, navigations: 0, router: 'idle' });
+      expect(await navigationsStarted(page)).toEqual({ clicks: 1, navigations: 0 });
       expect(page.url()).toBe(`${url}/`);
     });
 
     it('shows all three cards with image, tags, title, description and Impact line', async () => {
       const page = await open();
-      await gotoHydrated(page, url);
+      await gotoReady(page, url);
       const cards = page.locator('#work').getByRole('article');
       expect(await cards.count()).toBe(3);
       for (const [i, data] of builtContent().cards.entries()) {
@@ -287,7 +287,7 @@ describe('home page', () => {
   describe('contact section', () => {
     it('has the profile picture, the name, a mailto link and the LinkedIn link in a new tab', async () => {
       const page = await open();
-      await gotoHydrated(page, url);
+      await gotoReady(page, url);
       const contact = page.locator('#contact');
       const photo = contact.getByRole('img', { name: site.photos.profile.alt });
       // The compiled address: the original as the build serves it, wherever it is stored.
@@ -305,7 +305,7 @@ describe('home page', () => {
 
     it('has the form fields firstName, lastName, email (type email) and message (5 rows), all required and labelled', async () => {
       const page = await open();
-      await gotoHydrated(page, url);
+      await gotoReady(page, url);
       const contact = page.locator('#contact');
       const fields = {
         firstName: contact.locator('input[name="firstName"]'),
@@ -329,7 +329,7 @@ describe('home page', () => {
 describe('case study page', () => {
   it('has the nine numbered sections of the spec, in order, with visible numbers 1–9', async () => {
     const page = await open();
-    await gotoHydrated(page, `${url}/case-study/office-depot`);
+    await gotoReady(page, `${url}/case-study/office-depot`);
     const headings = page.locator('article.story').getByRole('heading', { level: 2 });
     expect(await headings.count()).toBe(9);
     for (const [i, title] of CASE_STUDY_SECTIONS.entries()) {
@@ -345,7 +345,7 @@ describe('case study page', () => {
 
   it('shows the page metadata: 3 months, the team, 3.9 → 4.6 and +35%, and the VIP tier at $500', async () => {
     const page = await open();
-    await gotoHydrated(page, `${url}/case-study/office-depot`);
+    await gotoReady(page, `${url}/case-study/office-depot`);
     const main = page.getByRole('main');
     const text = await main.innerText();
     expect(text).toContain('3 months');
@@ -358,7 +358,7 @@ describe('case study page', () => {
 
   it('has Back to Case Studies (top and bottom) to /#work and Get in Touch to /#contact', async () => {
     const page = await open();
-    await gotoHydrated(page, `${url}/case-study/office-depot`);
+    await gotoReady(page, `${url}/case-study/office-depot`);
     const back = page.getByRole('link', { name: 'Back to Case Studies' });
     expect(await back.count()).toBe(2);
     for (const link of await back.all()) expect(await link.getAttribute('href')).toBe('/#work');
@@ -372,9 +372,10 @@ describe('case study page', () => {
 
   it('Back to Case Studies lands on the home page with the case studies at the top', async () => {
     const page = await open();
-    await gotoHydrated(page, `${url}/case-study/office-depot`);
-    // A client-side navigation: the log started here keeps going on the home page.
-    await logScrolls(page);
+    // A document navigation: the home page takes the hash aside and scrolls there itself (root.tsx,
+    // app/islands/home-scroll.ts), logged from its start.
+    await logScrollsFromDocumentStart(page);
+    await gotoReady(page, `${url}/case-study/office-depot`);
     await page.getByRole('link', { name: 'Back to Case Studies' }).last().click();
     await page.waitForURL(`${url}/#work`);
     await waitForSectionAtTop(page, 'work');
@@ -386,14 +387,14 @@ describe('case study page', () => {
 describe('pages open at the top', () => {
   it.each(['/resume', '/case-study/office-depot'])('%s, loaded directly', async (path) => {
     const page = await open();
-    await gotoHydrated(page, `${url}${path}`);
+    await gotoReady(page, `${url}${path}`);
     await waitForScrollToSettle(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  it('/resume, after clicking Resume in the header from a scrolled home page (client-side)', async () => {
+  it('/resume, after clicking Resume in the header from a scrolled home page', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await scrollInstantly(page, 2500);
     await markDocument(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resume' }).click();
@@ -401,12 +402,12 @@ describe('pages open at the top', () => {
     await page.getByRole('heading', { level: 1, name: site.name }).waitFor();
     await waitForScrollToSettle(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await documentMarked(page), 'client-side navigation').toBe(true);
+    expect(await documentMarked(page), 'a document of its own, the app does not render public pages').toBe(false);
   });
 
-  it('the case study, after clicking its card from a scrolled home page (client-side)', async () => {
+  it('the case study, after clicking its card from a scrolled home page', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     const link = page.locator('#work').getByRole('link', { name: studyTitle() });
     await link.scrollIntoViewIfNeeded();
     await scrollInstantly(page, (await page.evaluate(() => window.scrollY)) + 200);
@@ -417,14 +418,14 @@ describe('pages open at the top', () => {
     await page.getByRole('heading', { level: 1, name: studyTitle() }).waitFor();
     await waitForScrollToSettle(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await documentMarked(page), 'client-side navigation').toBe(true);
+    expect(await documentMarked(page), 'a document of its own, the app does not render public pages').toBe(false);
   });
 });
 
 describe('images', () => {
   it.each(['/', '/resume', '/case-study/office-depot'])('every <img> on %s has width, height and alt, and loads', async (path) => {
     const page = await open();
-    await gotoHydrated(page, `${url}${path}`);
+    await gotoReady(page, `${url}${path}`);
     const images = await page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
       imgs.map((img) => ({
         src: img.getAttribute('src'),
@@ -461,7 +462,7 @@ describe('hero spotlight', () => {
 
   it('follows the pointer at 1280 px', async () => {
     const page = await open();
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     expect(await spotlightState(page)).toMatchObject({ display: 'block', opacity: 0 });
     const box = (await heroOf(page).boundingBox())!;
     // Keep moving until a frame has run (a busy machine may take a while).
@@ -491,7 +492,7 @@ describe('hero spotlight', () => {
   const heroPointerEvents = (page: Page) => page.evaluate(() => (window as unknown as { __heroPointer: number }).__heroPointer);
 
   async function expectOff(page: Page) {
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     await countHeroPointerEvents(page);
     await moveOverHero(page);
     await expect.poll(() => heroPointerEvents(page), POLL).toBeGreaterThan(0);
@@ -512,7 +513,7 @@ describe('hero spotlight', () => {
 
   it('is not displayed on a touch-only device (Chromium reports hover: none, pointer: coarse)', async () => {
     const page = await open({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
-    await gotoHydrated(page, url);
+    await gotoReady(page, url);
     expect(
       await page.evaluate(() => [matchMedia('(hover: none)').matches, matchMedia('(pointer: coarse)').matches, window.innerWidth >= 768]),
     ).toEqual([true, true, true]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/suite/browser-suite';
-import { site, waitForHydration } from '../helpers/site/e2e';
+import { site, waitForReady } from '../helpers/site/e2e';
 import { startServer } from '../helpers/start/server';
 import { useStarted } from '../helpers/suite/use-started';
 
@@ -28,7 +28,7 @@ describe.each(['/some/missing', '/case-study/unknown', '/case-study/mobile-banki
     const { page, messages, errors } = await open();
     const response = await page.goto(`${server.url}${path}`);
     expect(response!.status()).toBe(404);
-    await waitForHydration(page);
+    await waitForReady(page);
     expect(await page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).isVisible()).toBe(true);
     const home = page.getByRole('link', { name: 'Return to Home' });
     expect(await home.getAttribute('href')).toBe('/');
@@ -63,10 +63,12 @@ describe('root ErrorBoundary', () => {
     expect(html).toContain('405 Method Not Allowed');
   });
 
-  it('renders in the browser, hydrates without errors, and links home', async () => {
+  // The root loader has not run for it, so the page does not know the islands' URL: it is the
+  // no-JavaScript page (the :target menu, plain links), with no script of any kind.
+  it('renders in the browser with no script and no errors, and links home', async () => {
     const { page, errors } = await open();
     await page.goto(`${server.url}/resume`);
-    await waitForHydration(page);
+    await waitForReady(page);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/resume'),
       page.evaluate(() => {
@@ -79,7 +81,7 @@ describe('root ErrorBoundary', () => {
     ]);
     expect(response.status()).toBe(405);
     await page.waitForLoadState('load');
-    await waitForHydration(page);
+    expect(await page.locator('script[src], link[rel="modulepreload"]').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).isVisible()).toBe(true);
     expect(await page.getByText('405 Method Not Allowed').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');

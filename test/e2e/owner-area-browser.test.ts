@@ -5,7 +5,7 @@ import { stopAll } from '../helpers/start/browser';
 import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/suite/browser-suite';
 import { startContactDb, type ContactDb } from '../helpers/suite/contact-db';
 import { startOwnerServer } from '../helpers/suite/owner-stack';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { PRIVATE_PATH } from '../helpers/data/private';
 import { type RunningServer } from '../helpers/start/server';
 import { signInPage } from '../helpers/site/owner-session';
@@ -60,7 +60,7 @@ const consoleErrors = () => chromium.errors(/the server responded with a status 
 async function signIn(page: Page, javaScript: boolean) {
   await page.goto(`${url}/admin`);
   await page.waitForURL(/\/admin\/sign-in/);
-  if (javaScript) await waitForHydration(page);
+  if (javaScript) await waitForReady(page);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${url}/admin`);
@@ -71,7 +71,7 @@ describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
   it('a wrong password: the error on the field, focus on it, the field empty; the right one opens the overview', async () => {
     const page = await open({ javaScriptEnabled });
     await page.goto(`${url}/admin/sign-in`);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitForReady(page);
     await page.getByLabel('Password').fill('not it');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('That password isn’t right.').waitFor();
@@ -91,7 +91,7 @@ describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
     const page = await open({ javaScriptEnabled });
     await signIn(page, javaScriptEnabled);
     await page.goto(`${url}/admin/links`);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitForReady(page);
     const label = `Acme · Jane Doe, recruiter (${javaScriptEnabled ? 'js' : 'no js'})`;
     await page.getByLabel('Who it is for').fill(label);
     await page.getByLabel('Only these:').check();
@@ -146,7 +146,7 @@ it('Copy puts the link’s address on the clipboard and says so', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   await signInPage(page, url, ADMIN_PASSWORD);
   await page.goto(`${url}/admin/links`);
-  await waitForHydration(page);
+  await waitForReady(page);
   await page.getByLabel('Who it is for').fill('Globex · hiring manager');
   await page.getByRole('button', { name: 'Make link' }).click();
   const row = page.locator('[data-share-link]', { hasText: 'Globex · hiring manager' });
@@ -164,7 +164,7 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     const page = await open({ colorScheme, viewport: PHONE });
     if (path !== '/admin/sign-in') await signInPage(page, url, ADMIN_PASSWORD);
     await page.goto(url + path);
-    await waitForHydration(page);
+    await waitForReady(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
@@ -182,14 +182,16 @@ it('the area’s JavaScript loads only under /admin', async () => {
   });
   await signInPage(page, url, ADMIN_PASSWORD);
   await page.goto(`${url}/admin/links`);
-  await waitForHydration(page);
+  await waitForReady(page);
   const adminModules = scripts.filter((script) => /\/routes\/admin/.test(script));
   expect(adminModules.length).toBeGreaterThan(0);
+  // The area runs the app, and none of the public pages' islands.
+  expect(scripts.filter((script) => script.startsWith('/build/islands/'))).toEqual([]);
 
   scripts.length = 0;
   for (const path of ['/', '/resume', '/case-study/blocks-demo', PRIVATE_PATH]) {
     await page.goto(url + path);
-    await waitForHydration(page);
+    await waitForReady(page);
   }
   const preloads = await page.evaluate(() =>
     [...document.querySelectorAll('link[rel=modulepreload], script[src]')].map(
@@ -198,6 +200,8 @@ it('the area’s JavaScript loads only under /admin', async () => {
   );
   expect(scripts.filter((script) => /admin/.test(script))).toEqual([]);
   expect(preloads.filter((href) => href && /admin/.test(href))).toEqual([]);
+  // Signed in or not, a public page runs no app: its islands only.
+  expect(scripts.filter((script) => !script.startsWith('/build/islands/'))).toEqual([]);
 });
 
 it('no console errors on any page the tests opened', () => {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stopAll } from '../helpers/start/browser';
 import { useBrowser, WITHOUT_AND_WITH_JAVASCRIPT } from '../helpers/suite/browser-suite';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
 import { waitFor } from '../helpers/wait';
 
@@ -41,7 +41,7 @@ const open = chromium.openPage;
 
 async function pausedSignIn(page: Page, javaScript: boolean) {
   await page.goto(`${stack.server.url}/admin/sign-in`);
-  if (javaScript) await waitForHydration(page);
+  if (javaScript) await waitForReady(page);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText('Password sign-in is paused').waitFor();
@@ -75,7 +75,7 @@ describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
     const reader = await open({ javaScriptEnabled });
     await reader.goto(link);
     await reader.getByRole('heading', { name: 'Sign in with your link' }).waitFor();
-    if (javaScriptEnabled) await waitForHydration(reader);
+    if (javaScriptEnabled) await waitForReady(reader);
     await reader.getByRole('button', { name: 'Sign in', exact: true }).click();
     await reader.waitForURL(`${stack.server.url}/admin`);
     await reader.getByRole('heading', { name: 'Share links' }).first().waitFor();
@@ -97,7 +97,7 @@ describe.each(['light', 'dark'] as const)('%s colour scheme at 375 px', (colorSc
       await page.getByRole('button', { name: 'E-mail me a one-time sign-in link' }).click();
       await page.getByText('on its way').waitFor();
       await page.goto(await mailedLink(before));
-      await waitForHydration(page);
+      await waitForReady(page);
     }
     const results = await new AxeBuilder({ page }).analyze();
     expect(

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { at, group } from '../helpers/must';
 import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { leaks, PASSWORD, PRIVATE_ENV, PRIVATE_PATH, privateMediaFiles } from '../helpers/data/private';
@@ -51,7 +51,7 @@ describe.each([
     const page = await openPage({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
     const response = await page.goto(server.url + PRIVATE_PATH);
     expect(response?.status()).toBe(200);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitForReady(page);
     return page;
   };
 
@@ -111,7 +111,7 @@ describe.each(['light', 'dark'] as const)('axe, %s', (colorScheme) => {
   it('the lock screen, and its wrong-password state, have no violations', async () => {
     const page = await openPage({ colorScheme, viewport: { width: 1280, height: 900 } });
     await page.goto(server.url + PRIVATE_PATH);
-    await waitForHydration(page);
+    await waitForReady(page);
     const check = async () => {
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { committedSiteFiles, withRemote, type SignedInOptions } from '../helpers/suite/editor-stack';
 import { remoteFile, remoteHead } from '../helpers/start/git-remote';
 import { waitForSaveResult } from '../helpers/site/live-site';
@@ -60,7 +60,7 @@ async function connect(
   javaScriptEnabled = true,
 ): Promise<{ state: string | null; text: string }> {
   await page.goto(`${editor.url}/admin/publishing`);
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitForReady(page);
   const form = page.locator('form[data-git-connect]');
   if (repository !== undefined) await form.locator('input[name="repository"]').fill(repository);
   await form.locator('input[name="token"]').fill(token);

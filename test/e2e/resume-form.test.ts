@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { resumeFrontmatterSchema } from '~/content/schema';
 import { readDocument } from '~/editing/documents/frontmatter.server';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { committedSiteFiles, startEditorStackOn } from '../helpers/suite/editor-stack';
 import { changedLines } from '../helpers/data/content-files';
 import { remoteFile, remoteHead } from '../helpers/start/git-remote';
@@ -189,7 +189,7 @@ describe('signing in returns to the page asked for', () => {
     const page = await editor.chromium.openPage({ javaScriptEnabled });
     await page.goto(`${editor.url}/admin/content/resume.mdx`);
     await page.waitForURL(/\/admin\/sign-in\?next=%2Fadmin%2Fcontent%2Fresume\.mdx$/);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitForReady(page);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${editor.url}/admin/content/resume.mdx`);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtContent, gotoHydrated, site } from '../helpers/site/e2e';
+import { builtContent, gotoReady, site } from '../helpers/site/e2e';
 import { at } from '../helpers/must';
 import { useBrowser } from '../helpers/suite/browser-suite';
 import { publicSite } from '../helpers/suite/public-site';
@@ -10,7 +10,7 @@ const url = publicSite();
 const pages = useBrowser({}, { pagePerTest: true, failOnConsoleErrors: true });
 async function openResume(width = 1280): Promise<Page> {
   const page = await pages.openPage({ viewport: { width, height: 800 } });
-  await gotoHydrated(page, `${url}/resume`);
+  await gotoReady(page, `${url}/resume`);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForFrames, waitForHydration } from '../helpers/site/e2e';
+import { waitForFrames, waitForReady } from '../helpers/site/e2e';
 import { useBrowser } from '../helpers/suite/browser-suite';
 import { publicSite } from '../helpers/suite/public-site';
 
@@ -36,10 +36,10 @@ async function openWithJs(options: BrowserContextOptions = {}): Promise<Page> {
   return page;
 }
 
-async function gotoHydrated(page: Page, path: string) {
+async function gotoReady(page: Page, path: string) {
   const response = await page.goto(url + path);
   expect(response?.status()).toBe(200);
-  await waitForHydration(page);
+  await waitForReady(page);
   return response!;
 }
 
@@ -162,7 +162,7 @@ describe('without JavaScript', () => {
 describe('with JavaScript', () => {
   it('before/after is a comparison slider from the first paint: keyboard arrows move it and it says where it is', async () => {
     const page = await openWithJs();
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     const block = page.locator('[data-block="before-after"]');
     await page.waitForFunction(() => document.querySelector('[data-block="before-after"]')?.hasAttribute('data-enhanced'));
     const slider = block.getByRole('slider');
@@ -188,7 +188,7 @@ describe('with JavaScript', () => {
 
   it('before/after follows a pointer drag and a touch', async () => {
     const page = await openWithJs({ hasTouch: true });
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     await page.waitForFunction(() => document.querySelector('[data-block="before-after"]')?.hasAttribute('data-enhanced'));
     const stage = page.locator('.before-after-stage');
     await stage.scrollIntoViewIfNeeded();
@@ -214,7 +214,7 @@ describe('with JavaScript', () => {
 
   it('zoom: a story image opens in a modal dialog; focus moves in, arrows step, Escape closes and focus returns', async () => {
     const page = await openWithJs();
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     const links = page.locator('article a[data-zoom]');
     await page.waitForFunction(() => document.querySelector('dialog.zoom-dialog'));
     const opener = links.first();
@@ -245,7 +245,7 @@ describe('with JavaScript', () => {
 
   it('zoom: a modified click still opens the file itself (a new tab), not the dialog', async () => {
     const page = await openWithJs();
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     await page.waitForFunction(() => document.querySelector('dialog.zoom-dialog'));
     const popup = page.context().waitForEvent('page');
     await page
@@ -265,7 +265,7 @@ describe('with JavaScript', () => {
       .route(`${FIGMA}/**`, (route) =>
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Figma</title><p>Prototype</p>' }),
       );
-    const response = await gotoHydrated(page, DEMO);
+    const response = await gotoReady(page, DEMO);
     expect(response.headers()['content-security-policy']).toContain(`frame-src ${FIGMA};`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const load = page.getByRole('button', { name: 'Load it here (Checkout prototype (Figma))' });
@@ -284,12 +284,12 @@ describe('with JavaScript', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  it('embed: reached by a client-side navigation (another page’s CSP), the click reloads the page and the player loads with no violation', async () => {
+  it('embed: reached by a link from a page whose CSP allows no frame, the page comes with its own and the player loads with no violation', async () => {
     const page = await openWithJs();
     await page
       .context()
       .route(`${FIGMA}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>Prototype</p>' }));
-    await gotoHydrated(page, '/');
+    await gotoReady(page, '/');
     expect((await page.request.get(url + '/')).headers()['content-security-policy']).not.toContain('frame-src');
     await page.getByRole('link', { name: 'Story Blocks Demo' }).click();
     await page.waitForURL(url + DEMO);
@@ -303,7 +303,7 @@ describe('with JavaScript', () => {
     const page = await openWithJs();
     const posters: string[] = [];
     page.on('request', (request) => request.url().includes('/poster-') && posters.push(request.url()));
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     const video = page.locator('[data-block="video"] video[data-poster]');
     await page.waitForFunction(() => document.querySelector('[data-enhanced]'));
     expect(await video.getAttribute('poster')).toBeNull();
@@ -314,7 +314,7 @@ describe('with JavaScript', () => {
 
   it('video: the autoplay clip plays muted and looping once on screen', async () => {
     const page = await openWithJs();
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     const video = page.locator('[data-block="video"] video[data-poster]');
     await video.scrollIntoViewIfNeeded();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.muted && v.loop), { timeout: 10_000 }).toBe(true);
@@ -322,7 +322,7 @@ describe('with JavaScript', () => {
 
   it('video: never autoplays under prefers-reduced-motion', async () => {
     const page = await openWithJs({ reducedMotion: 'reduce' });
-    await gotoHydrated(page, DEMO);
+    await gotoReady(page, DEMO);
     const video = page.locator('[data-block="video"] video[data-poster]');
     await video.scrollIntoViewIfNeeded();
     // The poster arrives from the same script's IntersectionObserver: it has seen the video. Two
@@ -332,11 +332,12 @@ describe('with JavaScript', () => {
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
-  it('the story is in the page once (not again in the hydration data), survives hydration, and arrives with a client-side navigation', async () => {
+  it('the story is in the page once (no hydration data), and its blocks are enhanced on a page reached by a link', async () => {
     const html = await (await fetch(url + OFFICE_DEPOT)).text();
     expect(html.split('Office Depot Rewards is free to join').length - 1).toBe(1);
+    expect(html).not.toContain('__remixContext');
     const page = await openWithJs();
-    await gotoHydrated(page, OFFICE_DEPOT);
+    await gotoReady(page, OFFICE_DEPOT);
     await page.waitForFunction(() => document.querySelector('[data-block="before-after"][data-enhanced]'));
     expect(await page.locator('article.story h2').count()).toBe(9);
     await page.getByRole('link', { name: 'Back to Case Studies' }).first().click();
@@ -351,10 +352,10 @@ describe('with JavaScript', () => {
     const page = await openWithJs();
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
-    await gotoHydrated(page, '/');
+    await gotoReady(page, '/');
     const onHome = [...scripts];
     await page.goto(url + DEMO);
-    await waitForHydration(page);
+    await waitForReady(page);
     await page.waitForFunction(() => document.querySelector('dialog.zoom-dialog') && document.querySelector('[data-enhanced]'));
     const enhancements = scripts.filter((path) => /\/(zoom|before-after|embed|video)-[A-Z0-9]+\.js$/.test(path));
     expect(enhancements.length).toBe(4);
@@ -396,13 +397,13 @@ describe('the story stays put', () => {
     [DEMO, 1280],
   ])('%s has no layout shift while scrolled through at %i px', async (path, width) => {
     const page = await openWithJs({ viewport: { width, height: 800 } });
-    await gotoHydrated(page, path);
+    await gotoReady(page, path);
     expect(await shiftWhileScrolling(page)).toBe(0);
   });
 
   it.each([OFFICE_DEPOT, DEMO])('%s has no horizontal overflow at 320 px', async (path) => {
     const page = await openWithJs({ viewport: { width: 320, height: 640 } });
-    await gotoHydrated(page, path);
+    await gotoReady(page, path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
@@ -410,7 +411,7 @@ describe('the story stays put', () => {
 describe.each(['light', 'dark'] as const)('axe, %s', (colorScheme) => {
   it.each([OFFICE_DEPOT, DEMO])('%s has no violations', async (path) => {
     const page = await openWithJs({ colorScheme });
-    await gotoHydrated(page, path);
+    await gotoReady(page, path);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction(() => document.querySelector('dialog.zoom-dialog'));
     const results = await new AxeBuilder({ page }).analyze();
@@ -419,7 +420,7 @@ describe.each(['light', 'dark'] as const)('axe, %s', (colorScheme) => {
 
   it('the open zoom dialog has no violations', async () => {
     const page = await openWithJs({ colorScheme });
-    await gotoHydrated(page, OFFICE_DEPOT);
+    await gotoReady(page, OFFICE_DEPOT);
     await page.waitForFunction(() => document.querySelector('dialog.zoom-dialog'));
     await page.locator('article a[data-zoom]').first().click();
     await page.getByRole('dialog').waitFor();

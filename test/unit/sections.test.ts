@@ -121,7 +121,7 @@ describe('numbered sections through the MDX compiler and the page component', ()
     ]);
     const { getMDXComponent } = await import('mdx-bundler/client/index.js');
     const story = renderToStaticMarkup(createElement(getMDXComponent(code), { components: caseStudyComponents }));
-    const html = renderToStaticMarkup(createElement(CaseStudyBody, { html: story, sections, slug: 'sample' }));
+    const html = renderToStaticMarkup(createElement(CaseStudyBody, { html: story, sections }));
     const headings = [...html.matchAll(/<h2 id="([^"]+)" data-section="(\d)"[^>]*>.*?<\/h2>/g)];
     expect(headings.map((m) => [m[1], m[2]])).toEqual([
       ['first-step', '1'],

@@ -1,5 +1,3 @@
-import { useRef } from 'react';
-import { useStoryEnhancements } from '~/components/mdx/enhance';
 import type { Section } from '~/content/schema';
 import storyStyles from '~/styles/story.css';
 
@@ -7,11 +5,10 @@ import storyStyles from '~/styles/story.css';
  * The story, rendered from MDX to HTML at build time (trusted: it comes from
  * content/), beside its outline on desktop. The story column is 680 px; wide
  * and full-bleed blocks reach past it (app/styles/story.css, .story-layout).
+ * Its blocks' behaviours (zoom, the before/after slider, embeds, videos) are
+ * islands the page loads by their hooks (app/islands/boot.ts).
  */
-export function CaseStudyBody({ html, sections, slug }: { html: string; sections: Section[]; slug: string }) {
-  const story = useRef<HTMLElement>(null);
-  // Again when the story arrives as data (an empty html is the server-rendered story being hydrated).
-  useStoryEnhancements(story, `${slug}:${html.length}`);
+export function CaseStudyBody({ html, sections }: { html: string; sections: Section[] }) {
   return (
     <div className="story-layout overflow-x-clip">
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
@@ -40,11 +37,8 @@ export function CaseStudyBody({ html, sections, slug }: { html: string; sections
         */}
         <link rel="stylesheet" href={storyStyles} />
         <article
-          ref={story}
           className="story relative max-w-[42.5rem] text-[1.0625rem] leading-[1.75] text-fg-muted sm:text-lg"
-          // Hydration gets an empty story (story-handoff.server.ts): React keeps the server's HTML as it is.
           dangerouslySetInnerHTML={{ __html: html }}
-          suppressHydrationWarning
         />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { NavLink } from '@remix-run/react';
-import { ArrowUpIcon, useNavClick } from '~/components/ui';
+import { ArrowUpIcon } from '~/components/ui';
 import type { Site } from '~/content/schema';
 import { FOOTER_WORDS } from '~/content/site-words';
 
@@ -7,7 +7,6 @@ const FOOTER_LINK = 'rounded-md font-medium text-fg-muted transition-colors hove
 
 /** `words` from site.yml; an error page whose root data is missing falls back on the defaults. */
 export function Footer({ name, words = FOOTER_WORDS }: { name: string; words?: Site['footer'] }) {
-  const navClick = useNavClick();
   const year = new Date().getFullYear();
   return (
     <footer data-print="hide" className="border-t border-border">
@@ -20,7 +19,8 @@ export function Footer({ name, words = FOOTER_WORDS }: { name: string; words?: S
           <NavLink to="/privacy" className={`${FOOTER_LINK} aria-[current=page]:text-fg`}>
             {words.privacy}
           </NavLink>
-          <a href="#home" onClick={navClick('/#home')} className={`group inline-flex items-center gap-1.5 ${FOOTER_LINK}`}>
+          {/* On / it scrolls smoothly (app/islands/home-scroll.ts); elsewhere it jumps, as without JavaScript. */}
+          <a href="#home" data-scroll-link className={`group inline-flex items-center gap-1.5 ${FOOTER_LINK}`}>
             {words.backToTop}
             <ArrowUpIcon className="size-4 transition-transform group-hover:-translate-y-0.5" />
           </a>

@@ -1,22 +1,24 @@
 import { Link, useLocation } from '@remix-run/react';
-import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './MobileMenu';
+import { MobileMenuButton, MobileMenuPanel } from './MobileMenu';
 import { NAV_ITEMS } from './nav-items';
-import { useNavClick } from '~/components/ui';
 
+/**
+ * The sticky header. Its links to / and to /'s sections are marked
+ * data-scroll-link: on / they scroll smoothly (app/islands/home-scroll.ts); elsewhere,
+ * and without JavaScript, they are ordinary links.
+ */
 export function Header({ name, initials }: { name: string; initials: string }) {
   const { pathname } = useLocation();
-  const navClick = useNavClick();
-  const menu = useMobileMenu();
 
   // The panel sits outside <header>: its backdrop-filter would trap position:fixed.
   return (
     <>
       <header
         data-print="hide"
-        className="sticky top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75"
+        className="sticky top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md [view-transition-name:site-header] supports-[backdrop-filter]:bg-bg/75"
       >
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
-          <Link to="/" onClick={navClick('/')} className="group flex items-center gap-3 rounded-md font-semibold tracking-tight">
+          <Link to="/" data-scroll-link className="group flex items-center gap-3 rounded-md font-semibold tracking-tight">
             <span
               aria-hidden="true"
               className="grid size-9 place-items-center rounded-lg bg-fg text-sm font-bold tracking-wide text-bg transition-colors group-hover:bg-accent group-hover:text-accent-fg md:hidden"
@@ -34,7 +36,7 @@ export function Header({ name, initials }: { name: string; initials: string }) {
                   <li key={item.href}>
                     <Link
                       to={item.href}
-                      onClick={navClick(item.href)}
+                      data-scroll-link
                       aria-current={current && item.href !== '/' ? 'page' : undefined}
                       className={`inline-flex h-10 items-center rounded-full px-4 text-[0.9375rem] font-medium transition-colors ${
                         item.variant === 'button'
@@ -50,10 +52,10 @@ export function Header({ name, initials }: { name: string; initials: string }) {
             </ul>
           </nav>
 
-          <MobileMenuButton menu={menu} />
+          <MobileMenuButton />
         </div>
       </header>
-      <MobileMenuPanel menu={menu} />
+      <MobileMenuPanel pathname={pathname} />
     </>
   );
 }

@@ -1,20 +1,21 @@
-import { Link, useLocation } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Link } from '@remix-run/react';
 import type { MetaDescriptor } from '@remix-run/react';
 import { ArrowLeftIcon } from '~/components/ui';
 
 /** A missing page's meta: kept out of the index, and no canonical URL to point at. */
 export const NOT_FOUND_META: MetaDescriptor[] = [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
 
-export function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    // A warning, not an error: a mistyped URL is not an application fault.
-    console.warn('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
+/**
+ * The spec's console line for a missing page, as an inline script: the page
+ * loads no module for it. A warning, not an error: a mistyped URL is not an
+ * application fault. The CSP allows it by its hash, like every inline script.
+ */
+const LOG_MISSING_PATH = "console.warn('404 Error: User attempted to access non-existent route:', location.pathname)";
 
+export function NotFound() {
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <script dangerouslySetInnerHTML={{ __html: LOG_MISSING_PATH }} />
       <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">404</p>
       <h1 className="mt-4 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">Oops! Page not found</h1>
       <p className="mt-4 text-lg text-pretty text-fg-muted">The page you’re looking for doesn’t exist or has moved.</p>

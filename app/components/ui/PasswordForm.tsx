@@ -10,6 +10,9 @@ export type PasswordAnswer = { error?: string; limited?: string } | undefined;
  * password comes back as an error on the field; with JavaScript the field is
  * then emptied (a password is never kept) and focused, and without it the
  * answered page focuses the field itself. A rate limit is announced above.
+ * While it is sent the button says `submitting`: in the owner's area through
+ * the router, on the public lock screen through app/islands/pending-label.ts
+ * (data-pending-label).
  */
 export function PasswordForm({
   id,
@@ -44,7 +47,11 @@ export function PasswordForm({
           {answer.limited}
         </p>
       ) : null}
-      <Form method="post" className={`mt-6 flex flex-col ${inline ? 'gap-4 sm:flex-row sm:items-start' : 'gap-5'} ${className}`}>
+      <Form
+        method="post"
+        data-pending-label={submittingLabel}
+        className={`mt-6 flex flex-col ${inline ? 'gap-4 sm:flex-row sm:items-start' : 'gap-5'} ${className}`}
+      >
         <div ref={field} className={inline ? 'flex-1' : undefined}>
           <Field
             id={id}

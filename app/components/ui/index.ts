@@ -6,7 +6,6 @@
  * one module every route reaches all of them, so they travel together as one
  * small chunk. Keep page-specific components out of it.
  */
-export { useNavClick } from '~/components/layout/useNavClick';
 export { JsonLd } from '~/components/seo/JsonLd';
 export { ButtonLink } from './ButtonLink';
 export { CaseStudyCard, CaseStudyGrid } from './CaseStudyCard';

@@ -33,17 +33,20 @@ export const CASE_STUDY_SECTIONS = [
 ];
 
 /**
- * Resolves once React has hydrated and run its effects: Remix's
- * <ScrollRestoration> switches history.scrollRestoration to "manual" in an
- * effect, which runs in the same pass as every other effect of the page.
+ * Resolves once the page's JavaScript is ready. A public page runs no app,
+ * only islands: the boot module (app/islands/boot.ts) sets
+ * data-islands="ready" on <html> once every island the page holds has
+ * started. The owner's area hydrates React: Remix's <ScrollRestoration>
+ * switches history.scrollRestoration to "manual" in an effect, which runs in
+ * the same pass as every other effect of the page.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+export async function waitForReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.islands === 'ready' || window.history.scrollRestoration === 'manual');
 }
 
-export async function gotoHydrated(page: Page, url: string) {
+export async function gotoReady(page: Page, url: string) {
   const response = await page.goto(url);
-  await waitForHydration(page);
+  await waitForReady(page);
   return response;
 }
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { parseDocument } from 'yaml';
 import { contentFilesOf, ROOT, SAMPLE_SITE_DIR } from '../data/content';
-import { waitForHydration } from './e2e';
+import { waitForReady } from './e2e';
 import { startEditorStackOn, type EditorStack } from '../suite/editor-stack';
 import { waitForSaveResult } from './live-site';
 import type { GitRemote, SeedFiles } from '../start/git-remote';
@@ -113,7 +113,7 @@ export async function uploadToField(page: Page, field: string, file: Upload) {
 /** Opens an editor page and waits until its script runs (the image fields upload on their own then). */
 export async function openHydrated(page: Page, url: string) {
   await page.goto(url);
-  await waitForHydration(page);
+  await waitForReady(page);
 }
 
 /**

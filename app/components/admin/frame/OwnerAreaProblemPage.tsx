@@ -4,7 +4,8 @@ import { STATUS_ACTION, StatusPage } from '~/components/layout/StatusPage';
 /** The owner's area fails closed: this page, with a 503, says why. */
 export function OwnerAreaProblemPage({ problem }: { problem: 'closed' | 'unavailable' | 'no-database' }) {
   const home = (
-    <Link to="/" className={STATUS_ACTION}>
+    // A public page runs no app: it is loaded as a whole document (root.tsx).
+    <Link to="/" reloadDocument className={STATUS_ACTION}>
       Go to the site
     </Link>
   );

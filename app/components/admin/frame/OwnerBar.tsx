@@ -24,8 +24,10 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
           <span className="hidden truncate text-sm text-fg-muted sm:inline">{name}</span>
         </p>
         <div className="flex shrink-0 items-center gap-1">
+          {/* A public page runs no app: it is loaded as a whole document (root.tsx). */}
           <Link
             to="/"
+            reloadDocument
             className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg"
           >
             View site

@@ -1,12 +1,13 @@
 /**
- * The before/after comparison slider. CSS already lays the two images over
- * each other where scripts run (story.css); this moves the divide as the
- * range input changes, by keyboard (arrows, Home, End, Page Up/Down), pointer
- * or touch drag, and says the split in words for screen readers.
+ * The before/after comparison slider (an island, app/islands/boot.ts). CSS
+ * already lays the two images over each other where scripts run
+ * (story.css); this moves the divide as the range input changes, by keyboard
+ * (arrows, Home, End, Page Up/Down), pointer or touch drag, and says the
+ * split in words for screen readers. Should it fail to load, the block is
+ * marked data-island-failed and shows its two images side by side again.
  */
-export function enhance(story: HTMLElement): () => void {
-  const undo: (() => void)[] = [];
-  for (const block of story.querySelectorAll<HTMLElement>('[data-block="before-after"]')) {
+export function start() {
+  for (const block of document.querySelectorAll<HTMLElement>('[data-block="before-after"]')) {
     const stage = block.querySelector<HTMLElement>('.before-after-stage');
     const range = block.querySelector<HTMLInputElement>('.before-after-range');
     if (!stage || !range) continue;
@@ -17,16 +18,11 @@ export function enhance(story: HTMLElement): () => void {
       range.setAttribute('aria-valuetext', `${before} ${value}%, ${after} ${100 - value}%`);
     };
     range.addEventListener('input', update);
+    // A page restored from the back/forward cache keeps the range's value: the divide follows it.
+    addEventListener('pageshow', update);
     update();
     // Under the slider the two images are one control: their zoom links leave the tab order.
-    const links = [...block.querySelectorAll<HTMLAnchorElement>('a[data-zoom]')];
-    links.forEach((link) => (link.tabIndex = -1));
+    block.querySelectorAll<HTMLAnchorElement>('a[data-zoom]').forEach((link) => (link.tabIndex = -1));
     block.dataset.enhanced = '';
-    undo.push(() => {
-      range.removeEventListener('input', update);
-      links.forEach((link) => link.removeAttribute('tabindex'));
-      delete block.dataset.enhanced;
-    });
   }
-  return () => undo.forEach((fn) => fn());
 }

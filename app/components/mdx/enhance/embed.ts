@@ -1,31 +1,17 @@
 /**
- * Click-to-load embeds. Until the visitor asks, the block is a poster and a
- * link: no request goes to the other host. "Load it here" swaps the poster
- * for the player, in the same box.
- *
- * The page's CSP names exactly its embeds' hosts in frame-src
- * (security-headers.server.ts), and a document keeps the policy it was
- * loaded with. After a client-side navigation from another page, that is the
- * other page's policy, so the click reloads this page first and the player
- * loads as soon as it is back.
+ * Click-to-load embeds (an island, app/islands/boot.ts). Until the visitor
+ * asks, the block is a poster and a link: no request goes to the other host.
+ * "Load it here" swaps the poster for the player, in the same box. The
+ * page's CSP names exactly its embeds' hosts in frame-src
+ * (security-headers.server.ts).
  */
-const PENDING = 'portfolio:load-embed';
-
-function documentIsThisPage(): boolean {
-  const [load] = performance.getEntriesByType('navigation');
-  return !load || new URL(load.name).pathname === location.pathname;
-}
-
-export function enhance(story: HTMLElement): () => void {
-  const undo: (() => void)[] = [];
-  const pending = sessionStorage.getItem(PENDING);
-  sessionStorage.removeItem(PENDING);
-  for (const block of story.querySelectorAll<HTMLElement>('[data-block="embed"]')) {
+export function start() {
+  for (const block of document.querySelectorAll<HTMLElement>('[data-block="embed"]')) {
     const frame = block.querySelector<HTMLElement>('.embed-frame');
     const actions = block.querySelector<HTMLElement>('.embed-actions');
     const { embedSrc, embedTitle } = block.dataset;
     if (!frame || !actions || !embedSrc) continue;
-    const load = (focus: boolean) => {
+    const load = () => {
       const iframe = document.createElement('iframe');
       iframe.src = embedSrc;
       iframe.title = embedTitle ?? '';
@@ -36,7 +22,7 @@ export function enhance(story: HTMLElement): () => void {
       frame.style.height = `${frame.getBoundingClientRect().height}px`;
       frame.replaceChildren(iframe);
       block.dataset.loaded = '';
-      if (focus) iframe.focus();
+      iframe.focus();
     };
     const button = document.createElement('button');
     button.type = 'button';
@@ -46,14 +32,7 @@ export function enhance(story: HTMLElement): () => void {
     context.className = 'sr-only';
     context.textContent = ` (${embedTitle ?? 'the embed'})`;
     button.append('Load it here', context);
-    button.addEventListener('click', () => {
-      if (documentIsThisPage()) return load(true);
-      sessionStorage.setItem(PENDING, embedSrc);
-      location.reload();
-    });
+    button.addEventListener('click', () => load());
     actions.prepend(button);
-    undo.push(() => button.remove());
-    if (pending === embedSrc) load(false);
   }
-  return () => undo.forEach((fn) => fn());
 }

@@ -1,12 +1,13 @@
 /**
- * Story videos. The poster arrives as the video nears the viewport (the
- * server sends it as data-poster, so it never competes with the first
- * screen). Clips marked `autoplay` play muted and looping while on screen,
- * and pause off screen; never under prefers-reduced-motion, where they keep
- * their controls and wait for a click, as without JavaScript.
+ * Story videos (an island, app/islands/boot.ts). The poster arrives as the
+ * video nears the viewport (the server sends it as data-poster, so it never
+ * competes with the first screen; should this fail to load, the boot sets
+ * every poster at once). Clips marked `autoplay` play muted and looping while
+ * on screen, and pause off screen; never under prefers-reduced-motion, where
+ * they keep their controls and wait for a click, as without JavaScript.
  */
-export function enhance(story: HTMLElement): () => void {
-  const videos = [...story.querySelectorAll<HTMLVideoElement>('[data-block="video"] video[data-poster]')];
+export function start() {
+  const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-poster]')];
   const posters = new IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) {
@@ -38,9 +39,4 @@ export function enhance(story: HTMLElement): () => void {
     video.loop = true;
     playback.observe(video);
   }
-  return () => {
-    posters.disconnect();
-    playback.disconnect();
-    moving.forEach((video) => video.pause());
-  };
 }

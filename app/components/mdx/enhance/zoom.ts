@@ -1,9 +1,9 @@
 /**
- * The zoom viewer. Without JavaScript every story image links to its
- * largest file; with it, the link opens a modal <dialog> instead: focus
- * moves to it, Escape (or the close button, or a click outside the image)
- * closes it, focus returns to the image that opened it, and the arrow keys
- * step through the page's images.
+ * The zoom viewer (an island, app/islands/boot.ts). Without JavaScript every
+ * story image links to its largest file; with it, the link opens a modal
+ * <dialog> instead: focus moves to it, Escape (or the close button, or a
+ * click outside the image) closes it, focus returns to the image that opened
+ * it, and the arrow keys step through the page's images.
  */
 const ICONS = {
   prev: 'M15 18l-6-6 6-6',
@@ -20,12 +20,13 @@ function iconButton(kind: keyof typeof ICONS, label: string): HTMLButtonElement 
   return button;
 }
 
-export function enhance(story: HTMLElement): () => void {
+export function start() {
+  const story = document.querySelector<HTMLElement>('.story')!;
   // Images under a before/after slider are compared there, not zoomed.
   const links = [...story.querySelectorAll<HTMLAnchorElement>('a[data-zoom]')].filter(
     (link) => !link.closest('[data-block="before-after"]'),
   );
-  if (links.length === 0) return () => {};
+  if (links.length === 0) return;
 
   const dialog = document.createElement('dialog');
   dialog.className = 'zoom-dialog';
@@ -95,9 +96,6 @@ export function enhance(story: HTMLElement): () => void {
   close.addEventListener('click', () => dialog.close());
   prev.addEventListener('click', () => show(index - 1));
   next.addEventListener('click', () => show(index + 1));
-
-  return () => {
-    story.removeEventListener('click', onClick);
-    dialog.remove();
-  };
+  // Back from the file a modified click opened, or from another page: the viewer is closed.
+  addEventListener('pagehide', () => dialog.open && dialog.close());
 }

@@ -1,0 +1,101 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+
+/**
+ * The public pages' JavaScript: the islands (app/islands/boot.ts and what it
+ * imports), built here with esbuild, apart from Remix's build, which only
+ * the owner's area loads. One entry, the boot module; each island it imports
+ * with import() becomes a file of its own, named after its module, with a
+ * content hash: under /build/ it is cached for a year (immutable), and a
+ * deploy that changes it changes its name. The boot's URL is written to
+ * ISLANDS_MANIFEST, which the root route's loader reads
+ * (app/islands/boot-url.server.ts).
+ *
+ * No React, no Remix: an island that reached for either would cost more than
+ * every island together, so the build refuses it (noFramework).
+ */
+export const ISLANDS_ENTRY = 'app/islands/boot.ts';
+export const ISLANDS_MANIFEST = '.generated/islands.json';
+
+/** Packages no island may bundle: the app's framework. */
+const FRAMEWORK = /^(react|react-dom|scheduler|@remix-run\/.*|react-router(-dom)?)(\/.*)?$/;
+
+const noFramework: Plugin = {
+  name: 'portfolio-islands-no-framework',
+  setup(build) {
+    build.onResolve({ filter: FRAMEWORK }, (args) => ({
+      errors: [{ text: `${args.importer} imports ${args.path}: an island is plain DOM code, it may not bundle the app's framework` }],
+    }));
+  },
+};
+
+/**
+ * esbuild options for the islands, into `outdir`. The boot imports each
+ * island by a relative URL ("./menu-<hash>.js"): resolved against its own,
+ * and shorter on every page than the full path.
+ */
+export function islandsBundleOptions(outdir: string, production: boolean): BuildOptions & { metafile: true } {
+  return {
+    entryPoints: [ISLANDS_ENTRY],
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    // Every browser that runs module scripts with import() and optional chaining; nothing needs a helper.
+    target: 'es2022',
+    platform: 'browser',
+    minify: production,
+    sourcemap: false,
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    tsconfig: 'tsconfig.json',
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    plugins: [noFramework],
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The boot module's URL, from esbuild's metafile, written where the root loader reads it. */
+export async function writeIslandsManifest(metafile: Metafile, outdir: string, publicPath: string): Promise<string> {
+  const entry = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === ISLANDS_ENTRY);
+  if (!entry) throw new Error('the islands bundle has no boot module');
+  const boot = `${publicPath}/${path.relative(outdir, entry[0]).split(path.sep).join('/')}`;
+  // npm run dev names its own (scripts/dev.ts), so the production build's stays as built.
+  const manifest = process.env.ISLANDS_MANIFEST?.trim() || ISLANDS_MANIFEST;
+  await mkdir(path.dirname(manifest), { recursive: true });
+  await writeFile(manifest, `${JSON.stringify({ boot }, null, 1)}\n`);
+  return boot;
+}
+
+/** `npm run build`: after Remix (which empties public/build), before precompression. */
+export async function buildIslandsBundle(outdir = 'public/build/islands', publicPath = '/build/islands'): Promise<string> {
+  const { build } = await import('esbuild');
+  await rm(outdir, { recursive: true, force: true });
+  const result = await build(islandsBundleOptions(outdir, true));
+  return writeIslandsManifest(result.metafile, outdir, publicPath);
+}
+
+/**
+ * `npm run dev`: rebuilt on each change, unminified. Not under public/build,
+ * which remix dev empties when it starts; public/ is served as it is
+ * (scripts/serve.ts), so /islands-dev/ is this origin's ('self' in the CSP).
+ */
+export async function watchIslandsBundle(outdir = 'public/islands-dev', publicPath = '/islands-dev') {
+  const { context } = await import('esbuild');
+  await rm(outdir, { recursive: true, force: true });
+  const options = islandsBundleOptions(outdir, false);
+  const manifest: Plugin = {
+    name: 'islands-manifest',
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.metafile) await writeIslandsManifest(result.metafile, outdir, publicPath);
+      });
+    },
+  };
+  const islands = await context({ ...options, plugins: [...(options.plugins ?? []), manifest] });
+  await islands.rebuild();
+  await islands.watch();
+  return islands;
+}
