@@ -3,6 +3,7 @@ import { BodyEditor } from '~/components/admin/editor/BodyEditor';
 import { Progress, Spinner } from '~/components/admin/kit/Progress';
 import { When } from '~/components/admin/kit/When';
 import { KIND_LABEL } from '~/editing/documents/kinds';
+import { fieldLabel, problemInHerWords } from '~/editing/documents/problem-words';
 import type { SaveResult } from '~/editing/save-result';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import { FieldControls, type Errors } from './FieldControls';
@@ -23,8 +24,13 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
   const autosave = useEditorEnhancements(FORM_ID, editor.path);
   const errors: Errors = {};
   const bodyProblems = [];
-  if (result?.status === 'invalid') {
-    for (const problem of result.problems) {
+  // The build's problems, said with the fields' labels and no file paths.
+  const shown: SaveResult | undefined =
+    result?.status === 'invalid'
+      ? { ...result, problems: result.problems.map((problem) => ({ ...problem, message: problemInHerWords(problem.message, problem.field ? fieldLabel(editor.form, problem.field) : undefined) })) }
+      : result;
+  if (shown?.status === 'invalid') {
+    for (const problem of shown.problems) {
       if (problem.field && problem.file === editor.path) errors[problem.field] ??= problem.message;
       else if (problem.file === editor.path) bodyProblems.push(problem);
     }
@@ -46,7 +52,6 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
       <div className="mt-2 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">{name}</h1>
-          <p className="mt-1 font-mono text-xs text-fg-muted">{editor.path}</p>
         </div>
         <p className="flex gap-4 text-sm">
           <Link to={`/admin/content/history/${editor.path.replace(/^content\//, '')}`} className={QUIET_LINK}>
@@ -75,7 +80,7 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
             {editor.unreachable} {editor.draft ? 'Your draft is shown; publish once it is back.' : ''}
           </p>
         ) : null}
-        {result ? <SaveResultBanner result={result} formId={FORM_ID} /> : null}
+        {shown ? <SaveResultBanner result={shown} formId={FORM_ID} /> : null}
         {notice ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
             {notice}
@@ -124,7 +129,7 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
               <h2 id="body-title" className="text-lg font-semibold tracking-tight">
                 {isCaseStudy ? 'Story' : 'Summary'}
               </h2>
-              <p className="mt-1 text-sm text-fg-muted">{isCaseStudy ? 'The case study’s page: “## ” headings make its numbered sections.' : 'The paragraph at the top of the resume.'}</p>
+              <p className="mt-1 text-sm text-fg-muted">{isCaseStudy ? 'The case study’s page: each main heading starts one of its numbered sections.' : 'The paragraph at the top of the resume.'}</p>
               {bodyProblems.length ? (
                 <ul className="mt-3 grid gap-1 text-sm font-medium text-red-600 dark:text-red-400" data-body-problems>
                   {bodyProblems.map((problem, index) => (

@@ -30,7 +30,7 @@ export function ContentList({ list }: { list: ContentListView }) {
       <h1 className="text-3xl font-semibold tracking-tight">Content</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
         The site’s words, resume and case studies.
-        {mode.mode === 'remote' ? ' Publishing puts a change on the site: it rebuilds, and the change shows in about two minutes.' : mode.mode === 'local' ? ' Publishing saves a change in the site’s files on this computer.' : ''}
+        {mode.mode === 'remote' ? ' Publishing puts a change on your site within seconds.' : mode.mode === 'local' ? ' Publishing puts a change on the site running on this computer.' : ''}
       </p>
       <div className="mt-4 grid gap-3">
         {mode.reason ? (
