@@ -42,7 +42,7 @@ export const BLOCKS: Record<string, BlockDefinition> = {
   Gallery: { component: Gallery, props: galleryProps, children: { kind: 'images', min: 2, max: 4 } },
   BeforeAfter: { component: BeforeAfter, props: beforeAfterProps, children: { kind: 'images', min: 2, max: 2, sameSize: true } },
   Callout: { component: Callout, props: calloutProps, children: { kind: 'markdown' } },
-  Metrics: { component: Metrics, props: metricsProps, children: { kind: 'blocks', name: 'Metric', min: 2, max: 4 } },
+  Metrics: { component: Metrics, props: metricsProps, children: { kind: 'blocks', name: 'Metric', min: 1, max: 4 } },
   Metric: { component: Metric, props: metricProps, children: { kind: 'none' }, parent: 'Metrics' },
   Quote: { component: Quote, props: quoteProps, children: { kind: 'markdown' } },
   Video: { component: Video, props: videoProps, children: { kind: 'none' }, images: ['poster'], videos: ['src', 'webm'] },

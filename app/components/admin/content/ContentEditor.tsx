@@ -1,7 +1,9 @@
 import { Form, Link } from '@remix-run/react';
 import { BodyEditor } from '~/components/admin/editor/BodyEditor';
+import { Progress, Spinner } from '~/components/admin/kit/Progress';
 import { When } from '~/components/admin/kit/When';
 import { KIND_LABEL } from '~/editing/documents/kinds';
+import { fieldLabel, problemInHerWords } from '~/editing/documents/problem-words';
 import type { SaveResult } from '~/editing/save-result';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import { FieldControls, type Errors } from './FieldControls';
@@ -23,8 +25,13 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
   const autosave = useEditorEnhancements(FORM_ID, editor.path);
   const errors: Errors = {};
   const bodyProblems = [];
-  if (result?.status === 'invalid') {
-    for (const problem of result.problems) {
+  // The build's problems, said with the fields' labels and no file paths.
+  const shown: SaveResult | undefined =
+    result?.status === 'invalid'
+      ? { ...result, problems: result.problems.map((problem) => ({ ...problem, message: problemInHerWords(problem.message, problem.field ? fieldLabel(editor.form, problem.field) : undefined) })) }
+      : result;
+  if (shown?.status === 'invalid') {
+    for (const problem of shown.problems) {
       if (problem.field && problem.file === editor.path) errors[problem.field] ??= problem.message;
       else if (problem.file === editor.path) bodyProblems.push(problem);
     }
@@ -46,7 +53,6 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
       <div className="mt-2 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">{name}</h1>
-          <p className="mt-1 font-mono text-xs text-fg-muted">{editor.path}</p>
         </div>
         <p className="flex gap-4 text-sm">
           <Link to={`/admin/content/history/${editor.path.replace(/^content\//, '')}`} className={QUIET_LINK}>
@@ -75,7 +81,7 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
             {editor.unreachable} {editor.draft ? 'Your draft is shown; publish once it is back.' : ''}
           </p>
         ) : null}
-        {result ? <SaveResultBanner result={result} formId={FORM_ID} /> : null}
+        {shown ? <SaveResultBanner result={shown} formId={FORM_ID} /> : null}
         {notice ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
             {notice}
@@ -128,7 +134,7 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
               <h2 id="body-title" className="text-lg font-semibold tracking-tight">
                 {isCaseStudy ? 'Story' : 'Summary'}
               </h2>
-              <p className="mt-1 text-sm text-fg-muted">{isCaseStudy ? 'The case study’s page: “## ” headings make its numbered sections.' : 'The paragraph at the top of the resume.'}</p>
+              <p className="mt-1 text-sm text-fg-muted">{isCaseStudy ? 'The case study’s page: each main heading starts one of its numbered sections.' : 'The paragraph at the top of the resume.'}</p>
               {bodyProblems.length ? (
                 <ul className="mt-3 grid gap-1 text-sm font-medium text-red-600 dark:text-red-400" data-body-problems>
                   {bodyProblems.map((problem, index) => (
@@ -145,7 +151,15 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
             </section>
           )}
         </fieldset>
-        <ActionBar readOnly={readOnly} isCaseStudy={isCaseStudy} saved={autosave.state} phase={autosave.phase} message={message} />
+        <ActionBar
+          readOnly={readOnly}
+          isCaseStudy={isCaseStudy}
+          saved={autosave.state}
+          phase={autosave.phase}
+          message={message}
+          sending={autosave.sending}
+          live={result?.status === 'published' && !autosave.edited}
+        />
       </form>
       )}
       {isCaseStudy && !readOnly && !nothingToEdit ? (
@@ -163,9 +177,23 @@ const DETAILS_HINT = {
   'case-study': 'What the card on the home page shows, and the page’s header.',
 } as const;
 
-function ActionBar({ readOnly, isCaseStudy, saved, phase, message }: { readOnly: boolean; isCaseStudy: boolean; saved: string | null; phase: string; message?: string }) {
+const WORKING: Record<string, string> = {
+  publish: 'Checking, then publishing…',
+  save: 'Keeping your draft…',
+};
+
+type ActionBarProps = { readOnly: boolean; isCaseStudy: boolean; saved: string | null; phase: string; message?: string; sending: string | null; live: boolean };
+
+/**
+ * Save draft, Preview and Publish. From the click until the answer, the
+ * button says what is happening and no button can send the edit again; after
+ * a second, the bar says what the wait is for. Just published and untouched
+ * since, Publish reads "Live".
+ */
+function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live }: ActionBarProps) {
+  const busy = sending !== null;
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
+    <div data-action-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6 lg:px-8">
         <label htmlFor="commit-message" className="sr-only">
           What changed (kept in the history)
@@ -180,19 +208,45 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message }: { readOnly:
           disabled={readOnly}
           className="order-last h-10 w-full min-w-0 rounded-full border border-border bg-bg px-4 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:order-none sm:w-auto sm:flex-1"
         />
-        <p aria-live="polite" data-autosave data-autosave-state={phase} className="mr-auto text-xs text-fg-muted sm:order-first sm:mr-0 sm:w-40">
-          {saved}
-        </p>
-        <button type="submit" form={FORM_ID} name="intent" value="save" formNoValidate className={BUTTON} disabled={readOnly}>
-          Save draft
+        <div className="mr-auto text-xs text-fg-muted sm:order-first sm:mr-0 sm:w-48">
+          <p aria-live="polite" data-autosave data-autosave-state={phase} hidden={busy}>
+            {saved}
+          </p>
+          <Progress active={busy} className="text-xs">
+            {(sending && WORKING[sending]) ?? 'Working…'}
+          </Progress>
+        </div>
+        <button type="submit" form={FORM_ID} name="intent" value="save" formNoValidate className={BUTTON} disabled={readOnly || busy} aria-busy={sending === 'save' || undefined}>
+          {sending === 'save' ? (
+            <>
+              <Spinner />
+              Saving…
+            </>
+          ) : (
+            'Save draft'
+          )}
         </button>
         {isCaseStudy ? (
-          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/api/preview" formTarget="_blank" formNoValidate className={BUTTON}>
+          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/api/preview" formTarget="_blank" formNoValidate className={BUTTON} disabled={busy}>
             Preview
           </button>
         ) : null}
-        <button type="submit" form={FORM_ID} name="intent" value="publish" className={PRIMARY} disabled={readOnly}>
-          Publish
+        <button type="submit" form={FORM_ID} name="intent" value="publish" data-publish className={PRIMARY} disabled={readOnly || busy} aria-busy={sending === 'publish' || undefined}>
+          {sending === 'publish' ? (
+            <>
+              <Spinner />
+              Publishing…
+            </>
+          ) : live ? (
+            <>
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4">
+                <path d="m4.5 10.5 3.5 3.5 7.5-8" />
+              </svg>
+              Live
+            </>
+          ) : (
+            'Publish'
+          )}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { EMPTY } from '~/components/admin/kit/Panel';
+import { Progress, Spinner } from '~/components/admin/kit/Progress';
 import { StateBadge } from '~/components/admin/kit/StateBadge';
 import { When } from '~/components/admin/kit/When';
 import { mediaUrl } from '~/editing/content-check/types';
@@ -16,7 +17,10 @@ export function ContentList({ list }: { list: ContentListView }) {
   const answer = useActionData<ListActionData>();
   // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
-  const busy = useNavigation().state === 'submitting';
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const intent = busy ? String(navigation.formData?.get('intent') ?? '') : '';
+  const opening = navigation.state === 'loading' && navigation.location.search.includes('delete=') ? 'Opening…' : null;
   const pages = items.filter((item) => item.kind !== 'case-study');
   const caseStudies = items.filter((item) => item.kind === 'case-study');
   const doomed = caseStudies.find((item) => item.contentPath === confirming);
@@ -26,7 +30,7 @@ export function ContentList({ list }: { list: ContentListView }) {
       <h1 className="text-3xl font-semibold tracking-tight">Content</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
         The site’s words, resume and case studies.
-        {mode.mode === 'remote' ? ' Publishing puts a change on the site: it rebuilds, and the change shows in about two minutes.' : mode.mode === 'local' ? ' Publishing saves a change in the site’s files on this computer.' : ''}
+        {mode.mode === 'remote' ? ' Publishing puts a change on your site within seconds.' : mode.mode === 'local' ? ' Publishing puts a change on the site running on this computer.' : ''}
       </p>
       <div className="mt-4 grid gap-3">
         {mode.reason ? (
@@ -66,7 +70,11 @@ export function ContentList({ list }: { list: ContentListView }) {
         ) : null}
       </div>
 
-      {doomed ? <ConfirmDelete item={doomed} /> : null}
+      <Progress active={Boolean(WORKING[intent] ?? opening)} className="mt-4">
+        {WORKING[intent] ?? opening ?? ''}
+      </Progress>
+
+      {doomed ? <ConfirmDelete item={doomed} deleting={intent === 'delete'} /> : null}
 
       <section aria-labelledby="pages-title" className="mt-8">
         <h2 id="pages-title" className="text-lg font-semibold tracking-tight">
@@ -118,7 +126,7 @@ export function ContentList({ list }: { list: ContentListView }) {
             </li>
           ))}
         </ol>
-        {readOnly ? null : <NewCaseStudy title={answer?.title} busy={busy} />}
+        {readOnly ? null : <NewCaseStudy title={answer?.title} busy={busy} creating={intent === 'create'} />}
       </section>
     </>
   );
@@ -178,7 +186,14 @@ function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: s
 
 const ROUND = 'inline-flex size-10 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg disabled:opacity-30 disabled:hover:bg-transparent';
 
-function ConfirmDelete({ item }: { item: Item }) {
+const WORKING: Record<string, string> = {
+  delete: 'Deleting, then updating your site…',
+  up: 'Moving it, then updating your site…',
+  down: 'Moving it, then updating your site…',
+  create: 'Making the new case study…',
+};
+
+function ConfirmDelete({ item, deleting }: { item: Item; deleting: boolean }) {
   return (
     <section role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text" className="mt-6 rounded-2xl border border-red-600/30 bg-red-500/6 p-5">
       <h2 id="confirm-title" className="font-semibold">
@@ -189,8 +204,15 @@ function ConfirmDelete({ item }: { item: Item }) {
       </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="path" value={item.contentPath} />
-        <button type="submit" name="intent" value="delete" className="inline-flex h-10 items-center rounded-full bg-red-600 px-5 text-sm font-medium text-white shadow-sm transition-colors hover:bg-red-700">
-          Delete case study
+        <button type="submit" name="intent" value="delete" disabled={deleting} aria-busy={deleting || undefined} className="inline-flex h-10 items-center gap-1.5 rounded-full bg-red-600 px-5 text-sm font-medium text-white shadow-sm transition-colors hover:bg-red-700 disabled:opacity-70">
+          {deleting ? (
+            <>
+              <Spinner />
+              Deleting…
+            </>
+          ) : (
+            'Delete case study'
+          )}
         </button>
         <Link to="/admin/content" className={BUTTON}>
           Keep it
@@ -200,7 +222,7 @@ function ConfirmDelete({ item }: { item: Item }) {
   );
 }
 
-function NewCaseStudy({ title, busy }: { title?: string; busy: boolean }) {
+function NewCaseStudy({ title, busy, creating }: { title?: string; busy: boolean; creating: boolean }) {
   return (
     <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5" aria-labelledby="new-title">
       <div className="min-w-0 flex-1 basis-64">
@@ -213,7 +235,14 @@ function NewCaseStudy({ title, busy }: { title?: string; busy: boolean }) {
         <input id="new-case-study-title" name="title" defaultValue={title} maxLength={120} required className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
       </div>
       <button type="submit" name="intent" value="create" disabled={busy} className={PRIMARY}>
-        Create
+        {creating ? (
+          <>
+            <Spinner />
+            Creating…
+          </>
+        ) : (
+          'Create'
+        )}
       </button>
     </Form>
   );

@@ -16,8 +16,8 @@ export function SaveResultBanner({ result, formId }: { result: SaveResult; formI
         <>
           <p className="font-semibold">Published.</p>
           <p className="mt-1 text-sm">
-            Version <code className="font-mono">{result.commit.slice(0, 7)}</code>
-            {result.pushed ? '' : ', kept on this computer only'}. {result.live.when}{' '}
+            {result.pushed ? '' : 'Kept on this computer only. '}
+            {result.live.when}{' '}
             {result.live.href ? (
               <a href={result.live.href} className={QUIET_LINK}>
                 Open the page
@@ -30,7 +30,7 @@ export function SaveResultBanner({ result, formId }: { result: SaveResult; formI
         <p className="font-semibold">Nothing to publish: the site already has this version.</p>
       ) : result.status === 'invalid' ? (
         <>
-          <p className="font-semibold">Not published: the site’s build would refuse this edit.</p>
+          <p className="font-semibold">Not published yet: something needs fixing first.</p>
           <p className="mt-1 text-sm">{result.reason}</p>
           {result.problems.length ? (
             <ul className="mt-3 grid gap-1.5 text-sm" data-problems>
@@ -38,8 +38,8 @@ export function SaveResultBanner({ result, formId }: { result: SaveResult; formI
                 <li key={index} className="flex gap-2">
                   <span aria-hidden="true">•</span>
                   <span>
-                    <span className="font-mono text-xs">{problem.file}</span>
-                    {problem.line ? <span className="font-mono text-xs">:{problem.line}</span> : null} {problem.message}
+                    {problem.line && !problem.field ? `Line ${problem.line}: ` : ''}
+                    {problem.message}
                   </span>
                 </li>
               ))}

@@ -14,9 +14,20 @@ const AUTOSAVE_MS = 1200;
  */
 export type AutosavePhase = 'idle' | 'pending' | 'saving';
 
-export function useEditorEnhancements(formId: string, path: string): { state: string | null; phase: AutosavePhase } {
+export type EditorEnhancements = {
+  state: string | null;
+  phase: AutosavePhase;
+  /** The button whose post is on its way ('publish', 'save'), from the click until the next page. */
+  sending: string | null;
+  /** Something was typed since the page loaded. */
+  edited: boolean;
+};
+
+export function useEditorEnhancements(formId: string, path: string): EditorEnhancements {
   const [state, setState] = useState<string | null>(null);
   const [phase, setPhase] = useState<AutosavePhase>('idle');
+  const [sending, setSending] = useState<string | null>(null);
+  const [edited, setEdited] = useState(false);
   useEffect(() => {
     const form = document.getElementById(formId) as HTMLFormElement | null;
     if (!form) return;
@@ -47,6 +58,7 @@ export function useEditorEnhancements(formId: string, path: string): { state: st
     };
     const schedule = () => {
       dirty = true;
+      setEdited(true);
       setPhase('pending');
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -76,11 +88,27 @@ export function useEditorEnhancements(formId: string, path: string): { state: st
       schedule();
     };
     // The form's own POST carries everything: a save racing it could bring back a draft the publish just cleared.
-    const submitted = () => {
+    let posting = false;
+    const submitted = (event: SubmitEvent) => {
+      const intent = event.submitter?.getAttribute('value') ?? 'save';
+      // Preview opens a new tab and leaves this page where it is.
+      if (intent === 'preview') return;
+      // A second click while the first post is on its way would send the edit twice.
+      if (posting) return event.preventDefault();
+      posting = true;
       clearTimeout(timer);
       dirty = false;
       setPhase('idle');
+      // On the next task: a button disabled before the browser reads the form would not be posted (its intent lost).
+      setTimeout(() => setSending(intent));
     };
+    // Back to this page from the history (bfcache): nothing is on its way any more.
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      posting = false;
+      setSending(null);
+    };
+    window.addEventListener('pageshow', shown);
     form.addEventListener('submit', submitted);
     form.addEventListener('input', schedule);
     form.addEventListener('change', changed);
@@ -93,7 +121,8 @@ export function useEditorEnhancements(formId: string, path: string): { state: st
       form.removeEventListener('change', changed);
       document.removeEventListener('visibilitychange', flush);
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pageshow', shown);
     };
   }, [formId, path]);
-  return { state, phase };
+  return { state, phase, sending, edited };
 }

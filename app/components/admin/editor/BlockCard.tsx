@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { readProp, writeProp, type Attribute } from './attributes';
 import type { PropField } from './block-fields';
 import { BLOCK_FORMS } from './block-forms.generated';
+import { blockWords } from './block-words';
 import { ImageChildren, MetricChildren } from './BlockChildren';
 import { PropInput } from './PropInput';
 
@@ -40,22 +41,23 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
   }
 
   if (!form || form.parent) return <UnknownBlock name={name} />;
+  const words = blockWords(name);
   return (
     // A group, not a <section> landmark: a story has several Figures, and landmarks must have unique names.
     <div
       role="group"
       ref={card}
       data-block={name}
-      aria-label={`${name} block`}
+      aria-label={`${words} block`}
       className="mdx-block-card my-4 rounded-2xl border border-border bg-bg-subtle p-3 sm:p-5"
     >
       <header className="mb-3 flex items-center justify-between gap-3">
-        <h3 className="text-xs font-semibold tracking-wider text-fg-muted uppercase">{name}</h3>
+        <h3 className="text-sm font-semibold text-fg-muted">{words}</h3>
         <button
           type="button"
           onClick={remove}
           className="rounded-full px-2.5 py-1 text-sm text-fg-muted hover:bg-bg-muted hover:text-fg"
-          aria-label={`Remove this ${name}`}
+          aria-label={`Remove this ${words.toLowerCase()} block`}
         >
           Remove
         </button>
@@ -65,6 +67,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
           {form.fields.map((field) => (
             <PropInput
               key={field.name}
+              block={name}
               field={field}
               value={readProp(node.attributes, field)}
               onChange={(value) => set(field, value)}
@@ -77,7 +80,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
         <div className="mdx-block-children mt-3 rounded-lg border border-border bg-bg px-3 py-2">
           <NestedLexicalEditor<MdxJsxFlowElement>
             block
-            contentEditableProps={{ className: 'mdx-nested-prose', 'aria-label': `${name} text` }}
+            contentEditableProps={{ className: 'mdx-nested-prose', 'aria-label': `${words} text` }}
             getContent={(n) => n.children}
             getUpdatedMdastNode={(n, children) => ({ ...n, children: children as MdxJsxFlowElement['children'] })}
           />
@@ -93,8 +96,8 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
 function UnknownBlock({ name }: { name: string }) {
   return (
     <div role="group" data-block={name} className="my-4 rounded-2xl border border-dashed border-border p-4 text-sm text-fg-muted">
-      <strong className="text-fg">{`<${name}>`}</strong> is not a story block this site knows. It is kept as written; change it in the
-      source view.
+      <strong className="text-fg">{name}</strong> is not a block this site knows. It is kept as it is; change or remove it in the Source
+      view.
     </div>
   );
 }

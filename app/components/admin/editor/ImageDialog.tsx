@@ -3,9 +3,10 @@ import { createPortal } from 'react-dom';
 import type { PickedImage } from './editor-env';
 import { CONTROL, LABEL, PRIMARY_BUTTON, QUIET_BUTTON } from './styles';
 import { uploadImage } from './upload';
+import { Progress } from '~/components/admin/kit/Progress';
 import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/uploads/image-formats';
 
-export type ImageRequest = { file?: File; caption?: boolean; resolve: (image: PickedImage | null) => void };
+export type ImageRequest = { file?: File; caption?: boolean; heading?: string; resolve: (image: PickedImage | null) => void };
 
 const ACCEPT = IMAGE_ACCEPT;
 
@@ -21,9 +22,12 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Each request gets a fresh form: a second image asked for at once must not start with the first one's file and words.
+  const [serial, setSerial] = useState(0);
 
   useEffect(() => {
     if (!request) return;
+    setSerial((n) => n + 1);
     setFile(request.file ?? null);
     setError('');
     dialog.current?.showModal();
@@ -60,6 +64,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
       {request ? (
         // Its own form (not the page's): nothing here is posted with the edit.
         <form
+          key={serial}
           method="dialog"
           data-image-dialog
           className="grid gap-4 p-5 sm:p-6"
@@ -70,7 +75,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
           }}
         >
           <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
-            Add an image
+            {request.heading ?? 'Add an image'}
           </h2>
           {file ? (
             <p className="truncate text-sm text-fg-muted">{file.name}</p>
@@ -105,6 +110,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
               {error}
             </p>
           ) : null}
+          <Progress active={busy}>Uploading and checking the image…</Progress>
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className={QUIET_BUTTON} onClick={() => finish(null)}>
               Cancel

@@ -82,13 +82,24 @@ export default function MdxBodyEditor({
   const dark = useDarkScheme();
   const sending = readOnly;
 
+  // The story's images, and those uploaded since: every picker offers them.
+  const [images, setImages] = useState(() => storyImages(textarea.value));
   const env = useMemo<EditorEnv>(
     () => ({
       documentPath,
-      images: storyImages(textarea.value),
-      pickImage: (options = {}) => new Promise<PickedImage | null>((resolve) => setRequest({ ...options, resolve })),
+      images,
+      pickImage: (options = {}) =>
+        new Promise<PickedImage | null>((resolve) =>
+          setRequest({
+            ...options,
+            resolve: (image) => {
+              if (image) setImages((list) => (list.includes(image.src) ? list : [...list, image.src]));
+              resolve(image);
+            },
+          }),
+        ),
     }),
-    [documentPath, textarea],
+    [documentPath, images],
   );
 
   const plugins = useMemo(

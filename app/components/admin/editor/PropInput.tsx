@@ -1,21 +1,38 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { PropField } from './block-fields';
+import { imageName, optionWords, propWords } from './block-words';
 import { mediaUrl } from './body-text';
 import { useEditorEnv } from './editor-env';
 import { CONTROL, LABEL, NO_FORM, QUIET_BUTTON } from './styles';
 
-type Props = { field: PropField; value: string | boolean; onChange: (value: string | boolean) => void; onImage?: (alt: string) => void };
-
-const label = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+type Props = {
+  block: string;
+  field: PropField;
+  value: string | boolean;
+  onChange: (value: string | boolean) => void;
+  onImage?: (alt: string) => void;
+};
 
 /**
  * One prop's input in a block card. Uncontrolled: the document is updated on
  * every change, and re-rendering from it while typing would move the caret.
  */
-export function PropInput({ field, value, onChange, onImage }: Props) {
+export function PropInput({ block, field, value, onChange, onImage }: Props) {
   const id = useId();
-  const common = { id, name: field.name, form: NO_FORM, 'data-prop': field.name };
-  const title = `${label(field.name)}${field.required ? '' : ' (optional)'}`;
+  const words = propWords(block, field.name);
+  const common = {
+    id,
+    name: field.name,
+    form: NO_FORM,
+    'data-prop': field.name,
+    ...(words.hint ? { 'aria-describedby': `${id}-hint` } : {}),
+  };
+  const title = `${words.label}${field.required ? '' : ' (optional)'}`;
+  const hint = words.hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-xs text-fg-muted">
+      {words.hint}
+    </p>
+  ) : null;
   if (field.kind === 'boolean') {
     return (
       <label className="flex items-center gap-2.5 self-end pb-2 text-[0.9375rem]">
@@ -26,7 +43,7 @@ export function PropInput({ field, value, onChange, onImage }: Props) {
           onChange={(e) => onChange(e.currentTarget.checked)}
           className="size-4 accent-[var(--accent)]"
         />
-        {label(field.name)}
+        {words.label}
       </label>
     );
   }
@@ -37,18 +54,19 @@ export function PropInput({ field, value, onChange, onImage }: Props) {
           {title}
         </label>
         <select {...common} defaultValue={String(value)} onChange={(e) => onChange(e.currentTarget.value)} className={CONTROL}>
-          {field.required ? null : <option value="">Default</option>}
+          {field.required ? null : <option value="">{optionWords(field.name, '')}</option>}
           {/* blockFields describes every enum prop with its options. */}
           {field.options!.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionWords(field.name, option)}
             </option>
           ))}
         </select>
+        {hint}
       </div>
     );
   }
-  if (field.kind === 'image') return <ImageInput {...{ field, value: String(value), onChange, onImage, id, title, common }} />;
+  if (field.kind === 'image') return <ImageInput {...{ block, field, value: String(value), onChange, onImage, id, title, common }} />;
   return (
     <div className={field.name === 'alt' || field.name === 'caption' ? 'sm:col-span-2' : ''}>
       <label htmlFor={id} className={LABEL}>
@@ -62,11 +80,15 @@ export function PropInput({ field, value, onChange, onImage }: Props) {
         onChange={(e) => onChange(e.currentTarget.value)}
         className={CONTROL}
       />
+      {hint}
     </div>
   );
 }
 
-/** An image prop: the story's images to choose from, or a new upload (alt text first), with a preview. */
+/**
+ * An image prop: one of the story's images, chosen by its name with a
+ * preview, or a new upload (alt text first). Never a path to type.
+ */
 function ImageInput({
   field,
   value,
@@ -77,12 +99,16 @@ function ImageInput({
   common,
 }: Omit<Props, 'value'> & { value: string; id: string; title: string; common: object }) {
   const env = useEditorEnv();
-  const listId = `${id}-images`;
-  async function upload(input: HTMLInputElement | null) {
+  const [current, setCurrent] = useState(value);
+  const choices = env.images.includes(current) || !current ? env.images : [current, ...env.images];
+  function choose(src: string) {
+    setCurrent(src);
+    onChange(src);
+  }
+  async function upload() {
     const picked = await env.pickImage();
-    if (!picked || !input) return;
-    input.value = picked.src;
-    onChange(picked.src);
+    if (!picked) return;
+    choose(picked.src);
     onImage?.(picked.alt);
   }
   return (
@@ -91,31 +117,27 @@ function ImageInput({
         {title}
       </label>
       <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
-        {value ? (
-          <img src={mediaUrl(env.documentPath, value)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" />
+        {current ? (
+          <img src={mediaUrl(env.documentPath, current)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" />
         ) : null}
-        <input
-          type="text"
+        <select
           {...common}
-          list={listId}
-          defaultValue={value}
+          value={current}
           required={field.required}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={(e) => choose(e.currentTarget.value)}
           className={`${CONTROL} min-w-40 flex-1`}
-        />
-        <button
-          type="button"
-          className={`${QUIET_BUTTON} shrink-0`}
-          onClick={(e) => upload(e.currentTarget.parentElement?.querySelector('input') ?? null)}
         >
+          <option value="">{choices.length ? 'Choose one of your images' : 'No images yet: upload one'}</option>
+          {choices.map((src) => (
+            <option key={src} value={src}>
+              {imageName(src)}
+            </option>
+          ))}
+        </select>
+        <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={() => void upload()}>
           Upload…
         </button>
       </div>
-      <datalist id={listId}>
-        {env.images.map((src) => (
-          <option key={src} value={src} />
-        ))}
-      </datalist>
     </div>
   );
 }

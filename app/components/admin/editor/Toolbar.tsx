@@ -11,6 +11,7 @@ import {
   usePublisher,
 } from '@mdxeditor/editor';
 import { useEffect, type MutableRefObject } from 'react';
+import { blockWords } from './block-words';
 import { useEditorEnv, type PickedImage } from './editor-env';
 
 /** What a new block starts as: its required props empty for the card to fill, and the children the build requires. */
@@ -20,11 +21,16 @@ function attr(name: string, value: string) {
   return { type: 'mdxJsxAttribute' as const, name, value };
 }
 const NEW_BLOCKS: Record<string, { props: Record<string, string>; children?: unknown[] }> = {
-  Callout: { props: {}, children: paragraph('What the reader should take away.') },
-  Quote: { props: { name: '' }, children: paragraph('What they said.') },
   Metrics: { props: {}, children: [metric(), metric()] },
+  Quote: { props: { name: '' }, children: paragraph('What they said.') },
+  Callout: { props: {}, children: paragraph('What the reader should take away.') },
   Embed: { props: { href: '', title: '' } },
+  Video: { props: { src: '', poster: '', alt: '' } },
 };
+/** Blocks of images: the dialog opens once per image they need at least (the card adds more). */
+const IMAGE_BLOCKS: Record<string, number> = { Gallery: 2, BeforeAfter: 2 };
+/** The menu, in the order a story uses them most. */
+const MENU = ['Figure', 'Gallery', 'BeforeAfter', 'Metrics', 'Quote', 'Callout', 'Embed', 'Video'];
 
 export type InsertImage = (image: PickedImage) => void;
 
@@ -53,6 +59,28 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
       const image = await env.pickImage({ caption: true });
       if (image)
         insertJsx({ kind: 'flow', name, props: { src: image.src, alt: image.alt, ...(image.title ? { caption: image.title } : {}) } });
+      return;
+    }
+    const wanted = IMAGE_BLOCKS[name];
+    if (wanted) {
+      const picked: PickedImage[] = [];
+      while (picked.length < wanted) {
+        const heading =
+          name === 'BeforeAfter'
+            ? picked.length
+              ? 'The after image'
+              : 'The before image'
+            : `Gallery: image ${picked.length + 1} of ${wanted} or more`;
+        const image = await env.pickImage({ caption: name === 'Gallery', heading });
+        if (!image) break;
+        picked.push(image);
+      }
+      if (!picked.length) return;
+      const images = picked.flatMap((image, i) => [
+        ...(i ? [{ type: 'text', value: '\n' }] : []),
+        { type: 'image', url: image.src, alt: image.alt, title: image.title ?? null },
+      ]);
+      insertJsx({ kind: 'flow', name, props: {}, children: [{ type: 'paragraph', children: images }] as never });
       return;
     }
     const block = NEW_BLOCKS[name];
@@ -88,9 +116,9 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
         }}
       >
         <option value="">Add block…</option>
-        {['Figure', ...Object.keys(NEW_BLOCKS)].map((name) => (
+        {MENU.map((name) => (
           <option key={name} value={name}>
-            {name}
+            {blockWords(name)}
           </option>
         ))}
       </select>

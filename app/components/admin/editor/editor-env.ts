@@ -10,7 +10,7 @@ export type EditorEnv = {
   /** The story's own images (`./office-depot/x.png`), offered by the image pickers. */
   images: string[];
   /** Opens the upload dialog (alt text first); resolves with the stored image, or null when cancelled. */
-  pickImage: (options?: { file?: File; caption?: boolean }) => Promise<PickedImage | null>;
+  pickImage: (options?: { file?: File; caption?: boolean; heading?: string }) => Promise<PickedImage | null>;
 };
 
 export const EditorEnvContext = createContext<EditorEnv | null>(null);

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
+import { Progress } from '~/components/admin/kit/Progress';
 import { useEffect, useRef } from 'react';
 import type { PublishingActionData } from './types';
 import { IntentButton } from '~/components/admin/kit/IntentButton';
@@ -113,6 +114,7 @@ export function ConnectForm({
           {reconnect ? 'Check and replace the token' : 'Check and connect'}
         </IntentButton>
         <span className="text-sm text-fg-muted">Checks reading and publishing at once; nothing on your site changes.</span>
+        <Progress active={busy}>Checking that your site can read and publish with this token…</Progress>
       </div>
       {answer ? (
         <p
