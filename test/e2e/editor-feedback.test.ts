@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gotoHydrated, waitForHydration } from '../helpers/site/e2e';
+import { gotoReady, waitForReady } from '../helpers/site/e2e';
 import { waitForSaveResult } from '../helpers/site/live-site';
 import { remoteHead } from '../helpers/start/git-remote';
 import { useEditor } from '../helpers/suite/editor-suite';
@@ -78,7 +78,7 @@ async function recordFeedback(page: Page) {
 describe('publishing', () => {
   it('"Publishing…" at once with the button disabled, nothing posted twice, progress after a second, then "Live"', async () => {
     const page = await editor.signedIn();
-    await gotoHydrated(page, editor.url + OFFICE_DEPOT);
+    await gotoReady(page, editor.url + OFFICE_DEPOT);
     const head = remoteHead(editor.stack.remote);
     await page.locator('input[name="timeline"]').fill('5 months');
     const held = await holdPosts(page, OFFICE_DEPOT);
@@ -103,7 +103,7 @@ describe('publishing', () => {
       JSON.stringify(record),
     ).toBe(true);
 
-    await waitForHydration(page);
+    await waitForReady(page);
     const publish = page.locator('button[data-publish]');
     expect(await publish.innerText()).toBe('Live');
     expect(await publish.isDisabled()).toBe(false);
@@ -125,7 +125,7 @@ describe('publishing', () => {
 describe('deleting', () => {
   it('"Deleting…" at once with the button disabled, progress after a second, then the list without it', async () => {
     const page = await editor.signedIn();
-    await gotoHydrated(page, `${editor.url}/admin/content`);
+    await gotoReady(page, `${editor.url}/admin/content`);
     await page.getByRole('link', { name: /^Delete Analytics/ }).click();
     const confirm = page.getByRole('button', { name: 'Delete case study' });
     await confirm.waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { PRIVATE_PATH } from '../helpers/data/private';
 import { signInPage } from '../helpers/site/owner-session';
 import { useBrowser } from '../helpers/suite/browser-suite';
@@ -33,7 +33,7 @@ async function visitor(javaScriptEnabled: boolean): Promise<Page> {
   const page = await pages.openPage({ javaScriptEnabled });
   const response = await page.goto(stack.origin + PRIVATE_PATH);
   expect(response?.status()).toBe(200);
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitForReady(page);
   return page;
 }
 
@@ -47,7 +47,7 @@ async function setPassword(password: string, javaScriptEnabled: boolean) {
   const page = await pages.openPage({ javaScriptEnabled });
   await signInPage(page, stack.origin, ADMIN);
   await page.goto(`${stack.origin}/admin/settings/private`);
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitForReady(page);
   const form = page.locator('form[data-private-password]');
   await form.locator('input[name="password"]').fill(password);
   await form.getByRole('button', { name: /^(Set|Change) password$/ }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { waitForHydration } from '../helpers/site/e2e';
+import { waitForReady } from '../helpers/site/e2e';
 import { PRIVATE_SLUG } from '../helpers/data/private';
 import { publishAndWait } from '../helpers/site/live-site';
 import { remoteFile, remoteHead, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
@@ -57,7 +57,7 @@ async function overviewNote(page: Page) {
 describe('private work in a repository GitHub says is public', () => {
   it('connecting asks GitHub with her token, and the answer says the repository is public', async () => {
     const page = await editor.signedIn({ at: '/admin/publishing' });
-    await waitForHydration(page);
+    await waitForReady(page);
     const form = page.locator('form[data-git-connect]');
     await form.locator('input[name="repository"]').fill(editor.stack.remote.url);
     await form.locator('input[name="token"]').fill(TEST_TOKEN);
