@@ -41,8 +41,10 @@ export type DraftAfter = { settle: { path: string; text: string; from: string | 
 
 export async function publishChange(request: PublishRequest, config: PublishConfig, draft?: DraftAfter): Promise<ChangeResult> {
   if (config.mode === 'read-only') return { status: 'failed', reason: config.reason };
+  // A draft's images are read by the check from the database, where their uploads kept them: never one request of images.
+  const fromDraft = new Set(draft && 'settle' in draft ? draft.settle.uploads : []);
   const check = await checkEdits([
-    ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })),
+    ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content), fromDraft: fromDraft.has(file.path) })),
     ...(request.deleted ?? []).map((file) => ({ path: file.path, bytes: null })),
   ]);
   if (!check.ok)

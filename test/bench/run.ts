@@ -17,6 +17,7 @@ import { measureThroughput } from './throughput';
 import { measureEditing } from './editing';
 import { buildSection, measureBuild, type BuildBench } from './build';
 import { measurePublishLive, publishLiveOptions, renderPublishLive } from './publish-live';
+import { measurePublishPhotos, publishPhotosOptions, renderPublishPhotos } from './publish-photos';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -37,6 +38,9 @@ import { measurePublishLive, publishLiveOptions, renderPublishLive } from './pub
  * `npm run bench -- --only publish-live [--runs N] [--serve-runs N] [--no-serve]`
  * measures only "publish to live" and the page latency with and without a
  * live version (test/bench/publish-live.ts), fast, and prints it.
+ * `npm run bench -- --only publish-photos [--photos 1,8] [--runs N]` measures
+ * a publish with new 3,000-px photos at one CPU and 1 GB of heap
+ * (test/bench/publish-photos.ts), and prints it.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const STORY_PAGE = '/case-study/office-depot';
@@ -84,7 +88,8 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   let build: BuildBench | undefined;
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  if (only !== undefined && only !== 'publish-live') throw new Error(`--only takes publish-live, not ${only}`);
+  const ONLY = ['publish-live', 'publish-photos'];
+  if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only takes ${ONLY.join(' or ')}, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
     log(`The build: cold and one word changed (${BUILD_RUNS} pairs of npm run build)`);
@@ -98,6 +103,12 @@ async function main(): Promise<void> {
   if (only === 'publish-live') {
     log('Publish to live');
     log(renderPublishLive(await measurePublishLive({ ...publishLiveOptions(process.argv), log })).join('\n'));
+    return;
+  }
+
+  if (only === 'publish-photos') {
+    log('A publish with new photos, at one CPU');
+    log(renderPublishPhotos(await measurePublishPhotos({ ...publishPhotosOptions(process.argv), log })).join('\n'));
     return;
   }
 
