@@ -51,7 +51,7 @@ const ENCODERS = {
 /** Bump to regenerate every variant after a change to how they are made. */
 const PIPELINE_VERSION = 1;
 
-type Format = keyof typeof ENCODERS;
+export type Format = keyof typeof ENCODERS;
 
 /** Raster formats the pipeline reads, by file extension. */
 export const RASTER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'];
@@ -173,25 +173,47 @@ async function writeAtomically(out: string, write: (partial: string) => Promise<
 }
 
 /** Rasterises the source once at `width`, then encodes each wanted format from those pixels. */
-async function render(file: string, width: number, outputs: { format: Format; out: string }[]) {
-  const source = await sourceInfo(file);
+export async function encodeVariants(input: string | Buffer, width: number, formats: readonly Format[]): Promise<Map<Format, Buffer>> {
+  const meta = await sharp(input).metadata();
+  const vector = meta.format === 'svg';
+  const sourceWidth = meta.autoOrient.width;
   // SVG: rasterised at the density that gives the target width, not scaled up from 72 dpi.
-  const image = source.vector
-    ? sharp(file, { density: Math.min(100_000, (source.density * width) / source.width) })
-    : sharp(file).autoOrient();
+  const image = vector
+    ? sharp(input, { density: Math.min(100_000, ((meta.density ?? 72) * width) / sourceWidth) })
+    : sharp(input).autoOrient();
   const { data, info } = await image
-    .resize({ width, withoutEnlargement: !source.vector })
+    .resize({ width, withoutEnlargement: !vector })
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
+  const encoded = new Map<Format, Buffer>();
+  for (const format of formats) {
+    const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    encoded.set(format, format === 'avif' ? await pixels.avif(ENCODERS.avif).toBuffer() : await pixels.webp(ENCODERS.webp).toBuffer());
+  }
+  return encoded;
+}
+
+async function render(file: string, width: number, outputs: { format: Format; out: string }[]) {
+  const encoded = await encodeVariants(
+    file,
+    width,
+    outputs.map((output) => output.format),
+  );
   let bytes = 0;
   for (const { format, out } of outputs) {
-    const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const buffer = format === 'avif' ? await pixels.avif(ENCODERS.avif).toBuffer() : await pixels.webp(ENCODERS.webp).toBuffer();
+    // Each wanted format was encoded just above.
+    const buffer = encoded.get(format)!;
     await writeAtomically(out, (partial) => writeFile(partial, buffer));
     bytes += buffer.byteLength;
   }
   return bytes;
+}
+
+/** A variant the plan names, from its file name: `<stem>-<width>.<hash>.<format>`. */
+export function variantOf(plan: ImagePlan, file: string): { source: string; width: number; format: Format } | undefined {
+  const output = plan.outputs.get(file);
+  return output?.kind === 'variant' ? { source: output.source, width: output.width, format: output.format } : undefined;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { layOut } from './content/check';
 import { withCompiledTree } from './content/compiled-tree';
 import type { CompiledContent } from '../app/content/schema';
-import { writeImageVariants, type ImagePlan } from './images';
+import { variantOf, writeImageVariants, type ImagePlan } from './images';
 import { renderSiteFiles, sha256, typeOf, versionFiles, type RenderedFile } from './render-site';
 
 /**
@@ -26,7 +26,14 @@ import { renderSiteFiles, sha256, typeOf, versionFiles, type RenderedFile } from
  * publish, on the owner's request; a visitor's request never compiles.
  *
  * Image variants the deploy already has (the build lists them) are not made
- * again; neither are those an earlier publish stored.
+ * again; neither are those an earlier publish stored. With `deferVariants`,
+ * a new image's public variants are not made in the publish at all: the
+ * version names each one as pending, served meanwhile by its source image
+ * (VersionFile.pending), and pipeline/publish-variants.ts makes them after
+ * the publish has answered. A publish with many new photos then fits in
+ * Netlify's 60 s (test/bench/publish-photos.ts). A private case study's
+ * variants are made at once: they are served behind its access check,
+ * which keeps no stand-ins.
  */
 
 export type BuildStamp = { pointer: VersionPointer; files: Record<string, VersionFile>; variants: string[]; content?: unknown };
@@ -42,14 +49,48 @@ export type LiveInput = {
   /** The deploy's own build: its commit, files and variants; what the site serves when no version is live. */
   build: BuildStamp & { tags: Map<string, string> };
   purge: (tags: string[]) => Promise<void>;
+  /** Leave new public variants pending, for publish-variants.ts to make after the answer. */
+  deferVariants?: boolean;
 };
 
 export type LiveOutcome =
-  | { status: 'live'; version: string; tags: string[]; renderedFiles: number; ms: number }
+  | { status: 'live'; version: string; tags: string[]; renderedFiles: number; pendingVariants: number; ms: number }
   /** A newer publish became live while this one rendered: it already holds this commit. */
   | { status: 'superseded'; version: string; ms: number };
 
 const PUBLIC_URL_OF = (plan: ImagePlan, file: string) => `${plan.target.url}/${path.basename(file)}`;
+
+/** The variants in `plan` the deploy and the earlier version do not have, named as pending on their source image, which is stored. */
+async function pendingFiles(plan: ImagePlan, have: Set<string>, earlier: Record<string, VersionFile>, store: LiveStore) {
+  const pending: Record<string, VersionFile> = {};
+  const kept: Record<string, VersionFile> = {};
+  const rendered = new Map<string, RenderedFile>();
+  const sources = new Map<string, { hash: string; type: string }>();
+  for (const [file, output] of plan.outputs) {
+    if (have.has(path.basename(file))) continue;
+    const url = PUBLIC_URL_OF(plan, file);
+    const earlierFile = Object.hasOwn(earlier, url) ? earlier[url] : undefined;
+    if (earlierFile) {
+      kept[url] = earlierFile;
+      continue;
+    }
+    const variant = variantOf(plan, file);
+    // A copy (an SVG, a video) costs nothing to make: it is the file itself.
+    if (!variant) {
+      rendered.set(url, { bytes: await readFile(output.source), type: typeOf(file) });
+      continue;
+    }
+    let source = sources.get(output.source);
+    if (!source) {
+      const bytes = await readFile(output.source);
+      source = { hash: sha256(bytes), type: typeOf(output.source) };
+      if (!(await store.hasFile(source.hash))) await store.writeFile(source.hash, bytes);
+      sources.set(output.source, source);
+    }
+    pending[url] = { ...source, pending: { width: variant.width, format: variant.format } };
+  }
+  return { pending, kept, rendered };
+}
 
 /** The variants in `plans` the deploy and the earlier version do not have, rendered; the others named from where they are. */
 async function variantFiles(plans: ImagePlan[], have: Set<string>, earlier: Record<string, VersionFile>) {
@@ -108,11 +149,15 @@ async function render(
   const before = await store.readPointer();
   const earlier = before ? await store.readVersion(before.pointer.id) : null;
   const siteFiles = await renderSiteFiles(content, images);
-  const publicVariants = await variantFiles([images], new Set(build.variants), earlier?.files ?? {});
-  const privateVariants = await variantFiles([privateMedia], new Set(build.variants), earlier?.files ?? {});
+  const have = new Set(build.variants);
+  const publicVariants = input.deferVariants
+    ? await pendingFiles(images, have, earlier?.files ?? {}, store)
+    : { ...(await variantFiles([images], have, earlier?.files ?? {})), pending: {} };
+  const privateVariants = await variantFiles([privateMedia], have, earlier?.files ?? {});
   const files: Record<string, VersionFile> = {
     ...publicVariants.kept,
     ...privateVariants.kept,
+    ...publicVariants.pending,
     ...versionFiles(siteFiles),
     ...versionFiles(publicVariants.rendered),
     ...versionFiles(privateVariants.rendered, { private: true }),
@@ -158,7 +203,14 @@ async function render(
       const beforeTags = wasLive ? tagHashes(previous.content, previous.files) : build.tags;
       const tags = changedTags(beforeTags, tagHashes(content, files));
       await input.purge(tags);
-      return { status: 'live', version: version.id, tags, renderedFiles: rendered.size, ms: Math.round(performance.now() - started) };
+      return {
+        status: 'live',
+        version: version.id,
+        tags,
+        renderedFiles: rendered.size,
+        pendingVariants: Object.keys(publicVariants.pending).length,
+        ms: Math.round(performance.now() - started),
+      };
     }
     if (attempt >= 5) throw new Error('The live content kept changing under this publish.');
   }

@@ -6,6 +6,7 @@ import type { Context } from '@netlify/functions';
 import type { Express, RequestHandler, Response as ExpressResponse } from 'express';
 import { CLIENT_IP_HEADER } from '../app/http/client-ip.server';
 import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/contact/config.server';
+import { platformLimitsOn, withinPlatformLimits } from './platform-limits';
 
 /**
  * Runs Netlify Functions (API v2) inside the local Express server, so
@@ -13,6 +14,24 @@ import { ensureLocalFunctionSecret, FUNCTION_PATH } from '../app/contact/config.
  */
 
 type FetchHandler = (req: Request, context: Context) => Response | Promise<Response>;
+
+/**
+ * An edge function as Netlify runs it in front of the functions: its answer,
+ * or undefined to pass the request on, or `next(request)` to pass on another.
+ */
+export type EdgeFunction = {
+  paths: string[];
+  run: (request: Request, context: { next: (request?: Request) => Promise<Response> }) => Promise<Response | undefined>;
+};
+
+type RunOptions = {
+  /** The function's name, for the platform-limits log. */
+  name: string;
+  /** A background function: Netlify answers 202 at once and runs it on (15 minutes). */
+  background?: boolean;
+  /** Edge functions for some of its paths, run before the function and its limits. */
+  edge?: EdgeFunction[];
+};
 
 /** `::ffff:127.0.0.1` → `127.0.0.1`; other IPv6 stays as is. */
 function plainAddress(address: string | undefined): string {
@@ -86,9 +105,15 @@ function releaseUnreadBody(req: IncomingMessage, res: ExpressResponse): void {
   discardRest(req);
 }
 
-/** express req → Fetch Request → the function → express res. */
-export function netlifyFunction(handler: FetchHandler): RequestHandler {
+/**
+ * express req → Fetch Request → (edge functions) → the function, within
+ * Netlify's limits unless PLATFORM_LIMITS=off (scripts/platform-limits.ts)
+ * → express res.
+ */
+export function netlifyFunction(handler: FetchHandler, { name, background = false, edge = [] }: RunOptions): RequestHandler {
+  const run = background ? inBackground(handler) : handler;
   return async (req, res) => {
+    const limited = platformLimitsOn() ? withinPlatformLimits(run, { name, background }) : run;
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     try {
       const controller = new AbortController();
@@ -114,7 +139,9 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
         url: new URL(request.url),
         params: {},
       } as unknown as Context;
-      const response = await handler(request, context);
+      const edgeFunction = edge.find((each) => each.paths.includes(new URL(request.url).pathname));
+      const toFunction = (passed?: Request) => Promise.resolve(limited(passed ?? request, context));
+      const response = (edgeFunction && (await edgeFunction.run(request, { next: toFunction }))) || (await toFunction());
       if (hasBody) releaseUnreadBody(req, res);
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
@@ -127,6 +154,18 @@ export function netlifyFunction(handler: FetchHandler): RequestHandler {
         res.status(502).json({ status: 'error', error: 'Function failed.' });
       } else res.end();
     }
+  };
+}
+
+/** As Netlify runs a background function: the caller gets 202 once the request is in; the work goes on. */
+function inBackground(handler: FetchHandler): FetchHandler {
+  return async (request, context) => {
+    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    const copy = new Request(request.url, { method: request.method, headers: request.headers, body });
+    void Promise.resolve(handler(copy, context)).catch((error: unknown) =>
+      console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error),
+    );
+    return new Response(null, { status: 202 });
   };
 }
 

@@ -6,6 +6,8 @@ import compression from 'compression';
 import express from 'express';
 import sendEmail from '../netlify/functions/send-email';
 import { netlifyFunction, installLocalContactSetup } from './netlify-function';
+import { platformLimitsOn, withinPlatformLimits } from './platform-limits';
+import oversizedUpload, { config as oversizedUploadConfig } from '../netlify/edge-functions/oversized-upload';
 import { withPageCache } from './page-cache';
 import { getCaseStudyCards } from '../app/content/content.server';
 import { passwordFromSettings } from '../app/access/private-access.server';
@@ -15,7 +17,7 @@ import { startMailQueueTimer } from './mail-queue-timer';
 import { stopGracefullyOnSignals } from './shutdown';
 import type { Context } from '@netlify/functions';
 import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
-import { runContentCheckInProcess } from '../app/editing/content-check/config.server';
+import { CONTENT_VARIANTS_PATH, runContentCheckInProcess, runContentVariantsInProcess } from '../app/editing/content-check/config.server';
 import { guardRequests } from '../app/http/request-guard.server';
 import { withCacheTags, withLiveContent } from '../app/http/live-content.server';
 import { stopInsights } from '../app/insights/buffer.server';
@@ -115,16 +117,30 @@ export async function createServer() {
   // Not while the content has a mistake (nothing compiled to count from yet).
   if (!devContent?.error()) announcePrivateAccess();
   if (!process.env.ADMIN_PASSWORD?.trim()) console.log("Owner's area: ADMIN_PASSWORD is not set, so /admin stays closed (503).");
-  app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail));
+  app.all('/.netlify/functions/send-email', netlifyFunction(sendEmail, { name: 'send-email' }));
   // The action calls the same function in-process: it still answers after SIGTERM has closed the listener.
   // A CONTACT_FUNCTION_URL set from outside (a function served elsewhere, the tests of the HTTP path) is called over HTTP.
+  // In-process calls get the platform's limits too: on Netlify they are HTTP calls between functions.
+  const limited = <C>(name: string, handler: (request: Request, context?: C) => Promise<Response>) =>
+    platformLimitsOn() ? withinPlatformLimits(handler, { name }) : handler;
+  if (platformLimitsOn())
+    console.log('Platform limits: on, as on Netlify (6 MB a request or answer, 60 s a call); PLATFORM_LIMITS=off turns them off.');
   if (!process.env.CONTACT_FUNCTION_URL?.trim())
-    runSendEmailInProcess((request, context) => sendEmail(request, context as unknown as Context));
+    runSendEmailInProcess(limited('send-email', (request, context) => sendEmail(request, context as unknown as Context)));
   // The editor's content check (owner-only, bearer secret): the deployed function's own source, loaded on first use
   // (it brings the MDX compiler), over HTTP as on Netlify and in-process for the editor.
   const contentCheck = async (request: Request) => (await import('../netlify/functions/content-check')).default(request);
-  app.all('/.netlify/functions/content-check', netlifyFunction(contentCheck));
-  if (!process.env.CONTENT_CHECK_URL?.trim()) runContentCheckInProcess(contentCheck);
+  app.all('/.netlify/functions/content-check', netlifyFunction(contentCheck, { name: 'content-check' }));
+  if (!process.env.CONTENT_CHECK_URL?.trim()) runContentCheckInProcess(limited('content-check', contentCheck));
+  // The image variants a publish leaves for after its answer (a background function on Netlify: 15 minutes).
+  const contentVariants = async (request: Request) => (await import('../netlify/functions/content-variants-background')).default(request);
+  app.all(CONTENT_VARIANTS_PATH, netlifyFunction(contentVariants, { name: 'content-variants-background', background: true }));
+  if (!process.env.CONTENT_CHECK_URL?.trim())
+    runContentVariantsInProcess(
+      platformLimitsOn()
+        ? withinPlatformLimits(contentVariants, { name: 'content-variants-background', background: true })
+        : contentVariants,
+    );
   // The Remix app, run the way Netlify runs it (a fetch handler), behind the
   // same page cache the CDN applies in production.
   // A cross-site POST gets a clean 403 before Remix's own check would throw (a 500), and every answer
@@ -139,6 +155,8 @@ export async function createServer() {
       withLiveContent(isDev ? (request: Request) => handleRequest(request, undefined) : pageCache, {
         onNewVersion: (tags) => pageCache.purge(tags),
       }),
+      // A photo posted without JavaScript over the limit: the edge function Netlify runs in front, run here too.
+      { name: 'server', edge: [{ paths: oversizedUploadConfig.path, run: oversizedUpload }] },
     ),
   );
   // A malformed URL (e.g. a broken %-escape) is the client's error: a plain 400, no stack trace.

@@ -18,6 +18,13 @@ export type VersionFile = {
   type: string;
   /** A private case study's media: served only behind its access check, never with a cache tag. */
   private?: true;
+  /**
+   * An image variant not made yet: `hash` and `type` are its source image's,
+   * served in its place (never cached for long) until the variant is made
+   * after the publish's answer (pipeline/publish-variants.ts), so a page
+   * never shows a broken image.
+   */
+  pending?: { width: number; format: 'avif' | 'webp' };
 };
 
 /** What every reader of a version needs to know about it, without its content. */

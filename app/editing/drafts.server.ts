@@ -28,9 +28,17 @@ export type DraftResult<T = object> = ({ ok: true } & T) | { ok: false; error: s
 
 /** A content file is text of this size at most (the largest today is about 30 KB). */
 export const MAX_DRAFT_CHARS = 1_000_000;
-/** Per document, what its not-yet-published images may add up to (a publish carries at most 25 MB in all). */
+/**
+ * Per document, what its not-yet-published images may add up to. Each image
+ * is at most 3 MB once made the size the site uses (uploads/fit-for-site),
+ * so 20 of them at the worst, and many more as photos usually come out; a
+ * publish commits them all in one (git/publish-plan.server.ts allows a
+ * little more, for the document itself and a replaced image). Never one
+ * request: each image came in its own upload, and the content check reads
+ * them from here.
+ */
 export const MAX_DRAFT_UPLOAD_FILES = 50;
-export const MAX_DRAFT_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_DRAFT_UPLOAD_BYTES = 60 * 1024 * 1024;
 
 const BLOB_ID = /^[0-9a-f]{40}$/;
 /** The site details hold two photos: their uploads are kept with its draft. */

@@ -56,8 +56,10 @@ export async function publishChange(request: PublishRequest, config: PublishConf
     // A checkout or another host cannot be asked: the owner's screens say what to check there.
     if (visibility.state === 'unknown' && visibility.why === 'no-answer') return { status: 'exposed', reason: UNCHECKED_PUBLISH_SENTENCE };
   }
+  // A draft's images are read by the check from the database, where their uploads kept them: never one request of images.
+  const fromDraft = new Set(draft && 'settle' in draft ? draft.settle.uploads : []);
   const check = await checkEdits([
-    ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content) })),
+    ...request.files.map((file) => ({ path: file.path, bytes: Buffer.from(file.content), fromDraft: fromDraft.has(file.path) })),
     ...(request.deleted ?? []).map((file) => ({ path: file.path, bytes: null })),
   ]);
   if (!check.ok)

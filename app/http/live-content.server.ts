@@ -27,11 +27,17 @@ type FetchHandler<C, R extends Response | void = Response> = (request: Request, 
 /** Content-hashed names: never change, kept a year, and an SVG among them may draw, never run anything (as netlify.toml says for /generated/*). */
 const HASHED_FILE = /^\/generated\//;
 
-function fileResponse(request: Request, sitePath: string, bytes: Buffer, type: string): Response {
+/** A variant not made yet answers with its source image for now (VersionFile.pending): kept a few seconds by the CDN, until the variant's purge. */
+const STAND_IN_CDN_CACHE = 'public, s-maxage=30';
+
+function fileResponse(request: Request, sitePath: string, bytes: Buffer, type: string, standIn = false): Response {
   const headers = new Headers({ 'Content-Type': type, 'Content-Length': String(bytes.byteLength), 'X-Content-Type-Options': 'nosniff' });
-  if (HASHED_FILE.test(sitePath)) {
+  if (HASHED_FILE.test(sitePath)) headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (standIn) {
+    headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    headers.set('Netlify-CDN-Cache-Control', STAND_IN_CDN_CACHE);
+  } else if (HASHED_FILE.test(sitePath)) {
     headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   } else {
     // Browsers revalidate, as for pages; the CDN keeps it until a publish changes it.
     headers.set('Cache-Control', PAGE_CACHE);
@@ -53,7 +59,7 @@ async function versionFile(request: Request, version: LoadedVersion): Promise<Re
   // A private case study's media is served by its own route, behind its access check.
   if (!file || file.private) return null;
   const bytes = await version.readFile(sitePath);
-  return bytes ? fileResponse(request, sitePath, bytes, file.type) : null;
+  return bytes ? fileResponse(request, sitePath, bytes, file.type, Boolean(file.pending)) : null;
 }
 
 export function withLiveContent<C, R extends Response | void>(

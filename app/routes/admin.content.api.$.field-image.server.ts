@@ -10,6 +10,7 @@ import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { checkFieldImage, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
+import { tooLargeWithoutScript } from '~/editing/uploads/image-formats';
 
 /**
  * A photo or card image replaced by upload: the edit form posted whole (as
@@ -39,7 +40,10 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
     };
     const form = await readSmallForm(request, FORM_LIMIT);
     if (form === 413)
-      return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
+      return reply(413, {
+        ok: false,
+        error: `That file is over ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB. Export it smaller (2,400 pixels wide is plenty) and try again.`,
+      });
     if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
     const document = String(form.get('_path') ?? '');
     const kind = documentKind(document);
@@ -78,6 +82,9 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
       return reply(status, { ok: false, field: spec.name, error }, document);
     };
 
+    // Sent without JavaScript and over the platform's limit: the edge function kept the form and only said the file's size.
+    const tooLarge = Number(form.get(`_too_large._image.${spec.name}`));
+    if (tooLarge > 0) return refuse(413, tooLargeWithoutScript(tooLarge));
     const file = form.get(`_image.${spec.name}`);
     if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose an image file first, then upload it.');
     const checked = await checkFieldImage({

@@ -51,7 +51,10 @@ export async function contentPreviewAction({ request }: ActionFunctionArgs) {
     await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId });
     const uploads = await draftUploads(posted.path);
     const check = await checkEdits(
-      [{ path: posted.path, bytes: Buffer.from(composed.text) }, ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes }))],
+      [
+        { path: posted.path, bytes: Buffer.from(composed.text) },
+        ...uploads.map((upload) => ({ path: upload.path, bytes: upload.bytes, fromDraft: true })),
+      ],
       { preview: posted.path },
     );
     if (!check.ok) {

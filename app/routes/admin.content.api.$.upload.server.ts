@@ -7,6 +7,7 @@ import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readSmallForm } from '~/http/form.server';
+import { tooLargeWithoutScript } from '~/editing/uploads/image-formats';
 
 /**
  * One image, posted as multipart: `document` (the case study it is for),
@@ -32,11 +33,17 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     };
     const form = await readSmallForm(request, FORM_LIMIT);
     if (form === 413)
-      return reply(413, { ok: false, error: 'That file is over 10 MB. Export it smaller (2,400 px wide is plenty) and try again.' });
+      return reply(413, {
+        ok: false,
+        error: `That file is over ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB. Export it smaller (2,400 pixels wide is plenty) and try again.`,
+      });
     if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
     const document = String(form.get('document') ?? '');
     // Only a case study's own page is ever a place to send the browser back to.
     const back = /^content\/case-studies\/[a-z0-9]+(?:-[a-z0-9]+)*\.mdx$/.test(document) ? document : undefined;
+    // Sent without JavaScript and over the platform's limit: the edge function kept the form and only said the file's size.
+    const tooLarge = Number(form.get('_too_large.file'));
+    if (tooLarge > 0) return reply(413, { ok: false, error: tooLargeWithoutScript(tooLarge) }, back);
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return reply(400, { ok: false, error: 'Choose an image file to upload.' }, back);
     const checked = await checkUpload({

@@ -120,6 +120,11 @@ const ENTRIES = {
   ),
   PORT: entry(port(), 'local', 'The port of npm start; default 3000.'),
   REMIX_DEV_SOCKET_PORT: entry(port(), 'local', "The port of npm run dev's reload socket; default the first free one from 3001."),
+  PLATFORM_LIMITS: entry(
+    z.literal('off'),
+    'local',
+    '`off`: npm start accepts what a Netlify function would refuse (a request or answer over 6 MB, a call over 60 s); on unless set.',
+  ),
   PORTFOLIO_DB: entry(z.literal('off'), 'local', '`off`: npm start runs with no database at all (the limits are kept in memory).'),
   PORTFOLIO_DB_DIR: entry(text(), 'local', "The embedded database's folder under npm start; default .netlify/db."),
   PORTFOLIO_SECRETS_FILE: entry(text(), 'local', 'Where npm start keeps the secrets it made; default .netlify/local-secrets.json.'),

@@ -19,6 +19,7 @@ import { buildSection, measureBuild, type BuildBench } from './build';
 import { measurePublishLive, publishLiveOptions, renderPublishLive } from './publish-live';
 import { PUBLIC_PAGES, publicPageJs, type PublicPageJs } from './public-js';
 import { startPageProxy } from './scripts-removed';
+import { measurePublishPhotos, publishPhotosOptions, renderPublishPhotos } from './publish-photos';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -43,6 +44,9 @@ import { startPageProxy } from './scripts-removed';
  * with and without their scripts, and every public page's JavaScript) and
  * prints it: the figures to compare before and after a change to what the
  * pages ship.
+ * `npm run bench -- --only publish-photos [--photos 1,8] [--runs N]` measures
+ * a publish with new 3,000-px photos at one CPU and 1 GB of heap
+ * (test/bench/publish-photos.ts), and prints it.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const STORY_PAGE = '/case-study/office-depot';
@@ -90,7 +94,8 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   let build: BuildBench | undefined;
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  if (only !== undefined && only !== 'publish-live' && only !== 'pages') throw new Error(`--only takes publish-live or pages, not ${only}`);
+  const ONLY = ['publish-live', 'pages', 'publish-photos'];
+  if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only takes ${ONLY.join(' or ')}, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
     log(`The build: cold and one word changed (${BUILD_RUNS} pairs of npm run build)`);
@@ -104,6 +109,12 @@ async function main(): Promise<void> {
   if (only === 'publish-live') {
     log('Publish to live');
     log(renderPublishLive(await measurePublishLive({ ...publishLiveOptions(process.argv), log })).join('\n'));
+    return;
+  }
+
+  if (only === 'publish-photos') {
+    log('A publish with new photos, at one CPU');
+    log(renderPublishPhotos(await measurePublishPhotos({ ...publishPhotosOptions(process.argv), log })).join('\n'));
     return;
   }
 

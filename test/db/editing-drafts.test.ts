@@ -155,7 +155,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       ok: true,
     });
     const refused = await saveDraftUpload(doc, { path: 'content/case-studies/big/b.png', bytes: half, mediaType: 'image/png' });
-    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/would add up to 20\.0 MB; at most 20 MB go in one publish/) });
+    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/would add up to 60\.0 MB; at most 60 MB go in one publish/) });
     expect((await draftUploads(doc)).map((u) => u.path)).toEqual(['content/case-studies/big/a.png']);
     await discardDraft(doc);
   });

@@ -24,6 +24,7 @@ import {
 import { compareWithFreshBuild } from '../helpers/site/fresh-build';
 import { useEditor } from '../helpers/suite/editor-suite';
 import { useStarted } from '../helpers/suite/use-started';
+import { waitFor } from '../helpers/wait';
 
 /**
  * A publish is live in seconds, with no rebuild and no restart: the built
@@ -168,10 +169,19 @@ describe('publishing a case study’s card image', () => {
       // Not a static file: the deploy's public/generated has no such file; the app answers it from the version.
       expect(existsSync(path.join(ROOT, 'public', url)), `${url} is not in public/`).toBe(false);
       for (const server of servers()) {
-        const answer = await bytes(`${server.url}${url}`);
+        // Made after the publish's answer: meanwhile its source image stands in (never a broken image), never kept long.
+        const first = await bytes(`${server.url}${url}`);
+        expect(first.status, `${server.url}${url}`).toBe(200);
+        expect(first.headers.get('content-type')).toMatch(/^image\//);
+        const answer = await waitFor(
+          async () => {
+            const made = await bytes(`${server.url}${url}`);
+            return /immutable/.test(made.headers.get('cache-control') ?? '') && made;
+          },
+          { timeoutMs: 60_000, intervalMs: 200, what: `${server.url}${url} made` },
+        );
         expect(answer.status, `${server.url}${url}`).toBe(200);
         expect(answer.headers.get('content-type')).toMatch(/^image\//);
-        expect(answer.headers.get('cache-control')).toMatch(/immutable/);
         const meta = await sharp(answer.body).metadata();
         expect(meta.width).toBeGreaterThan(0);
         // The variant is of the upload: a green photo, whatever its size.

@@ -189,7 +189,7 @@ describe('hostile uploads, signed in', () => {
     expect(await uploadCount()).toBe(before);
   });
 
-  it('a file over 10 MB: 413, nothing stored', async () => {
+  it('a file of 10 MB, over what a request may carry: 413, nothing stored', async () => {
     const before = await uploadCount();
     const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const response = await upload(new Blob([new Uint8Array(big)]), 'huge.png');

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   CHECK_TIMEOUT_MS,
   CONTENT_CHECK_PATH,
   getContentCheckSecret,
   getContentCheckUrl,
   inProcessContentCheck,
-  maxCheckBodyBytes,
+  MAX_CHECK_BODY_BYTES,
 } from './config.server';
 import type { CheckChange, CheckOutcome, CheckResult } from './types';
 
@@ -24,15 +25,16 @@ export type { CheckChange, CheckOutcome, CheckProblem, CheckPreview, CheckResult
  */
 export async function checkEdits(changes: CheckChange[], { preview }: { preview?: string } = {}): Promise<CheckOutcome> {
   const body = JSON.stringify({
-    changes: changes.map(({ path, bytes }) => ({ path, base64: bytes === null ? null : bytes.toString('base64') })),
+    changes: changes.map(({ path, bytes, fromDraft }) =>
+      // A draft's image is named with its hash: the function reads those very bytes from the database.
+      bytes !== null && fromDraft
+        ? { path, draft: createHash('sha256').update(bytes).digest('hex') }
+        : { path, base64: bytes === null ? null : bytes.toString('base64') },
+    ),
     preview,
   });
-  const cap = maxCheckBodyBytes();
-  if (Buffer.byteLength(body) > cap) {
-    const mb = Math.floor(((cap * 3) / 4 / 1024 / 1024) * 10) / 10;
-    return unavailable(
-      `This edit is too large to check at once: its files come to more than about ${mb} MB. Publish the images in a smaller edit first.`,
-    );
+  if (Buffer.byteLength(body) > MAX_CHECK_BODY_BYTES) {
+    return unavailable('This edit is too large to check at once. Publish it in smaller parts: first the text, then the rest.');
   }
   const called = await callContentFunction(body, CHECK_TIMEOUT_MS);
   if ('unavailable' in called) return called;

@@ -1,6 +1,6 @@
 import { signature } from '~/access/signing.server';
 import { readEnv } from '~/settings/env.server';
-import { onFunctionHost } from '~/settings/runtime.server';
+import { FUNCTION_PAYLOAD_BYTES } from '~/http/platform-limits';
 
 /**
  * Where the content check runs and how its caller proves itself. The check
@@ -19,19 +19,13 @@ import { onFunctionHost } from '~/settings/runtime.server';
 export const CONTENT_CHECK_PATH = '/.netlify/functions/content-check';
 
 /**
- * Netlify buffers at most 6 MB of request (and answer) for a synchronous
- * function; a bigger body never reaches it. The JSON carries the edited
- * files in base64 (a third larger), so about 4.4 MB of files per check there.
- * The local server has no such limit: its cap is a publish's own (25 MB of
- * files, publish-plan.server.ts), in base64, with room for the JSON.
+ * Netlify buffers at most 6 MB of request (and answer) for a function; a
+ * bigger body never reaches it. A check carries the edited text (a content
+ * file is at most 1 MB: drafts.server.ts) and names a draft's images
+ * instead of carrying them (call.server.ts), so it stays far under that,
+ * here as on Netlify, whatever the publish holds.
  */
-export const NETLIFY_MAX_CHECK_BODY_BYTES = 6 * 1024 * 1024;
-export const LOCAL_MAX_CHECK_BODY_BYTES = 36 * 1024 * 1024;
-
-/** The cap for this process: Netlify's on a function host, else the local one. */
-export function maxCheckBodyBytes(): number {
-  return onFunctionHost() ? NETLIFY_MAX_CHECK_BODY_BYTES : LOCAL_MAX_CHECK_BODY_BYTES;
-}
+export const MAX_CHECK_BODY_BYTES = FUNCTION_PAYLOAD_BYTES;
 
 /**
  * The caller's bound on one check. A warm check takes about 0.1 s, a cold
@@ -94,4 +88,29 @@ export function runContentCheckInProcess(handler: Handler | undefined): void {
 /** The content-check function of this process, or undefined on Netlify (then it is called over HTTP). */
 export function inProcessContentCheck(): Handler | undefined {
   return registry()[KEY];
+}
+
+/**
+ * The background function that makes the image variants a publish left
+ * pending (netlify/functions/content-variants-background.ts): Netlify gives
+ * it 15 minutes and answers its caller 202 at once. Called by the
+ * content-check function right after a publish went live; the local server
+ * runs it in this process, after the answer.
+ */
+export const CONTENT_VARIANTS_PATH = '/.netlify/functions/content-variants-background';
+const VARIANTS_KEY = Symbol.for('portfolio.in-process-content-variants');
+
+/** Called by the local server (scripts/serve.ts): the variants are made in this process. */
+export function runContentVariantsInProcess(handler: Handler | undefined): void {
+  registry()[VARIANTS_KEY] = handler;
+}
+
+export function inProcessContentVariants(): Handler | undefined {
+  return registry()[VARIANTS_KEY];
+}
+
+/** Where the content-check function reaches the variants function over HTTP: beside itself. */
+export function getContentVariantsUrl(): string | undefined {
+  const check = getContentCheckUrl();
+  return check ? new URL(CONTENT_VARIANTS_PATH, check).href : undefined;
 }

@@ -9,8 +9,14 @@ import type { CaseStudy, Site } from '~/content/schema';
  * MDX compiler); pipeline/ importing app/ types is fine.
  */
 
-/** One edit to check: a repository path (`content/…`) and its new bytes, or null for a deleted file. */
-export type CheckChange = { path: string; bytes: Buffer | null };
+/**
+ * One edit to check: a repository path (`content/…`) and its new bytes, or
+ * null for a deleted file. `fromDraft`: the bytes are a draft's uploaded
+ * image, kept in the database; the call names it (and its hash) instead of
+ * carrying it, and the function reads it from there, so no check's request
+ * grows with the images of a publish.
+ */
+export type CheckChange = { path: string; bytes: Buffer | null; fromDraft?: boolean };
 
 export type CheckProblem = {
   /** Repository path of the file, e.g. `content/case-studies/office-depot.mdx`. */

@@ -30,8 +30,9 @@ export type PlannedChange = { path: string; bytes: Buffer | null; baseBlobId: st
 
 export type CurrentBlob = { blobId: string; bytes: Buffer } | null;
 
-const MAX_FILES = 50;
-const MAX_BYTES = 25 * 1024 * 1024;
+/** A draft's document, its images (at most 50 and 60 MB: drafts.server.ts) and the image they replace. */
+const MAX_FILES = 60;
+const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_MESSAGE = 2000;
 
 /** git's blob id: SHA-1 of "blob <size>\0" and the bytes (what `git hash-object` prints). */

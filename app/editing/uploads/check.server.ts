@@ -3,8 +3,10 @@ import type { Metadata } from 'sharp';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { documentKind } from '~/editing/documents/kinds';
 import { imageFieldOf, imageSrcFor } from '~/editing/documents/image-fields';
-import { sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
+import { looksLikeHeic, sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
 import { sanitizeSvg } from './svg-sanitize.server';
+import { fitForSite, needsFitting } from './fit-for-site.server';
+import { HEIC_ADVICE, LARGEST_PHOTO_BYTES } from './image-formats';
 
 /**
  * The checks on an image the designer uploads into a case study, before the
@@ -21,12 +23,21 @@ import { sanitizeSvg } from './svg-sanitize.server';
  *   high quality, upright. Files without either are stored byte for byte.
  * - A GIF is stored as PNG: the build takes no GIF (an animation belongs in
  *   the Video block), and PNG keeps every pixel of a still one.
+ * - A photo larger than the site uses (over 3,200 px on its long side, or
+ *   over 3 MB) is made that size here (fit-for-site.server.ts), as the
+ *   editor's browser does before it sends one: the draft, the commit and the
+ *   publish's image work stay small whatever she picked.
  */
 
-/** One uploaded image file at most (what a draft's images may add up to is drafts.server.ts's MAX_DRAFT_UPLOAD_BYTES). */
-export const MAX_IMAGE_FILE_BYTES = 10 * 1024 * 1024;
-/** 64 megapixels: a 48 MP phone photo fits; a decompression bomb (a tiny PNG of 50,000 × 50,000) does not. */
-export const MAX_PIXELS = 64_000_000;
+/**
+ * One uploaded image file at most, as the server reads it (what a draft's
+ * images may add up to is drafts.server.ts's MAX_DRAFT_UPLOAD_BYTES). On
+ * Netlify a request never carries this much: the editor's browser resizes a
+ * photo first, and without JavaScript the platform's limit comes first.
+ */
+export const MAX_IMAGE_FILE_BYTES = LARGEST_PHOTO_BYTES;
+/** 100 megapixels: a 10,000 × 10,000 px image fits; a decompression bomb (a tiny PNG of 50,000 × 50,000) does not. */
+export const MAX_PIXELS = 100_000_000;
 export const MAX_ALT = 300;
 const MAX_STEM = 50;
 
@@ -132,7 +143,7 @@ async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Prom
   if (meta.width * meta.height > MAX_PIXELS) {
     return refused(
       413,
-      `This image is ${meta.width} × ${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} megapixels. Export it smaller (2400 pixels wide is plenty for the site).`,
+      `This image is ${meta.width} × ${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} megapixels. Export it smaller (2,400 pixels wide is plenty for the site).`,
     );
   }
   if (kind === 'gif' && (meta.pages ?? 1) > 1) {
@@ -147,6 +158,14 @@ async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Prom
     const dirty =
       Boolean(meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || meta.comments?.length) || trailingBytes(kind, bytes) > 0;
     if (kind === 'gif') return { ok: true, kind: 'png', bytes: await sharp(bytes, options).png().toBuffer() };
+    const upright = meta.autoOrient ?? meta;
+    if (needsFitting(upright, bytes.length)) {
+      // Resized, upright and in sRGB (sharp converts with the embedded profile and drops it): no metadata survives.
+      const make = (side: number) =>
+        sharp(bytes, options).autoOrient().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
+      const fitted = await fitForSite(kind, Boolean(meta.hasAlpha), make);
+      return { ok: true, kind: fitted.kind, bytes: fitted.bytes };
+    }
     if (!dirty) return { ok: true, kind, bytes };
     // Upright first: the orientation lives in the EXIF that is about to go. The colour profile stays.
     const image = sharp(bytes, options).autoOrient().keepIccProfile();
@@ -197,10 +216,11 @@ async function checkImageBytes(bytes: Buffer): Promise<CheckedImage | { ok: fals
   if (bytes.length > MAX_IMAGE_FILE_BYTES) {
     return refused(
       413,
-      `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB. Export it smaller (2400 pixels wide is plenty for the site).`,
+      `This file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB. Export it smaller (2,400 pixels wide is plenty for the site).`,
     );
   }
   const kind = sniffImage(bytes);
+  if (!kind && looksLikeHeic(bytes)) return refused(415, HEIC_ADVICE);
   if (!kind) return refused(415, 'This file is not a JPEG, PNG, WebP, AVIF, GIF or SVG image (judged by its contents, not its name).');
   const checked = kind === 'svg' ? await checkSvg(bytes) : await checkRaster(kind, bytes);
   if (!checked.ok) return checked;

@@ -22,6 +22,15 @@ function isAvif(bytes: Buffer): boolean {
   return brands.includes('avif') || brands.includes('avis');
 }
 
+/** HEIC/HEIF (an iPhone's photos): an ISO-BMFF file whose brands name HEVC-coded images, and not AVIF. */
+export function looksLikeHeic(bytes: Buffer): boolean {
+  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp' || isAvif(bytes)) return false;
+  const size = Math.min(bytes.readUInt32BE(0), bytes.length, 4096);
+  const brands = [ascii(bytes, 8, 12)];
+  for (let at = 16; at + 4 <= size; at += 4) brands.push(ascii(bytes, at, at + 4));
+  return brands.some((brand) => ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(brand));
+}
+
 /**
  * An SVG is text: valid UTF-8 without NUL, starting (after a BOM and blank
  * space) with an XML declaration, a comment, a DOCTYPE or `<svg`. Whether it

@@ -4,6 +4,9 @@ import { mediaUrl } from '~/editing/content-check/types';
 import type { Field } from '~/editing/documents/fields';
 import type { FormValue } from '~/editing/documents/form-values';
 import { imageFieldOf, imageRepoPath, type ImageFieldSpec } from '~/editing/documents/image-fields';
+import { IMAGE_ACCEPT, NO_SCRIPT_LIMIT, WITH_SCRIPT_LIMIT } from '~/editing/uploads/image-formats';
+import { prepareImage } from '~/components/admin/editor/prepare-image';
+import { postForm } from '~/components/admin/editor/upload';
 import { BUTTON } from './buttons';
 
 /**
@@ -20,7 +23,7 @@ import { BUTTON } from './buttons';
  */
 
 export const FIELD_IMAGE_ROUTE = '/admin/content/api/field-image';
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml';
+const ACCEPT = IMAGE_ACCEPT;
 
 /** The old alt text described the old image: the designer is asked to look at it again. */
 const KEPT = 'New image kept in your draft. Check that its alt text describes the new image, then publish.';
@@ -73,22 +76,28 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
       // Checked at the top of the effect; the input stays in its form while the field is on screen.
       const form = input.form!;
       // The thumbnail shows the file as the server kept it (the owner's pages allow no blob: images).
-      setStatus({ tone: 'busy', text: 'Uploading…' });
+      const busy = (text: string) => setStatus({ tone: 'busy', text });
+      const prepared = await prepareImage(file, busy);
+      if (!prepared.ok) {
+        setStatus({ tone: 'error', text: prepared.error });
+        input.value = '';
+        return;
+      }
       const body = new FormData(form);
-      body.set(`_image.${spec.name}`, file);
+      body.set(`_image.${spec.name}`, prepared.file);
       body.set('intent', `image:${spec.name}`);
-      try {
-        const answer = await fetch(FIELD_IMAGE_ROUTE, { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
-        const json = (await answer.json().catch(() => null)) as { ok?: boolean; src?: string; preview?: string; error?: string } | null;
-        if (answer.ok && json?.ok && json.src) {
+      const posted = await postForm(FIELD_IMAGE_ROUTE, body, busy);
+      if ('dropped' in posted) {
+        setStatus({ tone: 'error', text: 'The image could not be uploaded: the connection dropped. Try again.' });
+      } else {
+        const json = posted.json as { ok?: boolean; src?: string; preview?: string; error?: string } | null;
+        if (posted.status === 200 && json?.ok && json.src) {
           setSrc(json.src);
           setPreview(json.preview ?? null);
-          setStatus({ tone: 'ok', text: KEPT });
+          setStatus({ tone: 'ok', text: prepared.note ? `${KEPT} ${prepared.note}` : KEPT });
         } else {
           setStatus({ tone: 'error', text: json?.error ?? 'The image could not be uploaded. Try again.' });
         }
-      } catch {
-        setStatus({ tone: 'error', text: 'The image could not be uploaded: the connection dropped. Try again.' });
       }
       input.value = '';
     };
@@ -151,7 +160,7 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
             )}
           </div>
           <p id={`${id}-hint`} className="text-xs text-fg-muted">
-            JPEG, PNG, WebP, AVIF, GIF or SVG, up to 10 MB{enhanced ? ', or drop it here' : ''}. Its size is read from the file; it is published with your next publish.
+            {enhanced ? `${WITH_SCRIPT_LIMIT}, or drop it here` : NO_SCRIPT_LIMIT}. It is published with your next publish.
           </p>
           {status && status.tone !== 'error' ? (
             <p role="status" data-image-status={status.tone} className={`text-sm ${status.tone === 'ok' ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'text-fg-muted'}`}>

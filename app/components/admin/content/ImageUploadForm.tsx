@@ -1,3 +1,4 @@
+import { IMAGE_ACCEPT, NO_SCRIPT_LIMIT } from '~/editing/uploads/image-formats';
 import { BUTTON } from './buttons';
 
 /**
@@ -11,7 +12,7 @@ export function ImageUploadForm({ documentPath, uploaded, error }: { documentPat
       <h2 id="images-title" className="font-semibold">
         Add an image
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">JPEG, PNG, WebP, AVIF, GIF or SVG, up to 10 MB. It is stored next to this case study and published with it.</p>
+      <p className="mt-1 text-sm text-fg-muted">{NO_SCRIPT_LIMIT}. It is stored next to this case study and published with it.</p>
       {uploaded ? (
         <div role="status" className="mt-3 rounded-xl border border-emerald-600/30 bg-emerald-500/8 p-3 text-sm">
           <p className="font-medium">Uploaded. Paste this line where the image goes in the story:</p>
@@ -29,7 +30,7 @@ export function ImageUploadForm({ documentPath, uploaded, error }: { documentPat
           <label htmlFor="upload-file" className="mb-1.5 block text-sm font-medium">
             Image file
           </label>
-          <input id="upload-file" type="file" name="file" required accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/svg+xml" className="block w-full text-sm file:mr-3 file:h-9 file:rounded-full file:border file:border-border file:bg-bg file:px-3.5 file:text-sm file:font-medium" />
+          <input id="upload-file" type="file" name="file" required accept={IMAGE_ACCEPT} className="block w-full text-sm file:mr-3 file:h-9 file:rounded-full file:border file:border-border file:bg-bg file:px-3.5 file:text-sm file:font-medium" />
         </div>
         <div>
           <label htmlFor="upload-alt" className="mb-1.5 block text-sm font-medium">

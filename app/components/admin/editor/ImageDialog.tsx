@@ -4,7 +4,7 @@ import type { PickedImage } from './editor-env';
 import { CONTROL, LABEL, PRIMARY_BUTTON, QUIET_BUTTON } from './styles';
 import { uploadImage } from './upload';
 import { Progress } from '~/components/admin/kit/Progress';
-import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES } from '~/editing/uploads/image-formats';
+import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES, WITH_SCRIPT_LIMIT } from '~/editing/uploads/image-formats';
 
 export type ImageRequest = { file?: File; caption?: boolean; heading?: string; resolve: (image: PickedImage | null) => void };
 
@@ -24,6 +24,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
   const [busy, setBusy] = useState(false);
   // Each request gets a fresh form: a second image asked for at once must not start with the first one's file and words.
   const [serial, setSerial] = useState(0);
+  const [step, setStep] = useState('');
 
   useEffect(() => {
     if (!request) return;
@@ -46,8 +47,10 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
     if (!chosen) return setError('Choose an image file.');
     if (!alt) return setError('Describe the image for people who cannot see it.');
     setBusy(true);
-    const answer = await uploadImage(documentPath, chosen, alt);
+    setError('');
+    const answer = await uploadImage(documentPath, chosen, alt, setStep);
     setBusy(false);
+    setStep('');
     if (!answer.ok) return setError(answer.error);
     const title = String(data.get('title') ?? '').trim();
     finish({ src: answer.src, alt: answer.alt || alt, ...(title ? { title } : {}) });
@@ -85,7 +88,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
                 Image file
               </label>
               <input id={`${id}-file`} name="file" type="file" accept={ACCEPT} required className="block w-full text-sm" />
-              <p className="mt-1 text-sm text-fg-muted">{IMAGE_FORMAT_NAMES}, up to 10 MB.</p>
+              <p className="mt-1 text-sm text-fg-muted">{WITH_SCRIPT_LIMIT}.</p>
             </div>
           )}
           <div>
@@ -104,6 +107,11 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
               </label>
               <input id={`${id}-caption`} name="title" className={CONTROL} />
             </div>
+          ) : null}
+          {busy && step ? (
+            <p role="status" data-image-progress className="text-sm text-fg-muted">
+              {step}
+            </p>
           ) : null}
           {error ? (
             <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
