@@ -186,9 +186,11 @@ async function render(
     renderedAt,
     content,
     files,
+    // Every image file its pages link to: the site answers 404 for the others the deploy still holds.
+    images: [...images.outputs.keys()].map((file) => path.basename(file)).sort(),
   };
   await store.writeVersion(version);
-  const { content: _content, files: _files, ...pointer } = version;
+  const { content: _content, files: _files, images: _images, ...pointer } = version;
 
   // Made current unless a newer version already is; retried when another publish moved the pointer meanwhile.
   for (let attempt = 0; ; attempt++) {

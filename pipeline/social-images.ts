@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ImagePlan } from './images';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { CompiledContent, Site } from '../app/content/schema';
+import { focalPointOf, type FocalPoint } from '../app/content/focal-point';
 import {
   caseStudySocialCard,
   homeSocialCard,
@@ -38,6 +39,9 @@ const COLUMN = PANEL.x - PAD - 56;
 const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 type Text = { input: Buffer; width: number; height: number };
+
+/** The picture on a card's panel: its file and the point that stays in frame. */
+type Illustration = { file: string; focus: FocalPoint };
 
 /** One block of text, wrapped to `width` and rendered with Pango. */
 async function text(
@@ -93,15 +97,39 @@ function backgroundSvg(initials: string) {
 </svg>`;
 }
 
-/** The illustration, cropped to fill the panel, with rounded corners and a hairline border. */
-async function panel(illustrationFile: string): Promise<Buffer> {
+/**
+ * Scales `source` to cover `frame` and cuts the frame out at the focal
+ * point, as CSS's object-fit: cover with object-position does: the point
+ * x% across the image lands x% across the frame.
+ */
+export function coverCrop(source: { width: number; height: number }, frame: { width: number; height: number }, focus: FocalPoint) {
+  const scale = Math.max(frame.width / source.width, frame.height / source.height);
+  const width = Math.max(frame.width, Math.round(source.width * scale));
+  const height = Math.max(frame.height, Math.round(source.height * scale));
+  return {
+    resize: { width, height },
+    extract: {
+      left: Math.round(((width - frame.width) * focus.x) / 100),
+      top: Math.round(((height - frame.height) * focus.y) / 100),
+      width: frame.width,
+      height: frame.height,
+    },
+  };
+}
+
+/** The illustration, cropped to fill the panel at its focal point, with rounded corners and a hairline border. */
+async function panel(illustrationFile: string, focus: FocalPoint): Promise<Buffer> {
   const { width, height, radius } = PANEL;
   const source = sharp(illustrationFile);
   const meta = await source.metadata();
   // Vector art is rasterised at the size it is shown, not scaled up from 72 dpi.
   const scale = meta.format === 'svg' && meta.width && meta.height ? Math.max(width / meta.width, height / meta.height) : 1;
+  // The size as shown (EXIF orientation applied); its proportions are all the crop needs.
+  const crop = coverCrop(meta.autoOrient, PANEL, focus);
   const image = await sharp(illustrationFile, { density: Math.ceil(72 * scale * 1.5) })
-    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .autoOrient()
+    .resize(crop.resize.width, crop.resize.height, { fit: 'fill' })
+    .extract(crop.extract)
     .png()
     .toBuffer();
   const mask = Buffer.from(
@@ -119,8 +147,8 @@ async function panel(illustrationFile: string): Promise<Buffer> {
     .toBuffer();
 }
 
-async function renderCard(card: SocialCard, site: Site, illustrationFile: string, outFile: string) {
-  const layers: OverlayOptions[] = [{ input: await panel(illustrationFile), left: PANEL.x, top: PANEL.y }];
+async function renderCard(card: SocialCard, site: Site, illustration: Illustration, outFile: string) {
+  const layers: OverlayOptions[] = [{ input: await panel(illustration.file, illustration.focus), left: PANEL.x, top: PANEL.y }];
   const place = (block: Text, left: number, top: number) => layers.push({ input: block.input, left, top: Math.round(top) });
 
   // Who: monogram (in the background), name and role.
@@ -181,13 +209,16 @@ export async function writeSocialImages(content: CompiledContent, publicDir: str
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const { site, resume } = content;
-  const illustration = (src: string) => images?.sourceOf(src) ?? path.join(publicDir, src);
-  const jobs: [SocialCard, string][] = [
-    [homeSocialCard(site), illustration(site.photos.profile.src)],
-    [resumeSocialCard(site.name, resume, site.about.highlights), illustration(site.photos.about.src)],
-    ...Object.values(content.caseStudies).map((caseStudy): [SocialCard, string] => [
+  const illustration = (src: string, focus: string | undefined): Illustration => ({
+    file: images?.sourceOf(src) ?? path.join(publicDir, src),
+    focus: focalPointOf(focus),
+  });
+  const jobs: [SocialCard, Illustration][] = [
+    [homeSocialCard(site), illustration(site.photos.profile.src, site.photos.profile.focus)],
+    [resumeSocialCard(site.name, resume, site.about.highlights), illustration(site.photos.about.src, site.photos.about.focus)],
+    ...Object.values(content.caseStudies).map((caseStudy): [SocialCard, Illustration] => [
       caseStudySocialCard(caseStudy, site),
-      illustration(caseStudy.image),
+      illustration(caseStudy.image, caseStudy.focus),
     ]),
   ];
   await Promise.all(jobs.map(([card, file]) => renderCard(card, site, file, path.join(publicDir, card.path))));

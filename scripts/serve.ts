@@ -19,7 +19,8 @@ import type { Context } from '@netlify/functions';
 import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-process-function.server';
 import { CONTENT_VARIANTS_PATH, runContentCheckInProcess, runContentVariantsInProcess } from '../app/editing/content-check/config.server';
 import { guardRequests } from '../app/http/request-guard.server';
-import { withCacheTags, withLiveContent } from '../app/http/live-content.server';
+import { isRetiredImageRequest, RETIRED_IMAGE_HEADERS, withCacheTags, withLiveContent } from '../app/http/live-content.server';
+import { IMAGES_PATH } from '../app/content/live-version';
 import { stopInsights } from '../app/insights/buffer.server';
 import { routedPath } from '../app/http/origin.server';
 import { redactLogs } from '../app/http/log-redaction.server';
@@ -110,6 +111,12 @@ export async function createServer() {
     if (file.endsWith('.avif')) res.setHeader('Content-Type', 'image/avif');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   };
+  // A photo replaced or deleted by a publish since the build: its file is still here, but no page names it any more.
+  app.use(IMAGES_PATH.slice(0, -1), async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!(await isRetiredImageRequest(`${IMAGES_PATH}${req.path.slice(1)}`).catch(() => false))) return next();
+    res.status(404).set(RETIRED_IMAGE_HEADERS).type('text/plain').send('Not Found');
+  });
   app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: setAvifType }));
   app.use(express.static('public', { maxAge: '1h' }));
   // Contact: the deployed send-email function's own source, mounted before Remix.

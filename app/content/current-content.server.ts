@@ -28,6 +28,8 @@ export type LoadedVersion = {
   source: 'build' | 'live';
   content: CompiledContent;
   files: Record<string, VersionFile>;
+  /** A live version's image files (live-version.ts, ContentVersion.images); the build's are its static files. */
+  images?: ReadonlySet<string>;
   /** The bytes of a file this version names (`/resume.pdf`), or null. */
   readFile(sitePath: string): Promise<Buffer | null>;
 };
@@ -107,12 +109,13 @@ function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 function liveVersion(version: ContentVersion, readStoreFile: (hash: string) => Promise<Buffer | null>): LoadedVersion {
-  const { content, files, ...pointer } = version;
+  const { content, files, images, ...pointer } = version;
   return {
     pointer: { id: pointer.id, commit: pointer.commit, committedAt: pointer.committedAt, ancestors: pointer.ancestors, renderedAt: pointer.renderedAt },
     source: 'live',
     content,
     files,
+    ...(images ? { images: new Set(images) } : {}),
     readFile: (sitePath) => {
       const file = Object.hasOwn(files, sitePath) ? files[sitePath] : undefined;
       return file ? readStoreFile(file.hash) : Promise.resolve(null);

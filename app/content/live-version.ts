@@ -44,7 +44,28 @@ export type ContentVersion = VersionPointer & {
   content: CompiledContent;
   /** Site path (`/resume.pdf`, `/generated/images/x-640.abc.webp`) → file. */
   files: Record<string, VersionFile>;
+  /**
+   * The name of every file under IMAGES_PATH its pages link to, the ones the
+   * deploy already has included: any other there is a replaced or deleted
+   * image, which answers 404 while this version is live. Absent in versions
+   * stored before it was kept: then none is refused.
+   */
+  images?: string[];
 };
+
+/** Where the content's images and their variants are answered (pipeline/images.ts). */
+export const IMAGES_PATH = '/generated/images/';
+
+/**
+ * Whether `sitePath` is an image file the version no longer names: a photo
+ * replaced or deleted since the deploy was built, whose file the deploy
+ * still holds.
+ */
+export function isRetiredImage(sitePath: string, version: { files: Record<string, VersionFile>; images?: ReadonlySet<string> }): boolean {
+  if (!version.images || !sitePath.startsWith(IMAGES_PATH)) return false;
+  if (Object.hasOwn(version.files, sitePath)) return false;
+  return !version.images.has(sitePath.slice(IMAGES_PATH.length));
+}
 
 /** Build versions have no live store: their files are on disk. */
 export const MAX_ANCESTORS = 500;

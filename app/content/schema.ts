@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseFocalPoint } from './focal-point';
 import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
@@ -31,9 +32,24 @@ const httpsUrl = z.string().url('must be a full URL').startsWith('https://', 'mu
 /** Pixel sizes are read from the file at build; typed ones are still accepted (and the file's own win). */
 const pixels = z.number().int().positive().optional();
 
+/**
+ * The part of a photo that stays in frame wherever the site crops it
+ * (focal-point.ts): two percentages, across then down. Optional: without
+ * it, the centre.
+ */
+export const focalPoint = z
+  .string()
+  .trim()
+  .refine((text) => parseFocalPoint(text) !== null, {
+    message: 'must be two percentages, across then down from the top left, such as "50% 30%" (the centre is "50% 50%")',
+  })
+  .optional()
+  .describe('Focal point');
+
 export const imageSchema = z.object({
   src: imagePath,
   alt: nonEmpty,
+  focus: focalPoint,
   width: pixels,
   height: pixels,
 });
@@ -138,6 +154,8 @@ const cardFields = {
   description: nonEmpty,
   image: imagePath,
   alt: nonEmpty,
+  /** The card image's focal point: the cards, the case study's header and its sharing image keep it in frame. */
+  focus: focalPoint,
   tags: z.array(nonEmpty).min(1, 'needs at least one tag'),
   role: nonEmpty,
   timeline: nonEmpty,

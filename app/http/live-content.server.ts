@@ -5,7 +5,7 @@ import {
   runWithContent,
   type LoadedVersion,
 } from '~/content/current-content.server';
-import { changedTags, fileTag, tagHashes } from '~/content/live-version';
+import { changedTags, fileTag, isRetiredImage, tagHashes } from '~/content/live-version';
 import { PAGE_CACHE, PAGE_CDN_CACHE } from './cache-headers.server';
 
 /**
@@ -60,6 +60,23 @@ async function versionFile(request: Request, version: LoadedVersion): Promise<Re
   if (!file || file.private) return null;
   const bytes = await version.readFile(sitePath);
   return bytes ? fileResponse(request, sitePath, bytes, file.type, Boolean(file.pending)) : null;
+}
+
+/**
+ * A 404 is kept a minute at most: a publish that brings the image back is
+ * seen at once by the next request (the file itself stays immutable).
+ */
+export const RETIRED_IMAGE_HEADERS = { 'Cache-Control': 'public, max-age=60', 'X-Content-Type-Options': 'nosniff' } as const;
+
+/**
+ * Whether `sitePath` is an image the deploy still holds (its static files,
+ * answered before the app) but the live version no longer names: a photo
+ * replaced or deleted by a publish since the build. Such a request answers
+ * 404 (RETIRED_IMAGE_HEADERS); the build's own images are all named by it.
+ */
+export async function isRetiredImageRequest(sitePath: string): Promise<boolean> {
+  const version = await resolveCurrentVersion();
+  return version.source === 'live' && isRetiredImage(sitePath, version);
 }
 
 export function withLiveContent<C, R extends Response | void>(

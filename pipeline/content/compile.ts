@@ -148,9 +148,11 @@ export async function compileSite(
   const siteRoots = { dir: contentDir, contentDir, publicDir };
   // The original is served from the generated files too, wherever it is stored: nothing under public/ needs to stay.
   const photo = async (key: 'profile' | 'about') => {
-    const { src, alt } = siteFields.photos[key];
+    const { src, alt, focus } = siteFields.photos[key];
     const found = await resolveFieldImage(src, siteRoots, rel(siteFile), `photos.${key}.src`);
-    return { src: await images.copy(found.file), alt, width: found.width, height: found.height, sources: await images.responsive(found.file, IMAGE_WIDTHS[key]) };
+    const served = await images.copy(found.file);
+    const sources = await images.responsive(found.file, IMAGE_WIDTHS[key]);
+    return { src: served, alt, ...(focus ? { focus } : {}), width: found.width, height: found.height, sources };
   };
   const site: Site = { ...siteFields, photos: { profile: await photo('profile'), about: await photo('about') } };
 

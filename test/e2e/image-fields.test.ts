@@ -1,6 +1,6 @@
 // @module-tag slow
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { buildOnClone } from '../helpers/start/built-clone';
 import { changedPaths, remoteFile } from '../helpers/start/git-remote';
-import { waitForSaveResult } from '../helpers/site/live-site';
+import { bytes, generatedImages, text, waitForSaveResult, within } from '../helpers/site/live-site';
 import { waitForReady } from '../helpers/site/e2e';
 import { group } from '../helpers/must';
 import { useEditor } from '../helpers/suite/editor-suite';
@@ -104,6 +104,7 @@ describe('replacing the profile photo, with JavaScript', () => {
       )
       .toBe(true);
     await screenshots(page, '[data-image-field="photos.profile"]', 'profile');
+    const namedBefore = generatedImages((await text(`${editor.url}/`)).body);
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const result = await waitForSaveResult(page);
@@ -119,11 +120,35 @@ describe('replacing the profile photo, with JavaScript', () => {
       grepRemote(oldProfile.slice(oldProfile.lastIndexOf('/') + 1)).length > 0;
     expect(changed.includes(oldProfile)).toBe(!oldStays);
 
+    // Once it is live, the old photo's files answer 404 (the deploy still holds them, no page names them) and the new one's 200.
+    let namedAfter = new Set<string>();
+    await within(
+      60_000,
+      async () => {
+        namedAfter = generatedImages((await text(`${editor.url}/`)).body);
+        return [...namedAfter].some((url) => !namedBefore.has(url));
+      },
+      'the home page names the new photo',
+    );
+    const retired = [...namedBefore].filter((url) => !namedAfter.has(url));
+    expect(retired.length).toBeGreaterThanOrEqual(1);
+    for (const url of retired) {
+      expect(existsSync(path.resolve(`public${url}`)), `${url} is still in public/`).toBe(true);
+      const answer = await bytes(`${editor.url}${url}`);
+      expect(answer.status, url).toBe(404);
+      expect(answer.headers.get('cache-control'), url).toBe('public, max-age=60');
+    }
+    for (const url of [...namedAfter].filter((named) => !namedBefore.has(named))) {
+      const answer = await bytes(`${editor.url}${url}`);
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers.get('cache-control'), url).toMatch(/immutable/);
+    }
+
     const after = parse(remoteFile(editor.stack.remote, SITE)) as { photos: { profile: Record<string, unknown> } };
     expect(after.photos.profile).toEqual({ src, alt: 'Jordan at a standing desk, smiling' });
     // The committed file: the upload's pixels, without its camera or position.
-    const bytes = execFileSync('git', ['--git-dir', editor.stack.remote.bareDir, 'show', `main:${stored}`]);
-    const meta = await sharp(bytes).metadata();
+    const committed = execFileSync('git', ['--git-dir', editor.stack.remote.bareDir, 'show', `main:${stored}`]);
+    const meta = await sharp(committed).metadata();
     expect({ width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ width: 1024, height: 768, exif: undefined });
     await buildOnClone(editor.stack.remote);
   }, 180_000);

@@ -36,11 +36,13 @@ describe("forms generated from the build's schemas", () => {
       'photos.profile': 'group',
       'photos.profile.src': 'text',
       'photos.profile.alt': 'text',
+      'photos.profile.focus': 'text',
       'photos.profile.width': 'number',
       'photos.profile.height': 'number',
       'photos.about': 'group',
       'photos.about.src': 'text',
       'photos.about.alt': 'text',
+      'photos.about.focus': 'text',
       'photos.about.width': 'number',
       'photos.about.height': 'number',
       // The site's words around the content (test/unit/editing-site-words-form.test.ts).

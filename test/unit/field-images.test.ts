@@ -32,16 +32,25 @@ const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#f97316' } })
     .jpeg()
     .toBuffer();
+/** Red on the left half, blue on the right: where a crop lands shows in one pixel. */
+const halves = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#0000ff' } })
+    .composite([{ input: { create: { width: width / 2, height, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
+    .png()
+    .toBuffer();
 const svg = (width: number, height: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#a7f3d0"/></svg>`;
 
-type Photo = { src: string; width?: number; height?: number };
+type Photo = { src: string; width?: number; height?: number; focus?: string };
 
 function siteYml(profile: Photo, about: Photo): string {
   const photo = (p: Photo, alt: string) =>
-    [`    src: ${JSON.stringify(p.src)}`, `    alt: ${alt}`, ...(p.width ? [`    width: ${p.width}`, `    height: ${p.height}`] : [])].join(
-      '\n',
-    );
+    [
+      `    src: ${JSON.stringify(p.src)}`,
+      `    alt: ${alt}`,
+      ...(p.focus ? [`    focus: ${p.focus}`] : []),
+      ...(p.width ? [`    width: ${p.width}`, `    height: ${p.height}`] : []),
+    ].join('\n');
   return `name: Robin Fixture
 initials: RF
 role: Service Designer
@@ -122,6 +131,7 @@ async function fixture({ profile, about, image }: { profile: Photo; about: Photo
   await writeFile(path.join(content, 'resume.mdx'), RESUME);
   await writeFile(path.join(content, 'case-studies/ferry.mdx'), card(image));
   await writeFile(path.join(content, 'images/robin-1f2e3d4c.png'), await png(900, 600));
+  await writeFile(path.join(content, 'images/halves-2b3c4d5e.png'), await halves(900, 600));
   await writeFile(path.join(content, 'images/never-named.png'), await png(700, 700, '#ef4444'));
   await writeFile(path.join(content, 'case-studies/ferry/ticket-0a1b2c3d.jpg'), await jpeg(1000, 625));
   await writeFile(path.join(publicDir, 'images/legacy.svg'), svg(640, 800));
@@ -213,6 +223,48 @@ describe('image fields in the build', () => {
     const home = await sharp(path.join(site.publicDir, 'social/home.png')).metadata();
     expect({ width: home.width, height: home.height }).toEqual({ width: 1200, height: 630 });
   }, 180_000);
+
+  it("a photo's focal point reaches the page data, and the sharing card crops at it", async () => {
+    // The home page's sharing card draws the profile photo in a 448 × 550 panel at (712, 40): a landscape photo is cut to a tall frame.
+    const panelCentre = async (focus: string | undefined) => {
+      const site = await fixture({
+        profile: { src: './images/halves-2b3c4d5e.png', ...(focus ? { focus } : {}) },
+        about: { src: '/images/legacy.svg' },
+        image: './ferry/ticket-0a1b2c3d.jpg',
+      });
+      const { content, images } = await site.compile();
+      expect(content.site.photos.profile.focus).toBe(focus);
+      await writeSocialImages(content, site.publicDir, images);
+      const { data, info } = await sharp(path.join(site.publicDir, 'social/home.png')).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+      ];
+      const pixel = at(712 + 224, 40 + 275);
+      await rm(site.root, { recursive: true, force: true });
+      return pixel;
+    };
+    // Kept at the left edge, the frame shows the red half; at the right edge, the blue one.
+    expect(await panelCentre('0% 50%')).toEqual([255, 0, 0]);
+    expect(await panelCentre('100% 50%')).toEqual([0, 0, 255]);
+    expect(await panelCentre('20% 50%')).toEqual([255, 0, 0]);
+    expect(await panelCentre('80% 50%')).toEqual([0, 0, 255]);
+  }, 180_000);
+
+  it('a focal point that is not two percentages stops the build with the field, its line and how to write it', async () => {
+    const site = await fixture({
+      profile: { src: './images/robin-1f2e3d4c.png', focus: 'top' },
+      about: { src: '/images/legacy.svg' },
+      image: './ferry/ticket-0a1b2c3d.jpg',
+    });
+    const error = await site.compile().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as Error).message).toMatch(
+      /content\/site\.yml[\s\S]*line \d+: field "photos\.profile\.focus": must be two percentages, across then down from the top left, such as "50% 30%"/,
+    );
+  });
 
   it.each([
     ['a missing photo', { src: './images/gone.png' }, 'field "photos.profile.src": no image at content/images/gone.png'],

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changedTags, liveIsNewer, tagHashes, type VersionPointer } from '~/content/live-version';
+import { changedTags, isRetiredImage, liveIsNewer, tagHashes, type VersionPointer } from '~/content/live-version';
 import type { CompiledContent } from '~/content/schema';
 
 /**
@@ -74,6 +74,25 @@ describe('changedTags', () => {
       '/private-media/x.webp': { hash: 'p', type: 'image/webp', private: true },
     });
     expect(changedTags(before, after)).toEqual(['file-/social/new.png']);
+  });
+});
+
+describe('isRetiredImage', () => {
+  const files = { '/generated/images/new-640.n1.webp': { hash: 'n', type: 'image/webp' } };
+  const images = new Set(['kept-640.k1.webp', 'kept.k2.jpg', 'new-640.n1.webp']);
+  it('refuses an image file the version names nowhere: replaced or deleted since the build', () => {
+    expect(isRetiredImage('/generated/images/old-640.o1.webp', { files, images })).toBe(true);
+    expect(isRetiredImage('/generated/images/old.o2.jpg', { files, images })).toBe(true);
+  });
+  it('serves the images its pages name, whether the deploy holds them or the publish made them', () => {
+    expect(isRetiredImage('/generated/images/kept-640.k1.webp', { files, images })).toBe(false);
+    expect(isRetiredImage('/generated/images/new-640.n1.webp', { files, images })).toBe(false);
+    expect(isRetiredImage('/generated/images/new-640.n1.webp', { files, images: new Set() })).toBe(false);
+  });
+  it('leaves everything else alone, and every image of a version stored before the list was kept', () => {
+    expect(isRetiredImage('/favicon.ico', { files, images })).toBe(false);
+    expect(isRetiredImage('/build/entry.client-abc.js', { files, images })).toBe(false);
+    expect(isRetiredImage('/generated/images/old-640.o1.webp', { files })).toBe(false);
   });
 });
 

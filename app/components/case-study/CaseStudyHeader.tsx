@@ -7,7 +7,7 @@ import { MetricTile } from '~/components/ui/MetricTile';
 const HERO_SIZES =
   '(min-width: 1152px) 1088px, (min-width: 1024px) calc(100vw - 64px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 40px)';
 
-type HeroFields = Pick<CaseStudy, 'image' | 'alt' | 'imageWidth' | 'imageHeight' | 'imageSources'>;
+type HeroFields = Pick<CaseStudy, 'image' | 'alt' | 'focus' | 'imageWidth' | 'imageHeight' | 'imageSources'>;
 
 /** The case study's card image, full width: the page's largest paint on a phone, so it loads first. */
 export function CaseStudyHeroImage({ caseStudy, className }: { caseStudy: HeroFields; className: string }) {
@@ -16,6 +16,7 @@ export function CaseStudyHeroImage({ caseStudy, className }: { caseStudy: HeroFi
       image={{
         src: caseStudy.image,
         alt: caseStudy.alt,
+        focus: caseStudy.focus,
         width: caseStudy.imageWidth,
         height: caseStudy.imageHeight,
         sources: caseStudy.imageSources,

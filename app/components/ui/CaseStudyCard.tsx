@@ -22,7 +22,14 @@ export function CaseStudyCard({ card }: { card: Card }) {
     <article data-state={navigable ? 'link' : 'coming-soon'} className="case-study-card group">
       <div className="relative aspect-[16/10] overflow-hidden border-b border-border bg-bg-muted">
         <ResponsiveImage
-          image={{ src: card.image, alt: card.alt, width: card.imageWidth, height: card.imageHeight, sources: card.imageSources }}
+          image={{
+            src: card.image,
+            alt: card.alt,
+            focus: card.focus,
+            width: card.imageWidth,
+            height: card.imageHeight,
+            sources: card.imageSources,
+          }}
           sizes={CARD_IMAGE_SIZES}
           className="h-full w-full object-cover transition-transform duration-500 group-has-[a:hover]:scale-[1.03]"
         />

@@ -1,3 +1,4 @@
+import { focalPointClasses } from '~/content/focal-point';
 import type { ResponsiveImage as ResponsiveImageData } from '~/content/schema';
 
 type Props = {
@@ -19,6 +20,8 @@ type Props = {
  * fallback. The `<img>` keeps the image's width and height, so the page does
  * not shift while it loads. The `<picture>` box is `display: contents`: the
  * `<img>` is laid out as if it stood alone, so className applies as before.
+ * Where className crops it (object-cover), the image's focal point stays in
+ * frame: classes, as the pages allow no inline style (focal-point.ts).
  */
 export function ResponsiveImage({ image, sizes, className, priority = false }: Props) {
   // React 18 does not know the `fetchPriority` prop (it warns, and renders it camel-cased); a
@@ -28,7 +31,15 @@ export function ResponsiveImage({ image, sizes, className, priority = false }: P
     <picture className="contents">
       <source type="image/avif" srcSet={image.sources.avif} sizes={sizes} />
       <source type="image/webp" srcSet={image.sources.webp} sizes={sizes} />
-      <img src={image.src} alt={image.alt} width={image.width} height={image.height} decoding="async" {...loading} className={className} />
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        decoding="async"
+        {...loading}
+        className={[className, focalPointClasses(image.focus)].filter(Boolean).join(' ') || undefined}
+      />
     </picture>
   );
 }

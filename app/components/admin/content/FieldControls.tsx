@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Condition, Field } from '~/editing/documents/fields';
 import type { FormValue } from '~/editing/documents/form-values';
+import { isFocusField } from '~/editing/documents/image-fields';
 import { asImageField, ImageField } from './ImageField';
 
 /**
@@ -39,7 +40,9 @@ export function FieldControls({ form, values, errors }: { form: Field; values: V
   };
   collect(form);
   const context = { values, errors, defaults };
-  return <div className="grid gap-5">{(form.children ?? []).map((field) => <Control key={field.name} field={field} name={field.name} context={context} />)}</div>;
+  // A case study's focal point is shown with its card image (ImageField), not as a field of its own.
+  const fields = (form.children ?? []).filter((field) => !isFocusField(field.name));
+  return <div className="grid gap-5">{fields.map((field) => <Control key={field.name} field={field} name={field.name} context={context} />)}</div>;
 }
 
 /** Any field at any depth: a group, a list (of texts, of groups, of lists) or one input, named by its full path. */
@@ -50,7 +53,7 @@ function Control({ field, name, context, compact }: { field: Field; name: string
   return (
     <div hidden={!shown} {...conditional} className={image || field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
       {image ? (
-        <ImageField field={field} spec={image} values={context.values} error={context.errors[image.srcName]} renderLeaf={(child, childName) => <Leaf field={child} name={childName} context={context} />} />
+        <ImageField field={field} spec={image} values={context.values} error={context.errors[image.srcName]} focusError={context.errors[image.focusName]} renderLeaf={(child, childName) => <Leaf field={child} name={childName} context={context} />} />
       ) : field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} compact={compact} />}
     </div>
   );

@@ -8,6 +8,7 @@ import { IMAGE_ACCEPT, NO_SCRIPT_LIMIT, WITH_SCRIPT_LIMIT } from '~/editing/uplo
 import { prepareImage } from '~/components/admin/editor/prepare-image';
 import { postForm } from '~/components/admin/editor/upload';
 import { BUTTON } from './buttons';
+import { FocalPointPicker } from './FocalPointPicker';
 
 /**
  * A photo or a card image, replaced by upload: the current image as a
@@ -16,7 +17,8 @@ import { BUTTON } from './buttons';
  * keeps it with the draft and points the field at it, then brings the editor
  * back: it works without JavaScript. With it, choosing (or dropping) a file
  * uploads it at once and the thumbnail shows it. The alt text stays a field
- * of its own; the pixel size is read from the file by the build.
+ * of its own; the pixel size is read from the file by the build. Under it,
+ * the focal point (FocalPointPicker): the part the site's crops keep.
  *
  * Hook: the container has data-image-field="<field>" (photos.profile,
  * photos.about, image) and holds the input[type=file].
@@ -43,13 +45,15 @@ type Props = {
   spec: ImageFieldSpec;
   values: Record<string, FormValue>;
   error?: string;
+  /** The focal point's error, if the last check found one. */
+  focusError?: string;
   /** The form's own control for a child field (the alt text of a photo). */
   renderLeaf: (child: Field, name: string) => ReactNode;
 };
 
 type Status = { tone: 'ok' | 'error' | 'busy'; text: string } | null;
 
-export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
+export function ImageField({ field, spec, values, error, focusError, renderLeaf }: Props) {
   const params = new URLSearchParams(useLocation().search);
   const initial = String(values[spec.srcName] ?? '');
   const [src, setSrc] = useState(initial);
@@ -175,6 +179,15 @@ export function ImageField({ field, spec, values, error, renderLeaf }: Props) {
         </div>
       </div>
       {alt ? renderLeaf(alt, `${spec.name}.alt`) : null}
+      <FocalPointPicker
+        name={spec.focusName}
+        // The form's own id for a field (FieldControls' inputId), so a link to the field lands on it.
+        id={`field-${spec.focusName.replace(/\./g, '-')}`}
+        value={String(values[spec.focusName] ?? '')}
+        image={thumbnail}
+        frames={spec.frames}
+        error={focusError}
+      />
     </Container>
   );
 }

@@ -4,7 +4,7 @@ import type { PickedImage } from './editor-env';
 import { CONTROL, LABEL, PRIMARY_BUTTON, QUIET_BUTTON } from './styles';
 import { uploadImage } from './upload';
 import { Progress } from '~/components/admin/kit/Progress';
-import { IMAGE_ACCEPT, IMAGE_FORMAT_NAMES, WITH_SCRIPT_LIMIT } from '~/editing/uploads/image-formats';
+import { IMAGE_ACCEPT, WITH_SCRIPT_LIMIT } from '~/editing/uploads/image-formats';
 
 export type ImageRequest = { file?: File; caption?: boolean; heading?: string; resolve: (image: PickedImage | null) => void };
 
@@ -118,7 +118,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
               {error}
             </p>
           ) : null}
-          <Progress active={busy}>Uploading and checking the image…</Progress>
+          <Progress active={busy && !step}>Uploading and checking the image…</Progress>
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className={QUIET_BUTTON} onClick={() => finish(null)}>
               Cancel
