@@ -45,7 +45,7 @@ export function appOutputs(env: Record<string, string | undefined> = process.env
     files: [
       ...['index.js', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `build/${name}`),
       ...['server.mjs', 'version.txt', 'metafile.js.json', 'metafile.server.json'].map((name) => `.netlify/functions-internal/${name}`),
-      // As writeEditorManifest and writeIslandsManifest name them.
+      // As writeBundleManifest names them (scripts/esbuild-bundle.ts).
       env.EDITOR_BUNDLE_MANIFEST?.trim() || EDITOR_MANIFEST,
       env.ISLANDS_MANIFEST?.trim() || ISLANDS_MANIFEST,
     ],

@@ -1,6 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { buildBundle, watchBundle, type BundleSpec } from './esbuild-bundle';
 
 /**
  * The body editor (MDXEditor + Lexical, ~350 KB gzipped) is built here, on
@@ -17,6 +16,7 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
  */
 export const EDITOR_ENTRY = 'app/components/admin/editor/MdxBodyEditor.client.tsx';
 export const EDITOR_MANIFEST = '.generated/editor-bundle.json';
+const EDITOR_BUNDLE: BundleSpec = { entry: EDITOR_ENTRY, manifest: { env: 'EDITOR_BUNDLE_MANIFEST', file: EDITOR_MANIFEST, key: 'url' } };
 /** The global BodyEditor fills with the page's own React before importing the bundle (one React: hooks, context). */
 export const SHARED_GLOBAL = '__portfolioEditorShared';
 export const SHARED_MODULES = ['react', 'react-dom', 'react/jsx-runtime'];
@@ -96,24 +96,9 @@ export function editorBundleOptions(outdir: string, publicPath: string, producti
   };
 }
 
-/** The entry's URL, from esbuild's metafile, written where the loader reads it. */
-export async function writeEditorManifest(metafile: Metafile, outdir: string, publicPath: string): Promise<string> {
-  const entry = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === EDITOR_ENTRY);
-  if (!entry) throw new Error('the editor bundle has no entry output');
-  const url = `${publicPath}/${path.relative(outdir, entry[0]).split(path.sep).join('/')}`;
-  // npm run dev names its own (scripts/dev.ts), so the production build's stays as built.
-  const manifest = process.env.EDITOR_BUNDLE_MANIFEST?.trim() || EDITOR_MANIFEST;
-  await mkdir(path.dirname(manifest), { recursive: true });
-  await writeFile(manifest, `${JSON.stringify({ url }, null, 1)}\n`);
-  return url;
-}
-
 /** `npm run build`: after Remix (which empties public/build), before the compile hints and precompression. */
 export async function buildEditorBundle(outdir = 'public/build/editor', publicPath = '/build/editor'): Promise<string> {
-  const { build } = await import('esbuild');
-  await rm(outdir, { recursive: true, force: true });
-  const result = await build(editorBundleOptions(outdir, publicPath, true));
-  return writeEditorManifest(result.metafile, outdir, publicPath);
+  return buildBundle(EDITOR_BUNDLE, editorBundleOptions(outdir, publicPath, true), outdir, publicPath);
 }
 
 /**
@@ -122,19 +107,5 @@ export async function buildEditorBundle(outdir = 'public/build/editor', publicPa
  * (scripts/serve.ts), so /editor-dev/ is this origin's ('self' in the CSP).
  */
 export async function watchEditorBundle(outdir = 'public/editor-dev', publicPath = '/editor-dev') {
-  const { context } = await import('esbuild');
-  await rm(outdir, { recursive: true, force: true });
-  const options = editorBundleOptions(outdir, publicPath, false);
-  const manifest: Plugin = {
-    name: 'editor-manifest',
-    setup(build) {
-      build.onEnd(async (result) => {
-        if (result.metafile) await writeEditorManifest(result.metafile, outdir, publicPath);
-      });
-    },
-  };
-  const editor = await context({ ...options, plugins: [...(options.plugins ?? []), manifest] });
-  await editor.rebuild();
-  await editor.watch();
-  return editor;
+  return watchBundle(EDITOR_BUNDLE, editorBundleOptions(outdir, publicPath, false), outdir, publicPath);
 }

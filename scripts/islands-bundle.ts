@@ -1,6 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { buildBundle, watchBundle, type BundleSpec } from './esbuild-bundle';
 
 /**
  * The public pages' JavaScript: the islands (app/islands/boot.ts and what it
@@ -17,6 +16,7 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
  */
 export const ISLANDS_ENTRY = 'app/islands/boot.ts';
 export const ISLANDS_MANIFEST = '.generated/islands.json';
+const ISLANDS_BUNDLE: BundleSpec = { entry: ISLANDS_ENTRY, manifest: { env: 'ISLANDS_MANIFEST', file: ISLANDS_MANIFEST, key: 'boot' } };
 
 /** Packages no island may bundle: the app's framework. */
 const FRAMEWORK = /^(react|react-dom|scheduler|@remix-run\/.*|react-router(-dom)?)(\/.*)?$/;
@@ -57,24 +57,9 @@ export function islandsBundleOptions(outdir: string, production: boolean): Build
   };
 }
 
-/** The boot module's URL, from esbuild's metafile, written where the root loader reads it. */
-export async function writeIslandsManifest(metafile: Metafile, outdir: string, publicPath: string): Promise<string> {
-  const entry = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === ISLANDS_ENTRY);
-  if (!entry) throw new Error('the islands bundle has no boot module');
-  const boot = `${publicPath}/${path.relative(outdir, entry[0]).split(path.sep).join('/')}`;
-  // npm run dev names its own (scripts/dev.ts), so the production build's stays as built.
-  const manifest = process.env.ISLANDS_MANIFEST?.trim() || ISLANDS_MANIFEST;
-  await mkdir(path.dirname(manifest), { recursive: true });
-  await writeFile(manifest, `${JSON.stringify({ boot }, null, 1)}\n`);
-  return boot;
-}
-
 /** `npm run build`: after Remix (which empties public/build), before precompression. */
 export async function buildIslandsBundle(outdir = 'public/build/islands', publicPath = '/build/islands'): Promise<string> {
-  const { build } = await import('esbuild');
-  await rm(outdir, { recursive: true, force: true });
-  const result = await build(islandsBundleOptions(outdir, true));
-  return writeIslandsManifest(result.metafile, outdir, publicPath);
+  return buildBundle(ISLANDS_BUNDLE, islandsBundleOptions(outdir, true), outdir, publicPath);
 }
 
 /**
@@ -83,19 +68,5 @@ export async function buildIslandsBundle(outdir = 'public/build/islands', public
  * (scripts/serve.ts), so /islands-dev/ is this origin's ('self' in the CSP).
  */
 export async function watchIslandsBundle(outdir = 'public/islands-dev', publicPath = '/islands-dev') {
-  const { context } = await import('esbuild');
-  await rm(outdir, { recursive: true, force: true });
-  const options = islandsBundleOptions(outdir, false);
-  const manifest: Plugin = {
-    name: 'islands-manifest',
-    setup(build) {
-      build.onEnd(async (result) => {
-        if (result.metafile) await writeIslandsManifest(result.metafile, outdir, publicPath);
-      });
-    },
-  };
-  const islands = await context({ ...options, plugins: [...(options.plugins ?? []), manifest] });
-  await islands.rebuild();
-  await islands.watch();
-  return islands;
+  return watchBundle(ISLANDS_BUNDLE, islandsBundleOptions(outdir, false), outdir, publicPath);
 }

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { Progress } from '~/components/admin/kit/Progress';
-import { useEffect, useRef } from 'react';
 import type { PublishingActionData } from './types';
 import { IntentButton } from '~/components/admin/kit/IntentButton';
+import { useEmptiedAfterAnswer } from '~/components/admin/kit/useEmptiedAfterAnswer';
 
 const CONNECT_BUTTON =
   'h-11 rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg transition-colors hover:bg-accent-hover disabled:opacity-60';
@@ -57,14 +57,7 @@ export function ConnectForm({
   reconnect: boolean;
 }) {
   const busy = useNavigation().formData?.get('intent') === 'connect';
-  const token = useRef<HTMLInputElement>(null);
-  // Emptied after each answer, never on the first render: a token typed before the page's script ran stays.
-  const lastAnswer = useRef(answer);
-  useEffect(() => {
-    if (answer === lastAnswer.current) return;
-    lastAnswer.current = answer;
-    if (token.current) token.current.value = '';
-  }, [answer]);
+  const token = useEmptiedAfterAnswer(answer);
   const failed = answer?.state === 'failed';
   return (
     <Form method="post" data-git-connect className="grid gap-5" aria-describedby={answer ? 'git-status' : undefined}>

@@ -1,9 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { IntentButton } from '~/components/admin/kit/IntentButton';
 import { MAIL_PROVIDER_IDS, MAIL_PROVIDERS, type MailProviderId } from '~/contact/mail-providers';
 import type { MailFormValues, MailSettingsAnswer } from '~/contact/mail-settings.server';
 import { AnswerNote } from './AnswerNote';
+import { useEmptiedAfterAnswer } from '~/components/admin/kit/useEmptiedAfterAnswer';
 
 /**
  * Her mail service, and what it needs from her. Choosing a service shows
@@ -91,6 +92,17 @@ function TextField({
   );
 }
 
+/** The server's address and port, for a service not on the list. */
+const SERVER_FIELDS = [
+  { name: 'host', label: 'Server', placeholder: 'smtp.example.com', inputMode: 'url', maxLength: 253 },
+  { name: 'port', label: 'Port', placeholder: '465', inputMode: 'numeric', maxLength: 5 },
+] as const;
+
+const SECURITY_CHOICES = [
+  { value: 'tls', label: 'Secure from the start (port 465)' },
+  { value: 'starttls', label: 'Secure once connected (port 587)' },
+] as const;
+
 /** A label whose words depend on the chosen service: one span per service, only the chosen one shown (and read). */
 function ProviderWords({ words }: { words: (id: MailProviderId) => ReactNode }) {
   return (
@@ -120,14 +132,7 @@ export function MailAccountForm({
 }) {
   const busy = useNavigation().formData?.get('intent') === 'save';
   const errors = answer && answer.state === 'failed' && answer.intent === 'save' ? (answer.fieldErrors ?? {}) : {};
-  const password = useRef<HTMLInputElement>(null);
-  // Emptied after each answer, never on the first render: a password typed before the page's script ran stays.
-  const lastAnswer = useRef(answer);
-  useEffect(() => {
-    if (answer === lastAnswer.current) return;
-    lastAnswer.current = answer;
-    if (password.current) password.current.value = '';
-  }, [answer]);
+  const password = useEmptiedAfterAnswer(answer);
   const saveAnswer = answer && answer.intent === 'save' ? answer : undefined;
 
   return (
@@ -186,50 +191,31 @@ export function MailAccountForm({
 
       <div className={`${shownFor(['other'])} space-y-4`}>
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <TextField
-            id="mail-host"
-            name="host"
-            label="Server"
-            placeholder="smtp.example.com"
-            inputMode="url"
-            maxLength={253}
-            defaultValue={values.host ?? ''}
-            error={errors.host}
-          />
-          <TextField
-            id="mail-port"
-            name="port"
-            label="Port"
-            placeholder="465"
-            inputMode="numeric"
-            maxLength={5}
-            defaultValue={values.port ?? ''}
-            error={errors.port}
-          />
+          {SERVER_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              {...field}
+              id={`mail-${field.name}`}
+              defaultValue={values[field.name] ?? ''}
+              error={errors[field.name]}
+            />
+          ))}
         </div>
         <fieldset>
           <legend className="text-sm font-medium">Security</legend>
           <div className="mt-2 grid gap-2 text-[0.9375rem] sm:flex sm:gap-6">
-            <label className="flex items-center gap-2.5">
-              <input
-                type="radio"
-                name="security"
-                value="tls"
-                defaultChecked={(values.security ?? 'tls') === 'tls'}
-                className="size-4 accent-[var(--accent)]"
-              />
-              Secure from the start (port 465)
-            </label>
-            <label className="flex items-center gap-2.5">
-              <input
-                type="radio"
-                name="security"
-                value="starttls"
-                defaultChecked={values.security === 'starttls'}
-                className="size-4 accent-[var(--accent)]"
-              />
-              Secure once connected (port 587)
-            </label>
+            {SECURITY_CHOICES.map((choice) => (
+              <label key={choice.value} className="flex items-center gap-2.5">
+                <input
+                  type="radio"
+                  name="security"
+                  value={choice.value}
+                  defaultChecked={(values.security ?? 'tls') === choice.value}
+                  className="size-4 accent-[var(--accent)]"
+                />
+                {choice.label}
+              </label>
+            ))}
           </div>
         </fieldset>
       </div>
