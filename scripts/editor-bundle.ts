@@ -1,5 +1,5 @@
 import type { BuildOptions, Plugin } from 'esbuild';
-import { buildBundle, watchBundle, type BundleSpec } from './esbuild-bundle';
+import { browserBundleOptions, buildBundle, watchBundle, type BundleSpec } from './esbuild-bundle';
 
 /**
  * The body editor (MDXEditor + Lexical, ~350 KB gzipped) is built here, on
@@ -71,28 +71,14 @@ export const Parser = { extend: () => parser };`,
 /** esbuild options for the editor, into `outdir`, whose files are served under `publicPath`. */
 export function editorBundleOptions(outdir: string, publicPath: string, production: boolean): BuildOptions & { metafile: true } {
   return {
-    entryPoints: [EDITOR_ENTRY],
-    bundle: true,
-    format: 'esm',
-    splitting: true,
-    // ES2022: class fields are native in every browser the site supports, so esbuild adds no helper for them.
-    target: 'es2022',
-    platform: 'browser',
-    minify: production,
-    sourcemap: false,
-    outdir,
+    // ES2022 matters here: Lexical's class fields stay native, with no helper shared with the public pages.
+    ...browserBundleOptions(EDITOR_ENTRY, outdir, production),
     publicPath,
     entryNames: 'editor-[hash]',
     chunkNames: 'chunk-[hash]',
-    tsconfig: 'tsconfig.json',
     // The editor's stylesheets are linked by the route (stylesheet.ts), never imported by the script.
     loader: { '.css': 'empty' },
-    define: {
-      'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
-    },
     plugins: [sharedReact, noAcorn],
-    metafile: true,
-    logLevel: 'warning',
   };
 }
 

@@ -15,6 +15,29 @@ export type BundleSpec = {
   manifest: { env: string; file: string; key: string };
 };
 
+/**
+ * What both bundles are: ES modules for the browser, split at each import(),
+ * at ES2022 (every browser that runs module scripts has class fields and
+ * optional chaining, so esbuild adds no helper), minified for production.
+ */
+export function browserBundleOptions(entry: string, outdir: string, production: boolean): BuildOptions & { metafile: true } {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    target: 'es2022',
+    platform: 'browser',
+    minify: production,
+    sourcemap: false,
+    outdir,
+    tsconfig: 'tsconfig.json',
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
 /** The entry's URL, from esbuild's metafile, written where the server reads it. */
 export async function writeBundleManifest(spec: BundleSpec, metafile: Metafile, outdir: string, publicPath: string): Promise<string> {
   const entry = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === spec.entry);

@@ -1,5 +1,5 @@
 import type { BuildOptions, Plugin } from 'esbuild';
-import { buildBundle, watchBundle, type BundleSpec } from './esbuild-bundle';
+import { browserBundleOptions, buildBundle, watchBundle, type BundleSpec } from './esbuild-bundle';
 
 /**
  * The public pages' JavaScript: the islands (app/islands/boot.ts and what it
@@ -37,23 +37,10 @@ const noFramework: Plugin = {
  */
 export function islandsBundleOptions(outdir: string, production: boolean): BuildOptions & { metafile: true } {
   return {
-    entryPoints: [ISLANDS_ENTRY],
-    bundle: true,
-    format: 'esm',
-    splitting: true,
-    // Every browser that runs module scripts with import() and optional chaining; nothing needs a helper.
-    target: 'es2022',
-    platform: 'browser',
-    minify: production,
-    sourcemap: false,
-    outdir,
+    ...browserBundleOptions(ISLANDS_ENTRY, outdir, production),
     entryNames: '[name]-[hash]',
     chunkNames: '[name]-[hash]',
-    tsconfig: 'tsconfig.json',
-    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     plugins: [noFramework],
-    metafile: true,
-    logLevel: 'warning',
   };
 }
 

@@ -1,3 +1,4 @@
+import { readStreamUpTo } from '../app/http/read-body.server';
 import {
   BACKGROUND_FUNCTION_TIME_MS,
   BACKGROUND_PAYLOAD_BYTES,
@@ -55,29 +56,8 @@ const plain = (status: number, text: string) =>
 const asBase64 = (type: string | null) =>
   travelsAsBase64(type) ? `, base64-encoded as Netlify sends ${(type ?? 'an untyped body').split(';')[0]}` : '';
 
-/** Reads a stream to its end, or stops once it is over `limit` bytes (then null). */
-async function readUpTo(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
+/** Reads a stream to its end, or stops once it is over `limit` bytes (then null), cancelling the rest. */
+const readUpTo = (body: ReadableStream<Uint8Array>, limit: number) => readStreamUpTo(body, limit, 'cancel');
 
 /** `handler` as a Netlify function runs it: see the module comment. */
 export function withinPlatformLimits<C>(

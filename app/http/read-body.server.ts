@@ -1,11 +1,17 @@
 /**
- * Reads a request body up to `limit` bytes, whatever Content-Length claimed
- * (it may be absent with chunked encoding, or simply lie). Returns null as
- * soon as the body is bigger, without buffering the rest.
+ * Reads a body up to `limit` bytes, whatever Content-Length claimed (it may be
+ * absent with chunked encoding, or simply lie). Returns null as soon as the
+ * body is bigger, without buffering the rest. `over: 'release'` stops reading
+ * without cancelling: cancelling destroys the socket under the Express
+ * adapter, and the client would get a reset instead of a 413 (Node drains or
+ * closes the connection once the answer has been sent).
  */
-async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
+export async function readStreamUpTo(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  over: 'release' | 'cancel' = 'release',
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -13,10 +19,8 @@ async function readLimitedBody(request: Request, limit: number): Promise<Uint8Ar
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      // Stop reading but do not cancel: cancelling destroys the socket under
-      // the Express adapter, and the client would get a reset instead of a 413.
-      // Node drains or closes the connection once the answer has been sent.
-      reader.releaseLock();
+      if (over === 'cancel') await reader.cancel().catch(() => undefined);
+      else reader.releaseLock();
       return null;
     }
     chunks.push(value);
@@ -28,6 +32,10 @@ async function readLimitedBody(request: Request, limit: number): Promise<Uint8Ar
     offset += chunk.byteLength;
   }
   return body;
+}
+
+async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  return request.body ? readStreamUpTo(request.body, limit) : new Uint8Array();
 }
 
 /** True when Content-Length is present and above `limit`, so the body need not be read at all. */
