@@ -79,28 +79,24 @@ export default function DomainSettings() {
                 <table className="w-full min-w-[16rem] text-left text-sm">
                   <thead className="bg-bg-muted text-fg-muted">
                     <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Type
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Name
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Value
-                      </th>
+                      {['Type', 'Name', 'Value'].map((heading) => (
+                        <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                          {heading}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-border font-mono text-[0.8125rem]">
-                    <tr>
-                      <td className="px-3 py-2">A</td>
-                      <td className="px-3 py-2">@</td>
-                      <td className="px-3 py-2 break-all">{NETLIFY_IP}</td>
-                    </tr>
-                    <tr>
-                      <td className="px-3 py-2">CNAME</td>
-                      <td className="px-3 py-2">www</td>
-                      <td className="px-3 py-2 break-all">{target}</td>
-                    </tr>
+                    {[
+                      ['A', '@', NETLIFY_IP],
+                      ['CNAME', 'www', target],
+                    ].map(([type, name, value]) => (
+                      <tr key={type}>
+                        <td className="px-3 py-2">{type}</td>
+                        <td className="px-3 py-2">{name}</td>
+                        <td className="px-3 py-2 break-all">{value}</td>
+                      </tr>
+                    ))}
                   </tbody>
                 </table>
               </div>

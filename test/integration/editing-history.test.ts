@@ -7,7 +7,7 @@ import { diffHunks, formatUnified } from '~/editing/documents/line-diff';
 import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
-import { git, startGitRemote, TEST_TOKEN, type GitRemote } from '../helpers/start/git-remote';
+import { git, startGitRemote, TEST_TOKEN, type GitRemote, remoteModeEnv } from '../helpers/start/git-remote';
 import { at, must } from '../helpers/must';
 
 /**
@@ -84,9 +84,7 @@ const MODES: [string, () => Promise<Mode>][] = [
     async () => {
       const remote = await startGitRemote({ cloneFrom: source });
       const config = publishConfig({
-        CONTENT_GIT_URL: remote.url,
-        CONTENT_GIT_TOKEN: TEST_TOKEN,
-        CONTENT_GIT_AUTHOR: 'Camila Navarro <camila@example.com>',
+        ...remoteModeEnv(remote, 'Camila Navarro <camila@example.com>'),
         CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
       });
       return {

@@ -6,7 +6,7 @@ import type { ContentItem } from '~/editing/content-list/catalog.server';
 import { recentlyDeleted, restoreDeletedRequest } from '~/editing/content-list/recently-deleted.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
-import { git, startGitRemote, TEST_TOKEN } from '../helpers/start/git-remote';
+import { git, remoteModeEnv, startGitRemote } from '../helpers/start/git-remote';
 
 /**
  * Recently deleted, in both modes, against real git: which case studies a
@@ -83,9 +83,7 @@ const MODES: [string, () => Promise<Mode>][] = [
       const remote = await startGitRemote({ cloneFrom: source });
       return {
         config: publishConfig({
-          CONTENT_GIT_URL: remote.url,
-          CONTENT_GIT_TOKEN: TEST_TOKEN,
-          CONTENT_GIT_AUTHOR: 'Dana Designer <dana@example.com>',
+          ...remoteModeEnv(remote, 'Dana Designer <dana@example.com>'),
           CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
         }),
         blobId: (ref, file) => remote.git('rev-parse', `${ref}:${file}`).trim(),

@@ -9,6 +9,7 @@ import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';
 import { at } from '../helpers/must';
+import { MINIMAL_CARD } from '../helpers/data/content';
 
 /**
  * Image fields (the site's photos, a case study's card image) in the build:
@@ -151,19 +152,7 @@ describe('the schema of image fields', () => {
   });
 
   it('a card image may be a story upload beside the case study, or a site path', () => {
-    const card = (image: string) =>
-      caseStudyFrontmatterSchema.safeParse({
-        title: 'T',
-        description: 'D',
-        alt: 'A',
-        tags: ['x'],
-        role: 'R',
-        timeline: 'T',
-        impact: 'I',
-        order: 1,
-        status: 'coming-soon',
-        image,
-      });
+    const card = (image: string) => caseStudyFrontmatterSchema.safeParse({ ...MINIMAL_CARD, image });
     expect(card('./ferry/wireframe-1a2b3c4d.png').success).toBe(true);
     expect(card('/images/card.svg').success).toBe(true);
     expect(siteSchema.shape.photos.shape.profile.shape.width.safeParse(undefined).success).toBe(true);

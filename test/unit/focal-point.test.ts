@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { focalPointClasses, focalPointOf, formatFocalPoint, parseFocalPoint } from '~/content/focal-point';
 import { caseStudyFrontmatterSchema, imageSchema } from '~/content/schema';
 import { coverCrop } from '../../pipeline/social-images';
+import { MINIMAL_CARD } from '../helpers/data/content';
 
 /**
  * A photo's focal point: what the content may say, the classes the pages
@@ -30,18 +31,7 @@ describe('the focal point in the content', () => {
       path: ['focus'],
       message: 'must be two percentages, across then down from the top left, such as "50% 30%" (the centre is "50% 50%")',
     });
-    const card = {
-      title: 'T',
-      description: 'D',
-      image: './x/card.png',
-      alt: 'A',
-      tags: ['x'],
-      role: 'R',
-      timeline: 'T',
-      impact: 'I',
-      order: 1,
-      status: 'coming-soon',
-    };
+    const card = MINIMAL_CARD;
     expect(caseStudyFrontmatterSchema.safeParse({ ...card, focus: '10% 90%' }).success).toBe(true);
     expect(caseStudyFrontmatterSchema.safeParse({ ...card, focus: '10%' }).success).toBe(false);
   });

@@ -89,3 +89,17 @@ export function publishedCaseStudy(dir: string = CONTENT_DIR): { slug: string; t
   }
   throw new Error(`no published case study in ${studies}`);
 }
+
+/** The least frontmatter a coming-soon case study's card takes, for schema tests to add to or spoil. */
+export const MINIMAL_CARD = {
+  title: 'T',
+  description: 'D',
+  image: './x/card.png',
+  alt: 'A',
+  tags: ['x'],
+  role: 'R',
+  timeline: 'T',
+  impact: 'I',
+  order: 1,
+  status: 'coming-soon',
+} as const;
