@@ -9,7 +9,7 @@ import { imageFieldOf } from '~/editing/documents/image-fields';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { checkFieldImage, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
-import { readSmallForm } from '~/http/form.server';
+import { readUploadForm } from '~/editing/uploads/upload-form.server';
 import { tooLargeWithoutScript } from '~/editing/uploads/image-formats';
 
 /**
@@ -38,13 +38,8 @@ export async function contentFieldImageAction({ request }: ActionFunctionArgs) {
         : `image-error=${encodeURIComponent(body.error)}${body.field ? `&image-field=${encodeURIComponent(body.field)}` : ''}`;
       throw redirect(`${editorHref(document)}?${query}${anchor}`, { status: 303, headers: OWNER_HEADERS });
     };
-    const form = await readSmallForm(request, FORM_LIMIT);
-    if (form === 413)
-      return reply(413, {
-        ok: false,
-        error: `That file is over ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB. Export it smaller (2,400 pixels wide is plenty) and try again.`,
-      });
-    if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
+    const form = await readUploadForm(request, FORM_LIMIT);
+    if (!(form instanceof FormData)) return reply(form.status, { ok: false, error: form.error });
     const document = String(form.get('_path') ?? '');
     const kind = documentKind(document);
     if (!kind) return reply(400, { ok: false, error: 'That is not a file the editor opens.' });

@@ -6,7 +6,7 @@ import { getDraft, saveDraftUpload } from '~/editing/drafts.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
-import { readSmallForm } from '~/http/form.server';
+import { readUploadForm } from '~/editing/uploads/upload-form.server';
 import { tooLargeWithoutScript } from '~/editing/uploads/image-formats';
 
 /**
@@ -31,13 +31,8 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
         : `upload-error=${encodeURIComponent(body.error)}`;
       throw redirect(`${editorHref(document)}?${query}#images`, { status: 303, headers: OWNER_HEADERS });
     };
-    const form = await readSmallForm(request, FORM_LIMIT);
-    if (form === 413)
-      return reply(413, {
-        ok: false,
-        error: `That file is over ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB. Export it smaller (2,400 pixels wide is plenty) and try again.`,
-      });
-    if (typeof form === 'number') return reply(form, { ok: false, error: 'Send the image as a file upload (multipart form).' });
+    const form = await readUploadForm(request, FORM_LIMIT);
+    if (!(form instanceof FormData)) return reply(form.status, { ok: false, error: form.error });
     const document = String(form.get('document') ?? '');
     // Only a case study's own page is ever a place to send the browser back to.
     const back = /^content\/case-studies\/[a-z0-9]+(?:-[a-z0-9]+)*\.mdx$/.test(document) ? document : undefined;

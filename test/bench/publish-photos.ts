@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
 import { launchBrowser, openPage } from '../helpers/start/browser';
 import { publishedCaseStudy } from '../helpers/data/content';
+import { photoLike } from '../helpers/data/photos';
 import { buildFixtureSite, FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { startEditorStack, type EditorStack } from '../helpers/suite/editor-stack';
 import { signInOwner } from '../helpers/site/owner-session';
@@ -45,22 +45,7 @@ const HEAP_MB = 1024;
 
 /** A photo-like JPEG of 3,000 × 2,000 px: soft colour fields and grain, so it compresses like a photo (about 1.5–2.5 MB). */
 export async function benchPhoto(seed: number, width = 3000, height = 2000): Promise<Buffer> {
-  const fields = await sharp({
-    create: { width: 60, height: 40, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 90 + (seed % 7) * 12, sigma: 60 } },
-  })
-    .resize(width, height, { kernel: 'cubic' })
-    .blur(8)
-    .png()
-    .toBuffer();
-  const grain = await sharp({
-    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 14 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp(fields)
-    .composite([{ input: grain, blend: 'overlay' }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
+  return (await photoLike(width, height, { mean: 90 + (seed % 7) * 12, grain: 14, blur: 8 })).jpeg({ quality: 88 }).toBuffer();
 }
 
 function pin(pid: number): void {

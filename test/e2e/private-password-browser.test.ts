@@ -26,6 +26,12 @@ const STORY = 'Quillfeather’s treasury team reconciled the Halcyon ledger by h
 const stack = useOwnerStack(ADMIN, { PRIVATE_CASE_STUDY_PASSWORD: '' });
 const pages = useBrowser({ viewport: { width: 1280, height: 900 } }, { pagePerTest: true, failOnConsoleErrors: false });
 
+/** Unlocks with the right password and waits for the story to show. */
+async function unlockedWith(page: Page, password: string) {
+  await unlockWith(page, password);
+  await page.getByText(STORY).waitFor();
+}
+
 /** Chromium logs the wrong password's 401 answer; nothing else may reach the console. */
 const unexpectedErrors = () => pages.errors(/the server responded with a status of 401/);
 
@@ -81,15 +87,13 @@ describe('a private case study’s password, set in /admin', () => {
     expect(await wrong.getByText(STORY).count()).toBe(0);
 
     const right = await visitor(true);
-    await unlockWith(right, FIRST);
-    await right.getByText(STORY).waitFor();
+    await unlockedWith(right, FIRST);
     expect(unexpectedErrors()).toEqual([]);
   });
 
   it('changed with JavaScript, it locks out the visitor who unlocked with the old one at once; the new one unlocks', async () => {
     const reader = await visitor(false);
-    await unlockWith(reader, FIRST);
-    await reader.getByText(STORY).waitFor();
+    await unlockedWith(reader, FIRST);
 
     const owner = await setPassword(SECOND, true);
     expect(await owner.locator('input[name="password"]').inputValue()).toBe('');
@@ -102,15 +106,13 @@ describe('a private case study’s password, set in /admin', () => {
     expect(await reader.getByText(STORY).count()).toBe(0);
     await unlockWith(reader, FIRST);
     await reader.getByText('That password isn’t right.').waitFor();
-    await unlockWith(reader, SECOND);
-    await reader.getByText(STORY).waitFor();
+    await unlockedWith(reader, SECOND);
     expect(unexpectedErrors()).toEqual([]);
   });
 
   it('removed, the page has no password box again, and the old unlock opens nothing', async () => {
     const reader = await visitor(false);
-    await unlockWith(reader, SECOND);
-    await reader.getByText(STORY).waitFor();
+    await unlockedWith(reader, SECOND);
 
     const owner = await pages.openPage({ javaScriptEnabled: false });
     await signInPage(owner, stack.origin, ADMIN);

@@ -96,9 +96,7 @@ const MODES: [string, () => Promise<Mode>][] = [
 
 describe.each(MODES)('%s', (_name, start) => {
   let mode: Mode;
-  beforeAll(async () => {
-    mode = await start();
-  });
+  beforeAll(() => start().then((started) => (mode = started)));
   afterAll(() => mode?.close());
 
   it('lists the deleted case studies not back, newest first, with title, commit and date', async () => {

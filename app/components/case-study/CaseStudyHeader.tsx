@@ -28,6 +28,19 @@ export function CaseStudyHeroImage({ caseStudy, className }: { caseStudy: HeroFi
   );
 }
 
+/** A case study's tags, title and lead: the same on its page and on its lock screen. */
+export function CaseStudyHeading({ tags, title, lead }: { tags: string[]; title: string; lead: string }) {
+  return (
+    <>
+      <TagList tags={tags} />
+      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
+        {title}
+      </h1>
+      <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{lead}</p>
+    </>
+  );
+}
+
 export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
   const { page } = caseStudy;
   const facts = [
@@ -38,11 +51,7 @@ export function CaseStudyHeader({ caseStudy }: { caseStudy: CaseStudy }) {
   ];
   return (
     <header className="mx-auto max-w-6xl px-5 pt-8 pb-12 sm:px-6 sm:pt-12 lg:px-8">
-      <TagList tags={caseStudy.tags} />
-      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
-        {caseStudy.title}
-      </h1>
-      <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{page.summary}</p>
+      <CaseStudyHeading tags={caseStudy.tags} title={caseStudy.title} lead={page.summary} />
 
       <dl className="mt-10 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-border py-6 md:grid-cols-4">
         {facts.map((fact) => (

@@ -1,8 +1,8 @@
 import { useActionData } from '@remix-run/react';
-import { LockIcon, TagList } from '~/components/ui';
+import { LockIcon } from '~/components/ui';
 import { PasswordForm } from '~/components/ui/PasswordForm';
 import { noPasswordNote, type LockedCaseStudy as Locked, type UnlockActionData } from '~/access/private-case-study';
-import { CaseStudyHeroImage } from './CaseStudyHeader';
+import { CaseStudyHeading, CaseStudyHeroImage } from './CaseStudyHeader';
 
 /** An e-mail address in the note becomes a mailto link; the rest is text. */
 function Note({ text }: { text: string }) {
@@ -34,11 +34,7 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
   const answer = useActionData<UnlockActionData>();
   return (
     <header className="mx-auto max-w-6xl px-5 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
-      <TagList tags={caseStudy.tags} />
-      <h1 className="mt-5 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-[-0.03em] text-balance sm:text-5xl lg:text-6xl">
-        {caseStudy.title}
-      </h1>
-      <p className="mt-6 max-w-3xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{caseStudy.description}</p>
+      <CaseStudyHeading tags={caseStudy.tags} title={caseStudy.title} lead={caseStudy.description} />
 
       <section aria-labelledby="unlock-title" className="mt-10 max-w-xl rounded-3xl border border-border bg-bg-subtle p-6 sm:p-8">
         <h2 id="unlock-title" className="flex items-center gap-2.5 text-xl font-semibold tracking-tight">

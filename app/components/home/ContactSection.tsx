@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Site } from '~/content/schema';
 import { ContactForm } from '~/components/contact/ContactForm';
 import { LinkedInIcon, MailIcon, ResponsiveImage } from '~/components/ui';
@@ -26,33 +27,15 @@ export function ContactSection({ site }: { site: Site }) {
           </div>
           <ul className="mt-8 space-y-3">
             <li>
-              <a
-                href={`mailto:${site.email}`}
-                className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
-              >
-                <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
-                  <MailIcon className="size-[18px]" />
-                </span>
-                <span className="break-all underline decoration-border underline-offset-4 group-hover:decoration-current">
-                  {site.email}
-                </span>
-              </a>
+              <ContactLink href={`mailto:${site.email}`} icon={<MailIcon className="size-[18px]" />} textClassName="break-all">
+                {site.email}
+              </ContactLink>
             </li>
             <li>
-              <a
-                href={site.linkedin}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
-              >
-                <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
-                  <LinkedInIcon className="size-[18px]" />
-                </span>
-                <span className="underline decoration-border underline-offset-4 group-hover:decoration-current">
-                  {words.linkedinLink}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </span>
-              </a>
+              <ContactLink href={site.linkedin} icon={<LinkedInIcon className="size-[18px]" />} newTab>
+                {words.linkedinLink}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </ContactLink>
             </li>
           </ul>
         </div>
@@ -61,5 +44,35 @@ export function ContactSection({ site }: { site: Site }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** A way to reach her: a round icon, then the address, underlined. */
+function ContactLink({
+  href,
+  icon,
+  newTab = false,
+  textClassName = '',
+  children,
+}: {
+  href: string;
+  icon: ReactNode;
+  newTab?: boolean;
+  textClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      className="group inline-flex items-center gap-3 rounded-md font-medium text-fg hover:text-accent"
+    >
+      <span className="grid size-10 place-items-center rounded-full border border-border bg-bg text-fg-muted group-hover:text-accent">
+        {icon}
+      </span>
+      <span className={`${textClassName} underline decoration-border underline-offset-4 group-hover:decoration-current`.trim()}>
+        {children}
+      </span>
+    </a>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { text } from './props';
+import { Icon } from '~/components/ui/icons';
 
 /** A highlighted finding or decision: a key insight, a decision, or a note. */
 export const calloutProps = z.object({ kind: z.enum(['insight', 'decision', 'note']).optional(), title: text.optional() }).strict();
@@ -25,19 +26,9 @@ export function Callout({ kind = 'insight', title, children }: z.infer<typeof ca
       className="story-text my-10 rounded-2xl border border-accent/20 bg-accent-soft p-6 sm:my-12 sm:p-7"
     >
       <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.14em] text-accent-soft-fg uppercase">
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
+        <Icon width="18" height="18">
           <path d={ICONS[kind]} />
-        </svg>
+        </Icon>
         {heading}
       </p>
       <div className="mt-3 text-lg leading-relaxed text-fg [&>p]:my-0 [&>p+p]:mt-3">{children}</div>

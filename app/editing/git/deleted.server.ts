@@ -2,7 +2,7 @@ import type { Outcome } from '~/editing/documents/outcome';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { gitText, runGit } from './command.server';
 import type { LocalPublishConfig, PublishConfig } from './publish-config.server';
-import { read } from './read.server';
+import { read, treeBlobs } from './read.server';
 import { remoteDeletedFiles, remoteFilesBefore } from './remote-deleted.server';
 
 /**
@@ -86,17 +86,9 @@ export async function filesBeforeDelete(
     const parentId = parent.stdout.toString('utf8').trim();
     const after = await runGit(mode.root, ['cat-file', '-e', `${commit}:${checkedFile}`], { allowExit: [1, 128] });
     if (after.exitCode === 0) return null;
-    const listing = (
-      await runGit(mode.root, ['ls-tree', '-r', '-z', '--full-tree', parentId, '--', checkedFile, checkedFolder], { env: LITERAL })
-    ).stdout.toString('utf8');
     const files: FileBytes[] = [];
-    for (const entry of listing.split('\0')) {
-      if (!entry) continue;
-      const tab = entry.indexOf('\t');
-      const [entryMode, type, oid = ''] = entry.slice(0, tab).split(' ');
-      if (type !== 'blob' || entryMode === '120000') continue;
-      files.push({ path: entry.slice(tab + 1), bytes: (await runGit(mode.root, ['cat-file', 'blob', oid])).stdout });
-    }
+    for (const blob of await treeBlobs(mode.root, parentId, [checkedFile, checkedFolder]))
+      files.push({ path: blob.path, bytes: (await runGit(mode.root, ['cat-file', 'blob', blob.blobId])).stdout });
     return files.some((entry) => entry.path === checkedFile) ? files : null;
   });
 }

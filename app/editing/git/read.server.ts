@@ -133,17 +133,7 @@ export async function listFiles(prefix: string, config: PublishConfig): Promise<
     if (mode.mode === 'remote') return remoteListFiles(mode, folder);
     const head = await runGit(mode.root, ['rev-parse', '-q', '--verify', 'HEAD'], { allowExit: [1] });
     if (head.exitCode !== 0) return [];
-    const output = (
-      await runGit(mode.root, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD', '--', folder], { env: LITERAL })
-    ).stdout.toString('utf8');
-    const files: BranchFile[] = [];
-    for (const record of output.split('\0')) {
-      if (!record) continue;
-      const tab = record.indexOf('\t');
-      const [entryMode, type, oid = ''] = record.slice(0, tab).split(' ');
-      const entryPath = record.slice(tab + 1);
-      if (type === 'blob' && entryMode !== '120000' && entryPath.startsWith(folder)) files.push({ path: entryPath, blobId: oid });
-    }
+    const files: BranchFile[] = (await treeBlobs(mode.root, 'HEAD', [folder])).filter((file) => file.path.startsWith(folder));
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });
 }
@@ -236,4 +226,19 @@ export async function restoreRequest(filePath: string, commit: string, config: P
       message: `Restore ${titleOf(filePath, text)} to ${commit.slice(0, 7)}`,
     };
   });
+}
+
+/** The files (blobs, not links) under `paths` in `treeish`, with their blob ids: `git ls-tree -r`, read literally. */
+export async function treeBlobs(root: string, treeish: string, paths: string[]): Promise<BranchFile[]> {
+  const output = (await runGit(root, ['ls-tree', '-r', '-z', '--full-tree', treeish, '--', ...paths], { env: LITERAL })).stdout.toString(
+    'utf8',
+  );
+  const files: BranchFile[] = [];
+  for (const record of output.split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [entryMode, type, oid = ''] = record.slice(0, tab).split(' ');
+    if (type === 'blob' && entryMode !== '120000') files.push({ path: record.slice(tab + 1), blobId: oid });
+  }
+  return files;
 }

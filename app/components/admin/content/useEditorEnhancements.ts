@@ -108,20 +108,19 @@ export function useEditorEnhancements(formId: string, path: string): EditorEnhan
       posting = false;
       setSending(null);
     };
-    window.addEventListener('pageshow', shown);
-    form.addEventListener('submit', submitted);
-    form.addEventListener('input', schedule);
-    form.addEventListener('change', changed);
-    document.addEventListener('visibilitychange', flush);
-    window.addEventListener('pagehide', flush);
+    // Every listener, added once and removed with the same list.
+    const listeners: [EventTarget, string, (event: never) => void][] = [
+      [window, 'pageshow', shown],
+      [form, 'submit', submitted],
+      [form, 'input', schedule],
+      [form, 'change', changed],
+      [document, 'visibilitychange', flush],
+      [window, 'pagehide', flush],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener as EventListener);
     return () => {
       clearTimeout(timer);
-      form.removeEventListener('submit', submitted);
-      form.removeEventListener('input', schedule);
-      form.removeEventListener('change', changed);
-      document.removeEventListener('visibilitychange', flush);
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('pageshow', shown);
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener as EventListener);
     };
   }, [formId, path]);
   return { state, phase, sending, edited };

@@ -6,23 +6,18 @@ const TABS = [
   { to: '/admin/settings/private', label: 'Private case studies' },
 ] as const;
 
+const TAB =
+  '-mb-px inline-flex h-10 items-center border-b-2 border-transparent px-3 text-sm font-medium text-fg-muted transition-colors hover:text-fg aria-[current=page]:border-accent aria-[current=page]:text-fg';
+
 /** The settings' own sections, as links: the page you are on is marked for a screen reader too. */
 export function SettingsTabs() {
   return (
-    <nav aria-label="Settings" className="mt-5 border-b border-border">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
-        {TABS.map((tab) => (
-          <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              prefetch="intent"
-              className="inline-flex h-10 items-center border-b-2 border-transparent px-3 text-sm font-medium text-fg-muted transition-colors hover:text-fg aria-[current=page]:border-accent aria-[current=page]:text-fg"
-            >
-              {tab.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="Settings" className="mt-5 flex flex-wrap gap-x-1 border-b border-border">
+      {TABS.map((tab) => (
+        <NavLink key={tab.to} to={tab.to} prefetch="intent" className={TAB}>
+          {tab.label}
+        </NavLink>
+      ))}
     </nav>
   );
 }
