@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitForReady } from '../helpers/site/e2e';
 import { useEditor } from '../helpers/suite/editor-suite';
 
 /**
@@ -13,6 +14,8 @@ const editor = useEditor({ password: 'drafts test password' });
 describe('drafts', () => {
   it('a file opened, typed into and typed back, then left: no draft', async () => {
     const page = await editor.signedIn({ at: `/admin/content/${FILE}` });
+    // Typed before the page's script runs, a change would reach no autosave.
+    await waitForReady(page);
     const role = page.locator('#field-role');
     const original = await role.inputValue();
     await role.fill(`${original} and more`);

@@ -89,7 +89,7 @@ describe('the build cache', () => {
 
       writeFileSync(caseStudy, changeOneWord(readFileSync(caseStudy, 'utf8'), 'zebrafish'));
       const logB = build();
-      expect(logB).toMatch(/App \(Remix, editor bundle\): unchanged, reused/);
+      expect(logB).toMatch(/App \(Remix, editor bundle, islands\): unchanged, reused/);
       expect(logB).toMatch(/0 compressed/);
       const b = snapshot();
       // The word reached the compiled content; nothing else changed.

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/data/content';
 import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { packageServerFunction, type FunctionAnswer, type PackagedFunction } from '../helpers/start/netlify-package';
 import {
@@ -108,7 +111,12 @@ describe.each(Object.entries(BAD))('the Node server, with %s', (_name, cookie) =
     const social = await get(`/social/case-study-${PRIVATE_SLUG}.png`, cookie);
     expect(social.status).toBe(200);
     const page = await get(PRIVATE_PATH, cookie);
-    const scripts = [...new Set([...page.body.matchAll(/\/build\/[\w./$-]+\.js/g)].map(([path]) => path))];
+    // The page names the islands' boot module; every island it may import is read too.
+    const islands = readdirSync(path.join(ROOT, 'public/build/islands'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `/build/islands/${file}`);
+    const scripts = [...new Set([...[...page.body.matchAll(/\/build\/[\w./$-]+\.js/g)].map(([found]) => found), ...islands])];
+    expect(scripts.some((script) => script.startsWith('/build/islands/boot-'))).toBe(true);
     expect(scripts.length).toBeGreaterThan(3);
     for (const answer of [
       home,

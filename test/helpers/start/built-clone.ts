@@ -87,6 +87,8 @@ function serverEnv(clone: BuiltClone, siteUrl: string, extra: Record<string, str
     PORTFOLIO_SECRETS_FILE: path.join(clone.dir, '.generated/local-secrets.json'),
     // Its own live store, empty: it serves its build.
     LIVE_CONTENT_DIR: path.join(clone.dir, '.netlify/live-content'),
+    // The checkout's one app build names the islands, as it names every other asset.
+    ISLANDS_MANIFEST: path.join(ROOT, '.generated/islands.json'),
     ...extra,
   };
   for (const name of [

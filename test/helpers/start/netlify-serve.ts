@@ -123,6 +123,9 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
   try {
     const toml = parseToml(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as { build: { command: string; publish: string } };
     copySite(siteDir, toml.build.publish);
+    // Edge functions are bundled with Deno, which the CLI downloads: offline the build fails on them. The oversized-upload edge
+    // function runs in front of `npm start` instead (scripts/serve.ts), where the tests reach it.
+    rmSync(path.join(siteDir, 'netlify/edge-functions'), { recursive: true, force: true });
     cpSync(path.join(ROOT, REMIX_FUNCTION_DIR), stash, { recursive: true });
     // The build step puts back the Remix function (the CLI deletes the directory just before it).
     toml.build.command = `mkdir -p .netlify && rm -rf ${REMIX_FUNCTION_DIR} && cp -R '${stash}' ${REMIX_FUNCTION_DIR}`;
