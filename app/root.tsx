@@ -20,6 +20,7 @@ import stylesheet from '~/tailwind.css';
 import { getSite } from '~/content/content.server';
 import { analyticsEnabled } from '~/insights/gate.server';
 import { islandsBootUrl } from '~/islands/boot-url.server';
+import { bootLoaderScript } from '~/islands/boot-loader';
 import { SPECULATION_RULES_JSON } from '~/islands/speculation-rules';
 
 export const links: LinksFunction = () => [
@@ -59,7 +60,8 @@ const HOME_HASH_SCRIPT = `if (location.hash.length > 1 && location.hash !== '#mo
  * Only the owner's area runs the app in the browser (<Scripts/>: React, the
  * Remix runtime, its route modules and their data). Every other page, the
  * error pages included, is the server's HTML and CSS with a few small
- * islands, started by one module after the first paint (app/islands/boot.ts),
+ * islands, started by one module added once the page has loaded
+ * (app/islands/boot-loader.ts, app/islands/boot.ts),
  * and speculation rules for the pages a visitor is about to open. So a link
  * from the owner's area to a public page loads the whole document
  * (reloadDocument, and loadAsDocument for any other way in,
@@ -106,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <>
             <ReadingInsights enabled={data?.insights ?? false} />
-            {data?.islands ? <script type="module" src={data.islands} /> : null}
+            {data?.islands ? <script data-islands-boot={data.islands} dangerouslySetInnerHTML={{ __html: bootLoaderScript(data.islands) }} /> : null}
             <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
           </>
         )}

@@ -21,6 +21,7 @@
  */
 
 import { pixelUrl } from '~/insights/page-route';
+import { ISLANDS_START_FALLBACK_MS } from './boot-loader';
 
 type Island = { hook: string; load: () => Promise<{ start: () => void }>; fallback?: () => void };
 
@@ -80,7 +81,8 @@ function afterFirstPaint() {
   };
   if (document.readyState === 'complete') painted();
   else addEventListener('load', painted, { once: true });
-  setTimeout(start, 3000);
+  // Counted from the navigation's start, as the loader counts (boot-loader.ts): an image that never answers delays nothing longer.
+  setTimeout(start, Math.max(0, ISLANDS_START_FALLBACK_MS - performance.now()));
 }
 
 if ((document as Document & { prerendering?: boolean }).prerendering) {

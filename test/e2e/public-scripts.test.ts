@@ -51,7 +51,7 @@ describe('the JavaScript of a public page', () => {
 
   it('the islands are cached for a year, immutable, under hashed names', async () => {
     const html = await (await fetch(sample + '/')).text();
-    const boot = html.match(/<script type="module" src="(\/build\/islands\/boot-\w+\.js)"/)?.[1];
+    const boot = html.match(/<script data-islands-boot="(\/build\/islands\/boot-\w+\.js)"/)?.[1];
     expect(boot, 'the boot module').toBeTruthy();
     const response = await fetch(sample + boot);
     expect(response.status).toBe(200);
