@@ -90,16 +90,33 @@ async function runWithRetry(url: string, log: (line: string) => void): Promise<L
 
 /** `runs` Lighthouse runs of one page, one after another, and their medians. */
 export async function lighthousePage(url: string, runs: number, log: (line: string) => void): Promise<PageLighthouse> {
-  const results: LighthouseRun[] = [];
+  const [page] = await lighthousePages([url], runs, log);
+  return page!;
+}
+
+/**
+ * `runs` Lighthouse runs of each URL, taken in turns (a, b, a, b…), and each
+ * URL's medians: pages compared with each other meet the same moments of a
+ * machine whose load drifts.
+ */
+export async function lighthousePages(urls: string[], runs: number, log: (line: string) => void): Promise<PageLighthouse[]> {
+  const all: LighthouseRun[][] = urls.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const run = await runWithRetry(url, log);
-    results.push(run);
-    const scores = CATEGORIES.map((c) => run.scores[c] ?? '–').join('/');
-    log(
-      `  run ${i + 1}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    );
+    for (const [index, url] of urls.entries()) {
+      const started = performance.now();
+      const run = await runWithRetry(url, log);
+      all[index]!.push(run);
+      const scores = CATEGORIES.map((c) => run.scores[c] ?? '–').join('/');
+      const which = urls.length > 1 ? ` of ${url}` : '';
+      log(
+        `  run ${i + 1}${which}: scores ${scores}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
   }
+  return all.map((results, index) => medians(urls[index]!, results));
+}
+
+function medians(url: string, results: LighthouseRun[]): PageLighthouse {
   const medianScore = (c: Category) => {
     const values = results.map((r) => r.scores[c]).filter((s): s is number => s !== null);
     return values.length === results.length ? median(values) : null;
