@@ -422,6 +422,28 @@ describe('pages open at the top', () => {
   });
 });
 
+describe('between pages', () => {
+  /** Opens /resume from the header of /, and tells whether the browser revealed it with a view transition (the pagereveal event says). */
+  async function revealedWithTransition(reducedMotion: 'reduce' | 'no-preference'): Promise<boolean> {
+    const page = await open({ viewport: { width: 1280, height: 800 }, reducedMotion });
+    await page.addInitScript(() =>
+      addEventListener('pagereveal', (event) => {
+        document.documentElement.dataset.revealed = (event as Event & { viewTransition?: unknown }).viewTransition ? 'transition' : 'plain';
+      }),
+    );
+    await gotoReady(page, url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resume' }).click();
+    await page.waitForURL(`${url}/resume`);
+    await page.waitForFunction(() => document.documentElement.dataset.revealed, undefined, { timeout: 10_000 });
+    return (await page.evaluate(() => document.documentElement.dataset.revealed)) === 'transition';
+  }
+
+  it('a page opens with a view transition (a cross-fade), and without one under reduced motion', async () => {
+    expect(await revealedWithTransition('no-preference')).toBe(true);
+    expect(await revealedWithTransition('reduce')).toBe(false);
+  });
+});
+
 describe('images', () => {
   it.each(['/', '/resume', '/case-study/office-depot'])('every <img> on %s has width, height and alt, and loads', async (path) => {
     const page = await open();
