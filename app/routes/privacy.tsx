@@ -92,6 +92,10 @@ export default function PrivacyPage() {
               made for one person, so this part is not anonymous.
             </li>
           </List>
+          <p>
+            So that pages open at once, your browser may fetch a page of this site a moment before you click its link. A page fetched that
+            way is counted only if you actually open it.
+          </p>
         </Section>
 
         <Section id="one-day-at-a-time" title="How visits are told apart, for one day only">
