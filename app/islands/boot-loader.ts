@@ -13,5 +13,6 @@ export const ISLANDS_START_FALLBACK_MS = 3000;
  * adds comes from the site itself ('self').
  */
 export function bootLoaderScript(bootUrl: string): string {
-  return `(function(){var added=0;function add(){if(added)return;added=1;var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(bootUrl)};document.head.appendChild(s)}addEventListener('load',function(){requestAnimationFrame(function(){requestAnimationFrame(add)})},{once:true});setTimeout(add,${ISLANDS_START_FALLBACK_MS})})()`;
+  // In a block, so that nothing it names becomes a global of the page.
+  return `{let added;const add=()=>{if(added)return;added=1;document.head.append(Object.assign(document.createElement('script'),{type:'module',src:${JSON.stringify(bootUrl)}}))};addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(add)),{once:true});setTimeout(add,${ISLANDS_START_FALLBACK_MS})}`;
 }

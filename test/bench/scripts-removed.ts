@@ -49,7 +49,14 @@ export async function startPageProxy(origin: string, options: { withoutScripts: 
       return;
     }
     const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        // The site's own POSTs (the insights beacon) are checked against its origin: the proxy stands in for it.
+        headers: { ...req.headers, host: upstream.host, ...(req.headers.origin ? { origin: upstream.origin } : {}) },
+      },
       (answer) => {
         const type = String(answer.headers['content-type'] ?? '');
         if (!type.startsWith('text/html')) {
