@@ -90,6 +90,22 @@ describe('editing', () => {
     expect(after.split('\n')[at(lines, 1, 'a second changed line') - 1]).toBe('These three insights guided everything that followed.');
   });
 
+  it('a paragraph chosen by a triple click and typed over keeps the heading after it', async () => {
+    const page = await signedIn();
+    await openEditor(page, editor.url + OFFICE_DEPOT);
+    const before = original(OFFICE_DEPOT);
+    const paragraph = page.locator('[data-mdx-body] [contenteditable="true"] p', {
+      hasText: 'These three insights shaped everything that followed.',
+    });
+    await paragraph.click({ clickCount: 3 });
+    await page.keyboard.type('Three insights led the way.');
+
+    await expect.poll(() => bodyValue(page)).toContain('Three insights led the way.');
+    const after = await bodyValue(page);
+    expect(after).toContain('Three insights led the way.\n\n## Ideation & Design Process\n');
+    expect(changedLines(before, after)).toHaveLength(1);
+  });
+
   it('a Video keeps `autoplay` (a prop its card shows as a checkbox) when its caption is edited', async () => {
     const page = await signedIn();
     await openEditor(page, editor.url + OFFICE_DEPOT);
