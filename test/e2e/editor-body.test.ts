@@ -268,6 +268,19 @@ describe('everywhere', () => {
       expect(await page.evaluate(() => [innerWidth, document.documentElement.scrollWidth])).toEqual([width, width]);
       expect(total, `${width}×${height}: ${JSON.stringify(bars)}`).toBeLessThanOrEqual(height * 0.2);
     }
+    // The note opens while she types it, then folds away again with a dot on its button.
+    const note = page.locator('label[for="commit-message"]');
+    const dot = () => note.evaluate((label) => getComputedStyle(label, '::after').display);
+    expect(await dot()).toBe('none');
+    await note.click();
+    await page.keyboard.type('Shorter insight');
+    expect((await page.locator('#commit-message').boundingBox())!.width).toBeGreaterThan(300);
+    await page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: 'These three insights' }).click();
+    await expect
+      .poll(() => page.locator('#commit-message').evaluate((input) => input.getBoundingClientRect().width))
+      .toBeLessThanOrEqual(1);
+    expect(await dot()).toBe('block');
+    expect(await page.locator('#commit-message').inputValue()).toBe('Shorter insight');
   });
 
   it.each(['light', 'dark'] as const)('axe finds nothing on the editor with its cards, in %s', async (colorScheme) => {

@@ -177,6 +177,9 @@ const DETAILS_HINT = {
   'case-study': 'What the card on the home page shows, and the page’s header.',
 } as const;
 
+/** The note's button on a phone; a dot on it says a note is written while the field is folded away. */
+const NOTE_BUTTON =
+  'relative order-1 cursor-pointer max-sm:px-3 sm:sr-only after:absolute after:top-1 after:right-1 after:hidden after:size-2 after:rounded-full after:bg-accent group-has-[[data-note]:not(:placeholder-shown)]/bar:after:block';
 /** Slimmer on a phone, so Save draft, Preview and Publish fit one row beside the note. */
 const BAR_BUTTON = [BUTTON, 'order-1 max-sm:px-3'].join(' ');
 
@@ -197,12 +200,12 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live
   const busy = sending !== null;
   return (
     <div data-action-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-3 py-2 sm:gap-2 sm:px-6 sm:py-3 lg:px-8">
+      <div className="group/bar mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-3 py-2 sm:gap-2 sm:px-6 sm:py-3 lg:px-8">
         {/* On a phone the note folds into this label, so the bar keeps to one row: it opens while she types in it. */}
         <label
           htmlFor="commit-message"
           title="What changed (kept in the history)"
-          className={[BUTTON, 'order-1 cursor-pointer max-sm:px-3 sm:sr-only'].join(' ')}
+          className={[BUTTON, NOTE_BUTTON].join(' ')}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className="size-4">
             <path d="M4 14.5V16h1.5L14 7.5 12.5 6 4 14.5ZM11.5 7l1.5 1.5" />
@@ -212,6 +215,7 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live
         <input
           id="commit-message"
           name="_message"
+          data-note
           form={FORM_ID}
           defaultValue={message}
           placeholder="What changed (optional)"
