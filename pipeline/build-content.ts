@@ -44,6 +44,8 @@ export async function buildContent(contentDir = path.resolve('content'), { prune
       ...builtFrom(),
       files: versionFiles(files),
       variants: variantNames([images, privateMedia]),
+      // The public image files the deploy holds: a daily check rebuilds once the live pages name fewer (retired-deploy-images.server.ts).
+      images: variantNames([images]),
     }),
   );
   await writeAside(contentJson, JSON.stringify(content));

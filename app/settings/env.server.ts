@@ -105,7 +105,12 @@ const ENTRIES = {
     "Where the editor keeps its copy of the repository; default: the system's temporary folder.",
   ),
   CONTENT_CHECK_URL: entry(text(), 'publishing', "Where the editor calls the content check; default: the site's own function."),
-  BUILD_HOOK_URL: entry(text(), 'publishing', 'A Netlify build hook: adds "Rebuild the site" to /admin.', { secret: true }),
+  BUILD_HOOK_URL: entry(
+    text(),
+    'publishing',
+    'A Netlify build hook: adds "Rebuild the site" to /admin, and replaced images leave the site within a day.',
+    { secret: true },
+  ),
   NETLIFY_PURGE_API_TOKEN: entry(text(), 'publishing', "Netlify's own token for purging the CDN; set by Netlify.", { secret: true }),
   LIVE_STORE: entry(
     z.enum(['blobs', 'folder', 'off']),

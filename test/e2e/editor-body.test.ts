@@ -90,6 +90,22 @@ describe('editing', () => {
     expect(after.split('\n')[at(lines, 1, 'a second changed line') - 1]).toBe('These three insights guided everything that followed.');
   });
 
+  it('a paragraph chosen by a triple click and typed over keeps the heading after it', async () => {
+    const page = await signedIn();
+    await openEditor(page, editor.url + OFFICE_DEPOT);
+    const before = original(OFFICE_DEPOT);
+    const paragraph = page.locator('[data-mdx-body] [contenteditable="true"] p', {
+      hasText: 'These three insights shaped everything that followed.',
+    });
+    await paragraph.click({ clickCount: 3 });
+    await page.keyboard.type('Three insights led the way.');
+
+    await expect.poll(() => bodyValue(page)).toContain('Three insights led the way.');
+    const after = await bodyValue(page);
+    expect(after).toContain('Three insights led the way.\n\n## Ideation & Design Process\n');
+    expect(changedLines(before, after)).toHaveLength(1);
+  });
+
   it('a Video keeps `autoplay` (a prop its card shows as a checkbox) when its caption is edited', async () => {
     const page = await signedIn();
     await openEditor(page, editor.url + OFFICE_DEPOT);
@@ -221,6 +237,50 @@ describe('everywhere', () => {
     await selectWord(page, 'These three insights shaped everything that followed.', 'shaped');
     await page.keyboard.type('guided');
     await expect.poll(() => bodyValue(page)).toContain('These three insights guided everything');
+  });
+
+  it('on 375×667 and 390×844 phones the fixed and sticky bars take at most a fifth of the screen', async () => {
+    const page = await signedIn({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    await openEditor(page, editor.url + OFFICE_DEPOT);
+    for (const [width, height] of [
+      [375, 667],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // Scrolled into the story, where the bars that stay on screen are the ones she writes under.
+      await page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: 'These three insights' }).scrollIntoViewIfNeeded();
+      const bars = await page.evaluate(() => {
+        const pinned = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
+          const position = getComputedStyle(el).position;
+          const box = el.getBoundingClientRect();
+          return (position === 'fixed' || position === 'sticky') && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+        });
+        // A bar inside another bar is counted with it.
+        return pinned
+          .filter((el) => !pinned.some((other) => other !== el && other.contains(el)))
+          .map((el) => ({
+            bar: `${el.tagName.toLowerCase()}.${el.className.split(' ').slice(0, 3).join('.')}`,
+            height: el.getBoundingClientRect().height,
+          }));
+      });
+      const total = bars.reduce((sum, { height }) => sum + height, 0);
+      // Measured at the phone's scale: a page wider than the screen would be zoomed out, its bars shrunk with it.
+      expect(await page.evaluate(() => [innerWidth, document.documentElement.scrollWidth])).toEqual([width, width]);
+      expect(total, `${width}×${height}: ${JSON.stringify(bars)}`).toBeLessThanOrEqual(height * 0.2);
+    }
+    // The note opens while she types it, then folds away again with a dot on its button.
+    const note = page.locator('label[for="commit-message"]');
+    const dot = () => note.evaluate((label) => getComputedStyle(label, '::after').display);
+    expect(await dot()).toBe('none');
+    await note.click();
+    await page.keyboard.type('Shorter insight');
+    expect((await page.locator('#commit-message').boundingBox())!.width).toBeGreaterThan(300);
+    await page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: 'These three insights' }).click();
+    await expect
+      .poll(() => page.locator('#commit-message').evaluate((input) => input.getBoundingClientRect().width))
+      .toBeLessThanOrEqual(1);
+    expect(await dot()).toBe('block');
+    expect(await page.locator('#commit-message').inputValue()).toBe('Shorter insight');
   });
 
   it.each(['light', 'dark'] as const)('axe finds nothing on the editor with its cards, in %s', async (colorScheme) => {

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,13 @@ function grepRemote(name: string): string[] {
 
 const contentPathOf = (base: string, src: string) => (src.startsWith('/') ? `public${src}` : path.posix.normalize(`${base}${src}`));
 
+/** True when a file input is drawn with nothing in it: Chromium then writes "No file chosen" beside its button. */
+const showsNoFileChosen = (input: Locator) =>
+  input.evaluate(
+    (el: HTMLInputElement) =>
+      el.files!.length === 0 && el.getBoundingClientRect().width > 1 && getComputedStyle(el).visibility !== 'hidden',
+  );
+
 async function screenshots(page: Page, selector: string, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [375, 1280]) {
@@ -85,6 +92,9 @@ describe('replacing the profile photo, with JavaScript', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'My Portrait (final).JPG', mimeType: 'image/jpeg', buffer: await photo(1024, 768, '#0ea5e9') });
     await field.locator('[data-image-status="ok"]').waitFor({ timeout: 30_000 });
+    // The field names the file just kept; the browser's own "No file chosen" is not on screen beside it.
+    expect(await field.locator('[data-image-file]').innerText()).toContain('My Portrait (final).JPG');
+    expect(await showsNoFileChosen(field.locator('input[type=file]'))).toBe(false);
     const src = await field.locator('input[type=hidden][name="photos.profile.src"]').inputValue();
     expect(src).toMatch(/^\.\/images\/my-portrait-final-[0-9a-f]{8}\.jpg$/);
     // The thumbnail shows the new file, as the server kept it.

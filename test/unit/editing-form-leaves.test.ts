@@ -232,3 +232,37 @@ describe('every leaf of every content schema has an input, by name, at every dep
     ]);
   });
 });
+
+describe('a choice with a default', () => {
+  const study = (extra: Record<string, unknown>) => ({
+    ...(representative(jsonSchemaOf(caseStudyFrontmatterSchema), [], { status: 'published' }) as Record<string, unknown>),
+    ...extra,
+  });
+  /** The options of the select named `name`: their words, and the one that shows. */
+  function options(html: string, name: string) {
+    const select = new RegExp(`<select\\b[^>]*\\sname="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '';
+    const all = [...select.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)];
+    const shown = all.find(([, attributes]) => /\sselected=""/.test(attributes ?? '')) ?? all[0];
+    return { words: all.map(([, , words]) => decode(words ?? '')), shown: decode(shown?.[2] ?? '') };
+  }
+
+  it('offers each choice once, in plain words, the default chosen when the file leaves it out', () => {
+    const { visibility: _left, lockedNote: _note, ...document } = study({});
+    const { html, entries } = rendered(caseStudyForm, document);
+    expect(options(html, 'visibility')).toEqual({ words: ['Public', 'Private'], shown: 'Public' });
+    // Saved as shown, the file still leaves it out: nothing changed.
+    expect(fromForm(entries, caseStudyForm)).not.toHaveProperty('visibility');
+  });
+
+  it('a file that names the default keeps it; one that names the other choice shows it', () => {
+    const named = study({ visibility: 'public', lockedNote: undefined });
+    delete named.lockedNote;
+    const { html, entries } = rendered(caseStudyForm, named);
+    expect(options(html, 'visibility')).toEqual({ words: ['Public', 'Private'], shown: 'Public' });
+    expect(fromForm(entries, caseStudyForm)).toHaveProperty('visibility', 'public');
+    expect(options(rendered(caseStudyForm, study({ visibility: 'private' })).html, 'visibility')).toEqual({
+      words: ['Public', 'Private'],
+      shown: 'Private',
+    });
+  });
+});

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changedTags, isRetiredImage, liveIsNewer, tagHashes, type VersionPointer } from '~/content/live-version';
 import type { CompiledContent } from '~/content/schema';
+import { rebuildIfImagesRetired, REBUILD_TITLE } from '~/editing/going-live/retired-deploy-images.server';
+import type { RebuildSetting } from '~/editing/going-live/rebuild.server';
 
 /**
  * Which version the site serves (a live one only over an older build), and
@@ -121,5 +123,67 @@ describe('the folder store', () => {
     await expect(store.readVersion('../../etc/passwd')).rejects.toThrow();
     delete process.env.LIVE_CONTENT_DIR;
     delete process.env.LIVE_STORE;
+  });
+});
+
+describe('the daily check for images the deploy still holds', () => {
+  // Netlify's build hook cannot be reached from here: a stand-in function takes the call and records the address.
+  let dir: string;
+  let hookCalls: string[];
+  const hook = { state: 'ready', url: new URL('https://api.netlify.com/build_hooks/hook-id') } as const;
+  const rebuild = async (setting: RebuildSetting) => {
+    hookCalls.push(setting.state === 'ready' ? setting.url.toString() : setting.state);
+    return { ok: true as const, message: 'started' };
+  };
+  const deploy = { pointer: pointer('c1'), context: null, images: ['kept-640.k1.webp', 'old-640.o1.webp', 'old.o2.jpg'] };
+
+  async function storeWithLive(commit: string, images: string[] | undefined) {
+    dir = mkdtempSync(path.join(tmpdir(), 'retired-images-test-'));
+    process.env.LIVE_CONTENT_DIR = dir;
+    process.env.LIVE_STORE = 'folder';
+    const { openLiveStore } = await import('~/content/live-store.server');
+    const store = (await openLiveStore())!;
+    const live = pointer(commit, commit === 'c1' ? [] : ['c1']);
+    await store.writeVersion({ ...live, content: {} as CompiledContent, files: {}, ...(images ? { images } : {}) });
+    await store.swapPointer(live, null);
+    delete process.env.LIVE_CONTENT_DIR;
+    delete process.env.LIVE_STORE;
+    return store;
+  }
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts one build through the hook when the live pages no longer name some of the deploy’s images', async () => {
+    hookCalls = [];
+    const store = await storeWithLive('c2', ['kept-640.k1.webp', 'new-640.n1.webp']);
+    const check = await rebuildIfImagesRetired({ stamp: deploy, store, setting: hook, rebuild });
+    expect(check).toMatchObject({ action: 'rebuild', retired: ['old-640.o1.webp', 'old.o2.jpg'], result: { ok: true } });
+    expect(hookCalls).toHaveLength(1);
+    expect(new URL(hookCalls[0]!).searchParams.get('trigger_title')).toBe(REBUILD_TITLE);
+  });
+
+  it('starts nothing while every image is named, while the deploy is the live version, or for records made before the lists were kept', async () => {
+    hookCalls = [];
+    const everyImage = await storeWithLive('c2', [...deploy.images, 'new-640.n1.webp']);
+    expect(await rebuildIfImagesRetired({ stamp: deploy, store: everyImage, setting: hook, rebuild })).toMatchObject({ action: 'none' });
+    rmSync(dir, { recursive: true, force: true });
+    const sameCommit = await storeWithLive('c1', []);
+    expect(await rebuildIfImagesRetired({ stamp: deploy, store: sameCommit, setting: hook, rebuild })).toMatchObject({ action: 'none' });
+    rmSync(dir, { recursive: true, force: true });
+    const olderVersion = await storeWithLive('c2', undefined);
+    expect(await rebuildIfImagesRetired({ stamp: deploy, store: olderVersion, setting: hook, rebuild })).toMatchObject({ action: 'none' });
+    const { images: _unlisted, ...olderBuild } = deploy;
+    expect(await rebuildIfImagesRetired({ stamp: olderBuild, store: olderVersion, setting: hook, rebuild })).toMatchObject({
+      action: 'none',
+    });
+    expect(await rebuildIfImagesRetired({ stamp: null, store: olderVersion, setting: hook, rebuild })).toMatchObject({ action: 'none' });
+    expect(hookCalls).toEqual([]);
+  });
+
+  it('without a build hook, says which files stay and starts nothing', async () => {
+    hookCalls = [];
+    const store = await storeWithLive('c2', ['kept-640.k1.webp']);
+    const check = await rebuildIfImagesRetired({ stamp: deploy, store, setting: { state: 'off' }, rebuild });
+    expect(check).toEqual({ action: 'not-set-up', retired: ['old-640.o1.webp', 'old.o2.jpg'] });
+    expect(hookCalls).toEqual([]);
   });
 });

@@ -177,6 +177,12 @@ const DETAILS_HINT = {
   'case-study': 'What the card on the home page shows, and the page’s header.',
 } as const;
 
+/** The note's button on a phone; a dot on it says a note is written while the field is folded away. */
+const NOTE_BUTTON =
+  'relative order-1 cursor-pointer max-sm:px-3 sm:sr-only after:absolute after:top-1 after:right-1 after:hidden after:size-2 after:rounded-full after:bg-accent group-has-[[data-note]:not(:placeholder-shown)]/bar:after:block';
+/** Slimmer on a phone, so Save draft, Preview and Publish fit one row beside the note. */
+const BAR_BUTTON = [BUTTON, 'order-1 max-sm:px-3'].join(' ');
+
 const WORKING: Record<string, string> = {
   publish: 'Checking, then publishing…',
   save: 'Keeping your draft…',
@@ -194,21 +200,30 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live
   const busy = sending !== null;
   return (
     <div data-action-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6 lg:px-8">
-        <label htmlFor="commit-message" className="sr-only">
-          What changed (kept in the history)
+      <div className="group/bar mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-3 py-2 sm:gap-2 sm:px-6 sm:py-3 lg:px-8">
+        {/* On a phone the note folds into this label, so the bar keeps to one row: it opens while she types in it. */}
+        <label
+          htmlFor="commit-message"
+          title="What changed (kept in the history)"
+          className={[BUTTON, NOTE_BUTTON].join(' ')}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className="size-4">
+            <path d="M4 14.5V16h1.5L14 7.5 12.5 6 4 14.5ZM11.5 7l1.5 1.5" />
+          </svg>
+          <span className="sr-only">What changed (kept in the history)</span>
         </label>
         <input
           id="commit-message"
           name="_message"
+          data-note
           form={FORM_ID}
           defaultValue={message}
           placeholder="What changed (optional)"
           maxLength={2000}
           disabled={readOnly}
-          className="order-last h-10 w-full min-w-0 rounded-full border border-border bg-bg px-4 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:order-none sm:w-auto sm:flex-1"
+          className="order-last h-10 w-full min-w-0 rounded-full border border-border bg-bg px-4 text-sm outline-none not-focus:max-sm:sr-only focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:order-none sm:w-auto sm:flex-1"
         />
-        <div className="mr-auto text-xs text-fg-muted sm:order-first sm:mr-0 sm:w-48">
+        <div className="order-first line-clamp-2 min-w-0 flex-1 text-xs text-fg-muted sm:mr-0 sm:w-48 sm:flex-none">
           <p aria-live="polite" data-autosave data-autosave-state={phase} hidden={busy}>
             {saved}
           </p>
@@ -216,7 +231,7 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live
             {(sending && WORKING[sending]) ?? 'Working…'}
           </Progress>
         </div>
-        <button type="submit" form={FORM_ID} name="intent" value="save" formNoValidate className={BUTTON} disabled={readOnly || busy} aria-busy={sending === 'save' || undefined}>
+        <button type="submit" form={FORM_ID} name="intent" value="save" formNoValidate className={BAR_BUTTON} disabled={readOnly || busy} aria-busy={sending === 'save' || undefined}>
           {sending === 'save' ? (
             <>
               <Spinner />
@@ -227,11 +242,11 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live
           )}
         </button>
         {isCaseStudy ? (
-          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/api/preview" formTarget="_blank" formNoValidate className={BUTTON} disabled={busy}>
+          <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/api/preview" formTarget="_blank" formNoValidate className={BAR_BUTTON} disabled={busy}>
             Preview
           </button>
         ) : null}
-        <button type="submit" form={FORM_ID} name="intent" value="publish" data-publish className={PRIMARY} disabled={readOnly || busy} aria-busy={sending === 'publish' || undefined}>
+        <button type="submit" form={FORM_ID} name="intent" value="publish" data-publish className={[PRIMARY, 'order-1 max-sm:px-4'].join(' ')} disabled={readOnly || busy} aria-busy={sending === 'publish' || undefined}>
           {sending === 'publish' ? (
             <>
               <Spinner />

@@ -195,14 +195,17 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
     );
   }
   if (field.kind === 'select') {
-    const optionalWithDefault = !field.required && field.default !== undefined;
+    const hasDefault = !field.required && field.default !== undefined;
+    // Left out of the file, the default applies: its option posts "" so that saving as shown writes nothing.
+    const implied = hasDefault && value === undefined ? String(field.default) : undefined;
+    const options = field.options ?? [];
     control = (
       <select {...{ ...common, placeholder: undefined }} defaultValue={value === undefined ? '' : String(value)} data-field-select={name}>
-        {optionalWithDefault ? <option value="">{`${capitalise(String(field.default))} (default)`}</option> : null}
-        {!field.required && !optionalWithDefault ? <option value="">—</option> : null}
-        {(field.options ?? []).map((option) => (
-          <option key={option} value={option}>
-            {capitalise(option.replace(/-/g, ' '))}
+        {!field.required && !hasDefault ? <option value="">—</option> : null}
+        {implied !== undefined && !options.includes(implied) ? <option value="">{optionLabel(implied)}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option === implied ? '' : option}>
+            {optionLabel(option)}
           </option>
         ))}
       </select>
@@ -234,3 +237,4 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const optionLabel = (option: string) => capitalise(option.replace(/-/g, ' '));

@@ -59,6 +59,8 @@ export function ImageField({ field, spec, values, error, focusError, renderLeaf 
   const [src, setSrc] = useState(initial);
   const [preview, setPreview] = useState<string | null>(null);
   const [enhanced, setEnhanced] = useState(false);
+  // The file being uploaded or just kept: the browser's own input is emptied after each upload (the draft holds the file).
+  const [fileName, setFileName] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(() => {
     if (params.get('image-saved') === spec.name) return { tone: 'ok', text: KEPT };
     const error = params.get('image-error');
@@ -77,6 +79,7 @@ export function ImageField({ field, spec, values, error, focusError, renderLeaf 
     if (!input?.form) return;
     setEnhanced(true);
     const upload = async (file: File) => {
+      setFileName(file.name);
       // Checked at the top of the effect; the input stays in its form while the field is on screen.
       const form = input.form!;
       // The thumbnail shows the file as the server kept it (the owner's pages allow no blob: images).
@@ -84,6 +87,7 @@ export function ImageField({ field, spec, values, error, focusError, renderLeaf 
       const prepared = await prepareImage(file, busy);
       if (!prepared.ok) {
         setStatus({ tone: 'error', text: prepared.error });
+        setFileName(null);
         input.value = '';
         return;
       }
@@ -93,6 +97,7 @@ export function ImageField({ field, spec, values, error, focusError, renderLeaf 
       const posted = await postForm(FIELD_IMAGE_ROUTE, body, busy);
       if ('dropped' in posted) {
         setStatus({ tone: 'error', text: 'The image could not be uploaded: the connection dropped. Try again.' });
+        setFileName(null);
       } else {
         const json = posted.json as { ok?: boolean; src?: string; preview?: string; error?: string } | null;
         if (posted.status === 200 && json?.ok && json.src) {
@@ -101,6 +106,7 @@ export function ImageField({ field, spec, values, error, focusError, renderLeaf 
           setStatus({ tone: 'ok', text: prepared.note ? `${KEPT} ${prepared.note}` : KEPT });
         } else {
           setStatus({ tone: 'error', text: json?.error ?? 'The image could not be uploaded. Try again.' });
+          setFileName(null);
         }
       }
       input.value = '';
@@ -155,9 +161,24 @@ export function ImageField({ field, spec, values, error, focusError, renderLeaf 
               name={`_image.${spec.name}`}
               accept={ACCEPT}
               aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
-              className="block w-full min-w-0 text-sm file:mr-3 file:h-9 file:rounded-full file:border file:border-border file:bg-bg file:px-3.5 file:text-sm file:font-medium file:text-fg sm:w-auto sm:flex-1"
+              className={
+                // With JavaScript the input is emptied after each upload: its own "No file chosen" would contradict the kept image.
+                enhanced
+                  ? 'peer sr-only'
+                  : 'block w-full min-w-0 text-sm file:mr-3 file:h-9 file:rounded-full file:border file:border-border file:bg-bg file:px-3.5 file:text-sm file:font-medium file:text-fg sm:w-auto sm:flex-1'
+              }
             />
-            {enhanced ? null : (
+            {enhanced ? (
+              <>
+                {/* A second face for the input above (its label names it for screen readers), drawn as the editor's buttons. */}
+                <label htmlFor={`${id}-file`} aria-hidden="true" className={`${BUTTON} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring/50`}>
+                  Choose a file
+                </label>
+                <span data-image-file className="min-w-0 truncate text-sm text-fg-muted">
+                  {fileName}
+                </span>
+              </>
+            ) : (
               <button type="submit" name="intent" value={`image:${spec.name}`} formAction={FIELD_IMAGE_ROUTE} formEncType="multipart/form-data" formMethod="post" formNoValidate className={BUTTON}>
                 Upload
               </button>

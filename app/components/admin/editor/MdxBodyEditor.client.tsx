@@ -22,6 +22,7 @@ import { houseLayoutPlugin } from './house-layout-plugin';
 import { HOUSE_TO_MARKDOWN } from './house-settings';
 import { ImageDialog, type ImageRequest } from './ImageDialog';
 import { Toolbar, type InsertImage } from './Toolbar';
+import { keepTripleClickInBlock } from './triple-click';
 
 export type MdxBodyEditorProps = {
   textarea: HTMLTextAreaElement;
@@ -172,6 +173,7 @@ export default function MdxBodyEditor({
         ref={wrapper}
         hidden={mode === 'source'}
         onDropCapture={onDrop}
+        onClickCapture={(e) => keepTripleClickInBlock(e, wrapper.current?.querySelector('.mdx-body-prose'))}
         onDragOverCapture={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
       >
         <MDXEditor

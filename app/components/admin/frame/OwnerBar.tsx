@@ -13,11 +13,13 @@ const NAV = [
 /**
  * The owner's area's own bar: where you are, the sections, and the way out.
  * Without a session (the sign-in page) it shows only the way back to the site.
+ * It stays on screen from a tablet's width up; on a phone its two rows would
+ * take a fifth of the screen on their own, so it scrolls away with the page.
  */
 export function OwnerBar({ name, newMessages }: { name: string; newMessages?: number }) {
   const signedIn = newMessages !== undefined;
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75">
+    <header className="relative z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75 sm:sticky sm:top-0">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
         <p className="flex min-w-0 items-baseline gap-2">
           <span className="shrink-0 text-[0.9375rem] font-semibold tracking-tight">Owner’s area</span>
