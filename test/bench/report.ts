@@ -11,6 +11,7 @@ import { kb, median, ms, seconds } from './stats';
 import type { TargetResult } from './throughput';
 import { editingBudgets, editingSection, type EditingBench } from './editing';
 import { buildBudgets, buildSection, type BuildBench } from './build';
+import { functionsBudgets, functionsSection, type FunctionsBench } from './functions';
 
 export type PageResult = {
   path: string;
@@ -41,6 +42,7 @@ export type BenchResult = {
   editing: EditingBench;
   /** Absent with --skip-build. */
   build?: BuildBench;
+  functions: FunctionsBench;
 };
 export type Budget = { measure: string; budget: string; measured: string; held: boolean; why: string[] };
 
@@ -270,6 +272,7 @@ export function budgets(result: BenchResult): Budget[] {
   }
   out.push(...editingBudgets(result.editing));
   if (result.build) out.push(...buildBudgets(result.build));
+  out.push(...functionsBudgets(result.functions));
   return out;
 }
 
@@ -428,6 +431,7 @@ export function renderMarkdown(result: BenchResult, list: Budget[]): string {
     ...floodSection(result.flood),
     ...editingSection(result.editing),
     ...(result.build ? buildSection(result.build) : []),
+    ...functionsSection(result.functions),
   ];
   return lines.join('\n');
 }
@@ -505,4 +509,14 @@ export function renderSummary(result: BenchResult, list: Budget[]): string {
     ...list.map((b) => `  ${b.held ? 'held    ' : 'NOT held'}  ${pad(plain(b.measure), 34)} ${b.budget} — ${plain(b.measured)}`),
     '',
   ].join('\n');
+}
+
+/** `report` with the section that starts with `section`'s heading replaced by it (up to the next `## `), or added at its end. */
+export function replaceSection(report: string, section: string[]): string {
+  const heading = section[0]!;
+  const lines = report.split('\n');
+  const start = lines.indexOf(heading);
+  if (start === -1) return `${report.replace(/\n*$/, '\n\n')}${section.join('\n')}`;
+  const next = lines.findIndex((line, i) => i > start && line.startsWith('## '));
+  return [...lines.slice(0, start), ...section, ...(next === -1 ? [] : lines.slice(next))].join('\n');
 }

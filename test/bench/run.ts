@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateReport } from 'lighthouse';
@@ -11,7 +11,7 @@ import { describeMachine } from './machine';
 import { caseStudySlugs, measureInsights } from './insights';
 import { measureInsightsFlood } from './insights-flood';
 import { measureColdStarts, measureOwnerArea } from './owner-area';
-import { budgets, renderMarkdown, renderPagesSummary, renderSummary, type BenchResult, type PageResult } from './report';
+import { budgets, renderMarkdown, renderPagesSummary, renderSummary, replaceSection, type BenchResult, type PageResult } from './report';
 import { storyImageBytes } from './story-images';
 import { measureThroughput } from './throughput';
 import { measureEditing } from './editing';
@@ -20,6 +20,7 @@ import { measurePublishLive, publishLiveOptions, renderPublishLive } from './pub
 import { PUBLIC_PAGES, publicPageJs, type PublicPageJs } from './public-js';
 import { startPageProxy } from './scripts-removed';
 import { measurePublishPhotos, publishPhotosOptions, renderPublishPhotos } from './publish-photos';
+import { functionsBudgets, functionsSection, measureFunctions } from './functions';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -47,6 +48,10 @@ import { measurePublishPhotos, publishPhotosOptions, renderPublishPhotos } from 
  * `npm run bench -- --only publish-photos [--photos 1,8] [--runs N]` measures
  * a publish with new 3,000-px photos at one CPU and 1 GB of heap
  * (test/bench/publish-photos.ts), and prints it.
+ * `npm run bench -- --skip-build --only functions [--cold-runs N]` zips each
+ * Netlify function as a deploy does and measures the site function's cold
+ * start (test/bench/functions.ts), prints it, and writes its section of
+ * docs/benchmarks.md in place.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const STORY_PAGE = '/case-study/office-depot';
@@ -96,7 +101,7 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   let build: BuildBench | undefined;
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  const ONLY = ['publish-live', 'pages', 'publish-photos'];
+  const ONLY = ['publish-live', 'pages', 'publish-photos', 'functions'];
   if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only takes ${ONLY.join(' or ')}, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
@@ -111,6 +116,18 @@ async function main(): Promise<void> {
   if (only === 'publish-live') {
     log('Publish to live');
     log(renderPublishLive(await measurePublishLive({ ...publishLiveOptions(process.argv), log })).join('\n'));
+    return;
+  }
+
+  const coldRuns = process.argv.includes('--cold-runs') ? Number(process.argv[process.argv.indexOf('--cold-runs') + 1]) : 7;
+  if (only === 'functions') {
+    log('The Netlify functions: zipped sizes and the cold start');
+    const bench = await measureFunctions({ coldRuns, log });
+    const section = functionsSection(bench);
+    writeFileSync(REPORT, replaceSection(readFileSync(REPORT, 'utf8'), section));
+    log(section.join('\n'));
+    for (const b of functionsBudgets(bench)) log(`${b.held ? 'held    ' : 'NOT held'}  ${b.measure}: ${b.budget} — ${b.measured}`);
+    log(`Wrote its section of ${path.relative(ROOT, REPORT)}.`);
     return;
   }
 
@@ -206,6 +223,8 @@ async function main(): Promise<void> {
   const editing = await measureEditing(log);
   log('Publish to live, and a public page with and without a live version');
   const publishLive = await measurePublishLive({ ...publishLiveOptions(process.argv), log });
+  log('The Netlify functions: zipped sizes and the cold start');
+  const functions = await measureFunctions({ coldRuns, log });
   const [loadAtEnd = 0] = os.loadavg();
   if (buildStamp() !== stampAtStart) {
     throw new Error(
@@ -231,6 +250,7 @@ async function main(): Promise<void> {
     flood,
     editing,
     build,
+    functions,
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });

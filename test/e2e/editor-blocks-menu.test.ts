@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/data/content';
-import { bodyValue, openEditor, selectWord } from '../helpers/site/body-editor';
+import { bodyValue, openEditor, selectWord, uploadInImageDialog } from '../helpers/site/body-editor';
 import { waitForSaveResult } from '../helpers/site/live-site';
 import { useEditor } from '../helpers/suite/editor-suite';
 
@@ -22,21 +22,8 @@ const png = (name: string) => readFileSync(path.join(ROOT, 'test/fixtures/case-s
 
 afterEach(() => editor.chromium.closePages());
 
-/** Answers the open image dialog: the file, its alt text (and caption), then Upload and insert; waits until it has closed. */
-async function uploadInDialog(page: Page, file: string, alt: string, caption?: string) {
-  const dialog = page.locator('form[data-image-dialog]');
-  await dialog.waitFor();
-  await dialog.locator('input[type="file"]').setInputFiles({ name: `new-${file}`, mimeType: 'image/png', buffer: png(file) });
-  await dialog.getByLabel('Alt text').fill(alt);
-  if (caption) await dialog.getByLabel('Caption (optional)').fill(caption);
-  await dialog.getByRole('button', { name: 'Upload and insert' }).click();
-  // Closed, or opened afresh for the next image (an empty alt text).
-  await page.waitForFunction(
-    () => !document.querySelector<HTMLTextAreaElement>('form[data-image-dialog] textarea[name="alt"]')?.value,
-    null,
-    { timeout: 30_000 },
-  );
-}
+const uploadInDialog = (page: Page, file: string, alt: string, caption?: string) =>
+  uploadInImageDialog(page, { name: `new-${file}`, mimeType: 'image/png', buffer: png(file) }, alt, { caption });
 
 /** The story's cards of `block` already there are marked, so the one the menu adds is told apart. */
 async function markExisting(page: Page, block: string) {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { remoteFile } from '../helpers/start/git-remote';
 import { bytes, generatedImages, text, waitForSaveResult } from '../helpers/site/live-site';
 import { waitForReady } from '../helpers/site/e2e';
+import { bodyValue, openEditor, uploadInImageDialog } from '../helpers/site/body-editor';
 import { useEditor } from '../helpers/suite/editor-suite';
 import { waitFor } from '../helpers/wait';
 import { photoLike } from '../helpers/data/photos';
@@ -19,7 +20,9 @@ import { photoLike } from '../helpers/data/photos';
  * platform-limits mode on (as in every test): a camera's 24-megapixel JPEG
  * turned by its EXIF, and a 30 MB PNG, are made the site's size in the
  * browser, sent under 6 MB, published and shown upright; without
- * JavaScript an oversized photo gets our sentence, and what was typed stays.
+ * JavaScript an oversized photo gets our sentence, and what was typed stays;
+ * and ten phone photos of 3–4 MB each go into one case study's story and
+ * are published in one go.
  * Every request the page sends is recorded with its size (its form's parts
  * summed), and the server's log must hold no refusal.
  */
@@ -107,9 +110,9 @@ function noRefusals() {
   expect(editor.stack.server.output()).not.toMatch(/Platform limits: (refused|dropped|cut)/);
 }
 
-/** Every request so far went through the image field's upload and fit the platform; then Publish, and it goes live with nothing refused. */
-async function publishWithinLimits(page: Page, requests: { url: string; bytes: number }[]) {
-  expect(requests.some((request) => request.url.includes('/admin/content/api/field-image'))).toBe(true);
+/** Every request so far went through `upload` (the image field's, unless told) and fit the platform; then Publish, and it goes live with nothing refused. */
+async function publishWithinLimits(page: Page, requests: { url: string; bytes: number }[], upload = '/admin/content/api/field-image') {
+  expect(requests.some((request) => request.url.includes(upload))).toBe(true);
   for (const request of requests) expect(counted(request.bytes), request.url).toBeLessThanOrEqual(LIMIT);
   // A publish with a new photo takes a while on a busy machine: its answer is waited for, with its own bound.
   await page.getByRole('button', { name: 'Publish', exact: true }).click({ noWaitAfter: true });
@@ -201,4 +204,84 @@ describe('an oversized photo without JavaScript', () => {
     // The mode saw what Netlify would refuse at the function: the edge function answered first.
     noRefusals();
   }, 180_000);
+});
+
+describe('a case study with ten new photos', () => {
+  const ANCHOR = 'These three insights shaped everything that followed.';
+
+  /**
+   * Ten phone photos of 3–4 MB each, held on their side (EXIF orientation 6).
+   * The smallest that are still that heavy: 2,000 × 1,500 px with a phone's
+   * grain at full quality (3.6 MB each). One picture is made, and each photo
+   * is it a little lighter or darker, so the ten are different files.
+   */
+  async function tenPhonePhotos(): Promise<string[]> {
+    const { data, info } = await (await photoLike(2000, 1500, { mean: 110, grain: 60 })).raw().toBuffer({ resolveWithObject: true });
+    const photos: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const jpeg = await sharp(data, { raw: info })
+        .linear(1, i * 3 - 12)
+        .jpeg({ quality: 100 })
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      expect(jpeg.length).toBeGreaterThan(3 * 1024 * 1024);
+      expect(jpeg.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+      photos.push(onDisk(`IMG_01${String(i).padStart(2, '0')}.JPG`, jpeg));
+    }
+    return photos;
+  }
+
+  it('ten phone photos of 3–4 MB each in one case study: each sent under 6 MB, published in one go, each shown upright', async () => {
+    const photos = await tenPhonePhotos();
+    const page = await editor.signedIn({ javaScriptEnabled: true });
+    const sent = await recordRequests(page);
+    await openEditor(page, `${editor.url}/admin/content/case-studies/office-depot.mdx`);
+    // Each photo from the toolbar's Image button, in a new paragraph after the same one: ten figures in the story.
+    const anchor = page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: ANCHOR }).first();
+    for (const [i, photo] of photos.entries()) {
+      // A click in the paragraph and End: a caret, never a selection an image would replace.
+      await anchor.click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.locator('[data-insert-image]').click();
+      await uploadInImageDialog(page, photo, `Workshop photo ${i + 1}`, { timeoutMs: 60_000 });
+      await waitFor(async () => (await bodyValue(page)).includes(`![Workshop photo ${i + 1}](`), {
+        timeoutMs: 30_000,
+        what: `photo ${i + 1} in the story`,
+      });
+    }
+    const body = await bodyValue(page);
+    const srcs = [...body.matchAll(/!\[Workshop photo \d+\]\(([^)\s]+)/g)].map((match) => match[1]!);
+    expect(srcs, body).toHaveLength(10);
+    expect(body).toContain(ANCHOR);
+    for (const src of srcs) expect(src).toMatch(/^\.\/office-depot\/img-01\d\d-[0-9a-f]{8}\.jpg$/);
+
+    // Each photo went in a request of its own, under the limit; the publish carries none of them.
+    const requests = await sent();
+    expect(requests.filter((request) => request.url.includes('/admin/content/api/upload'))).toHaveLength(10);
+    await publishWithinLimits(page, requests, '/admin/content/api/upload');
+
+    const stems = srcs.map((src) => path.posix.basename(src, '.jpg'));
+    for (const src of srcs) {
+      const stored = await sharp(remoteBytes(`content/case-studies/${src.slice(2)}`)).metadata();
+      // Upright: the phone held it on its side.
+      expect([stored.width, stored.height, stored.orientation]).toEqual([1500, 2000, undefined]);
+    }
+    // The case study names every photo at once; each answers (its variants, or its source image until they are made), upright.
+    const shown = await waitFor(
+      async () => {
+        const html = (await text(`${editor.url}/case-study/office-depot`)).body;
+        const urls = [...generatedImages(html)];
+        const found = stems.map((stem) => urls.find((url) => url.includes(`/${stem}-`)));
+        return found.every(Boolean) && (found as string[]);
+      },
+      { timeoutMs: 30_000, intervalMs: 250, what: 'the case study naming all ten photos' },
+    );
+    for (const url of shown) {
+      const answer = await bytes(`${editor.url}${url}`);
+      expect(answer.status, url).toBe(200);
+      const { width = 0, height = 0 } = await sharp(answer.body).metadata();
+      expect(height, url).toBeGreaterThan(width);
+    }
+  }, 360_000);
 });

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import contentCheck from '../../netlify/functions/content-check';
+import contentVariants from '../../netlify/functions/content-variants-background';
+import { openLiveStore } from '~/content/live-store.server';
 import {
   CONTENT_CHECK_PATH,
+  CONTENT_VARIANTS_PATH,
   getContentCheckSecret,
   MAX_CHECK_BODY_BYTES,
   runContentCheckInProcess,
@@ -14,12 +19,19 @@ import { SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { makeSampleCheckout } from '../helpers/data/sample-checkout';
 import { expectConsoleError } from '../setup/console-errors';
 import { startServer, type RunningServer } from '../helpers/start/server';
+import { git } from '../helpers/start/git-remote';
+import { photoLike } from '../helpers/data/photos';
+import { startPurgeApi } from '../helpers/stand-ins/purge-api';
+import { startBackgroundInvoker } from '../helpers/stand-ins/background-function';
 
 /**
  * The owner-only content-check function: its door (bearer, method, size,
  * type), its answers, and the app's caller, in-process as under the local
  * server and over HTTP as on Netlify (the built server mounts the same file).
  * The function reads the checkout's HEAD (local mode: vitest runs in it).
+ * After a publish with a new photo, the background function that makes its
+ * variants (content-variants-background) is asked, and the publish answers
+ * without waiting for it.
  */
 
 const SECRET = 'content-check-test-secret-0123456789abcdef';
@@ -199,4 +211,72 @@ describe('checkEdits, the app’s caller', () => {
       }
     });
   });
+});
+
+describe('after a publish with a new photo: the variants, made by the background function after the answer', () => {
+  it('the publish answers with the variants pending and the function asked; the function then makes each one at its width and format, and purges them', async () => {
+    const liveDir = mkdtempSync(path.join(os.tmpdir(), 'variants-live-'));
+    const invoker = await startBackgroundInvoker(CONTENT_VARIANTS_PATH, contentVariants);
+    const checkUrl = `${invoker.url}${CONTENT_CHECK_PATH}`;
+    const purge = await startPurgeApi();
+    Object.assign(process.env, {
+      LIVE_CONTENT_DIR: liveDir,
+      CONTENT_CHECK_URL: checkUrl,
+      NETLIFY_PURGE_API_TOKEN: 'purge-token',
+      NETLIFY_PURGE_API_URL: purge.url,
+      SITE_ID: 'site-under-test',
+    });
+    try {
+      // The publish's commit: a new 900 × 600 photo in the case study's story.
+      const photo = await (await photoLike(900, 600)).jpeg({ quality: 85 }).toBuffer();
+      mkdirSync(path.join(checkout.dir, 'content/case-studies/office-depot'), { recursive: true });
+      writeFileSync(path.join(checkout.dir, 'content/case-studies/office-depot/new-photo.jpg'), photo);
+      writeFileSync(path.join(checkout.dir, OFFICE_DEPOT), `${officeDepot}\n![A new photo](./office-depot/new-photo.jpg)\n`);
+      git(checkout.dir, ['add', '-A']);
+      git(checkout.dir, ['commit', '--quiet', '-m', 'A new photo']);
+
+      const answer = await contentCheck(request({ live: true }));
+      expect(answer.status).toBe(200);
+      const { live } = (await answer.json()) as { live: { status: string; version: string; pendingVariants: number } };
+      expect(live.status).toBe('live');
+      expect(live.pendingVariants).toBeGreaterThan(0);
+      // Asked once, with the bearer secret, before the publish answered; and not waited for: it has not run yet.
+      expect(invoker.calls).toHaveLength(1);
+      expect(invoker.calls[0]).toMatchObject({ authorization: `Bearer ${SECRET}`, body: '{}' });
+      const store = (await openLiveStore())!;
+      const published = (await store.readVersion((await store.readPointer())!.pointer.id))!;
+      const pending = Object.entries(published.files).filter(([, file]) => file.pending);
+      expect(pending).toHaveLength(live.pendingVariants);
+      expect(pending.every(([url]) => url.includes('/new-photo-'))).toBe(true);
+      const purgedBefore = purge.calls.length;
+      expect(purgedBefore, 'the publish purged what it changed').toBeGreaterThan(0);
+
+      invoker.release();
+      const made = await invoker.calls[0]!.run;
+      expect(made.status).toBe(200);
+      const outcome = (await made.json()) as { made: number; version: string };
+      expect(outcome.made).toBe(live.pendingVariants);
+      const current = (await store.readVersion((await store.readPointer())!.pointer.id))!;
+      expect(current.id).toBe(outcome.version);
+      for (const [url, { pending: wanted }] of pending) {
+        const file = current.files[url]!;
+        expect(file.pending, url).toBeUndefined();
+        expect(file.type, url).toBe(`image/${wanted!.format}`);
+        const { width, format } = await sharp((await store.readFile(file.hash))!).metadata();
+        expect([width, format === 'heif' ? 'avif' : format], url).toEqual([wanted!.width, wanted!.format]);
+      }
+      // What changed is purged from the CDN, so the pages ask for the variants.
+      expect(purge.calls.slice(purgedBefore).flatMap((call) => call.body?.cache_tags ?? [])).not.toHaveLength(0);
+
+      // Its door: only the content-check function's bearer secret.
+      const refused = await contentVariants(new Request(`http://localhost${CONTENT_VARIANTS_PATH}`, { method: 'POST', body: '{}' }));
+      expect(refused.status).toBe(401);
+    } finally {
+      for (const name of ['LIVE_CONTENT_DIR', 'CONTENT_CHECK_URL', 'NETLIFY_PURGE_API_TOKEN', 'NETLIFY_PURGE_API_URL', 'SITE_ID'])
+        delete process.env[name];
+      await invoker.close();
+      await purge.close();
+      rmSync(liveDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -91,3 +91,27 @@ export async function selectWord(page: Page, paragraph: string, word: string) {
     { paragraph, word },
   );
 }
+
+/**
+ * Answers the open image dialog: the file (a path on disk, or its bytes), its
+ * alt text (and caption), then Upload and insert; waits until it has closed,
+ * or opened afresh for the next image (an empty alt text).
+ */
+export async function uploadInImageDialog(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+  alt: string,
+  { caption, timeoutMs = 30_000 }: { caption?: string; timeoutMs?: number } = {},
+) {
+  const dialog = page.locator('form[data-image-dialog]');
+  await dialog.waitFor();
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await dialog.getByLabel('Alt text').fill(alt);
+  if (caption) await dialog.getByLabel('Caption (optional)').fill(caption);
+  await dialog.getByRole('button', { name: 'Upload and insert' }).click();
+  await page.waitForFunction(
+    () => !document.querySelector<HTMLTextAreaElement>('form[data-image-dialog] textarea[name="alt"]')?.value,
+    null,
+    { timeout: timeoutMs },
+  );
+}
