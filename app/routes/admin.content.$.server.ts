@@ -9,6 +9,7 @@ import { formValues } from '~/editing/documents/form-values';
 import { openForEditing, modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
+import { reapplyOnPublished } from '~/editing/conflicts.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import type { EditorView } from '~/components/admin/content/types';
 import { editorScriptUrl } from '~/editing/editor-bundle.server';
@@ -145,10 +146,16 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
         { status: 422, headers: OWNER_HEADERS },
       );
     }
-    // After a conflict the designer may keep theirs on top of the new version: the base becomes that version.
-    const keepMine = intent === 'keep-mine' && opened.status === 'opened';
-    const draftBase = keepMine ? opened.blobId : baseBlobId;
-    const kept = await saveDraft(document.path, { text: composed.text, baseBlobId: draftBase });
+    // After a conflict: her changes re-applied to the published version (the safe way), or hers kept over it.
+    // Either way the draft's base becomes the published version, so the next publish goes on top of it.
+    const resolving = (intent === 'keep-mine' || intent === 'reapply') && (opened.status === 'opened' || opened.status === 'missing');
+    const published = opened.status === 'opened' ? opened : null;
+    const draftBase = resolving ? (published?.blobId ?? null) : baseBlobId;
+    const text =
+      intent === 'reapply' && published
+        ? await reapplyOnPublished({ kind: document.kind, baseBlobId, mine: composed.text, theirs: published.text, config })
+        : composed.text;
+    const kept = await saveDraft(document.path, { text, baseBlobId: draftBase });
     if (!kept.ok)
       return data<EditorActionData>(
         { result: { status: 'invalid', reason: kept.error, problems: [] }, message },
@@ -162,7 +169,8 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
           .join('-')}`}`,
         { status: 303, headers: OWNER_HEADERS },
       );
-    if (intent === 'save' || keepMine) throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
+    if (resolving) throw redirect(`${back}?${intent === 'reapply' ? 'reapplied' : 'kept-mine'}=1`, { status: 303, headers: OWNER_HEADERS });
+    if (intent === 'save') throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
     if (intent !== 'publish')
       return data<EditorActionData>(
         { result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message },

@@ -17,6 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
+  reapplied: 'Your changes are now on top of the published version. Check the page below, then publish.',
+  'kept-mine': 'Your version is kept as the draft. Publishing it replaces the version published in the meantime.',
   discarded: 'Draft discarded: this is the published version.',
   created: 'New case study, kept as a draft. Fill in its details, then publish: it starts as “coming soon”.',
   restored: 'Restored: that version is back on the site, as the newest in the history.',

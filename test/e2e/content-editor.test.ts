@@ -11,8 +11,9 @@ import { useEditor } from '../helpers/suite/editor-suite';
 /**
  * The editor's frontmatter forms and publishing, in Chromium, against the
  * built server in remote mode and a real git remote: a field changed is one
- * commit that changes that line only; nothing changed is no commit; a file
- * changed elsewhere is a conflict that keeps the draft; an edit the build
+ * commit that changes that line only; nothing changed is no commit; a page
+ * changed elsewhere is a conflict shown field by field, resolved by re-applying
+ * her changes on top; an edit the build
  * would refuse is named by its field and kept; a draft survives a reload and
  * a sign-out; a new case study goes from the list to the site.
  */
@@ -76,28 +77,42 @@ describe.each([
 });
 
 describe('when publishing cannot go ahead', () => {
-  it('a file changed elsewhere since it was opened: a conflict, nothing pushed, both versions shown, the draft kept', async () => {
+  it('a page changed elsewhere since it was opened: a conflict shown field by field; her changes re-applied on top, nothing of theirs undone', async () => {
     const page = await signedIn();
+    const path = 'content/case-studies/mobile-banking.mdx';
     await page.goto(`${editor.url}/admin/content/case-studies/mobile-banking.mdx`);
-    const theirs = remoteFile(editor.stack.remote, 'content/case-studies/mobile-banking.mdx').replace(
-      /^timeline: .*$/m,
-      'timeline: 5 months',
-    );
-    const elsewhere = commitOnRemote(editor.stack.remote, { 'content/case-studies/mobile-banking.mdx': theirs });
+    const theirs = remoteFile(editor.stack.remote, path).replace(/^timeline: .*$/m, 'timeline: 5 months');
+    const elsewhere = commitOnRemote(editor.stack.remote, { [path]: theirs });
     await page.locator('input[name="role"]').fill('Senior Product Designer');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status).toBe('conflict');
     expect(remoteHead(editor.stack.remote)).toBe(elsewhere);
-    expect(await page.locator('[data-save-result] [data-diff-line="removed"]').allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringContaining('timeline: 5 months'), expect.stringMatching(/role: /)]),
-    );
-    expect(await page.locator('[data-save-result] [data-diff-line="added"]').allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringContaining('timeline: 3 months'), expect.stringContaining('role: Senior Product Designer')]),
-    );
-    // The draft keeps what was typed; keeping mine over theirs then publishes on top of their commit.
-    await page.reload();
+    // Each field that differs, by its label, hers and the published side by side; no file's lines.
+    const field = (label: string) => page.locator(`[data-save-result] [data-conflict-field="${label}"]`);
+    expect(await field('Timeline').getAttribute('data-by')).toBe('elsewhere');
+    expect(await field('Timeline').locator('[data-yours]').innerText()).toMatch(/3 months$/);
+    expect(await field('Timeline').locator('[data-published]').innerText()).toMatch(/5 months$/);
+    expect(await field('Role').getAttribute('data-by')).toBe('you');
+    expect(await field('Role').locator('[data-yours]').innerText()).toMatch(/Senior Product Designer$/);
+    expect(await page.locator('[data-save-result] [data-conflict-field]').count()).toBe(2);
+    expect(await page.locator('[data-save-result]').innerText()).not.toMatch(/timeline:|role:|content\/|\.mdx/);
+    const first = page.locator('[data-save-result] button').first();
+    expect(await first.innerText()).toBe('Keep the published version and re-apply my changes');
+
+    // The safe way: the published version with her change on top, shown for review before anything is published.
+    await first.click();
+    await page.waitForURL(/reapplied=1/);
+    expect(remoteHead(editor.stack.remote)).toBe(elsewhere);
     expect(await page.locator('input[name="role"]').inputValue()).toBe('Senior Product Designer');
+    expect(await page.locator('input[name="timeline"]').inputValue()).toBe('5 months');
     await page.locator('[data-draft]').waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const published = await waitForSaveResult(page);
+    expect(published.status).toBe('published');
+    expect(changedLines(theirs, remoteFile(editor.stack.remote, path))).toEqual([
+      expect.stringMatching(/^-role: /),
+      '+role: Senior Product Designer',
+    ]);
   });
 
   it('an edit the build would refuse: not published, the problem by its field, the typed text kept', async () => {
