@@ -3,6 +3,7 @@ import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 import { blobIdOf, type PublishRequest } from '~/editing/git/publish-plan.server';
+import { forgetDiscarded } from './discarded-drafts.server';
 
 /**
  * The editor's drafts: what the designer typed and has not published, kept in
@@ -72,6 +73,8 @@ export async function saveDraft(
   if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
     return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
   }
+  // An edit ends the undo of an earlier "Discard draft".
+  await forgetDiscarded({ query }, checked.path);
   // The very version it was opened from is no draft: nothing changed, so none is kept (and an earlier one goes, unless it holds images).
   if (baseBlobId !== null && blobIdOf(Buffer.from(text, 'utf8')) === baseBlobId) {
     const [held] = await query<{ path: string }>(

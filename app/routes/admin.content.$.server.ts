@@ -4,7 +4,8 @@ import { privatePasswordState } from '~/access/private-access.server';
 import { composeFile, listOperation, openDocument } from '~/editing/documents/compose.server';
 import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/kinds';
 import { FORMS } from '~/editing/documents/forms.server';
-import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
+import { draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
+import { discardDraftForUndo, discardedAt, undoDiscard } from '~/editing/discarded-drafts.server';
 import { formValues } from '~/editing/documents/form-values';
 import { openForEditing, modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
@@ -36,10 +37,11 @@ export function documentPathOf(splat: string | undefined): { path: string; kind:
 
 async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView | null> {
   const config = await resolvePublishConfig();
-  const [opened, draft, privatePassword] = await Promise.all([
+  const [opened, draft, privatePassword, discarded] = await Promise.all([
     openForEditing(path, config),
     getDraft(path),
     kind === 'case-study' ? privatePasswordState() : null,
+    discardedAt(path),
   ]);
   if (opened.status === 'missing' && !draft) return null;
   const text = draft?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
@@ -57,6 +59,7 @@ async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView 
     /** The form is remade (fresh inputs) whenever the text it shows changed on the server. */
     formKey: `${draft?.updatedAt.getTime() ?? 'file'}-${opened.status === 'opened' ? opened.blobId : ''}`,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString() } : null,
+    undoable: discarded !== null,
     opened: opened.status === 'opened' ? { blobId: opened.blobId } : null,
     unreachable: opened.status === 'unreachable' ? opened.reason : null,
     mode: modeSummary(config),
@@ -118,8 +121,12 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     const back = editorHref(document.path);
 
     if (intent === 'discard') {
-      await discardDraft(document.path);
+      await discardDraftForUndo(document.path);
       throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
+    }
+    if (intent === 'undo-discard') {
+      const restored = await undoDiscard(document.path);
+      throw redirect(`${back}?${restored ? 'undone' : 'undo-expired'}=1`, { status: 303, headers: OWNER_HEADERS });
     }
     const base = await getDraft(document.path);
     // Resolved and opened once for this request: a publish below takes both.
@@ -127,9 +134,9 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     const opened = await openForEditing(document.path, config);
     const baseText = base?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
     if (intent === 'take-theirs') {
-      // After a conflict: their version replaces the draft (the designer has seen both).
-      await discardDraft(document.path);
-      throw redirect(back, { status: 303, headers: OWNER_HEADERS });
+      // After a conflict: their version replaces the draft (the designer has seen both), and Undo brings hers back.
+      await discardDraftForUndo(document.path);
+      throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
     }
     const operation = listOperation(intent);
     const composed = composeFile(document.kind, baseText, entries, operation);

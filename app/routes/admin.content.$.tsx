@@ -20,6 +20,9 @@ const NOTICES: Record<string, string> = {
   reapplied: 'Your changes are now on top of the published version. Check the page below, then publish.',
   'kept-mine': 'Your version is kept as the draft. Publishing it replaces the version published in the meantime.',
   discarded: 'Draft discarded: this is the published version.',
+  undone: 'Your draft is back, as you left it.',
+  'undo-expired':
+    'That draft can’t be brought back any more: a discarded draft is kept only a short while, and not once the page is edited again.',
   created: 'New case study, kept as a draft. Fill in its details, then publish: it starts as “coming soon”.',
   restored: 'Restored: that version is back on the site, as the newest in the history.',
   'password-saved': 'Password saved. Anyone who unlocked with an earlier password has to enter this one.',
@@ -55,6 +58,7 @@ export default function EditContent() {
       result={result}
       message={message}
       notice={notice ? NOTICES[notice] : undefined}
+      undo={notice === 'discarded' && data.editor.undoable}
       uploaded={data.uploaded ?? undefined}
       uploadError={params.get('upload-error') ?? undefined}
     />

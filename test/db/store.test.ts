@@ -51,6 +51,7 @@ const MIGRATIONS = [
   '20261127000000_private_case_study_password',
   '20261127010000_mail_account',
   '20261127010100_site_address',
+  '20261127020000_discarded_drafts',
 ];
 const WINDOW_MS = 10 * 60 * 1000;
 
@@ -134,6 +135,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       expect(tables.map((row) => row.table_name)).toEqual([
         'admin_sessions',
         'contact_messages',
+        'content_discarded_drafts',
         'content_draft_uploads',
         'content_drafts',
         'insight_address_limits',

@@ -155,6 +155,14 @@ describe('preview', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.waitForURL(/discarded=1/);
+    expect(await page.locator('input[name="title"]').inputValue()).not.toBe('Rewards, Seen at Last');
+    // Without JavaScript too, Undo brings the discarded draft back.
+    expect(await page.locator('[data-undo-discard]').innerText()).toMatch(/^Draft discarded\./);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL(/undone=1/);
+    expect(await page.locator('input[name="title"]').inputValue()).toBe('Rewards, Seen at Last');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/discarded=1/);
   });
 });
 
@@ -184,7 +192,7 @@ describe('history', () => {
 });
 
 describe('a draft', () => {
-  it('survives a reload and a sign-out, shows on the list, and can be discarded', async () => {
+  it('survives a reload and a sign-out, shows on the list, and can be discarded, then brought back by Undo', async () => {
     const page = await signedIn();
     await page.goto(`${editor.url}/admin/content/resume.mdx`);
     await page.waitForFunction(() => document.documentElement.classList.contains('js'));
@@ -205,6 +213,13 @@ describe('a draft', () => {
     await again.getByRole('button', { name: 'Discard draft' }).click();
     await again.waitForURL(/discarded=1/);
     expect(await again.locator(`input[name="${name}"]`).inputValue()).not.toBe('Typed, then the tab closed');
+    // "Draft discarded. Undo": the draft comes back.
+    await again.locator('[data-undo-discard]').getByRole('button', { name: 'Undo' }).click();
+    await again.waitForURL(/undone=1/);
+    expect(await again.locator(`input[name="${name}"]`).inputValue()).toBe('Typed, then the tab closed');
+    await again.locator('[data-draft]').waitFor();
+    await again.getByRole('button', { name: 'Discard draft' }).click();
+    await again.waitForURL(/discarded=1/);
   });
 });
 
