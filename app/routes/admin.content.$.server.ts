@@ -117,7 +117,7 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
         { result: { status: 'invalid' as const, reason: posted.refused, problems: [] } },
         { status: posted.status, headers: OWNER_HEADERS },
       );
-    const { entries, intent, baseBlobId, message } = posted;
+    const { entries, intent, baseBlobId, message, typedAt } = posted;
     const back = editorHref(document.path);
 
     if (intent === 'discard') {
@@ -162,7 +162,7 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
       intent === 'reapply' && published
         ? await reapplyOnPublished({ kind: document.kind, baseBlobId, mine: composed.text, theirs: published.text, config })
         : composed.text;
-    const kept = await saveDraft(document.path, { text, baseBlobId: draftBase });
+    const kept = await saveDraft(document.path, { text, baseBlobId: draftBase, typedAt });
     if (!kept.ok)
       return data<EditorActionData>(
         { result: { status: 'invalid', reason: kept.error, problems: [] }, message },

@@ -242,6 +242,27 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     await discardDraft('content/case-studies/other.mdx');
   });
 
+  it('saves that arrive out of order: the text typed last stays (an autosave still on its way as the tab closed)', async () => {
+    const doc = 'content/case-studies/order.mdx';
+    const original = '---\ntitle: Order\n---\n';
+    const base = blobIdOf(Buffer.from(original));
+    expect(await saveDraft(doc, { text: `${original}Typed last.\n`, baseBlobId: base, typedAt: 2_000 })).toMatchObject({ ok: true });
+    expect(await saveDraft(doc, { text: `${original}Typed.\n`, baseBlobId: base, typedAt: 1_000 })).toMatchObject({
+      ok: true,
+      superseded: true,
+    });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Typed last.\n` });
+    // Nor does an older save of the original text drop the newer draft.
+    await saveDraft(doc, { text: original, baseBlobId: base, typedAt: 1_500 });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Typed last.\n` });
+    // A newer one, and a form posted without a time (no JavaScript), replace it.
+    await saveDraft(doc, { text: `${original}Newer.\n`, baseBlobId: base, typedAt: 3_000 });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Newer.\n` });
+    await saveDraft(doc, { text: `${original}Posted.\n`, baseBlobId: base });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Posted.\n` });
+    await discardDraft(doc);
+  });
+
   it('two uploads at once cannot both pass the limit', async () => {
     const doc = 'content/case-studies/race.mdx';
     const big = Buffer.alloc(MAX_DRAFT_UPLOAD_BYTES / 2 + 1, 1);

@@ -52,6 +52,7 @@ const MIGRATIONS = [
   '20261127010000_mail_account',
   '20261127010100_site_address',
   '20261127020000_discarded_drafts',
+  '20261127020100_draft_typed_at',
 ];
 const WINDOW_MS = 10 * 60 * 1000;
 

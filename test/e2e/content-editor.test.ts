@@ -221,6 +221,25 @@ describe('a draft', () => {
     await again.getByRole('button', { name: 'Discard draft' }).click();
     await again.waitForURL(/discarded=1/);
   });
+
+  it('keeps what was typed up to the moment the tab closed', async () => {
+    const page = await signedIn();
+    await page.goto(`${editor.url}/admin/content/resume.mdx`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+    await page.locator('input[name="location"]').fill('Typed as the tab closed');
+    // Closed at once, well before the autosave's pause after typing.
+    await page.close({ runBeforeUnload: true });
+    const again = await signedIn();
+    await again.goto(`${editor.url}/admin/content/resume.mdx`);
+    await expect
+      .poll(async () => {
+        await again.reload();
+        return again.locator('input[name="location"]').inputValue();
+      })
+      .toBe('Typed as the tab closed');
+    await again.getByRole('button', { name: 'Discard draft' }).click();
+    await again.waitForURL(/discarded=1/);
+  });
 });
 
 describe('a new case study', () => {

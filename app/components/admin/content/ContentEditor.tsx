@@ -130,6 +130,7 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
       <form key={editor.formKey} id={FORM_ID} method="post" data-editor-form className="mt-6 grid gap-8 pb-28">
         <input type="hidden" name="_baseBlobId" value={editor.baseBlobId ?? ''} />
         <input type="hidden" name="_path" value={editor.path} />
+        <input type="hidden" name="_typedAt" defaultValue="" />
         <fieldset disabled={editor.mode.mode === 'read-only'} className="contents">
           <section aria-labelledby="details-title" className="rounded-2xl border border-border bg-bg p-4 sm:p-6">
             <h2 id="details-title" className="text-lg font-semibold tracking-tight">
