@@ -177,7 +177,8 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
         { status: 303, headers: OWNER_HEADERS },
       );
     if (resolving) throw redirect(`${back}?${intent === 'reapply' ? 'reapplied' : 'kept-mine'}=1`, { status: 303, headers: OWNER_HEADERS });
-    if (intent === 'save') throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
+    // Nothing changed: no draft is kept, and the page says so rather than "Draft saved".
+    if (intent === 'save') throw redirect(`${back}?${kept.dropped ? 'unchanged' : 'saved'}=1`, { status: 303, headers: OWNER_HEADERS });
     if (intent !== 'publish')
       return data<EditorActionData>(
         { result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message },

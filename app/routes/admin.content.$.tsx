@@ -17,6 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
+  unchanged: 'Nothing changed, so no draft is kept: this is the published version.',
   reapplied: 'Your changes are now on top of the published version. Check the page below, then publish.',
   'kept-mine': 'Your version is kept as the draft. Publishing it replaces the version published in the meantime.',
   discarded: 'Draft discarded: this is the published version.',

@@ -73,6 +73,15 @@ describe.each([
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status, await page.locator('[data-save-result]').innerText()).toBe('unchanged');
     expect(remoteHead(editor.stack.remote)).toBe(result.commit);
+
+    // Save draft with nothing changed: it says so, and keeps no draft.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/unchanged=1/);
+    expect(await page.locator('[role="status"]').allInnerTexts()).toContain(
+      'Nothing changed, so no draft is kept: this is the published version.',
+    );
+    expect(await page.locator('[data-draft]').count()).toBe(0);
+    expect(await editor.stack.db.query('SELECT path FROM content_drafts WHERE path = $1', [OFFICE_DEPOT])).toEqual([]);
   });
 });
 
