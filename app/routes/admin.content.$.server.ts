@@ -26,7 +26,8 @@ import { editorScriptUrl } from '~/editing/editor-bundle.server';
 /** The publish's answer, and the message typed for it (kept in its box when the publish is refused). */
 export type EditorActionData = { result: SaveResult; message?: string };
 
-const notFound = () => data({ notFound: true as const }, { status: 404, headers: OWNER_HEADERS });
+/** `undoable`: a new page's only draft was just discarded, and Undo can still bring it back. */
+const notFound = (undoable = false) => data({ notFound: true as const, undoable }, { status: 404, headers: OWNER_HEADERS });
 
 /** `case-studies/office-depot.mdx` → `content/case-studies/office-depot.mdx`, when that is a file the editor opens. */
 export function documentPathOf(splat: string | undefined): { path: string; kind: DocumentKind } | null {
@@ -90,7 +91,7 @@ export async function contentEditorLoader({ request, params }: LoaderFunctionArg
     const document = documentPathOf(params['*']);
     if (!document) return notFound();
     const editor = await loadEditor(document.path, document.kind);
-    if (!editor) return notFound();
+    if (!editor) return notFound((await discardedAt(document.path)) !== null);
     return data(
       { notFound: false as const, editor, uploaded: await justUploaded(request, document.path), now: new Date().toISOString() },
       { headers: OWNER_HEADERS },

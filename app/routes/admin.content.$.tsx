@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { BUTTON } from '~/components/admin/content/buttons';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
 import { contentEditorAction, contentEditorLoader } from './admin.content.$.server';
@@ -35,6 +36,21 @@ export default function EditContent() {
   const answer = useActionData<typeof action>();
   // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
+  if (data.notFound && data.undoable) {
+    return (
+      <section className="max-w-xl py-10" data-undo-discard>
+        <h1 className="text-2xl font-semibold tracking-tight">Draft discarded</h1>
+        <p className="mt-2 text-fg-muted">
+          This page was never published, so nothing of it is left. You can bring it back for a few minutes.
+        </p>
+        <Form method="post" reloadDocument className="mt-4">
+          <button type="submit" name="intent" value="undo-discard" className={BUTTON}>
+            Undo
+          </button>
+        </Form>
+      </section>
+    );
+  }
   if (data.notFound) {
     return (
       <section className="max-w-xl py-10">

@@ -267,6 +267,12 @@ describe('a new case study', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/admin\/content\/case-studies\/ledger-onboarding-rethink\.mdx\?created=1/);
     expect(await page.locator('select[name="status"]').inputValue()).toBe('coming-soon');
+    // Its only draft discarded by mistake: Undo brings it back, with its card image (published below).
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/discarded=1/);
+    await page.locator('[data-undo-discard]').getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL(/undone=1/);
+    expect(await page.locator('select[name="status"]').inputValue()).toBe('coming-soon');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const first = await waitForSaveResult(page);
     expect(first.status).toBe('published');
