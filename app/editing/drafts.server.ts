@@ -3,6 +3,7 @@ import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
 import { blobIdOf, type PublishRequest } from '~/editing/git/publish-plan.server';
+import { forgetDiscarded } from './discarded-drafts.server';
 
 /**
  * The editor's drafts: what the designer typed and has not published, kept in
@@ -61,8 +62,8 @@ function checkPath(input: unknown): { path: string } | { error: string } {
  */
 export async function saveDraft(
   filePath: string,
-  { text, baseBlobId }: { text: string; baseBlobId: string | null },
-): Promise<DraftResult<{ updatedAt: Date; dropped?: true }>> {
+  { text, baseBlobId, typedAt = null }: { text: string; baseBlobId: string | null; typedAt?: number | null },
+): Promise<DraftResult<{ updatedAt: Date; dropped?: true; superseded?: true }>> {
   const checked = checkPath(filePath);
   if ('error' in checked) return { ok: false, error: checked.error };
   if (typeof text !== 'string') return { ok: false, error: 'A draft is the file’s text.' };
@@ -72,23 +73,31 @@ export async function saveDraft(
   if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
     return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
   }
+  if (typedAt !== null && !(Number.isSafeInteger(typedAt) && typedAt > 0)) return { ok: false, error: 'When it was typed must be a time.' };
+  // An edit ends the undo of an earlier "Discard draft".
+  await forgetDiscarded({ query }, checked.path);
   // The very version it was opened from is no draft: nothing changed, so none is kept (and an earlier one goes, unless it holds images).
   if (baseBlobId !== null && blobIdOf(Buffer.from(text, 'utf8')) === baseBlobId) {
+    // Typed back to the original, unless newer typing is kept already.
     const [held] = await query<{ path: string }>(
       `DELETE FROM content_drafts WHERE path = $1 AND NOT EXISTS (SELECT 1 FROM content_draft_uploads WHERE document_path = $1)
+         AND (typed_at IS NULL OR $2::bigint IS NULL OR typed_at <= $2::bigint)
        RETURNING path`,
-      [checked.path],
+      [checked.path, typedAt],
     );
     const left = held ? null : await getDraft(checked.path);
     if (!left) return { ok: true, updatedAt: new Date(), dropped: true };
   }
   // Each save carries the base the page holds: it changes when the designer reloads the file after a conflict.
+  // A save typed before the kept draft (one that was still on its way) is older work: the newer text stays.
   const rows = await query<{ updated_at: Date }>(
-    `INSERT INTO content_drafts (path, text, base_blob_id) VALUES ($1, $2, $3)
-     ON CONFLICT (path) DO UPDATE SET text = excluded.text, base_blob_id = excluded.base_blob_id, updated_at = now()
+    `INSERT INTO content_drafts (path, text, base_blob_id, typed_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (path) DO UPDATE SET text = excluded.text, base_blob_id = excluded.base_blob_id, typed_at = excluded.typed_at, updated_at = now()
+       WHERE content_drafts.typed_at IS NULL OR excluded.typed_at IS NULL OR excluded.typed_at >= content_drafts.typed_at
      RETURNING updated_at`,
-    [checked.path, text, baseBlobId],
+    [checked.path, text, baseBlobId, typedAt],
   );
+  if (rows.length === 0) return { ok: true, updatedAt: new Date(), superseded: true };
   return { ok: true, updatedAt: new Date(oneRow(rows, `the draft of ${checked.path}`).updated_at) };
 }
 

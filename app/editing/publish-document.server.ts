@@ -1,8 +1,8 @@
 import { slugOf, type DocumentKind } from '~/editing/documents/kinds';
 import { openDocument } from '~/editing/documents/compose.server';
-import { diffHunks } from '~/editing/documents/line-diff';
 import { defaultMessage, type PublishConfig } from '~/editing/git/publish-config.server';
 import type { GoLive } from '~/editing/going-live/live-now.server';
+import { conflictResult } from './conflicts.server';
 import { draftUploads } from './drafts.server';
 import type { Opened } from './open.server';
 import { publishChange } from './publish-change.server';
@@ -70,13 +70,9 @@ export async function publishDocument({ path, kind, text, baseBlobId, message, o
     case 'published':
       return { ...result, live: liveNote(kind, path, data, result.live) };
     case 'conflict':
-      return {
-        status: 'conflict',
-        path: result.path,
-        theirs: result.theirs.text,
-        mine: text,
-        hunks: diffHunks(result.theirs.text ?? '', text, { context: 2 }),
-      };
+      // A new image whose name was taken on the branch meanwhile: the page itself may not have changed.
+      if (result.path !== path) return { status: 'conflict', fields: [], story: [], deleted: false, image: true };
+      return conflictResult({ kind, baseBlobId, mine: text, theirs: result.theirs.text, config });
     case 'invalid':
       return { status: 'invalid', reason: result.reason, problems: [] };
     default:

@@ -1,5 +1,6 @@
 import type { CheckProblem } from '~/editing/content-check/types';
-import type { Hunk } from '~/editing/documents/line-diff';
+import type { FieldDifference } from '~/editing/documents/conflict.server';
+import type { ParagraphChange } from '~/editing/documents/paragraphs';
 
 /**
  * What the editor's Publish answers (publish-document.server.ts), as the
@@ -12,7 +13,11 @@ export type ContentProblem = CheckProblem;
 export type SaveResult =
   | { status: 'published'; commit: string; pushed: boolean; warning?: string; live: LiveNote }
   | { status: 'unchanged' }
-  | { status: 'conflict'; path: string; theirs: string | null; mine: string; hunks: Hunk[] }
+  /**
+   * Changed elsewhere meanwhile: the fields and story paragraphs where hers and the published differ (`deleted`: the
+   * page was deleted there; `image`: one of her new images has a name that was published meanwhile).
+   */
+  | { status: 'conflict'; fields: FieldDifference[]; story: ParagraphChange[]; deleted: boolean; image?: true }
   | { status: 'invalid'; reason: string; problems: ContentProblem[] }
   /** `exposed`: refused because it would put private work where anyone can read it (the reason says how to fix that). */
   | { status: 'failed'; reason: string; exposed?: true }

@@ -4,11 +4,13 @@ import { privatePasswordState } from '~/access/private-access.server';
 import { composeFile, listOperation, openDocument } from '~/editing/documents/compose.server';
 import { documentKind, editorHref, type DocumentKind } from '~/editing/documents/kinds';
 import { FORMS } from '~/editing/documents/forms.server';
-import { discardDraft, draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
+import { draftUploadByPath, getDraft, saveDraft } from '~/editing/drafts.server';
+import { discardDraftForUndo, discardedAt, undoDiscard } from '~/editing/discarded-drafts.server';
 import { formValues } from '~/editing/documents/form-values';
 import { openForEditing, modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { publishDocument, type SaveResult } from '~/editing/publish-document.server';
+import { reapplyOnPublished } from '~/editing/conflicts.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import type { EditorView } from '~/components/admin/content/types';
 import { editorScriptUrl } from '~/editing/editor-bundle.server';
@@ -24,7 +26,8 @@ import { editorScriptUrl } from '~/editing/editor-bundle.server';
 /** The publish's answer, and the message typed for it (kept in its box when the publish is refused). */
 export type EditorActionData = { result: SaveResult; message?: string };
 
-const notFound = () => data({ notFound: true as const }, { status: 404, headers: OWNER_HEADERS });
+/** `undoable`: a new page's only draft was just discarded, and Undo can still bring it back. */
+const notFound = (undoable = false) => data({ notFound: true as const, undoable }, { status: 404, headers: OWNER_HEADERS });
 
 /** `case-studies/office-depot.mdx` → `content/case-studies/office-depot.mdx`, when that is a file the editor opens. */
 export function documentPathOf(splat: string | undefined): { path: string; kind: DocumentKind } | null {
@@ -35,10 +38,11 @@ export function documentPathOf(splat: string | undefined): { path: string; kind:
 
 async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView | null> {
   const config = await resolvePublishConfig();
-  const [opened, draft, privatePassword] = await Promise.all([
+  const [opened, draft, privatePassword, discarded] = await Promise.all([
     openForEditing(path, config),
     getDraft(path),
     kind === 'case-study' ? privatePasswordState() : null,
+    discardedAt(path),
   ]);
   if (opened.status === 'missing' && !draft) return null;
   const text = draft?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
@@ -56,6 +60,7 @@ async function loadEditor(path: string, kind: DocumentKind): Promise<EditorView 
     /** The form is remade (fresh inputs) whenever the text it shows changed on the server. */
     formKey: `${draft?.updatedAt.getTime() ?? 'file'}-${opened.status === 'opened' ? opened.blobId : ''}`,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString() } : null,
+    undoable: discarded !== null,
     opened: opened.status === 'opened' ? { blobId: opened.blobId } : null,
     unreachable: opened.status === 'unreachable' ? opened.reason : null,
     mode: modeSummary(config),
@@ -86,7 +91,7 @@ export async function contentEditorLoader({ request, params }: LoaderFunctionArg
     const document = documentPathOf(params['*']);
     if (!document) return notFound();
     const editor = await loadEditor(document.path, document.kind);
-    if (!editor) return notFound();
+    if (!editor) return notFound((await discardedAt(document.path)) !== null);
     return data(
       { notFound: false as const, editor, uploaded: await justUploaded(request, document.path), now: new Date().toISOString() },
       { headers: OWNER_HEADERS },
@@ -113,12 +118,16 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
         { result: { status: 'invalid' as const, reason: posted.refused, problems: [] } },
         { status: posted.status, headers: OWNER_HEADERS },
       );
-    const { entries, intent, baseBlobId, message } = posted;
+    const { entries, intent, baseBlobId, message, typedAt } = posted;
     const back = editorHref(document.path);
 
     if (intent === 'discard') {
-      await discardDraft(document.path);
+      await discardDraftForUndo(document.path);
       throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
+    }
+    if (intent === 'undo-discard') {
+      const restored = await undoDiscard(document.path);
+      throw redirect(`${back}?${restored ? 'undone' : 'undo-expired'}=1`, { status: 303, headers: OWNER_HEADERS });
     }
     const base = await getDraft(document.path);
     // Resolved and opened once for this request: a publish below takes both.
@@ -126,9 +135,9 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
     const opened = await openForEditing(document.path, config);
     const baseText = base?.text ?? (opened.status === 'opened' || opened.status === 'read-only' ? opened.text : '');
     if (intent === 'take-theirs') {
-      // After a conflict: their version replaces the draft (the designer has seen both).
-      await discardDraft(document.path);
-      throw redirect(back, { status: 303, headers: OWNER_HEADERS });
+      // After a conflict: their version replaces the draft (the designer has seen both), and Undo brings hers back.
+      await discardDraftForUndo(document.path);
+      throw redirect(`${back}?discarded=1`, { status: 303, headers: OWNER_HEADERS });
     }
     const operation = listOperation(intent);
     const composed = composeFile(document.kind, baseText, entries, operation);
@@ -145,10 +154,16 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
         { status: 422, headers: OWNER_HEADERS },
       );
     }
-    // After a conflict the designer may keep theirs on top of the new version: the base becomes that version.
-    const keepMine = intent === 'keep-mine' && opened.status === 'opened';
-    const draftBase = keepMine ? opened.blobId : baseBlobId;
-    const kept = await saveDraft(document.path, { text: composed.text, baseBlobId: draftBase });
+    // After a conflict: her changes re-applied to the published version (the safe way), or hers kept over it.
+    // Either way the draft's base becomes the published version, so the next publish goes on top of it.
+    const resolving = (intent === 'keep-mine' || intent === 'reapply') && (opened.status === 'opened' || opened.status === 'missing');
+    const published = opened.status === 'opened' ? opened : null;
+    const draftBase = resolving ? (published?.blobId ?? null) : baseBlobId;
+    const text =
+      intent === 'reapply' && published
+        ? await reapplyOnPublished({ kind: document.kind, baseBlobId, mine: composed.text, theirs: published.text, config })
+        : composed.text;
+    const kept = await saveDraft(document.path, { text, baseBlobId: draftBase, typedAt });
     if (!kept.ok)
       return data<EditorActionData>(
         { result: { status: 'invalid', reason: kept.error, problems: [] }, message },
@@ -162,7 +177,9 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
           .join('-')}`}`,
         { status: 303, headers: OWNER_HEADERS },
       );
-    if (intent === 'save' || keepMine) throw redirect(`${back}?saved=1`, { status: 303, headers: OWNER_HEADERS });
+    if (resolving) throw redirect(`${back}?${intent === 'reapply' ? 'reapplied' : 'kept-mine'}=1`, { status: 303, headers: OWNER_HEADERS });
+    // Nothing changed: no draft is kept, and the page says so rather than "Draft saved".
+    if (intent === 'save') throw redirect(`${back}?${kept.dropped ? 'unchanged' : 'saved'}=1`, { status: 303, headers: OWNER_HEADERS });
     if (intent !== 'publish')
       return data<EditorActionData>(
         { result: { status: 'invalid', reason: 'That button is not known here.', problems: [] }, message },

@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { BUTTON } from '~/components/admin/content/buttons';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
 import { contentEditorAction, contentEditorLoader } from './admin.content.$.server';
@@ -17,7 +18,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
+  unchanged: 'Nothing changed, so no draft is kept: this is the published version.',
+  reapplied: 'Your changes are now on top of the published version. Check the page below, then publish.',
+  'kept-mine': 'Your version is kept as the draft. Publishing it replaces the version published in the meantime.',
   discarded: 'Draft discarded: this is the published version.',
+  undone: 'Your draft is back, as you left it.',
+  'undo-expired':
+    'That draft can’t be brought back any more: a discarded draft is kept only a short while, and not once the page is edited again.',
   created: 'New case study, kept as a draft. Fill in its details, then publish: it starts as “coming soon”.',
   restored: 'Restored: that version is back on the site, as the newest in the history.',
   'password-saved': 'Password saved. Anyone who unlocked with an earlier password has to enter this one.',
@@ -29,6 +36,21 @@ export default function EditContent() {
   const answer = useActionData<typeof action>();
   // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
+  if (data.notFound && data.undoable) {
+    return (
+      <section className="max-w-xl py-10" data-undo-discard>
+        <h1 className="text-2xl font-semibold tracking-tight">Draft discarded</h1>
+        <p className="mt-2 text-fg-muted">
+          This page was never published, so nothing of it is left. You can bring it back for a few minutes.
+        </p>
+        <Form method="post" reloadDocument className="mt-4">
+          <button type="submit" name="intent" value="undo-discard" className={BUTTON}>
+            Undo
+          </button>
+        </Form>
+      </section>
+    );
+  }
   if (data.notFound) {
     return (
       <section className="max-w-xl py-10">
@@ -53,6 +75,7 @@ export default function EditContent() {
       result={result}
       message={message}
       notice={notice ? NOTICES[notice] : undefined}
+      undo={notice === 'discarded' && data.editor.undoable}
       uploaded={data.uploaded ?? undefined}
       uploadError={params.get('upload-error') ?? undefined}
     />

@@ -33,7 +33,7 @@ export async function contentDraftAction({ request }: ActionFunctionArgs) {
     }
     const composed = composeFile(kind, baseText, posted.entries);
     if (!composed.ok) return answer(422, { error: composed.problem });
-    const kept = await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId });
+    const kept = await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId, typedAt: posted.typedAt });
     if (!kept.ok) return answer(413, { error: kept.error });
     return answer(200, { saved: kept.updatedAt.toISOString(), ...(kept.dropped ? { unchanged: true as const } : {}) });
   });

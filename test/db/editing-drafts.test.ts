@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeSharedDatabase } from '~/db/connection.server';
+import { closeSharedDatabase, query } from '~/db/connection.server';
 import {
   discardDraft,
   discardDraftUpload,
@@ -14,6 +14,7 @@ import {
   saveDraftUpload,
   settleDraft,
 } from '~/editing/drafts.server';
+import { discardDraftForUndo, discardedAt, UNDO_MINUTES, undoDiscard } from '~/editing/discarded-drafts.server';
 import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 import { at } from '../helpers/must';
@@ -198,6 +199,67 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     await saveDraftUpload(doc, { path: 'content/case-studies/unchanged/a.png', bytes: BYTES, mediaType: 'image/png' });
     expect(await saveDraft(doc, { text: original, baseBlobId: base })).toEqual({ ok: true, updatedAt: expect.any(Date) });
     expect(await getDraft(doc)).toMatchObject({ text: original });
+    await discardDraft(doc);
+  });
+
+  it('a discarded draft comes back with its images by Undo, for UNDO_MINUTES; not after its time, nor once the page is edited again', async () => {
+    const doc = 'content/case-studies/undo.mdx';
+    const photo = 'content/case-studies/undo/photo.png';
+    await saveDraft(doc, { text: '---\ntitle: Typed\n---\n', baseBlobId: BASE });
+    await saveDraftUpload(doc, { path: photo, bytes: BYTES, mediaType: 'image/png' });
+    expect(await discardDraftForUndo(doc)).toBe(true);
+    expect(await getDraft(doc)).toBeNull();
+    expect(await listDrafts()).toEqual([]);
+    expect(await discardedAt(doc)).toEqual(expect.any(Date));
+    expect(await undoDiscard(doc)).toBe(true);
+    expect(await getDraft(doc)).toMatchObject({ text: '---\ntitle: Typed\n---\n', baseBlobId: BASE });
+    expect((await draftUploadByPath(photo))?.bytes).toEqual(BYTES);
+    expect(await discardedAt(doc)).toBeNull();
+    expect(await undoDiscard(doc)).toBe(false);
+
+    // Its time up: gone for good, its image with it.
+    await discardDraftForUndo(doc);
+    // As if the time had passed: the discard and the image before it, that much earlier.
+    const earlier = `interval '${UNDO_MINUTES} minutes 1 second'`;
+    await query(`UPDATE content_discarded_drafts SET discarded_at = discarded_at - ${earlier}`);
+    await query(`UPDATE content_draft_uploads SET created_at = created_at - ${earlier}`);
+    expect(await discardedAt(doc)).toBeNull();
+    expect(await undoDiscard(doc)).toBe(false);
+    expect(await getDraft(doc)).toBeNull();
+    await saveDraft('content/case-studies/other.mdx', { text: 'x', baseBlobId: null });
+    expect(await draftUploadByPath(photo)).toBeNull();
+
+    // Edited again: the discarded one cannot come back over the new typing.
+    await saveDraft(doc, { text: 'first', baseBlobId: BASE });
+    await saveDraftUpload(doc, { path: photo, bytes: BYTES, mediaType: 'image/png' });
+    await discardDraftForUndo(doc);
+    await saveDraft(doc, { text: 'second', baseBlobId: BASE });
+    expect(await discardedAt(doc)).toBeNull();
+    expect(await undoDiscard(doc)).toBe(false);
+    expect(await getDraft(doc)).toMatchObject({ text: 'second' });
+    expect(await draftUploadByPath(photo)).toBeNull();
+    await discardDraft(doc);
+    await discardDraft('content/case-studies/other.mdx');
+  });
+
+  it('saves that arrive out of order: the text typed last stays (an autosave still on its way as the tab closed)', async () => {
+    const doc = 'content/case-studies/order.mdx';
+    const original = '---\ntitle: Order\n---\n';
+    const base = blobIdOf(Buffer.from(original));
+    expect(await saveDraft(doc, { text: `${original}Typed last.\n`, baseBlobId: base, typedAt: 2_000 })).toMatchObject({ ok: true });
+    expect(await saveDraft(doc, { text: `${original}Typed.\n`, baseBlobId: base, typedAt: 1_000 })).toMatchObject({
+      ok: true,
+      superseded: true,
+    });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Typed last.\n` });
+    // Nor does an older save of the original text drop the newer draft.
+    await saveDraft(doc, { text: original, baseBlobId: base, typedAt: 1_500 });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Typed last.\n` });
+    // A newer one, and a form posted without a time (no JavaScript), replace it.
+    await saveDraft(doc, { text: `${original}Newer.\n`, baseBlobId: base, typedAt: 3_000 });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Newer.\n` });
+    await saveDraft(doc, { text: `${original}Posted.\n`, baseBlobId: base });
+    expect(await getDraft(doc)).toMatchObject({ text: `${original}Posted.\n` });
     await discardDraft(doc);
   });
 

@@ -51,6 +51,8 @@ const MIGRATIONS = [
   '20261127000000_private_case_study_password',
   '20261127010000_mail_account',
   '20261127010100_site_address',
+  '20261127020000_discarded_drafts',
+  '20261127020100_draft_typed_at',
 ];
 const WINDOW_MS = 10 * 60 * 1000;
 
@@ -134,6 +136,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       expect(tables.map((row) => row.table_name)).toEqual([
         'admin_sessions',
         'contact_messages',
+        'content_discarded_drafts',
         'content_draft_uploads',
         'content_drafts',
         'insight_address_limits',

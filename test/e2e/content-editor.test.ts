@@ -11,8 +11,9 @@ import { useEditor } from '../helpers/suite/editor-suite';
 /**
  * The editor's frontmatter forms and publishing, in Chromium, against the
  * built server in remote mode and a real git remote: a field changed is one
- * commit that changes that line only; nothing changed is no commit; a file
- * changed elsewhere is a conflict that keeps the draft; an edit the build
+ * commit that changes that line only; nothing changed is no commit; a page
+ * changed elsewhere is a conflict shown field by field, resolved by re-applying
+ * her changes on top; an edit the build
  * would refuse is named by its field and kept; a draft survives a reload and
  * a sign-out; a new case study goes from the list to the site.
  */
@@ -72,32 +73,55 @@ describe.each([
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status, await page.locator('[data-save-result]').innerText()).toBe('unchanged');
     expect(remoteHead(editor.stack.remote)).toBe(result.commit);
+
+    // Save draft with nothing changed: it says so, and keeps no draft.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/unchanged=1/);
+    expect(await page.locator('[role="status"]').allInnerTexts()).toContain(
+      'Nothing changed, so no draft is kept: this is the published version.',
+    );
+    expect(await page.locator('[data-draft]').count()).toBe(0);
+    expect(await editor.stack.db.query('SELECT path FROM content_drafts WHERE path = $1', [OFFICE_DEPOT])).toEqual([]);
   });
 });
 
 describe('when publishing cannot go ahead', () => {
-  it('a file changed elsewhere since it was opened: a conflict, nothing pushed, both versions shown, the draft kept', async () => {
+  it('a page changed elsewhere since it was opened: a conflict shown field by field; her changes re-applied on top, nothing of theirs undone', async () => {
     const page = await signedIn();
+    const path = 'content/case-studies/mobile-banking.mdx';
     await page.goto(`${editor.url}/admin/content/case-studies/mobile-banking.mdx`);
-    const theirs = remoteFile(editor.stack.remote, 'content/case-studies/mobile-banking.mdx').replace(
-      /^timeline: .*$/m,
-      'timeline: 5 months',
-    );
-    const elsewhere = commitOnRemote(editor.stack.remote, { 'content/case-studies/mobile-banking.mdx': theirs });
+    const theirs = remoteFile(editor.stack.remote, path).replace(/^timeline: .*$/m, 'timeline: 5 months');
+    const elsewhere = commitOnRemote(editor.stack.remote, { [path]: theirs });
     await page.locator('input[name="role"]').fill('Senior Product Designer');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await waitForSaveResult(page)).status).toBe('conflict');
     expect(remoteHead(editor.stack.remote)).toBe(elsewhere);
-    expect(await page.locator('[data-save-result] [data-diff-line="removed"]').allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringContaining('timeline: 5 months'), expect.stringMatching(/role: /)]),
-    );
-    expect(await page.locator('[data-save-result] [data-diff-line="added"]').allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringContaining('timeline: 3 months'), expect.stringContaining('role: Senior Product Designer')]),
-    );
-    // The draft keeps what was typed; keeping mine over theirs then publishes on top of their commit.
-    await page.reload();
+    // Each field that differs, by its label, hers and the published side by side; no file's lines.
+    const field = (label: string) => page.locator(`[data-save-result] [data-conflict-field="${label}"]`);
+    expect(await field('Timeline').getAttribute('data-by')).toBe('elsewhere');
+    expect(await field('Timeline').locator('[data-yours]').innerText()).toMatch(/3 months$/);
+    expect(await field('Timeline').locator('[data-published]').innerText()).toMatch(/5 months$/);
+    expect(await field('Role').getAttribute('data-by')).toBe('you');
+    expect(await field('Role').locator('[data-yours]').innerText()).toMatch(/Senior Product Designer$/);
+    expect(await page.locator('[data-save-result] [data-conflict-field]').count()).toBe(2);
+    expect(await page.locator('[data-save-result]').innerText()).not.toMatch(/timeline:|role:|content\/|\.mdx/);
+    const first = page.locator('[data-save-result] button').first();
+    expect(await first.innerText()).toBe('Keep the published version and re-apply my changes');
+
+    // The safe way: the published version with her change on top, shown for review before anything is published.
+    await first.click();
+    await page.waitForURL(/reapplied=1/);
+    expect(remoteHead(editor.stack.remote)).toBe(elsewhere);
     expect(await page.locator('input[name="role"]').inputValue()).toBe('Senior Product Designer');
+    expect(await page.locator('input[name="timeline"]').inputValue()).toBe('5 months');
     await page.locator('[data-draft]').waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const published = await waitForSaveResult(page);
+    expect(published.status).toBe('published');
+    expect(changedLines(theirs, remoteFile(editor.stack.remote, path))).toEqual([
+      expect.stringMatching(/^-role: /),
+      '+role: Senior Product Designer',
+    ]);
   });
 
   it('an edit the build would refuse: not published, the problem by its field, the typed text kept', async () => {
@@ -140,6 +164,14 @@ describe('preview', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.waitForURL(/discarded=1/);
+    expect(await page.locator('input[name="title"]').inputValue()).not.toBe('Rewards, Seen at Last');
+    // Without JavaScript too, Undo brings the discarded draft back.
+    expect(await page.locator('[data-undo-discard]').innerText()).toMatch(/^Draft discarded\./);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL(/undone=1/);
+    expect(await page.locator('input[name="title"]').inputValue()).toBe('Rewards, Seen at Last');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/discarded=1/);
   });
 });
 
@@ -169,7 +201,7 @@ describe('history', () => {
 });
 
 describe('a draft', () => {
-  it('survives a reload and a sign-out, shows on the list, and can be discarded', async () => {
+  it('survives a reload and a sign-out, shows on the list, and can be discarded, then brought back by Undo', async () => {
     const page = await signedIn();
     await page.goto(`${editor.url}/admin/content/resume.mdx`);
     await page.waitForFunction(() => document.documentElement.classList.contains('js'));
@@ -190,6 +222,39 @@ describe('a draft', () => {
     await again.getByRole('button', { name: 'Discard draft' }).click();
     await again.waitForURL(/discarded=1/);
     expect(await again.locator(`input[name="${name}"]`).inputValue()).not.toBe('Typed, then the tab closed');
+    // "Draft discarded. Undo": the draft comes back.
+    await again.locator('[data-undo-discard]').getByRole('button', { name: 'Undo' }).click();
+    await again.waitForURL(/undone=1/);
+    expect(await again.locator(`input[name="${name}"]`).inputValue()).toBe('Typed, then the tab closed');
+    await again.locator('[data-draft]').waitFor();
+    await again.getByRole('button', { name: 'Discard draft' }).click();
+    await again.waitForURL(/discarded=1/);
+  });
+
+  it('keeps what was typed up to the moment the tab closed', async () => {
+    const page = await signedIn();
+    await page.goto(`${editor.url}/admin/content/resume.mdx`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+    await page.locator('input[name="location"]').fill('Typed as the tab closed');
+    // Closed at once, well before the autosave's pause after typing.
+    await page.close({ runBeforeUnload: true });
+    // The closing page's save outlives it: it lands within a bound (the server reads the file from the remote first).
+    await expect
+      .poll(
+        async () =>
+          (await editor.stack.db.query<{ text: string }>("SELECT text FROM content_drafts WHERE path = 'content/resume.mdx'"))[0]?.text ??
+          '',
+        {
+          timeout: 30_000,
+          interval: 250,
+        },
+      )
+      .toMatch(/^location: Typed as the tab closed$/m);
+    const again = await signedIn();
+    await again.goto(`${editor.url}/admin/content/resume.mdx`);
+    expect(await again.locator('input[name="location"]').inputValue()).toBe('Typed as the tab closed');
+    await again.getByRole('button', { name: 'Discard draft' }).click();
+    await again.waitForURL(/discarded=1/);
   });
 });
 
@@ -201,6 +266,12 @@ describe('a new case study', () => {
     await page.getByLabel(/Its title/).fill('Ledger Onboarding Rethink');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/admin\/content\/case-studies\/ledger-onboarding-rethink\.mdx\?created=1/);
+    expect(await page.locator('select[name="status"]').inputValue()).toBe('coming-soon');
+    // Its only draft discarded by mistake: Undo brings it back, with its card image (published below).
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/discarded=1/);
+    await page.locator('[data-undo-discard]').getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL(/undone=1/);
     expect(await page.locator('select[name="status"]').inputValue()).toBe('coming-soon');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const first = await waitForSaveResult(page);

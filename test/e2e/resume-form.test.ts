@@ -171,11 +171,19 @@ describe('a refused publish keeps the message typed for it', () => {
     const result = await publish(page, 'Moved north');
     expect(result.status).toBe('conflict');
     expect(await page.locator('#commit-message').inputValue()).toBe('Moved north');
-    await page.getByRole('button', { name: 'Keep mine over theirs' }).click();
-    await page.waitForURL(/saved=1/);
+    // Keeping hers says that it replaces the other change.
+    expect(await page.locator('[data-save-result] [data-conflict-field="Location"] [data-published]').innerText()).toMatch(
+      /Narvik, Norway$/,
+    );
+    expect(await page.locator('[data-save-result] [data-replaces]').innerText()).toMatch(
+      /replaces the published version: the changes made there are undone/,
+    );
+    await page.getByRole('button', { name: 'Keep my version instead' }).click();
+    await page.waitForURL(/kept-mine=1/);
     const published = await publish(page, 'Moved north');
     expect(published.status).toBe('published');
     expect(editor.stack.remote.git('log', '-1', '--format=%s', published.commit!)).toBe('Moved north');
+    expect(remoteFile(editor.stack.remote, RESUME)).toMatch(/^location: Bodø, Norway$/m);
     // Published: the box starts empty for the next change.
     expect(await page.locator('#commit-message').inputValue()).toBe('');
   });

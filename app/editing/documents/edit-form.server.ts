@@ -16,6 +16,8 @@ export type EditForm = {
   baseBlobId: string | null;
   message: string;
   path: string;
+  /** When the page captured the text, by the browser's clock (set by its script; null without JavaScript): drafts.server.ts orders saves by it. */
+  typedAt: number | null;
 };
 
 export async function readEditForm(request: Request): Promise<EditForm | { refused: string; status: number }> {
@@ -27,6 +29,14 @@ export async function readEditForm(request: Request): Promise<EditForm | { refus
   const message = String(form.get('_message') ?? '')
     .trim()
     .slice(0, 2000);
+  const typedAt = Number(form.get('_typedAt') ?? '');
   const entries = [...form.entries()].filter(([name]) => name !== 'intent' && !name.startsWith('_'));
-  return { entries, intent, baseBlobId: /^[0-9a-f]{40}$/.test(base) ? base : null, message, path: String(form.get('_path') ?? '') };
+  return {
+    entries,
+    intent,
+    baseBlobId: /^[0-9a-f]{40}$/.test(base) ? base : null,
+    message,
+    path: String(form.get('_path') ?? ''),
+    typedAt: Number.isSafeInteger(typedAt) && typedAt > 0 ? typedAt : null,
+  };
 }

@@ -21,7 +21,7 @@ const FORM_ID = 'content-editor';
  * without JavaScript; with it, the draft is also kept as the designer types,
  * and fields that only apply to some statuses appear and disappear at once.
  */
-export function ContentEditor({ editor, now, result, message, notice, uploaded, uploadError }: { editor: EditorView; now: string; result?: SaveResult; message?: string; notice?: string; uploaded?: { src: string; alt: string }; uploadError?: string }) {
+export function ContentEditor({ editor, now, result, message, notice, undo, uploaded, uploadError }: { editor: EditorView; now: string; result?: SaveResult; message?: string; notice?: string; undo?: boolean; uploaded?: { src: string; alt: string }; uploadError?: string }) {
   const autosave = useEditorEnhancements(FORM_ID, editor.path);
   const errors: Errors = {};
   const bodyProblems = [];
@@ -82,7 +82,18 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
           </p>
         ) : null}
         {shown ? <SaveResultBanner result={shown} formId={FORM_ID} /> : null}
-        {notice ? (
+        {undo ? (
+          <div role="status" data-undo-discard className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-bg-subtle px-4 py-3 text-sm">
+            <p>
+              <span className="font-medium">Draft discarded.</span> <span className="text-fg-muted">You can bring it back for a few minutes, until you edit this page.</span>
+            </p>
+            <Form method="post" reloadDocument>
+              <button type="submit" name="intent" value="undo-discard" className={BUTTON}>
+                Undo
+              </button>
+            </Form>
+          </div>
+        ) : notice ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
             {notice}
           </p>
@@ -119,6 +130,7 @@ export function ContentEditor({ editor, now, result, message, notice, uploaded, 
       <form key={editor.formKey} id={FORM_ID} method="post" data-editor-form className="mt-6 grid gap-8 pb-28">
         <input type="hidden" name="_baseBlobId" value={editor.baseBlobId ?? ''} />
         <input type="hidden" name="_path" value={editor.path} />
+        <input type="hidden" name="_typedAt" defaultValue="" />
         <fieldset disabled={editor.mode.mode === 'read-only'} className="contents">
           <section aria-labelledby="details-title" className="rounded-2xl border border-border bg-bg p-4 sm:p-6">
             <h2 id="details-title" className="text-lg font-semibold tracking-tight">
