@@ -2,6 +2,7 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
+import { KIND_LABEL } from '~/editing/documents/kinds';
 import { contentEditorAction, contentEditorLoader } from './admin.content.$.server';
 
 export const loader = contentEditorLoader;
@@ -11,7 +12,7 @@ export const action = contentEditorAction;
 export const links: LinksFunction = bodyEditorLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && !data.notFound ? `Edit ${data.editor.title ?? data.editor.path}` : 'Not found'} — Owner’s area` },
+  { title: `${data && !data.notFound ? `Edit ${data.editor.title ?? KIND_LABEL[data.editor.kind]}` : 'Not found'} — Owner’s area` },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
 import { diffHunks, formatUnified } from '~/editing/documents/line-diff';
-import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
+import { dayOf, fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote, remoteModeEnv } from '../helpers/start/git-remote';
@@ -174,11 +174,16 @@ describe.each(MODES)('%s', (_name, start) => {
     const first = at(commits, 0, 'a first commit');
     const before = mode.branchHead();
     const request = await restoreRequest(STUDY, first, mode.config);
+    // Named by the day of the version, as the history lists it; never by its id.
+    const listed = await fileHistory(STUDY, {}, mode.config);
+    const firstDate = must(listed.ok ? listed.value.find((entry) => entry.commit === first)?.date : undefined, 'the first version’s date');
+    const restored = `Restore Alpha 1 to its version of ${dayOf(firstDate)}`;
+    expect(restored).toMatch(/ of \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(request).toEqual({
       ok: true,
       value: {
         files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }],
-        message: `Restore Alpha 1 to ${first.slice(0, 7)}`,
+        message: restored,
       },
     });
     if (!request.ok) return;
@@ -190,18 +195,18 @@ describe.each(MODES)('%s', (_name, start) => {
     const history = await fileHistory(STUDY, {}, mode.config);
     expect(history.ok && history.value.map((c) => c.commit)).toEqual([head, ...[...commits].reverse()]);
     // The commit carries the editor's mark for the build; the designer's history shows her words only.
-    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
+    expect(mode.messageOf(head)).toBe(`${restored}\n\n${EDITOR_COMMIT_MARK}`);
     expect(history.ok && history.value[0]).toMatchObject({
       author: 'Camila Navarro',
-      message: `Restore Alpha 1 to ${first.slice(0, 7)}`,
+      message: restored,
     });
     const last = await lastChanges([STUDY], mode.config);
-    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}`);
+    expect(last.ok && last.value.get(STUDY)!.message).toBe(restored);
     expect(await fileAt(STUDY, head, mode.config)).toEqual({ ok: true, value: version(1) });
     // A version the file never had is refused, not turned into a delete.
     expect(await restoreRequest('content/case-studies/never.mdx', first, mode.config)).toEqual({
       ok: false,
-      error: `content/case-studies/never.mdx does not exist in commit ${first.slice(0, 7)}: there is no version of it there to restore.`,
+      error: 'This page did not exist yet in that version: there is nothing to restore from it.',
     });
   });
 });

@@ -138,7 +138,7 @@ describe('content paths and requests', () => {
       [{ files: [], message: 'Edit' }, /Nothing to publish/],
       [{ files: [file], message: '  ' }, /message is empty/],
       [{ files: [file, file], message: 'Edit' }, /appears twice/],
-      [{ files: [{ ...file, baseBlobId: 'abc' }], message: 'Edit' }, /blob id/],
+      [{ files: [{ ...file, baseBlobId: 'abc' }], message: 'Edit' }, /which version it was opened from/],
       [
         { files: [file, { path: 'content/site.yml/x.yml', content: 'y', baseBlobId: null }], message: 'Edit' },
         /cannot be edited|also a folder/,

@@ -285,7 +285,7 @@ describe('remote mode: publishing is one commit pushed over smart HTTP', () => {
     // Each either landed or was told cleanly why not; whatever landed is on main.
     for (const result of results) {
       expect(['published', 'failed']).toContain(result.status);
-      if (result.status === 'failed') expect(result.reason).toMatch(/kept moving/);
+      if (result.status === 'failed') expect(result.reason).toMatch(/kept changing/);
     }
     expect(published.length).toBeGreaterThanOrEqual(1);
     expect(remote.git('rev-list', '--count', `${before}..main`)).toBe(String(published.length));

@@ -64,7 +64,7 @@ function Conflict({ result, formId }: { result: Extract<SaveResult, { status: 'c
     <>
       <p className="font-semibold">Not published: this file changed since you opened it.</p>
       <p className="mt-1 text-sm">
-        Someone (or you, elsewhere) published <span className="font-mono text-xs">{result.path}</span> in the meantime. Nothing was overwritten and your draft is kept. Compare the two, then choose.
+        Someone (or you, elsewhere) published this page in the meantime. Nothing was overwritten and your draft is kept. Compare the two, then choose.
       </p>
       <div className="mt-3 overflow-hidden rounded-xl border border-border bg-bg">
         <p className="border-b border-border px-4 py-2 text-sm font-medium">From theirs to yours</p>
