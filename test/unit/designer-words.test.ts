@@ -127,8 +127,8 @@ export function shownWords(source: string, file = 'screen.tsx', only: (node: ts.
 }
 
 /** A value a screen shows that is a file's path or a commit's id, unless it goes through her words first (`imageName(src)`, `titleOf(…)`). */
-const RAW_VALUE = /(^|[.\s(!?])(path|contentPath|filePath|file|commit|blobId|sha)\b(?!\s*\()(?!\.(name|size|type)\b)/;
-const HER_WORDS_CALL = /^\w*(Words|Name|Label|Title|Of|Href)\(/;
+const RAW_VALUE = /(^|[.\s(!?])(path|contentPath|filePath|file|commit|blobId|sha|lastError)\b(?!\s*\()(?!\.(name|size|type)\b)/;
+const HER_WORDS_CALL = /^\w*(Words|Name|Label|Title|Of|Href|Problem)\(/;
 
 /** The values a screen's JSX shows as text, or a shown string's template puts in, that are paths or commit ids. */
 export function rawValues(source: string, file = 'screen.tsx', only: (node: ts.Node) => boolean = (node) => !isHidden(node)): string[] {
