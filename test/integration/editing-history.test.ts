@@ -212,7 +212,7 @@ describe.each(MODES)('%s', (_name, start) => {
 });
 
 describe('remote mode: reading fails with a sentence', () => {
-  it('a wrong token: 401 named, the token never in the message', async () => {
+  it('a wrong token: said as refused, the token never in the message', async () => {
     const remote = await startGitRemote({ cloneFrom: source });
     try {
       const config = publishConfig({
@@ -221,7 +221,7 @@ describe('remote mode: reading fails with a sentence', () => {
         CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
       });
       const result = await fileHistory(STUDY, {}, config);
-      expect(result).toEqual({ ok: false, error: expect.stringContaining('401 Unauthorized') });
+      expect(result).toEqual({ ok: false, error: expect.stringContaining('refused the token: it is wrong or has expired') });
       expect(JSON.stringify(result)).not.toContain('wrong-token-SECRET');
     } finally {
       await remote.close();

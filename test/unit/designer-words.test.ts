@@ -107,7 +107,10 @@ function isMessage(node: ts.Node): boolean {
       if (MESSAGE_CALLS.test(callee)) return true;
       if (/^console\.|^(log|warn|logger)/.test(up.expression.getText())) return false;
     }
-    if (ts.isBlock(up) || ts.isSourceFile(up) || ts.isVariableDeclaration(up)) return false;
+    // `message = …`, `const reason = …`: a message made in steps.
+    if (ts.isBinaryExpression(up) && up.operatorToken.kind === ts.SyntaxKind.EqualsToken) return MESSAGE_PROPERTIES.test(up.left.getText());
+    if (ts.isVariableDeclaration(up)) return MESSAGE_PROPERTIES.test(up.name.getText());
+    if (ts.isBlock(up) || ts.isSourceFile(up)) return false;
   }
   return false;
 }
