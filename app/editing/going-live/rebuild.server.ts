@@ -78,7 +78,7 @@ export async function startRebuild(
         ok: false,
         status: 502,
         message:
-          'Netlify does not know this build hook (it may have been deleted). Nothing was started. Make a new one in Netlify under Build hooks and put it in BUILD_HOOK_URL.',
+          'Netlify does not know this build hook (it may have been deleted). Nothing was started. Make a new one in Netlify under Build hooks and put it in Netlify’s settings (BUILD_HOOK_URL).',
       };
     }
     return {

@@ -29,6 +29,7 @@ export const DEVELOPER_WORDS: [kind: string, pattern: RegExp][] = [
   ['a git word', /\b(commit(s|ted)?|push(ed|es)?|branch(es)?|repositor(y|ies)|checkout|check out|upstream|maintainers?|merge|clone)\b/i],
   // In capitals only: a page's <head> is markup, and "head" plain English.
   ['a git word', /\bHEAD\b/],
+  ['a setting’s name', /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/],
 ];
 
 /**
@@ -38,6 +39,8 @@ export const DEVELOPER_WORDS: [kind: string, pattern: RegExp][] = [
 const HERS: RegExp[] = [
   // Brand names spelled as their makers spell them (the publishing and settings screens name them).
   /\b(GitHub|LinkedIn|JavaScript|PostgreSQL|iPhone|iPad|macOS|iOS|YouTube|WebM|WordPress)\b/g,
+  // A setting in Netlify's list, by the name that list shows: she finds it there to change or remove it.
+  /Netlify’s settings \([A-Z][A-Z0-9_]*( and [A-Z][A-Z0-9_]*)?\)/g,
   // Netlify's menu, named as Netlify names it, where she clicks to check the padlock of her own domain.
   /Domain management → HTTPS/g,
 ];
