@@ -242,5 +242,8 @@ describe('her words on every screen of /admin', () => {
     ]);
     expect(developerWords('Share this link: https://dana.example/l/3f9a2c1b7e with a recruiter on GitHub or LinkedIn.')).toEqual([]);
     expect(developerWords('Your change of 27 Nov, 14:03, by Dana')).toEqual([]);
+    expect(developerWords('The one in Netlify’s settings (SMTP_URL) always wins: remove it there (it is named SMTP_URL there).')).toEqual(
+      [],
+    );
   });
 });

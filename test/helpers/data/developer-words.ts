@@ -40,7 +40,7 @@ const HERS: RegExp[] = [
   // Brand names spelled as their makers spell them (the publishing and settings screens name them).
   /\b(GitHub|LinkedIn|JavaScript|PostgreSQL|iPhone|iPad|macOS|iOS|YouTube|WebM|WordPress)\b/g,
   // A setting in Netlify's list, by the name that list shows: she finds it there to change or remove it.
-  /Netlify’s settings \([A-Z][A-Z0-9_]*( and [A-Z][A-Z0-9_]*)?\)/g,
+  /Netlify’s settings \([A-Z][A-Z0-9_]*( and [A-Z][A-Z0-9_]*)?\)|\(it is named\s+[A-Z][A-Z0-9_]*\s+there\)/g,
   // Netlify's menu, named as Netlify names it, where she clicks to check the padlock of her own domain.
   /Domain management → HTTPS/g,
 ];
