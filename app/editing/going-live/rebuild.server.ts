@@ -84,7 +84,7 @@ export async function startRebuild(
     return {
       ok: false,
       status: 502,
-      message: `Netlify refused the rebuild (it answered ${response.status}). Nothing was started; try again in a few minutes.`,
+      message: 'Netlify refused the rebuild just now. Nothing was started; try again in a few minutes.',
     };
   } catch (error) {
     const name = (error as Error)?.name;

@@ -20,7 +20,7 @@ export const DEVELOPER_WORDS: [kind: string, pattern: RegExp][] = [
   ['a format or protocol', /\bHTTPS?\b/],
   [
     'a status code',
-    /\b(status|error|code) [1-5]\d\d\b|\b[45]\d\d (Not Found|Bad Request|Forbidden|Unauthorized|Conflict|Internal Server Error)\b/i,
+    /\b(status|error|code|answered) [1-5]\d\d\b|\b[45]\d\d (Not Found|Bad Request|Forbidden|Unauthorized|Conflict|Internal Server Error)\b/i,
   ],
   [
     'a program’s leftover',
