@@ -69,3 +69,19 @@ export function explainMailError(failure: MailFailure, attempt: MailAttempt): st
   }
   return `${service} refused the test message. What it said: “${message.replace(/\s+/g, ' ').trim().slice(0, 300)}”`;
 }
+
+/**
+ * Why a message of the inbox is not in her mailbox yet, in her words, from
+ * the last error its sending stored (nodemailer's message, kept as it came
+ * for the logs): what happened, and where to look. Never the error itself.
+ */
+export function deliveryProblem(lastError: string): string {
+  const cause = /EAUTH|\b53[45]\b|Invalid login|authentication|credentials/i.test(lastError)
+    ? 'The mail service did not accept the site’s sign-in details.'
+    : /ETIMEDOUT|timed? ?out|Greeting never received/i.test(lastError)
+      ? 'The mail server did not answer in time.'
+      : /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|getaddrinfo|ESOCKET|EHOSTUNREACH|socket|connect/i.test(lastError)
+        ? 'The mail server could not be reached.'
+        : 'The mail service did not take it.';
+  return `${cause} Check Settings → Mail and send a test message from there.`;
+}

@@ -71,7 +71,7 @@ export async function saveDraft(
     return { ok: false, error: `The draft is too long to keep (${text.length} characters; at most ${MAX_DRAFT_CHARS}).` };
   if (text.includes('\0')) return { ok: false, error: 'The draft contains a NUL character, which no content file may hold.' };
   if (baseBlobId !== null && !(typeof baseBlobId === 'string' && BLOB_ID.test(baseBlobId))) {
-    return { ok: false, error: 'The version the draft was opened from must be a 40-digit blob id, or none for a new file.' };
+    return { ok: false, error: 'This draft does not say which version it was opened from: reload the page and try again.' };
   }
   if (typedAt !== null && !(Number.isSafeInteger(typedAt) && typedAt > 0)) return { ok: false, error: 'When it was typed must be a time.' };
   // An edit ends the undo of an earlier "Discard draft".
@@ -203,12 +203,12 @@ export async function saveDraftUpload(
   const document = checkPath(documentPath);
   if ('error' in document) return { ok: false, error: document.error };
   if (!document.path.endsWith('.mdx') && document.path !== SITE_DOCUMENT)
-    return { ok: false, error: `${document.path} takes no images: only the site details, a case study or the resume does.` };
+    return { ok: false, error: 'This page takes no images: only the site details, a case study or the resume does.' };
   const upload = checkPath(filePath);
   if ('error' in upload) return { ok: false, error: upload.error };
   const folder = uploadFolderOf(document.path);
   if (!upload.path.startsWith(folder) || upload.path.slice(folder.length).includes('/')) {
-    return { ok: false, error: `An image for ${document.path} goes in ${folder}, not at ${upload.path}.` };
+    return { ok: false, error: 'That image belongs with another page: add it from the page it goes with.' };
   }
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) return { ok: false, error: 'The image is empty.' };
   if (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType)) return { ok: false, error: 'The image’s media type is missing.' };
@@ -222,7 +222,7 @@ export async function saveDraftUpload(
     if (owner && owner.document_path !== document.path) {
       return {
         ok: false as const,
-        error: `${upload.path} is already an image of the draft of ${owner.document_path}; choose another name.`,
+        error: `An image named “${fileName(upload.path)}” is already in the draft of another page; choose another name.`,
       };
     }
     const held = oneRow(
@@ -310,4 +310,9 @@ export function draftPublishRequest(
     ],
     message,
   };
+}
+
+/** A file's own name, as she chose it: `content/case-studies/x/a.png` reads `a.png`. */
+function fileName(filePath: string): string {
+  return filePath.split('/').pop() ?? filePath;
 }

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { BUTTON } from '~/components/admin/content/buttons';
 import { ContentEditor } from '~/components/admin/content/ContentEditor';
 import { bodyEditorLinks } from '~/components/admin/editor/stylesheet';
+import { KIND_LABEL } from '~/editing/documents/kinds';
 import { contentEditorAction, contentEditorLoader } from './admin.content.$.server';
 
 export const loader = contentEditorLoader;
@@ -12,7 +13,7 @@ export const action = contentEditorAction;
 export const links: LinksFunction = bodyEditorLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && !data.notFound ? `Edit ${data.editor.title ?? data.editor.path}` : 'Not found'} — Owner’s area` },
+  { title: `${data && !data.notFound ? `Edit ${data.editor.title ?? KIND_LABEL[data.editor.kind]}` : 'Not found'} — Owner’s area` },
   { name: 'robots', content: 'noindex' },
 ];
 

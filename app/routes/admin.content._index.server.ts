@@ -3,6 +3,8 @@ import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
 import type { Outcome } from '~/editing/documents/outcome';
 import { documentKind, editorHref, slugOf } from '~/editing/documents/kinds';
+import { FORMS } from '~/editing/documents/forms.server';
+import { problemsInHerWords } from '~/editing/documents/problem-words';
 import { createDraft, discardDraft, getDraft, listDrafts, saveDraftUpload } from '~/editing/drafts.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
 import { recentlyDeleted, restoreDeletedRequest } from '~/editing/content-list/recently-deleted.server';
@@ -86,9 +88,9 @@ function notPublished(result: ChangeResult): string | null {
     case 'unchecked':
       return result.reason;
     case 'refused':
-      return `The build would refuse this: ${result.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+      return `The site can’t take this change as it is: ${problemsInHerWords(result.problems, FORMS['case-study'])} Open the case study, fix it there, then try again.`;
     case 'conflict':
-      return `${result.path} changed since this list was loaded. Reload the list and try again.`;
+      return 'A case study changed since this list was loaded. Reload the list and try again.';
     default:
       return result.reason;
   }

@@ -5,6 +5,8 @@ import type { CaseStudy } from '~/content/schema';
 import stylesheet from '~/tailwind.css';
 import adminStyles from '~/styles/admin.css';
 import type { ContentProblem } from '~/editing/save-result';
+import type { Field } from '~/editing/documents/fields';
+import { fieldLabel, problemInHerWords } from '~/editing/documents/problem-words';
 import { islandsBootUrl } from '~/islands/boot-url.server';
 
 /**
@@ -56,7 +58,7 @@ export function previewPage(caseStudy: CaseStudy, editHref: string): string {
 }
 
 /** The edit the build would refuse, or a case study with no page yet: said plainly, with the way back. */
-export function previewProblemPage(title: string, problems: ContentProblem[] | string, editHref: string): string {
+export function previewProblemPage(title: string, problems: ContentProblem[] | string, editHref: string, form?: Field): string {
   const body = renderToStaticMarkup(
     <main id="main" className="mx-auto max-w-2xl px-5 py-12 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
@@ -66,11 +68,8 @@ export function previewProblemPage(title: string, problems: ContentProblem[] | s
         <ul data-problems className="mt-4 grid gap-2 text-sm">
           {problems.map((problem, index) => (
             <li key={index} className="rounded-xl border border-red-600/30 bg-red-500/8 px-3 py-2">
-              <span className="font-mono text-xs">
-                {problem.file}
-                {problem.line ? `:${problem.line}` : ''}
-              </span>{' '}
-              {problem.message}
+              {problem.line && !problem.field ? `Line ${problem.line}: ` : ''}
+              {problemInHerWords(problem.message, problem.field && form ? fieldLabel(form, problem.field) : undefined)}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile } from '~/editing/documents/compose.server';
+import { FORMS } from '~/editing/documents/forms.server';
 import { checkEdits } from '~/editing/content-check/call.server';
 import { documentKind, editorHref } from '~/editing/documents/kinds';
 import { draftUploads, getDraft, saveDraft } from '~/editing/drafts.server';
@@ -46,7 +47,11 @@ export async function contentPreviewAction({ request }: ActionFunctionArgs) {
     if (!composed.ok)
       return html(
         422,
-        previewProblemPage('The frontmatter does not parse', [{ file: posted.path, message: composed.problem, line: composed.line }], back),
+        previewProblemPage(
+          'This page can’t be previewed yet',
+          [{ file: posted.path, message: composed.problem, line: composed.line }],
+          back,
+        ),
       );
     await saveDraft(posted.path, { text: composed.text, baseBlobId: posted.baseBlobId });
     const uploads = await draftUploads(posted.path);
@@ -59,7 +64,7 @@ export async function contentPreviewAction({ request }: ActionFunctionArgs) {
     );
     if (!check.ok) {
       if ('unavailable' in check) return html(503, previewProblemPage('The preview is not available right now', check.unavailable, back));
-      return html(422, previewProblemPage('The build would refuse this edit', check.problems, back));
+      return html(422, previewProblemPage('This edit needs fixing before the site can show it', check.problems, back, FORMS[kind]));
     }
     if (!check.preview) {
       const why =

@@ -2,7 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { editorHref } from '~/editing/documents/kinds';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
-import { fileAt, fileHistory, restoreRequest } from '~/editing/git/read.server';
+import { fileAt, fileHistory, restoreRequest, titleOf } from '~/editing/git/read.server';
+import { FORMS } from '~/editing/documents/forms.server';
+import { problemsInHerWords } from '~/editing/documents/problem-words';
 import { diffHunks, diffSummary } from '~/editing/documents/line-diff';
 import type { HistoryEntry } from '~/components/admin/content/types';
 import { publishChange } from '~/editing/publish-change.server';
@@ -25,13 +27,16 @@ export async function contentHistoryLoader({ request, params }: LoaderFunctionAr
     const document = documentPathOf(params['*']);
     if (!document)
       return data(
-        { path: null, entries: [], error: 'No such content file.', now: new Date().toISOString() },
+        { path: null, title: null, entries: [], error: 'There is no such page.', now: new Date().toISOString() },
         { status: 404, headers: OWNER_HEADERS },
       );
     const config = await resolvePublishConfig();
     const history = await fileHistory(document.path, { limit: LIMIT + 1 }, config);
     if (!history.ok)
-      return data({ path: document.path, entries: [], error: history.error, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+      return data(
+        { path: document.path, title: null, entries: [], error: history.error, now: new Date().toISOString() },
+        { headers: OWNER_HEADERS },
+      );
     const versions = await Promise.all(history.value.map((entry) => fileAt(document.path, entry.commit, config)));
     const entries: HistoryEntry[] = history.value.slice(0, LIMIT).map((entry, index) => {
       const after = textOf(versions[index]);
@@ -39,14 +44,15 @@ export async function contentHistoryLoader({ request, params }: LoaderFunctionAr
       const hunks = diffHunks(before, after, { context: 2 });
       return { ...entry, hunks, ...diffSummary(hunks) };
     });
-    return data({ path: document.path, entries, error: null, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
+    const title = titleOf(document.path, versions[0]?.ok ? (versions[0].value ?? null) : null);
+    return data({ path: document.path, title, entries, error: null, now: new Date().toISOString() }, { headers: OWNER_HEADERS });
   });
 }
 
 export async function contentHistoryAction({ request, params }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const document = documentPathOf(params['*']);
-    if (!document) return data({ error: 'No such content file.' }, { status: 404, headers: OWNER_HEADERS });
+    if (!document) return data({ error: 'There is no such page.' }, { status: 404, headers: OWNER_HEADERS });
     const form = await readSmallForm(request);
     if (typeof form === 'number') return data({ error: 'That request could not be read.' }, { status: form, headers: OWNER_HEADERS });
     const commit = text(form, 'commit');
@@ -60,14 +66,13 @@ export async function contentHistoryAction({ request, params }: ActionFunctionAr
       const error =
         result.status === 'unchecked'
           ? result.reason
-          : `That version no longer passes the build’s checks: ${result.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.message}`).join('; ')}`;
+          : `That version can’t go back on the site as it is: ${problemsInHerWords(result.problems, FORMS[document.kind])} Open the page, fix it there, then publish.`;
       return data({ error }, { status: 422, headers: OWNER_HEADERS });
     }
     if (result.status === 'published' || result.status === 'unchanged') {
-      const shortId = commit.slice(0, 7);
-      throw redirect(`${editorHref(document.path)}?restored=${shortId}`, { status: 303, headers: OWNER_HEADERS });
+      throw redirect(`${editorHref(document.path)}?restored=1`, { status: 303, headers: OWNER_HEADERS });
     }
-    const error = result.status === 'conflict' ? 'The file changed meanwhile: reload the history and try again.' : result.reason;
+    const error = result.status === 'conflict' ? 'This page changed meanwhile: reload the history and try again.' : result.reason;
     return data({ error }, { status: 409, headers: OWNER_HEADERS });
   });
 }

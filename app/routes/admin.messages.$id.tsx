@@ -3,6 +3,7 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '
 import { MessageStatus } from '~/components/admin/messages/MessageStatus';
 import { When } from '~/components/admin/kit/When';
 import { absoluteTime } from '~/components/admin/kit/time';
+import { deliveryProblem } from '~/contact/mail-errors';
 import { ownerMessageAction, ownerMessageLoader } from './admin.messages.$id.server';
 
 export const loader = ownerMessageLoader;
@@ -63,7 +64,7 @@ export default function OwnerMessage() {
         )}
       </p>
       {message.lastError && message.status !== 'delivered' ? (
-        <p className="mt-2 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs break-words text-fg-muted">Last error: {message.lastError}</p>
+        <p className="mt-2 rounded-lg bg-bg-muted px-3 py-2 text-sm text-fg-muted">Not sent: {deliveryProblem(message.lastError)}</p>
       ) : null}
       <div className="mt-8 flex flex-wrap items-center gap-2">
         <a

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { MessageStatus } from '~/components/admin/messages/MessageStatus';
 import { EMPTY } from '~/components/admin/kit/Panel';
 import { When } from '~/components/admin/kit/When';
+import { deliveryProblem } from '~/contact/mail-errors';
 import { ownerMessageAction, ownerMessagesLoader } from './admin.messages._index.server';
 import { Pager } from '~/components/admin/kit/Pager';
 
@@ -38,7 +39,7 @@ export default function OwnerMessages() {
                 </span>
               </Link>
               {message.status !== 'delivered' && message.lastError ? (
-                <p className="-mt-2 px-5 pb-3 font-mono text-xs break-words text-fg-muted">Last error: {message.lastError}</p>
+                <p className="-mt-2 px-5 pb-3 text-sm text-fg-muted">Not sent: {deliveryProblem(message.lastError)}</p>
               ) : null}
             </li>
           ))}

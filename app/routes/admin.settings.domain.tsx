@@ -109,7 +109,7 @@ export default function DomainSettings() {
           </li>
           <li>
             <Step title="The padlock">
-              Once the records work, Netlify makes your https certificate by itself, for free. If it waits, open{' '}
+              Once the records work, Netlify makes your site’s security certificate (the padlock) by itself, for free. If it waits, open{' '}
               <Where>Domain management → HTTPS</Where> and click <Where>Verify DNS configuration</Where>.
             </Step>
           </li>

@@ -64,7 +64,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     });
     expect(await saveDraft(DOC, { text: 'x', baseBlobId: 'HEAD' })).toEqual({
       ok: false,
-      error: expect.stringContaining('40-digit blob id'),
+      error: expect.stringContaining('which version it was opened from'),
     });
     expect(await saveDraft(DOC, { text: 'x'.repeat(1_000_001), baseBlobId: null })).toEqual({
       ok: false,
@@ -112,14 +112,13 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     const png = { bytes: BYTES, mediaType: 'image/png' };
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/mobile-banking/a.png' })).toEqual({
       ok: false,
-      error:
-        'An image for content/case-studies/office-depot.mdx goes in content/case-studies/office-depot/, not at content/case-studies/mobile-banking/a.png.',
+      error: 'That image belongs with another page: add it from the page it goes with.',
     });
     expect(await saveDraftUpload(DOC, { ...png, path: 'content/case-studies/office-depot/deep/a.png' })).toMatchObject({ ok: false });
     // The site details' photos go in content/images/; a file that is neither takes none.
     expect(await saveDraftUpload('content/site.yml', { ...png, path: 'content/site/a.png' })).toMatchObject({
       ok: false,
-      error: expect.stringContaining('goes in content/images/'),
+      error: expect.stringContaining('belongs with another page'),
     });
     expect(await saveDraftUpload('content/notes.md', { ...png, path: 'content/notes/a.png' })).toMatchObject({
       ok: false,

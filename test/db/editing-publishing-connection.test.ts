@@ -185,7 +185,7 @@ describe('checking a repository and a token, against a real git remote', () => {
     expect(await check({ branch: 'content' })).toEqual({ ok: false, reason: expect.stringMatching(/no branch named “content”/) });
     expect(await check({ repository: `http://127.0.0.1:${await closedPort()}/site.git` })).toEqual({
       ok: false,
-      reason: expect.stringMatching(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+      reason: expect.stringMatching(/Could not reach 127\.0\.0\.1:\d+\. Check the address/),
     });
     expect(remote.git('rev-parse', 'main')).toBe(head);
     expect(remote.requests.every((request) => request.method === 'GET')).toBe(true);

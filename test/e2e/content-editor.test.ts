@@ -7,6 +7,7 @@ import { changedPaths, remoteFile, remoteHead } from '../helpers/start/git-remot
 import { waitForSaveResult } from '../helpers/site/live-site';
 import { commitOnRemote } from '../helpers/start/git-remote';
 import { useEditor } from '../helpers/suite/editor-suite';
+import { dayOf } from '~/editing/git/read.server';
 
 /**
  * The editor's frontmatter forms and publishing, in Chromium, against the
@@ -192,8 +193,10 @@ describe('history', () => {
     await seed.getByRole('button', { name: 'Restore this version' }).click();
     await page.waitForURL(/restored=/);
     const head = remoteHead(editor.stack.remote);
+    // Named by the version's day, as the history lists it; never by its id.
+    const seedDay = dayOf(editor.stack.remote.git('log', '-1', '--format=%aI', seedCommit).trim());
     expect(editor.stack.remote.git('log', '-1', '--format=%s', head)).toBe(
-      `Restore Office Depot Rewards App Redesign to ${seedCommit.slice(0, 7)}`,
+      `Restore Office Depot Rewards App Redesign to its version of ${seedDay}`,
     );
     expect(remoteFile(editor.stack.remote, OFFICE_DEPOT)).toBe(remoteFile(editor.stack.remote, OFFICE_DEPOT, seedCommit));
     expect(changedPaths(editor.stack.remote, head)).toEqual([OFFICE_DEPOT]);

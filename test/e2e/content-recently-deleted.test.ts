@@ -1,12 +1,17 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { changedPaths, remoteHead } from '../helpers/start/git-remote';
 import { useEditor } from '../helpers/suite/editor-suite';
+import { developerWords } from '../helpers/data/developer-words';
+import { waitForReady } from '../helpers/site/e2e';
 
 /**
  * Recently deleted, in Chromium, against the built server in remote mode and
  * a real git remote: a case study deleted from the list is listed with the
  * day it went, and one click on Restore brings back the same text and the
- * same images, one commit each way.
+ * same images, one commit each way. And her words on every screen of
+ * /admin: each is opened once and its rendered text read for a developer
+ * word, the check test/unit/designer-words.test.ts applies to the source.
  */
 
 const STUDY = 'content/case-studies/private-demo.mdx';
@@ -61,5 +66,56 @@ describe('recently deleted', () => {
     expect(await page.getByRole('status').allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringMatching(/Restored, with its images/)]),
     );
+  });
+});
+
+const STORY_EDITOR = '/admin/content/case-studies/blocks-demo.mdx';
+
+/** Every screen of /admin, and what shows it is drawn: the page's script has run, and the visual editor has opened the story's blocks. */
+const SCREENS = [
+  '/admin',
+  '/admin/content',
+  '/admin/content/site.yml',
+  '/admin/content/resume.mdx',
+  STORY_EDITOR,
+  '/admin/content/history/case-studies/blocks-demo.mdx',
+  '/admin/insights',
+  '/admin/links',
+  '/admin/messages',
+  '/admin/settings/mail',
+  '/admin/settings/domain',
+  '/admin/settings/private',
+  '/admin/setup',
+  '/admin/publishing',
+];
+/** The screen that connects the site to GitHub names the token form's fields as GitHub does (test/helpers/data/developer-words.ts). */
+const GITHUB_STEPS = new Set(['/admin/publishing', '/admin/settings/private']);
+
+async function shownWords(page: Page, screen: string, javaScriptEnabled: boolean): Promise<string[]> {
+  const response = await page.goto(`${editor.url}${screen}`);
+  expect(response?.status(), screen).toBe(200);
+  if (javaScriptEnabled) await waitForReady(page);
+  if (javaScriptEnabled && screen === STORY_EDITOR) {
+    await page.locator('[data-mdx-body][data-body-editor="ready"] [contenteditable="true"]').first().waitFor();
+    await page.locator('[data-block]').first().waitFor();
+  }
+  // The note on the repository's visibility, wherever it shows, is one of those steps too.
+  const notes = await page.locator('[data-repository-visibility]').allInnerTexts();
+  const text = notes.reduce((rest, note) => rest.replace(note, ' '), await page.locator('body').innerText());
+  return [
+    ...developerWords(text, { githubSteps: GITHUB_STEPS.has(screen) }),
+    ...notes.flatMap((note) => developerWords(note, { githubSteps: true })),
+  ];
+}
+
+describe('her words on every screen of /admin', () => {
+  it('no screen shows a file path, field name, block tag, commit id, format, status code, program leftover or git word', async () => {
+    const page = await editor.signedIn({ at: '/admin' });
+    const found: Record<string, string[]> = {};
+    for (const screen of SCREENS) found[screen] = await shownWords(page, screen, true);
+    // The editor without JavaScript draws its own fields and the story as text.
+    const plain = await editor.signedIn({ javaScriptEnabled: false, at: '/admin' });
+    found[`${STORY_EDITOR} without JavaScript`] = await shownWords(plain, STORY_EDITOR, false);
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((screen) => [screen, []])));
   });
 });

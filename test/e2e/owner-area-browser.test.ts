@@ -128,7 +128,9 @@ describe.each(WITHOUT_AND_WITH_JAVASCRIPT)('%s', (_name, javaScriptEnabled) => {
     await row.getByRole('link').first().click();
     await page.waitForURL(`${url}/admin/messages/${id}`);
     // isVisible() does not wait; waitFor() does, bounded, for the message to render.
-    await page.getByText('Last error: Greeting never received').waitFor();
+    // The stored error in her words: what happened and where to look, never nodemailer's own.
+    await page.getByText('Not sent: The mail server did not answer in time. Check Settings → Mail').waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('Greeting never received');
     expect(await page.getByRole('link', { name: 'Reply' }).getAttribute('href')).toMatch(/^mailto:ada@example\.com\?/);
     await page.getByRole('button', { name: 'Mark done' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Mark done' }).count()).toBe(0);

@@ -108,7 +108,10 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(rows[3]).toMatchObject({ status: 'coming-soon', title: 'Mobile Banking UX' });
     expect(rows[3]).toBeDefined();
     expect(rows[3]?.visibility).toBeUndefined();
-    expect(rows[5]).toMatchObject({ title: 'broken', problem: expect.stringMatching(/^It does not read as YAML: /) });
+    expect(rows[5]).toMatchObject({
+      title: 'broken',
+      problem: expect.stringMatching(/^Its details are written in a way the site can’t read\. Open its history/),
+    });
     if (mode.fetches) {
       // Warm, the whole list is one fetch from the git host.
       const before = mode.fetches();

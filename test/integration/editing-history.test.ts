@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_COMMIT_MARK } from '~/editing/git/commit-mark';
 import { diffHunks, formatUnified } from '~/editing/documents/line-diff';
-import { fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
+import { dayOf, fileAt, fileHistory, lastChanges, listFiles, restoreRequest } from '~/editing/git/read.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
 import { git, startGitRemote, TEST_TOKEN, type GitRemote, remoteModeEnv } from '../helpers/start/git-remote';
@@ -174,11 +174,16 @@ describe.each(MODES)('%s', (_name, start) => {
     const first = at(commits, 0, 'a first commit');
     const before = mode.branchHead();
     const request = await restoreRequest(STUDY, first, mode.config);
+    // Named by the day of the version, as the history lists it; never by its id.
+    const listed = await fileHistory(STUDY, {}, mode.config);
+    const firstDate = must(listed.ok ? listed.value.find((entry) => entry.commit === first)?.date : undefined, 'the first version’s date');
+    const restored = `Restore Alpha 1 to its version of ${dayOf(firstDate)}`;
+    expect(restored).toMatch(/ of \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(request).toEqual({
       ok: true,
       value: {
         files: [{ path: STUDY, content: version(1), baseBlobId: git(source, ['rev-parse', `HEAD:${STUDY}`]) }],
-        message: `Restore Alpha 1 to ${first.slice(0, 7)}`,
+        message: restored,
       },
     });
     if (!request.ok) return;
@@ -190,24 +195,24 @@ describe.each(MODES)('%s', (_name, start) => {
     const history = await fileHistory(STUDY, {}, mode.config);
     expect(history.ok && history.value.map((c) => c.commit)).toEqual([head, ...[...commits].reverse()]);
     // The commit carries the editor's mark for the build; the designer's history shows her words only.
-    expect(mode.messageOf(head)).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}\n\n${EDITOR_COMMIT_MARK}`);
+    expect(mode.messageOf(head)).toBe(`${restored}\n\n${EDITOR_COMMIT_MARK}`);
     expect(history.ok && history.value[0]).toMatchObject({
       author: 'Camila Navarro',
-      message: `Restore Alpha 1 to ${first.slice(0, 7)}`,
+      message: restored,
     });
     const last = await lastChanges([STUDY], mode.config);
-    expect(last.ok && last.value.get(STUDY)!.message).toBe(`Restore Alpha 1 to ${first.slice(0, 7)}`);
+    expect(last.ok && last.value.get(STUDY)!.message).toBe(restored);
     expect(await fileAt(STUDY, head, mode.config)).toEqual({ ok: true, value: version(1) });
     // A version the file never had is refused, not turned into a delete.
     expect(await restoreRequest('content/case-studies/never.mdx', first, mode.config)).toEqual({
       ok: false,
-      error: `content/case-studies/never.mdx does not exist in commit ${first.slice(0, 7)}: there is no version of it there to restore.`,
+      error: 'This page did not exist yet in that version: there is nothing to restore from it.',
     });
   });
 });
 
 describe('remote mode: reading fails with a sentence', () => {
-  it('a wrong token: 401 named, the token never in the message', async () => {
+  it('a wrong token: said as refused, the token never in the message', async () => {
     const remote = await startGitRemote({ cloneFrom: source });
     try {
       const config = publishConfig({
@@ -216,7 +221,7 @@ describe('remote mode: reading fails with a sentence', () => {
         CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(root, 'cache-')),
       });
       const result = await fileHistory(STUDY, {}, config);
-      expect(result).toEqual({ ok: false, error: expect.stringContaining('401 Unauthorized') });
+      expect(result).toEqual({ ok: false, error: expect.stringContaining('refused the token: it is wrong or has expired') });
       expect(JSON.stringify(result)).not.toContain('wrong-token-SECRET');
     } finally {
       await remote.close();

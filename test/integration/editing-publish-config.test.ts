@@ -136,12 +136,12 @@ describe('content paths and requests', () => {
     const file = { path: 'content/site.yml', content: 'x', baseBlobId: null };
     const cases: [Parameters<typeof publish>[0], RegExp][] = [
       [{ files: [], message: 'Edit' }, /Nothing to publish/],
-      [{ files: [file], message: '  ' }, /message is empty/],
+      [{ files: [file], message: '  ' }, /has no description/],
       [{ files: [file, file], message: 'Edit' }, /appears twice/],
-      [{ files: [{ ...file, baseBlobId: 'abc' }], message: 'Edit' }, /blob id/],
+      [{ files: [{ ...file, baseBlobId: 'abc' }], message: 'Edit' }, /which version it was opened from/],
       [
         { files: [file, { path: 'content/site.yml/x.yml', content: 'y', baseBlobId: null }], message: 'Edit' },
-        /cannot be edited|also a folder/,
+        /cannot be edited|name of a folder/,
       ],
     ];
     for (const [request, reason] of cases)

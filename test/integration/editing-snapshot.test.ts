@@ -108,7 +108,7 @@ describe('remote mode: the branch in the publish cache', () => {
   it('says what is wrong with the token, and never shows it', async () => {
     const error = await readSnapshot(configFor('ghp_wrongTOKEN')).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/401/);
+    expect((error as Error).message).toMatch(/refused the token: it is wrong or has expired/);
     expect((error as Error).message).not.toContain('ghp_wrongTOKEN');
   });
 });

@@ -282,8 +282,8 @@ describe('a wrong token', () => {
       const html = await response.text();
       seen.push(html);
       expect(response.status).toBe(200);
-      expect(html).toMatch(/401/);
-      expect(html).toMatch(/CONTENT_GIT_TOKEN/);
+      expect(html).toMatch(/refused the token: it is wrong or has expired/);
+      expect(html).toMatch(/paste it in Publishing/);
     }
     // A draft kept from before the token went bad: its publish fails with the same sentence, and the draft stays.
     await wrong.db.query("INSERT INTO content_drafts (path, text, base_blob_id) VALUES ('content/site.yml', 'name: Draft\n', NULL)");

@@ -223,7 +223,10 @@ describe('reordering', () => {
         : item,
     );
     const result = moveRequest(broken, texts, 'case-studies/office-depot.mdx', 'down');
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^Fix analytics-dashboard first \(It does not read as YAML: /) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Fix analytics-dashboard first \(Its details are written in a way the site can’t read\./),
+    });
   });
 });
 
@@ -256,7 +259,10 @@ describe('deleting', () => {
       error: 'Site details cannot be deleted: the site needs it. Only case studies can be.',
     });
     expect(deleteRequest(list, 'content/resume.mdx')).toMatchObject({ ok: false });
-    expect(deleteRequest(list, 'case-studies/nope.mdx')).toEqual({ ok: false, error: 'case-studies/nope.mdx is not in the list.' });
+    expect(deleteRequest(list, 'case-studies/nope.mdx')).toEqual({
+      ok: false,
+      error: 'That page is not in the list any more: reload the list.',
+    });
   });
 });
 

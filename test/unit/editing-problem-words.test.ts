@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseStudyForm, resumeForm, siteForm } from '~/editing/documents/fields';
-import { fieldLabel, problemInHerWords } from '~/editing/documents/problem-words';
+import { fieldLabel, problemInHerWords, problemsInHerWords } from '~/editing/documents/problem-words';
 
 /**
  * The build's content problems as the editor shows them: by the field's
@@ -35,5 +35,19 @@ describe('content problems in her words', () => {
 
   it('a problem that names no field loses its paths', () => {
     expect(problemInHerWords('content/case-studies/x.mdx:12 unknown block <Foo>', undefined)).not.toMatch(/content\//);
+  });
+});
+
+describe('a list of problems in her words', () => {
+  it('names each by its field’s label, or by its line when it names none, and never the file', () => {
+    const words = problemsInHerWords(
+      [
+        { file: 'content/site.yml', line: 1, field: 'name', message: 'field "name": must not be empty' },
+        { file: 'content/case-studies/x.mdx', line: 12, message: 'content/case-studies/x.mdx:12 the text does not close' },
+      ],
+      siteForm,
+    );
+    expect(words).toBe('“Name” can’t be empty: fill it in, then publish again. Line 12: the text does not close');
+    expect(words).not.toMatch(DEVELOPER);
   });
 });

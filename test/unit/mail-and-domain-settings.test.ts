@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSecret, sealSecret } from '~/access/secret-box.server';
-import { explainMailError, type MailAttempt } from '~/contact/mail-errors';
+import { deliveryProblem, explainMailError, type MailAttempt } from '~/contact/mail-errors';
 import { accountFromForm } from '~/contact/mail-settings.server';
 import { withoutPassword } from '~/contact/mail.server';
 import { ownDomain } from '~/http/own-domain';
@@ -156,5 +156,18 @@ describe('the site’s address', () => {
     expect(servedOwnOrigin(at('https://dana.netlify.app/'), live)).toBeNull();
     expect(servedOwnOrigin(at('http://dana.example/'), live)).toBeNull();
     expect(servedOwnOrigin(at('https://dana.example:8443/'), live)).toBeNull();
+  });
+});
+
+describe('why a message of the inbox is not sent yet', () => {
+  it.each([
+    ['connect ECONNREFUSED 127.0.0.1:2525', 'The mail server could not be reached.'],
+    ['Greeting never received', 'The mail server did not answer in time.'],
+    ['Invalid login: 535 5.7.8 Authentication failed', 'The mail service did not accept the site’s sign-in details.'],
+    ['550 5.1.1 mailbox unavailable', 'The mail service did not take it.'],
+  ])('%s', (lastError, cause) => {
+    const words = deliveryProblem(lastError);
+    expect(words).toBe(`${cause} Check Settings → Mail and send a test message from there.`);
+    expect(words).not.toContain(lastError);
   });
 });

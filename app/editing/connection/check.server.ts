@@ -1,5 +1,5 @@
 import type { EnvSource } from '~/settings/env.server';
-import { basicAuthHeader, isTimeout, networkCode } from '~/editing/git/http.server';
+import { basicAuthHeader, isTimeout } from '~/editing/git/http.server';
 import { githubFacts, type GithubVisibility } from './github-api.server';
 
 export { parseGithubExpiry } from './github-api.server';
@@ -88,9 +88,8 @@ async function advertisement(
       return {
         reason: `${host} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again in a minute; if it keeps happening, check the address.`,
       };
-    const code = networkCode(error as Error);
     return {
-      reason: `Could not reach ${host}${code ? ` (${code})` : ''}. Check the address, or try again in a minute.`,
+      reason: `Could not reach ${host}. Check the address, or try again in a minute.`,
     };
   }
 }
@@ -105,7 +104,7 @@ function refusal(status: number, wanted: 'read' | 'write', host: string, reposit
   if (status === 404) {
     return `There is no repository at ${repository}, or the token was not given access to it. Check the address, and that the token lists this repository under “Only select repositories”.`;
   }
-  return `${host} answered ${status} when asked for the repository. Try again in a minute.`;
+  return `${host} could not show the repository just now. Try again in a minute.`;
 }
 
 /** The ref names of a smart-HTTP advertisement (pkt-lines: 4 hex digits of length, then the line; 0000 flushes). */

@@ -112,7 +112,7 @@ function problemOf(schema: z.ZodType, data: () => unknown): { problem?: string }
   try {
     value = data();
   } catch (error) {
-    return { problem: `It does not read as YAML: ${(error as Error).message.split('\n')[0]}` };
+    return { problem: 'Its details are written in a way the site can’t read. Open its history and restore the last version that worked.' };
   }
   const result = schema.safeParse(value);
   if (result.success) return {};

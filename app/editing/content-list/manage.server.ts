@@ -134,7 +134,7 @@ export function moveRequest(
   const studies = caseStudies(list);
   const at = studies.findIndex((item) => item.path === path || item.contentPath === path);
   const moving = studies[at];
-  if (!moving) return { ok: false, error: `${path} is not a case study in the list.` };
+  if (!moving) return { ok: false, error: 'That case study is not in the list any more: reload the list.' };
   const to = direction === 'up' ? at - 1 : at + 1;
   const neighbour = studies[to];
   if (!neighbour) return { ok: false, error: `${moving.title} is already ${direction === 'up' ? 'first' : 'last'}.` };
@@ -165,7 +165,7 @@ export function moveRequest(
     const order = orders.get(item.contentPath);
     if (order === undefined || order === item.order) continue;
     const text = texts.get(item.contentPath);
-    if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
+    if (text === undefined) return { ok: false, error: `${item.title} could not be read just now: reload the list and try again.` };
     files.push({ path: item.contentPath, content: withOrder(text, order), baseBlobId: item.blobId });
   }
   return { ok: true, value: { files, message: `Move ${moving.title} ${direction}` } };
@@ -174,7 +174,7 @@ export function moveRequest(
 /** Deletes a case study: its .mdx and every file of its folder (content/case-studies/<slug>/). The site details and resume cannot be deleted. */
 export function deleteRequest(list: ContentItem[], path: string): Outcome<PublishRequest> {
   const item = findItem(list, path);
-  if (!item) return { ok: false, error: `${path} is not in the list.` };
+  if (!item) return { ok: false, error: 'That page is not in the list any more: reload the list.' };
   if (item.contentPath === SITE_FILE || item.contentPath === RESUME_FILE || item.kind !== 'case-study') {
     return { ok: false, error: `${item.title} cannot be deleted: the site needs it. Only case studies can be.` };
   }
@@ -202,10 +202,10 @@ export function statusRequest(
   change: StatusChange,
 ): Outcome<{ request: PublishRequest; dropped: string[] }> {
   const item = findItem(list, path);
-  if (!item || item.kind !== 'case-study') return { ok: false, error: `${path} is not a case study in the list.` };
+  if (!item || item.kind !== 'case-study') return { ok: false, error: 'That case study is not in the list any more: reload the list.' };
   if (item.problem) return { ok: false, error: `Open ${item.title} and fix it first: ${item.problem}` };
   const text = texts.get(item.contentPath);
-  if (text === undefined) return { ok: false, error: `The text of ${item.contentPath} is missing.` };
+  if (text === undefined) return { ok: false, error: `${item.title} could not be read just now: reload the list and try again.` };
   const document = readDocument(text, 'mdx');
   const data = yamlData(document.yaml) as Record<string, unknown>;
   const visibility =

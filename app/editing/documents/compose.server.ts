@@ -1,4 +1,4 @@
-import { unquotedColonHint, unquotedColonMessage } from '~/content/yaml-quote-hint';
+import { unquotedColonHint } from '~/content/yaml-quote-hint';
 import type { DocumentKind } from './kinds';
 import { FORMS } from './forms.server';
 import type { Field } from './fields';
@@ -23,6 +23,10 @@ export function listOperation(intent: string): ListOperation | null {
   return op && name ? { op: op as ListOperation['op'], name } : null;
 }
 
+/** A file whose details do not parse, said for her: what happened and the way back (the line goes beside it). */
+export const UNREADABLE =
+  'The details of this page are written in a way the site can’t read. Open its history and restore the last version that worked.';
+
 export type Composed = { ok: true; text: string } | { ok: false; problem: string; line?: number };
 
 export function composeFile(kind: DocumentKind, baseText: string, entries: Entries, operation?: ListOperation | null): Composed {
@@ -37,10 +41,8 @@ export function composeFile(kind: DocumentKind, baseText: string, entries: Entri
     yaml = applyChanges(document.yaml, data, form);
   } catch (error) {
     if (error instanceof YamlSyntaxError) {
-      // An unquoted ": " in a value gets the line written with quotes, as the build says it.
-      const hint = unquotedColonHint(document.yaml, error.line);
-      if (hint) return { ok: false, problem: `The frontmatter is not valid YAML: ${unquotedColonMessage(hint)}`, line: hint.line };
-      return { ok: false, problem: `The frontmatter is not valid YAML: ${error.message.split('\n')[0]}`, line: error.line };
+      // An unquoted ": " in a value: the line that holds it, not the one after where the parser stopped.
+      return { ok: false, problem: UNREADABLE, line: unquotedColonHint(document.yaml, error.line)?.line ?? error.line };
     }
     throw error;
   }
@@ -111,11 +113,11 @@ export function openDocument(
   try {
     return { data: yamlData(document.yaml) ?? {}, body: document.body };
   } catch (error) {
-    const { message, linePos } = error as { message?: string; linePos?: { line: number }[] };
+    const { linePos } = error as { linePos?: { line: number }[] };
     return {
       data: {},
       body: document.body,
-      problem: { message: `The YAML does not parse: ${String(message).split('\n')[0]}`, line: linePos?.[0]?.line },
+      problem: { message: UNREADABLE, line: linePos?.[0]?.line },
     };
   }
 }

@@ -31,10 +31,15 @@ export function fieldLabel(form: Field, name: string): string | undefined {
 }
 
 const PATH = /`?(?:\.\.?\/|content\/)[^\s`"',;)]+(?::\d+)?`?/g;
+/** A path that opens a message only says where: it goes; one inside a sentence reads "it". */
+const PATH_FIRST = new RegExp(`^${PATH.source}:?\\s*`);
 
 /** A message with no file path in it: the designer edits pages, not files. */
 export function withoutPaths(message: string): string {
-  return message.replace(PATH, 'it').replace(/\s{2,}/g, ' ');
+  return message
+    .replace(PATH_FIRST, '')
+    .replace(PATH, 'it')
+    .replace(/\s{2,}/g, ' ');
 }
 
 /** One problem, said for the designer: which field (by its label), what is wrong, and what to do. */
@@ -46,4 +51,17 @@ export function problemInHerWords(message: string, label: string | undefined): s
   if (/^(must not be empty|is missing)$/.test(rest)) return `${what} can’t be empty: fill it in, then publish again.`;
   if (/^must be one of /.test(rest)) return `${what} needs one of its choices: pick one, then publish again.`;
   return `${what}: ${withoutPaths(rest)}`;
+}
+
+/** The build's problems as one paragraph for her: each by its field's label (from `form`), else by its line; never the file. */
+export function problemsInHerWords(
+  problems: readonly { file?: string; message: string; line?: number; field?: string }[],
+  form?: Field,
+): string {
+  return problems
+    .map((problem) => {
+      const words = problemInHerWords(problem.message, problem.field && form ? fieldLabel(form, problem.field) : undefined);
+      return problem.line && !problem.field ? `Line ${problem.line}: ${words}` : words;
+    })
+    .join(' ');
 }

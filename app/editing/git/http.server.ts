@@ -63,28 +63,24 @@ export function describeGitError(error: unknown, url: string, token: string, sou
   const status = e?.code === 'HttpError' ? e.data?.statusCode : undefined;
   const inOwnerArea = source === 'owner-area';
   let message: string;
+  // In her words: what the host did and where to fix it; never a status code, git's words or a setting's name.
+  const fixIn = inOwnerArea ? 'in Publishing' : 'in Publishing (it replaces the one in the site’s Netlify settings)';
   if (status === 401) {
-    message = inOwnerArea
-      ? `${host} refused the saved token (401 Unauthorized): it is wrong or has expired. Make a new one and paste it in Publishing (/admin/publishing).`
-      : `${host} refused the token (401 Unauthorized): CONTENT_GIT_TOKEN is wrong or has expired. Make a new token that may push to the repository and set it.`;
+    message = `${host} refused the ${inOwnerArea ? 'saved ' : ''}token: it is wrong or has expired. Make a new one and paste it ${fixIn}.`;
   } else if (status === 403) {
-    message = inOwnerArea
-      ? `${host} refused to let the saved token make changes (403 Forbidden): give it Contents: Read and write, then paste it again in Publishing (/admin/publishing).`
-      : `${host} refused to let this token push (403 Forbidden): give CONTENT_GIT_TOKEN write access to the repository's contents, or check the branch's protection rules.`;
+    message = `${host} refused to let the ${inOwnerArea ? 'saved ' : ''}token make changes: give it Contents: Read and write, then paste it again ${fixIn}.`;
   } else if (status === 404) {
-    message = inOwnerArea
-      ? `${host} has no repository at ${url} (404), or the token cannot see it: check the address and the token in Publishing (/admin/publishing).`
-      : `${host} has no repository at ${url} (404), or the token cannot see it: check CONTENT_GIT_URL and the token's access.`;
+    message = `${host} has nothing at ${url} that the token can see: check the address and the token ${fixIn}.`;
   } else if (status) {
-    message = `${host} answered ${status} ${e.data?.statusMessage ?? ''}`.trim() + '; nothing was published. Try again in a minute.';
+    message = `${host} could not take the change just now; nothing was published. Try again in a minute.`;
   } else if (e?.code === 'PushUncertain') {
-    message = `${host} did not confirm the push in time: the commit may still have landed. Reload to see the branch as it is; publishing the same draft again is safe (what already landed is not committed twice).`;
+    message = `${host} did not confirm in time that it took the change: it may still have gone through. Reload to see what is on the site; publishing the same draft again is safe (nothing goes in twice).`;
   } else if (isTimeout(e)) {
     message = `${host} did not answer in time; nothing was published. Try again in a minute.`;
   } else if (networkCode(e)) {
-    message = `Could not reach ${host} (${networkCode(e)}); nothing was published. Try again in a minute.`;
+    message = `Could not reach ${host}; nothing was published. Try again in a minute.`;
   } else if (e?.code === 'PushRejectedError') {
-    message = `${host} refused the push (${e.data?.reason ?? 'rejected'}); nothing was published.`;
+    message = `${host} refused the change; nothing was published. Reload and try again.`;
   } else {
     message = `Publishing failed: ${e?.message ?? String(error)}`;
   }

@@ -50,9 +50,9 @@ export function planChanges(request: PublishRequest): PublishPlan | { reason: st
   if (files.length + deleted.length > MAX_FILES) return { reason: `At most ${MAX_FILES} files per publish.` };
 
   const message = typeof request.message === 'string' ? request.message.replace(/\r\n/g, '\n').trim() : '';
-  if (!message) return { reason: 'The commit message is empty.' };
+  if (!message) return { reason: 'The change has no description.' };
   if (message.length > MAX_MESSAGE || message.includes('\0'))
-    return { reason: `The commit message must be text of at most ${MAX_MESSAGE} characters.` };
+    return { reason: `The description of the change must be text of at most ${MAX_MESSAGE} characters.` };
 
   const changes: PlannedChange[] = [];
   const seen = new Set<string>();
@@ -62,7 +62,7 @@ export function planChanges(request: PublishRequest): PublishPlan | { reason: st
       const path = checkContentPath(file?.path);
       const bytes =
         typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : Buffer.isBuffer(file.content) ? file.content : null;
-      if (!bytes) return { reason: `${path}: the content must be text or bytes.` };
+      if (!bytes) return { reason: 'A page in this publish has no text.' };
       total += bytes.length;
       changes.push({ path, bytes, baseBlobId: checkBlobId(file.baseBlobId, path, true), blobId: blobIdOf(bytes) });
     }
@@ -76,13 +76,13 @@ export function planChanges(request: PublishRequest): PublishPlan | { reason: st
   }
   if (total > MAX_BYTES) return { reason: `At most ${MAX_BYTES / 1024 / 1024} MB per publish.` };
   for (const change of changes) {
-    if (seen.has(change.path)) return { reason: `${change.path} appears twice.` };
+    if (seen.has(change.path)) return { reason: 'A page appears twice in this publish.' };
     seen.add(change.path);
   }
   // A file and a folder of the same name cannot both exist in one tree.
   for (const change of changes) {
     for (const other of seen)
-      if (other.startsWith(`${change.path}/`)) return { reason: `${change.path} is also a folder in this publish.` };
+      if (other.startsWith(`${change.path}/`)) return { reason: 'A page in this publish has the name of a folder in it.' };
   }
   return { changes, message };
 }
@@ -93,7 +93,7 @@ function checkBlobId(value: unknown, path: string, nullable: boolean): string | 
   if (value === null && nullable) return null;
   if (typeof value === 'string' && /^[0-9a-f]{40}$/.test(value)) return value;
   throw new InvalidRequest(
-    `${path}: the version it was opened from (a 40-digit blob id${nullable ? ', or null for a new file' : ''}) is missing.`,
+    `A page in this publish does not say which version it was opened from${nullable ? ' (or that it is new)' : ''}: reload it and publish again.`,
   );
 }
 

@@ -82,7 +82,8 @@ export async function publishRemote(config: RemotePublishConfig, plan: PublishPl
         if (attempt === 2) {
           return {
             status: 'failed',
-            reason: `The branch ${config.branch} kept moving while publishing (two pushes refused); nothing was published. Try again.`,
+            reason:
+              'The site kept changing while this was publishing (other changes went live twice meanwhile); nothing was published. Try again.',
           };
         }
       }

@@ -197,14 +197,15 @@ export function titleOf(filePath: string, text: string | null): string {
   const name = filePath.split('/').pop() ?? filePath;
   if (name === 'site.yml') return 'site details';
   if (name === 'resume.mdx') return 'resume';
-  if (text === null) return name;
+  const named = name.replace(/\.[a-z]+$/, '').replace(/-+/g, ' ');
+  if (text === null) return named;
   try {
     const data = yamlData(readDocument(text, filePath.endsWith('.mdx') ? 'mdx' : 'yaml').yaml) as { title?: unknown } | null;
     if (typeof data?.title === 'string' && data.title.trim()) return data.title.replace(/\s+/g, ' ').trim();
   } catch {
     // A version that does not parse is still restorable; its file name says which.
   }
-  return name;
+  return named;
 }
 
 /**
@@ -216,16 +217,23 @@ export function titleOf(filePath: string, text: string | null): string {
 export async function restoreRequest(filePath: string, commit: string, config: PublishConfig): Promise<Outcome<PublishRequest>> {
   const old = await fileAt(filePath, commit, config);
   if (!old.ok) return old;
-  if (old.value === null)
-    return { ok: false, error: `${filePath} does not exist in commit ${commit.slice(0, 7)}: there is no version of it there to restore.` };
+  if (old.value === null) return { ok: false, error: 'This page did not exist yet in that version: there is nothing to restore from it.' };
   const text = old.value;
+  // The history names the version by its day, as the designer saw it listed; never by its id.
+  const history = await fileHistory(filePath, { limit: 100 }, config);
+  const date = history.ok ? history.value.find((entry) => entry.commit === commit)?.date : undefined;
   return read(config, async () => {
     const current = await openFile(filePath, config);
     return {
       files: [{ path: filePath, content: text, baseBlobId: current?.blobId ?? null }],
-      message: `Restore ${titleOf(filePath, text)} to ${commit.slice(0, 7)}`,
+      message: `Restore ${titleOf(filePath, text)} to ${date ? `its version of ${dayOf(date)}` : 'an earlier version'}`,
     };
   });
+}
+
+/** A day as the history's messages name it: `27 Nov 2026` (UTC, as the server has no time zone of hers). */
+export function dayOf(date: string): string {
+  return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The files (blobs, not links) under `paths` in `treeish`, with their blob ids: `git ls-tree -r`, read literally. */

@@ -78,13 +78,13 @@ export async function startRebuild(
         ok: false,
         status: 502,
         message:
-          'Netlify does not know this build hook (it may have been deleted). Nothing was started. Make a new one in Netlify under Build hooks and put it in BUILD_HOOK_URL.',
+          'Netlify does not know this build hook (it may have been deleted). Nothing was started. Make a new one in Netlify under Build hooks and put it in Netlify’s settings (BUILD_HOOK_URL).',
       };
     }
     return {
       ok: false,
       status: 502,
-      message: `Netlify refused the rebuild (it answered ${response.status}). Nothing was started; try again in a few minutes.`,
+      message: 'Netlify refused the rebuild just now. Nothing was started; try again in a few minutes.',
     };
   } catch (error) {
     const name = (error as Error)?.name;

@@ -198,7 +198,7 @@ async function checkSvg(bytes: Buffer): Promise<Checked> {
   try {
     const meta = await sharp(out).metadata();
     if (!meta.width || !meta.height)
-      return refused(415, 'This SVG has no size: give its <svg> element a viewBox, or a width and a height.');
+      return refused(415, 'This SVG has no size of its own: export it again with its width and height, or use a PNG.');
     // Drawn small, whatever size it declares: only whether it draws matters here.
     const density = Math.max(1, Math.min(72, (72 * 64) / Math.max(meta.width, meta.height)));
     await sharp(out, { density }).png().toBuffer();
@@ -237,7 +237,7 @@ function storedName(fileName: string, uploaded: Buffer, ext: string): string {
 /** Checks an upload for a case study; see the module comment. */
 export async function checkUpload(input: UploadInput): Promise<UploadResult> {
   const slug = CASE_STUDY.exec(typeof input.documentPath === 'string' ? input.documentPath : '')?.[1];
-  if (!slug) return refused(400, 'Images can only be added to a case study (content/case-studies/<name>.mdx).');
+  if (!slug) return refused(400, 'Images can only be added to a case study.');
   const checked = await checkImageBytes(input.bytes);
   if (!checked.ok) return checked;
   const alt = checkAlt(input.alt);

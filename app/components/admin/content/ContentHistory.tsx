@@ -6,9 +6,9 @@ import { BUTTON, QUIET_LINK } from './buttons';
 import { DiffView } from './DiffView';
 import type { HistoryView } from './types';
 
-/** A file's recent commits, newest first, each with its diff and a way back to it. */
+/** A page's recent versions, newest first, each with when and by whom, what changed, and a way back to it; never a version's id. */
 export function ContentHistory({ history, answer }: { history: HistoryView; answer?: { error: string } }) {
-  const { path, entries, error, now } = history;
+  const { path, title, entries, error, now } = history;
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">
@@ -19,19 +19,19 @@ export function ContentHistory({ history, answer }: { history: HistoryView; answ
           <>
             <span aria-hidden="true"> / </span>
             <Link to={editorHref(path)} className={QUIET_LINK}>
-              {path.replace(/^content\//, '')}
+              {title ? title.charAt(0).toUpperCase() + title.slice(1) : 'This page'}
             </Link>
           </>
         ) : null}
       </nav>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">History</h1>
-      <p className="mt-1 text-fg-muted">The latest versions of this file, newest first. Restoring one publishes it again as the newest version; nothing is lost.</p>
+      <p className="mt-1 text-fg-muted">The latest versions of this page, newest first. Restoring one publishes it again as the newest version; nothing is lost.</p>
       {error || answer?.error ? (
         <p role="alert" className="mt-4 rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm">
           {answer?.error ?? error}
         </p>
       ) : null}
-      {entries.length === 0 && !error ? <p className={`${EMPTY} mt-6`}>No changes to this file yet.</p> : null}
+      {entries.length === 0 && !error ? <p className={`${EMPTY} mt-6`}>No changes to this page yet.</p> : null}
       <ol className="mt-6 grid gap-4">
         {entries.map((entry, index) => (
           <li key={entry.commit} data-history-commit={entry.commit} className="rounded-2xl border border-border bg-bg">
@@ -39,7 +39,7 @@ export function ContentHistory({ history, answer }: { history: HistoryView; answ
               <div className="min-w-0">
                 <p className="font-medium text-balance">{entry.message}</p>
                 <p className="mt-0.5 text-sm text-fg-muted">
-                  <When at={entry.date} now={now} /> · {entry.author} · <code className="font-mono text-xs">{entry.commit.slice(0, 7)}</code> ·{' '}
+                  <When at={entry.date} now={now} /> · {entry.author} ·{' '}
                   <span className="text-emerald-700 dark:text-emerald-300">+{entry.added}</span> <span className="text-red-700 dark:text-red-300">−{entry.removed}</span>
                 </p>
               </div>

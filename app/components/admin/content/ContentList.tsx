@@ -152,7 +152,7 @@ function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: s
       </div>
       <div className="min-w-0 flex-1 basis-48">
         <Link to={item.href} className="font-medium text-balance hover:text-accent">
-          {item.title ?? item.path}
+          {item.title ?? 'Untitled case study'}
         </Link>
         <p className="mt-1 flex flex-wrap items-center gap-1.5">
           <StateBadge tone={published ? 'good' : 'quiet'}>{published ? 'published' : 'coming soon'}</StateBadge>

@@ -42,7 +42,7 @@ export type ListActionData = { error?: string; title?: string };
 export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
 
 /** A file's history page. */
-export type HistoryView = { path: string | null; entries: HistoryEntry[]; error: string | null; now: string };
+export type HistoryView = { path: string | null; title: string | null; entries: HistoryEntry[]; error: string | null; now: string };
 
 /** One file in the editor (routes/admin.content.$.server.ts, loadEditor). */
 export type EditorView = {

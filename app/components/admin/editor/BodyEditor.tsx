@@ -117,12 +117,13 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
       {state === 'loading' ? <p className="text-sm text-fg-muted">Opening the visual editor…</p> : null}
       {unavailable ? (
         <p id={`${id}-problem`} role="status" className="text-sm text-fg-muted">
-          The visual editor is not available ({unavailable}). The story is shown as MDX source; edit it here.
+          The visual editor is not available here ({unavailable}). The story is shown as text, with its blocks written out; edit it here.
         </p>
       ) : null}
       {problem ? (
         <p id={`${id}-problem`} role="status" className="text-sm text-fg-muted">
-          The visual editor could not open this text ({problem}). It is shown as MDX source instead; your changes here are kept.
+          The visual editor could not open this story ({problem}). It is shown as text instead, with its blocks written out; your changes
+          here are kept.
         </p>
       ) : null}
       {live && textarea.current && MdxBodyEditor ? (

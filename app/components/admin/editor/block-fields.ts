@@ -37,7 +37,7 @@ function field(name: string, schema: ZodTypeAny, block: BlockDefinition): PropFi
 }
 
 export function blockForm(name: string, block: BlockDefinition | undefined = BLOCKS[name]): BlockForm {
-  if (!block) throw new Error(`${name} is not a story block (components/mdx/blocks.ts)`);
+  if (!block) throw new Error(`“${name}” is not one of the story blocks.`);
   const shape = defOf(block.props).shape ?? {};
   return {
     name,

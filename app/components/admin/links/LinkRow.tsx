@@ -64,7 +64,9 @@ export function LinkRow({ link, now, highlight }: { link: LinkRowData; now: stri
           {link.state === 'active' ? <CopyButton value={link.url} label={`the link for ${link.label}`} /> : null}
         </div>
       ) : (
-        <p className="mt-3 text-sm text-red-600 dark:text-red-400">No SESSION_SECRET: the address cannot be shown.</p>
+        <p className="mt-3 text-sm text-red-600 dark:text-red-400">
+          The address can’t be shown: the site’s secret key is missing from Netlify’s settings (SESSION_SECRET).
+        </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-5">
         <Fact term="Opens">{link.opens}</Fact>

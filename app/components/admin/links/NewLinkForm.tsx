@@ -69,7 +69,7 @@ export function NewLinkForm({ choices }: { choices: { slug: string; title: strin
           </Choice>
           {choices.length === 0 ? (
             <p className="ml-7 text-sm text-fg-muted">
-              No case study is private yet (add <code>visibility: private</code> to its frontmatter).
+              No case study is private yet: open one in Content and set its Visibility to Private.
             </p>
           ) : (
             <ul className="ml-7 grid gap-1.5">

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { MailHealthView } from './types';
 import { StateBadge } from '~/components/admin/kit/StateBadge';
+import { deliveryProblem } from '~/contact/mail-errors';
 import { When } from '~/components/admin/kit/When';
 
 /** Whether contact mail gets through, and what is waiting if it does not. */
@@ -47,7 +48,7 @@ export function MailHealthSummary({ mail, now }: { mail: MailHealthView; now: st
         <dd>{mail.failed}</dd>
       </dl>
       {mail.state === 'failing' && mail.lastError ? (
-        <p className="mt-4 rounded-lg bg-bg-muted px-3 py-2 font-mono text-xs break-words text-fg-muted">Last error: {mail.lastError}</p>
+        <p className="mt-4 rounded-lg bg-bg-muted px-3 py-2 text-sm text-fg-muted">Not sent: {deliveryProblem(mail.lastError)}</p>
       ) : null}
       <Link to="/admin/settings/mail" className="mt-4 inline-block font-medium text-accent underline-offset-4 hover:underline">
         {mail.mode === 'smtp' ? 'Mail settings' : 'Get messages by e-mail'}

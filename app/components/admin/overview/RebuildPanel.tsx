@@ -25,7 +25,8 @@ export function RebuildPanel({ setting, answer }: { setting: 'ready' | 'invalid'
           data-rebuild-setting="invalid"
           className="mt-4 rounded-xl border border-amber-600/35 bg-amber-500/10 px-4 py-3 text-sm"
         >
-          The rebuild button is off: BUILD_HOOK_URL must be the https address Netlify gives under Build hooks.
+          The rebuild button is off: the address it calls is not one Netlify gave. Copy it again from Netlify’s Build hooks and set it in
+          the site’s settings there.
         </p>
       ) : (
         <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3" data-rebuild-form>
