@@ -108,7 +108,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <>
             <ReadingInsights enabled={data?.insights ?? false} />
-            {data?.islands ? <script data-islands-boot={data.islands} dangerouslySetInnerHTML={{ __html: bootLoaderScript(data.islands) }} /> : null}
+            {data?.islands ? (
+              <script data-islands-boot={data.islands} dangerouslySetInnerHTML={{ __html: bootLoaderScript(data.islands) }} />
+            ) : null}
             <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
           </>
         )}
