@@ -48,7 +48,7 @@ const layers = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': [
  * top-level use case, types included: the git code takes the publish config
  * from its caller, and never calls what follows a commit.
  */
-const EDITING_STACK = ['setup', 'content-list', 'uploads', 'going-live', 'content-check', 'connection', 'git', 'documents'];
+const EDITING_STACK = ['setup', 'content-list', 'drafts', 'uploads', 'going-live', 'content-check', 'connection', 'git', 'documents'];
 const editingBelow = (folder) => ({
   regex: `^~/editing/(?!(?:${EDITING_STACK.slice(EDITING_STACK.indexOf(folder)).join('|')})/)`,
   message: `app/editing/${folder}/ imports only its own folder and those below it (${EDITING_STACK.slice(EDITING_STACK.indexOf(folder) + 1).join(', ') || 'none'}): not a folder above it or a top-level use case (eslint.config.js, EDITING_STACK).`,

@@ -7,7 +7,7 @@ import type { PublishConfig } from '~/editing/git/publish-config.server';
 import { blobIdOf, publish, type PublishRequest, type PublishResult } from '~/editing/git/publish.server';
 import { refreshLocalContent } from '~/editing/going-live/local-content-refresh.server';
 import { goLive, type GoLive } from '~/editing/going-live/live-now.server';
-import { discardDraft, settleDraft } from './drafts.server';
+import { discardDraft, settleDraft } from './drafts/texts.server';
 
 /**
  * One change published, whoever asks: the editor's Publish
@@ -44,7 +44,7 @@ export type ChangeResult =
 
 /**
  * What becomes of a draft once its change has landed: `settle` keeps newer
- * work typed meanwhile (drafts.server.ts, settleDraft), `discard` drops it.
+ * work typed meanwhile (drafts/texts.server.ts, settleDraft), `discard` drops it.
  */
 export type DraftAfter = { settle: { path: string; text: string; from: string | null; uploads: string[] } } | { discard: string };
 

@@ -3,7 +3,7 @@ import { openDocument } from '~/editing/documents/compose.server';
 import { defaultMessage, type PublishConfig } from '~/editing/git/publish-config.server';
 import type { GoLive } from '~/editing/going-live/live-now.server';
 import { conflictResult } from './conflicts.server';
-import { draftUploads } from './drafts.server';
+import { draftUploads } from './drafts/images.server';
 import type { Opened } from './open.server';
 import { publishChange } from './publish-change.server';
 import { replacedImages } from './replaced-images.server';

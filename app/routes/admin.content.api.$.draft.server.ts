@@ -3,7 +3,7 @@ import { jsonAnswer } from '~/http/json.server';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { composeFile } from '~/editing/documents/compose.server';
 import { documentKind } from '~/editing/documents/kinds';
-import { getDraft, saveDraft } from '~/editing/drafts.server';
+import { getDraft, saveDraft } from '~/editing/drafts/texts.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';

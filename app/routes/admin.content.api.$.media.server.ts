@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
-import { draftUploadByPath } from '~/editing/drafts.server';
+import { draftUploadByPath } from '~/editing/drafts/images.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { readBranchFile } from '~/editing/git/branch-file.server';
 

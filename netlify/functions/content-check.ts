@@ -8,7 +8,7 @@ import {
   inProcessContentVariants,
   MAX_CHECK_BODY_BYTES,
 } from '../../app/editing/content-check/config.server';
-import { draftUploadByPath } from '../../app/editing/drafts.server';
+import { draftUploadByPath } from '../../app/editing/drafts/images.server';
 import { DatabaseUnavailable } from '../../app/db/errors.server';
 import { resolvePublishConfig } from '../../app/editing/connection/publishing.server';
 import { readSnapshot, type Snapshot } from '../../app/editing/git/snapshot.server';

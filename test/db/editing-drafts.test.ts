@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { closeSharedDatabase, query } from '~/db/connection.server';
+import { discardDraft, draftPublishRequest, getDraft, listDrafts, saveDraft, settleDraft } from '~/editing/drafts/texts.server';
 import {
-  discardDraft,
   discardDraftUpload,
-  draftPublishRequest,
   draftUploadByPath,
   draftUploads,
-  getDraft,
-  listDrafts,
   MAX_DRAFT_UPLOAD_BYTES,
   MAX_DRAFT_UPLOAD_FILES,
-  saveDraft,
   saveDraftUpload,
-  settleDraft,
-} from '~/editing/drafts.server';
-import { discardDraftForUndo, discardedAt, UNDO_MINUTES, undoDiscard } from '~/editing/discarded-drafts.server';
+} from '~/editing/drafts/images.server';
+import { discardDraftForUndo, discardedAt, UNDO_MINUTES, undoDiscard } from '~/editing/drafts/discarded.server';
 import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 import { at } from '../helpers/must';

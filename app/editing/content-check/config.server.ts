@@ -21,7 +21,7 @@ export const CONTENT_CHECK_PATH = '/.netlify/functions/content-check';
 /**
  * Netlify buffers at most 6 MB of request (and answer) for a function; a
  * bigger body never reaches it. A check carries the edited text (a content
- * file is at most 1 MB: drafts.server.ts) and names a draft's images
+ * file is at most 1 MB: drafts/texts.server.ts) and names a draft's images
  * instead of carrying them (call.server.ts), so it stays far under that,
  * here as on Netlify, whatever the publish holds.
  */

@@ -16,7 +16,7 @@ export type EditForm = {
   baseBlobId: string | null;
   message: string;
   path: string;
-  /** When the page captured the text, by the browser's clock (set by its script; null without JavaScript): drafts.server.ts orders saves by it. */
+  /** When the page captured the text, by the browser's clock (set by its script; null without JavaScript): drafts/texts.server.ts orders saves by it. */
   typedAt: number | null;
 };
 

@@ -30,7 +30,7 @@ export type PlannedChange = { path: string; bytes: Buffer | null; baseBlobId: st
 
 export type CurrentBlob = { blobId: string; bytes: Buffer } | null;
 
-/** A draft's document, its images (at most 50 and 60 MB: drafts.server.ts) and the image they replace. */
+/** A draft's document, its images (at most 50 and 60 MB: drafts/images.server.ts) and the image they replace. */
 const MAX_FILES = 60;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_MESSAGE = 2000;

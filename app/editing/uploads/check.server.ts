@@ -31,7 +31,7 @@ import { HEIC_ADVICE, LARGEST_PHOTO_BYTES } from './image-formats';
 
 /**
  * One uploaded image file at most, as the server reads it (what a draft's
- * images may add up to is drafts.server.ts's MAX_DRAFT_UPLOAD_BYTES). On
+ * images may add up to is drafts/images.server.ts's MAX_DRAFT_UPLOAD_BYTES). On
  * Netlify a request never carries this much: the editor's browser resizes a
  * photo first, and without JavaScript the platform's limit comes first.
  */

@@ -57,7 +57,7 @@ export type EditorView = {
   /** The form is remade (fresh inputs) whenever the text it shows changed on the server. */
   formKey: string;
   draft: { updatedAt: string } | null;
-  /** Its draft was just discarded and can still be brought back (discarded-drafts.server.ts). */
+  /** Its draft was just discarded and can still be brought back (editing/drafts/discarded.server.ts). */
   undoable: boolean;
   opened: { blobId: string } | null;
   unreachable: string | null;
