@@ -46,6 +46,13 @@ describe('the fields that differ', () => {
     ]);
   });
 
+  it('a choice by the words her form shows, not as it is stored', () => {
+    const mine = edit(CASE_STUDY, /^status: published$/m, 'status: coming-soon');
+    const theirs = edit(CASE_STUDY, /^role: .*$/m, 'role: Staff Designer');
+    const status = conflictView({ kind: 'case-study', base: CASE_STUDY, mine, theirs }).fields.find((field) => field.label === 'Status');
+    expect(status).toMatchObject({ yours: 'Coming soon', published: 'Published', by: 'you' });
+  });
+
   it('the story by its changed paragraphs, in plain words', () => {
     const mine = edit(CASE_STUDY, 'A Markdown image alone in its paragraph becomes a figure', 'A **lone** image becomes a figure');
     const view = conflictView({ kind: 'case-study', base: CASE_STUDY, mine, theirs: CASE_STUDY });

@@ -1,6 +1,6 @@
 import type { DocumentKind } from './kinds';
 import { FORMS } from './forms.server';
-import { fieldsOf, humanise, type Field } from './fields';
+import { fieldsOf, humanise, optionLabel, type Field } from './fields';
 import { applyChanges, readDocument, writeDocument, yamlData } from './frontmatter.server';
 import { isPlainObject } from './yaml-edit.server';
 import { mergeParagraphs, paragraphChanges, type ParagraphChange } from './paragraphs';
@@ -109,7 +109,8 @@ function leaves(form: Field, data: Record<string, unknown>): Map<string, string>
           [...path, key],
           field?.children?.find((c) => c.path.at(-1) === key),
         );
-    } else if (value !== undefined && value !== null) values.set(name, shown(value));
+    } else if (value !== undefined && value !== null)
+      values.set(name, field?.kind === 'select' ? optionLabel(String(value)) : shown(value));
   };
   walk(data, [], form);
   return values;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Condition, Field } from '~/editing/documents/fields';
+import { optionLabel, type Condition, type Field } from '~/editing/documents/fields';
 import type { FormValue } from '~/editing/documents/form-values';
 import { isFocusField } from '~/editing/documents/image-fields';
 import { asImageField, ImageField } from './ImageField';
@@ -237,4 +237,3 @@ function Leaf({ field, name, context, compact, hideLabel }: { field: Field; name
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const optionLabel = (option: string) => capitalise(option.replace(/-/g, ' '));
