@@ -251,7 +251,9 @@ describe('npm run serve after npm run dev', () => {
         expect(html).not.toContain('jsxDEV');
       }
       const home = await (await fetch(`http://127.0.0.1:${port}/`)).text();
-      const script = /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(home)?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(home)?.[1];
+      // The islands' boot module, named by the inline script that adds it at load (app/islands/boot-loader.ts).
+      const script =
+        /<script[^>]+(?:src|data-islands-boot)="(\/build\/[^"]+\.js)"/.exec(home)?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(home)?.[1];
       expect(script, 'a script of the production build').toBeDefined();
       expect(productionBuild.has(`public${script}`), script).toBe(true);
       expect((await fetch(`http://127.0.0.1:${port}${script}`)).status).toBe(200);
