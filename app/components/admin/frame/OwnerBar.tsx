@@ -50,26 +50,33 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
         <nav aria-label="Owner’s area" className="mx-auto max-w-6xl px-2 sm:px-4 lg:px-6">
           <ul className="flex flex-wrap gap-x-0.5 gap-y-1 pb-2 sm:gap-1">
             {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  prefetch="intent"
-                  className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg sm:gap-2 sm:px-3.5"
-                >
-                  {item.label}
-                  {item.to === '/admin/messages' && newMessages ? (
-                    <span className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
-                      {newMessages}
-                      <span className="sr-only"> new</span>
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
+              <OwnerNavItem key={item.to} item={item} newMessages={item.to === '/admin/messages' ? newMessages : undefined} />
             ))}
           </ul>
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/** One place of the owner's area in its bar; the inbox's shows how many messages are new. */
+function OwnerNavItem({ item, newMessages }: { item: (typeof NAV)[number]; newMessages?: number }) {
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        prefetch="intent"
+        className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap text-fg-muted transition-colors hover:bg-bg-muted hover:text-fg aria-[current=page]:bg-bg-muted aria-[current=page]:text-fg sm:gap-2 sm:px-3.5"
+      >
+        {item.label}
+        {newMessages ? (
+          <span className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
+            {newMessages}
+            <span className="sr-only"> new</span>
+          </span>
+        ) : null}
+      </NavLink>
+    </li>
   );
 }
