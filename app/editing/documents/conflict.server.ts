@@ -1,6 +1,7 @@
 import type { DocumentKind } from './kinds';
 import { FORMS } from './forms.server';
-import { fieldsOf, humanise, optionLabel, type Field } from './fields';
+import { fieldsOf, humanise, type Field } from './fields';
+import { optionLabel } from './option-label';
 import { applyChanges, readDocument, writeDocument, yamlData } from './frontmatter.server';
 import { isPlainObject } from './yaml-edit.server';
 import { mergeParagraphs, paragraphChanges, type ParagraphChange } from './paragraphs';

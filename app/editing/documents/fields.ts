@@ -57,12 +57,6 @@ const LABELS: Record<string, string> = {
   image: 'Card image',
 };
 
-/** A select's option as her form shows it: "coming-soon" reads "Coming soon". */
-export function optionLabel(option: string): string {
-  const words = option.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function humanise(key: string): string {
   if (LABELS[key]) return LABELS[key];
   const words = key
