@@ -189,7 +189,10 @@ function VideoInput({
           {...common}
           value={current}
           required={field.required}
-          onChange={(e) => choose(e.currentTarget.value)}
+          onChange={(e) => {
+            setStatus(null);
+            choose(e.currentTarget.value);
+          }}
           className={`${CONTROL} min-w-40 flex-1`}
         >
           <option value="">{choices.length ? 'Choose one of your videos' : 'No videos yet: upload one'}</option>
