@@ -9,10 +9,12 @@ import { openForEditing } from '~/editing/open.server';
 import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readUploadForm } from '~/editing/uploads/upload-form.server';
 import { tooLargeWithoutScript } from '~/editing/uploads/image-formats';
+import { checkVideoUpload } from '~/editing/uploads/check-video.server';
 
 /**
  * One image, posted as multipart: `document` (the case study it is for),
- * `file`, `alt`. The bytes decide what it is (editing/uploads/check.server.ts); its name
+ * `file`, `alt`; or one video for a Video block: `video` (`mp4` or `webm`,
+ * the copy the block's field takes) instead of `alt`. The bytes decide what it is (editing/uploads/check.server.ts); its name
  * and folder are made here. JSON for the editor's image button; without
  * JavaScript, back to the editor with the Markdown to paste.
  */
@@ -40,8 +42,20 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     // Sent without JavaScript and over the platform's limit: the edge function kept the form and only said the file's size.
     const tooLarge = Number(form.get('_too_large.file'));
     if (tooLarge > 0) return reply(413, { ok: false, error: tooLargeWithoutScript(tooLarge) }, back);
+    const wanted = form.get('video');
     const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) return reply(400, { ok: false, error: 'Choose an image file to upload.' }, back);
+    if (!(file instanceof File) || file.size === 0)
+      return reply(400, { ok: false, error: wanted ? 'Choose a video file to upload.' : 'Choose an image file to upload.' }, back);
+    if (wanted === 'mp4' || wanted === 'webm') {
+      const video = checkVideoUpload({
+        fileName: file.name,
+        bytes: Buffer.from(await file.arrayBuffer()),
+        documentPath: document,
+        wanted,
+      });
+      if (!video.ok) return reply(video.status, { ok: false, error: video.error }, back);
+      return keep(document, video, '', reply, back);
+    }
     const checked = await checkUpload({
       fileName: file.name,
       bytes: Buffer.from(await file.arrayBuffer()),
@@ -50,12 +64,24 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
       documentPath: document,
     });
     if (!checked.ok) return reply(checked.status, { ok: false, error: checked.error }, back);
-    // Images go with a case study that exists (on the branch, or as a draft): none are kept for nothing.
-    if (!(await getDraft(document)) && (await openForEditing(document, await resolvePublishConfig())).status !== 'opened') {
-      return reply(404, { ok: false, error: 'That case study does not exist (any more): open it from the content list.' }, back);
-    }
-    const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
-    if (!kept.ok) return reply(413, { ok: false, error: kept.error }, back);
-    return reply(200, { ok: true, src: checked.src, alt: checked.alt }, back);
+    return keep(document, checked, checked.alt, reply, back);
   });
+}
+
+type Reply = (status: number, body: UploadAnswer, document?: string) => Response;
+
+/** Images and videos go with a case study that exists (on the branch, or as a draft): none are kept for nothing. */
+async function keep(
+  document: string,
+  checked: { path: string; src: string; bytes: Buffer; mediaType: string },
+  alt: string,
+  reply: Reply,
+  back: string | undefined,
+) {
+  if (!(await getDraft(document)) && (await openForEditing(document, await resolvePublishConfig())).status !== 'opened') {
+    return reply(404, { ok: false, error: 'That case study does not exist (any more): open it from the content list.' }, back);
+  }
+  const kept = await saveDraftUpload(document, { path: checked.path, bytes: checked.bytes, mediaType: checked.mediaType });
+  if (!kept.ok) return reply(413, { ok: false, error: kept.error }, back);
+  return reply(200, { ok: true, src: checked.src, alt }, back);
 }

@@ -36,6 +36,64 @@ async function caretAfterParagraph(page: Page) {
   await page.keyboard.press('End');
 }
 
+/**
+ * A Video from the menu, as she adds one: the story's videos offered by name,
+ * a file over 4 MB refused before anything is sent, a real MP4 uploaded from
+ * the card, a poster uploaded through the image dialog.
+ */
+async function addVideo(page: Page) {
+  const menu = page.locator('#mdx-add-block');
+  const video = await markExisting(page, 'Video');
+  await caretAfterParagraph(page);
+  await menu.selectOption('Video');
+  await video.waitFor();
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/admin/content/api/upload')) uploads.push(request.url());
+  });
+
+  // The story's videos are offered by name, each in the field of its kind.
+  expect(await video.locator('select[name="src"] option').allInnerTexts()).toEqual(['Choose one of your videos', 'redeem flow']);
+  expect(await video.locator('select[name="webm"] option').allInnerTexts()).toEqual(['Choose one of your videos', 'redeem flow']);
+
+  // Over 4 MB (5, not more: the file crosses to the browser as base64): her sentence, and nothing is sent.
+  const mp4 = video.locator('input[type="file"][data-video-file="mp4"]');
+  await mp4.setInputFiles({ name: 'long-take.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(5 * 1024 * 1024) });
+  await expect
+    .poll(() => video.getByRole('alert').innerText())
+    .toBe(
+      'This video is 5 MB: the site takes videos up to 4 MB. Export a shorter or smaller version (720p is plenty), or put it on YouTube or Vimeo and add it with a Prototype link block.',
+    );
+  expect(uploads).toEqual([]);
+
+  await mp4.setInputFiles({ name: 'Booking demo.mp4', mimeType: 'video/mp4', buffer: png('clip.mp4') });
+  const src = video.locator('select[name="src"]');
+  await expect.poll(() => src.inputValue(), { timeout: 30_000 }).toMatch(/^\.\/office-depot\/booking-demo-[0-9a-f]{8}\.mp4$/);
+  expect(await src.locator('option:checked').innerText()).toBe('booking demo');
+  expect(uploads).toHaveLength(1);
+
+  await video.locator('div:has(> select[name="poster"]) button').click();
+  await uploadInDialog(page, 'poster.png', 'The booking flow, start to end');
+  await expect
+    .poll(() => bodyValue(page))
+    .toMatch(
+      /<Video\s+src="\.\/office-depot\/booking-demo-[0-9a-f]{8}\.mp4"\s+poster="\.\/office-depot\/new-poster-[0-9a-f]{8}\.png"\s+alt="The booking flow, start to end"\s+\/>/,
+    );
+}
+
+/** The published page plays the uploaded clip from the site's own address. */
+async function expectVideoServed(site: Page) {
+  const sources = await site
+    .locator('video[aria-label="The booking flow, start to end"] source')
+    .evaluateAll((list) => list.map((source) => ({ src: (source as HTMLSourceElement).src, type: source.getAttribute('type') })));
+  expect(sources).toHaveLength(1);
+  expect(sources[0]?.type).toBe('video/mp4');
+  const answer = await site.request.get(sources[0]!.src);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('video/mp4');
+  expect(Buffer.from(await answer.body()).equals(png('clip.mp4'))).toBe(true);
+}
+
 describe('the Add block menu', () => {
   it('offers every story block, in her words', async () => {
     const page = await editor.signedIn();
@@ -58,7 +116,7 @@ describe('the Add block menu', () => {
     expect(await page.locator('[data-block="Figure"] input[name="src"], [data-block] input[name="poster"]').count()).toBe(0);
   });
 
-  it('a Gallery of three images, a Before/after and Metrics with three figures are added from the menu and published; the site shows them', async () => {
+  it('a Gallery of three images, a Before/after, Metrics with three figures and a Video with its uploaded MP4 are added from the menu and published; the site shows them', async () => {
     await editor.stack.db.query('DELETE FROM content_draft_uploads');
     await editor.stack.db.query('DELETE FROM content_drafts');
     const page = await editor.signedIn();
@@ -99,6 +157,9 @@ describe('the Add block menu', () => {
       await figures.nth(i).getByLabel('What it measures').fill(label);
     }
 
+    // A Video: its MP4 and poster uploaded from the card.
+    await addVideo(page);
+
     await expect.poll(() => bodyValue(page)).toContain('label="Store rating"');
     const body = await bodyValue(page);
     expect(body).toMatch(
@@ -122,5 +183,6 @@ describe('the Add block menu', () => {
       .locator('[data-block="metrics"]')
       .evaluateAll((blocks) => blocks.map((block) => [...block.querySelectorAll('dd')].map((dd) => dd.textContent?.trim())));
     expect(metricsShown).toContainEqual(['+18%', '3×', '4.7']);
+    await expectVideoServed(site);
   }, 180_000);
 });

@@ -20,6 +20,8 @@ describe('block forms from the zod props', () => {
     expect(field('Video', 'autoplay')).toEqual({ name: 'autoplay', kind: 'boolean', required: false });
     expect(field('Video', 'poster')).toEqual({ name: 'poster', kind: 'image', required: true });
     expect(field('Figure', 'src').kind).toBe('image');
+    expect(field('Video', 'src')).toEqual({ name: 'src', kind: 'video', required: true });
+    expect(field('Video', 'webm')).toEqual({ name: 'webm', kind: 'video', required: false });
     expect(field('Quote', 'name')).toEqual({ name: 'name', kind: 'text', required: true });
     expect(forms.Metric?.parent).toBe('Metrics');
   });

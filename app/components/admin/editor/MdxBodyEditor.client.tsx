@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BLOCK_FORMS } from './block-forms.generated';
 import { BlockCard } from './BlockCard';
 import { frameBody, mediaUrl, unframeBody } from './body-text';
-import { EditorEnvContext, storyImages, type EditorEnv, type PickedImage } from './editor-env';
+import { EditorEnvContext, storyImages, storyVideos, type EditorEnv, type PickedImage } from './editor-env';
 import { houseLayoutPlugin } from './house-layout-plugin';
 import { HOUSE_TO_MARKDOWN } from './house-settings';
 import { ImageDialog, type ImageRequest } from './ImageDialog';
@@ -85,6 +85,7 @@ export default function MdxBodyEditor({
 
   // The story's images, and those uploaded since: every picker offers them.
   const [images, setImages] = useState(() => storyImages(textarea.value));
+  const [videos, setVideos] = useState(() => storyVideos(textarea.value));
   const env = useMemo<EditorEnv>(
     () => ({
       documentPath,
@@ -99,8 +100,10 @@ export default function MdxBodyEditor({
             },
           }),
         ),
+      videos,
+      addVideo: (src) => setVideos((list) => (list.includes(src) ? list : [...list, src])),
     }),
-    [documentPath, images],
+    [documentPath, images, videos],
   );
 
   const plugins = useMemo(

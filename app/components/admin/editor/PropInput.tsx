@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { VIDEO_ACCEPT, VIDEO_LIMIT, type VideoKind } from '~/editing/uploads/video-formats';
 import type { PropField } from './block-fields';
 import { imageName, optionWords, propWords } from './block-words';
 import { mediaUrl } from './body-text';
 import { useEditorEnv } from './editor-env';
 import { CONTROL, LABEL, NO_FORM, QUIET_BUTTON } from './styles';
+import { uploadVideo } from './upload';
 
 type Props = {
   block: string;
@@ -67,6 +69,7 @@ export function PropInput({ block, field, value, onChange, onImage }: Props) {
     );
   }
   if (field.kind === 'image') return <ImageInput {...{ block, field, value: String(value), onChange, onImage, id, title, common }} />;
+  if (field.kind === 'video') return <VideoInput {...{ block, field, value: String(value), onChange, id, title, common, hint }} />;
   return (
     <div className={field.name === 'alt' || field.name === 'caption' ? 'sm:col-span-2' : ''}>
       <label htmlFor={id} className={LABEL}>
@@ -138,6 +141,96 @@ function ImageInput({
           Upload…
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A video prop: one of the story's videos of the field's kind (the MP4, or
+ * the WebM copy), chosen by its name, or a new upload. Never a path to type.
+ * The size is checked before anything is sent: a browser cannot make a
+ * video smaller, and a request carries at most 4 MB of file.
+ */
+function VideoInput({
+  field,
+  value,
+  onChange,
+  id,
+  title,
+  common,
+  hint,
+}: Omit<Props, 'value' | 'onImage'> & { value: string; id: string; title: string; common: object; hint: ReactNode }) {
+  const env = useEditorEnv();
+  const kind: VideoKind = field.name === 'webm' ? 'webm' : 'mp4';
+  const [current, setCurrent] = useState(value);
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ofKind = env.videos.filter((src) => src.toLowerCase().endsWith(`.${kind}`));
+  const choices = ofKind.includes(current) || !current ? ofKind : [current, ...ofKind];
+  function choose(src: string) {
+    setCurrent(src);
+    onChange(src);
+  }
+  async function send(file: File) {
+    const answer = await uploadVideo(env.documentPath, file, kind, (text) => setStatus({ text }));
+    if (fileInput.current) fileInput.current.value = '';
+    if (!answer.ok) return setStatus({ text: answer.error, error: true });
+    env.addVideo(answer.src);
+    choose(answer.src);
+    setStatus({ text: 'Uploaded. It goes live with your next publish.' });
+  }
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className={LABEL}>
+        {title}
+      </label>
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
+        <select
+          {...common}
+          value={current}
+          required={field.required}
+          onChange={(e) => {
+            setStatus(null);
+            choose(e.currentTarget.value);
+          }}
+          className={`${CONTROL} min-w-40 flex-1`}
+        >
+          <option value="">{choices.length ? 'Choose one of your videos' : 'No videos yet: upload one'}</option>
+          {choices.map((src) => (
+            <option key={src} value={src}>
+              {imageName(src)}
+            </option>
+          ))}
+        </select>
+        <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={() => fileInput.current?.click()}>
+          Upload…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          form={NO_FORM}
+          accept={VIDEO_ACCEPT[kind]}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-video-file={kind}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) void send(file);
+          }}
+        />
+      </div>
+      {hint}
+      {status ? (
+        <p
+          role={status.error ? 'alert' : 'status'}
+          className={`mt-1 text-xs ${status.error ? 'font-medium text-red-600 dark:text-red-400' : 'text-fg-muted'}`}
+        >
+          {status.text}
+        </p>
+      ) : (
+        <p className="mt-1 text-xs text-fg-muted">{`${kind === 'mp4' ? 'MP4' : 'WebM'}, ${VIDEO_LIMIT}.`}</p>
+      )}
     </div>
   );
 }

@@ -6,11 +6,12 @@ import { BLOCKS, type BlockChildren, type BlockDefinition } from '~/components/m
  * components/mdx/blocks.ts (the table the build checks blocks against), so a
  * prop added there shows up in the editor with the right input:
  * enum → select, boolean → checkbox, number → number input, a prop the block
- * lists under `images` → image picker/upload, anything else → text.
+ * lists under `images` → image picker/upload, under `videos` → video
+ * picker/upload, anything else → text.
  */
 export type PropField = {
   name: string;
-  kind: 'text' | 'enum' | 'boolean' | 'number' | 'image';
+  kind: 'text' | 'enum' | 'boolean' | 'number' | 'image' | 'video';
   required: boolean;
   /** An enum's values, in the schema's order. */
   options?: string[];
@@ -30,6 +31,7 @@ function field(name: string, schema: ZodTypeAny, block: BlockDefinition): PropFi
     def = defOf(def.innerType);
   }
   if (block.images?.includes(name)) return { name, kind: 'image', required };
+  if (block.videos?.includes(name)) return { name, kind: 'video', required };
   if (def.type === 'enum') return { name, kind: 'enum', required, options: Object.values(def.entries ?? {}) };
   if (def.type === 'boolean') return { name, kind: 'boolean', required };
   if (def.type === 'number') return { name, kind: 'number', required };

@@ -41,8 +41,8 @@ export const PROP_WORDS: Record<string, Record<string, { label: string; hint?: s
   Metric: { value: { label: 'Figure', hint: 'For example +18% or 3×.' }, label: { label: 'What it measures' } },
   Quote: { name: { label: 'Who said it' }, role: { label: 'Their role' } },
   Video: {
-    src: { label: 'Video file (MP4)', hint: 'A file next to this case study.' },
-    webm: { label: 'Second copy for other browsers', hint: 'A .webm file, if you have one.' },
+    src: { label: 'Video (MP4)', hint: 'One of this case study’s videos, or a new one: upload it here.' },
+    webm: { label: 'Second copy for other browsers', hint: 'The same video as WebM, if you have one.' },
     poster: { label: 'Still image shown before it plays' },
     alt: { label: 'What the video shows', hint: 'For people who cannot see it.' },
     caption: { label: 'Caption' },

@@ -11,6 +11,10 @@ export type EditorEnv = {
   images: string[];
   /** Opens the upload dialog (alt text first); resolves with the stored image, or null when cancelled. */
   pickImage: (options?: { file?: File; caption?: boolean; heading?: string }) => Promise<PickedImage | null>;
+  /** The story's own videos (`./office-depot/demo.mp4`), offered by the video pickers. */
+  videos: string[];
+  /** A video just uploaded: every video picker offers it from now on. */
+  addVideo: (src: string) => void;
 };
 
 export const EditorEnvContext = createContext<EditorEnv | null>(null);
@@ -24,4 +28,9 @@ export function useEditorEnv(): EditorEnv {
 /** The story's images as written (`./slug/file.ext`), for the pickers. */
 export function storyImages(markdown: string): string[] {
   return [...new Set([...markdown.matchAll(/\.\/[A-Za-z0-9._/-]+\.(?:png|jpe?g|webp|avif|gif|svg)/g)].map(([src]) => src))];
+}
+
+/** The story's videos as written (`./slug/file.mp4`), for the video pickers. */
+export function storyVideos(markdown: string): string[] {
+  return [...new Set([...markdown.matchAll(/\.\/[A-Za-z0-9._/-]+\.(?:mp4|webm)/g)].map(([src]) => src))];
 }

@@ -1,4 +1,5 @@
 import { prepareImage } from './prepare-image';
+import { LARGEST_VIDEO_BYTES, videoTooLarge, type VideoKind } from '~/editing/uploads/video-formats';
 
 /**
  * Sends an image to the editor's upload route (built by the lead, contract in
@@ -55,4 +56,27 @@ export async function uploadImage(documentPath: string, file: File, alt: string,
   if (answer && typeof answer === 'object' && 'ok' in answer)
     return answer.ok && prepared.note ? { ...answer, note: prepared.note } : answer;
   return { ok: false, error: 'The image could not be uploaded. Try again in a minute.' };
+}
+
+/**
+ * Sends a video for a Video block's MP4 or WebM field. A browser cannot make
+ * a video smaller, so one over the limit is refused here, before a byte is
+ * sent (the server checks again).
+ */
+export async function uploadVideo(
+  documentPath: string,
+  file: File,
+  kind: VideoKind,
+  onStep?: (text: string) => void,
+): Promise<UploadAnswer> {
+  if (file.size > LARGEST_VIDEO_BYTES) return { ok: false, error: videoTooLarge(file.size) };
+  const body = new FormData();
+  body.set('document', documentPath);
+  body.set('file', file);
+  body.set('video', kind);
+  const posted = await postForm(UPLOAD_URL, body, onStep);
+  if ('dropped' in posted) return { ok: false, error: 'The upload did not reach the server. Check the connection and try again.' };
+  const answer = posted.json as UploadAnswer | null;
+  if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
+  return { ok: false, error: 'The video could not be uploaded. Try again in a minute.' };
 }
