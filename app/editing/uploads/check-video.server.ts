@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkContentPath } from '~/editing/documents/content-path.server';
-import { safeStem } from './check.server';
+import { safeStem, type UploadInput } from './check.server';
 import { looksLikeQuickTime, sniffVideo } from './video-bytes.server';
 import { LARGEST_VIDEO_BYTES, VIDEO_FORMAT_NAMES, videoTooLarge, type VideoKind } from './video-formats';
 
@@ -16,13 +16,8 @@ import { LARGEST_VIDEO_BYTES, VIDEO_FORMAT_NAMES, videoTooLarge, type VideoKind 
 const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
 const MEDIA_TYPES: Record<VideoKind, 'video/mp4' | 'video/webm'> = { mp4: 'video/mp4', webm: 'video/webm' };
 
-export type VideoUploadInput = {
-  fileName: string;
-  bytes: Buffer;
-  documentPath: string;
-  /** The copy the block's field takes: its MP4, or its WebM for other browsers. */
-  wanted: VideoKind;
-};
+/** As a story image comes (the file's name, its bytes, the case study), and which copy the block's field takes: its MP4, or its WebM for other browsers. */
+export type VideoUploadInput = Pick<UploadInput, 'fileName' | 'bytes' | 'documentPath'> & { wanted: VideoKind };
 
 export type VideoUploadResult =
   | { ok: true; path: string; src: string; bytes: Buffer; mediaType: 'video/mp4' | 'video/webm' }

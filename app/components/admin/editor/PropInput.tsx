@@ -102,12 +102,8 @@ function ImageInput({
   common,
 }: Omit<Props, 'value'> & { value: string; id: string; title: string; common: object }) {
   const env = useEditorEnv();
-  const [current, setCurrent] = useState(value);
-  const choices = env.images.includes(current) || !current ? env.images : [current, ...env.images];
-  function choose(src: string) {
-    setCurrent(src);
-    onChange(src);
-  }
+  const choice = useChoice(value, env.images, onChange);
+  const { value: current, onChoose: choose } = choice;
   async function upload() {
     const picked = await env.pickImage();
     if (!picked) return;
@@ -115,32 +111,84 @@ function ImageInput({
     onImage?.(picked.alt);
   }
   return (
+    <MediaChoice
+      frame={{ id, title, common, required: field.required }}
+      noun="images"
+      {...choice}
+      onUpload={() => void upload()}
+      before={
+        current ? (
+          <img src={mediaUrl(env.documentPath, current)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" />
+        ) : null
+      }
+    />
+  );
+}
+
+/** The file a field holds, and the ones it may take: those `available`, and its own even when it is not among them. */
+function useChoice(value: string, available: string[], onChange: (src: string) => void) {
+  const [current, setCurrent] = useState(value);
+  const choices = available.includes(current) || !current ? available : [current, ...available];
+  const choose = (src: string) => {
+    setCurrent(src);
+    onChange(src);
+  };
+  return { value: current, choices, onChoose: choose };
+}
+
+/**
+ * A field that takes one of the story's files of a kind, chosen by its name,
+ * with the button that uploads another: what comes `before` the list in its
+ * row (a preview), in the row after the button (`children`), and `after` it.
+ */
+function MediaChoice({
+  frame: { id, title, common, required },
+  value,
+  choices,
+  noun,
+  onChoose,
+  onUpload,
+  before,
+  after,
+  children,
+}: {
+  frame: { id: string; title: string; common: object; required: boolean };
+  value: string;
+  choices: string[];
+  noun: 'images' | 'videos';
+  onChoose: (src: string) => void;
+  onUpload: () => void;
+  before?: ReactNode;
+  after?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
     <div className="sm:col-span-2">
       <label htmlFor={id} className={LABEL}>
         {title}
       </label>
       <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
-        {current ? (
-          <img src={mediaUrl(env.documentPath, current)} alt="" className="size-11 shrink-0 rounded-md border border-border object-cover" />
-        ) : null}
+        {before}
         <select
           {...common}
-          value={current}
-          required={field.required}
-          onChange={(e) => choose(e.currentTarget.value)}
+          value={value}
+          required={required}
+          onChange={(e) => onChoose(e.currentTarget.value)}
           className={`${CONTROL} min-w-40 flex-1`}
         >
-          <option value="">{choices.length ? 'Choose one of your images' : 'No images yet: upload one'}</option>
+          <option value="">{choices.length ? `Choose one of your ${noun}` : `No ${noun} yet: upload one`}</option>
           {choices.map((src) => (
             <option key={src} value={src}>
               {imageName(src)}
             </option>
           ))}
         </select>
-        <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={() => void upload()}>
+        <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={onUpload}>
           Upload…
         </button>
+        {children}
       </div>
+      {after}
     </div>
   );
 }
@@ -162,15 +210,14 @@ function VideoInput({
 }: Omit<Props, 'value' | 'onImage'> & { value: string; id: string; title: string; common: object; hint: ReactNode }) {
   const env = useEditorEnv();
   const kind: VideoKind = field.name === 'webm' ? 'webm' : 'mp4';
-  const [current, setCurrent] = useState(value);
+  const choice = useChoice(
+    value,
+    env.videos.filter((src) => src.toLowerCase().endsWith(`.${kind}`)),
+    onChange,
+  );
+  const { onChoose: choose } = choice;
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ofKind = env.videos.filter((src) => src.toLowerCase().endsWith(`.${kind}`));
-  const choices = ofKind.includes(current) || !current ? ofKind : [current, ...ofKind];
-  function choose(src: string) {
-    setCurrent(src);
-    onChange(src);
-  }
   async function send(file: File) {
     const answer = await uploadVideo(env.documentPath, file, kind, (text) => setStatus({ text }));
     if (fileInput.current) fileInput.current.value = '';
@@ -180,57 +227,45 @@ function VideoInput({
     setStatus({ text: 'Uploaded. It goes live with your next publish.' });
   }
   return (
-    <div className="sm:col-span-2">
-      <label htmlFor={id} className={LABEL}>
-        {title}
-      </label>
-      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
-        <select
-          {...common}
-          value={current}
-          required={field.required}
-          onChange={(e) => {
-            setStatus(null);
-            choose(e.currentTarget.value);
-          }}
-          className={`${CONTROL} min-w-40 flex-1`}
-        >
-          <option value="">{choices.length ? 'Choose one of your videos' : 'No videos yet: upload one'}</option>
-          {choices.map((src) => (
-            <option key={src} value={src}>
-              {imageName(src)}
-            </option>
-          ))}
-        </select>
-        <button type="button" className={`${QUIET_BUTTON} shrink-0`} onClick={() => fileInput.current?.click()}>
-          Upload…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          form={NO_FORM}
-          accept={VIDEO_ACCEPT[kind]}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-video-file={kind}
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            if (file) void send(file);
-          }}
-        />
-      </div>
-      {hint}
-      {status ? (
-        <p
-          role={status.error ? 'alert' : 'status'}
-          className={`mt-1 text-xs ${status.error ? 'font-medium text-red-600 dark:text-red-400' : 'text-fg-muted'}`}
-        >
-          {status.text}
-        </p>
-      ) : (
-        <p className="mt-1 text-xs text-fg-muted">{`${kind === 'mp4' ? 'MP4' : 'WebM'}, ${VIDEO_LIMIT}.`}</p>
-      )}
-    </div>
+    <MediaChoice
+      {...choice}
+      noun="videos"
+      frame={{ id, title, common, required: field.required }}
+      onChoose={(src) => {
+        setStatus(null);
+        choose(src);
+      }}
+      onUpload={() => fileInput.current?.click()}
+      after={
+        <>
+          {hint}
+          {status ? (
+            <p
+              role={status.error ? 'alert' : 'status'}
+              className={`mt-1 text-xs ${status.error ? 'font-medium text-red-600 dark:text-red-400' : 'text-fg-muted'}`}
+            >
+              {status.text}
+            </p>
+          ) : (
+            <p className="mt-1 text-xs text-fg-muted">{`${kind === 'mp4' ? 'MP4' : 'WebM'}, ${VIDEO_LIMIT}.`}</p>
+          )}
+        </>
+      }
+    >
+      <input
+        ref={fileInput}
+        type="file"
+        form={NO_FORM}
+        accept={VIDEO_ACCEPT[kind]}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-video-file={kind}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) void send(file);
+        }}
+      />
+    </MediaChoice>
   );
 }
