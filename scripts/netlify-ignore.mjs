@@ -5,7 +5,8 @@
 // A publish from the editor is already live from the live store, so building it
 // again would only spend a production deploy (15 credits on Netlify's credit
 // plans). This skips a build only when every commit since the last built one
-// carries the editor's mark and the commits change nothing outside content/.
+// carries the editor's mark, the commits change nothing outside content/, and
+// they remove no file the deploy serves (an image she replaced or deleted).
 // Every doubt builds: building too often costs credits, skipping wrongly would
 // leave the deployed site without a code change.
 //
@@ -112,6 +113,31 @@ function decideOrThrow(env, cwd) {
   if (outside.length > 0) {
     const more = outside.length > 1 ? ` and ${outside.length - 1} more` : '';
     return { ...BUILD, reason: `Building: the new commits change files outside content/ (${outside[0]}${more}).` };
+  }
+  // A file the publishes took out (a replaced or deleted image, a deleted case study's folder) is still in the
+  // deployed site until a build: the live store no longer names it, but the CDN serves the deploy's copy. So
+  // such a range builds, and the old address answers 404 once the deploy is done. Read from the trees alone.
+  const removed = git([
+    '-c',
+    'core.quotePath=false',
+    'diff',
+    '--no-renames',
+    '--no-ext-diff',
+    '--diff-filter=D',
+    '--name-only',
+    '-z',
+    base,
+    head,
+    '--',
+  ])
+    .stdout.split('\0')
+    .filter((file) => file && !/\.(mdx|ya?ml)$/.test(file));
+  if (removed.length > 0) {
+    const more = removed.length > 1 ? ` and ${removed.length - 1} more` : '';
+    return {
+      ...BUILD,
+      reason: `Building: the editor's publishes removed ${removed[0]}${more}, which the deployed site still serves until it is built again.`,
+    };
   }
   const what =
     commits.length === 1

@@ -138,6 +138,25 @@ describe('production builds', () => {
     });
   });
 
+  it('an editor publish that takes an image out builds, so the deploy stops serving it; one that only adds an image skips', async () => {
+    const before = head();
+    const image = 'content/case-studies/alpha/old-photo.png';
+    const added = await editorPublish(image, 'not really a PNG, only its place in the tree');
+    expect(runIgnore(production(before, added))).toMatchObject({ status: 0 });
+    const opened = await openFile(image, config);
+    const result = await publish(
+      { files: [], deleted: [{ path: image, baseBlobId: opened!.blobId }], message: 'Take the photo out' },
+      config,
+    );
+    if (result.status !== 'published') throw new Error(`publish failed: ${JSON.stringify(result)}`);
+    expect(runIgnore(production(added, result.commit))).toEqual({
+      status: 1,
+      line: expect.stringContaining(`removed ${image}, which the deployed site still serves`),
+    });
+    // Added and taken out again since the last build: the deployed site never had it, so there is nothing to drop.
+    expect(runIgnore(production(before, result.commit))).toMatchObject({ status: 0 });
+  });
+
   it('a code commit builds', () => {
     const before = head();
     const code = handCommit({ 'app/root.tsx': 'export default 2;\n' }, 'Change the layout');
