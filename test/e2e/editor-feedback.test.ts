@@ -57,7 +57,18 @@ async function recordFeedback(page: Page) {
       seen.push({ what, at: performance.now() - clicked, text, disabled: button.disabled });
       sessionStorage.setItem('feedback', JSON.stringify(seen));
     };
-    button.addEventListener('click', () => ((clicked = performance.now()), record('click')), { capture: true });
+    button.addEventListener(
+      'click',
+      () => {
+        if (clicked) return;
+        clicked = performance.now();
+        record('click');
+        // Two tasks after the click's (the page draws its answer in the task after the submit, so that the
+        // browser reads the form before the button is disabled): what the page changed is in the DOM by then.
+        setTimeout(() => setTimeout(() => record('after the click')));
+      },
+      { capture: true },
+    );
     new MutationObserver(() => {
       record('button');
       if (button.disabled && !tried) {
@@ -96,7 +107,12 @@ describe('publishing', () => {
     const record = await seen();
     const publishing = record.find((s) => s.what === 'button' && s.text === 'Publishing…');
     expect(publishing, JSON.stringify(record)).toBeDefined();
-    expect(publishing!.at).toBeLessThan(200);
+    // "Publishing…" within 200 ms, said in a way a busy machine cannot spoil: the page changes the button in the
+    // task right after the click's, before any other work of its own, so the next frame (16 ms at 60 Hz) paints it.
+    expect(
+      record.find((s) => s.what === 'after the click'),
+      JSON.stringify(record),
+    ).toMatchObject({ text: 'Publishing…', disabled: true });
     expect(record.find((s) => s.what === 'button' && s.disabled)?.text).toBe('Publishing…');
     expect(
       record.some((s) => s.what === 'progress' && /^Checking, then publishing…\s*\d+ s$/.test(s.text)),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Condition } from '~/editing/documents/fields';
 
 const AUTOSAVE_MS = 1200;
@@ -106,7 +107,8 @@ export function useEditorEnhancements(formId: string, path: string): EditorEnhan
       dirty = false;
       setPhase('idle');
       // On the next task: a button disabled before the browser reads the form would not be posted (its intent lost).
-      setTimeout(() => setSending(intent));
+      // Drawn in that task, not whenever React next gets to it: on a busy page that was over 150 ms after the click.
+      setTimeout(() => flushSync(() => setSending(intent)));
     };
     // Back to this page from the history (bfcache): nothing is on its way any more.
     const shown = (event: PageTransitionEvent) => {
