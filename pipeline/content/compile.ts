@@ -1,6 +1,5 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
@@ -13,6 +12,7 @@ import {
   type Site,
 } from '../../app/content/schema';
 import { ContentError } from './errors';
+import { frontmatterLanguage, namedLanguageProblem, splitFrontmatter } from '../../app/content/frontmatter-fences';
 import { compileMdx } from './mdx';
 import { readYaml, yamlSyntaxProblem, zodProblems } from './locate';
 import { typeset, typesetFields } from './typography';
@@ -94,20 +94,20 @@ async function readText(file: string, label: string): Promise<string> {
 }
 
 /**
- * gray-matter finds the frontmatter, `yaml` reads it (readYaml, kept for the
- * lines). The YAML gray-matter hands over starts on the opening ---'s line,
- * so its lines are the file's.
+ * The project's own fence reader finds the frontmatter (never gray-matter,
+ * which would run a `---js` block), and `yaml` reads it (readYaml, kept for the
+ * lines). The YAML is read from the opening ---'s line on, so its lines are the
+ * file's.
  */
 function parseFrontmatter(text: string, label: string): { data: unknown; content: string; lineOf: LineOf } {
-  let lineOf: LineOf = () => undefined;
-  const yaml = (frontmatter: string): object => {
-    const read = readYaml(frontmatter);
-    lineOf = read.lineOf;
-    return (read.data ?? {}) as object;
-  };
+  const language = frontmatterLanguage(text);
+  if (language !== undefined) throw new ContentError(label, [{ line: 1, message: namedLanguageProblem(language) }]);
+  const fences = splitFrontmatter(text);
+  if (!fences) return { data: {}, content: text, lineOf: () => undefined };
   try {
-    const file = matter(text, { engines: { yaml } });
-    return { data: file.data, content: file.content, lineOf };
+    // The rest of the opening fence's line first: line 1 of this text is line 1 of the file.
+    const read = readYaml(text.slice(3, fences.open.length) + fences.yaml);
+    return { data: read.data ?? {}, content: fences.body, lineOf: read.lineOf };
   } catch (error) {
     throw new ContentError(label, [yamlSyntaxProblem(error, 'frontmatter is not valid YAML', 1, text)]);
   }

@@ -21,6 +21,12 @@ export type CompileMdxOptions = {
   roots: MediaRoots;
 };
 
+/** gray-matter's engines that would run frontmatter as code: each refuses instead. */
+const refuseCode = (): never => {
+  throw new Error('frontmatter is YAML only and is never run as code');
+};
+const CODE_ENGINES = { js: refuseCode, javascript: refuseCode, coffee: refuseCode, coffeescript: refuseCode, cson: refuseCode };
+
 /**
  * Compiles one MDX file with mdx-bundler (esbuild) and renders it to static
  * HTML with the site's components, at build time. `source` is the whole
@@ -41,8 +47,9 @@ export async function compileMdx(source: string, file: string, { components, blo
       // Image paths with spaces, as exported files are named, in CommonMark's <…> (image-paths.ts); lines unchanged.
       source: bracketImagePathsWithSpaces(source),
       cwd: roots.dir,
-      // Its frontmatter read as compile.ts reads it (compile.ts has checked it by now), not with gray-matter's own js-yaml.
-      grayMatterOptions: (options) => ({ ...options, engines: { yaml: (yaml: string) => (readYaml(yaml).data ?? {}) as object } }),
+      // Its frontmatter read as compile.ts reads it (compile.ts has checked it by now), not with gray-matter's own js-yaml;
+      // and gray-matter's own `---js` engine, which runs the block as JavaScript, replaced by a refusal.
+      grayMatterOptions: (options) => ({ ...options, engines: { yaml: (yaml: string) => (readYaml(yaml).data ?? {}) as object, ...CODE_ENGINES } }),
       // The error is reported once, as a ContentError, not also by esbuild itself.
       esbuildOptions: (options) => ({ ...options, logLevel: 'silent' }),
       mdxOptions(options) {

@@ -100,6 +100,21 @@ function refuseCode(node: Node, problems: ContentProblem[]): void {
   for (const child of node.children ?? []) refuseCode(child, problems);
 }
 
+/** The schemes a story's link may use; a path on this site has none. */
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
+
+/**
+ * The link as written when its scheme is not one a story may use
+ * (`javascript:`, `data:`, `file:`, …), else undefined. Read as a browser
+ * reads it: tabs and line breaks inside, and spaces or control characters
+ * around it, do not count.
+ */
+function refusedLinkScheme(url: string): string | undefined {
+  const read = url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(read)?.[1];
+  return scheme !== undefined && !LINK_SCHEMES.has(scheme.toLowerCase()) ? url.replace(/[\u0000-\u001f]/g, ' ').slice(0, 60) : undefined;
+}
+
 /** A literal written in braces: {true}, {3}, {"text"}. Anything else is not a value the build can check. */
 function literal(expression: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -230,6 +245,10 @@ export function remarkStory(options: StoryOptions) {
 
   async function walk(node: Node, parent: string | null, source?: string): Promise<void> {
     if (node.type === 'text') return checkText(node, source);
+    if (node.type === 'link' || node.type === 'definition') {
+      const refused = refusedLinkScheme(node.url ?? '');
+      if (refused) problems.push({ message: `the link to "${refused}" can't be opened from the page: a link starts with https://, http:// or mailto:, or is a path on this site`, ...at(node) });
+    }
     if (node.type === 'image') {
       const decorative = node.alt?.trim().toLowerCase() === DECORATIVE;
       if (decorative) node.alt = '';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -116,6 +116,22 @@ describe('checkContent runs the build’s own compileSite', () => {
     expect(problem.message).toMatch(/^MDX does not compile: /);
     expect(problem.line).toBe(lineIn(officeDepot, '## Research & Discovery') + 2);
     expect(problem.field).toBeUndefined();
+  });
+
+  it('refuses frontmatter that names a language, at line 1, and never runs it (gray-matter would run `---js`)', async () => {
+    for (const language of ['js', 'javascript', ' js']) {
+      const marker = path.join(scratch, `ran-${language.trim()}`);
+      const code = `{ title: require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran') || 'x' }`;
+      const change = {
+        path: OFFICE_DEPOT,
+        bytes: Buffer.from(`---${language}\n${code}\n---\n${officeDepot.replace(/^---\n[\s\S]*?\n---\n/, '')}`),
+      };
+      const problem = at(problemsOf(await checkContent({ files, changes: [change] })), 0, 'a problem');
+      expect(problem).toMatchObject({ file: OFFICE_DEPOT, line: 1 });
+      expect(problem.message).toContain(`marked "${language.trim()}"`);
+      expect(problem.message).toContain('make the first line just "---"');
+      expect(existsSync(marker)).toBe(false);
+    }
   });
 
   it('refuses an unknown block, at its line', async () => {

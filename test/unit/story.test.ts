@@ -356,6 +356,32 @@ describe('block mistakes stop the build with the file and the line', () => {
     expect(g.__storyRan).toBeUndefined();
   });
 
+  it('a link opens only http, https and mailto addresses, or a path on this site', async () => {
+    expect(
+      await problems(
+        '[one](javascript:alert(1)) and [two](JaVaScRiPt:alert(2)) and [three](<java\tscript:alert(3)>).\n\n[four]: data:text/html,x\n\nSee [four].\n',
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^line 5, column 1: the link to "javascript:alert\(1\)" can't be opened from the page: a link starts with https/,
+      ),
+      expect.stringMatching(/^line 5, column 32: the link to "JaVaScRiPt:alert\(2\)"/),
+      expect.stringMatching(/^line 5, column 63: the link to "java script:alert\(3\)"/),
+      expect.stringMatching(/^line 7, column 1: the link to "data:text\/html,x"/),
+    ]);
+    const { html } = await compile(
+      '[a](https://example.com) [b](http://example.com) [c](mailto:me@example.com) [d](/resume) [e](#top) [f](../x).\n',
+    );
+    expect(html.match(/href="[^"]*"/g)).toEqual([
+      'href="https://example.com"',
+      'href="http://example.com"',
+      'href="mailto:me@example.com"',
+      'href="/resume"',
+      'href="#top"',
+      'href="../x"',
+    ]);
+  });
+
   it('a before/after whose images differ in size', async () => {
     expect(
       await problems('Intro.\n\n<BeforeAfter>\n  ![Old](./sample/before.png)\n  ![New](./sample/taller.png)\n</BeforeAfter>\n'),

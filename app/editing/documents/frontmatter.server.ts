@@ -1,4 +1,5 @@
 import { isMap, isSeq, parseDocument, Scalar, visit } from 'yaml';
+import { splitFrontmatter } from '~/content/frontmatter-fences';
 import type { Field } from './fields';
 import { isPlainObject, setMap, type Edit } from './yaml-edit.server';
 import { Folded, isBlock, keepable, Kept, printedTag } from './yaml-print.server';
@@ -37,19 +38,9 @@ export type ContentDocument = {
   body: string;
 };
 
-// The fences as gray-matter reads them: `---` on the first line, the next line that is `---` closes.
-const FRONTMATTER = /^(---[ \t]*\r?\n)([\s\S]*?)(^---[ \t]*(?:\r?\n|$))/m;
-
 export function readDocument(text: string, format: FileFormat): ContentDocument {
   if (format === 'yaml') return { format, open: '', yaml: text, close: '', body: '' };
-  if (text.startsWith('---')) {
-    const match = FRONTMATTER.exec(text);
-    if (match && match.index === 0) {
-      const [whole, open = '', yaml = '', close = ''] = match;
-      return { format, open, yaml, close, body: text.slice(whole.length) };
-    }
-  }
-  return { format, open: '', yaml: '', close: '', body: text };
+  return { format, ...(splitFrontmatter(text) ?? { open: '', yaml: '', close: '', body: text }) };
 }
 
 /** The file again, with `yaml` (e.g. from applyChanges) in place of the document's YAML. */
