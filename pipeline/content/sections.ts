@@ -1,4 +1,5 @@
 import type { Section } from '../../app/content/schema';
+import { slugify } from '../../app/content/slug';
 
 /** Minimal hast shapes, so the plugin needs no extra dependency. */
 type HastNode = {
@@ -9,13 +10,6 @@ type HastNode = {
   children?: HastNode[];
 };
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 function textOf(node: HastNode): string {
   if (node.type === 'text') return node.value ?? '';

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { slugify } from '~/content/slug';
 import type { Outcome } from '~/editing/documents/outcome';
 import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './catalog.server';
 import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/documents/frontmatter.server';
@@ -17,18 +18,10 @@ import type { PublishRequest } from '~/editing/git/publish-plan.server';
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_SLUG = 60;
 
-// Letters NFKD does not take apart into a base letter and a mark.
-const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', '&': ' and ' };
-
 /** A slug from a title: lowercase a-z0-9 and single hyphens, accents folded (é → e), at most MAX_SLUG characters, not in `existing` (-2, -3…). */
 export function slugFor(title: string, existing: Iterable<string>): string {
   const taken = new Set(existing);
-  const folded = title
-    .toLowerCase()
-    .replace(/[ßæœøđðþłı&]/g, (letter) => FOLD[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '');
-  const base = cut(folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''), MAX_SLUG) || 'case-study';
+  const base = cut(slugify(title), MAX_SLUG) || 'case-study';
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { checkContentPath } from '~/editing/documents/content-path.server';
+import { slugify } from '~/content/slug';
 import { documentKind } from '~/editing/documents/kinds';
 import { imageFieldOf, imageSrcFor } from '~/editing/documents/image-fields';
 import { looksLikeHeic, sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
@@ -92,16 +93,7 @@ const refused = <S extends 400 | 413 | 415>(status: S, error: string) => ({ ok: 
 export function safeStem(fileName: string): string {
   const base = String(fileName).split(/[/\\]/).pop() ?? '';
   const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
-  const folded = stem
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[æ]/g, 'ae')
-    .replace(/[œ]/g, 'oe')
-    .replace(/[ø]/g, 'o')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  const folded = slugify(stem);
   return folded.slice(0, MAX_STEM).replace(/-+$/, '') || 'image';
 }
 
