@@ -6,6 +6,7 @@ import { RepositoryVisibilityNote } from '~/components/admin/publishing/Reposito
 import { When } from '~/components/admin/kit/When';
 import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
+import { utcDay } from '~/utils/calendar';
 
 export const loader = ownerPublishingLoader;
 export const action = ownerPublishingAction;
@@ -15,8 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'Publishing — Owner’s area
 const NOTE = 'rounded-xl border px-4 py-3 text-sm';
 const WARN = `${NOTE} border-amber-600/35 bg-amber-500/10`;
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateOf = (iso: string) => utcDay(iso, 'long');
 
 /** Connecting the editor to the site's repository: how to make the token, the form, and the connection as it is. */
 export default function OwnerPublishing() {

@@ -1,3 +1,5 @@
+import { utcDay } from '~/utils/calendar';
+
 /**
  * When the owner's area warns that the publishing token is about to expire:
  * from WARN_DAYS before, and in stronger words once it has. Shared by the
@@ -21,7 +23,7 @@ export function tokenExpiryWarning(expiresAt: string | null, now: Date = new Dat
 
 /** The warning as one sentence for the designer; `where` the new token goes ('in Publishing' from elsewhere, 'below' on that page). */
 export function tokenExpirySentence(warning: TokenExpiryWarning, where = 'in Publishing'): string {
-  const on = new Date(warning.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const on = utcDay(warning.expiresAt, 'long');
   if (warning.state === 'expired')
     return `Publishing has stopped: the GitHub token expired on ${on}. Make a new token and paste it ${where} to publish again.`;
   const days = warning.daysLeft === 1 ? '1 day' : `${warning.daysLeft} days`;

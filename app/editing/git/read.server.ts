@@ -7,6 +7,7 @@ import { GitCommandError, gitText, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig } from './publish-config.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
+import { utcDay } from '~/utils/calendar';
 import {
   remoteFileAt,
   remoteHistory,
@@ -233,7 +234,7 @@ export async function restoreRequest(filePath: string, commit: string, config: P
 
 /** A day as the history's messages name it: `27 Nov 2026` (UTC, as the server has no time zone of hers). */
 export function dayOf(date: string): string {
-  return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return utcDay(date, 'short');
 }
 
 /** The files (blobs, not links) under `paths` in `treeish`, with their blob ids: `git ls-tree -r`, read literally. */

@@ -1,3 +1,5 @@
+import { MONTHS, WEEKDAYS } from '~/utils/calendar';
+
 /**
  * Wording of the insights figures, the same on the server and in every
  * browser: no Intl (engines word months differently, "Sep" or "Sept"), so
@@ -33,8 +35,6 @@ export function duration(seconds: number | null): string {
   return m % 60 ? `${Math.floor(m / 60)}h ${m % 60}m` : `${m / 60}h`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** "3 Nov", for axis labels. */

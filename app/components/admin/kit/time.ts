@@ -1,3 +1,5 @@
+import { utcDay } from '~/utils/calendar';
+
 /**
  * Times in the owner's area, worded the same on the server and in the
  * browser (the loader sends its "now", so hydration sees the same text).
@@ -31,7 +33,6 @@ export function relativeTime(iso: string, nowIso: string): string {
 /** "23 Nov 2026, 14:05 UTC": unambiguous for an owner in any time zone. */
 export function absoluteTime(iso: string): string {
   const d = new Date(iso);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  return `${utcDay(d, 'short')}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 }
