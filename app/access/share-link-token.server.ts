@@ -37,7 +37,8 @@ export function linkIdFromToken(token: string): string | null {
   const key = secret();
   if (!key || !TOKEN.test(token)) return null;
   const bytes = Buffer.from(token, 'base64url');
-  if (bytes.length !== ID_BYTES + MAC_BYTES) return null;
+  // 43 characters carry 2 bits more than the 32 bytes: only the spelling whose spare bits are zero is the link's.
+  if (bytes.length !== ID_BYTES + MAC_BYTES || bytes.toString('base64url') !== token) return null;
   const id = bytes.subarray(0, ID_BYTES).toString('base64url');
   return sameSecret(bytes.subarray(ID_BYTES), mac(id, key)) ? id : null;
 }
