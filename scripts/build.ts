@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { buildContent, reportContentError } from '../pipeline/build-content';
 import { buildApp, stopAppBuild } from './app-build';
-import { precompressAssets } from './precompress';
+import { precompressAssets, servesPrecompressed } from './precompress';
 import { serverBundle } from './server-bundle';
 
 /**
@@ -50,9 +50,11 @@ async function main() {
     console.error(appResult.reason);
     process.exit(1);
   }
-  const since = performance.now();
-  const { files, compressed, reused } = await precompressAssets('public/build');
-  console.log(`Precompressed ${files} assets (gzip, brotli): ${compressed} compressed, ${reused} reused, in ${seconds(since)}`);
+  if (servesPrecompressed()) {
+    const since = performance.now();
+    const { files, compressed, reused } = await precompressAssets('public/build');
+    console.log(`Precompressed ${files} assets (gzip, brotli): ${compressed} compressed, ${reused} reused, in ${seconds(since)}`);
+  } else console.log('Precompression skipped: on Netlify the CDN compresses the assets, and nothing would serve the twins');
   await esbuild(serverBundle('build/server'));
   console.log(`Build finished in ${seconds(started)}`);
 }

@@ -21,6 +21,15 @@ import { BUILD_CACHE_DIR, sha256 } from './build-cache';
  */
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 
+/**
+ * Whether this build's output is served by the Node server (`npm start`),
+ * the only server that sends the twins. A Netlify build (NETLIFY=true) skips
+ * them: its CDN compresses on its own, and the twins would only be uploaded.
+ */
+export function servesPrecompressed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NETLIFY !== 'true';
+}
+
 export type CompressionLevel = {
   name: string;
   gzip: 'zopfli' | 'zlib';

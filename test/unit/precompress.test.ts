@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { afterAll, describe, expect, it } from 'vitest';
-import { levelFor, OWNER_ONLY_LEVEL, precompressAssets, VISITOR_LEVEL } from '../../scripts/precompress';
+import { levelFor, OWNER_ONLY_LEVEL, precompressAssets, servesPrecompressed, VISITOR_LEVEL } from '../../scripts/precompress';
 import { at } from '../helpers/must';
 
 /**
@@ -47,6 +47,12 @@ function expectTwinsDecompress(dir: string) {
 }
 
 describe('precompression', () => {
+  it('is made for the Node server only: a Netlify build (NETLIFY=true) skips it', () => {
+    expect(servesPrecompressed({})).toBe(true);
+    expect(servesPrecompressed({ NETLIFY: 'false' })).toBe(true);
+    expect(servesPrecompressed({ NETLIFY: 'true' })).toBe(false);
+  });
+
   it('compresses the editor more cheaply than what visitors load', () => {
     expect(levelFor('editor/chunk-A.js')).toBe(OWNER_ONLY_LEVEL);
     expect(levelFor(path.join('editor', 'editor-B.js'))).toBe(OWNER_ONLY_LEVEL);
