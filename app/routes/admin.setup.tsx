@@ -61,7 +61,7 @@ function Instructions({ id, title, children }: { id: string; title: string; chil
       id={id}
       aria-labelledby={`${id}-title`}
       data-setup-instructions={id}
-      className="scroll-mt-24 rounded-2xl border border-border bg-bg p-5 sm:p-6"
+      className="rounded-2xl border border-border bg-bg p-5 sm:p-6"
     >
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
         {title}

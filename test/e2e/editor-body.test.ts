@@ -283,6 +283,39 @@ describe('everywhere', () => {
     expect(await page.locator('#commit-message').inputValue()).toBe('Shorter insight');
   });
 
+  it('at 1280×800 and 768 px, scrolled to the end of a long story, every toolbar button sits below the owner’s bar and takes the click', async () => {
+    const page = await signedIn({ viewport: { width: 1280, height: 800 } });
+    await openEditor(page, editor.url + OFFICE_DEPOT);
+    for (const [width, height] of [
+      [1280, 800],
+      [768, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator('[data-mdx-body] [contenteditable="true"] > *').last().scrollIntoViewIfNeeded();
+      // The story is long: the toolbar is stuck, not in its place at the top of the editor.
+      const [barBottom, toolbarTop] = await page.evaluate(() => [
+        document.querySelector('[data-owner-bar]')!.getBoundingClientRect().bottom,
+        document.querySelector('.mdx-body-toolbar')!.getBoundingClientRect().top,
+      ]);
+      expect(barBottom, `${width}: the owner's bar stays on screen`).toBeGreaterThan(50);
+      expect(toolbarTop, `${width}: the toolbar sticks below the bar`).toBeGreaterThanOrEqual(barBottom - 1);
+      const buttons = page.locator('.mdx-body-toolbar button:visible:not([disabled])');
+      const count = await buttons.count();
+      expect(count).toBeGreaterThan(5);
+      for (let i = 0; i < count; i++) {
+        const button = buttons.nth(i);
+        // Playwright's own check that the click would land on this button and not on what covers it.
+        await button.click({ trial: true, timeout: 5_000 });
+        const hit = await button.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return top !== null && (el === top || el.contains(top));
+        });
+        expect(hit, `${width}: toolbar button ${i + 1} (${await button.getAttribute('aria-label')}) takes the click`).toBe(true);
+      }
+    }
+  });
+
   it.each(['light', 'dark'] as const)('axe finds nothing on the editor with its cards, in %s', async (colorScheme) => {
     const page = await signedIn({ colorScheme });
     await openEditor(page, editor.url + OFFICE_DEPOT);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, NavLink, Link } from '@remix-run/react';
 
 const NAV = [
@@ -18,8 +19,13 @@ const NAV = [
  */
 export function OwnerBar({ name, newMessages }: { name: string; newMessages?: number }) {
   const signedIn = newMessages !== undefined;
+  const bar = useOwnerBarHeight();
   return (
-    <header className="relative z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75 sm:sticky sm:top-0">
+    <header
+      ref={bar}
+      data-owner-bar
+      className="relative z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md supports-[backdrop-filter]:bg-bg/75 sm:sticky sm:top-0"
+    >
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
         <p className="flex min-w-0 items-baseline gap-2">
           <span className="shrink-0 text-[0.9375rem] font-semibold tracking-tight">Owner’s area</span>
@@ -57,6 +63,34 @@ export function OwnerBar({ name, newMessages }: { name: string; newMessages?: nu
       ) : null}
     </header>
   );
+}
+
+/**
+ * What must clear the bar (the body editor's sticky toolbar, an anchor, a
+ * focused field) reads one variable, --owner-bar-height (styles/admin.css).
+ * The stylesheet gives it the bar's usual height; once the page runs, the
+ * bar's real height replaces it as the nav wraps or the text grows, and 0
+ * where the bar scrolls away with the page (a phone).
+ */
+function useOwnerBarHeight() {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = bar.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const sticky = getComputedStyle(header).position === 'sticky';
+      root.style.setProperty('--owner-bar-height', `${sticky ? header.getBoundingClientRect().height : 0}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--owner-bar-height');
+    };
+  }, []);
+  return bar;
 }
 
 /** One place of the owner's area in its bar; the inbox's shows how many messages are new. */

@@ -41,7 +41,7 @@ export function LinkRow({ link, now, highlight }: { link: LinkRowData; now: stri
       data-share-link={link.id}
       data-state={link.state}
       data-opens={link.opens}
-      className={`scroll-mt-32 rounded-2xl border bg-bg p-5 sm:p-6 ${highlight ? 'border-accent ring-2 ring-accent/25' : 'border-border'}`}
+      className={`rounded-2xl border bg-bg p-5 sm:p-6 ${highlight ? 'border-accent ring-2 ring-accent/25' : 'border-border'}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="min-w-0 text-base font-semibold tracking-tight break-words">{link.label}</h3>
