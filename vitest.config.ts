@@ -16,7 +16,7 @@ import LongestFirst from './test/setup/longest-first';
 export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
-    setupFiles: ['test/setup/console-errors.ts'],
+    setupFiles: ['test/setup/console-errors.ts', 'test/setup/loopback-services.ts'],
     // A bound, not a pace: axe on a long page or a browser flow can take 20–30 s
     // when the machine is busy (CI runs beside other work), so tests get twice that.
     testTimeout: 60_000,

@@ -3,8 +3,9 @@ import { MAIL_PROVIDERS, type MailProviderId } from './mail-providers';
 /**
  * What went wrong with a test message, in the owner's words: what happened
  * and what to do, from the code and answer nodemailer reports. The server's
- * own words come last, for what is not recognised. Pure, so each case is
- * tested without a mail server.
+ * own words are never quoted: whatever answered may not be a mail server at
+ * all, and its first line can hold its version or its secrets. Pure, so each
+ * case is tested without a mail server.
  */
 
 export type MailFailure = {
@@ -29,6 +30,24 @@ export type MailAttempt = {
 const TLS_WORDS = /wrong version number|ssl|tls|certificate|EPROTO\b|unexpected message|packet length/i;
 const SENDER_WORDS = /sender|from address|not verified|unverified|domain .*verif|verify .*domain|not allowed to send|signature/i;
 
+/**
+ * Why the test was not even sent: the port is not a mail port, or the host is
+ * not a public address. A name that leads nowhere and a name that leads inside
+ * get the same sentence, so the form tells nobody which names exist inside.
+ */
+export function unreachableMail(reach: { problem: 'port' | 'address'; literal: boolean }, attempt: { host: string; port: number }): string {
+  if (reach.problem === 'port') {
+    return `The site sends mail only on port 465 or 587 (some services also use 25 or 2525), and port ${attempt.port} is none of them. Check the port your mail service gives.`;
+  }
+  if (reach.literal) {
+    return `${attempt.host} is an address on a private network or on this computer, not a mail service on the internet, so nothing was sent. Type the server’s name your mail service gives, like smtp.example.com.`;
+  }
+  return noServerAt(attempt.host);
+}
+
+const noServerAt = (host: string) =>
+  `No mail server answered at “${host}”: the name leads to no mail service on the internet. Check the server’s name for typos: it looks like smtp.example.com.`;
+
 export function explainMailError(failure: MailFailure, attempt: MailAttempt): string {
   const provider = MAIL_PROVIDERS[attempt.provider];
   const service = attempt.provider === 'other' ? 'The mail service' : provider.name;
@@ -45,16 +64,19 @@ export function explainMailError(failure: MailFailure, attempt: MailAttempt): st
     return `${service} did not accept the ${provider.secretLabel}. Copy it again from ${provider.name} (with no spaces before or after), paste it here and try again. If it still fails, make a new one there.`;
   }
   if (code === 'EDNS' || /ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(message)) {
-    return `No mail server was found at “${attempt.host}”. Check the server’s name for typos: it looks like smtp.example.com.`;
+    return noServerAt(attempt.host);
   }
   if (/ECONNREFUSED/.test(message)) {
-    return `The mail server at ${at} refused the connection. Check the port your mail service gives: usually 465 or 587.`;
+    return `No mail server answered at ${at}: it refused the connection. Check the port your mail service gives: usually 465 or 587.`;
   }
   if (code === 'ETLS' || (code === 'EPROTOCOL' && TLS_WORDS.test(message)) || (code === 'ESOCKET' && TLS_WORDS.test(message))) {
-    return `The connection’s security does not match port ${attempt.port}. Choose “Secure from the start” for port 465, or “Secure once connected” for port 587, and try again.`;
+    return `The connection was not secure: its security does not match port ${attempt.port}. Choose “Secure from the start” for port 465, or “Secure once connected” for port 587, and try again.`;
   }
   if (code === 'ETIMEDOUT' || /timed? ?out|Greeting never received/i.test(message)) {
     return `The mail server at ${at} did not answer in time. Check the port and its security (465: secure from the start; 587: secure once connected). If they are right, the service may be down: try again in a few minutes.`;
+  }
+  if (code === 'EPROTOCOL' || /greeting/i.test(message)) {
+    return `Something answered at ${at}, but not as a mail server does. Check the server’s name and port your mail service gives.`;
   }
   if (code === 'EENVELOPE' || code === 'EMESSAGE' || (reply !== undefined && reply >= 500)) {
     if (command.startsWith('RCPT')) {
@@ -67,7 +89,7 @@ export function explainMailError(failure: MailFailure, attempt: MailAttempt): st
   if (code === 'ECONNECTION' || code === 'ESOCKET') {
     return `The connection to the mail server at ${at} broke off. Check the port and its security (465: secure from the start; 587: secure once connected), then try again.`;
   }
-  return `${service} refused the test message. What it said: “${message.replace(/\s+/g, ' ').trim().slice(0, 300)}”`;
+  return `${service} did not take the test message. Check the details your mail service gives (server, port, login and sender), then try again.`;
 }
 
 /**

@@ -105,6 +105,14 @@ export const MAIL_PROVIDERS: Record<MailProviderId, MailProvider> = {
   },
 };
 
+/**
+ * The ports mail services take mail on: 465 (secure from the start), 587
+ * (secure once connected), and 25 and 2525, which some services offer
+ * beside them. The server connects to no other, so the form cannot be used
+ * to knock on other services' doors.
+ */
+export const MAIL_PORTS: readonly number[] = [25, 465, 587, 2525];
+
 export const isMailProvider = (value: string): value is MailProviderId => (MAIL_PROVIDER_IDS as readonly string[]).includes(value);
 
 /** Whether she types a user name for this service (else it is filled in). */

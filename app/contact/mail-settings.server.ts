@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { getMailConfig } from './config.server';
-import { explainMailError } from './mail-errors';
-import {
-  currentMailTransport,
-  readMailAccount,
-  requireSealingKey,
-  saveMailAccount,
-  transportOptions,
-  type MailAccountDetails,
-} from './mail-account.server';
+import { bareHost } from '~/outbound/public-host.server';
+import { explainMailError, unreachableMail } from './mail-errors';
+import { currentMailTransport, readMailAccount, requireSealingKey, saveMailAccount, type MailAccountDetails } from './mail-account.server';
 import { MAIL_PROVIDERS, isMailProvider, type MailProviderId, type MailSecurity } from './mail-providers';
+import { isMailPort, reachableTransport, takeMailTestSlot } from './mail-reach.server';
 import { MailSendError, sendOrThrow } from './mail.server';
 
 /**
@@ -39,10 +34,14 @@ export type MailSettingsAnswer =
       message: string;
       fieldErrors?: Partial<Record<MailFormField, string>>;
       values?: MailFormValues;
+      /** Too many tests just now: answered 429 (503 when `busy`) with Retry-After. */
+      limited?: { retryAfterS: number; busy: boolean };
     }
   | { intent: 'remove'; state: 'removed'; message: string };
 
 const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+/** An IPv6 literal, bare or in brackets: judged as an address like any name, never refused for its spelling. */
+const IPV6_LITERAL = /^\[?[0-9a-f:.]+\]?$/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const email = z.string().email();
@@ -84,14 +83,17 @@ export function accountFromForm(
   if (!values.provider) return { ok: false, fieldErrors: { provider: 'Choose the service that sends your mail.' } };
   const provider = MAIL_PROVIDERS[values.provider];
 
-  const host = provider.host ?? values.host.toLowerCase();
+  const host = provider.host ?? bareHost(values.host);
   const port = provider.port ?? Number(values.port);
   const security: MailSecurity = provider.security ?? values.security;
   if (provider.host === null) {
     if (!values.host) errors.host = 'Type the server’s name, like smtp.example.com.';
-    else if (!HOST.test(values.host)) errors.host = 'Type only the server’s name, like smtp.example.com: no spaces, slashes or @.';
+    else if (!HOST.test(values.host) && !(IPV6_LITERAL.test(values.host) && values.host.includes(':')))
+      errors.host = 'Type only the server’s name, like smtp.example.com: no spaces, slashes or @.';
     if (!values.port) errors.port = 'Type the port: usually 465 or 587.';
     else if (!/^\d{1,5}$/.test(values.port) || port < 1 || port > 65535) errors.port = 'The port is a number, usually 465 or 587.';
+    else if (!isMailPort(port, host))
+      errors.port = `Mail services take mail on port 465 or 587 (some also on 25 or 2525), so the site sends on no other. Check the port your mail service gives.`;
   }
 
   const askedUser = provider.user === null;
@@ -134,9 +136,20 @@ function testMail(from: string | { name: string; address: string }, to: string) 
   };
 }
 
-/** Sends the test through `details` to her address; a sentence either way. Saves nothing. */
-export async function sendTestThrough(details: MailAccountDetails): Promise<{ ok: true; to: string } | { ok: false; message: string }> {
-  const smtp = transportOptions(details);
+type Slot = { retryAfterS: number; busy?: true };
+type TestSent = { ok: true; to: string } | { ok: false; message: string; limited?: Slot };
+
+/**
+ * Sends the test through `details` to her address; a sentence either way.
+ * Saves nothing. An address the site may not reach is refused before the
+ * count: only a test that would really connect uses one of the few a window allows.
+ */
+export async function sendTestThrough(details: MailAccountDetails): Promise<TestSent> {
+  const reach = await reachableTransport(details);
+  if (!reach.ok) return { ok: false, message: unreachableMail(reach, details) };
+  const slot = await takeMailTestSlot();
+  if (!slot.allowed) return { ok: false, message: '', limited: slot };
+  const smtp = reach.smtp;
   const config = getMailConfig({ source: 'owner-area', smtp, account: { ...details, testedAt: new Date(), savedAt: new Date() } });
   const fromAddress = typeof config.from === 'string' ? config.from : config.from.address;
   try {
@@ -144,7 +157,7 @@ export async function sendTestThrough(details: MailAccountDetails): Promise<{ ok
     return { ok: true, to: config.to };
   } catch (error) {
     const failure = error instanceof MailSendError ? error : new MailSendError(error, smtp);
-    console.warn(`mail settings: the test message was refused (${failure.code ?? 'no code'}: ${failure.message}).`);
+    logRefusal(failure);
     return {
       ok: false,
       message: explainMailError(failure, {
@@ -157,6 +170,35 @@ export async function sendTestThrough(details: MailAccountDetails): Promise<{ ok
     };
   }
 }
+
+/**
+ * What the log keeps of a refused test: nodemailer's code and the SMTP reply
+ * code, never the server's words (a service that is not a mail server would
+ * have its banner, or its secrets, quoted there).
+ */
+function logRefusal(failure: MailSendError): void {
+  const reply = failure.responseCode ? `, reply ${failure.responseCode}` : '';
+  const command = failure.command ? ` to ${failure.command.split(' ')[0]}` : '';
+  console.warn(`mail settings: the test message was refused (${failure.code ?? 'no code'}${reply}${command}).`);
+}
+
+function smtpUrlParts(smtpUrl: string): { host: string; port: number } {
+  try {
+    const url = new URL(smtpUrl);
+    return { host: url.hostname, port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587) };
+  } catch {
+    return { host: 'the server in SMTP_URL', port: 587 };
+  }
+}
+
+const TOO_MANY = (intent: 'save' | 'test', slot: Slot): Extract<MailSettingsAnswer, { state: 'failed' }> => ({
+  intent,
+  state: 'failed',
+  message: slot.busy
+    ? 'The site could not count your tests just now, so nothing was sent. Try again in a minute.'
+    : `That is several tests in a few minutes, so the site waits before sending another. Try again in ${Math.max(1, Math.ceil(slot.retryAfterS / 60))} minute${slot.retryAfterS > 60 ? 's' : ''}.`,
+  limited: { retryAfterS: slot.retryAfterS, busy: Boolean(slot.busy) },
+});
 
 /** Tests the account in the form and keeps it when the service accepted the test. */
 export async function testAndSave(form: FormData): Promise<MailSettingsAnswer> {
@@ -174,6 +216,7 @@ export async function testAndSave(form: FormData): Promise<MailSettingsAnswer> {
   }
   await requireSealingKey();
   const sent = await sendTestThrough(parsed.details);
+  if (!sent.ok && sent.limited) return { ...TOO_MANY('save', sent.limited), values };
   if (!sent.ok) return { intent: 'save', state: 'failed', message: `Not saved. ${sent.message}`, values };
   await saveMailAccount(parsed.details);
   return {
@@ -193,21 +236,25 @@ export async function testCurrent(): Promise<MailSettingsAnswer> {
   }
   if (transport.source === 'owner-area') {
     const sent = await sendTestThrough(transport.account);
+    if (!sent.ok && sent.limited) return TOO_MANY('test', sent.limited);
     return sent.ok
       ? { intent: 'test', state: 'sent', to: sent.to, message: `Sent. A test message is on its way to ${sent.to}.` }
       : { intent: 'test', state: 'failed', message: sent.message };
   }
+  const slot = await takeMailTestSlot();
+  if (!slot.allowed) return TOO_MANY('test', slot);
   const config = getMailConfig(transport);
   try {
     await sendOrThrow(testMail(config.from, config.to), transport.smtp);
     return { intent: 'test', state: 'sent', to: config.to, message: `Sent. A test message is on its way to ${config.to}.` };
   } catch (error) {
     const failure = error instanceof MailSendError ? error : new MailSendError(error, transport.smtp);
-    console.warn(`mail settings: the test message was refused (${failure.code ?? 'no code'}: ${failure.message}).`);
+    logRefusal(failure);
+    const server = smtpUrlParts(transport.smtp);
     return {
       intent: 'test',
       state: 'failed',
-      message: `The mail account in Netlify’s settings refused the test. What it said: “${failure.message.slice(0, 300)}”`,
+      message: `The mail account in Netlify’s settings did not take the test. ${explainMailError(failure, { provider: 'other', ...server, from: typeof config.from === 'string' ? config.from : config.from.address, to: config.to })}`,
     };
   }
 }

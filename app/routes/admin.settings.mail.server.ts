@@ -52,6 +52,17 @@ function safeSiteEmail(): string | null {
 
 const answer = (status: number, body: MailSettingsAnswer) => data<MailSettingsAnswer>(body, { status, headers: OWNER_HEADERS });
 
+/** A test's answer: sent, refused (422), or too many tests just now (429; 503 when they could not be counted). */
+function tested(result: MailSettingsAnswer) {
+  if (result.state === 'failed' && result.limited) {
+    return data<MailSettingsAnswer>(result, {
+      status: result.limited.busy ? 503 : 429,
+      headers: { ...OWNER_HEADERS, 'Retry-After': String(result.limited.retryAfterS) },
+    });
+  }
+  return answer(result.state === 'sent' ? 200 : 422, result);
+}
+
 export async function ownerMailSettingsAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const form = await readSmallForm(request, 8 * 1024);
@@ -67,8 +78,7 @@ export async function ownerMailSettingsAction({ request }: ActionFunctionArgs) {
       });
     }
     if (intent === 'test') {
-      const result = await testCurrent();
-      return answer(result.state === 'sent' ? 200 : 422, result);
+      return tested(await testCurrent());
     }
     if (intent !== 'save') return answer(400, { intent: 'other', state: 'failed', message: 'Unknown action.' });
     if (readEnv('SMTP_URL')) {
@@ -79,8 +89,7 @@ export async function ownerMailSettingsAction({ request }: ActionFunctionArgs) {
       });
     }
     try {
-      const result = await testAndSave(form);
-      return answer(result.state === 'sent' ? 200 : 422, result);
+      return tested(await testAndSave(form));
     } catch (error) {
       if (!(error instanceof NoSiteSecretError)) throw error;
       return answer(503, {

@@ -6,11 +6,14 @@ import { AnswerNote } from '~/components/admin/settings/AnswerNote';
 import { MailAccountForm } from '~/components/admin/settings/MailAccountForm';
 import type { MailAccountView } from '~/contact/mail-account.server';
 import { MAIL_PROVIDERS } from '~/contact/mail-providers';
+import { loaderAndActionHeaders } from '~/http/route-headers';
 import type { MailFormValues } from '~/contact/mail-settings.server';
 import { ownerMailSettingsAction, ownerMailSettingsLoader } from './admin.settings.mail.server';
 
 export const loader = ownerMailSettingsLoader;
 export const action = ownerMailSettingsAction;
+// A test refused for the limit carries Retry-After, on the page as on its data request.
+export const headers = loaderAndActionHeaders;
 
 export const meta: MetaFunction = () => [{ title: 'Mail — Settings — Owner’s area' }, { name: 'robots', content: 'noindex' }];
 

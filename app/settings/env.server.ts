@@ -155,6 +155,11 @@ const ENTRIES = {
   SAMPLE_FINGERPRINTS_FILE: entry(text(), 'tests', "The sample content's fingerprints, to tell it from the designer's own."),
   NETLIFY_PURGE_API_URL: entry(text(), 'tests', "Netlify's purge API, replaced by a stand-in in tests."),
   GITHUB_API_URL: entry(text(), 'tests', "GitHub's API, replaced by a stand-in in tests; default https://api.github.com."),
+  PORTFOLIO_LOOPBACK_FOR_TESTS: entry(
+    z.literal('allow'),
+    'tests',
+    "`allow`: the mail settings and the git host may reach servers on this computer (the tests' own); ignored on Netlify.",
+  ),
   GITHUB_SERVER_URL: entry(
     text(),
     'tests',

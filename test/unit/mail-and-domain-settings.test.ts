@@ -92,7 +92,7 @@ describe('a refused test, explained', () => {
 
   it('a wrong server, port, security or sender each get their own sentence', () => {
     expect(explainMailError({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND smtp.nowhere.example' }, attempt)).toMatch(
-      /^No mail server was found/,
+      /^No mail server answered at “smtp\.resend\.com”/,
     );
     expect(explainMailError({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:465' }, attempt)).toMatch(/refused the connection/);
     expect(explainMailError({ code: 'ESOCKET', message: 'wrong version number' }, attempt)).toMatch(/security does not match port 465/);

@@ -1,5 +1,6 @@
 import type { EnvSource } from '~/settings/env.server';
 import { basicAuthHeader, isTimeout } from '~/editing/git/http.server';
+import { guardedRequest } from '~/outbound/guarded-request.server';
 import { githubFacts, type GithubVisibility } from './github-api.server';
 
 export { parseGithubExpiry } from './github-api.server';
@@ -14,6 +15,11 @@ export { parseGithubExpiry } from './github-api.server';
  *
  * On GitHub, its API then says when the token expires and whether the
  * repository is public (github-api.server.ts); unknown is not an error.
+ *
+ * Both requests go only to a public address over https, redirects included
+ * (outbound/guarded-request.server.ts). An address that may not be reached
+ * gets the same sentence as one that does not answer, so the page tells
+ * nobody which hosts exist on the site's own network.
  */
 
 /** `visibility`: GitHub's word on whether the repository is public; null when it did not say or the host is not GitHub. */
@@ -68,15 +74,16 @@ async function advertisement(
 ): Promise<Advertisement> {
   const host = new URL(repository).host;
   try {
-    const response = await fetch(`${repository}/info/refs?service=${service}`, {
+    const response = await guardedRequest(`${repository}/info/refs?service=${service}`, {
       headers: {
         ...basicAuthHeader(token),
         'user-agent': 'git/2.45 (portfolio editor)',
       },
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const git = response.ok && (response.headers.get('content-type') ?? '').startsWith(`application/x-${service}-advertisement`);
-    const body = git ? Buffer.from(await response.arrayBuffer()) : (await response.body?.cancel(), Buffer.alloc(0));
+    const ok = response.status >= 200 && response.status < 300;
+    const git = ok && (response.headers['content-type'] ?? '').startsWith(`application/x-${service}-advertisement`);
+    const body = git ? await advertisementBody(response.body) : (response.discard(), Buffer.alloc(0));
     return {
       status: response.status,
       git,
@@ -92,6 +99,20 @@ async function advertisement(
       reason: `Could not reach ${host}. Check the address, or try again in a minute.`,
     };
   }
+}
+
+/** An advertisement is a few kilobytes per branch; anything past this is not one worth reading. */
+const ADVERTISEMENT_MAX_BYTES = 4 * 1024 * 1024;
+
+async function advertisementBody(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > ADVERTISEMENT_MAX_BYTES) break;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 function refusal(status: number, wanted: 'read' | 'write', host: string, repository: string): string {

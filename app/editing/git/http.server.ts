@@ -1,39 +1,37 @@
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
+import { guardedRequest } from '~/outbound/guarded-request.server';
 import { redact } from './publish-plan.server';
 
 /**
- * isomorphic-git's HTTP client, on Node's fetch so that every request has a
- * deadline (its own Node client has none: a remote that accepts the
- * connection and never answers would hold the function until Netlify kills
- * it, and the designer would get no message). Each request gets
- * `timeoutMs`, and none runs past `deadline` (the whole publish's budget, a
- * Date.now() value). The limit covers the body too: the signal aborts the stream.
+ * isomorphic-git's HTTP client, our own so that every request reaches only
+ * a public address over https, redirects included, checked hop by hop
+ * (outbound/guarded-request.server.ts): the git host is an address the
+ * owner pasted, and its token goes with each request. isomorphic-git's own
+ * clients (web and Node) now take an abort signal, but follow redirects
+ * unchecked. Each request gets `timeoutMs`, and none runs past `deadline`
+ * (the whole publish's budget, a Date.now() value): a remote that accepts
+ * the connection and never answers would otherwise hold the function until
+ * Netlify kills it. The limit covers the body too: the signal aborts the stream.
  */
 export function timedHttpClient(timeoutMs: number, deadline: number): HttpClient {
   return {
     async request({ url, method = 'GET', headers = {}, body }: GitHttpRequest): Promise<GitHttpResponse> {
       const chunks: Uint8Array[] = [];
       if (body) for await (const chunk of body) chunks.push(chunk);
-      const response = await fetch(url, {
+      const response = await guardedRequest(url, {
         method,
         headers,
         body: chunks.length ? Buffer.concat(chunks) : undefined,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), AbortSignal.timeout(Math.max(1, deadline - Date.now()))]),
       });
-      const responseHeaders: Record<string, string> = {};
-      response.headers.forEach((value, key) => {
-        responseHeaders[key] = value;
-      });
-      const stream = response.body;
       return {
         url: response.url,
         method,
         statusCode: response.status,
         statusMessage: response.statusText,
-        headers: responseHeaders,
+        headers: response.headers,
         body: (async function* () {
-          // Node's web streams are async iterable; the DOM lib's type does not say so.
-          if (stream) for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) yield chunk;
+          yield* response.body;
         })(),
       };
     },

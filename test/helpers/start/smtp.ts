@@ -93,8 +93,23 @@ export async function startSmtpServer({
   };
 }
 
-/** A TCP server that accepts connections and never says a word: an SMTP server that hangs. */
-export async function startSilentServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+/**
+ * A TCP server that accepts connections and never says a word: an SMTP server
+ * that hangs. With `banner`, it says that line first and then nothing, as an
+ * SSH or Redis server does to a mail client. `host` '::' listens on every
+ * address of this computer, IPv4 and IPv6 (a connection to 127.x, ::1,
+ * ::ffff:127.0.0.1 or 0.0.0.0 all arrive); `port` a fixed one.
+ */
+export async function startSilentServer({
+  banner,
+  host = '127.0.0.1',
+  port: wanted = 0,
+}: { banner?: string; host?: string; port?: number } = {}): Promise<{
+  url: string;
+  port: number;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<net.Socket>();
   let connections = 0;
   const server = net.createServer((socket) => {
@@ -102,11 +117,16 @@ export async function startSilentServer(): Promise<{ url: string; connections: (
     sockets.add(socket);
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
+    if (banner) socket.write(`${banner}\r\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: wanted, host, ipv6Only: false }, resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
