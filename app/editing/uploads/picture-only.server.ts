@@ -35,6 +35,18 @@ export function pictureOnly(kind: RewrittenKind, bytes: Buffer): Buffer | null {
   }
 }
 
+const REWRITTEN_TYPES: Partial<Record<string, RewrittenKind>> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * A draft's image as the publish commits it, rewritten once more: the
+ * upload route rewrote it already, but a draft may hold an image kept by an
+ * older version of the site. Idempotent and cheap; any other file as it is.
+ */
+export function committedPicture(mediaType: string, bytes: Buffer): Buffer {
+  const kind = REWRITTEN_TYPES[mediaType];
+  return (kind && pictureOnly(kind, bytes)) || bytes;
+}
+
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end);
 
 // JPEG ------------------------------------------------------------------------------------------------------------
