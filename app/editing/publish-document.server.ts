@@ -4,7 +4,6 @@ import { defaultMessage, type PublishConfig } from '~/editing/git/publish-config
 import type { GoLive } from '~/editing/going-live/live-now.server';
 import { conflictResult } from './conflicts.server';
 import { draftUploads } from './drafts/images.server';
-import { committedPicture } from './uploads/picture-only.server';
 import type { Opened } from './open.server';
 import { publishChange } from './publish-change.server';
 import { replacedImages } from './replaced-images.server';
@@ -15,8 +14,7 @@ export type { ContentProblem, LiveNote, SaveResult } from './save-result';
 /**
  * One publish from the editor: the file and the images uploaded for it that
  * its text still uses (less a replaced photo or card image nothing uses any
- * more; each photo holding only its picture, uploads/picture-only.server.ts),
- * checked, committed and made live by publish-change.server.ts. The
+ * more), checked, committed and made live by publish-change.server.ts. The
  * draft goes only once the commit has landed (or there was nothing to
  * publish); a conflict, an invalid edit or a failure keep it.
  *
@@ -50,7 +48,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message, o
     {
       files: [
         { path, content: text, baseBlobId },
-        ...uploads.map((upload) => ({ path: upload.path, content: committedPicture(upload.mediaType, upload.bytes), baseBlobId: null })),
+        ...uploads.map((upload) => ({ path: upload.path, content: upload.bytes, baseBlobId: null })),
       ],
       ...(deleted.length ? { deleted } : {}),
       message: message || defaultMessage(title),

@@ -38,11 +38,12 @@ export function pictureOnly(kind: RewrittenKind, bytes: Buffer): Buffer | null {
 const REWRITTEN_TYPES: Partial<Record<string, RewrittenKind>> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /**
- * A draft's image as the publish commits it, rewritten once more: the
- * upload route rewrote it already, but a draft may hold an image kept by an
- * older version of the site. Idempotent and cheap; any other file as it is.
+ * A draft's image as it is read back (to serve, check and commit it),
+ * rewritten once more: the upload route rewrote it already, but a draft may
+ * hold an image kept by an older version of the site. Idempotent and cheap
+ * (one pass over the bytes); any other file as it is.
  */
-export function committedPicture(mediaType: string, bytes: Buffer): Buffer {
+export function pictureOnlyByType(mediaType: string, bytes: Buffer): Buffer {
   const kind = REWRITTEN_TYPES[mediaType];
   return (kind && pictureOnly(kind, bytes)) || bytes;
 }
@@ -77,22 +78,26 @@ function cleanJfif(segment: Buffer): Buffer | null {
   return out;
 }
 
+/** An APP2 segment's body for an ICC profile: the signature, its number, how many there are, then its part of the profile. */
+const part = (segment: Buffer) => ({ number: segment[ICC_PROFILE.length]!, count: segment[ICC_PROFILE.length + 1]! });
+
+/** Segments numbered 1..n of n that together make one well-formed profile: the size its header states, the `acsp` signature. */
+function makeProfile(segments: Buffer[]): boolean {
+  const ordered = segments.every((segment, index) => part(segment).number === index + 1 && part(segment).count === segments.length);
+  if (!ordered) return false;
+  const profile = Buffer.concat(segments.map((segment) => segment.subarray(ICC_PROFILE.length + 2)));
+  return profile.length >= 128 && profile.readUInt32BE(0) === profile.length && ascii(profile, 36, 40) === 'acsp';
+}
+
 /**
- * The ICC profile's APP2 segments, kept only when together they make one
- * well-formed profile: numbered 1..n of the same n, and the reassembled
- * profile has the size its header states and the `acsp` signature.
+ * The ICC profile's APP2 segments, kept only when they make one profile
+ * (all of them in order, or else the first that is a whole profile alone):
+ * an APP2 that merely starts like one goes with the other metadata.
  */
 function iccSegments(segments: Buffer[]): Buffer[] {
-  if (segments.length === 0) return [];
-  const count = segments[0]![ICC_PROFILE.length + 1];
-  const ordered = [...segments].sort((a, b) => a[ICC_PROFILE.length]! - b[ICC_PROFILE.length]!);
-  const wellNumbered =
-    count === ordered.length &&
-    ordered.every((segment, index) => segment[ICC_PROFILE.length] === index + 1 && segment[ICC_PROFILE.length + 1] === count);
-  if (!wellNumbered) return [];
-  const profile = Buffer.concat(ordered.map((segment) => segment.subarray(ICC_PROFILE.length + 2)));
-  if (profile.length < 128 || profile.readUInt32BE(0) !== profile.length || ascii(profile, 36, 40) !== 'acsp') return [];
-  return ordered.map((segment) => {
+  const sorted = [...segments].sort((a, b) => part(a).number - part(b).number);
+  const profile = makeProfile(sorted) ? sorted : [segments.find((segment) => makeProfile([segment]))].filter((s) => s !== undefined);
+  return profile.map((segment) => {
     const header = Buffer.alloc(4);
     header.writeUInt16BE(0xff00 | APP2, 0);
     header.writeUInt16BE(segment.length + 2, 2);
