@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkVideoUpload, type VideoUploadInput } from '~/editing/uploads/check-video.server';
-import { sniffVideo } from '~/editing/uploads/video-bytes.server';
+import { sniffVideo, videoIsWhole } from '~/editing/uploads/video-bytes.server';
 import { LARGEST_VIDEO_BYTES, videoTooLarge } from '~/editing/uploads/video-formats';
+import { fakeMp4, fakeWebm } from '../helpers/data/hidden-text-files';
 
 /**
  * A Video block's uploads, judged by their bytes: real MP4 and WebM files
@@ -97,9 +98,64 @@ describe('checkVideoUpload', () => {
   it('refuses a video over 4 MB with her sentence, and takes one of exactly 4 MB', () => {
     const big = Buffer.concat([MP4, Buffer.alloc(LARGEST_VIDEO_BYTES + 1 - MP4.length)]);
     expect(check(big)).toEqual({ ok: false, status: 413, error: videoTooLarge(big.length) });
-    expect(check(big.subarray(0, LARGEST_VIDEO_BYTES)).ok).toBe(true);
+    // A real MP4 padded to exactly 4 MB with a `free` box, as an encoder may leave room.
+    const free = Buffer.alloc(LARGEST_VIDEO_BYTES - MP4.length);
+    free.writeUInt32BE(free.length, 0);
+    free.write('free', 4, 'latin1');
+    expect(check(Buffer.concat([MP4, free])).ok).toBe(true);
     expect(videoTooLarge(23 * 1024 * 1024)).toBe(
       'This video is 23 MB: the site takes videos up to 4 MB. Export a shorter or smaller version (720p is plenty), or put it on YouTube or Vimeo and add it with a Prototype link block.',
     );
+  });
+});
+
+describe('a file that only starts like a video (attack-3, finding 7)', () => {
+  const page = Buffer.from('<html><script>alert(document.domain)</script></html>');
+
+  it('an ftyp box followed by a page, and an EBML header followed by one: refused with her sentence', () => {
+    expect(sniffVideo(fakeMp4())).toBe('mp4');
+    expect(sniffVideo(fakeWebm())).toBe('webm');
+    expect(check(fakeMp4())).toEqual({
+      ok: false,
+      status: 415,
+      error:
+        "This file isn't a real MP4 video: it starts like one, but the rest is damaged, cut short or something else. Export it again as MP4 from your video app and upload that file.",
+    });
+    expect(check(fakeWebm(), { wanted: 'webm' })).toMatchObject({
+      ok: false,
+      status: 415,
+      error: expect.stringMatching(/^This file isn't a real WebM video: .* Export it again as WebM/),
+    });
+  });
+
+  it('reads each MP4 box: a page after the last, a box cut short, no moov or no mdat, a box of no known kind are refused', () => {
+    expect(videoIsWhole('mp4', MP4)).toBe(true);
+    expect(videoIsWhole('mp4', Buffer.concat([MP4, page]))).toBe(false);
+    expect(videoIsWhole('mp4', MP4.subarray(0, MP4.length - 1))).toBe(false);
+    const renamed = (from: string, to: string) => {
+      const copy = Buffer.from(MP4);
+      copy.write(to, copy.indexOf(Buffer.from(from, 'latin1')), 'latin1');
+      return copy;
+    };
+    expect(videoIsWhole('mp4', renamed('mdat', 'free'))).toBe(false);
+    expect(videoIsWhole('mp4', renamed('moov', 'free'))).toBe(false);
+    expect(videoIsWhole('mp4', renamed('mdat', 'html'))).toBe(false);
+    // A last box whose size is 0 runs to the end of the file, as the format allows.
+    const open = Buffer.from(MP4);
+    open.writeUInt32BE(0, open.indexOf(Buffer.from('mdat', 'latin1')) - 4);
+    expect(videoIsWhole('mp4', open)).toBe(true);
+  });
+
+  it('reads each WebM element: a page after the Segment, a Segment cut short are refused; a recorder’s open-ended Segment and Cluster are taken', () => {
+    expect(videoIsWhole('webm', WEBM)).toBe(true);
+    expect(videoIsWhole('webm', Buffer.concat([WEBM, page]))).toBe(false);
+    expect(videoIsWhole('webm', WEBM.subarray(0, WEBM.length - 100))).toBe(false);
+    // The Segment's size written as "unknown" (all ones), as MediaRecorder writes it: it runs to the end of the file.
+    const segmentAt = WEBM.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67]));
+    const recorded = Buffer.from(WEBM);
+    recorded.fill(0xff, segmentAt + 5, segmentAt + 12);
+    expect(recorded[segmentAt + 4]).toBe(0x01);
+    expect(videoIsWhole('webm', recorded)).toBe(true);
+    expect(videoIsWhole('webm', Buffer.concat([recorded, page]))).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
+import { pictureOnlyByType } from '~/editing/uploads/picture-only.server';
 import { checkPath, type DraftResult } from './texts.server';
 
 /**
  * The images uploaded while a document is edited, kept with its draft until
  * the publish that commits them (texts.server.ts drops them with the draft).
+ * Read back with only their picture (uploads/picture-only.server.ts), so the
+ * media route, the content check and the commit see the same clean bytes.
  */
 
 export type DraftUpload = { path: string; documentPath: string; mediaType: string; bytes: Buffer; size: number; createdAt: Date };
@@ -97,6 +100,12 @@ export async function saveDraftUpload(
 
 type UploadRow = { path: string; document_path: string; media_type: string; bytes?: Buffer; size: number; created_at: Date };
 
+/** A row with its bytes as a draft image: its picture only, whenever it was kept. */
+function withBytes(row: UploadRow & { bytes: Buffer }): DraftUpload {
+  const bytes = pictureOnlyByType(row.media_type, Buffer.from(row.bytes));
+  return { ...toUpload(row), bytes, size: bytes.length };
+}
+
 function toUpload(row: UploadRow): DraftUploadSummary {
   return {
     path: row.path,
@@ -115,7 +124,7 @@ export async function draftUploads(documentPath: string): Promise<DraftUpload[]>
     'SELECT path, document_path, media_type, bytes, size, created_at FROM content_draft_uploads WHERE document_path = $1 ORDER BY created_at, path',
     [checked.path],
   );
-  return rows.map((row) => ({ ...toUpload(row), bytes: Buffer.from(row.bytes) }));
+  return rows.map(withBytes);
 }
 
 /** One draft image by where it will live (the media route serves it before it is published). */
@@ -126,7 +135,7 @@ export async function draftUploadByPath(filePath: string): Promise<DraftUpload |
     'SELECT path, document_path, media_type, bytes, size, created_at FROM content_draft_uploads WHERE path = $1',
     [checked.path],
   );
-  return row ? { ...toUpload(row), bytes: Buffer.from(row.bytes) } : null;
+  return row ? withBytes(row) : null;
 }
 
 /** Removes one draft image (the designer took it out again). True when it was there. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { safeStem, type UploadInput } from './check.server';
-import { looksLikeQuickTime, sniffVideo } from './video-bytes.server';
+import { looksLikeQuickTime, sniffVideo, videoIsWhole } from './video-bytes.server';
 import { LARGEST_VIDEO_BYTES, VIDEO_FORMAT_NAMES, videoTooLarge, type VideoKind } from './video-formats';
 
 /**
@@ -10,7 +10,8 @@ import { LARGEST_VIDEO_BYTES, VIDEO_FORMAT_NAMES, videoTooLarge, type VideoKind 
  * study (content/case-studies/<slug>/<name>.mp4), which the publish commits
  * as it does images. Pure: bytes in, where to store them, or a refusal with
  * a status and a sentence the editor shows as it is. The type comes from the
- * bytes (video-bytes.server.ts); the bytes are stored as they came.
+ * bytes (video-bytes.server.ts), and the whole file must be built as that
+ * type, not only start like it; the bytes are stored as they came.
  */
 
 const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
@@ -44,6 +45,11 @@ export function checkVideoUpload({ fileName, bytes, documentPath, wanted }: Vide
     );
   if (kind !== wanted)
     return refused(415, `This is ${withArticle(kind)} video, and this place takes the ${name} copy. Choose the ${name} file here.`);
+  if (!videoIsWhole(kind, bytes))
+    return refused(
+      415,
+      `This file isn't a real ${name} video: it starts like one, but the rest is damaged, cut short or something else. Export it again as ${name} from your video app and upload that file.`,
+    );
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
   const stored = `${safeStem(fileName).replace(/^image$/, 'video')}-${hash}.${kind}`;
   const path = `content/case-studies/${slug}/${stored}`;

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Metadata } from 'sharp';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { slugify } from '~/content/slug';
 import { documentKind } from '~/editing/documents/kinds';
 import { imageFieldOf, imageSrcFor } from '~/editing/documents/image-fields';
-import { looksLikeHeic, sniffImage, trailingBytes, type ImageKind } from './image-bytes.server';
+import { looksLikeHeic, sniffImage, type ImageKind } from './image-bytes.server';
 import { sanitizeSvg } from './svg-sanitize.server';
-import { fitForSite, needsFitting } from './fit-for-site.server';
+import { checkRaster, loadSharp } from './check-raster.server';
 import { HEIC_ADVICE, LARGEST_PHOTO_BYTES } from './image-formats';
 
 /**
@@ -19,15 +18,12 @@ import { HEIC_ADVICE, LARGEST_PHOTO_BYTES } from './image-formats';
  *   decode the whole image, as the build's image pipeline will.
  * - The name is made here: the browser's file name only lends a readable
  *   stem; its folders, dots and odd characters never reach a path.
- * - Photos lose their metadata (EXIF GPS position, camera serial, XMP) and
- *   anything appended after the image, by a re-encode in the same format at
- *   high quality, upright. Files without either are stored byte for byte.
- * - A GIF is stored as PNG: the build takes no GIF (an animation belongs in
- *   the Video block), and PNG keeps every pixel of a still one.
- * - A photo larger than the site uses (over 3,200 px on its long side, or
- *   over 3 MB) is made that size here (fit-for-site.server.ts), as the
- *   editor's browser does before it sends one: the draft, the commit and the
- *   publish's image work stay small whatever she picked.
+ * - A photo keeps only what shows it: its pixels, upright, with its colour
+ *   profile. Metadata (EXIF GPS position, camera serial, XMP, comments,
+ *   private chunks) and anything appended after the image go; a GIF becomes
+ *   PNG; a photo larger than the site uses (over 3,200 px on its long side,
+ *   or over 3 MB) is made that size here, as the editor's browser does
+ *   before it sends one (check-raster.server.ts says how).
  */
 
 /**
@@ -37,8 +33,6 @@ import { HEIC_ADVICE, LARGEST_PHOTO_BYTES } from './image-formats';
  * photo first, and without JavaScript the platform's limit comes first.
  */
 export const MAX_IMAGE_FILE_BYTES = LARGEST_PHOTO_BYTES;
-/** 100 megapixels: a 10,000 × 10,000 px image fits; a decompression bomb (a tiny PNG of 50,000 × 50,000) does not. */
-export const MAX_PIXELS = 100_000_000;
 export const MAX_ALT = 300;
 const MAX_STEM = 50;
 
@@ -80,9 +74,6 @@ const EXTENSIONS: Record<Exclude<ImageKind, 'gif'>, { ext: string; type: StoredT
   svg: { ext: 'svg', type: 'image/svg+xml' },
 };
 
-/** The format name sharp reports for each kind (AVIF is read by libheif, and must be AV1-coded). */
-const SHARP_FORMAT: Record<Exclude<ImageKind, 'svg'>, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'heif' };
-
 const refused = <S extends 400 | 413 | 415>(status: S, error: string) => ({ ok: false as const, status, error });
 
 /**
@@ -108,72 +99,6 @@ export function checkAlt(alt: unknown): { ok: true; alt: string } | { ok: false;
 }
 
 type Checked = { ok: true; bytes: Buffer; kind: Exclude<ImageKind, 'gif'> } | { ok: false; status: 413 | 415; error: string };
-
-/**
- * sharp (libvips) is loaded on the first upload, not with the server: the
- * site's function serves every public page, and its cold start must not
- * pay for a native library only the owner's uploads use.
- */
-const loadSharp = async () => (await import('sharp')).default;
-
-/** Decodes the raster with sharp as the build will, and re-encodes it when it carries metadata or trailing bytes. */
-async function checkRaster(kind: Exclude<ImageKind, 'svg'>, bytes: Buffer): Promise<Checked> {
-  const sharp = await loadSharp();
-  const label = kind.toUpperCase();
-  const options = { limitInputPixels: MAX_PIXELS, animated: kind === 'webp' || kind === 'avif' };
-  let meta: Metadata;
-  try {
-    // Headers only, without the pixel limit (sharp would refuse with its own words): the limit is checked just below.
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    return refused(415, `This file starts like a ${label} image but can't be read as one; export it again as PNG or JPEG.`);
-  }
-  if (meta.format !== SHARP_FORMAT[kind] || (kind === 'avif' && meta.compression !== 'av1')) {
-    return refused(415, `This file starts like a ${label} image but is not one; export it again as PNG or JPEG.`);
-  }
-  if (!meta.width || !meta.height) return refused(415, `This ${label} image has no size; export it again.`);
-  if (meta.width * meta.height > MAX_PIXELS) {
-    return refused(
-      413,
-      `This image is ${meta.width} × ${meta.height} pixels; the limit is ${MAX_PIXELS / 1e6} megapixels. Export it smaller (2,400 pixels wide is plenty for the site).`,
-    );
-  }
-  if (kind === 'gif' && (meta.pages ?? 1) > 1) {
-    return refused(
-      415,
-      'This GIF is animated, and the site shows images still: export the animation as an MP4 video and use the Video block.',
-    );
-  }
-  try {
-    // A full decode (streamed, so memory stays small): a truncated or corrupt file fails here, as it would in the build.
-    await sharp(bytes, options).resize(32, 32, { fit: 'inside' }).png().toBuffer();
-    const dirty =
-      Boolean(meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || meta.comments?.length) || trailingBytes(kind, bytes) > 0;
-    if (kind === 'gif') return { ok: true, kind: 'png', bytes: await sharp(bytes, options).png().toBuffer() };
-    const upright = meta.autoOrient ?? meta;
-    if (needsFitting(upright, bytes.length)) {
-      // Resized, upright and in sRGB (sharp converts with the embedded profile and drops it): no metadata survives.
-      const make = (side: number) =>
-        sharp(bytes, options).autoOrient().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
-      const fitted = await fitForSite(kind, Boolean(meta.hasAlpha), make);
-      return { ok: true, kind: fitted.kind, bytes: fitted.bytes };
-    }
-    if (!dirty) return { ok: true, kind, bytes };
-    // Upright first: the orientation lives in the EXIF that is about to go. The colour profile stays.
-    const image = sharp(bytes, options).autoOrient().keepIccProfile();
-    const encoded =
-      kind === 'jpeg'
-        ? image.jpeg({ quality: 92, chromaSubsampling: meta.chromaSubsampling === '4:4:4' ? '4:4:4' : '4:2:0' })
-        : kind === 'png'
-          ? image.png()
-          : kind === 'webp'
-            ? image.webp({ quality: 92 })
-            : image.avif({ quality: 75, effort: 2 });
-    return { ok: true, kind, bytes: await encoded.toBuffer() };
-  } catch {
-    return refused(415, `This ${label} image is damaged or incomplete and can't be read; export it again.`);
-  }
-}
 
 /** An SVG passes the sanitizer, then sharp (librsvg, as in the build) must be able to draw it. */
 async function checkSvg(bytes: Buffer): Promise<Checked> {

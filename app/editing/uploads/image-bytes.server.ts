@@ -1,9 +1,8 @@
 /**
  * What an uploaded file is, from its first bytes (magic numbers), never from
  * its name or the type the browser declared: a renamed executable, page or
- * archive is still what its bytes say. And whether anything follows the
- * image's own end (a zip or a script appended to make a polyglot, a phone's
- * "motion photo" video), in which case check.server.ts re-encodes it.
+ * archive is still what its bytes say. What the file may carry besides its
+ * picture is picture-only.server.ts's business.
  */
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg';
@@ -65,61 +64,4 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   if (isAvif(bytes)) return 'avif';
   if (looksLikeSvg(bytes)) return 'svg';
   return null;
-}
-
-/** A PNG ends with its IEND chunk. Returns the offset after it, or null when it is missing. */
-function pngEnd(bytes: Buffer): number | null {
-  let at = 8;
-  while (at + 12 <= bytes.length) {
-    const length = bytes.readUInt32BE(at);
-    const type = ascii(bytes, at + 4, at + 8);
-    at += 12 + length;
-    if (type === 'IEND') return at;
-  }
-  return null;
-}
-
-/**
- * A JPEG ends at the EOI marker of its top-level stream: walk the marker
- * segments, and skip each scan's entropy-coded data (where FF is followed by
- * 00 stuffing or a restart marker). An embedded EXIF thumbnail's own EOI sits
- * inside an APP1 segment, so it is skipped with it.
- */
-function jpegEnd(bytes: Buffer): number | null {
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes.readUInt8(at + 1);
-    if (marker === 0xff) {
-      at += 1; // fill byte
-      continue;
-    }
-    if (marker === 0xd9) return at + 2;
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    at += 2 + bytes.readUInt16BE(at + 2);
-    if (marker === 0xda) {
-      while (
-        at + 1 < bytes.length &&
-        !(bytes[at] === 0xff && bytes.readUInt8(at + 1) !== 0x00 && (bytes.readUInt8(at + 1) < 0xd0 || bytes.readUInt8(at + 1) > 0xd7))
-      )
-        at++;
-    }
-  }
-  return null;
-}
-
-/** WebP: the RIFF header states the file's size (padded to even). */
-function webpEnd(bytes: Buffer): number {
-  const size = bytes.readUInt32LE(4);
-  return 8 + size + (size % 2);
-}
-
-/** How many bytes follow the image's own end (0 when none, or when the format has no cheap way to tell). */
-export function trailingBytes(kind: ImageKind, bytes: Buffer): number {
-  const end = kind === 'png' ? pngEnd(bytes) : kind === 'jpeg' ? jpegEnd(bytes) : kind === 'webp' ? webpEnd(bytes) : bytes.length;
-  if (end === null) return 0; // the decoder judges a damaged file
-  return Math.max(0, bytes.length - end);
 }

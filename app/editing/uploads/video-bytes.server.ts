@@ -1,4 +1,6 @@
+import { isoBoxes } from './iso-boxes.server';
 import type { VideoKind } from './video-formats';
+import { webmIsWhole } from './webm-elements.server';
 
 /**
  * What a video file is, judged by its first bytes, never by its name or the
@@ -9,6 +11,9 @@ import type { VideoKind } from './video-formats';
  *   which not every browser plays.
  * - WebM: an EBML header (1A 45 DF A3) whose DocType is `webm` (a Matroska
  *   `.mkv` says `matroska`, and browsers do not all play it).
+ *
+ * Then `videoIsWhole` reads the whole file's structure, so a file that only
+ * starts like a video (a valid first box, then a page) is not one.
  */
 
 const NOT_VIDEO_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'mif2', 'msf1', 'qt  ']);
@@ -48,4 +53,44 @@ export function looksLikeQuickTime(bytes: Buffer): boolean {
   return (
     Buffer.isBuffer(bytes) && bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && bytes.toString('latin1', 8, 12) === 'qt  '
   );
+}
+
+/** The top-level boxes an MP4 may hold (ISO 14496-12 and the tools that write MP4s: `wide` from QuickTime's heritage). */
+const MP4_TOP_LEVEL = new Set([
+  'ftyp',
+  'styp',
+  'moov',
+  'mdat',
+  'free',
+  'skip',
+  'wide',
+  'uuid',
+  'meta',
+  'moof',
+  'mfra',
+  'sidx',
+  'ssix',
+  'prft',
+  'emsg',
+  'pdin',
+  'udta',
+]);
+
+/**
+ * An MP4 built as one: top-level boxes that fill the file exactly, each a
+ * known kind with a size that fits, starting with `ftyp`, with the movie's
+ * description (`moov`) and its media data (`mdat`), and every box inside
+ * `moov` well-formed too.
+ */
+function mp4IsWhole(bytes: Buffer): boolean {
+  const boxes = isoBoxes(bytes);
+  if (!boxes || boxes[0]?.type !== 'ftyp' || boxes.some((box) => !MP4_TOP_LEVEL.has(box.type))) return false;
+  const moov = boxes.filter((box) => box.type === 'moov');
+  if (moov.length !== 1 || !boxes.some((box) => box.type === 'mdat')) return false;
+  return isoBoxes(bytes, moov[0]!.contentStart, moov[0]!.end) !== null;
+}
+
+/** Whether the whole file is built as the video kind its first bytes say (sniffVideo). */
+export function videoIsWhole(kind: VideoKind, bytes: Buffer): boolean {
+  return kind === 'mp4' ? mp4IsWhole(bytes) : webmIsWhole(bytes);
 }
