@@ -26,7 +26,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json)$/;
  * the only server that sends the twins. A Netlify build (NETLIFY=true) skips
  * them: its CDN compresses on its own, and the twins would only be uploaded.
  */
-export function servesPrecompressed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function servesPrecompressed(env: Record<string, string | undefined> = process.env): boolean {
   return env.NETLIFY !== 'true';
 }
 
