@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { setCacheHeaders } from '~/http/cache-headers.server';
 import { deferHydration } from '~/content/deferred-hydration.server';
 import { setSecurityHeaders } from '~/http/security-headers.server';
+import { withLook } from '~/look/look.server';
 
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -51,7 +52,8 @@ export default async function handleRequest(
 ) {
   // React emits the doctype itself when it renders <html>.
   // A public page renders no <Scripts/> (root.tsx), so it carries no hydration data and nothing to defer.
-  const html = deferHydration(await renderDocument(request, remixContext));
+  // withLook: her look also on an error page rendered without the root loader's data.
+  const html = withLook(deferHydration(await renderDocument(request, remixContext)));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   setSecurityHeaders(responseHeaders, html);
   setCacheHeaders(responseHeaders, request, responseStatusCode);

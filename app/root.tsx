@@ -22,6 +22,7 @@ import { analyticsEnabled } from '~/insights/gate.server';
 import { islandsBootUrl } from '~/islands/boot-url.server';
 import { bootLoaderScript } from '~/islands/boot-loader';
 import { SPECULATION_RULES_JSON } from '~/islands/speculation-rules';
+import { pageLook } from '~/look/look.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role, footer } = getSite();
-  return { site: { name, initials, role, footer }, insights: analyticsEnabled(), islands: islandsBootUrl() };
+  return { site: { name, initials, role, footer }, insights: analyticsEnabled(), islands: islandsBootUrl(), look: pageLook() };
 }
 
 /**
@@ -77,15 +78,19 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.classList.add('js');
   }, []);
+  // Her look: an inline style after the site's stylesheet (allowed by its hash, like the inline scripts), and a forced scheme on <html>.
+  const look = data?.look;
+  const forcedScheme = look && look.scheme !== 'system' ? look.scheme : undefined;
   return (
-    <html lang="en">
+    <html lang="en" data-scheme={forcedScheme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
+        <meta name="color-scheme" content={forcedScheme ?? 'light dark'} />
         {!ownerArea && pathname === '/' ? <script dangerouslySetInnerHTML={{ __html: HOME_HASH_SCRIPT }} /> : null}
         <Meta />
         <Links />
+        {look?.css ? <style data-look="" dangerouslySetInnerHTML={{ __html: look.css }} /> : null}
       </head>
       <body className="min-h-dvh bg-bg text-fg">
         <a

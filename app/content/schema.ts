@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseFocalPoint } from './focal-point';
+import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES } from '~/look/look';
 import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
@@ -108,6 +109,31 @@ const footerWords = {
   backToTop: words(FOOTER_WORDS.backToTop, 'Back to top link'),
 };
 
+/**
+ * Her site's colours and shape (app/look/): every field optional, and a
+ * site.yml without a look is the site as it always was. The accent is any
+ * colour; the site keeps it readable (app/look/palette.ts).
+ */
+const choice = <Values extends readonly [string, ...string[]]>(values: Values, fallback: Values[number], label: string) =>
+  z.enum(values).default(fallback as never).describe(label);
+
+export const lookSchema = z
+  .object({
+    accent: z
+      .string()
+      .trim()
+      .regex(HEX_COLOUR, 'must be a colour as a hex code: a # and six (or three) digits or letters a–f, such as "#0d9488"')
+      .default(DEFAULT_LOOK.accent)
+      .describe('Accent colour'),
+    neutral: choice(NEUTRALS, DEFAULT_LOOK.neutral, 'Greys'),
+    shape: choice(SHAPES, DEFAULT_LOOK.shape, 'Corners'),
+    scheme: choice(SCHEMES, DEFAULT_LOOK.scheme, 'Light or dark'),
+    typeface: choice(TYPEFACES, DEFAULT_LOOK.typeface, 'Typeface'),
+  })
+  .strict()
+  .prefault({} as never)
+  .describe('Look');
+
 export const siteSchema = z
   .object({
     name: nonEmpty,
@@ -144,6 +170,7 @@ export const siteSchema = z
     cta: wordsGroup(ctaWords, 'Closing invitation (end of a case study)'),
     resumePage: wordsGroup(resumePageWords, 'Resume page'),
     footer: wordsGroup(footerWords, 'Footer'),
+    look: lookSchema,
   })
   .strict();
 

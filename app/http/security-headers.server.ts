@@ -28,6 +28,23 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * Her look's inline style (root.tsx, app/look/): allowed by its hash the same
+ * way. Only that <style>, in the <head>, is hashed, never one a story in the
+ * body might carry, so style-src stays 'self' for everything else. Its text
+ * is made from a hex colour and fixed words the schema checked, so it cannot
+ * end early.
+ */
+const LOOK_STYLE = /<style\b[^>]*\bdata-look\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+
+export function lookStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  for (const [, body = ''] of head.matchAll(LOOK_STYLE))
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  return [...hashes];
+}
+
+/**
  * The hosts of the page's click-to-load embeds (app/components/mdx/Embed.tsx
  * writes each player's origin as data-embed-origin at build time). Only
  * these may be framed, and only after the visitor clicks: until then the
@@ -45,12 +62,12 @@ function devConnectSources(): string {
   return origin ? ` ${devSocketUrl(origin).replace(/\/socket$/, '')}` : '';
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: string[] = []): string {
+export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: string[] = [], styleHashes: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     ...(frameOrigins.length ? [`frame-src ${frameOrigins.join(' ')}`] : []),
-    "style-src 'self'",
+    `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${devConnectSources()}`,
@@ -63,7 +80,7 @@ export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: stri
 }
 
 export function setSecurityHeaders(headers: Headers, html: string): void {
-  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html), embedOrigins(html)));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html), embedOrigins(html), lookStyleHashes(html)));
   headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('X-Frame-Options', 'DENY');

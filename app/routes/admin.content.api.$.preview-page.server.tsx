@@ -8,6 +8,7 @@ import type { ContentProblem } from '~/editing/save-result';
 import type { Field } from '~/editing/documents/fields';
 import { fieldLabel, problemInHerWords } from '~/editing/documents/problem-words';
 import { islandsBootUrl } from '~/islands/boot-url.server';
+import { lookHead, pageLook } from '~/look/look.server';
 
 /**
  * The preview: the case study drawn by the site's own components and
@@ -23,7 +24,11 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;',
 function page(title: string, inner: string): string {
   const boot = islandsBootUrl();
   const islands = boot ? `<script type="module" src="${boot}"></script>` : '';
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}"></head><body class="min-h-dvh bg-bg text-fg">${inner}${islands}</body></html>`;
+  // The site's look as it is live: she sees her case study in her colours.
+  const look = pageLook();
+  const { htmlAttributes, style } = lookHead(look);
+  const scheme = look.scheme === 'system' ? 'light dark' : look.scheme;
+  return `<!DOCTYPE html><html lang="en"${htmlAttributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="${scheme}"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}">${style}</head><body class="min-h-dvh bg-bg text-fg">${inner}${islands}</body></html>`;
 }
 
 function bar(text: string, editHref: string): string {

@@ -10,7 +10,7 @@ import { readEditForm } from '~/editing/documents/edit-form.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
 import { previewPage, previewProblemPage } from './admin.content.api.$.preview-page.server';
-import { contentSecurityPolicy, embedOrigins, setSecurityHeaders } from '~/http/security-headers.server';
+import { contentSecurityPolicy, embedOrigins, lookStyleHashes, setSecurityHeaders } from '~/http/security-headers.server';
 
 /**
  * Preview: the posted edit is kept as the draft (a preview is also a save),
@@ -19,9 +19,9 @@ import { contentSecurityPolicy, embedOrigins, setSecurityHeaders } from '~/http/
  */
 function html(status: number, body: string): Response {
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', ...OWNER_HEADERS });
-  // The site's own islands only ('self'): no inline script, whatever the page holds; its embeds' hosts may be framed.
+  // The site's own islands only ('self'): no inline script, whatever the page holds; its embeds' hosts may be framed, and her look's style is allowed by its hash.
   setSecurityHeaders(headers, '');
-  headers.set('Content-Security-Policy', contentSecurityPolicy([], embedOrigins(body)));
+  headers.set('Content-Security-Policy', contentSecurityPolicy([], embedOrigins(body), lookStyleHashes(body)));
   return new Response(body, { status, headers });
 }
 

@@ -102,6 +102,17 @@ describe('site.yml problems name their line', () => {
     expect(problem(error, 'unknown field(s) "subtitel" in "hero"').line).toBe(lineOf(lines, /^ {2}subtitel: Typo$/));
   });
 
+  it('a look with a colour that is not a hex code, and a choice that is not on the list: each at its line, with the fix', async () => {
+    const { error, lines } = await problemsAfter('site.yml', /^location: (.*)$/m, 'location: $1\nlook:\n  accent: teal\n  neutral: blue');
+    const accent = problem(error, 'look.accent');
+    expect(accent.message).toContain('must be a colour as a hex code');
+    expect(accent.message).toContain('"#0d9488"');
+    expect(accent.line).toBe(lineOf(lines, /^ {2}accent: teal/));
+    const neutral = problem(error, 'look.neutral');
+    expect(neutral.message).toContain("'cool' | 'neutral' | 'warm' | 'sand'");
+    expect(neutral.line).toBe(lineOf(lines, /^ {2}neutral: blue/));
+  });
+
   it('broken YAML names its line and column', async () => {
     const { error, lines } = await problemsAfter('site.yml', /^location: (.*)$/m, 'location: "unclosed');
     const found = problem(error, 'not valid YAML');

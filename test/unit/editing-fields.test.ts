@@ -75,6 +75,13 @@ describe("forms generated from the build's schemas", () => {
       'footer.rights': 'text',
       'footer.privacy': 'text',
       'footer.backToTop': 'text',
+      // Her colours and shape (app/look/): edited here until the Look page comes.
+      look: 'group',
+      'look.accent': 'text',
+      'look.neutral': 'select',
+      'look.shape': 'select',
+      'look.scheme': 'select',
+      'look.typeface': 'select',
     });
     const fields = byName(siteForm);
     expect(fields.get('about.paragraphs')!.itemShape).toMatchObject({ kind: 'textarea', name: '' });

@@ -34,10 +34,13 @@ function walk(dir: string): string[] {
 
 export function contentFiles(): ContentFile[] {
   const sample = (file: string) => file.startsWith(`${SAMPLE_SITE}/`);
-  const named = walk('test/fixtures').map((file) => ({
-    file: sample(file) ? `content/${file.slice(SAMPLE_SITE.length + 1)}` : file,
-    source: file,
-  }));
+  // test/fixtures/looks/ holds only the `look` a test lays over a site.yml (look-site.ts), not files the editor opens.
+  const named = walk('test/fixtures')
+    .filter((file) => !file.startsWith('test/fixtures/looks/'))
+    .map((file) => ({
+      file: sample(file) ? `content/${file.slice(SAMPLE_SITE.length + 1)}` : file,
+      source: file,
+    }));
   return named
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
     .map(({ file, source }) => {

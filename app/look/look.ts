@@ -1,0 +1,48 @@
+/**
+ * The designer's look: the few choices her site's colours and shape come
+ * from (the `look` of content/site.yml). Each list is the one place its
+ * choices are named: the content schema, the derivation and, later, the
+ * Look page read them from here. No node imports: the browser may use it.
+ */
+
+/** The greys: `cool` is the site's original zinc, the others tint it. */
+export const NEUTRALS = ['cool', 'neutral', 'warm', 'sand'] as const;
+/** Corner radii: `soft` is the site's original. */
+export const SHAPES = ['square', 'soft', 'round'] as const;
+/** `system` follows the visitor's device; `light` and `dark` force one on every page. */
+export const SCHEMES = ['system', 'light', 'dark'] as const;
+/** The platform's own typeface (no font file); the list grows when fonts come. */
+export const TYPEFACES = ['system'] as const;
+
+export type Neutral = (typeof NEUTRALS)[number];
+export type Shape = (typeof SHAPES)[number];
+export type Scheme = (typeof SCHEMES)[number];
+export type Typeface = (typeof TYPEFACES)[number];
+
+export type Look = { accent: string; neutral: Neutral; shape: Shape; scheme: Scheme; typeface: Typeface };
+
+/** The site's original indigo (Tailwind's indigo-600). */
+export const DEFAULT_ACCENT = '#4f46e5';
+
+/** What a site without a look gets: exactly the site as it was before looks existed. */
+export const DEFAULT_LOOK: Look = { accent: DEFAULT_ACCENT, neutral: 'cool', shape: 'soft', scheme: 'system', typeface: 'system' };
+
+/** `#abc` or `#aabbcc`, any case. */
+export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** `#aabbcc`, lower case: how an accent is compared and written into CSS. */
+export function normaliseHex(hex: string): string {
+  const digits = hex.trim().slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits}`;
+}
+
+/** A look that changes nothing: the page gets no look stylesheet at all. */
+export function isDefaultLook(look: Look): boolean {
+  return (
+    normaliseHex(look.accent) === DEFAULT_ACCENT &&
+    look.neutral === DEFAULT_LOOK.neutral &&
+    look.shape === DEFAULT_LOOK.shape &&
+    look.scheme === DEFAULT_LOOK.scheme &&
+    look.typeface === DEFAULT_LOOK.typeface
+  );
+}
