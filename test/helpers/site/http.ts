@@ -82,7 +82,11 @@ export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Bu
  * fetch and URL would resolve `./` and `..` and keep the server from ever
  * seeing the spelling under test.
  */
-export function rawRequest(origin: string, rawPath: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  origin: string,
+  rawPath: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = httpRequest({ hostname, port, path: rawPath, method, headers, agent: false }, (response) => {
