@@ -13,7 +13,7 @@ import { withSiteAddress } from './app/http/site-address.server';
 // No share-link token in any log line, whoever writes it.
 redactLogs();
 
-// A broken %-escape is a 400, a cross-site POST a clean 403 (before Remix's own check would throw a 500),
+// A broken %-escape is a 400, a cross-site POST a clean 403 (before Remix's own check would throw a 500), a POST to a route without an action a quiet 405,
 // and every answer under /admin is no-store and noindex (app/http/request-guard.server.ts).
 // Each request runs on one version of the content: the build's, or a newer one a publish made live
 // (Netlify Blobs, app/http/live-content.server.ts); /resume.pdf, the favicons and sharing cards come from it too.
@@ -21,4 +21,5 @@ redactLogs();
 // The site notices the domain of hers it is served at, and reads the one it kept, so links use it (app/http/site-address.server.ts).
 export default guardRequests(
   withSiteSecrets(withSiteAddress(withLiveContent(withCacheTags(createRequestHandler({ build, mode: process.env.NODE_ENV }))))),
+  { routes: build.routes },
 );

@@ -36,7 +36,14 @@ import { renderSiteFiles, sha256, typeOf, versionFiles, type RenderedFile } from
  * which keeps no stand-ins.
  */
 
-export type BuildStamp = { pointer: VersionPointer; files: Record<string, VersionFile>; variants: string[]; content?: unknown };
+export type BuildStamp = {
+  pointer: VersionPointer;
+  files: Record<string, VersionFile>;
+  variants: string[];
+  content?: unknown;
+  /** The public image files the deploy holds (build-version.json); absent from older builds. */
+  images?: string[];
+};
 
 export type LiveInput = {
   commit: string;
@@ -49,6 +56,8 @@ export type LiveInput = {
   /** The deploy's own build: its commit, files and variants; what the site serves when no version is live. */
   build: BuildStamp & { tags: Map<string, string> };
   purge: (tags: string[]) => Promise<void>;
+  /** The Netlify deploy serving now (its function's context), which the hidden-images record names; null elsewhere. */
+  deployId?: string | null;
   /** Leave new public variants pending, for publish-variants.ts to make after the answer. */
   deferVariants?: boolean;
 };
@@ -204,6 +213,13 @@ async function render(
       const wasLive = previous && liveIsNewer(previous, build.pointer);
       const beforeTags = wasLive ? tagHashes(previous.content, previous.files) : build.tags;
       const tags = changedTags(beforeTags, tagHashes(content, files));
+      // The deploy's static files are answered before any function: the edge function in front of them refuses
+      // the ones this version no longer names, until the build the publish started leaves them out.
+      if (input.build.images) {
+        const named = new Set(version.images);
+        const names = input.build.images.filter((name) => !named.has(name));
+        await store.writeHiddenImages({ deploy: input.deployId ?? null, names, at: renderedAt });
+      }
       await input.purge(tags);
       return {
         status: 'live',

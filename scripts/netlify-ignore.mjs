@@ -29,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The same as EDITOR_COMMIT_MARK in app/editing/git/commit-mark.ts (this file cannot import it; a test checks they are equal). */
 export const EDITOR_COMMIT_MARK = 'Published-with: portfolio editor';
+/** The same as NEEDS_BUILD_KEY there: an editor publish the deployed site must be built again for (a case study made private). */
+export const NEEDS_BUILD_KEY = 'Needs-build';
 
 const SHA = /^[0-9a-f]{7,64}$/i;
 const SKIP = { build: false };
@@ -106,6 +108,16 @@ function decideOrThrow(env, cwd) {
     };
   }
 
+  // A publish that made a case study private: its images are static files of the deploy, at public addresses,
+  // until a build leaves them out. The editor says so in the commit (a Needs-build trailer above its mark).
+  const needing = commits.find((commit) => buildTrailerOf(commit.message));
+  if (needing) {
+    return {
+      ...BUILD,
+      reason: `Building: the editor's publish ${short(needing.id)} ${buildTrailerOf(needing.message)}.`,
+    };
+  }
+
   const changed = git(['-c', 'core.quotePath=false', 'diff', '--no-renames', '--no-ext-diff', '--name-only', '-z', base, head, '--'])
     .stdout.split('\0')
     .filter(Boolean);
@@ -150,6 +162,14 @@ function decideOrThrow(env, cwd) {
 function hasMark(message) {
   const lines = message.replace(/\r\n/g, '\n').trimEnd().split('\n');
   return lines[lines.length - 1].trim() === EDITOR_COMMIT_MARK;
+}
+
+/** The reason on a Needs-build line of the message's last paragraph (beside the mark), or undefined. */
+function buildTrailerOf(message) {
+  const lines = message.replace(/\r\n/g, '\n').trimEnd().split('\n');
+  const trailers = lines.slice(lines.lastIndexOf('') + 1);
+  const line = trailers.find((each) => each.startsWith(`${NEEDS_BUILD_KEY}: `));
+  return line ? line.slice(NEEDS_BUILD_KEY.length + 2).trim() : undefined;
 }
 
 function short(sha) {

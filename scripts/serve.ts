@@ -20,7 +20,7 @@ import { runSendEmailInProcess, settleInProcessWork } from '../app/contact/in-pr
 import { CONTENT_VARIANTS_PATH, runContentCheckInProcess, runContentVariantsInProcess } from '../app/editing/content-check/config.server';
 import { guardRequests } from '../app/http/request-guard.server';
 import { isRetiredImageRequest, RETIRED_IMAGE_HEADERS, withCacheTags, withLiveContent } from '../app/http/live-content.server';
-import { IMAGES_PATH } from '../app/content/live-version';
+import { generatedRequest } from '../app/http/generated-path.server';
 import { stopInsights } from '../app/insights/buffer.server';
 import { routedPath } from '../app/http/origin.server';
 import { redactLogs } from '../app/http/log-redaction.server';
@@ -111,10 +111,15 @@ export async function createServer() {
     if (file.endsWith('.avif')) res.setHeader('Content-Type', 'image/avif');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   };
-  // A photo replaced or deleted by a publish since the build: its file is still here, but no page names it any more.
-  app.use(IMAGES_PATH.slice(0, -1), async (req, res, next) => {
+  // Decided in front of every static handler, on the path they would open (app/http/generated-path.server.ts):
+  // a file under /generated is answered only at its own spelling, where the mount below gives it its CSP; and not
+  // at all when it is an image no page of the live content names any more (a photo replaced or deleted by a
+  // publish since the build, a case study made private): its file is still here.
+  app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!(await isRetiredImageRequest(`${IMAGES_PATH}${req.path.slice(1)}`).catch(() => false))) return next();
+    const asked = generatedRequest(req.path);
+    if (asked.kind === 'elsewhere') return next();
+    if (asked.kind === 'file' && !(await isRetiredImageRequest(asked.sitePath).catch(() => false))) return next();
     res.status(404).set(RETIRED_IMAGE_HEADERS).type('text/plain').send('Not Found');
   });
   app.use('/generated', express.static('public/generated', { immutable: true, maxAge: '1y', setHeaders: setAvifType }));
@@ -155,7 +160,10 @@ export async function createServer() {
   // Each request runs on one version of the content: the build's, or a newer one a publish made live
   // (app/http/live-content.server.ts); a new version purges what it changed from the page cache.
   const remix = createRequestHandler(build, build.mode);
-  const handleRequest = guardRequests(withCacheTags((request: Request, _context: unknown) => remix(request)));
+  const handleRequest = guardRequests(
+    withCacheTags((request: Request, _context: unknown) => remix(request)),
+    { routes: build.routes },
+  );
   const pageCache = withPageCache((request: Request) => handleRequest(request, undefined));
   app.use(
     netlifyFunction(

@@ -36,7 +36,22 @@ export interface LiveStore {
   writeVersion(version: ContentVersion): Promise<void>;
   /** Sets the pointer when it is still `etag` (null: when there is none); false when another publish moved it meanwhile. */
   swapPointer(pointer: VersionPointer, etag: string | null): Promise<boolean>;
+  /** The deploy's images the live version no longer shows (HIDDEN_IMAGES_KEY), for the edge function in front of them. */
+  writeHiddenImages(record: HiddenImages): Promise<void>;
 }
+
+/**
+ * The image files a deploy still holds that the live version's pages no
+ * longer name (a case study made private, a photo replaced or deleted), as
+ * the publish that made it live found them: `deploy` is the Netlify deploy it
+ * was judged against (null outside Netlify). The edge function in front of
+ * /generated/images (netlify/edge-functions/hidden-images.ts) answers 404 for
+ * these names while that deploy is the one serving, until a build leaves them out.
+ */
+export type HiddenImages = { deploy: string | null; names: string[]; at: string };
+
+/** Its key in the store; the edge function reads the same key and cannot import this file. */
+export const HIDDEN_IMAGES_KEY = "hidden-images";
 
 export const LIVE_STORE_NAME = "live-content";
 export const LOCAL_LIVE_DIR = ".netlify/live-content";
@@ -141,6 +156,9 @@ async function blobsStore(name: string): Promise<LiveStore> {
           : await store.setJSON("current", pointer, { onlyIfMatch: etag });
       return result.modified;
     },
+    async writeHiddenImages(record) {
+      await store.setJSON(HIDDEN_IMAGES_KEY, record);
+    },
   };
 }
 
@@ -229,6 +247,9 @@ function folderStore(root: string): LiveStore {
       } finally {
         await rm(lockFile, { force: true });
       }
+    },
+    async writeHiddenImages(record) {
+      await writeAtomically(path.join(root, `${HIDDEN_IMAGES_KEY}.json`), JSON.stringify(record));
     },
   };
 }

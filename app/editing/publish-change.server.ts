@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { resolveCurrentVersion } from '~/content/current-content.server';
 import { checkEdits, type CheckProblem } from '~/editing/content-check/call.server';
 import { exposedPublishSentence, UNCHECKED_PUBLISH_SENTENCE } from '~/editing/connection/visibility';
 import { repositoryVisibility } from '~/editing/connection/visibility.server';
@@ -64,12 +66,37 @@ export async function publishChange(request: PublishRequest, config: PublishConf
   ]);
   if (!check.ok)
     return 'unavailable' in check ? { status: 'unchecked', reason: check.unavailable } : { status: 'refused', problems: check.problems };
-  const result = await publish(request, config, { checkoutWritten: refreshLocalContent });
+  const result = await publish({ ...request, needsBuild: await madePrivateSentence(request) }, config, {
+    checkoutWritten: refreshLocalContent,
+  });
   if (result.status !== 'published' && result.status !== 'unchanged') return result;
   // The commit is in git: now it goes live, without a build. Pushed or committed here, either way.
   const live = result.status === 'published' ? await goLive() : undefined;
   if (draft) await settle(draft);
   return result.status === 'published' && live ? { ...result, live } : result;
+}
+
+/**
+ * When the change makes a public case study private: why the deployed site
+ * must be built again (a Needs-build trailer on the commit, which the ignore
+ * step builds, scripts/netlify-ignore.mjs). Its story images are static files
+ * of the deploy at public addresses until a build leaves them out; the live
+ * content stops naming them at once. A case study that is new, or was private
+ * already, has nothing in the deploy to take out, so it costs no build.
+ */
+async function madePrivateSentence(request: PublishRequest): Promise<string | undefined> {
+  const privateNow = request.files.filter(isPrivateCaseStudy).map((file) => path.basename(file.path, '.mdx'));
+  if (privateNow.length === 0) return undefined;
+  let shown: { slug: string; private: boolean }[];
+  try {
+    shown = (await resolveCurrentVersion()).content.cards;
+  } catch {
+    // What the site shows is not known: building in doubt costs a deploy, skipping it would leave the images out there.
+    return `made ${privateNow.join(', ')} private; the deployed site may serve its images until it is built again`;
+  }
+  const madePrivate = privateNow.filter((slug) => shown.some((card) => card.slug === slug && !card.private));
+  if (madePrivate.length === 0) return undefined;
+  return `made ${madePrivate.join(', ')} private; the deployed site serves its images until it is built again`;
 }
 
 /** A case study whose text, as it would be published, says `visibility: private`. */

@@ -1,5 +1,7 @@
+import type { ServerBuild } from '@remix-run/node';
 import { OWNER_HEADERS } from './owner-headers';
 import { isOwnerPath, refuseCrossOrigin, routedPath } from './origin.server';
+import { methodGuard } from './route-methods.server';
 
 /**
  * What every request meets before the Remix app, on Netlify (server.ts) and
@@ -10,6 +12,9 @@ import { isOwnerPath, refuseCrossOrigin, routedPath } from './origin.server';
  *   204 (Remix logs a stack trace for each);
  * - a POST from another origin, or one without Origin in the owner's area,
  *   is a 403 (app/http/origin.server.ts);
+ * - a method the route does not take (a POST to a route with no `action`) is
+ *   a plain 405, where Remix would log a stack trace for each
+ *   (app/http/route-methods.server.ts, from the build's routes);
  * - every answer under /admin, whoever made it (a loader, Remix's own 400
  *   for a method a route lacks, an error boundary), is `private, no-store`
  *   and `noindex`.
@@ -36,13 +41,17 @@ function withOwnerHeaders(response: Response): Response {
   }
 }
 
-export function guardRequests<A extends unknown[], R>(handler: (request: Request, ...rest: A) => Promise<R>) {
+export function guardRequests<A extends unknown[], R>(
+  handler: (request: Request, ...rest: A) => Promise<R>,
+  { routes }: { routes: ServerBuild['routes'] },
+) {
+  const refuseMethod = methodGuard(routes);
   const answer = async (request: Request, pathname: string, rest: A): Promise<R | Response> => {
     if (routedPath(pathname) === null) return badRequest();
     // Remix answers OPTIONS with a stack trace in the log each time: a cheap way to flood it.
     if (request.method === 'OPTIONS')
       return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
-    return refuseCrossOrigin(request) ?? handler(request, ...rest);
+    return refuseCrossOrigin(request) ?? refuseMethod(request) ?? handler(request, ...rest);
   };
   return async (request: Request, ...rest: A): Promise<R | Response> => {
     const { pathname } = new URL(request.url);

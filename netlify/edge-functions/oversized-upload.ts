@@ -11,6 +11,12 @@
  * the editor's own sentence and its fix. Anything within the limit passes
  * untouched.
  *
+ * Before any of that, and before a byte of the body is read, a POST from
+ * another site (its Origin is not this site's, or it has none) is refused
+ * (403), as the owner's area refuses it (app/http/origin.server.ts): a
+ * stranger cannot make it read 100 MB first. An upload carries one file: a
+ * second one read here is refused (400), as the route's form reader does.
+ *
  * Self-contained (web APIs only, no imports): Netlify runs it with Deno,
  * and the local server (scripts/serve.ts, scripts/netlify-function.ts) runs
  * this same file in front of the function, where the platform-limits mode
@@ -101,7 +107,7 @@ function parseHead(bytes: Uint8Array): PartHead | null {
   return name === null ? null : { name, fileName, type };
 }
 
-export type ReducedForm = { fields: [string, string][]; files: { name: string; bytes: number }[] };
+export type ReducedForm = { fields: [string, string][]; files: { name: string; fileName: string; bytes: number }[] };
 
 /**
  * Reads a multipart body to its end, keeping its text fields and the size of
@@ -156,7 +162,7 @@ export async function readWithoutFiles(body: ReadableStream<Uint8Array>, boundar
         buffer = buffer.subarray(at >= 0 ? at + delimiter.length : upTo);
         if (at >= 0) {
           if (state === 'content' && part) {
-            if (part.fileName !== null) form.files.push({ name: part.name, bytes: fileBytes });
+            if (part.fileName !== null) form.files.push({ name: part.name, fileName: part.fileName, bytes: fileBytes });
             else {
               const value = new TextDecoder().decode(text.length === 1 ? text[0] : text.reduce(concat, new Uint8Array(0)));
               form.fields.push([part.name, value]);
@@ -197,6 +203,60 @@ export async function readWithoutFiles(body: ReadableStream<Uint8Array>, boundar
   }
 }
 
+/** The same sentence and status as the site's own refusal (app/http/origin.server.ts). */
+function foreignPage(): Response {
+  return new Response('This form must be sent from this site.', {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' },
+  });
+}
+
+type Env = { get: (name: string) => string | undefined };
+
+/** SITE_URL, read as Netlify's runtime gives it to an edge function, or as Node does under the local server. */
+function siteUrlSetting(): string | undefined {
+  const runtime = globalThis as { Netlify?: { env?: Env }; process?: { env?: Record<string, string | undefined> } };
+  try {
+    return runtime.Netlify?.env?.get('SITE_URL') ?? runtime.process?.env?.SITE_URL;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the POST comes from a page of this site: its Origin is the
+ * request's own origin, or SITE_URL's (behind a TLS proxy). A missing or
+ * `null` Origin is a stranger's: every browser sends one with a form POST.
+ */
+export function fromThisSite(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin || origin === 'null') return false;
+  let given: string;
+  try {
+    given = new URL(origin).origin;
+  } catch {
+    return false;
+  }
+  if (given === new URL(request.url).origin) return true;
+  const site = siteUrlSetting()?.trim();
+  if (!site) return false;
+  try {
+    return given === new URL(site).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** A file part the browser sent with a file in it (an empty file input is sent too, with no name and no bytes). */
+const chosen = (file: { fileName: string; bytes: number }) => file.fileName !== '' || file.bytes > 0;
+
+function oneFilePage(): Response {
+  return new Response(
+    '<!doctype html><meta charset="utf-8"><title>One file at a time</title><p>Only one file can be sent at a time. Go back, choose one file, and try again.</p>',
+    { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } },
+  );
+}
+
 function tooLargePage(): Response {
   return new Response(
     '<!doctype html><meta charset="utf-8"><title>Too large to send</title><p>This is too large to send in one go. Go back, choose a smaller file (under 4 MB), and try again.</p>',
@@ -205,7 +265,10 @@ function tooLargePage(): Response {
 }
 
 export default async function oversizedUpload(request: Request, context: EdgeContext): Promise<Response | undefined> {
-  if (request.method !== 'POST' || !request.body) return undefined;
+  if (request.method !== 'POST') return undefined;
+  // Nothing of the body is read for a stranger.
+  if (!fromThisSite(request)) return foreignPage();
+  if (!request.body) return undefined;
   const declared = Number(request.headers.get('content-length'));
   // Within the limit (or of unknown length, which the platform judges itself): on to the function, untouched.
   if (!Number.isSafeInteger(declared) || countedRequestBytes(request, declared) <= FUNCTION_PAYLOAD_BYTES) return undefined;
@@ -213,6 +276,7 @@ export default async function oversizedUpload(request: Request, context: EdgeCon
   if (!boundary) return tooLargePage();
   const reduced = await readWithoutFiles(request.body, boundary);
   if (!reduced) return tooLargePage();
+  if (reduced.files.filter(chosen).length > 1) return oneFilePage();
   const form = new FormData();
   for (const [name, value] of reduced.fields) form.append(name, value);
   for (const file of reduced.files) if (file.bytes > 0) form.append(`${TOO_LARGE_FIELD_PREFIX}${file.name}`, String(file.bytes));

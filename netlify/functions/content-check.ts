@@ -104,7 +104,7 @@ function parseInput(input: unknown): Input | typeof LIVE | string {
   return { changes: parsed, preview };
 }
 
-async function handle(req: Request): Promise<Response> {
+async function handle(req: Request, deployId: string | null): Promise<Response> {
   // The secret is derived from SESSION_SECRET, which may be the one made on the site's first start.
   const call = await readFunctionCall(req, {
     name: 'content-check',
@@ -115,7 +115,7 @@ async function handle(req: Request): Promise<Response> {
   if (!('json' in call)) return refuse(call.status, call.error, call.headers);
   const input = parseInput(call.json);
   if (typeof input === 'string') return refuse(400, input);
-  if (input === LIVE) return goLive();
+  if (input === LIVE) return goLive(deployId);
 
   const changes = await withDraftBytes(input.changes);
   if (typeof changes === 'string') return refuse(409, changes);
@@ -171,7 +171,7 @@ async function withDraftBytes(changes: Input['changes']): Promise<{ list: CheckC
  * rendered and made the site's live content (pipeline/publish-live.ts),
  * and the CDN purged of what changed.
  */
-async function goLive(): Promise<Response> {
+async function goLive(deployId: string | null): Promise<Response> {
   const config = await resolvePublishConfig();
   if (config.mode === 'read-only') return refuse(503, `The site cannot read the branch to show the change. ${config.reason}`);
   const build = buildVersion();
@@ -186,13 +186,11 @@ async function goLive(): Promise<Response> {
     return refuse(502, `The branch could not be read to show the change: ${reason.replace(/;? ?[Nn]othing was published\.?/g, '').trim()}`);
   }
   let variants: string[] = [];
+  let images: string[] | undefined;
   try {
-    variants =
-      (
-        JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as {
-          variants?: string[];
-        }
-      ).variants ?? [];
+    const stamp = JSON.parse(await readFile(BUILD_VERSION_PATH, 'utf8')) as { variants?: string[]; images?: string[] };
+    variants = stamp.variants ?? [];
+    images = stamp.images;
   } catch {
     // A build without its version file: every variant is made for the store.
   }
@@ -207,8 +205,10 @@ async function goLive(): Promise<Response> {
         pointer: build.pointer,
         files: build.files,
         variants,
+        ...(images ? { images } : {}),
         tags: tagHashes(build.content, build.files),
       },
+      deployId,
       // The version is live either way; a failed purge leaves cached pages until their day is up (cache-headers.server.ts).
       purge: (tags) => purgeCdnTags(tags).catch((error: unknown) => console.warn(`content-check: the CDN purge failed: ${String(error)}`)),
       // New photos' variants are made after this answer (content-variants-background): the publish stays far inside 60 s.
@@ -253,9 +253,12 @@ async function startVariants(): Promise<void> {
   }
 }
 
-export default async (req: Request): Promise<Response> => {
+/** Netlify's context names the deploy this function belongs to, the one the CDN serves (Functions API v2: context.deploy.id). */
+type DeployContext = { deploy?: { id?: string } };
+
+export default async (req: Request, context?: DeployContext): Promise<Response> => {
   try {
-    return await handle(req);
+    return await handle(req, context?.deploy?.id ?? null);
   } catch (error) {
     // A bug or a broken stream: a clean answer, never a trace; the detail stays in the log.
     console.error('content-check: unexpected error', error);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_COMMIT_MARK, hasEditorMark, withEditorMark, withoutEditorMark } from '~/editing/git/commit-mark';
+import { EDITOR_COMMIT_MARK, hasEditorMark, NEEDS_BUILD_KEY, withEditorMark, withoutEditorMark } from '~/editing/git/commit-mark';
 import { publishConfig, type LocalPublishConfig } from '~/editing/git/publish-config.server';
 import { openFile, publish } from '~/editing/git/publish.server';
 import { commitAndPush, git, makeBareRepository } from '../helpers/start/git-remote';
@@ -98,6 +98,7 @@ describe('the editor’s mark', () => {
   it('is the same in the app and in the script (the script cannot import TypeScript before npm install)', async () => {
     const script = (await import(pathToFileURL(SCRIPT).href)) as { EDITOR_COMMIT_MARK: string };
     expect(script.EDITOR_COMMIT_MARK).toBe(EDITOR_COMMIT_MARK);
+    expect((script as unknown as { NEEDS_BUILD_KEY: string }).NEEDS_BUILD_KEY).toBe(NEEDS_BUILD_KEY);
     expect(EDITOR_COMMIT_MARK).toBe('Published-with: portfolio editor');
   });
 
@@ -155,6 +156,35 @@ describe('production builds', () => {
     });
     // Added and taken out again since the last build: the deployed site never had it, so there is nothing to drop.
     expect(runIgnore(production(before, result.commit))).toMatchObject({ status: 0 });
+  });
+
+  it('an editor publish that makes a case study private builds, so the deploy stops serving its images; her history shows her words only', async () => {
+    const before = head();
+    const file = 'content/case-studies/alpha.mdx';
+    const opened = await openFile(file, config);
+    const result = await publish(
+      {
+        files: [
+          { path: file, content: '---\ntitle: Alpha\nvisibility: private\n---\n\nNow private.\n', baseBlobId: opened?.blobId ?? null },
+        ],
+        message: 'Make Alpha private',
+        // What publishChange sets when the live content showed the case study in public (publish-change.server.ts).
+        needsBuild: 'made alpha private; the deployed site serves its images until it is built again',
+      },
+      config,
+    );
+    if (result.status !== 'published') throw new Error(`publish failed: ${JSON.stringify(result)}`);
+    expect(runIgnore(production(before, result.commit))).toEqual({
+      status: 1,
+      line: expect.stringContaining('made alpha private; the deployed site serves its images until it is built again'),
+    });
+    const message = git(work, ['log', '-1', '--format=%B', result.commit]);
+    expect(hasEditorMark(message)).toBe(true);
+    expect(withoutEditorMark(message)).toBe('Make Alpha private');
+    // A later publish that only edits text does not make the range skip: the build is still owed.
+    const later = await editorPublish('content/site.yml', 'name: After Private\n');
+    expect(runIgnore(production(before, later))).toMatchObject({ status: 1 });
+    expect(runIgnore(production(result.commit, later))).toMatchObject({ status: 0 });
   });
 
   it('a code commit builds', () => {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkContentPath } from '~/editing/documents/content-path.server';
 import { checkUpload, MAX_IMAGE_FILE_BYTES, safeStem, type UploadInput } from '~/editing/uploads/check.server';
+import { readUploadForm } from '~/editing/uploads/upload-form.server';
 
 /**
  * The upload checks on real files: images made by sharp in every accepted
@@ -302,5 +303,26 @@ describe('checkUpload: where the file goes and what it is called', () => {
   it('takes alt text of exactly 300 characters, counted as characters (not UTF-16 units)', async () => {
     const alt = '📈'.repeat(300);
     expect(await upload(await base().png().toBuffer(), { alt })).toMatchObject({ ok: true, alt });
+  });
+});
+
+describe('the upload form reader', () => {
+  const upload = (form: FormData) =>
+    readUploadForm(new Request('http://localhost/admin/content/api/upload', { method: 'POST', body: form }), 1024 * 1024);
+
+  it('refuses a second file in one upload, in her words', async () => {
+    const form = new FormData();
+    form.append('document', 'content/case-studies/x.mdx');
+    form.append('file', new File([new Uint8Array(10)], 'a.jpg', { type: 'image/jpeg' }));
+    form.append('file', new File([new Uint8Array(10)], 'b.jpg', { type: 'image/jpeg' }));
+    expect(await upload(form)).toEqual({ status: 400, error: 'Only one file can be uploaded at a time. Choose one file and try again.' });
+  });
+
+  it('takes one file beside the empty file inputs a form without JavaScript sends', async () => {
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(10)], 'a.jpg', { type: 'image/jpeg' }));
+    form.append('_image.other', new File([], '', { type: 'application/octet-stream' }));
+    const read = await upload(form);
+    expect(read).toBeInstanceOf(FormData);
   });
 });

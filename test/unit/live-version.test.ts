@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { changedTags, isRetiredImage, liveIsNewer, tagHashes, type VersionPointe
 import type { CompiledContent } from '~/content/schema';
 import { rebuildIfImagesRetired, REBUILD_TITLE } from '~/editing/going-live/retired-deploy-images.server';
 import type { RebuildSetting } from '~/editing/going-live/rebuild.server';
+import { hiddenImages, MEMO_MS, type HiddenImagesRecord } from '../../netlify/edge-functions/hidden-images';
 
 /**
  * Which version the site serves (a live one only over an older build), and
@@ -185,5 +186,56 @@ describe('the daily check for images the deploy still holds', () => {
     const check = await rebuildIfImagesRetired({ stamp: deploy, store, setting: { state: 'off' }, rebuild });
     expect(check).toEqual({ action: 'not-set-up', retired: ['old-640.o1.webp', 'old.o2.jpg'] });
     expect(hookCalls).toEqual([]);
+  });
+});
+
+describe('the edge function in front of the deploy’s images (Netlify)', () => {
+  // Netlify's CDN and Blobs cannot run here: the record is written and read through the real folder store, which
+  // stands in for Blobs, and `next` stands in for the CDN's static file.
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function storeWithRecord(record: HiddenImagesRecord) {
+    dir = mkdtempSync(path.join(tmpdir(), 'hidden-images-test-'));
+    process.env.LIVE_CONTENT_DIR = dir;
+    process.env.LIVE_STORE = 'folder';
+    const { openLiveStore, HIDDEN_IMAGES_KEY } = await import('~/content/live-store.server');
+    const store = (await openLiveStore())!;
+    delete process.env.LIVE_CONTENT_DIR;
+    delete process.env.LIVE_STORE;
+    await store.writeHiddenImages({ ...record, at: new Date().toISOString() });
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return JSON.parse(readFileSync(path.join(dir, `${HIDDEN_IMAGES_KEY}.json`), 'utf8')) as HiddenImagesRecord;
+    };
+    return { read, reads: () => reads };
+  }
+
+  const image = (name: string) => new Request(`https://site.example/generated/images/${name}`);
+  const cdn = { next: async () => new Response('the deploy’s file', { status: 200 }) };
+
+  it('answers 404 for an image the live content hides while the deploy it was judged against serves; the others pass to the CDN', async () => {
+    const { read } = await storeWithRecord({ deploy: 'deploy-1', names: ['story-480.abc.avif', 'diagram.def.svg'] });
+    let clock = 0;
+    const edge = hiddenImages(read, () => clock);
+    const context = { ...cdn, deploy: { id: 'deploy-1', context: 'production' } };
+    expect((await edge(image('story-480.abc.avif'), context))?.status).toBe(404);
+    expect((await edge(image('diagram.def.svg'), context))?.status).toBe(404);
+    expect(await edge(image('kept-480.k1.avif'), context)).toBeUndefined();
+    clock += MEMO_MS;
+    // A new deploy was built since: it holds none of those files, and the record is not its own.
+    expect(await edge(image('story-480.abc.avif'), { ...cdn, deploy: { id: 'deploy-2', context: 'production' } })).toBeUndefined();
+  });
+
+  it('reads the record at most once per memo period, so an image request rarely waits for Blobs', async () => {
+    const { read, reads } = await storeWithRecord({ deploy: null, names: ['a.b.avif'] });
+    let clock = 0;
+    const edge = hiddenImages(read, () => clock);
+    for (let i = 0; i < 50; i++) await edge(image(`n${i}.x.avif`), cdn);
+    expect(reads()).toBe(1);
+    clock += MEMO_MS;
+    await edge(image('a.b.avif'), cdn);
+    expect(reads()).toBe(2);
   });
 });

@@ -29,12 +29,18 @@ function harness(answer: (request: Request) => Promise<Response> | Response = ()
   return { handler, logged, calls: () => calls };
 }
 
-const post = (body: BodyInit, type: string, length?: number) =>
+/** An upload as the editor's page sends it (Origin: the site's own), or with the given Origin (null: none). */
+const post = (body: BodyInit, type: string, length?: number, origin: string | null = 'http://localhost') =>
   new Request('http://localhost/admin/content/api/upload', {
     method: 'POST',
     body,
-    headers: { 'content-type': type, ...(length === undefined ? {} : { 'content-length': String(length) }) },
-  });
+    headers: {
+      'content-type': type,
+      ...(length === undefined ? {} : { 'content-length': String(length) }),
+      ...(origin === null ? {} : { origin }),
+    },
+    duplex: 'half',
+  } as RequestInit);
 
 describe('what Netlify counts', () => {
   it('a form with a file, an image or an untyped body travels base64-encoded; JSON and text do not', () => {
@@ -120,7 +126,7 @@ function multipart(boundary: string, parts: { name: string; value: string | Uint
   const text = (value: string) => chunks.push(new TextEncoder().encode(value));
   for (const part of parts) {
     text(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.fileName ? `; filename="${part.fileName}"\r\nContent-Type: image/jpeg` : ''}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"\r\nContent-Type: image/jpeg` : ''}\r\n\r\n`,
     );
     if (typeof part.value === 'string') text(part.value);
     else chunks.push(part.value);
@@ -155,7 +161,7 @@ describe('the oversized-upload edge function', () => {
         ['bio', 'Typed – kept, with “quotes” and\r\nlines'],
         ['intent', 'image:photos.profile'],
       ],
-      files: [{ name: '_image.photos.profile', bytes: file.length }],
+      files: [{ name: '_image.photos.profile', fileName: 'IMG_0001.JPG', bytes: file.length }],
     });
   });
 
@@ -174,6 +180,45 @@ describe('the oversized-upload edge function', () => {
 
     const small = multipart(boundary, [{ name: 'file', value: new Uint8Array(1000), fileName: 'a.jpg' }]);
     expect(await oversizedUpload(post(small, type, small.length), { next })).toBeUndefined();
+  });
+
+  it('refuses a POST from another site, or with no Origin, before it reads a byte of the body', async () => {
+    for (const origin of ['http://evil.example', 'null', 'http://localhost.evil.example', null]) {
+      let pulls = 0;
+      // highWaterMark 0: nothing is pulled until someone reads.
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (++pulls > 20) controller.close();
+            else controller.enqueue(new Uint8Array(MB));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const type = `multipart/form-data; boundary=${boundary}`;
+      const answer = await oversizedUpload(post(stream, type, 20 * MB, origin), { next: async () => new Response('route') });
+      expect(answer?.status, String(origin)).toBe(403);
+      expect(await answer!.text()).toBe('This form must be sent from this site.');
+      expect(pulls, String(origin)).toBe(0);
+    }
+  });
+
+  it('refuses a second file in one upload; an empty file input beside the chosen file is no second file', async () => {
+    const type = `multipart/form-data; boundary=${boundary}`;
+    const two = multipart(boundary, [
+      { name: 'document', value: 'content/case-studies/x.mdx' },
+      { name: 'file', value: file, fileName: 'a.jpg' },
+      { name: 'file', value: new Uint8Array(10), fileName: 'b.jpg' },
+    ]);
+    const refused = await oversizedUpload(post(two, type, two.length), { next: async () => new Response('route') });
+    expect(refused!.status).toBe(400);
+    expect(await refused!.text()).toMatch(/one file/);
+    const withEmptyInput = multipart(boundary, [
+      { name: 'file', value: file, fileName: 'a.jpg' },
+      { name: '_image.other', value: new Uint8Array(0), fileName: '' },
+    ]);
+    const passed = await oversizedUpload(post(withEmptyInput, type, withEmptyInput.length), { next: async () => new Response('route') });
+    expect(await passed!.text()).toBe('route');
   });
 
   it('answers a body that is not a form with a plain page, never the platform’s error', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkContentPath, ContentPathError } from '~/editing/documents/content-path.server';
+import { withBuildTrailer } from './commit-mark';
 
 /** What both ways of publishing share: the request's types and checks, the conflict rule, redaction. */
 
@@ -12,7 +13,13 @@ export type PublishFile = {
 
 export type PublishDeletion = { path: string; baseBlobId: string };
 
-export type PublishRequest = { files: PublishFile[]; deleted?: PublishDeletion[]; message: string };
+export type PublishRequest = {
+  files: PublishFile[];
+  deleted?: PublishDeletion[];
+  message: string;
+  /** Why the deployed site must be built again for this change (a Needs-build trailer, git/commit-mark.ts); set by the server, never by the browser. */
+  needsBuild?: string;
+};
 
 export type Theirs = { blobId: string | null; text: string | null };
 
@@ -84,7 +91,7 @@ export function planChanges(request: PublishRequest): PublishPlan | { reason: st
     for (const other of seen)
       if (other.startsWith(`${change.path}/`)) return { reason: 'A page in this publish has the name of a folder in it.' };
   }
-  return { changes, message };
+  return { changes, message: request.needsBuild ? withBuildTrailer(message, request.needsBuild) : message };
 }
 
 class InvalidRequest extends Error {}

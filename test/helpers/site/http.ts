@@ -1,5 +1,6 @@
 /** Small helpers for talking to the built server over real HTTP. */
 
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { group } from '../must';
 
 /** A document POST to the `/` action, as a browser without JavaScript sends it. */
@@ -72,4 +73,29 @@ export function cookieOf(response: Response): string {
   const pair = response.headers.get('set-cookie')?.split(';')[0];
   if (!pair) throw new Error(`expected a Set-Cookie header on the ${response.status} answer to ${response.url || 'the request'}`);
   return pair;
+}
+
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/**
+ * A request for `rawPath` exactly as written, as `curl --path-as-is` sends it:
+ * fetch and URL would resolve `./` and `..` and keep the server from ever
+ * seeing the spelling under test.
+ */
+export function rawRequest(
+  origin: string,
+  rawPath: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path: rawPath, method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }

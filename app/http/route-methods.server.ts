@@ -1,0 +1,86 @@
+import type { ServerBuild } from '@remix-run/node';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+
+/**
+ * A method a route does not take (a POST to /resume, a PUT to /) is a 405
+ * from Remix, but Remix logs eleven lines and a stack trace for each one: a
+ * cheap way to flood the log. So the request guard answers it first, from
+ * the same facts Remix uses: the routes of the build, the route a request
+ * with a body would go to (Remix's own choice, below), and whether that
+ * route's module exports an `action`. Nothing is listed by hand: a route
+ * that gains an action takes POSTs at once.
+ */
+
+type Routes = ServerBuild['routes'];
+
+/** Methods every route answers: pages, and OPTIONS (the guard answers it). */
+const WITHOUT_ACTION = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type Branch = RouteObject & { id: string; hasAction: boolean; children?: Branch[] };
+
+function routeTree(routes: Routes): Branch[] {
+  const branches = new Map<string, Branch>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const branch = {
+      id: route.id,
+      path: route.path,
+      caseSensitive: route.caseSensitive,
+      hasAction: Boolean(route.module.action),
+      ...(route.index ? { index: true as const } : { children: [] as Branch[] }),
+    } as Branch;
+    branches.set(route.id, branch);
+  }
+  const roots: Branch[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const branch = branches.get(route.id)!;
+    const parent = route.parentId ? branches.get(route.parentId) : undefined;
+    if (parent?.children) parent.children.push(branch);
+    else roots.push(branch);
+  }
+  return roots;
+}
+
+/**
+ * The path a single-fetch data request stands for: `/resume.data` is
+ * `/resume`, `/_root.data` is `/`.
+ */
+function documentPath(pathname: string): string {
+  if (!pathname.endsWith('.data')) return pathname;
+  const path = pathname.slice(0, -'.data'.length);
+  return path === '/_root' ? '/' : path;
+}
+
+/**
+ * The route a request with a body goes to, as Remix chooses it: the deepest
+ * match, unless that is an index route and the query has no bare `index`,
+ * in which case its parent, the deepest route with a path of its own.
+ */
+function targetRoute(matches: { route: Branch }[], search: URLSearchParams): Branch | undefined {
+  const last = matches.at(-1)?.route;
+  if (last?.index && search.getAll('index').some((value) => value === '')) return last;
+  const withPath = matches.filter((match, index) => index === 0 || (match.route.path && match.route.path.length > 0));
+  return withPath.at(-1)?.route;
+}
+
+/**
+ * A guard for the methods a route does not take: undefined when the request
+ * may go on, or the 405 to answer with.
+ */
+export function methodGuard(routes: Routes): (request: Request) => Response | undefined {
+  const tree = routeTree(routes);
+  return (request) => {
+    const method = request.method.toUpperCase();
+    if (WITHOUT_ACTION.has(method)) return undefined;
+    const url = new URL(request.url);
+    const matches = matchRoutes(tree, documentPath(url.pathname)) as { route: Branch }[] | null;
+    // Nothing matches: Remix answers its own 404, which it does not log.
+    if (!matches) return undefined;
+    if (targetRoute(matches, url.searchParams)?.hasAction) return undefined;
+    return new Response('This address takes no form: it can only be opened.', {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },
+    });
+  };
+}
