@@ -70,16 +70,34 @@ function drawHeader(doc: Doc, content: CompiledContent) {
   let y = top + 2;
   for (const contact of contacts) {
     const width = widthOf(doc, contact.text, 'regular');
-    drawText(doc.fillColor(contact.link ? COLOR.body : COLOR.muted), contact.text, 'regular', { x: right - width, y }, { lineBreak: false });
+    drawText(
+      doc.fillColor(contact.link ? COLOR.body : COLOR.muted),
+      contact.text,
+      'regular',
+      { x: right - width, y },
+      { lineBreak: false },
+    );
     if (contact.link) doc.link(right - width, y, width, SIZE.contact + 2, contact.link);
     y += SIZE.contact + 4.5;
   }
   const contactBottom = y;
 
   const leftWidth = WIDTH - contactWidth - 16;
-  drawText(doc.fontSize(SIZE.name).fillColor(COLOR.ink), site.name, 'bold', { x: MARGIN.left, y: top }, { width: leftWidth, characterSpacing: -0.3 });
+  drawText(
+    doc.fontSize(SIZE.name).fillColor(COLOR.ink),
+    site.name,
+    'bold',
+    { x: MARGIN.left, y: top },
+    { width: leftWidth, characterSpacing: -0.3 },
+  );
   doc.y += 1;
-  drawText(doc.fontSize(SIZE.headline).fillColor(COLOR.accent), resume.headline, 'regular', { x: MARGIN.left, y: doc.y }, { width: leftWidth, continued: true });
+  drawText(
+    doc.fontSize(SIZE.headline).fillColor(COLOR.accent),
+    resume.headline,
+    'regular',
+    { x: MARGIN.left, y: doc.y },
+    { width: leftWidth, continued: true },
+  );
   drawText(doc.fillColor(COLOR.muted), `  ·  ${resume.location}`, 'regular', undefined);
 
   doc.y = Math.max(doc.y, contactBottom) + 10;
@@ -119,8 +137,20 @@ function splitLine(doc: Doc, left: string, right: string, size = SIZE.title) {
   const y = doc.y;
   doc.fontSize(SIZE.small);
   const rightWidth = widthOf(doc, right, 'regular');
-  drawText(doc.fillColor(COLOR.muted), right, 'regular', { x: MARGIN.left + WIDTH - rightWidth, y: y + (size - SIZE.small) * 0.7 }, { lineBreak: false });
-  drawText(doc.fontSize(size).fillColor(COLOR.ink), left, 'bold', { x: MARGIN.left, y }, { width: WIDTH - rightWidth - 12, lineGap: GAP.line });
+  drawText(
+    doc.fillColor(COLOR.muted),
+    right,
+    'regular',
+    { x: MARGIN.left + WIDTH - rightWidth, y: y + (size - SIZE.small) * 0.7 },
+    { lineBreak: false },
+  );
+  drawText(
+    doc.fontSize(size).fillColor(COLOR.ink),
+    left,
+    'bold',
+    { x: MARGIN.left, y },
+    { width: WIDTH - rightWidth - 12, lineGap: GAP.line },
+  );
 }
 
 function bullets(doc: Doc, items: string[]) {
@@ -128,7 +158,13 @@ function bullets(doc: Doc, items: string[]) {
     ensureSpace(doc, bulletHeight(doc, item));
     const y = doc.y;
     drawText(doc.fontSize(SIZE.body).fillColor(COLOR.accent), '•', 'regular', { x: MARGIN.left + 1, y }, { lineBreak: false });
-    drawText(doc.fillColor(COLOR.body), item, 'regular', { x: MARGIN.left + BULLET_INDENT, y }, { width: WIDTH - BULLET_INDENT, lineGap: GAP.line });
+    drawText(
+      doc.fillColor(COLOR.body),
+      item,
+      'regular',
+      { x: MARGIN.left + BULLET_INDENT, y },
+      { width: WIDTH - BULLET_INDENT, lineGap: GAP.line },
+    );
     doc.y += GAP.bullet;
   }
 }
@@ -163,7 +199,13 @@ function drawBody(doc: Doc, content: CompiledContent) {
       if (index > 0) doc.y += GAP.role;
       ensureSpace(doc, roleHeadHeight(doc) + bulletHeight(doc, role.bullets[0] ?? ''));
       splitLine(doc, role.title, role.years);
-      drawText(doc.fontSize(SIZE.small).fillColor(COLOR.muted), `${role.company}  ·  ${role.location}`, 'regular', { x: MARGIN.left, y: doc.y }, { lineGap: GAP.line });
+      drawText(
+        doc.fontSize(SIZE.small).fillColor(COLOR.muted),
+        `${role.company}  ·  ${role.location}`,
+        'regular',
+        { x: MARGIN.left, y: doc.y },
+        { lineGap: GAP.line },
+      );
       doc.y += 4;
       bullets(doc, role.bullets);
     });
@@ -177,8 +219,20 @@ function drawBody(doc: Doc, content: CompiledContent) {
       const height = textHeight(doc, items, 'regular', SIZE.body, WIDTH - labelWidth);
       ensureSpace(doc, height);
       const y = doc.y;
-      drawText(doc.fontSize(SIZE.body).fillColor(COLOR.ink), group.group, 'bold', { x: MARGIN.left, y }, { width: labelWidth - 8, lineGap: GAP.line });
-      drawText(doc.fillColor(COLOR.body), items, 'regular', { x: MARGIN.left + labelWidth, y }, { width: WIDTH - labelWidth, lineGap: GAP.line });
+      drawText(
+        doc.fontSize(SIZE.body).fillColor(COLOR.ink),
+        group.group,
+        'bold',
+        { x: MARGIN.left, y },
+        { width: labelWidth - 8, lineGap: GAP.line },
+      );
+      drawText(
+        doc.fillColor(COLOR.body),
+        items,
+        'regular',
+        { x: MARGIN.left + labelWidth, y },
+        { width: WIDTH - labelWidth, lineGap: GAP.line },
+      );
       doc.y = y + height + 3;
     }
   });

@@ -99,6 +99,8 @@ export function widthOf(doc: Doc, text: string, weight: Weight, options: TextOpt
 export function heightOf(doc: Doc, text: string, weight: Weight, options: TextOptions & { width: number }): number {
   const inMain = useFace(doc, mainFace(weight)).heightOfString(text, options);
   const lineHeight = doc.currentLineHeight(true) + (options.lineGap ?? 0);
-  const lines = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(widthOf(doc, line, weight, options) / options.width)), 0);
+  const lines = text
+    .split('\n')
+    .reduce((sum, line) => sum + Math.max(1, Math.ceil(widthOf(doc, line, weight, options) / options.width)), 0);
   return Math.max(inMain, lines * lineHeight);
 }
