@@ -66,8 +66,12 @@ export function ResumeHeader({ name, headline, location, email, linkedin, websit
     <header className="resume-header pt-8 pb-10 sm:pt-12 sm:pb-12">
       <div className="flex flex-col gap-7 md:flex-row md:items-end md:justify-between md:gap-10">
         <div className="min-w-0">
-          <h1 dir="auto" className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">{name}</h1>
-          <p dir="auto" className="mt-3 text-lg text-fg-muted sm:text-xl">{headline}</p>
+          <h1 dir="auto" className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">
+            {name}
+          </h1>
+          <p dir="auto" className="mt-3 text-lg text-fg-muted sm:text-xl">
+            {headline}
+          </p>
           <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-fg-muted">
             <MapPinIcon width={16} height={16} />
             <bdi>{location}</bdi>
