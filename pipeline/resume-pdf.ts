@@ -3,10 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { CompiledContent } from '../app/content/schema';
+import { drawText, heightOf, widthOf, type Weight } from './pdf-fonts/draw';
 
 /**
  * Renders public/resume.pdf from the same compiled content as /resume, at
- * build time. US Letter, built-in Helvetica, one accent colour. The output is
+ * build time. US Letter, Noto Sans with a face for each script it meets
+ * (pdf-fonts/), one accent colour. The output is
  * byte-for-byte reproducible: the creation date is fixed (SOURCE_DATE_EPOCH
  * overrides it) and pdfkit derives the file ID from the metadata.
  */
@@ -26,7 +28,6 @@ const WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 
 const COLOR = { ink: '#18181b', body: '#3f3f46', muted: '#71717a', rule: '#e4e4e7', accent: '#4338ca' };
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', oblique: 'Helvetica-Oblique' };
 const SIZE = { name: 24, headline: 11.5, contact: 8.75, heading: 8.5, title: 10.5, body: 9.25, small: 8.75 };
 const GAP = { line: 1.4, section: 14, afterHeading: 7, role: 10, bullet: 2.2 };
 const BULLET_INDENT = 11;
@@ -45,12 +46,12 @@ function ensureSpace(doc: Doc, height: number) {
   if (doc.y + height > BOTTOM) doc.addPage();
 }
 
-function textHeight(doc: Doc, text: string, font: string, size: number, width = WIDTH) {
-  return doc.font(font).fontSize(size).heightOfString(text, { width, lineGap: GAP.line });
+function textHeight(doc: Doc, text: string, weight: Weight, size: number, width = WIDTH) {
+  return heightOf(doc.fontSize(size), text, weight, { width, lineGap: GAP.line });
 }
 
 function bulletHeight(doc: Doc, text: string) {
-  return textHeight(doc, text, FONT.regular, SIZE.body, WIDTH - BULLET_INDENT) + GAP.bullet;
+  return textHeight(doc, text, 'regular', SIZE.body, WIDTH - BULLET_INDENT) + GAP.bullet;
 }
 
 function drawHeader(doc: Doc, content: CompiledContent) {
@@ -65,29 +66,39 @@ function drawHeader(doc: Doc, content: CompiledContent) {
     { text: displayUrl(site.website), link: site.website },
   ];
   const right = MARGIN.left + WIDTH;
-  doc.font(FONT.regular).fontSize(SIZE.contact);
+  doc.fontSize(SIZE.contact);
   let y = top + 2;
   for (const contact of contacts) {
-    const width = doc.widthOfString(contact.text);
-    doc.fillColor(contact.link ? COLOR.body : COLOR.muted).text(contact.text, right - width, y, { lineBreak: false });
+    const width = widthOf(doc, contact.text, 'regular');
+    drawText(
+      doc.fillColor(contact.link ? COLOR.body : COLOR.muted),
+      contact.text,
+      'regular',
+      { x: right - width, y },
+      { lineBreak: false },
+    );
     if (contact.link) doc.link(right - width, y, width, SIZE.contact + 2, contact.link);
     y += SIZE.contact + 4.5;
   }
   const contactBottom = y;
 
   const leftWidth = WIDTH - contactWidth - 16;
-  doc
-    .font(FONT.bold)
-    .fontSize(SIZE.name)
-    .fillColor(COLOR.ink)
-    .text(site.name, MARGIN.left, top, { width: leftWidth, characterSpacing: -0.3 });
+  drawText(
+    doc.fontSize(SIZE.name).fillColor(COLOR.ink),
+    site.name,
+    'bold',
+    { x: MARGIN.left, y: top },
+    { width: leftWidth, characterSpacing: -0.3 },
+  );
   doc.y += 1;
-  doc
-    .font(FONT.regular)
-    .fontSize(SIZE.headline)
-    .fillColor(COLOR.accent)
-    .text(resume.headline, MARGIN.left, doc.y, { width: leftWidth, continued: true });
-  doc.fillColor(COLOR.muted).text(`  ·  ${resume.location}`);
+  drawText(
+    doc.fontSize(SIZE.headline).fillColor(COLOR.accent),
+    resume.headline,
+    'regular',
+    { x: MARGIN.left, y: doc.y },
+    { width: leftWidth, continued: true },
+  );
+  drawText(doc.fillColor(COLOR.muted), `  ·  ${resume.location}`, 'regular', undefined);
 
   doc.y = Math.max(doc.y, contactBottom) + 10;
   rule(doc, COLOR.ink, 0.8);
@@ -110,40 +121,50 @@ function rule(doc: Doc, color: string, width = 0.5) {
 function heading(doc: Doc, label: string, keepWith: number) {
   const height = SIZE.heading + 6 + GAP.afterHeading;
   ensureSpace(doc, height + keepWith);
-  doc.font(FONT.bold).fontSize(SIZE.heading).fillColor(COLOR.accent);
-  doc.text(label.toUpperCase(), MARGIN.left, doc.y, { characterSpacing: 1.4, lineGap: 0 });
+  doc.fontSize(SIZE.heading).fillColor(COLOR.accent);
+  drawText(doc, label.toUpperCase(), 'bold', { x: MARGIN.left, y: doc.y }, { characterSpacing: 1.4, lineGap: 0 });
   doc.y += 3;
   rule(doc, COLOR.rule);
   doc.y += GAP.afterHeading;
 }
 
 function paragraph(doc: Doc, text: string, color = COLOR.body) {
-  doc.font(FONT.regular).fontSize(SIZE.body).fillColor(color).text(text, MARGIN.left, doc.y, { width: WIDTH, lineGap: GAP.line });
+  drawText(doc.fontSize(SIZE.body).fillColor(color), text, 'regular', { x: MARGIN.left, y: doc.y }, { width: WIDTH, lineGap: GAP.line });
 }
 
 /** Bold text on the left, muted text flush right, on one line. */
 function splitLine(doc: Doc, left: string, right: string, size = SIZE.title) {
   const y = doc.y;
-  doc.font(FONT.regular).fontSize(SIZE.small);
-  const rightWidth = doc.widthOfString(right);
-  doc.fillColor(COLOR.muted).text(right, MARGIN.left + WIDTH - rightWidth, y + (size - SIZE.small) * 0.7, { lineBreak: false });
-  doc
-    .font(FONT.bold)
-    .fontSize(size)
-    .fillColor(COLOR.ink)
-    .text(left, MARGIN.left, y, { width: WIDTH - rightWidth - 12, lineGap: GAP.line });
+  doc.fontSize(SIZE.small);
+  const rightWidth = widthOf(doc, right, 'regular');
+  drawText(
+    doc.fillColor(COLOR.muted),
+    right,
+    'regular',
+    { x: MARGIN.left + WIDTH - rightWidth, y: y + (size - SIZE.small) * 0.7 },
+    { lineBreak: false },
+  );
+  drawText(
+    doc.fontSize(size).fillColor(COLOR.ink),
+    left,
+    'bold',
+    { x: MARGIN.left, y },
+    { width: WIDTH - rightWidth - 12, lineGap: GAP.line },
+  );
 }
 
 function bullets(doc: Doc, items: string[]) {
   for (const item of items) {
     ensureSpace(doc, bulletHeight(doc, item));
     const y = doc.y;
-    doc
-      .font(FONT.regular)
-      .fontSize(SIZE.body)
-      .fillColor(COLOR.accent)
-      .text('•', MARGIN.left + 1, y, { lineBreak: false });
-    doc.fillColor(COLOR.body).text(item, MARGIN.left + BULLET_INDENT, y, { width: WIDTH - BULLET_INDENT, lineGap: GAP.line });
+    drawText(doc.fontSize(SIZE.body).fillColor(COLOR.accent), '•', 'regular', { x: MARGIN.left + 1, y }, { lineBreak: false });
+    drawText(
+      doc.fillColor(COLOR.body),
+      item,
+      'regular',
+      { x: MARGIN.left + BULLET_INDENT, y },
+      { width: WIDTH - BULLET_INDENT, lineGap: GAP.line },
+    );
     doc.y += GAP.bullet;
   }
 }
@@ -156,7 +177,7 @@ function section(doc: Doc, label: string, keepWith: number, draw: () => void) {
 }
 
 function roleHeadHeight(doc: Doc) {
-  return textHeight(doc, 'X', FONT.bold, SIZE.title) + textHeight(doc, 'X', FONT.regular, SIZE.small) + 4;
+  return textHeight(doc, 'X', 'bold', SIZE.title) + textHeight(doc, 'X', 'regular', SIZE.small) + 4;
 }
 
 function drawBody(doc: Doc, content: CompiledContent) {
@@ -164,7 +185,7 @@ function drawBody(doc: Doc, content: CompiledContent) {
   // The page's headings, as the designer worded them in site.yml.
   const words = content.site.resumePage;
 
-  section(doc, words.summaryTitle, textHeight(doc, resume.summaryText, FONT.regular, SIZE.body), () => {
+  section(doc, words.summaryTitle, textHeight(doc, resume.summaryText, 'regular', SIZE.body), () => {
     resume.summaryText.split(/\n{2,}/).forEach((p, i) => {
       if (i > 0) doc.moveDown(0.5);
       paragraph(doc, p);
@@ -178,11 +199,13 @@ function drawBody(doc: Doc, content: CompiledContent) {
       if (index > 0) doc.y += GAP.role;
       ensureSpace(doc, roleHeadHeight(doc) + bulletHeight(doc, role.bullets[0] ?? ''));
       splitLine(doc, role.title, role.years);
-      doc
-        .font(FONT.regular)
-        .fontSize(SIZE.small)
-        .fillColor(COLOR.muted)
-        .text(`${role.company}  ·  ${role.location}`, MARGIN.left, doc.y, { lineGap: GAP.line });
+      drawText(
+        doc.fontSize(SIZE.small).fillColor(COLOR.muted),
+        `${role.company}  ·  ${role.location}`,
+        'regular',
+        { x: MARGIN.left, y: doc.y },
+        { lineGap: GAP.line },
+      );
       doc.y += 4;
       bullets(doc, role.bullets);
     });
@@ -193,18 +216,23 @@ function drawBody(doc: Doc, content: CompiledContent) {
     for (const group of resume.skills) {
       // Non-breaking spaces keep each skill on one line.
       const items = group.items.map((item) => item.replace(/ /g, '\u00a0')).join('  ·  ');
-      const height = textHeight(doc, items, FONT.regular, SIZE.body, WIDTH - labelWidth);
+      const height = textHeight(doc, items, 'regular', SIZE.body, WIDTH - labelWidth);
       ensureSpace(doc, height);
       const y = doc.y;
-      doc
-        .font(FONT.bold)
-        .fontSize(SIZE.body)
-        .fillColor(COLOR.ink)
-        .text(group.group, MARGIN.left, y, { width: labelWidth - 8, lineGap: GAP.line });
-      doc
-        .font(FONT.regular)
-        .fillColor(COLOR.body)
-        .text(items, MARGIN.left + labelWidth, y, { width: WIDTH - labelWidth, lineGap: GAP.line });
+      drawText(
+        doc.fontSize(SIZE.body).fillColor(COLOR.ink),
+        group.group,
+        'bold',
+        { x: MARGIN.left, y },
+        { width: labelWidth - 8, lineGap: GAP.line },
+      );
+      drawText(
+        doc.fillColor(COLOR.body),
+        items,
+        'regular',
+        { x: MARGIN.left + labelWidth, y },
+        { width: WIDTH - labelWidth, lineGap: GAP.line },
+      );
       doc.y = y + height + 3;
     }
   });
@@ -225,7 +253,7 @@ const COLUMN_GAP = 20;
 function drawColumns(doc: Doc, columns: Column[]) {
   const width = (WIDTH - COLUMN_GAP * (columns.length - 1)) / columns.length;
   const entryHeight = (entry: Column['entries'][number]) =>
-    textHeight(doc, entry.title, FONT.bold, SIZE.body, width) + textHeight(doc, entry.detail, FONT.regular, SIZE.small, width);
+    textHeight(doc, entry.title, 'bold', SIZE.body, width) + textHeight(doc, entry.detail, 'regular', SIZE.small, width);
   const headingHeight = SIZE.heading + 6 + GAP.afterHeading;
   const ENTRY_GAP = 5;
   const height = Math.max(...columns.map((c) => c.entries.reduce((sum, e) => sum + entryHeight(e) + ENTRY_GAP, headingHeight - ENTRY_GAP)));
@@ -233,8 +261,8 @@ function drawColumns(doc: Doc, columns: Column[]) {
   const top = doc.y;
   columns.forEach((column, index) => {
     const x = MARGIN.left + index * (width + COLUMN_GAP);
-    doc.font(FONT.bold).fontSize(SIZE.heading).fillColor(COLOR.accent);
-    doc.text(column.label.toUpperCase(), x, top, { width, characterSpacing: 1.4, lineGap: 0 });
+    doc.fontSize(SIZE.heading).fillColor(COLOR.accent);
+    drawText(doc, column.label.toUpperCase(), 'bold', { x, y: top }, { width, characterSpacing: 1.4, lineGap: 0 });
     const ruleY = doc.y + 3;
     doc
       .save()
@@ -246,8 +274,8 @@ function drawColumns(doc: Doc, columns: Column[]) {
       .restore();
     doc.y = ruleY + GAP.afterHeading;
     for (const entry of column.entries) {
-      doc.font(FONT.bold).fontSize(SIZE.body).fillColor(COLOR.ink).text(entry.title, x, doc.y, { width, lineGap: GAP.line });
-      doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOR.muted).text(entry.detail, x, doc.y, { width, lineGap: GAP.line });
+      drawText(doc.fontSize(SIZE.body).fillColor(COLOR.ink), entry.title, 'bold', { x, y: doc.y }, { width, lineGap: GAP.line });
+      drawText(doc.fontSize(SIZE.small).fillColor(COLOR.muted), entry.detail, 'regular', { x, y: doc.y }, { width, lineGap: GAP.line });
       doc.y += ENTRY_GAP;
     }
   });
@@ -263,10 +291,10 @@ function drawFooters(doc: Doc, name: string) {
     doc.switchToPage(i);
     const y = PAGE.height - MARGIN.bottom + 18;
     doc.page.margins.bottom = 0;
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
-    doc.text(name, MARGIN.left, y, { lineBreak: false });
+    doc.fontSize(7.5).fillColor(COLOR.muted);
+    drawText(doc, name, 'regular', { x: MARGIN.left, y }, { lineBreak: false });
     const label = `Page ${i + 1} of ${range.count}`;
-    doc.text(label, MARGIN.left + WIDTH - doc.widthOfString(label), y, { lineBreak: false });
+    drawText(doc, label, 'regular', { x: MARGIN.left + WIDTH - widthOf(doc, label, 'regular'), y }, { lineBreak: false });
     doc.page.margins.bottom = MARGIN.bottom;
   }
 }

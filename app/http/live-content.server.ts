@@ -6,6 +6,7 @@ import {
   type LoadedVersion,
 } from '~/content/current-content.server';
 import { changedTags, fileTag, isRetiredImage, tagHashes } from '~/content/live-version';
+import { RESUME_PDF_PATH, resumePdfDisposition } from '~/content/resume-file-name';
 import { PAGE_CACHE, PAGE_CDN_CACHE } from './cache-headers.server';
 
 /**
@@ -59,7 +60,11 @@ async function versionFile(request: Request, version: LoadedVersion): Promise<Re
   // A private case study's media is served by its own route, behind its access check.
   if (!file || file.private) return null;
   const bytes = await version.readFile(sitePath);
-  return bytes ? fileResponse(request, sitePath, bytes, file.type, Boolean(file.pending)) : null;
+  if (!bytes) return null;
+  const response = fileResponse(request, sitePath, bytes, file.type, Boolean(file.pending));
+  // Saved under her name, from the same version as the PDF's words.
+  if (sitePath === RESUME_PDF_PATH) response.headers.set('Content-Disposition', resumePdfDisposition(version.content.site.name));
+  return response;
 }
 
 /**

@@ -19,6 +19,7 @@ import { typeset, typesetFields } from './typography';
 import { CONTENT_PARSE } from './zod-messages';
 import { IMAGE_WIDTHS, ImagePlan } from '../images';
 import { resolveFieldImage } from './field-images';
+import { checkPdfDrawable } from './pdf-coverage';
 import { BLOCKS } from '../../app/components/mdx/blocks';
 import { defaultLockedNote } from '../../app/access/private-case-study';
 import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/access/private-media.server';
@@ -145,6 +146,8 @@ export async function compileSite(
   }
   const siteData = siteYaml.data;
   const siteFields = typesetFields(parseWith(siteSchema, siteData, rel(siteFile), siteYaml.lineOf));
+  // The name heads the resume PDF.
+  checkPdfDrawable(rel(siteFile), { name: siteFields.name }, '', siteYaml.lineOf);
   const siteRoots = { dir: contentDir, contentDir, publicDir };
   // The original is served from the generated files too, wherever it is stored: nothing under public/ needs to stay.
   const photo = async (key: 'profile' | 'about') => {
@@ -216,6 +219,7 @@ export async function compileSite(
   const resumeMatter = parseFrontmatter(resumeSource, resumeLabel);
   const resumeFrontmatter = typesetFields(parseWith(resumeFrontmatterSchema, resumeMatter.data, resumeLabel, resumeMatter.lineOf));
   if (!resumeMatter.content.trim()) throw new ContentError(resumeLabel, ['the summary (the text below the frontmatter) is missing']);
+  checkPdfDrawable(resumeLabel, resumeMatter.data, resumeMatter.content, resumeMatter.lineOf);
   // The summary is plain Markdown: no blocks.
   const summary = await compileMdx(resumeSource, resumeLabel, {
     components: summaryComponents,

@@ -1,5 +1,5 @@
 // @module-tag slow
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
 import { startServer, type RunningServer } from '../helpers/start/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { at } from '../helpers/must';
+import { FONT_PACKAGES } from '../../pipeline/pdf-fonts/faces';
 
 /**
  * The deploy artefact, not the local server: the built Netlify function,
@@ -216,6 +217,19 @@ describe("the content-check function (the editor's compiler), packaged the same 
     // public page must not pay for loading it: the server build imports it only where an upload is checked.
     const server = await readFile(path.join(ROOT, '.netlify/functions-internal/server.mjs'), 'utf8');
     expect(server).not.toMatch(/^import[^;]*from\s*["']sharp["']/m);
+  });
+
+  it("carries the resume PDF's fonts (each package's CSS and its .woff files, CJK in one weight), which the site's function does not", async () => {
+    const fonts = path.join(check.dir, 'node_modules/@fontsource');
+    const files = (await readdir(fonts, { recursive: true })).map(String);
+    for (const { name } of FONT_PACKAGES) {
+      const folder = name.slice('@fontsource/'.length);
+      expect(files).toContain(path.join(folder, '400.css'));
+      expect(files.some((file) => file.startsWith(`${folder}/files/`) && file.endsWith('-400-normal.woff'))).toBe(true);
+    }
+    expect(files.some((file) => /noto-sans-arabic-arabic-700-normal\.woff$/.test(file))).toBe(true);
+    expect(files.filter((file) => /noto-sans-(sc|jp|kr)-.*-700-normal/.test(file) || file.endsWith('.woff2'))).toEqual([]);
+    expect(traced.filter((file) => file.includes('@fontsource/'))).toEqual([]);
   });
 
   it("the app's caller (what the editor's routes import) brings neither pipeline/ nor a compiler into the site's function", async () => {

@@ -252,3 +252,27 @@ describe('the preview', () => {
     expect(median).toBeLessThan(3000);
   });
 });
+
+describe('characters the resume PDF cannot draw', () => {
+  const RESUME = 'content/resume.mdx';
+  const resumeWith = (from: string, to: string): CheckChange => {
+    const text = files.get(RESUME)!.toString('utf8');
+    if (!text.includes(from)) throw new Error(`test: ${from} is not in ${RESUME}`);
+    return { path: RESUME, bytes: Buffer.from(text.replace(from, to)) };
+  };
+
+  it('refuses one before the publish, naming the field, its line and the character', async () => {
+    const change = resumeWith('name: English', 'name: English 🇬🇧');
+    const text = change.bytes!.toString('utf8');
+    const [problem, ...rest] = problemsOf(await checkContent({ files, changes: [change] }));
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ file: RESUME, field: 'languages.0.name', line: lineIn(text, 'name: English') });
+    expect(problem?.message).toContain('“🇬”');
+    expect(problem?.message).toContain('the resume PDF has no font that can draw');
+  });
+
+  it('lets Arabic, Hebrew, Cyrillic, Greek and Chinese through', async () => {
+    const change = resumeWith('name: English', 'name: Arabic (العربية) · עברית · Русский · Ελληνικά · 中文');
+    expect(await checkContent({ files, changes: [change] })).toEqual({ ok: true });
+  });
+});

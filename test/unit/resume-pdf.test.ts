@@ -1,53 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeResumePdf } from '../../pipeline/resume-pdf';
 import { compileContent } from '../../pipeline/content/compile';
 import type { CompiledContent } from '~/content/schema';
 import { SAMPLE_SITE_DIR } from '../helpers/data/content';
-import { at, must } from '../helpers/must';
-
-/** WinAnsi bytes that differ from Latin-1, as used by pdfkit's built-in fonts. */
-const WIN_ANSI: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0xa0: ' ' };
-
-function decodeHex(hex: string): string {
-  let out = '';
-  for (let i = 0; i + 1 < hex.length; i += 2) {
-    const code = parseInt(hex.slice(i, i + 2), 16);
-    out += WIN_ANSI[code] ?? String.fromCharCode(code);
-  }
-  return out;
-}
-
-/**
- * The text of a pdfkit PDF, one line per BT…ET text object, without any
- * native tool: inflate each content stream and read the hex strings that the
- * Tj/TJ operators show.
- */
-function extractText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const lines: string[] = [];
-  const streamPattern = /<<([^]*?)>>\s*stream\r?\n/g;
-  for (let match = streamPattern.exec(source); match; match = streamPattern.exec(source)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    const raw = pdf.subarray(start, end);
-    let body: string;
-    try {
-      body = (/\/FlateDecode/.test(must(match[1], 'a stream dictionary')) ? inflateSync(raw) : raw).toString('latin1');
-    } catch {
-      continue; // not a content stream we can read (e.g. an image)
-    }
-    for (const block of body.match(/BT[^]*?ET/g) ?? []) {
-      const shows = block.match(/\[[^\]]*\]\s*TJ|<[0-9a-fA-F]*>\s*Tj/g) ?? [];
-      const text = shows.map((show) => (show.match(/<([0-9a-fA-F]*)>/g) ?? []).map((h) => decodeHex(h.slice(1, -1))).join('')).join('');
-      if (text.trim()) lines.push(text);
-    }
-  }
-  return lines.join('\n');
-}
+import { at } from '../helpers/must';
+import { pdfPageText } from '../helpers/data/pdf-text';
 
 /** A document-info entry (pdfkit writes each as an indirect string object). */
 function infoString(pdf: Buffer, key: string): string | undefined {
@@ -74,7 +34,7 @@ describe('resume PDF', () => {
     const file = path.join(dir, 'resume.pdf');
     await writeResumePdf(content, file);
     pdf = await readFile(file);
-    text = extractText(pdf);
+    text = pdfPageText(pdf);
   });
 
   afterAll(async () => {

@@ -21,7 +21,9 @@ export function ContactSection({ site }: { site: Site }) {
               className="size-20 rounded-full border border-border bg-bg-muted object-cover shadow-sm"
             />
             <div>
-              <p className="text-lg font-semibold tracking-tight">{site.name}</p>
+              <p dir="auto" className="text-lg font-semibold tracking-tight">
+                {site.name}
+              </p>
               <p className="text-fg-muted">{site.role}</p>
             </div>
           </div>

@@ -19,7 +19,9 @@ export function ProfileCard({ site }: { site: Site }) {
           className="aspect-square h-auto w-full rounded-[1.5rem] bg-bg-muted object-cover"
         />
         <figcaption className="px-2 pt-4 pb-2">
-          <p className="font-semibold tracking-tight">{site.name}</p>
+          <p dir="auto" className="font-semibold tracking-tight">
+            {site.name}
+          </p>
           <p className="text-sm text-fg-muted">{site.role}</p>
           <p className="text-sm text-fg-muted">{site.location}</p>
         </figcaption>

@@ -11,16 +11,18 @@ export function ExperienceTimeline({ roles }: { roles: Resume['experience'] }) {
             className="resume-marker absolute top-[0.55rem] -left-[calc(1.5rem+0.3125rem)] size-2.5 rounded-full bg-accent ring-4 ring-bg sm:-left-[calc(2rem+0.3125rem)]"
           />
           <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
-            <h3 className="text-lg font-semibold tracking-tight text-fg">{role.title}</h3>
+            <h3 dir="auto" className="text-lg font-semibold tracking-tight text-fg">
+              {role.title}
+            </h3>
             <p className="shrink-0 text-sm font-medium text-fg-muted tabular-nums">{role.years}</p>
           </div>
           <p className="mt-1 text-[0.9375rem] text-fg-muted">
-            <span className="font-medium text-fg">{role.company}</span>
+            <bdi className="font-medium text-fg">{role.company}</bdi>
             <span aria-hidden="true" className="px-2">
               ·
             </span>
             <span className="sr-only">, </span>
-            {role.location}
+            <bdi>{role.location}</bdi>
           </p>
           <ul className="mt-4 space-y-2.5">
             {role.bullets.map((bullet) => (

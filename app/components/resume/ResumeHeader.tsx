@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { ArrowLeftIcon, LinkedInIcon, MailIcon } from '~/components/ui';
 import { DownloadIcon, GlobeIcon, MapPinIcon } from './icons';
 
-export const RESUME_PDF_PATH = '/resume.pdf';
+import { RESUME_PDF_PATH, resumeFileName } from '~/content/resume-file-name';
+
+export { RESUME_PDF_PATH };
 
 type Props = {
   name: string;
@@ -64,16 +66,20 @@ export function ResumeHeader({ name, headline, location, email, linkedin, websit
     <header className="resume-header pt-8 pb-10 sm:pt-12 sm:pb-12">
       <div className="flex flex-col gap-7 md:flex-row md:items-end md:justify-between md:gap-10">
         <div className="min-w-0">
-          <h1 className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">{name}</h1>
-          <p className="mt-3 text-lg text-fg-muted sm:text-xl">{headline}</p>
+          <h1 dir="auto" className="text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">
+            {name}
+          </h1>
+          <p dir="auto" className="mt-3 text-lg text-fg-muted sm:text-xl">
+            {headline}
+          </p>
           <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-fg-muted">
             <MapPinIcon width={16} height={16} />
-            {location}
+            <bdi>{location}</bdi>
           </p>
         </div>
         <a
           href={RESUME_PDF_PATH}
-          download
+          download={resumeFileName(name)}
           data-print="hide"
           className="inline-flex h-12 shrink-0 items-center justify-center gap-2 self-start rounded-full bg-accent px-6 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover md:self-auto"
         >

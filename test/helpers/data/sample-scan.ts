@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
-import { inflateSync } from 'node:zlib';
 import type { SeedFiles } from '../start/git-remote';
 import { decodeEntities } from '../site/http';
+import { pdfPageText } from './pdf-text';
 import { group } from '../must';
 
 /**
@@ -94,42 +95,10 @@ function decodeJsonEscapes(text: string): string {
   return text.replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\\[nrt]/g, ' ');
 }
 
-/** WinAnsi bytes that differ from Latin-1, as pdfkit's built-in fonts write them. */
-const WIN_ANSI: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0xa0: ' ' };
-
-/** The text of a pdfkit PDF without a native tool: each stream inflated, the strings its Tj/TJ operators show, and its document info. */
+/** The text of a pdfkit PDF without a native tool: what its pages show (pdf-text.ts), and its document info. */
 export function pdfText(pdf: Buffer): string {
   const source = pdf.toString('latin1');
-  const parts: string[] = [];
-  const streams = /<<([^]*?)>>\s*stream\r?\n/g;
-  for (let match = streams.exec(source); match; match = streams.exec(source)) {
-    const start = match.index + match[0].length;
-    const raw = pdf.subarray(start, source.indexOf('endstream', start));
-    let body: string;
-    try {
-      body = (/\/FlateDecode/.test(group(match, 'a stream dictionary')) ? inflateSync(raw) : raw).toString('latin1');
-    } catch {
-      continue; // not a stream that inflates (an image)
-    }
-    for (const block of body.match(/BT[^]*?ET/g) ?? []) {
-      const shows = block.match(/\[[^\]]*\]\s*TJ|<[0-9a-fA-F]*>\s*Tj|\((?:\\.|[^\\)])*\)\s*Tj/g) ?? [];
-      const line = shows
-        .map((show) =>
-          (show.match(/<[0-9a-fA-F]*>/g) ?? [])
-            .map((hex) => {
-              let out = '';
-              for (let i = 1; i + 2 < hex.length; i += 2) {
-                const code = parseInt(hex.slice(i, i + 2), 16);
-                out += WIN_ANSI[code] ?? String.fromCharCode(code);
-              }
-              return out;
-            })
-            .join(''),
-        )
-        .join('');
-      parts.push(line);
-    }
-  }
+  const parts: string[] = [pdfPageText(pdf)];
   // Document info strings: literal, Latin-1 or UTF-16BE with a byte-order mark.
   for (const match of source.matchAll(/\((\xfe\xff(?:\\.|[^\\)])*|(?:\\.|[^\\)])*)\)/g)) {
     const bytes = Buffer.from(group(match, 'a document info string').replace(/\\([()\\])/g, '$1'), 'latin1');

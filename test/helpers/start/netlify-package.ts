@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, glob, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -104,6 +104,11 @@ async function packageFunction(
   const own = name ? toml.functions[name] : undefined;
   const included = [...toml.functions.included_files, ...((own && !Array.isArray(own) && own.included_files) || [])];
   for (const pattern of [...included, ...extraFiles]) {
+    // Any other glob (the PDF's fonts) is every file it matches, as Netlify reads it.
+    if (/[*{]/.test(pattern.replace(/\/\*\*$/, ''))) {
+      for await (const file of glob(pattern, { cwd: ROOT })) await copyInto(dir, file);
+      continue;
+    }
     // "dir/**" is the whole directory (when the build made it); anything else is one file.
     const file = pattern.replace(/\/\*\*$/, '');
     if (file !== pattern && !(await stat(path.join(ROOT, file)).catch(() => null))) continue;
