@@ -28,10 +28,14 @@ export type PublicHost =
 /** Longest a lookup may take before the host counts as not found. */
 export const LOOKUP_TIMEOUT_MS = 5_000;
 
-/** On Netlify for real (a function on AWS, or a build), as opposed to `npm start` or Netlify's local runtime. */
+/**
+ * A function on Netlify for real: AWS Lambda names every one. Not `npm start`,
+ * nor Netlify's local runtime, nor a local server told NETLIFY=true (the tests
+ * run the site in Netlify's mode that way; the build makes no such connection).
+ */
 function onNetlifyForReal(env: EnvSource): boolean {
   const localRuntime = readEnv('NETLIFY_LOCAL', env) === 'true' || readEnv('NETLIFY_DEV', env) === 'true';
-  return !localRuntime && (Boolean(readEnv('AWS_LAMBDA_FUNCTION_NAME', env)) || readEnv('NETLIFY', env) === 'true');
+  return !localRuntime && Boolean(readEnv('AWS_LAMBDA_FUNCTION_NAME', env));
 }
 
 /** Whether loopback services are let through: only the tests, never on Netlify. */

@@ -109,9 +109,10 @@ describe('a host, resolved and judged', () => {
       expect(await resolvePublicHost(host, SWITCH_ON), host).toMatchObject({ ok: false });
     expect(loopbackAllowed(SWITCH_ON)).toBe(true);
     expect(loopbackAllowed({ ...SWITCH_ON, AWS_LAMBDA_FUNCTION_NAME: 'server' })).toBe(false);
-    expect(loopbackAllowed({ ...SWITCH_ON, NETLIFY: 'true' })).toBe(false);
-    // Netlify's local runtime (netlify serve) is this computer: the tests run the site there too.
-    expect(loopbackAllowed({ ...SWITCH_ON, NETLIFY: 'true', NETLIFY_LOCAL: 'true' })).toBe(true);
+    expect(loopbackAllowed({ ...SWITCH_ON, AWS_LAMBDA_FUNCTION_NAME: 'server', NETLIFY: 'true' })).toBe(false);
+    // Netlify's local runtime (netlify serve), and a local server in Netlify's mode, are this computer: the tests run the site there too.
+    expect(loopbackAllowed({ ...SWITCH_ON, AWS_LAMBDA_FUNCTION_NAME: 'server', NETLIFY_LOCAL: 'true' })).toBe(true);
+    expect(loopbackAllowed({ ...SWITCH_ON, NETLIFY: 'true' })).toBe(true);
     expect(await resolvePublicHost('127.0.0.1', { ...SWITCH_ON, AWS_LAMBDA_FUNCTION_NAME: 'server' })).toMatchObject({ ok: false });
   });
 });
