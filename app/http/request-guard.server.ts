@@ -15,12 +15,18 @@ import { methodGuard } from './route-methods.server';
  * - a method the route does not take (a POST to a route with no `action`) is
  *   a plain 405, where Remix would log a stack trace for each
  *   (app/http/route-methods.server.ts, from the build's routes);
+ * - a `?_data=` request (Remix's data requests before single fetch, which
+ *   this app never makes) is a plain 400: Remix still answers them, and logs
+ *   each with a stack trace and the address as sent, line breaks included;
  * - every answer under /admin, whoever made it (a loader, Remix's own 400
  *   for a method a route lacks, an error boundary), is `private, no-store`
  *   and `noindex`.
  */
 
 export const BAD_REQUEST_TEXT = 'Bad Request';
+
+/** The search parameter of Remix's data requests before single fetch. */
+const DATA_PARAM = '_data';
 
 export function badRequest(): Response {
   return new Response(BAD_REQUEST_TEXT, {
@@ -47,7 +53,7 @@ export function guardRequests<A extends unknown[], R>(
 ) {
   const refuseMethod = methodGuard(routes);
   const answer = async (request: Request, pathname: string, rest: A): Promise<R | Response> => {
-    if (routedPath(pathname) === null) return badRequest();
+    if (routedPath(pathname) === null || new URL(request.url).searchParams.has(DATA_PARAM)) return badRequest();
     // Remix answers OPTIONS with a stack trace in the log each time: a cheap way to flood it.
     if (request.method === 'OPTIONS')
       return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });

@@ -13,8 +13,11 @@
  *
  * Before any of that, and before a byte of the body is read, a POST from
  * another site (its Origin is not this site's, or it has none) is refused
- * (403), as the owner's area refuses it (app/http/origin.server.ts): a
- * stranger cannot make it read 100 MB first. An upload carries one file: a
+ * (403), as the owner's area refuses it (app/http/origin.server.ts); and a
+ * POST with no owner's session cookie at all goes to sign-in (303), as the
+ * route would send it: a stranger, who can send this site's Origin from a
+ * script of his own, still cannot make it read 100 MB first. (Whether the
+ * cookie's session is live is the route's to judge: this has no database.) An upload carries one file: a
  * second one read here is refused (400), as the route's form reader does.
  *
  * Self-contained (web APIs only, no imports): Netlify runs it with Deno,
@@ -247,6 +250,25 @@ export function fromThisSite(request: Request): boolean {
   }
 }
 
+/** The owner's session cookie (app/access/owner-session.server.ts: OWNER_COOKIE; a unit test keeps them equal). */
+export const OWNER_COOKIE_NAME = 'portfolio_owner';
+
+/** Whether the request carries an owner's session cookie with a value, live or not. */
+export function carriesOwnerCookie(request: Request): boolean {
+  return (request.headers.get('cookie') ?? '').split(';').some((pair) => {
+    const [name = '', ...value] = pair.split('=');
+    return name.trim() === OWNER_COOKIE_NAME && value.join('=').trim() !== '';
+  });
+}
+
+/** Where the route sends a POST without a session. */
+function signInFirst(): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { location: '/admin/sign-in', 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' },
+  });
+}
+
 /** A file part the browser sent with a file in it (an empty file input is sent too, with no name and no bytes). */
 const chosen = (file: { fileName: string; bytes: number }) => file.fileName !== '' || file.bytes > 0;
 
@@ -268,6 +290,7 @@ export default async function oversizedUpload(request: Request, context: EdgeCon
   if (request.method !== 'POST') return undefined;
   // Nothing of the body is read for a stranger.
   if (!fromThisSite(request)) return foreignPage();
+  if (!carriesOwnerCookie(request)) return signInFirst();
   if (!request.body) return undefined;
   const declared = Number(request.headers.get('content-length'));
   // Within the limit (or of unknown length, which the platform judges itself): on to the function, untouched.

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { withinPlatformLimits } from '../../scripts/platform-limits';
 import { countedBytes, FUNCTION_PAYLOAD_BYTES, travelsAsBase64 } from '~/http/platform-limits';
+import { OWNER_COOKIE } from '~/access/owner-session.server';
 import oversizedUpload, {
   FUNCTION_PAYLOAD_BYTES as EDGE_PAYLOAD_BYTES,
+  OWNER_COOKIE_NAME,
   readWithoutFiles,
   TOO_LARGE_FIELD_PREFIX,
 } from '../../netlify/edge-functions/oversized-upload';
@@ -29,8 +31,14 @@ function harness(answer: (request: Request) => Promise<Response> | Response = ()
   return { handler, logged, calls: () => calls };
 }
 
-/** An upload as the editor's page sends it (Origin: the site's own), or with the given Origin (null: none). */
-const post = (body: BodyInit, type: string, length?: number, origin: string | null = 'http://localhost') =>
+/** An upload as the editor's page sends it (Origin: the site's own, her session's cookie), or with the given Origin and cookie (null: none). */
+const post = (
+  body: BodyInit,
+  type: string,
+  length?: number,
+  origin: string | null = 'http://localhost',
+  cookie: string | null = 'portfolio_owner=a-session',
+) =>
   new Request('http://localhost/admin/content/api/upload', {
     method: 'POST',
     body,
@@ -38,6 +46,7 @@ const post = (body: BodyInit, type: string, length?: number, origin: string | nu
       'content-type': type,
       ...(length === undefined ? {} : { 'content-length': String(length) }),
       ...(origin === null ? {} : { origin }),
+      ...(cookie === null ? {} : { cookie }),
     },
     duplex: 'half',
   } as RequestInit);
@@ -201,6 +210,35 @@ describe('the oversized-upload edge function', () => {
       expect(await answer!.text()).toBe('This form must be sent from this site.');
       expect(pulls, String(origin)).toBe(0);
     }
+  });
+
+  it('sends a POST with this site’s Origin but no owner’s session cookie to sign-in, before it reads a byte of the body', async () => {
+    expect(OWNER_COOKIE_NAME).toBe(OWNER_COOKIE);
+    for (const cookie of [null, '', 'portfolio_owner=', 'other=1; portfolio_owner_x=2', 'xportfolio_owner=3']) {
+      let pulls = 0;
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (++pulls > 20) controller.close();
+            else controller.enqueue(new Uint8Array(MB));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const type = `multipart/form-data; boundary=${boundary}`;
+      const answer = await oversizedUpload(post(stream, type, 20 * MB, 'http://localhost', cookie), {
+        next: async () => new Response('route'),
+      });
+      expect(answer?.status, String(cookie)).toBe(303);
+      expect(answer!.headers.get('location')).toBe('/admin/sign-in');
+      expect(pulls, String(cookie)).toBe(0);
+    }
+    const small = multipart(boundary, [{ name: 'file', value: new Uint8Array(1000), fileName: 'a.jpg' }]);
+    const type = `multipart/form-data; boundary=${boundary}`;
+    const untouched = await oversizedUpload(post(small, type, small.length, 'http://localhost', 'a=1; portfolio_owner=s'), {
+      next: async () => new Response('route'),
+    });
+    expect(untouched).toBeUndefined();
   });
 
   it('refuses a second file in one upload; an empty file input beside the chosen file is no second file', async () => {
