@@ -206,6 +206,8 @@ describe("the content-check function (the editor's compiler), packaged the same 
     CONTENT_GIT_TOKEN: TEST_TOKEN,
     CONTENT_GIT_CACHE_DIR: cache,
     NETLIFY: 'true',
+    // The run's git remote listens on loopback over http: allowed under the tests' switch only (app/outbound/).
+    PORTFOLIO_LOOPBACK_FOR_TESTS: 'allow',
   });
 
   it("carries the MDX compiler, which the site's function does not; the site loads sharp only for an upload", async () => {
