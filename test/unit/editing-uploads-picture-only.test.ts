@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { avifHoldsOnlyPicture } from '~/editing/uploads/avif-items.server';
 import { checkUpload } from '~/editing/uploads/check.server';
+import { isWholeIccProfile } from '~/editing/uploads/icc-profile.server';
 import { pictureOnly } from '~/editing/uploads/picture-only.server';
 import {
+  headerOnlyIccProfile,
   hiddenTextImages,
+  jpegIccSegment,
   jpegSegment,
   jpegWith,
   picture,
@@ -110,6 +115,83 @@ describe('pictureOnly', async () => {
     expect(pictureOnly('png', pngWith(png, pngChunk('tEXt', Buffer.from(SECRET))).subarray(0, 60))).toBeNull();
     expect(pictureOnly('webp', webpOf(riffChunk('EXIF', Buffer.from(SECRET))))).toBeNull();
     expect(pictureOnly('webp', webp.subarray(0, 30))).toBeNull();
+  });
+});
+
+/**
+ * A profile of two tags, `desc` and `rTRC` + `gTRC` sharing one curve, the
+ * way real ones share data; `gap` bytes of `fill` after the first tag.
+ */
+function builtProfile(gap = 0, fill = 0): Buffer {
+  const tableEnd = 128 + 4 + 3 * 12;
+  const desc = Buffer.from('desc\0\0\0\0 sRGB  ', 'latin1'); // 16 bytes
+  const curve = Buffer.from('curv\0\0\0\0\0\0\0\0', 'latin1'); // 12 bytes
+  const profile = Buffer.concat([Buffer.alloc(tableEnd), desc, Buffer.alloc(gap, fill), curve]);
+  profile.writeUInt32BE(profile.length, 0);
+  profile.write('acsp', 36, 'latin1');
+  profile.writeUInt32BE(3, 128);
+  const tags = [
+    ['desc', tableEnd, desc.length],
+    ['rTRC', tableEnd + desc.length + gap, curve.length],
+    ['gTRC', tableEnd + desc.length + gap, curve.length],
+  ] as const;
+  tags.forEach(([signature, offset, size], index) => {
+    profile.write(signature, 132 + index * 12, 'latin1');
+    profile.writeUInt32BE(offset, 136 + index * 12);
+    profile.writeUInt32BE(size, 140 + index * 12);
+  });
+  return profile;
+}
+
+describe('isWholeIccProfile', () => {
+  it('passes the profiles sharp embeds and a real sRGB IEC61966-2.1 profile', async () => {
+    for (const name of ['srgb', 'p3'] as const) {
+      const jpeg = await picture().withIccProfile(name).jpeg().toBuffer();
+      expect(isWholeIccProfile((await sharp(jpeg).metadata()).icc!)).toBe(true);
+    }
+    const cmyk = await picture().toColourspace('cmyk').withIccProfile('cmyk').jpeg().toBuffer();
+    expect(isWholeIccProfile((await sharp(cmyk).metadata()).icc!)).toBe(true);
+    // The classic HP/Microsoft sRGB profile, as pdfkit ships it.
+    const pdfkit = createRequire(import.meta.url).resolve('pdfkit');
+    expect(isWholeIccProfile(readFileSync(pdfkit.replace(/js[/\\]pdfkit\.js$/, 'js/data/sRGB_IEC61966_2_1.icc')))).toBe(true);
+  });
+
+  it('passes shared tags and up to 3 zero bytes of padding; refuses any other byte no tag points at', () => {
+    expect(isWholeIccProfile(builtProfile())).toBe(true);
+    expect(isWholeIccProfile(builtProfile(3))).toBe(true);
+    expect(isWholeIccProfile(builtProfile(4))).toBe(false);
+    expect(isWholeIccProfile(builtProfile(2, 0x41))).toBe(false);
+    expect(isWholeIccProfile(Buffer.concat([builtProfile(), Buffer.from('<script>')]))).toBe(false); // size field no longer matches
+    const trailing = Buffer.concat([builtProfile(), Buffer.from(SECRET)]);
+    trailing.writeUInt32BE(trailing.length, 0);
+    expect(isWholeIccProfile(trailing)).toBe(false);
+    expect(isWholeIccProfile(headerOnlyIccProfile())).toBe(false);
+    const outside = builtProfile();
+    outside.writeUInt32BE(outside.length, 148); // the curve's offset, past the end
+    expect(isWholeIccProfile(outside)).toBe(false);
+  });
+
+  it('a JPEG keeps a whole profile that arrived in one APP2, and drops the same profile with text after its tags', async () => {
+    const jpeg = await picture().jpeg().toBuffer();
+    const profile = builtProfile(2);
+    const kept = pictureOnly('jpeg', jpegWith(jpeg, jpegIccSegment(profile)))!;
+    expect(kept.includes(Buffer.concat([Buffer.from('ICC_PROFILE\0\x01\x01', 'latin1'), profile]))).toBe(true);
+    const padded = Buffer.concat([profile, Buffer.from(SECRET)]);
+    padded.writeUInt32BE(padded.length, 0);
+    const dropped = pictureOnly('jpeg', jpegWith(jpeg, jpegIccSegment(padded)))!;
+    expect(dropped.includes(Buffer.from('ICC_PROFILE', 'latin1'))).toBe(false);
+    expect(holdsSecret(dropped)).toBe(false);
+  });
+
+  it('a CMYK JPEG’s Adobe APP14 is rebuilt from its 12 bytes: the same file as without the bytes after them', async () => {
+    const cmyk = await picture().toColourspace('cmyk').jpeg().toBuffer();
+    const at = cmyk.indexOf(Buffer.from([0xff, 0xee]));
+    expect(at).toBeGreaterThan(0);
+    const end = at + 2 + cmyk.readUInt16BE(at + 2);
+    const stuffed = jpegSegment(0xee, Buffer.concat([cmyk.subarray(at + 4, end), Buffer.from(SECRET)]));
+    const dirty = Buffer.concat([cmyk.subarray(0, at), stuffed, cmyk.subarray(end)]);
+    expect(pictureOnly('jpeg', dirty)!.equals(pictureOnly('jpeg', cmyk)!)).toBe(true);
+    expect((await raw(pictureOnly('jpeg', dirty)!)).equals(await raw(cmyk))).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
+import { inflatedProfile, isWholeIccProfile } from './icc-profile.server';
 
 /**
  * A photo's file rewritten to hold only what shows it: the coded pixels and
@@ -81,12 +82,31 @@ function cleanJfif(segment: Buffer): Buffer | null {
 /** An APP2 segment's body for an ICC profile: the signature, its number, how many there are, then its part of the profile. */
 const part = (segment: Buffer) => ({ number: segment[ICC_PROFILE.length]!, count: segment[ICC_PROFILE.length + 1]! });
 
-/** Segments numbered 1..n of n that together make one well-formed profile: the size its header states, the `acsp` signature. */
+/** Segments numbered 1..n of n that together make one profile and nothing else (icc-profile.server.ts). */
 function makeProfile(segments: Buffer[]): boolean {
   const ordered = segments.every((segment, index) => part(segment).number === index + 1 && part(segment).count === segments.length);
-  if (!ordered) return false;
-  const profile = Buffer.concat(segments.map((segment) => segment.subarray(ICC_PROFILE.length + 2)));
-  return profile.length >= 128 && profile.readUInt32BE(0) === profile.length && ascii(profile, 36, 40) === 'acsp';
+  return ordered && isWholeIccProfile(Buffer.concat(segments.map((segment) => segment.subarray(ICC_PROFILE.length + 2))));
+}
+
+const ADOBE_LENGTH = 12;
+
+/**
+ * An Adobe APP14 as a decoder reads it: `Adobe`, version, two flag words
+ * and the colour transform (which says whether a CMYK photo's channels are
+ * YCCK), rebuilt from those fields. Bytes past them are read by no decoder
+ * and go.
+ */
+function cleanAdobe(segment: Buffer): Buffer | null {
+  if (segment.length < ADOBE_LENGTH || ascii(segment, 0, 5) !== 'Adobe') return null;
+  const out = Buffer.alloc(4 + ADOBE_LENGTH);
+  out.writeUInt16BE(0xff00 | APP14, 0);
+  out.writeUInt16BE(2 + ADOBE_LENGTH, 2);
+  out.write('Adobe', 4, 'latin1');
+  out.writeUInt16BE(segment.readUInt16BE(5), 9);
+  out.writeUInt16BE(segment.readUInt16BE(7), 11);
+  out.writeUInt16BE(segment.readUInt16BE(9), 13);
+  out[15] = segment[11]!;
+  return out;
 }
 
 /**
@@ -109,6 +129,7 @@ function jpegPictureOnly(bytes: Buffer): Buffer | null {
   if (bytes[0] !== 0xff || bytes[1] !== SOI) return null;
   const kept: Buffer[] = [bytes.subarray(0, 2)];
   let jfif: Buffer | null = null;
+  let adobe: Buffer | null = null;
   const icc: Buffer[] = [];
   let sawFrame = false;
   let at = 2;
@@ -134,7 +155,7 @@ function jpegPictureOnly(bytes: Buffer): Buffer | null {
     if (marker === APP0 && !jfif && !sawFrame) jfif = cleanJfif(body);
     else if (marker === APP2 && body.subarray(0, ICC_PROFILE.length).equals(ICC_PROFILE) && body.length > ICC_PROFILE.length + 2)
       icc.push(body);
-    else if (marker === APP14 && ascii(body, 0, 5) === 'Adobe') kept.push(whole);
+    else if (marker === APP14 && !adobe && (adobe = cleanAdobe(body))) kept.push(adobe);
     else if (DECODING_MARKERS.has(marker)) {
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xcc) sawFrame = true;
       kept.push(whole);
@@ -166,6 +187,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** What decoding and colour need: header, palette and transparency, pixels, colour space and profile, pixel density. */
 const PNG_KEPT = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'pHYs']);
 
+const PNG_PROFILE_NAME = Buffer.from('ICC profile\0\0', 'latin1');
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
@@ -189,11 +212,12 @@ function pngPictureOnly(bytes: Buffer): Buffer | null {
       const typeAndData = bytes.subarray(at + 4, at + 8 + length);
       if (crc32(typeAndData) !== bytes.readUInt32BE(at + 8 + length)) return null;
       if (type === 'iCCP') {
-        // Its name is free text (up to 79 characters): the profile stays, under a name of ours.
+        // The first whole profile stays, under a name of ours (its own is free text), deflated by us.
         const data = bytes.subarray(at + 8, at + 8 + length);
         const nul = data.indexOf(0);
         if (nul < 1 || nul > 79) return null;
-        kept.push(pngChunk('iCCP', Buffer.concat([Buffer.from('ICC profile\0', 'latin1'), data.subarray(nul + 1)])));
+        const profile = kept.some((chunk) => ascii(chunk, 4, 8) === 'iCCP') ? null : inflatedProfile(data.subarray(nul + 1));
+        if (profile) kept.push(pngChunk('iCCP', Buffer.concat([PNG_PROFILE_NAME, deflateSync(profile)])));
       } else kept.push(bytes.subarray(at, end));
     }
     at = end;
@@ -249,7 +273,9 @@ function webpPictureOnly(bytes: Buffer): Buffer | null {
   } else {
     const header = Buffer.from(chunks[0]!.data);
     if (header.length !== 10) return null;
-    const icc = chunks.find((chunk) => chunk.fourcc === 'ICCP');
+    // The first ICCP, when it is a whole profile; else none, and the flag says so.
+    const firstIcc = chunks.find((chunk) => chunk.fourcc === 'ICCP');
+    const icc = firstIcc && isWholeIccProfile(firstIcc.data) ? firstIcc : undefined;
     header[0] = (header[0]! & (VP8X_ALPHA | VP8X_ANIMATION)) | (icc ? VP8X_ICC : 0);
     header.fill(0, 1, 4);
     kept.push({ fourcc: 'VP8X', data: header });

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -69,9 +69,27 @@ export function vp8x(width: number, height: number, flags: number): Buffer {
   return riffChunk('VP8X', data);
 }
 
+/**
+ * A colour profile in name only: a 128-byte header whose size field is
+ * right and which says `acsp`, no tags, then a page.
+ */
+export function headerOnlyIccProfile(): Buffer {
+  const profile = Buffer.concat([Buffer.alloc(128), latin1(PAGE)]);
+  profile.writeUInt32BE(profile.length, 0);
+  profile.write('acsp', 36, 'latin1');
+  return profile;
+}
+
+/** An APP2 ICC_PROFILE segment holding `profile` whole, as part 1 of 1. */
+export const jpegIccSegment = (profile: Buffer) => jpegSegment(0xe2, Buffer.concat([latin1('ICC_PROFILE\0\x01\x01'), profile]));
+
 export type HiddenTextCase = { name: string; bytes: Buffer; format: 'jpeg' | 'png' | 'webp' };
 
-/** The containers of finding 4, each with SECRET where sharp's exif/xmp/iptc/comments fields do not look. */
+/**
+ * The containers of finding 4, each with SECRET where sharp's exif/xmp/iptc/comments
+ * fields do not look; then those a later review found the rewrite still kept
+ * (bytes after an Adobe APP14's 12, colour profiles that are a header and a page).
+ */
 export async function hiddenTextImages(width = 48, height = 32): Promise<HiddenTextCase[]> {
   const jpeg = await picture(width, height).jpeg({ quality: 90 }).toBuffer();
   const png = await picture(width, height).png().toBuffer();
@@ -107,6 +125,30 @@ export async function hiddenTextImages(width = 48, height = 32): Promise<HiddenT
         riffChunk('XMP ', latin1(`<x:xmpmeta>${SECRET}</x:xmpmeta>`)),
         riffChunk('ZZZZ', latin1(PAGE)),
       ),
+    },
+    {
+      name: 'a JPEG with an Adobe APP14 and the text after its 12 bytes',
+      format: 'jpeg',
+      bytes: jpegWith(
+        jpeg,
+        jpegSegment(0xee, Buffer.concat([latin1('Adobe\0\x64\0\0\0\0\x01'), latin1(SECRET.repeat(1000)), latin1(PAGE)])),
+      ),
+    },
+    {
+      name: 'a JPEG with an ICC_PROFILE that is only a header, then the text',
+      format: 'jpeg',
+      bytes: jpegWith(jpeg, jpegIccSegment(headerOnlyIccProfile())),
+    },
+    {
+      // Stored (level 0) deflate, so the text can be seen in the file as it was sent.
+      name: 'a PNG whose iCCP is zlib-compressed text, no profile',
+      format: 'png',
+      bytes: pngWith(png, pngChunk('iCCP', Buffer.concat([latin1('ICC profile\0\0'), deflateSync(latin1(PAGE), { level: 0 })]))),
+    },
+    {
+      name: 'a WebP with VP8X and an ICCP that is only a header, then the text',
+      format: 'webp',
+      bytes: webpOf(vp8x(width, height, 0x20), riffChunk('ICCP', headerOnlyIccProfile()), vp8),
     },
   ];
 }
