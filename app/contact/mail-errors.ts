@@ -96,6 +96,9 @@ export function explainMailError(failure: MailFailure, attempt: MailAttempt): st
 export const ADDRESS_NOW_UNREACHABLE =
   'the mail service’s address now leads nowhere, or inside this network, not to a mail service on the internet, so no connection was made';
 
+/** The steps of a send nodemailer names (its `command`): CONN is the connection itself. */
+const SMTP_STEPS = ['CONN', 'EHLO', 'HELO', 'LHLO', 'STARTTLS', 'AUTH', 'MAIL', 'RCPT', 'DATA'];
+
 /** Codes the system gives for a connection, the only words taken from an error's message. */
 const SYSTEM_CODES = ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT'];
 
@@ -110,7 +113,7 @@ export function mailFailureSummary(failure: MailFailure): string {
   const code = failure.code && /^E[A-Z_]{2,20}$/.test(failure.code) ? failure.code : undefined;
   const reply = failure.responseCode;
   const message = failure.message;
-  const command = /^[A-Z]{3,10}/.exec((failure.command ?? '').toUpperCase())?.[0];
+  const command = SMTP_STEPS.find((step) => (failure.command ?? '').toUpperCase().split(' ')[0] === step);
   const system = SYSTEM_CODES.find((one) => message.includes(one));
   const what =
     code === 'EAUTH' || reply === 535 || reply === 534
@@ -147,7 +150,9 @@ export function deliveryProblem(lastError: string): string {
     ? 'The mail service did not accept the site’s sign-in details.'
     : /ETIMEDOUT|timed? ?out|in time|Greeting never received/i.test(lastError)
       ? 'The mail server did not answer in time.'
-      : /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|getaddrinfo|ESOCKET|EHOSTUNREACH|socket|connect|not secure|not as a mail server/i.test(lastError)
+      : /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|getaddrinfo|ESOCKET|EHOSTUNREACH|socket|connect|not secure|not as a mail server/i.test(
+            lastError,
+          )
         ? 'The mail server could not be reached.'
         : 'The mail service did not take it.';
   return `${cause} Check Settings → Mail and send a test message from there.`;
