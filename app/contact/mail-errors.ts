@@ -92,17 +92,67 @@ export function explainMailError(failure: MailFailure, attempt: MailAttempt): st
   return `${service} did not take the test message. Check the details your mail service gives (server, port, login and sender), then try again.`;
 }
 
+/** What a send through the kept account records when its host now leads nowhere or inside: nothing was connected to. */
+export const ADDRESS_NOW_UNREACHABLE =
+  'the mail service’s address now leads nowhere, or inside this network, not to a mail service on the internet, so no connection was made';
+
+/** The steps of a send nodemailer names (its `command`): CONN is the connection itself. */
+const SMTP_STEPS = ['CONN', 'EHLO', 'HELO', 'LHLO', 'STARTTLS', 'AUTH', 'MAIL', 'RCPT', 'DATA'];
+
+/** Codes the system gives for a connection, the only words taken from an error's message. */
+const SYSTEM_CODES = ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT'];
+
+/**
+ * A failed send as it is stored (the message's last error) and logged: what
+ * happened, in the words of her settings page, and the codes, never what the
+ * server said (whatever answered may not be a mail server at all, and its
+ * first line or its refusal can hold its version or its secrets).
+ * deliveryProblem reads it back.
+ */
+export function mailFailureSummary(failure: MailFailure): string {
+  const code = failure.code && /^E[A-Z_]{2,20}$/.test(failure.code) ? failure.code : undefined;
+  const reply = failure.responseCode;
+  const message = failure.message;
+  const command = SMTP_STEPS.find((step) => (failure.command ?? '').toUpperCase().split(' ')[0] === step);
+  const system = SYSTEM_CODES.find((one) => message.includes(one));
+  const what =
+    code === 'EAUTH' || reply === 535 || reply === 534
+      ? 'the server refused the password'
+      : code === 'EDNS' || system === 'ENOTFOUND' || system === 'EAI_AGAIN'
+        ? 'no mail server answered at this address: the name leads nowhere'
+        : system === 'ECONNREFUSED'
+          ? 'no mail server answered at this address: it refused the connection'
+          : code === 'ETLS' || ((code === 'EPROTOCOL' || code === 'ESOCKET') && TLS_WORDS.test(message))
+            ? 'the connection was not secure'
+            : code === 'ETIMEDOUT' || system === 'ETIMEDOUT' || /timed? ?out|Greeting never received/i.test(message)
+              ? 'the mail server did not answer in time'
+              : code === 'EPROTOCOL' || /greeting/i.test(message)
+                ? 'something answered, but not as a mail server does'
+                : reply !== undefined && reply >= 400
+                  ? 'the mail service did not take the message'
+                  : code === 'ECONNECTION' || code === 'ESOCKET' || system
+                    ? 'the connection to the mail server broke off'
+                    : 'the mail service did not take the message';
+  const codes = [code, system !== code ? system : undefined, reply ? `reply ${reply}` : undefined, command ? `at ${command}` : undefined]
+    .filter(Boolean)
+    .join(', ');
+  return codes ? `${what} (${codes})` : what;
+}
+
 /**
  * Why a message of the inbox is not in her mailbox yet, in her words, from
- * the last error its sending stored (nodemailer's message, kept as it came
- * for the logs): what happened, and where to look. Never the error itself.
+ * the last error its sending stored (mailFailureSummary's words and codes;
+ * rows stored before then hold nodemailer's message): what happened, and
+ * where to look. Never the error itself.
  */
 export function deliveryProblem(lastError: string): string {
   const cause = /EAUTH|\b53[45]\b|Invalid login|authentication|credentials/i.test(lastError)
     ? 'The mail service did not accept the site’s sign-in details.'
-    : /ETIMEDOUT|timed? ?out|Greeting never received/i.test(lastError)
+    : /ETIMEDOUT|timed? ?out|in time|Greeting never received/i.test(lastError)
       ? 'The mail server did not answer in time.'
-      : /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|getaddrinfo|ESOCKET|EHOSTUNREACH|socket|connect/i.test(lastError)
+      : /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|getaddrinfo|ESOCKET|EHOSTUNREACH|socket|connect|not secure|not as a mail server/i.test(
+            lastError,
+          )
         ? 'The mail server could not be reached.'
         : 'The mail service did not take it.';
   return `${cause} Check Settings → Mail and send a test message from there.`;

@@ -38,10 +38,21 @@ export type ReachableMail = { ok: true; smtp: SMTPTransport.Options } | { ok: fa
 /** nodemailer's options for `details`, pinned to the public address its host was found at; or why it may not be reached. */
 export async function reachableTransport(details: MailAccountDetails): Promise<ReachableMail> {
   if (!isMailPort(details.port, details.host)) return { ok: false, problem: 'port', literal: false };
-  const found = await resolvePublicHost(details.host);
+  return pinnedTransport(transportOptions(details));
+}
+
+/**
+ * `smtp` pinned to the public address its host resolves to now, with the name
+ * kept for the certificate check; or why it may not be reached. Every send
+ * through the account kept in /admin goes this way, not only its test: the
+ * name was judged when it was saved, but it may lead inside by the time a
+ * message goes out, and nodemailer would otherwise resolve it again.
+ */
+export async function pinnedTransport(smtp: SMTPTransport.Options): Promise<ReachableMail> {
+  const host = smtp.host ?? '';
+  const found = await resolvePublicHost(host);
   if (!found.ok) return { ok: false, problem: 'address', literal: found.literal };
-  const smtp = transportOptions(details);
-  const name = bareHost(details.host);
+  const name = bareHost(host);
   return {
     ok: true,
     smtp: {
@@ -49,7 +60,7 @@ export async function reachableTransport(details: MailAccountDetails): Promise<R
       host: found.address,
       // The certificate is checked against the name she typed, not the address it was found at.
       servername: found.address === name ? undefined : name,
-      requireTLS: details.security === 'starttls' && !found.loopback,
+      requireTLS: !smtp.secure && !found.loopback,
     },
   };
 }

@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { currentMailConfig, SMTP_TIMEOUT_MS, type MailConfig } from './config.server';
+import { ADDRESS_NOW_UNREACHABLE, mailFailureSummary } from './mail-errors';
+import { pinnedTransport } from './mail-reach.server';
 import type { ContactMessage } from './schema';
 
 /**
@@ -112,12 +114,25 @@ export class MailSendError extends Error {
   }
 }
 
+/**
+ * One mail through SMTP_URL (the deployer's, trusted as it is) or through the
+ * account kept in /admin, whose host is resolved and judged again first and
+ * connected to at the address judged. A failure keeps only what happened and
+ * its codes (mailFailureSummary), never what the server said: it is stored
+ * and logged, and shown in /admin.
+ */
 async function sendViaSmtp(mail: Mail.Options, smtp: string | SMTPTransport.Options): Promise<MailResult> {
+  let through = smtp;
+  if (typeof smtp !== 'string') {
+    const reach = await pinnedTransport(smtp);
+    if (!reach.ok) return { status: 'error', error: ADDRESS_NOW_UNREACHABLE };
+    through = reach.smtp;
+  }
   try {
-    const info = await sendOrThrow(mail, smtp);
+    const info = await sendOrThrow(mail, through);
     return { status: 'success', messageId: info.messageId };
   } catch (error) {
-    return { status: 'error', error: error instanceof MailSendError ? error.message : withoutPassword(String(error), smtp) };
+    return { status: 'error', error: mailFailureSummary(error instanceof MailSendError ? error : new MailSendError(error, through)) };
   }
 }
 

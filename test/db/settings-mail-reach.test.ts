@@ -1,6 +1,11 @@
+import dns from 'node:dns';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deliverKept } from '~/contact/delivery.server';
+import { saveMailAccount } from '~/contact/mail-account.server';
 import { MAIL_TESTS } from '~/contact/mail-reach.server';
 import { testAndSave } from '~/contact/mail-settings.server';
+import { keepMessage } from '~/contact/messages.server';
+import { VALID } from '../helpers/data/contact-cases';
 import { saveEnv } from '../helpers/env';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
@@ -21,7 +26,7 @@ const REDIS_ERROR = '-ERR redis internal: requirepass is "hunter2"';
 const LOGIN = { user: 'dana', pass: 'the-right-password' };
 const BLOCKED = Symbol.for('portfolio.rate-limits.blocked');
 
-const restoreEnv = saveEnv(['SESSION_SECRET', 'SMTP_URL', 'PORTFOLIO_LOOPBACK_FOR_TESTS']);
+const restoreEnv = saveEnv(['SESSION_SECRET', 'SMTP_URL', 'PORTFOLIO_LOOPBACK_FOR_TESTS', 'CONTACT_TO']);
 const switchOff = () => {
   process.env.PORTFOLIO_LOOPBACK_FOR_TESTS = '';
 };
@@ -65,7 +70,10 @@ beforeEach(async () => {
   await engine.db.query('DELETE FROM mail_account');
   (globalThis as Record<symbol, Map<string, number> | undefined>)[BLOCKED]?.clear();
 });
-afterEach(() => restoreEnv());
+afterEach(() => {
+  vi.restoreAllMocks();
+  restoreEnv();
+});
 
 describe('every spelling of this computer or a private network is refused before a connection', () => {
   // 2525 is a mail port, so only the address can stop these; '::' hears 127.x, ::1, ::ffff:127.0.0.1 and 0.0.0.0.
@@ -167,5 +175,85 @@ describe('a few tests per window, counted in the database', () => {
     const result = await testAndSave(mailForm('127.0.0.1', smtp.port, LOGIN.pass));
     expect(result).toMatchObject({ state: 'sent' });
     await smtp.waitForMessages(1);
+  });
+});
+
+/**
+ * `name` answers `address` from now on, to the site's own check and to
+ * nodemailer's resolver alike: DNS is what cannot be re-pointed here, so it
+ * is mocked at node:dns, both of its faces.
+ */
+function pointNameAt(name: string, address: string): void {
+  const notFound = () => Object.assign(new Error(`queryA ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  type Callback = (error: Error | null, found?: unknown) => void;
+  const answer = (host: string, found: unknown, callback: Callback) =>
+    process.nextTick(() => (host === name ? callback(null, found) : callback(notFound())));
+  vi.spyOn(dns.promises, 'lookup').mockImplementation((async (host: string) => {
+    if (host !== name) throw notFound();
+    return [{ address, family: 4 }];
+  }) as unknown as typeof dns.promises.lookup);
+  vi.spyOn(dns, 'lookup').mockImplementation(((host: string, _options: unknown, callback: Callback) =>
+    answer(host, [{ address, family: 4 }], callback)) as unknown as typeof dns.lookup);
+  vi.spyOn(dns.Resolver.prototype, 'resolve4').mockImplementation(((host: string, ...rest: unknown[]) =>
+    answer(host, [address], rest.at(-1) as Callback)) as unknown as typeof dns.Resolver.prototype.resolve4);
+  vi.spyOn(dns.Resolver.prototype, 'resolve6').mockImplementation(((_host: string, ...rest: unknown[]) =>
+    process.nextTick(() => (rest.at(-1) as Callback)(notFound()))) as unknown as typeof dns.Resolver.prototype.resolve6);
+}
+
+const keptAccount = (host: string, port: number) => ({
+  provider: 'other' as const,
+  host,
+  port,
+  security: 'starttls' as const,
+  username: LOGIN.user,
+  password: LOGIN.pass,
+  fromAddress: 'hello@dana.example',
+});
+
+async function lastErrorOf(id: string): Promise<string> {
+  const [row] = await engine.db.query<{ last_error: string }>('SELECT last_error FROM contact_messages WHERE id = $1', [id]);
+  return row?.last_error ?? '';
+}
+
+describe('contact mail through the kept account is held to the same rules as its test', () => {
+  beforeEach(() => {
+    process.env.CONTACT_TO = 'dana@dana.example';
+  });
+
+  it('a saved host that now resolves to this computer: a failed attempt in her words, no connection, nothing quoted', async () => {
+    const listener = await startSilentServer({ banner: SSH_BANNER, host: '127.0.0.1' });
+    try {
+      await saveMailAccount(keptAccount('mail.dana.example', listener.port), engine.db);
+      switchOff();
+      pointNameAt('mail.dana.example', '127.0.0.1');
+      const id = await keepMessage(VALID, engine.db);
+      const { result, log } = await logged(() => deliverKept(engine.db, id, VALID, 1));
+      expect(result.status).toBe('retrying');
+      expect(listener.connections()).toBe(0);
+      const lastError = await lastErrorOf(id);
+      expect(lastError).toMatch(/now leads nowhere, or inside this network.*no connection was made/);
+      expect(log).toContain(`message ${id}: attempt 1 failed (${lastError})`);
+      for (const text of [lastError, log]) expect(text).not.toMatch(/SSH|secret-banner|db-prod|Invalid greeting/);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('a mail server that refuses with secrets in its words: only what happened and its codes are kept and logged', async () => {
+    const secret = 'relay db-prod-7 internal token=hunter2';
+    const smtp = await startSmtpServer({ login: LOGIN, refusal: secret });
+    try {
+      smtp.setRejecting(true);
+      await saveMailAccount(keptAccount('127.0.0.1', smtp.port), engine.db);
+      const id = await keepMessage(VALID, engine.db);
+      const { result, log } = await logged(() => deliverKept(engine.db, id, VALID, 1));
+      expect(result.status).toBe('retrying');
+      const lastError = await lastErrorOf(id);
+      expect(lastError).toBe('the mail service did not take the message (EMESSAGE, reply 550, at DATA)');
+      expect(log).toContain(`message ${id}: attempt 1 failed (${lastError})`);
+      for (const text of [lastError, log]) expect(text).not.toMatch(/db-prod|hunter2|token/);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSecret, sealSecret } from '~/access/secret-box.server';
-import { deliveryProblem, explainMailError, type MailAttempt } from '~/contact/mail-errors';
+import { ADDRESS_NOW_UNREACHABLE, deliveryProblem, explainMailError, mailFailureSummary, type MailAttempt } from '~/contact/mail-errors';
 import { accountFromForm } from '~/contact/mail-settings.server';
 import { withoutPassword } from '~/contact/mail.server';
 import { ownDomain } from '~/http/own-domain';
@@ -169,5 +169,49 @@ describe('why a message of the inbox is not sent yet', () => {
     const words = deliveryProblem(lastError);
     expect(words).toBe(`${cause} Check Settings → Mail and send a test message from there.`);
     expect(words).not.toContain(lastError);
+  });
+});
+
+describe('a failed send as it is stored and logged: what happened and its codes, never the server’s words', () => {
+  const BANNER = 'SSH-2.0-secret-banner build=db-prod-7';
+  it.each([
+    [
+      { code: 'EAUTH', responseCode: 535, command: 'AUTH PLAIN', message: `Invalid login: 535 ${BANNER}` },
+      'the server refused the password (EAUTH, reply 535, at AUTH)',
+      'did not accept the site’s sign-in details',
+    ],
+    [
+      { code: 'ESOCKET', command: 'CONN', message: 'connect ECONNREFUSED 127.0.0.1:587' },
+      'no mail server answered at this address: it refused the connection (ESOCKET, ECONNREFUSED, at CONN)',
+      'could not be reached',
+    ],
+    [
+      { code: 'EPROTOCOL', command: 'CONN', message: `Invalid greeting. response=${BANNER}: ${BANNER}` },
+      'something answered, but not as a mail server does (EPROTOCOL, at CONN)',
+      'could not be reached',
+    ],
+    [
+      { code: 'ETIMEDOUT', command: 'CONN', message: 'Greeting never received' },
+      'the mail server did not answer in time (ETIMEDOUT, at CONN)',
+      'did not answer in time',
+    ],
+    [
+      { code: 'ESOCKET', message: `140: wrong version number ${BANNER}` },
+      'the connection was not secure (ESOCKET)',
+      'could not be reached',
+    ],
+    [
+      { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO', message: `550 ${BANNER}` },
+      'the mail service did not take the message (EENVELOPE, reply 550, at RCPT)',
+      'did not take it',
+    ],
+    [{ code: `E${BANNER}`, command: BANNER, message: BANNER }, 'the mail service did not take the message', 'did not take it'],
+  ])('%j', (failure, summary, cause) => {
+    expect(mailFailureSummary(failure)).toBe(summary);
+    expect(deliveryProblem(summary)).toContain(cause);
+  });
+
+  it('a host that now leads inside reads as not reached', () => {
+    expect(deliveryProblem(ADDRESS_NOW_UNREACHABLE)).toContain('could not be reached');
   });
 });

@@ -24,12 +24,14 @@ export type TestSmtpServer = {
  * coming back where it was down), without TLS, that keeps what it receives.
  * With `login`, it takes mail only from a client that logs in with that user
  * name and password (over the plain connection: loopback only), and refuses
- * any other login with 535, as a mail service does.
+ * any other login with 535, as a mail service does. While rejecting, each
+ * message is refused with 550 and `refusal` as the server's words.
  */
 export async function startSmtpServer({
   port: wanted = 0,
   login,
-}: { port?: number; login?: { user: string; pass: string } } = {}): Promise<TestSmtpServer> {
+  refusal = 'Mailbox unavailable',
+}: { port?: number; login?: { user: string; pass: string }; refusal?: string } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let rejecting = false;
   let delayMs = 0;
@@ -51,7 +53,7 @@ export async function startSmtpServer({
         setTimeout(() => {
           pending--;
           if (rejecting) {
-            const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+            const error = Object.assign(new Error(refusal), { responseCode: 550 });
             return callback(error);
           }
           const raw = Buffer.concat(chunks).toString('utf8');
