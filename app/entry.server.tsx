@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { setCacheHeaders } from '~/http/cache-headers.server';
 import { deferHydration } from '~/content/deferred-hydration.server';
 import { setSecurityHeaders } from '~/http/security-headers.server';
+import { isMethodNotAllowedReport } from '~/http/route-methods.server';
 import { withLook } from '~/look/look.server';
 
 const RENDER_TIMEOUT_MS = 5_000;
@@ -64,4 +65,14 @@ export default async function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   setCacheHeaders(response.headers, request, response.status);
   return response;
+};
+
+/**
+ * Remix's report of a server error, as it would log it, except for a method a
+ * route does not take: its 405 page is answer enough, and a stack trace per
+ * request is a cheap way to flood the log (app/http/route-methods.server.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isMethodNotAllowedReport(error)) return;
+  console.error(error);
 };

@@ -1,7 +1,7 @@
 import type { ServerBuild } from '@remix-run/node';
 import { OWNER_HEADERS } from './owner-headers';
 import { isOwnerPath, refuseCrossOrigin, routedPath } from './origin.server';
-import { methodGuard } from './route-methods.server';
+import { PAGE_METHODS, refusedMethod } from './route-methods.server';
 
 /**
  * What every request meets before the Remix app, on Netlify (server.ts) and
@@ -13,8 +13,9 @@ import { methodGuard } from './route-methods.server';
  * - a POST from another origin, or one without Origin in the owner's area,
  *   is a 403 (app/http/origin.server.ts);
  * - a method the route does not take (a POST to a route with no `action`) is
- *   a plain 405, where Remix would log a stack trace for each
- *   (app/http/route-methods.server.ts, from the build's routes);
+ *   Remix's 405 page with `Allow: GET, HEAD`, and no log line where Remix
+ *   would log a stack trace for each (app/http/route-methods.server.ts, from
+ *   the build's routes, and entry.server.tsx's handleError);
  * - a `?_data=` request (Remix's data requests before single fetch, which
  *   this app never makes) is a plain 400: Remix still answers them, and logs
  *   each with a stack trace and the address as sent, line breaks included;
@@ -35,29 +36,36 @@ export function badRequest(): Response {
   });
 }
 
-/** Sets the owner's headers on `response`, or on a copy when its headers are immutable. */
-function withOwnerHeaders(response: Response): Response {
+/** Sets `headers` on `response`, or on a copy when its headers are immutable. */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
   try {
-    for (const [name, value] of Object.entries(OWNER_HEADERS)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(OWNER_HEADERS)) copy.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
     return copy;
   }
 }
+
+const withHeader = (response: Response, name: string, value: string) => withHeaders(response, { [name]: value });
+const withOwnerHeaders = (response: Response) => withHeaders(response, OWNER_HEADERS);
 
 export function guardRequests<A extends unknown[], R>(
   handler: (request: Request, ...rest: A) => Promise<R>,
   { routes }: { routes: ServerBuild['routes'] },
 ) {
-  const refuseMethod = methodGuard(routes);
+  const takesNoForm = refusedMethod(routes);
   const answer = async (request: Request, pathname: string, rest: A): Promise<R | Response> => {
     if (routedPath(pathname) === null || new URL(request.url).searchParams.has(DATA_PARAM)) return badRequest();
     // Remix answers OPTIONS with a stack trace in the log each time: a cheap way to flood it.
     if (request.method === 'OPTIONS')
       return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
-    return refuseCrossOrigin(request) ?? refuseMethod(request) ?? handler(request, ...rest);
+    const refused = refuseCrossOrigin(request);
+    if (refused) return refused;
+    const response = await handler(request, ...rest);
+    if (takesNoForm(request) && response instanceof Response && response.status === 405) return withHeader(response, 'Allow', PAGE_METHODS);
+    return response;
   };
   return async (request: Request, ...rest: A): Promise<R | Response> => {
     const { pathname } = new URL(request.url);

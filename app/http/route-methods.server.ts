@@ -3,12 +3,14 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 /**
  * A method a route does not take (a POST to /resume, a PUT to /) is a 405
- * from Remix, but Remix logs eleven lines and a stack trace for each one: a
- * cheap way to flood the log. So the request guard answers it first, from
+ * from Remix, with its error page ("Unexpected Application Error!", as the
+ * spec has it), but Remix logs eleven lines and a stack trace for each one:
+ * a cheap way to flood the log. So the request guard knows it first, from
  * the same facts Remix uses: the routes of the build, the route a request
  * with a body would go to (Remix's own choice, below), and whether that
  * route's module exports an `action`. Nothing is listed by hand: a route
- * that gains an action takes POSTs at once.
+ * that gains an action takes POSTs at once. Remix still answers with its
+ * page; its report of the error is not logged (entry.server.tsx, handleError).
  */
 
 type Routes = ServerBuild['routes'];
@@ -64,23 +66,25 @@ function targetRoute(matches: { route: Branch }[], search: URLSearchParams): Bra
   return withPath.at(-1)?.route;
 }
 
-/**
- * A guard for the methods a route does not take: undefined when the request
- * may go on, or the 405 to answer with.
- */
-export function methodGuard(routes: Routes): (request: Request) => Response | undefined {
+/** The methods a route that takes no form answers (its 405's `Allow`). */
+export const PAGE_METHODS = 'GET, HEAD';
+
+/** Whether a request's method is one its route does not take (a POST to a route with no `action`). */
+export function refusedMethod(routes: Routes): (request: Request) => boolean {
   const tree = routeTree(routes);
   return (request) => {
     const method = request.method.toUpperCase();
-    if (WITHOUT_ACTION.has(method)) return undefined;
+    if (WITHOUT_ACTION.has(method)) return false;
     const url = new URL(request.url);
     const matches = matchRoutes(tree, documentPath(url.pathname)) as { route: Branch }[] | null;
     // Nothing matches: Remix answers its own 404, which it does not log.
-    if (!matches) return undefined;
-    if (targetRoute(matches, url.searchParams)?.hasAction) return undefined;
-    return new Response('This address takes no form: it can only be opened.', {
-      status: 405,
-      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },
-    });
+    if (!matches) return false;
+    return !targetRoute(matches, url.searchParams)?.hasAction;
   };
+}
+
+/** Remix's own report of a method its route does not take (its 405 page is still rendered): the error, or its 405 response holding it. */
+export function isMethodNotAllowedReport(error: unknown): boolean {
+  const inner = error && typeof error === 'object' && 'error' in error ? (error as { error: unknown }).error : error;
+  return inner instanceof Error && /did not provide an `action` for route/.test(inner.message);
 }

@@ -9,8 +9,9 @@ import { LOG_WAIT } from '../helpers/wait';
  * The fifth finding of the third attack review: a method a route does not
  * take (a POST to /resume, a PUT to /) was a 405 from Remix, with eleven log
  * lines and a stack trace per request, from anyone, with no Origin needed.
- * The request guard now answers it from the build's routes, and writes no
- * line. The public forms and the owner's routes still take their POSTs.
+ * It is still Remix's 405 page (the spec's "Unexpected Application Error!"),
+ * with `Allow` from the build's routes, and no log line. The public forms and
+ * the owner's routes still take their POSTs.
  */
 
 // The fixture content, which has a private case study to unlock, and an owner's area that is open.
@@ -51,7 +52,7 @@ describe('a method the route does not take', () => {
     ['POST', '/sitemap.xml'],
   ];
 
-  it('is a plain 405 that says what the address takes', async () => {
+  it('is a 405 that says what the address takes', async () => {
     for (const [method, target] of refused) {
       const response = await fetch(`${server.url}${target}`, { method, headers: form, body: 'x=1', redirect: 'manual' });
       expect(response.status, `${method} ${target}`).toBe(405);
