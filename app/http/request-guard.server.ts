@@ -16,18 +16,12 @@ import { PAGE_METHODS, refusedMethod } from './route-methods.server';
  *   Remix's 405 page with `Allow: GET, HEAD`, and no log line where Remix
  *   would log a stack trace for each (app/http/route-methods.server.ts, from
  *   the build's routes, and entry.server.tsx's handleError);
- * - a `?_data=` request (Remix's data requests before single fetch, which
- *   this app never makes) is a plain 400: Remix still answers them, and logs
- *   each with a stack trace and the address as sent, line breaks included;
  * - every answer under /admin, whoever made it (a loader, Remix's own 400
  *   for a method a route lacks, an error boundary), is `private, no-store`
  *   and `noindex`.
  */
 
 export const BAD_REQUEST_TEXT = 'Bad Request';
-
-/** The search parameter of Remix's data requests before single fetch. */
-const DATA_PARAM = '_data';
 
 export function badRequest(): Response {
   return new Response(BAD_REQUEST_TEXT, {
@@ -57,7 +51,7 @@ export function guardRequests<A extends unknown[], R>(
 ) {
   const takesNoForm = refusedMethod(routes);
   const answer = async (request: Request, pathname: string, rest: A): Promise<R | Response> => {
-    if (routedPath(pathname) === null || new URL(request.url).searchParams.has(DATA_PARAM)) return badRequest();
+    if (routedPath(pathname) === null) return badRequest();
     // Remix answers OPTIONS with a stack trace in the log each time: a cheap way to flood it.
     if (request.method === 'OPTIONS')
       return new Response(null, { status: 204, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });

@@ -71,36 +71,6 @@ describe('a method the route does not take', () => {
   });
 });
 
-describe('Remix’s data requests from before single fetch (`?_data=`), which the site never makes', () => {
-  const requests: [string, string][] = [
-    ['GET', '/?_data=root'],
-    ['GET', '/resume?_data=x'],
-    ['GET', '/privacy?index&_data=routes%2Fprivacy'],
-    ['POST', '/admin/sign-in?_data=root'],
-    ['POST', '/api/contact?_data=routes%2Fapi.contact'],
-  ];
-
-  it('are a plain 400 that writes no log line, so an address cannot forge one either', async () => {
-    const forged = 'Sign-in: owner signed in from 203.0.113.9';
-    const count = await linesWrittenBy(async () => {
-      for (const [method, target] of requests) {
-        const response = await fetch(`${server.url}${target}`, {
-          method,
-          headers: { origin: server.url, ...form },
-          ...(method === 'POST' ? { body: 'password=x' } : {}),
-          redirect: 'manual',
-        });
-        expect(response.status, `${method} ${target}`).toBe(400);
-        expect(await response.text()).toBe('Bad Request');
-      }
-      await fetch(`${server.url}/resume?_data=x%0dx%0a${encodeURIComponent(forged)}`);
-    });
-    expect(count).toBe(0);
-    expect(server.output()).not.toContain(forged);
-    expect(server.output()).not.toMatch(/Single fetch-enabled apps should not be making \?_data requests/);
-  });
-});
-
 describe('the routes that take a POST still get it', () => {
   it('the contact form, the private case study’s unlock, the reading beacon, sign-in and the editor’s upload', async () => {
     const origin = { origin: server.url, ...form };
