@@ -1,7 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { ensureNetlifyCli } from './netlify-cli';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,7 +118,14 @@ function copySite(siteDir: string, publishDir: string) {
     if (existsSync(path.join(ROOT, output)))
       cpSync(path.join(ROOT, output), path.join(siteDir, output), { recursive: true, dereference: true });
   }
-  symlinkSync(realpathSync(path.join(ROOT, 'node_modules')), path.join(siteDir, 'node_modules'), 'dir');
+  // Each package linked in, but the PDF's fonts copied: netlify.toml ships them with content-check as included_files,
+  // and the CLI refuses an included file whose real path is outside the site.
+  const modules = realpathSync(path.join(ROOT, 'node_modules'));
+  mkdirSync(path.join(siteDir, 'node_modules'));
+  for (const entry of readdirSync(modules)) {
+    if (entry === '@fontsource') cpSync(path.join(modules, entry), path.join(siteDir, 'node_modules', entry), { recursive: true });
+    else symlinkSync(path.join(modules, entry), path.join(siteDir, 'node_modules', entry));
+  }
 }
 
 /** Starts `netlify serve` on a free port against the current build and resolves once it answers. */
