@@ -24,7 +24,7 @@ export async function buildContent(contentDir = path.resolve('content'), { prune
   const contentJson = path.join(out, path.basename(CONTENT_JSON_PATH));
   const siteFilesDir = path.join(out, path.basename(SITE_FILES_DIR));
   await mkdir(out, { recursive: true });
-  const files = await renderSiteFiles(content, images);
+  const { rendered: files } = await renderSiteFiles(content, images);
   await removeStaticLeftovers(path.resolve('public'));
   // Written aside and renamed: a running server (npm run dev) reads them while they are replaced.
   const staged = `${siteFilesDir}.${process.pid}.partial`;

@@ -157,7 +157,11 @@ async function render(
   const { store, build } = input;
   const before = await store.readPointer();
   const earlier = before ? await store.readVersion(before.pointer.id) : null;
-  const siteFiles = await renderSiteFiles(content, images);
+  // A card drawn from the same recipe by the same deploy's code is kept from the earlier version.
+  const siteFiles = await renderSiteFiles(content, images, {
+    earlier: earlier?.files ?? {},
+    salt: `${build.pointer.id}|${build.pointer.renderedAt}`,
+  });
   const have = new Set(build.variants);
   const publicVariants = input.deferVariants
     ? await pendingFiles(images, have, earlier?.files ?? {}, store)
@@ -167,11 +171,12 @@ async function render(
     ...publicVariants.kept,
     ...privateVariants.kept,
     ...publicVariants.pending,
-    ...versionFiles(siteFiles),
+    ...siteFiles.kept,
+    ...versionFiles(siteFiles.rendered),
     ...versionFiles(publicVariants.rendered),
     ...versionFiles(privateVariants.rendered, { private: true }),
   };
-  const rendered = new Map([...siteFiles, ...publicVariants.rendered, ...privateVariants.rendered]);
+  const rendered = new Map([...siteFiles.rendered, ...publicVariants.rendered, ...privateVariants.rendered]);
   for (const file of rendered.values()) {
     const hash = sha256(file.bytes);
     if (!(await store.hasFile(hash))) await store.writeFile(hash, file.bytes);

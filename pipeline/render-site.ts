@@ -19,7 +19,8 @@ import { writeSocialImages } from './social-images';
  * publish can change them without a deploy.
  */
 
-export type RenderedFile = { bytes: Buffer; type: string };
+/** `recipe`: what a sharing card was drawn from (social-images.ts), kept in the version so a later publish can reuse the card. */
+export type RenderedFile = { bytes: Buffer; type: string; recipe?: string };
 
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -58,17 +59,42 @@ export async function readTree(dir: string, urlPrefix = ''): Promise<Map<string,
   return files;
 }
 
+/** The earlier version's files, and what ties a recipe to the code that drew it (the deploy's build). */
+export type SiteFileReuse = { earlier: Record<string, VersionFile>; salt: string };
+
 /**
  * Renders the fixed-path files. `images` names the photos' and card images'
- * sources, so the sharing cards draw from the originals before any variant exists.
+ * sources, so the sharing cards draw from the originals before any variant
+ * exists. With `reuse`, a sharing card drawn from the same recipe in the
+ * earlier version is kept from there instead of drawn again.
  */
-export async function renderSiteFiles(content: CompiledContent, images: ImagePlan): Promise<Map<string, RenderedFile>> {
+export async function renderSiteFiles(
+  content: CompiledContent,
+  images: ImagePlan,
+  reuse?: SiteFileReuse,
+): Promise<{ rendered: Map<string, RenderedFile>; kept: Record<string, VersionFile> }> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-files-'));
+  const earlierWith = (sitePath: string, recipe: string) => {
+    const file = reuse && Object.hasOwn(reuse.earlier, sitePath) ? reuse.earlier[sitePath] : undefined;
+    return file?.recipe === recipe ? file : undefined;
+  };
   try {
     await writeResumePdf(content, path.join(scratch, 'resume.pdf'));
     await writeIcons(content.site, scratch);
-    await writeSocialImages(content, scratch, images);
-    return await readTree(scratch);
+    const recipes = await writeSocialImages(
+      content,
+      scratch,
+      images,
+      reuse && { salt: reuse.salt, has: (sitePath, recipe) => earlierWith(sitePath, recipe) !== undefined },
+    );
+    const rendered = await readTree(scratch);
+    const kept: Record<string, VersionFile> = {};
+    for (const [sitePath, recipe] of recipes) {
+      const file = rendered.get(sitePath);
+      if (file) file.recipe = recipe;
+      else kept[sitePath] = earlierWith(sitePath, recipe)!;
+    }
+    return { rendered, kept };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -78,7 +104,10 @@ export function versionFiles(files: Map<string, RenderedFile>, extra: { private?
   return Object.fromEntries(
     [...files]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([sitePath, file]) => [sitePath, { hash: sha256(file.bytes), type: file.type, ...extra }]),
+      .map(([sitePath, file]) => [
+        sitePath,
+        { hash: sha256(file.bytes), type: file.type, ...(file.recipe ? { recipe: file.recipe } : {}), ...extra },
+      ]),
   );
 }
 

@@ -1,4 +1,5 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImagePlan } from './images';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -198,13 +199,32 @@ async function renderCard(card: SocialCard, site: Site, illustration: Illustrati
     .toFile(outFile);
 }
 
+/** What a card is drawn from, as one hash: the same recipe draws the same card, so a publish can keep the earlier one. */
+async function recipeOf(card: SocialCard, site: Site, illustration: Illustration, salt: string): Promise<string> {
+  const picture = createHash('sha256')
+    .update(await readFile(illustration.file))
+    .digest('hex');
+  const drawnFrom = { salt, card, name: site.name, initials: site.initials, look: site.look, picture, focus: illustration.focus };
+  return createHash('sha256').update(JSON.stringify(drawnFrom)).digest('hex');
+}
+
+export type CardReuse = {
+  /** Changes whenever the drawing code may have (the deploy's build): a recipe never outlives the code that drew it. */
+  salt: string;
+  /** Whether a card with this recipe at this site path is already drawn: then it is not drawn again. */
+  has: (sitePath: string, recipe: string) => boolean;
+};
+
 /**
  * Writes every card into <publicDir>/social/, replacing what an earlier build
- * left there. The photos and card images are served from generated files:
- * `images` (the build's plan) names their sources, so the cards can be drawn
- * before those files are written; without it they are read where they are served.
+ * left there, and returns each card's recipe by site path. The photos and
+ * card images are served from generated files: `images` (the build's plan)
+ * names their sources, so the cards can be drawn before those files are
+ * written; without it they are read where they are served. With `reuse`, a
+ * card whose recipe is already drawn is skipped (a publish draws only the
+ * cards its change touches: each takes about a second).
  */
-export async function writeSocialImages(content: CompiledContent, publicDir: string, images?: ImagePlan) {
+export async function writeSocialImages(content: CompiledContent, publicDir: string, images?: ImagePlan, reuse?: CardReuse) {
   const dir = path.join(publicDir, SOCIAL_IMAGE_DIR);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -221,5 +241,14 @@ export async function writeSocialImages(content: CompiledContent, publicDir: str
       illustration(caseStudy.image, caseStudy.focus),
     ]),
   ];
-  await Promise.all(jobs.map(([card, file]) => renderCard(card, site, file, path.join(publicDir, card.path))));
+  const recipes = new Map<string, string>();
+  await Promise.all(
+    jobs.map(async ([card, file]) => {
+      const recipe = await recipeOf(card, site, file, reuse?.salt ?? '');
+      recipes.set(card.path, recipe);
+      if (reuse?.has(card.path, recipe)) return;
+      await renderCard(card, site, file, path.join(publicDir, card.path));
+    }),
+  );
+  return recipes;
 }

@@ -25,6 +25,8 @@ export type VersionFile = {
    * never shows a broken image.
    */
   pending?: { width: number; format: 'avif' | 'webp' };
+  /** A sharing card's recipe (pipeline/social-images.ts): a later publish with the same one keeps this file instead of drawing it again. */
+  recipe?: string;
 };
 
 /** What every reader of a version needs to know about it, without its content. */

@@ -8,6 +8,7 @@ import { IMAGE_FIELDS, imageRepoPath, imageSrcFor } from '~/editing/documents/im
 import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';
+import { renderSiteFiles, versionFiles } from '../../pipeline/render-site';
 import { at } from '../helpers/must';
 import { MINIMAL_CARD } from '../helpers/data/content';
 
@@ -211,6 +212,37 @@ describe('image fields in the build', () => {
     await writeSocialImages(content, site.publicDir, images);
     const home = await sharp(path.join(site.publicDir, 'social/home.png')).metadata();
     expect({ width: home.width, height: home.height }).toEqual({ width: 1200, height: 630 });
+  }, 180_000);
+
+  it('a publish keeps the cards whose recipe is unchanged and draws only the ones its change touches, never across deploys', async () => {
+    const site = await fixture({
+      profile: { src: './images/robin-1f2e3d4c.png' },
+      about: { src: './images/robin-1f2e3d4c.png' },
+      image: './ferry/ticket-0a1b2c3d.jpg',
+    });
+    const { content, images } = await site.compile();
+    const first = await renderSiteFiles(content, images);
+    const cards = [...first.rendered.keys()].filter((sitePath) => sitePath.startsWith('/social/'));
+    expect(cards).toEqual(expect.arrayContaining(['/social/home.png', '/social/resume.png']));
+    const earlier = versionFiles(first.rendered);
+    for (const card of cards) expect(earlier[card]?.recipe, card).toMatch(/^[0-9a-f]{64}$/);
+
+    // Same content, same deploy: every card is kept, the PDF and icons are drawn as always.
+    const same = await renderSiteFiles(content, images, { earlier, salt: 'deploy-1' });
+    const again = await renderSiteFiles(content, images, { earlier: versionFiles(same.rendered), salt: 'deploy-1' });
+    expect(Object.keys(again.kept).sort()).toEqual(cards.sort());
+    expect([...again.rendered.keys()].filter((sitePath) => sitePath.startsWith('/social/'))).toEqual([]);
+    expect(again.rendered.has('/resume.pdf')).toBe(true);
+
+    // A new hero title: only the home page's card is drawn again.
+    const retitled = { ...content, site: { ...content.site, hero: { ...content.site.hero, title: 'A title the card has not drawn' } } };
+    const changed = await renderSiteFiles(retitled, images, { earlier: versionFiles(same.rendered), salt: 'deploy-1' });
+    expect([...changed.rendered.keys()].filter((sitePath) => sitePath.startsWith('/social/'))).toEqual(['/social/home.png']);
+    expect(changed.kept['/social/resume.png']).toEqual(versionFiles(same.rendered)['/social/resume.png']);
+
+    // Another deploy's code may draw differently: nothing is kept.
+    const redeployed = await renderSiteFiles(content, images, { earlier: versionFiles(same.rendered), salt: 'deploy-2' });
+    expect(redeployed.kept).toEqual({});
   }, 180_000);
 
   it("a photo's focal point reaches the page data, and the sharing card crops at it", async () => {
