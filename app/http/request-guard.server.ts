@@ -16,6 +16,10 @@ import { PAGE_METHODS, refusedMethod } from './route-methods.server';
  *   Remix's 405 page with `Allow: GET, HEAD`, and no log line where Remix
  *   would log a stack trace for each (app/http/route-methods.server.ts, from
  *   the build's routes, and entry.server.tsx's handleError);
+ * - an address with `_data` in its query is taken as the same address
+ *   without it: the app fetches its data the single-fetch way (`.data`),
+ *   and Remix's older `?_data=` path logs a warning with a stack trace for
+ *   each such request and answers a 500 when the loader throws a 404;
  * - every answer under /admin, whoever made it (a loader, Remix's own 400
  *   for a method a route lacks, an error boundary), is `private, no-store`
  *   and `noindex`.
@@ -45,6 +49,21 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 const withHeader = (response: Response, name: string, value: string) => withHeaders(response, { [name]: value });
 const withOwnerHeaders = (response: Response) => withHeaders(response, OWNER_HEADERS);
 
+/** The request with every `_data` query parameter taken out (the same request when it has none). */
+export function withoutDataParameter(request: Request): Request {
+  const url = new URL(request.url);
+  if (!url.searchParams.has('_data')) return request;
+  url.searchParams.delete('_data');
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : request.body;
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    ...(body ? { duplex: 'half' } : {}),
+  });
+}
+
 export function guardRequests<A extends unknown[], R>(
   handler: (request: Request, ...rest: A) => Promise<R>,
   { routes }: { routes: ServerBuild['routes'] },
@@ -61,7 +80,8 @@ export function guardRequests<A extends unknown[], R>(
     if (takesNoForm(request) && response instanceof Response && response.status === 405) return withHeader(response, 'Allow', PAGE_METHODS);
     return response;
   };
-  return async (request: Request, ...rest: A): Promise<R | Response> => {
+  return async (incoming: Request, ...rest: A): Promise<R | Response> => {
+    const request = withoutDataParameter(incoming);
     const { pathname } = new URL(request.url);
     const response = await answer(request, pathname, rest);
     return response instanceof Response && isOwnerPath(pathname) ? withOwnerHeaders(response) : response;

@@ -79,6 +79,18 @@ describe('answers, never a 500', () => {
     expect(stack.server.output()).not.toMatch(/Invalid request method "OPTIONS"/);
   });
 
+  it("Remix's older ?_data= address is the page itself: a missing page is a 404, never a 500, and no stack trace is written", async () => {
+    const missing = await fetch(`${stack.origin}/case-study/no-such-study?_data=routes%2Fcase-study.%24slug`);
+    expect(missing.status).toBe(404);
+    const home = await fetch(`${stack.origin}/?_data=routes%2F_index`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    const admin = await fetch(`${stack.origin}/admin?_data=routes%2Fadmin`, { redirect: 'manual' });
+    expect(admin.status).toBe(303);
+    await expect.poll(() => stack.server.output(), LOG_WAIT).toContain('404 Not Found: /case-study/no-such-study');
+    expect(stack.server.output()).not.toMatch(/Single fetch-enabled apps should not be making \?_data requests|isRedirectResponse/);
+  });
+
   it('owner input shaped to break a query: a NUL in an id, a page of 1e999', async () => {
     const owner = await signIn();
     for (const target of [
