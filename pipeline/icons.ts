@@ -2,15 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Site } from '../app/content/schema';
+import { fileColours, type FileColours } from '../app/look/file-colours';
 
 /**
  * The favicon set, drawn from the site's initials: PNG favicons, a
- * favicon.ico for tools that ask for it, and the apple-touch icon. The indigo
- * tile reads on light and dark tab strips alike.
+ * favicon.ico for tools that ask for it, and the apple-touch icon. The tile
+ * is her accent (indigo in the original look), which reads on light and dark
+ * tab strips alike.
  */
-function monogramSvg(initials: string, { rounded }: { rounded: boolean }) {
-  const background = '#4f46e5';
-  const foreground = '#ffffff';
+function monogramSvg(initials: string, { rounded, colours }: { rounded: boolean; colours: FileColours }) {
+  const { accent: background, onAccent: foreground } = colours;
   const radius = rounded ? 14 : 0;
   const fontSize = initials.length > 2 ? 22 : 28;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
@@ -46,7 +47,7 @@ export const FAVICON_SIZES = [32, 96] as const;
  */
 export async function writeIcons(site: Site, publicDir: string) {
   await mkdir(publicDir, { recursive: true });
-  const rounded = Buffer.from(monogramSvg(site.initials, { rounded: true }));
+  const rounded = Buffer.from(monogramSvg(site.initials, { rounded: true, colours: fileColours(site.look) }));
   for (const size of FAVICON_SIZES) {
     await sharp(rounded, { density: 300 })
       .resize(size, size)
@@ -56,7 +57,7 @@ export async function writeIcons(site: Site, publicDir: string) {
   const ico = await sharp(rounded, { density: 300 }).resize(32, 32).png().toBuffer();
   await writeFile(path.join(publicDir, 'favicon.ico'), icoFromPng(ico, 32));
   // iOS rounds the corners itself, so the touch icon is square.
-  await sharp(Buffer.from(monogramSvg(site.initials, { rounded: false })), { density: 300 })
+  await sharp(Buffer.from(monogramSvg(site.initials, { rounded: false, colours: fileColours(site.look) })), { density: 300 })
     .resize(180, 180)
     .png()
     .toFile(path.join(publicDir, 'apple-touch-icon.png'));

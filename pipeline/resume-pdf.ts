@@ -3,6 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { CompiledContent } from '../app/content/schema';
+import { fileColours } from '../app/look/file-colours';
+import type { Look } from '../app/look/look';
 import { drawText, heightOf, widthOf, type Weight } from './pdf-fonts/draw';
 
 /**
@@ -27,7 +29,12 @@ const MARGIN = { top: 46, bottom: 46, left: 54, right: 54 };
 const WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 
-const COLOR = { ink: '#18181b', body: '#3f3f46', muted: '#71717a', rule: '#e4e4e7', accent: '#4338ca' };
+/** Her colours on white (app/look/file-colours.ts), set for each render; the original look's are the PDF's first ones. */
+const pdfColours = (look: Look | undefined) => {
+  const colours = fileColours(look);
+  return { ink: colours.ink, body: colours.body, muted: colours.subtle, rule: colours.rule, accent: colours.accentText };
+};
+let COLOR = pdfColours(undefined);
 const SIZE = { name: 24, headline: 11.5, contact: 8.75, heading: 8.5, title: 10.5, body: 9.25, small: 8.75 };
 const GAP = { line: 1.4, section: 14, afterHeading: 7, role: 10, bullet: 2.2 };
 const BULLET_INDENT = 11;
@@ -318,6 +325,8 @@ export function renderResumePdf(content: CompiledContent, options: ResumePdfOpti
       CreationDate: options.creationDate ?? defaultCreationDate(),
     },
   });
+  // Drawing is synchronous from here to doc.end(): no other render can change the colours meanwhile.
+  COLOR = pdfColours(site.look);
   drawHeader(doc, content);
   drawBody(doc, content);
   drawFooters(doc, site.name);

@@ -5,6 +5,7 @@ import type { ImagePlan } from './images';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { CompiledContent, Site } from '../app/content/schema';
 import { focalPointOf, type FocalPoint } from '../app/content/focal-point';
+import { fileColours, type FileColours } from '../app/look/file-colours';
 import {
   caseStudySocialCard,
   homeSocialCard,
@@ -27,10 +28,6 @@ import {
  */
 
 const FONT = 'Inter,Liberation Sans,Arial,Helvetica,DejaVu Sans';
-const INK = '#18181b'; // zinc-900
-const MUTED = '#52525b'; // zinc-600
-const ACCENT = '#4f46e5'; // indigo-600, the site's light accent
-const ACCENT_SOFT = '#eef2ff'; // indigo-50
 
 const PAD = 72;
 /** The illustration panel on the right. */
@@ -73,28 +70,29 @@ async function text(
 }
 
 /** The title at the largest size that fits in three lines. */
-async function title(content: string): Promise<Text> {
+async function title(content: string, ink: string): Promise<Text> {
   for (const size of [64, 58, 52, 46]) {
-    const block = await text(content, { size, weight: 'Bold', color: INK, tracking: -1.2, lineHeight: 0.95 });
+    const block = await text(content, { size, weight: 'Bold', color: ink, tracking: -1.2, lineHeight: 0.95 });
     if (block.height <= size * 1.15 * 3 + size * 0.3) return block;
   }
-  return text(content, { size: 40, weight: 'Bold', color: INK, tracking: -1, lineHeight: 0.95 });
+  return text(content, { size: 40, weight: 'Bold', color: ink, tracking: -1, lineHeight: 0.95 });
 }
 
-function backgroundSvg(initials: string) {
+function backgroundSvg(initials: string, colours: FileColours) {
+  const { accent, accentSoft, onAccent } = colours;
   const { x, y, width, height, radius } = PANEL;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
     <radialGradient id="glow" cx="0" cy="0" r="1" gradientUnits="userSpaceOnUse" gradientTransform="translate(80 40) scale(760 560)">
-      <stop offset="0" stop-color="${ACCENT_SOFT}"/>
+      <stop offset="0" stop-color="${accentSoft}"/>
       <stop offset="1" stop-color="#ffffff"/>
     </radialGradient>
   </defs>
   <rect width="${W}" height="${H}" fill="url(#glow)"/>
-  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="${ACCENT_SOFT}"/>
-  <rect x="${PAD}" y="${PAD}" width="56" height="56" rx="14" fill="${ACCENT}"/>
-  <text x="${PAD + 28}" y="${PAD + 29}" text-anchor="middle" dominant-baseline="central" font-family="${FONT}, sans-serif" font-weight="700" font-size="${initials.length > 2 ? 19 : 24}" letter-spacing="-0.5" fill="#ffffff">${escapeMarkup(initials)}</text>
-  <rect x="0" y="${H - 10}" width="${W}" height="10" fill="${ACCENT}"/>
+  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="${accentSoft}"/>
+  <rect x="${PAD}" y="${PAD}" width="56" height="56" rx="14" fill="${accent}"/>
+  <text x="${PAD + 28}" y="${PAD + 29}" text-anchor="middle" dominant-baseline="central" font-family="${FONT}, sans-serif" font-weight="700" font-size="${initials.length > 2 ? 19 : 24}" letter-spacing="-0.5" fill="${onAccent}">${escapeMarkup(initials)}</text>
+  <rect x="0" y="${H - 10}" width="${W}" height="10" fill="${accent}"/>
 </svg>`;
 }
 
@@ -149,6 +147,8 @@ async function panel(illustrationFile: string, focus: FocalPoint): Promise<Buffe
 }
 
 async function renderCard(card: SocialCard, site: Site, illustration: Illustration, outFile: string) {
+  // Her accent and greys, as on her pages in the light scheme (a card is shown on white).
+  const { ink: INK, muted: MUTED, accent: ACCENT, line: LINE } = fileColours(site.look);
   const layers: OverlayOptions[] = [{ input: await panel(illustration.file, illustration.focus), left: PANEL.x, top: PANEL.y }];
   const place = (block: Text, left: number, top: number) => layers.push({ input: block.input, left, top: Math.round(top) });
 
@@ -164,7 +164,7 @@ async function renderCard(card: SocialCard, site: Site, illustration: Illustrati
   const eyebrow = await text(card.eyebrow.toUpperCase(), { size: 18, weight: 'Bold', color: ACCENT, tracking: 2.4 });
   place(eyebrow, PAD, y);
   y += eyebrow.height + 14;
-  const heading = await title(card.title);
+  const heading = await title(card.title, INK);
   place(heading, PAD - 2, y);
   y += heading.height + 24;
   if (card.detail) {
@@ -183,7 +183,7 @@ async function renderCard(card: SocialCard, site: Site, illustration: Illustrati
     const top = bottom - label.height - 14 - value.height;
     if (index > 0) {
       const rule = Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="2" height="${bottom - top}"><rect width="2" height="${bottom - top}" fill="#d4d4d8"/></svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="2" height="${bottom - top}"><rect width="2" height="${bottom - top}" fill="${LINE}"/></svg>`,
       );
       layers.push({ input: rule, left: left - GAP, top: Math.round(top) });
     }
@@ -192,7 +192,7 @@ async function renderCard(card: SocialCard, site: Site, illustration: Illustrati
     left += Math.max(value.width, label.width) + GAP * 2;
   }
 
-  await sharp(Buffer.from(backgroundSvg(site.initials)))
+  await sharp(Buffer.from(backgroundSvg(site.initials, fileColours(site.look))))
     .composite(layers)
     .flatten({ background: '#ffffff' })
     .png({ compressionLevel: 9, palette: false })

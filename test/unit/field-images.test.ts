@@ -9,6 +9,10 @@ import { compileSite, ContentError } from '../../pipeline/content/compile';
 import { writeImageVariants } from '../../pipeline/images';
 import { writeSocialImages } from '../../pipeline/social-images';
 import { renderSiteFiles, versionFiles } from '../../pipeline/render-site';
+import { writeIcons } from '../../pipeline/icons';
+import { renderResumePdf } from '../../pipeline/resume-pdf';
+import { fileColours } from '~/look/file-colours';
+import { contrast } from '~/look/palette';
 import { at } from '../helpers/must';
 import { MINIMAL_CARD } from '../helpers/data/content';
 
@@ -243,6 +247,55 @@ describe('image fields in the build', () => {
     // Another deploy's code may draw differently: nothing is kept.
     const redeployed = await renderSiteFiles(content, images, { earlier: versionFiles(same.rendered), salt: 'deploy-2' });
     expect(redeployed.kept).toEqual({});
+  }, 180_000);
+
+  it('the sharing cards, the favicons and the resume PDF take her accent; the original look keeps the original colours', async () => {
+    const site = await fixture({
+      profile: { src: './images/robin-1f2e3d4c.png' },
+      about: { src: './images/robin-1f2e3d4c.png' },
+      image: './ferry/ticket-0a1b2c3d.jpg',
+    });
+    const { content, images } = await site.compile();
+    const pixel = async (file: string, x: number, y: number) => {
+      const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+      const at = (y * info.width + x) * info.channels;
+      return `#${[...data.subarray(at, at + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    };
+    const pdfFills = (bytes: Buffer) => bytes.toString('latin1');
+    const drawn = async (look: typeof content.site.look) => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'look-files-'));
+      const withLook = { ...content, site: { ...content.site, look } };
+      await writeSocialImages(withLook, dir, images);
+      await writeIcons(withLook.site, dir);
+      const pdf = renderResumePdf(withLook, { compress: false });
+      const chunks: Buffer[] = [];
+      for await (const chunk of pdf) chunks.push(chunk as Buffer);
+      const colours = {
+        bar: await pixel(path.join(dir, 'social/home.png'), 600, 626),
+        tile: await pixel(path.join(dir, 'favicon-96x96.png'), 8, 48),
+      };
+      await rm(dir, { recursive: true, force: true });
+      return { ...colours, pdf: pdfFills(Buffer.concat(chunks)) };
+    };
+    // pdfkit sets a fill as its three channels over 255, then `scn`.
+    const rg = (hex: string) => `${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).join(' ')} scn`;
+
+    const original = await drawn(content.site.look);
+    expect(original.bar).toBe('#4f46e5');
+    expect(original.tile).toBe('#4f46e5');
+    expect(original.pdf).toContain(rg('#4338ca'));
+
+    const teal = { ...content.site.look, accent: '#0f766e' };
+    const colours = fileColours(teal);
+    const tealFiles = await drawn(teal);
+    expect(tealFiles.bar).toBe(colours.accent);
+    expect(tealFiles.tile).toBe(colours.accent);
+    expect(tealFiles.pdf).toContain(rg(colours.accentText));
+    expect(tealFiles.pdf).not.toContain(rg('#4338ca'));
+    // Pure yellow cannot be text on white: the files use the deeper shade her pages use.
+    const yellow = fileColours({ ...content.site.look, accent: '#ffff00' });
+    expect(contrast(yellow.accentText, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(yellow.accent, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   }, 180_000);
 
   it("a photo's focal point reaches the page data, and the sharing card crops at it", async () => {
