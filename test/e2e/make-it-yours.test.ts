@@ -186,6 +186,9 @@ describe('in the browser only, the designer', () => {
       'hero.title': 'Design that moves people',
       'hero.subtitle': 'I’m Jordan, a product designer who makes public services feel simple, from the bus stop to the clinic.',
       'about.title': 'About Jordan',
+      'work.subtitle': 'Transit, health and civic services, and what changed for the people who use them.',
+      'contact.subtitle': 'Building a public service people struggle with? Tell me about it.',
+      'cta.subtitle': 'I’m looking for a lead role on a civic or transit product.',
     });
     for (const [i] of seededSite.about.paragraphs.entries())
       await fill(

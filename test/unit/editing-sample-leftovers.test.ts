@@ -2,6 +2,7 @@ import { EVERY_SAMPLE_ENTRY } from '../helpers/data/sample-entries';
 import { describe, expect, it } from 'vitest';
 import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { SAMPLE_FINGERPRINTS } from '~/editing/setup/sample-fingerprints';
+import { CONTACT_WORDS, CTA_WORDS } from '~/content/site-words';
 import { findSampleLeftovers, fingerprint, repoPathOfImage, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
 import { readWordsDesigner } from '../helpers/data/words-designer';
 import { at, must } from '../helpers/must';
@@ -54,6 +55,26 @@ describe('Make it yours: the detector', () => {
     mine.blobIds.set('public/images/me.jpg', blobIdOf(Buffer.from('me')));
     mine.blobIds.set('public/images/desk.jpg', blobIdOf(Buffer.from('desk')));
     expect(findSampleLeftovers(mine, prints)).toEqual([]);
+  });
+
+  it("lists the site's own first-person sentences while they are left out or still the shipped words, each linking to its field", () => {
+    const site = structuredClone(sample.site) as Record<string, Record<string, unknown>>;
+    delete site.work;
+    site.contact = { ...site.contact, subtitle: CONTACT_WORDS.subtitle };
+    site.cta = { ...site.cta, subtitle: `  ${CTA_WORDS.subtitle.replace(/ /g, '\n ')} ` };
+    const items = findSampleLeftovers({ ...sample, site }, prints).filter((item) => item.id.endsWith('.subtitle'));
+    expect(items.map((item) => [item.id, item.href])).toEqual([
+      ['site.work.subtitle', '/admin/content/site.yml#field-work-subtitle'],
+      ['site.contact.subtitle', '/admin/content/site.yml#field-contact-subtitle'],
+      ['site.cta.subtitle', '/admin/content/site.yml#field-cta-subtitle'],
+    ]);
+    expect(items.map((item) => item.what)).toEqual([
+      'The introduction of your case studies on the home page',
+      'The introduction of the contact section on the home page',
+      'The closing line at the end of every case study',
+    ]);
+    site.cta = { ...site.cta, subtitle: 'Open to lead roles in transit design.' };
+    expect(findSampleLeftovers({ ...sample, site }, prints).map((item) => item.id)).not.toContain('site.cta.subtitle');
   });
 
   it('keeps only what is left: each entry leaves the list when its own field changes', () => {

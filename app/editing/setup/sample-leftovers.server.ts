@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SampleFingerprints } from './sample-fingerprints';
 import type { SampleItem } from './sample-item';
+import { CONTACT_WORDS, CTA_WORDS, WORK_WORDS } from '~/content/site-words';
 
 export type { SampleItem } from './sample-item';
 
@@ -181,6 +182,17 @@ export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFing
         const what = photo.key === 'profile' ? 'Your portrait' : 'The photo beside “About me”';
         onSite(`photos.${photo.key}`, what, `photos.${photo.key}.src`, 'Upload your own, and describe it in its alt text.');
       }
+    }
+    // The site's own sentences that speak as the designer: left out of site.yml, they are the sample's words.
+    const firstPerson = [
+      ['work', WORK_WORDS.subtitle, 'The introduction of your case studies on the home page'],
+      ['contact', CONTACT_WORDS.subtitle, 'The introduction of the contact section on the home page'],
+      ['cta', CTA_WORDS.subtitle, 'The closing line at the end of every case study'],
+    ] as const;
+    for (const [group, sentence, what] of firstPerson) {
+      const value = record(site[group]).subtitle;
+      if (value === undefined || value === null || value === '' || normalise(String(value)) === normalise(sentence))
+        onSite(`${group}.subtitle`, what, `${group}.subtitle`, 'It speaks for you: say it in your own words.');
     }
   }
 
