@@ -54,9 +54,19 @@ export const CHARACTER_FREQUENCIES: Record<string, number> = {
   z: 0.0006,
 };
 
-/** The weights the fallbacks are matched at: the site's text (400) and its headings (font-semibold, 600). */
-export const REGULAR = 400;
-export const BOLD = 600;
+/**
+ * The weights the fallbacks are matched at, each for a band of weights:
+ * the site's text (400), its links and buttons (font-medium, 500), its
+ * headings (font-semibold, 600) and bold (700). A web font grows wider
+ * with its weight; the local face does not (or jumps to its bold), so
+ * each band has its own size-adjust.
+ */
+export const WEIGHT_BANDS = [
+  { weight: '1 449', at: 400, bold: false },
+  { weight: '450 549', at: 500, bold: false },
+  { weight: '550 649', at: 600, bold: true },
+  { weight: '650 1000', at: 700, bold: true },
+] as const;
 
 type Metrics = { unitsPerEm: number; ascent: number; descent: number; lineGap: number };
 
@@ -135,15 +145,16 @@ const percent = (value: number) => Math.round(value * 10000) / 100;
  * The fallback that takes the same room as the web font: scaled by
  * size-adjust so a line of text is as long, and with the web font's own
  * ascent, descent and line gap (as a share of the scaled em), so a line
- * is as tall. One for text weights, one for bold, each on its own local face.
+ * is as tall. One for each band of weights (WEIGHT_BANDS), on the local face of that weight.
  */
 export function fallbackFaces(file: Buffer, kind: FontKind): FallbackFace[] {
   const { unitsPerEm, ascent, descent, lineGap } = verticalMetrics(file);
   const local = LOCAL_FALLBACKS[kind];
-  return [
-    { weight: '1 549', local: local.regular, ratio: averageAdvance(file, REGULAR) / local.regularAdvance },
-    { weight: '550 1000', local: local.bold, ratio: averageAdvance(file, BOLD) / local.boldAdvance },
-  ].map(({ weight, local: names, ratio }) => ({
+  return WEIGHT_BANDS.map(({ weight, at, bold }) => ({
+    weight,
+    local: bold ? local.bold : local.regular,
+    ratio: averageAdvance(file, at) / (bold ? local.boldAdvance : local.regularAdvance),
+  })).map(({ weight, local: names, ratio }) => ({
     weight,
     local: names,
     sizeAdjust: percent(ratio),

@@ -60,8 +60,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/inter/files/inter-latin-ext-wght-italic.woff2","url":inter_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"100 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":91900},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":107.34,"ascentOverride":90.25,"descentOverride":22.47,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":101.11,"ascentOverride":95.81,"descentOverride":23.86,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":107.34,"ascentOverride":90.25,"descentOverride":22.47,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":108.33,"ascentOverride":89.42,"descentOverride":22.27,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":101.11,"ascentOverride":95.81,"descentOverride":23.86,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":102.02,"ascentOverride":94.95,"descentOverride":23.64,"lineGapOverride":0},
     ],
   },
   "space-grotesk": {
@@ -70,8 +72,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/space-grotesk/files/space-grotesk-latin-ext-wght-normal.woff2","url":space_grotesk_latin_ext_wght_normal,"subset":"latin-ext","style":"normal","weight":"300 700","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":18940},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":110.92,"ascentOverride":88.71,"descentOverride":26.33,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":102.53,"ascentOverride":95.98,"descentOverride":28.48,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":110.92,"ascentOverride":88.71,"descentOverride":26.33,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":110.87,"ascentOverride":88.75,"descentOverride":26.34,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":102.53,"ascentOverride":95.98,"descentOverride":28.48,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":102.51,"ascentOverride":96,"descentOverride":28.49,"lineGapOverride":0},
     ],
   },
   "source-sans-3": {
@@ -82,8 +86,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/source-sans-3/files/source-sans-3-latin-ext-wght-italic.woff2","url":source_sans_3_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"200 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C4,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":59496},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":94.25,"ascentOverride":108.65,"descentOverride":42.44,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":89.74,"ascentOverride":114.11,"descentOverride":44.57,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":94.25,"ascentOverride":108.65,"descentOverride":42.44,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":95.66,"ascentOverride":107.04,"descentOverride":41.81,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":89.74,"ascentOverride":114.11,"descentOverride":44.57,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":92.2,"ascentOverride":111.06,"descentOverride":43.38,"lineGapOverride":0},
     ],
   },
   "fraunces": {
@@ -94,8 +100,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/fraunces/files/fraunces-latin-ext-wght-italic.woff2","url":fraunces_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"100 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":40528},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":116.06,"ascentOverride":84.27,"descentOverride":21.97,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":112.52,"ascentOverride":86.92,"descentOverride":22.66,"lineGapOverride":0},
+      {"weight":"1 449","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":116.06,"ascentOverride":84.27,"descentOverride":21.97,"lineGapOverride":0},
+      {"weight":"450 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":117.88,"ascentOverride":82.96,"descentOverride":21.63,"lineGapOverride":0},
+      {"weight":"550 649","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":112.52,"ascentOverride":86.92,"descentOverride":22.66,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":115.96,"ascentOverride":84.34,"descentOverride":21.99,"lineGapOverride":0},
     ],
   },
   "instrument-sans": {
@@ -106,8 +114,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/instrument-sans/files/instrument-sans-latin-ext-wght-italic.woff2","url":instrument_sans_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"400 700","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":11648},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":102.59,"ascentOverride":94.55,"descentOverride":24.37,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":97.61,"ascentOverride":99.37,"descentOverride":25.61,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":102.59,"ascentOverride":94.55,"descentOverride":24.37,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":104.07,"ascentOverride":93.21,"descentOverride":24.02,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":97.61,"ascentOverride":99.37,"descentOverride":25.61,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":98.97,"ascentOverride":98.01,"descentOverride":25.26,"lineGapOverride":0},
     ],
   },
   "source-serif-4": {
@@ -118,8 +128,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-italic.woff2","url":source_serif_4_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"200 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C4,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":44420},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":119,"ascentOverride":87.06,"descentOverride":28.15,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":113.45,"ascentOverride":91.32,"descentOverride":29.53,"lineGapOverride":0},
+      {"weight":"1 449","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":119,"ascentOverride":87.06,"descentOverride":28.15,"lineGapOverride":0},
+      {"weight":"450 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":119.85,"ascentOverride":86.44,"descentOverride":27.95,"lineGapOverride":0},
+      {"weight":"550 649","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":113.45,"ascentOverride":91.32,"descentOverride":29.53,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":115.28,"ascentOverride":89.87,"descentOverride":29.06,"lineGapOverride":0},
     ],
   },
   "newsreader": {
@@ -130,8 +142,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/newsreader/files/newsreader-latin-ext-wght-italic.woff2","url":newsreader_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"200 800","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":39684},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":105.43,"ascentOverride":69.72,"descentOverride":25.14,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":103.92,"ascentOverride":70.73,"descentOverride":25.5,"lineGapOverride":0},
+      {"weight":"1 449","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":105.43,"ascentOverride":69.72,"descentOverride":25.14,"lineGapOverride":0},
+      {"weight":"450 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":107.85,"ascentOverride":68.15,"descentOverride":24.57,"lineGapOverride":0},
+      {"weight":"550 649","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":103.92,"ascentOverride":70.73,"descentOverride":25.5,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":106.47,"ascentOverride":69.03,"descentOverride":24.89,"lineGapOverride":0},
     ],
   },
   "figtree": {
@@ -142,8 +156,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/figtree/files/figtree-latin-ext-wght-italic.woff2","url":figtree_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"300 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":10376},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":101.23,"ascentOverride":93.85,"descentOverride":24.7,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":95.28,"ascentOverride":99.7,"descentOverride":26.24,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":101.23,"ascentOverride":93.85,"descentOverride":24.7,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":102.05,"ascentOverride":93.1,"descentOverride":24.5,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":95.28,"ascentOverride":99.7,"descentOverride":26.24,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":96.36,"ascentOverride":98.59,"descentOverride":25.94,"lineGapOverride":0},
     ],
   },
   "playfair-display": {
@@ -154,8 +170,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-italic.woff2","url":playfair_display_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"400 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":23380},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":112.37,"ascentOverride":96.28,"descentOverride":22.34,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":107.05,"ascentOverride":101.07,"descentOverride":23.45,"lineGapOverride":0},
+      {"weight":"1 449","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":112.37,"ascentOverride":96.28,"descentOverride":22.34,"lineGapOverride":0},
+      {"weight":"450 549","local":["Times New Roman","TimesNewRomanPSMT","Liberation Serif","Tinos"],"sizeAdjust":113.14,"ascentOverride":95.64,"descentOverride":22.19,"lineGapOverride":0},
+      {"weight":"550 649","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":107.05,"ascentOverride":101.07,"descentOverride":23.45,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Times New Roman Bold","TimesNewRomanPS-BoldMT","Liberation Serif Bold","Tinos Bold"],"sizeAdjust":107.77,"ascentOverride":100.4,"descentOverride":23.29,"lineGapOverride":0},
     ],
   },
   "jetbrains-mono": {
@@ -166,8 +184,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/jetbrains-mono/files/jetbrains-mono-latin-ext-wght-italic.woff2","url":jetbrains_mono_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"100 800","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":16520},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Courier New","CourierNewPSMT","Liberation Mono","Cousine"],"sizeAdjust":99.98,"ascentOverride":102.02,"descentOverride":30,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Courier New Bold","CourierNewPS-BoldMT","Liberation Mono Bold","Cousine Bold"],"sizeAdjust":99.98,"ascentOverride":102.02,"descentOverride":30,"lineGapOverride":0},
+      {"weight":"1 449","local":["Courier New","CourierNewPSMT","Liberation Mono","Cousine"],"sizeAdjust":99.98,"ascentOverride":102.02,"descentOverride":30,"lineGapOverride":0},
+      {"weight":"450 549","local":["Courier New","CourierNewPSMT","Liberation Mono","Cousine"],"sizeAdjust":99.98,"ascentOverride":102.02,"descentOverride":30,"lineGapOverride":0},
+      {"weight":"550 649","local":["Courier New Bold","CourierNewPS-BoldMT","Liberation Mono Bold","Cousine Bold"],"sizeAdjust":99.98,"ascentOverride":102.02,"descentOverride":30,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Courier New Bold","CourierNewPS-BoldMT","Liberation Mono Bold","Cousine Bold"],"sizeAdjust":99.98,"ascentOverride":102.02,"descentOverride":30,"lineGapOverride":0},
     ],
   },
   "hanken-grotesk": {
@@ -178,8 +198,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/hanken-grotesk/files/hanken-grotesk-latin-ext-wght-italic.woff2","url":hanken_grotesk_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"100 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":20388},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":101.53,"ascentOverride":98.49,"descentOverride":29.84,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":94.91,"ascentOverride":105.36,"descentOverride":31.93,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":101.53,"ascentOverride":98.49,"descentOverride":29.84,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":102.07,"ascentOverride":97.97,"descentOverride":29.68,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":94.91,"ascentOverride":105.36,"descentOverride":31.93,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":95.41,"ascentOverride":104.81,"descentOverride":31.76,"lineGapOverride":0},
     ],
   },
   "outfit": {
@@ -188,8 +210,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/outfit/files/outfit-latin-ext-wght-normal.woff2","url":outfit_latin_ext_wght_normal,"subset":"latin-ext","style":"normal","weight":"100 900","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":14808},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":99.57,"ascentOverride":100.43,"descentOverride":26.11,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":93.74,"ascentOverride":106.68,"descentOverride":27.74,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":99.57,"ascentOverride":100.43,"descentOverride":26.11,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":99.77,"ascentOverride":100.23,"descentOverride":26.06,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":93.74,"ascentOverride":106.68,"descentOverride":27.74,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":95.2,"ascentOverride":105.04,"descentOverride":27.31,"lineGapOverride":0},
     ],
   },
   "dm-sans": {
@@ -200,8 +224,10 @@ export const WEB_FONT_FACES: Record<WebFontId, WebFontFaces> = {
       {"file":"@fontsource-variable/dm-sans/files/dm-sans-latin-ext-wght-italic.woff2","url":dm_sans_latin_ext_wght_italic,"subset":"latin-ext","style":"italic","weight":"100 1000","unicodeRange":"U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF","bytes":20808},
     ],
     fallbacks: [
-      {"weight":"1 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":105.59,"ascentOverride":93.95,"descentOverride":29.36,"lineGapOverride":0},
-      {"weight":"550 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":101.34,"ascentOverride":97.89,"descentOverride":30.59,"lineGapOverride":0},
+      {"weight":"1 449","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":105.59,"ascentOverride":93.95,"descentOverride":29.36,"lineGapOverride":0},
+      {"weight":"450 549","local":["Arial","ArialMT","Liberation Sans","Arimo"],"sizeAdjust":107.36,"ascentOverride":92.4,"descentOverride":28.88,"lineGapOverride":0},
+      {"weight":"550 649","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":101.34,"ascentOverride":97.89,"descentOverride":30.59,"lineGapOverride":0},
+      {"weight":"650 1000","local":["Arial Bold","Arial-BoldMT","Liberation Sans Bold","Arimo Bold"],"sizeAdjust":102.87,"ascentOverride":96.43,"descentOverride":30.13,"lineGapOverride":0},
     ],
   },
 };

@@ -10,9 +10,19 @@ import { fallbackFamily, typefaceChoice, WEB_FONTS, type WebFontId } from './typ
  * file of its own that the browser fetches only for the letters it covers.
  * Every web font has a fallback on a local face, scaled and with the web
  * font's own vertical metrics (computed from the files by
- * scripts/font-faces.ts), so the text takes the same room before and after
- * the font arrives: no layout shift.
+ * scripts/font-faces.ts), so text drawn before the font arrives looks and
+ * takes about the same room.
+ *
+ * On her pages the faces are `font-display: optional`: the font files are
+ * preloaded, and a font that is not there by the first paint (about 100 ms)
+ * is not swapped in later on that page, but used from the cache on the
+ * next. A swap, however well matched, moves right-aligned and centred
+ * words by the few pixels two faces' words differ (8 px for the header's
+ * links in one pairing): optional keeps every page still. The Look page,
+ * which shows each pairing to choose from, wants the face itself: `swap`.
  */
+
+export type FontDisplay = 'swap' | 'optional';
 
 /** One woff2 file of a web font, as its Fontsource package declares it. */
 export type WebFontFile = {
@@ -58,16 +68,16 @@ function pairingFiles(id: Typeface): { font: WebFontId; file: WebFontFile }[] {
   );
 }
 
-const fontFaceRule = (font: WebFontId, { url, style, weight, unicodeRange }: WebFontFile) =>
-  `@font-face{font-family:'${WEB_FONTS[font].family}';font-style:${style};font-display:swap;font-weight:${weight};src:url(${url}) format('woff2-variations');unicode-range:${unicodeRange}}`;
+const fontFaceRule = (font: WebFontId, { url, style, weight, unicodeRange }: WebFontFile, display: FontDisplay) =>
+  `@font-face{font-family:'${WEB_FONTS[font].family}';font-style:${style};font-display:${display};font-weight:${weight};src:url(${url}) format('woff2-variations');unicode-range:${unicodeRange}}`;
 
 const fallbackRule = (font: WebFontId, face: FallbackFace) =>
   `@font-face{font-family:'${fallbackFamily(font)}';src:${face.local.map((name) => `local('${name}')`).join(',')};font-weight:${face.weight};` +
   `size-adjust:${face.sizeAdjust}%;ascent-override:${face.ascentOverride}%;descent-override:${face.descentOverride}%;line-gap-override:${face.lineGapOverride}%}`;
 
 /** The @font-face rules of a pairing (its web fonts and their fallbacks); '' for the system faces. */
-export function typefaceFaceCss(id: Typeface): string {
-  const faces = pairingFiles(id).map(({ font, file }) => fontFaceRule(font, file));
+export function typefaceFaceCss(id: Typeface, display: FontDisplay = 'swap'): string {
+  const faces = pairingFiles(id).map(({ font, file }) => fontFaceRule(font, file, display));
   const fallbacks = pairingFonts(id).flatMap(({ font }) => WEB_FONT_FACES[font].fallbacks.map((face) => fallbackRule(font, face)));
   return [...faces, ...fallbacks].join('');
 }
@@ -81,7 +91,7 @@ export function typefaceCss(id: Typeface): string {
   const choice = typefaceChoice(id);
   if (!choice.fonts) return '';
   const headings = choice.heading === choice.text ? '' : `h1,h2,h3,h4,h5,h6{font-family:${choice.heading}}`;
-  return `${typefaceFaceCss(id)}:root{--font-sans:${choice.text}}${headings}`;
+  return `${typefaceFaceCss(id, 'optional')}:root{--font-sans:${choice.text}}${headings}`;
 }
 
 /**
