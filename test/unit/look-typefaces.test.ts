@@ -6,8 +6,9 @@ import { lookSchema } from '~/content/schema';
 import { WEB_FONT_FACES } from '~/look/font-faces.generated';
 import { DEFAULT_LOOK, TYPEFACES } from '~/look/look';
 import { lookCss } from '~/look/look-css';
+import { lookHead } from '~/look/look.server';
 import { typefaceCss, typefaceFaceCss, typefacePreloads } from '~/look/typeface-css';
-import { SYSTEM_STACK, TYPEFACE_CHOICES, WEB_FONTS, type WebFontId } from '~/look/typefaces';
+import { SYSTEM_STACK, typefaceChoice, TYPEFACE_CHOICES, WEB_FONTS, type WebFontId } from '~/look/typefaces';
 import { ROOT } from '../helpers/data/content';
 
 /**
@@ -118,6 +119,18 @@ describe('the fallbacks', () => {
       expect(LOCAL_FALLBACKS[kind].regularAdvance, kind).toBeCloseTo(regular, 5);
       expect(LOCAL_FALLBACKS[kind].boldAdvance, kind).toBeCloseTo(bold, 5);
     }
+  });
+});
+
+describe('pages drawn outside root.tsx (the editor’s preview, an error page without its loader)', () => {
+  it('get the same preloads and faces in their head', () => {
+    const look = { ...DEFAULT_LOOK, typeface: 'book-serif' as const };
+    const fonts = typefacePreloads('book-serif').map((file) => file.url);
+    const { style } = lookHead({ css: lookCss(look), scheme: 'system', fonts });
+    const preloads = [...style.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin="anonymous">/g)];
+    expect(preloads.map(([, href]) => href)).toEqual(fonts);
+    expect(style).toContain(`<style data-look>${lookCss(look)}</style>`);
+    expect(style).toContain(`h1,h2,h3,h4,h5,h6{font-family:${typefaceChoice('book-serif').heading}}`);
   });
 });
 
