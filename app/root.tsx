@@ -87,6 +87,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={forcedScheme ?? 'light dark'} />
+        {/* Her typefaces' files for the first view, fetched while the stylesheet is: crossOrigin, as fonts are fetched in CORS mode. */}
+        {look?.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {!ownerArea && pathname === '/' ? <script dangerouslySetInnerHTML={{ __html: HOME_HASH_SCRIPT }} /> : null}
         <Meta />
         <Links />

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as blockForms from './block-forms';
+import * as fontFaces from './font-faces';
 
 /**
  * `npm run gen`: writes every file the repository keeps generated, from its
@@ -13,7 +14,10 @@ import * as blockForms from './block-forms';
  */
 export type GeneratedFile = { file: string; source: () => string };
 
-export const GENERATED_FILES: GeneratedFile[] = [{ file: blockForms.GENERATED, source: blockForms.generatedSource }];
+export const GENERATED_FILES: GeneratedFile[] = [
+  { file: blockForms.GENERATED, source: blockForms.generatedSource },
+  { file: fontFaces.GENERATED, source: fontFaces.generatedSource },
+];
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   for (const { file, source } of GENERATED_FILES) {

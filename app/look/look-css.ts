@@ -1,12 +1,14 @@
 import { isDefaultLook, type Look, type Shape } from './look';
 import { derivePalette, SEMANTIC_TOKENS, type Palette, type SchemeTokens } from './palette';
 import { SCALE_STEPS } from './reference';
+import { typefaceCss } from './typeface-css';
 
 /**
  * The CSS a look adds to every page (root.tsx puts it in an inline <style>,
  * allowed by its hash: docs/decisions/look-inline-style.md): the scales and
  * semantic tokens of app/styles/tokens.css with her colours, the radii of
- * her shape, and a forced scheme. Later in the document than the site's
+ * her shape, a forced scheme, and her typefaces' faces and families
+ * (typeface-css.ts). Later in the document than the site's
  * stylesheet and outside any layer, it wins over tokens.css wherever both
  * set a token. A look that changes nothing gives '' and the page is the
  * site's original, byte for byte.
@@ -44,8 +46,9 @@ export function lookCss(look: Look): string {
   ]);
   const radii =
     look.shape === 'soft' ? '' : `;${declarations(Object.entries(RADII[look.shape]).map(([size, value]) => [`radius-${size}`, value]))}`;
+  const typefaces = typefaceCss(look.typeface);
   if (look.scheme === 'system') {
-    return `:root{${scales}${radii};${semantic(palette.light)}}@media (prefers-color-scheme:dark){:root{${semantic(palette.dark)}}}`;
+    return `:root{${scales}${radii};${semantic(palette.light)}}@media (prefers-color-scheme:dark){:root{${semantic(palette.dark)}}}${typefaces}`;
   }
-  return `:root{color-scheme:${look.scheme};${scales}${radii};${semantic(palette[look.scheme])}}`;
+  return `:root{color-scheme:${look.scheme};${scales}${radii};${semantic(palette[look.scheme])}}${typefaces}`;
 }

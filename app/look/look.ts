@@ -11,8 +11,23 @@ export const NEUTRALS = ['cool', 'neutral', 'warm', 'sand'] as const;
 export const SHAPES = ['square', 'soft', 'round'] as const;
 /** `system` follows the visitor's device; `light` and `dark` force one on every page. */
 export const SCHEMES = ['system', 'light', 'dark'] as const;
-/** The platform's own typeface (no font file); the list grows when fonts come. */
-export const TYPEFACES = ['system'] as const;
+/**
+ * The typeface pairings, by id (app/look/typefaces.ts names them and says
+ * which fonts each uses): `system` is the platform's own faces, no font file,
+ * the site's original. Ids are written into her site.yml: never rename one.
+ */
+export const TYPEFACES = [
+  'system',
+  'neo-grotesk',
+  'grotesk',
+  'humanist',
+  'editorial-serif',
+  'book-serif',
+  'news-serif',
+  'classic-serif',
+  'mono-accent',
+  'geometric',
+] as const;
 
 export type Neutral = (typeof NEUTRALS)[number];
 export type Shape = (typeof SHAPES)[number];

@@ -113,6 +113,13 @@ describe('site.yml problems name their line', () => {
     expect(neutral.line).toBe(lineOf(lines, /^ {2}neutral: blue/));
   });
 
+  it('a typeface that is not one of the pairings: at its line, with the pairings to choose from', async () => {
+    const { error, lines } = await problemsAfter('site.yml', /^location: (.*)$/m, 'location: $1\nlook:\n  typeface: comic-sans');
+    const typeface = problem(error, 'look.typeface');
+    expect(typeface.message).toContain("'system' | 'neo-grotesk' | 'grotesk' | 'humanist' | 'editorial-serif' | 'book-serif'");
+    expect(typeface.line).toBe(lineOf(lines, /^ {2}typeface: comic-sans/));
+  });
+
   it('broken YAML names its line and column', async () => {
     const { error, lines } = await problemsAfter('site.yml', /^location: (.*)$/m, 'location: "unclosed');
     const found = problem(error, 'not valid YAML');
