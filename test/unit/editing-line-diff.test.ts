@@ -113,12 +113,12 @@ describe('line diff against git', () => {
 });
 
 describe('line diff limits', () => {
-  it('a rewrite of thousands of lines is given whole, quickly, and still gives back both texts', () => {
+  it('a rewrite of thousands of lines is given whole (the search stops at its bound), and still gives back both texts', () => {
     const before = Array.from({ length: 3000 }, (_, i) => `old ${i}`).join('\n') + '\n';
     const after = Array.from({ length: 3000 }, (_, i) => (i % 2 ? `old ${i}` : `new ${i}`)).join('\n') + '\n';
-    const started = performance.now();
     const lines = diffLines(before, after);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Whole: every old line out, then every new line in, and nothing matched (a timing would only say how busy the machine was).
+    expect(lines.map((line) => line.kind)).toEqual([...Array<string>(3000).fill('removed'), ...Array<string>(3000).fill('added')]);
     expect(sides(lines)).toEqual({ before, after });
   });
 });
