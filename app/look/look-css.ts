@@ -20,6 +20,13 @@ const RADII: Record<Exclude<Shape, 'soft'>, Record<string, string>> = {
   round: { xs: '0.25rem', sm: '0.5rem', md: '0.75rem', lg: '1rem', xl: '1.25rem', '2xl': '1.75rem', '3xl': '2.25rem', '4xl': '3rem' },
 };
 
+/**
+ * Square corners square the pills too (buttons, tags, the hero's badge:
+ * Tailwind's rounded-full, which no radius token reaches), but not what is
+ * round by nature: a dot or a photo has no content (:empty), a pill has words.
+ */
+const SQUARE_PILLS = '.rounded-full:not(:empty){border-radius:0}';
+
 const declarations = (entries: [string, string][]) => entries.map(([name, value]) => `--${name}:${value}`).join(';');
 const semantic = (tokens: SchemeTokens) => declarations(SEMANTIC_TOKENS.map((token) => [token, tokens[token]]));
 
@@ -46,7 +53,7 @@ export function lookCss(look: Look): string {
   ]);
   const radii =
     look.shape === 'soft' ? '' : `;${declarations(Object.entries(RADII[look.shape]).map(([size, value]) => [`radius-${size}`, value]))}`;
-  const typefaces = typefaceCss(look.typeface);
+  const typefaces = typefaceCss(look.typeface) + (look.shape === 'square' ? SQUARE_PILLS : '');
   if (look.scheme === 'system') {
     return `:root{${scales}${radii};${semantic(palette.light)}}@media (prefers-color-scheme:dark){:root{${semantic(palette.dark)}}}${typefaces}`;
   }

@@ -139,6 +139,23 @@ describe('the look reaches every page, without a script, allowed by the CSP', ()
   );
 });
 
+describe('square corners', () => {
+  it('square the pills with words (buttons, tags, the badge), and keep a dot or a photo round', async () => {
+    const tracked = await chromium.open({ viewport: { width: 1280, height: 900 } });
+    await tracked.page.goto(urlOf('cyan-light-square'));
+    const radii = await tracked.page.evaluate(() =>
+      [...document.querySelectorAll('.rounded-full')].map((element) => ({
+        words: element.textContent?.trim() !== '' && element.tagName !== 'IMG',
+        radius: getComputedStyle(element).borderTopLeftRadius,
+      })),
+    );
+    expect(radii.filter((pill) => pill.words).length).toBeGreaterThan(0);
+    expect(radii.filter((pill) => pill.words).every((pill) => pill.radius === '0px')).toBe(true);
+    expect(radii.some((shape) => !shape.words && shape.radius !== '0px')).toBe(true);
+    await tracked.close();
+  });
+});
+
 function rgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
