@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server.js';
 import type { ReactNode } from 'react';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
@@ -72,7 +72,9 @@ async function pageMarkup(page: LookPreviewPage): Promise<{ title: string; inner
     );
     return { title: `${site.name}: home page`, inner };
   }
-  const slug = getPublicCaseStudySlugs()[0];
+  // Her first case study on the home page that anyone may read.
+  const open = new Set(getPublicCaseStudySlugs());
+  const slug = getCaseStudyCards().find((card) => open.has(card.slug) && getCaseStudy(card.slug))?.slug;
   const caseStudy = slug ? getCaseStudy(slug) : null;
   if (!caseStudy) return null;
   const more = getCaseStudyCards().filter((card) => card.slug !== caseStudy.slug);

@@ -38,24 +38,53 @@ async function openLookPage(options: Parameters<typeof editor.signedIn>[0] = {})
 
 /** The frame of one preview, once it has loaded the address the page gives it now. */
 async function previewFrame(page: Page, name: string, wanted: RegExp): Promise<Frame> {
-  const element = page.locator(`[data-preview-frame="${name}"] iframe`).first();
-  await element.scrollIntoViewIfNeeded();
-  let frame: Frame | null = null;
-  await waitFor(
+  // The frames are redrawn as her choices change: each try takes the one on the page now.
+  return waitFor(
     async () => {
-      const src = await element.getAttribute('src');
-      frame = (await element.elementHandle())?.contentFrame() ?? null;
-      return Boolean(src && wanted.test(src) && frame && wanted.test(frame.url()) && (await frame.locator('main').count()) > 0);
+      try {
+        const element = page.locator(`[data-preview-frame="${name}"] iframe`).first();
+        const src = await element.getAttribute('src', { timeout: 1_000 });
+        if (!src || !wanted.test(src)) return false;
+        await element.scrollIntoViewIfNeeded({ timeout: 1_000 });
+        const frame = await (await element.elementHandle({ timeout: 1_000 }))?.contentFrame();
+        return frame && wanted.test(frame.url()) && (await frame.locator('main').count()) > 0 ? frame : false;
+      } catch {
+        return false;
+      }
     },
-    { timeoutMs: 30_000, what: `the ${name} preview at ${wanted}` },
+    { timeoutMs: 30_000, intervalMs: 200, what: `the ${name} preview at ${wanted}` },
   );
-  return frame!;
 }
 
 const background = (frame: Frame) => frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
 
 describe('the Look page', () => {
+  it.each([
+    [375, false],
+    [375, true],
+    [1280, false],
+    [1280, true],
+  ])(
+    'at %i px (dark: %s) axe finds nothing on the page, the site still in its original look',
+    async (width, dark) => {
+      const page = await openLookPage({ width, dark });
+      await page.getByLabel('Hex code').fill('#ffff00');
+      await page.locator('[data-adjustment]').first().waitFor();
+      const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'horizontal overflow in px').toBe(0);
+      await editor.screenshot(page, `look-page-${width}-${dark ? 'dark' : 'light'}`);
+      // The first screen as she sees it (a full page is shrunk past reading at a phone's width).
+      const shots = process.env.LOOK_PAGE_SCREENSHOTS;
+      if (shots) await page.screenshot({ path: `${shots}/look-page-${width}-${dark ? 'dark' : 'light'}-first-screen.png` });
+    },
+    120_000,
+  );
+
   it('teal, round and always dark: previewed on her own pages, then published and live on / within the bound', async () => {
     const page = await openLookPage();
     await expect(page.locator('form[data-site-look]').count()).resolves.toBe(1);
@@ -101,7 +130,9 @@ describe('the Look page', () => {
     await page.goto(`${editor.url}/admin/look`);
     expect(await page.getByLabel('Hex code').inputValue()).toBe('#0d9488');
     await page.goto(`${editor.url}/admin/setup`);
-    await expect(page.locator('a[href="/admin/look"]').count()).resolves.toBeGreaterThan(0);
+    expect(await page.locator('[data-setup-step="look"]').getAttribute('data-done')).toBe('true');
+    await page.goto(`${editor.url}/admin`);
+    expect(await page.locator('[data-look-summary]').innerText()).toContain('#0d9488');
   }, 300_000);
 
   it('pure yellow: the page says it is too light for text on white, with her colour and the shade used', async () => {
@@ -140,6 +171,7 @@ describe('the Look page', () => {
     await page.getByLabel('Hex code').fill('#7c3aed');
     await page.getByLabel('Always light').check();
     await page.getByLabel('Sand').check();
+    await page.getByLabel('Round').check();
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page
       .locator('[data-preview-frame="home-desktop"] iframe[src*="accent=%237c3aed"][src*="neutral=sand"][src*="shown=light"]')
@@ -158,25 +190,30 @@ describe('the Look page', () => {
     );
   }, 300_000);
 
-  it.each([
-    [375, false],
-    [375, true],
-    [1280, false],
-    [1280, true],
-  ])(
-    'at %i px (dark: %s) axe finds nothing on the page',
-    async (width, dark) => {
-      const page = await openLookPage({ width, dark });
-      await page.getByLabel('Hex code').fill('#ffff00');
-      await page.locator('[data-adjustment]').first().waitFor();
-      const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, 'horizontal overflow in px').toBe(0);
-      await editor.screenshot(page, `look-page-${width}-${dark ? 'dark' : 'light'}`);
-    },
-    120_000,
-  );
+  it('changed elsewhere since she opened the page: she is told what the site has now, her choices are kept, and a second publish uses hers', async () => {
+    const page = await openLookPage({ javaScriptEnabled: false });
+    const accent = await page.getByLabel('Hex code').inputValue();
+    // Meanwhile, in Site details (another tab), the accent is changed and published.
+    const details = await editor.signedIn({ javaScriptEnabled: false });
+    await details.goto(`${editor.url}/admin/content/site.yml`);
+    await details.locator('input[name="look.accent"]').fill('#dc2626');
+    const elsewhere = await publishAndWait(details);
+    expect(elsewhere.status, elsewhere.message).toBe('published');
+
+    await page.getByLabel('Square').check();
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/admin/look'));
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await answer).status()).toBe(409);
+    const banner = page.locator('[data-save-result="conflict"]');
+    await banner.waitFor();
+    expect(await banner.innerText()).toMatch(/changed somewhere else[\s\S]*accent #dc2626/);
+    expect(await page.getByLabel('Square').isChecked()).toBe(true);
+    expect(await page.getByLabel('Hex code').inputValue()).toBe(accent);
+
+    const again = await publishAndWait(page);
+    expect(again.status, again.message).toBe('published');
+    const yaml = remoteFile(editor.stack.remote, 'content/site.yml');
+    expect(yaml).toContain(accent);
+    expect(yaml).toMatch(/shape: square\n/);
+  }, 300_000);
 });
