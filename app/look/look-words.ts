@@ -13,7 +13,7 @@ registerMode(modeRgb);
 registerMode(modeOklch);
 const toOklch = converter('oklch');
 
-export const NEUTRAL_LABELS: Record<Neutral, string> = { cool: 'Cool', neutral: 'Neutral', warm: 'Warm stone', sand: 'Sand' };
+export const NEUTRAL_LABELS: Record<Neutral, string> = { cool: 'Cool', neutral: 'Neutral', warm: 'Warm', sand: 'Sand' };
 export const SHAPE_LABELS: Record<Shape, string> = { square: 'Square', soft: 'Soft', round: 'Round' };
 export const SCHEME_LABELS: Record<Scheme, string> = {
   system: 'Follow the visitor’s device',

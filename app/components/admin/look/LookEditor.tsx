@@ -153,14 +153,14 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
           <AdjustedShades notes={notes} />
         </Choice>
         <LookChoices values={values} problems={problems} />
-        <div className="sticky bottom-0 z-10 -mx-5 mt-8 flex flex-wrap items-center gap-3 border-t border-border bg-bg/95 px-5 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
+        <div className="sticky bottom-0 z-10 -mx-5 mt-8 flex flex-wrap items-center gap-3 border-t border-border bg-bg px-5 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
           <button type="submit" name="intent" value="preview" disabled={Boolean(sending)} className={BUTTON}>
             {sending === 'preview' ? 'Previewing…' : 'Preview'}
           </button>
           <button type="submit" name="intent" value="publish" disabled={Boolean(sending)} className={PRIMARY}>
             {sending === 'publish' ? 'Publishing…' : 'Publish'}
           </button>
-          <span className="text-sm text-fg-muted">Publishing changes every page of your site at once.</span>
+          <span className="hidden text-sm text-fg-muted sm:inline">Publishing changes every page of your site at once.</span>
         </div>
       </Form>
       <LookPreview look={live} caseStudy={page.caseStudy} />
