@@ -1,18 +1,18 @@
-import { typefaceChoice, TYPEFACE_CHOICES } from './typefaces';
+import { TYPEFACE_CHOICES } from './typefaces';
 import type { Typeface } from './look';
 
 /**
- * The CSS the Look page and its preview need to show pairings in their own
- * faces: each pairing's @font-face rules, and a class per pairing that sets
- * its heading stack (the Look page's labels; a style attribute would need
- * 'unsafe-inline').
+ * The CSS the Look page needs to show every pairing in its own face: each
+ * pairing's @font-face rules, and a class per pairing that sets its heading
+ * stack (a style attribute would need 'unsafe-inline'). The preview frames
+ * need none of it: they wear the look's own style (lookCss).
  */
 
 /**
  * The @font-face rules of these pairings.
  *
  * Where the web fonts plug in: when the pairings come with font files,
- * typefaces gives `typefaceFaceCss(id)`, and this returns
+ * app/look/typeface-css.ts gives `typefaceFaceCss(id)`, and this returns
  * `ids.map((id) => typefaceFaceCss(id)).join('')`. Until then every pairing
  * is the platform's own faces, with no font file and no rule.
  */
@@ -27,10 +27,4 @@ const cssString = (text: string) => text.replace(/[<>{}\\]/g, '');
 export function typefaceSamplesCss(): string {
   const classes = TYPEFACE_CHOICES.map((choice) => `.typeface-sample-${choice.id}{font-family:${cssString(choice.heading)}}`).join('');
   return typefaceFacesCss(TYPEFACE_CHOICES.map((choice) => choice.id)) + classes;
-}
-
-/** What the preview of one pairing adds to her look's style: its faces, and its heading stack on the headings. */
-export function typefacePreviewCss(id: Typeface): string {
-  const choice = typefaceChoice(id);
-  return `${typefaceFacesCss([id])}h1,h2,h3{font-family:${cssString(choice.heading)}}body{font-family:${cssString(choice.text)}}`;
 }

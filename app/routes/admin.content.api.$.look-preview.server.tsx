@@ -18,7 +18,7 @@ import { contentSecurityPolicy, lookStyleHashes, setSecurityHeaders } from '~/ht
 import { lookCss } from '~/look/look-css';
 import { readLookForm } from '~/look/look-form';
 import { LOOK_PREVIEW_PAGES, type LookPreviewPage } from '~/look/look-preview';
-import { typefacePreviewCss, typefaceSamplesCss } from '~/look/typeface-faces.server';
+import { typefaceSamplesCss } from '~/look/typeface-faces.server';
 import { previewDocument } from './admin.content.api.$.preview-page.server';
 
 /**
@@ -128,7 +128,8 @@ export async function lookPreviewLoader({ request, params }: LoaderFunctionArgs)
           { islands: false },
         ),
       );
-    const css = lookCss({ ...look, scheme: shown }) + typefacePreviewCss(look.typeface);
+    // The look as a page wears it (its typefaces' faces and families included), in the scheme this frame shows.
+    const css = lookCss({ ...look, scheme: shown });
     const style = `<style data-look>${css}</style>`;
     return answer(
       200,
