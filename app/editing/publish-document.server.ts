@@ -80,7 +80,7 @@ export async function publishDocument({ path, kind, text, baseBlobId, message, o
   }
 }
 
-function liveNote(kind: DocumentKind, path: string, data: unknown, live: GoLive | undefined): LiveNote {
+export function liveNote(kind: DocumentKind, path: string, data: unknown, live: GoLive | undefined): LiveNote {
   const status = (data as { status?: unknown }).status;
   const href = kind === 'resume' ? '/resume' : kind === 'case-study' && status === 'published' ? `/case-study/${slugOf(path)}` : '/';
   switch (live?.shown) {

@@ -10,6 +10,7 @@ import { tokenExpiryWarning } from '~/editing/connection/token-expiry';
 import { setupSteps } from '~/editing/setup/steps.server';
 import { readSmallForm, text } from '~/http/form.server';
 import { siteAddressNow } from '~/http/site-url.server';
+import { currentLook } from '~/look/look.server';
 import type { MailHealthView, RebuildAnswer } from '~/components/admin/overview/types';
 
 /** /admin's first screen: the setup guide, links, messages, mail, and a warning while private work sits in a public repository. */
@@ -32,6 +33,7 @@ export async function ownerOverviewLoader({ request }: LoaderFunctionArgs) {
     const messages = (await listMessages({ limit: 10 })).filter((message) => !message.done).slice(0, 3);
     return data(
       {
+        look: currentLook(),
         links: links.map((link) => ({
           id: link.id,
           label: link.label,

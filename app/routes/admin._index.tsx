@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { MailHealthSummary } from '~/components/admin/overview/MailHealthSummary';
 import { EMPTY, Panel } from '~/components/admin/kit/Panel';
+import { LookSummary } from '~/components/admin/overview/LookSummary';
 import { RebuildPanel } from '~/components/admin/overview/RebuildPanel';
 import { RepositoryVisibilityNote } from '~/components/admin/publishing/RepositoryVisibility';
 import { OverviewSetup } from '~/components/admin/setup/SetupGuide';
@@ -14,8 +15,20 @@ export const action = ownerOverviewAction;
 
 /** The first screen: the setup guide until the site is the designer's own, the links and their last opens, new messages, whether mail gets through, and (with a build hook) a rebuild. */
 export default function OwnerOverview() {
-  const { links, activeLinks, messages, mail, now, rebuild, olderVersionShown, tokenExpiry, setup, repositoryVisibility, ownAddress } =
-    useLoaderData<typeof loader>();
+  const {
+    look,
+    links,
+    activeLinks,
+    messages,
+    mail,
+    now,
+    rebuild,
+    olderVersionShown,
+    tokenExpiry,
+    setup,
+    repositoryVisibility,
+    ownAddress,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -111,6 +124,9 @@ export default function OwnerOverview() {
               ))}
             </ul>
           )}
+        </Panel>
+        <Panel title="Your look" id="look-title" more={{ to: '/admin/look', label: 'Change your look' }} className="lg:col-span-5">
+          <LookSummary look={look} />
         </Panel>
         {rebuild === 'off' ? null : <RebuildPanel setting={rebuild} answer={answer?.rebuild} />}
       </div>

@@ -21,15 +21,24 @@ import { lookHead, pageLook } from '~/look/look.server';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
-function page(title: string, inner: string): string {
-  const boot = islandsBootUrl();
-  const islands = boot ? `<script type="module" src="${boot}"></script>` : '';
-  // The site's look as it is live: she sees her case study in her colours.
+/** Her look in a preview's <head>: its forced scheme on <html>, its colour-scheme, and the style (hashed by the route's CSP). */
+export type PreviewLook = { htmlAttributes: string; colourScheme: string; style: string };
+
+/** The look as it is live: she sees her case study in her colours. */
+function liveLook(): PreviewLook {
   const look = pageLook();
   const { htmlAttributes, style } = lookHead(look);
-  const scheme = look.scheme === 'system' ? 'light dark' : look.scheme;
-  return `<!DOCTYPE html><html lang="en"${htmlAttributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="${scheme}"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}">${style}</head><body class="min-h-dvh bg-bg text-fg">${inner}${islands}</body></html>`;
+  return { htmlAttributes, colourScheme: look.scheme === 'system' ? 'light dark' : look.scheme, style };
 }
+
+/** A whole preview document: the site's stylesheet and her look; the islands only where the page may run them. */
+export function previewDocument(title: string, inner: string, look: PreviewLook = liveLook(), { islands = true } = {}): string {
+  const boot = islands ? islandsBootUrl() : null;
+  const script = boot ? `<script type="module" src="${boot}"></script>` : '';
+  return `<!DOCTYPE html><html lang="en"${look.htmlAttributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="${look.colourScheme}"><meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="${adminStyles}"><link rel="stylesheet" href="${stylesheet}">${look.style}</head><body class="min-h-dvh bg-bg text-fg">${inner}${script}</body></html>`;
+}
+
+const page = (title: string, inner: string) => previewDocument(title, inner);
 
 function bar(text: string, editHref: string): string {
   return renderToStaticMarkup(

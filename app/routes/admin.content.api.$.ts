@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { contentDraftAction } from './admin.content.api.$.draft.server';
 import { contentFieldImageAction } from './admin.content.api.$.field-image.server';
+import { lookPreviewLoader, lookTypefacesLoader } from './admin.content.api.$.look-preview.server';
 import { contentMediaLoader } from './admin.content.api.$.media.server';
 import { contentPreviewAction } from './admin.content.api.$.preview.server';
 import { contentUploadAction } from './admin.content.api.$.upload.server';
@@ -11,7 +12,8 @@ import { OWNER_HEADERS } from '~/http/owner-headers';
  * POST draft (the autosave), POST upload (an image), POST field-image (a
  * photo or card image replaced), POST preview (the page
  * as the site will draw it, in a new tab), GET media/<path> (an image of the
- * edit). One route file rather than four: the browser build names every
+ * edit), GET look-preview/<page> (a frame of the Look page's preview) and
+ * GET look-typefaces.css (its typeface labels' faces). One route file rather than four: the browser build names every
  * route's chunk from the whole set of routes, and four more files renamed a
  * public page's chunk (same bytes, new name) that one does not.
  */
@@ -29,6 +31,9 @@ const ACTIONS: Record<string, (args: ActionFunctionArgs) => Promise<Response | u
 export function loader(args: LoaderFunctionArgs) {
   const splat = args.params['*'] ?? '';
   if (splat.startsWith('media/')) return contentMediaLoader({ ...args, params: { ...args.params, '*': splat.slice('media/'.length) } });
+  if (splat.startsWith('look-preview/'))
+    return lookPreviewLoader({ ...args, params: { ...args.params, '*': splat.slice('look-preview/'.length) } });
+  if (splat === 'look-typefaces.css') return lookTypefacesLoader(args);
   return notFound();
 }
 

@@ -49,6 +49,7 @@ const AT_FIRST: Done = {
   photo: 'false',
   resume: 'false',
   'first-case-study': 'false',
+  look: 'false',
   mail: 'false',
   domain: 'false',
 };
@@ -180,6 +181,7 @@ describe('First-run guide', () => {
         resume: 'true',
         'first-case-study': 'true',
         publishing: 'true',
+        look: 'false',
         mail: 'false',
         domain: 'false',
       });
@@ -238,6 +240,7 @@ describe('First-run guide before publishing is connected', () => {
         'first-case-study': 'true',
         'private-password': 'true',
         publishing: 'false',
+        look: 'false',
         mail: 'false',
         domain: 'false',
       });

@@ -18,6 +18,7 @@ const NOTHING_SET: Omit<SetupFacts, 'leftovers' | 'caseStudies'> = {
   mailConfigured: false,
   mailDelivered: false,
   siteUrl: null,
+  lookChosen: false,
 };
 
 const done = (steps: SetupStep[]) => Object.fromEntries(steps.map((step) => [step.name, step.done]));
@@ -33,12 +34,21 @@ function facts(content: ContentSnapshot, more: Partial<SetupFacts> = {}): SetupF
 }
 
 describe('setup steps', () => {
-  it('come in the guide’s order, the last two optional, each with a title, a hint and a page', () => {
+  it('come in the guide’s order, the last three optional, each with a title, a hint and a page', () => {
     const steps = setupStepsFrom(facts(sample));
     // No case study is private: no password step.
     expect(steps.map((s) => s.name)).toEqual(SETUP_STEP_NAMES.filter((name) => name !== 'private-password'));
-    expect(steps.map((s) => s.name)).toEqual(['publishing', 'name-and-email', 'photo', 'resume', 'first-case-study', 'mail', 'domain']);
-    expect(steps.filter((s) => s.optional).map((s) => s.name)).toEqual(['mail', 'domain']);
+    expect(steps.map((s) => s.name)).toEqual([
+      'publishing',
+      'name-and-email',
+      'photo',
+      'resume',
+      'first-case-study',
+      'look',
+      'mail',
+      'domain',
+    ]);
+    expect(steps.filter((s) => s.optional).map((s) => s.name)).toEqual(['look', 'mail', 'domain']);
     for (const s of steps) {
       expect(s.title.length, s.name).toBeGreaterThan(3);
       expect(s.hint, s.name).toMatch(/\.$/);
@@ -51,6 +61,12 @@ describe('setup steps', () => {
     expect(step(steps, 'publishing').href).toBe('/admin/publishing');
     expect(step(steps, 'mail').href).toBe('/admin/settings/mail');
     expect(step(steps, 'domain').href).toBe('/admin/settings/domain');
+    expect(step(steps, 'look').href).toBe('/admin/look');
+  });
+
+  it('your look: optional, ticked once the site wears a look that is not the original', () => {
+    expect(step(setupStepsFrom(facts(sample)), 'look')).toMatchObject({ done: false, optional: true });
+    expect(step(setupStepsFrom(facts(sample, { lookChosen: true })), 'look').done).toBe(true);
   });
 
   it('the sample as it came: every step open', () => {
@@ -61,6 +77,7 @@ describe('setup steps', () => {
       resume: false,
       'first-case-study': false,
       publishing: false,
+      look: false,
       mail: false,
       domain: false,
     });

@@ -15,6 +15,8 @@ import { privatePasswordState } from '~/access/private-access.server';
 import { sampleFingerprints, sampleLeftovers } from './sample-check.server';
 import { findSampleLeftovers, repoPathOfImage, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
 import { setupStepsFrom, type SetupStep } from './steps';
+import { currentLook } from '~/look/look.server';
+import { isDefaultLook } from '~/look/look';
 
 export type { SetupStep } from './steps';
 
@@ -51,8 +53,18 @@ export async function setupState(): Promise<SetupState> {
     publishingReady: publishing.state === 'connected' || publishing.state === 'from-settings' || publishing.state === 'local',
     ...mail,
     siteUrl: configuredSiteUrl() ?? null,
+    lookChosen: lookChosen(),
   });
   return { steps, leftovers: content.leftovers };
+}
+
+/** The look the site serves: a publish shows here as soon as it is live. */
+function lookChosen(): boolean {
+  try {
+    return !isDefaultLook(currentLook());
+  } catch {
+    return false;
+  }
 }
 
 async function mailFacts(): Promise<{

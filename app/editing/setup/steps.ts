@@ -16,6 +16,7 @@ export const SETUP_STEP_NAMES = [
   'resume',
   'first-case-study',
   'private-password',
+  'look',
   'mail',
   'domain',
 ] as const;
@@ -49,6 +50,8 @@ export type SetupFacts = {
   mailDelivered: boolean;
   /** The site's public address as set up, if any (SITE_URL, or the host's own). */
   siteUrl: string | null;
+  /** The site wears a look of her own (colours, typeface, corners or scheme), not the original one. */
+  lookChosen: boolean;
 };
 
 export const SETUP_GUIDE_PATH = '/admin/setup';
@@ -146,6 +149,16 @@ export function setupStepsFrom(facts: SetupFacts): SetupStep[] {
           },
         ]
       : []),
+    {
+      name: 'look',
+      title: 'Your look',
+      done: facts.lookChosen,
+      optional: true,
+      href: '/admin/look',
+      hint: facts.lookChosen
+        ? 'Your site wears your own colour, typeface and corners.'
+        : 'Your site still has the original colour, typeface and corners. Choose your own.',
+    },
     {
       name: 'mail',
       title: 'Messages by e-mail',

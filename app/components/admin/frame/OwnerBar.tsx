@@ -4,6 +4,7 @@ import { Form, NavLink, Link } from '@remix-run/react';
 const NAV = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/content', label: 'Content', end: false },
+  { to: '/admin/look', label: 'Look', end: false },
   { to: '/admin/links', label: 'Share links', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/insights', label: 'Insights', end: false },

@@ -14,6 +14,7 @@ const ACTIONS: Record<SetupStepName, { open: string; done: string }> = {
   resume: { open: 'Update your resume', done: 'Edit' },
   'first-case-study': { open: 'Start a case study', done: 'Add another' },
   'private-password': { open: 'Set a password', done: 'Change' },
+  look: { open: 'Choose your look', done: 'Change' },
   publishing: { open: 'Connect publishing', done: 'Manage' },
   mail: { open: 'How to get them by e-mail', done: 'See how' },
   domain: { open: 'How to use your own domain', done: 'See how' },

@@ -1,0 +1,30 @@
+import type { Look } from './look';
+
+/**
+ * Where the Look page's preview frames come from: her home page or a case
+ * study, drawn by the server in the look the address carries
+ * (routes/admin.content.api.$.look-preview.server.tsx), in one scheme.
+ */
+
+export const LOOK_PREVIEW_PAGES = ['home', 'case-study'] as const;
+export type LookPreviewPage = (typeof LOOK_PREVIEW_PAGES)[number];
+export type ShownScheme = 'light' | 'dark';
+
+export const LOOK_PREVIEW_PATH = '/admin/content/api/look-preview';
+
+export function lookPreviewHref(look: Look, page: LookPreviewPage, shown: ShownScheme): string {
+  const query = new URLSearchParams({
+    accent: look.accent,
+    neutral: look.neutral,
+    shape: look.shape,
+    scheme: look.scheme,
+    typeface: look.typeface,
+    shown,
+  });
+  return `${LOOK_PREVIEW_PATH}/${page}?${query.toString()}`;
+}
+
+/** The schemes her visitors will see: both when the site follows their device, else the one it keeps. */
+export function shownSchemes(look: Pick<Look, 'scheme'>): ShownScheme[] {
+  return look.scheme === 'system' ? ['light', 'dark'] : [look.scheme];
+}
