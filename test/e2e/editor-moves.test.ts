@@ -158,9 +158,9 @@ describe('several photos at once', () => {
   it('picked together from the Image button, they go into the story as a run of images, each in its own paragraph', async () => {
     const page = await editor.signedIn();
     await openEditor(page, editor.url + BLOCKS_DEMO);
-    // On a new line after a paragraph, as a photo goes where the caret is: a click in it and End, a caret, never a selection.
-    await page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: PARAGRAPH }).first().click();
-    await page.keyboard.press('End');
+    // On a new line after a paragraph, as a photo goes where the caret is (→ makes the selection a caret at its end).
+    await selectWord(page, PARAGRAPH, 'caption.');
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await page.locator('[data-insert-image]').click();
     await uploadSeveral(page, 40, 3);

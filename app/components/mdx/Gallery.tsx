@@ -5,7 +5,7 @@ import { LAYOUT_CLASS, rowSizes, useStoryImage } from './media';
 import { ZoomablePicture } from './StoryPicture';
 import { rowLayout, text } from './props';
 
-/** 2–4 images side by side, or a grid of three a row for more, each with its own caption; they stack on phones. */
+/** 2–4 images side by side, or up to 24 in a grid of three a row, each with its own caption; they stack on phones. */
 export const galleryProps = z.object({ caption: text.optional(), layout: rowLayout.optional() }).strict();
 
 type ImageProps = { src: string; alt?: string; caption?: string; decorative?: boolean };
