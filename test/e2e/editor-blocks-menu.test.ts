@@ -129,7 +129,7 @@ describe('the Add block menu', () => {
     await menu.selectOption('Gallery');
     await uploadInDialog(page, 'before.png', 'The first sketch', 'Sketch one');
     await uploadInDialog(page, 'after.png', 'The second sketch', 'Sketch two');
-    await gallery.getByRole('button', { name: 'Upload an image…' }).click();
+    await gallery.getByRole('button', { name: 'Upload photos…' }).click();
     await uploadInDialog(page, 'poster.png', 'The third sketch', 'Sketch three');
     await expect.poll(() => gallery.locator('[data-image-child]').count()).toBe(3);
     await gallery.getByLabel('Caption under the gallery (optional)').fill('Three sketches, side by side');

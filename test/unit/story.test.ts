@@ -310,7 +310,7 @@ describe('block mistakes stop the build with the file and the line', () => {
       '<Figure> takes nothing inside: write it self-closing, <Figure … />',
     ],
     ['an empty quote', '<Quote name="Ada" />', '<Quote> needs its text inside: <Quote>…</Quote>'],
-    ['a gallery of one', '<Gallery>\n  ![A](./sample/map.svg)\n</Gallery>', '<Gallery> needs 2 to 4 images (found 1)'],
+    ['a gallery of one', '<Gallery>\n  ![A](./sample/map.svg)\n</Gallery>', '<Gallery> needs 2 to 24 images (found 1)'],
     [
       'text in a gallery',
       '<Gallery>\n  ![A](./sample/map.svg)\n  ![B](./sample/map.svg)\n\n  Some words.\n</Gallery>',

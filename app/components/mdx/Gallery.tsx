@@ -5,7 +5,7 @@ import { LAYOUT_CLASS, rowSizes, useStoryImage } from './media';
 import { ZoomablePicture } from './StoryPicture';
 import { rowLayout, text } from './props';
 
-/** 2–4 images side by side, each with its own caption; they stack on phones. */
+/** 2–4 images side by side, or up to 24 in a grid of three a row, each with its own caption; they stack on phones. */
 export const galleryProps = z.object({ caption: text.optional(), layout: rowLayout.optional() }).strict();
 
 type ImageProps = { src: string; alt?: string; caption?: string; decorative?: boolean };
@@ -16,6 +16,8 @@ export function childImages(children: ReactNode): ImageProps[] {
 }
 
 const COLUMNS: Record<number, string> = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' };
+/** Five and more: two a row on a tablet, three on a desktop, so a long set of screens stays legible. */
+const MANY_COLUMNS = 'sm:grid-cols-2 lg:grid-cols-3';
 
 function GalleryItem({ src, alt = '', caption, decorative, sizes }: ImageProps & { sizes: string }) {
   const image = useStoryImage(src);
@@ -29,10 +31,11 @@ function GalleryItem({ src, alt = '', caption, decorative, sizes }: ImageProps &
 
 export function Gallery({ caption, layout = 'wide', children }: z.infer<typeof galleryProps> & { children?: ReactNode }) {
   const images = childImages(children);
-  const sizes = rowSizes(layout, images.length);
+  const many = images.length > 4;
+  const sizes = rowSizes(layout, many ? 3 : images.length);
   return (
     <figure data-block="gallery" data-layout={layout} className={`${LAYOUT_CLASS[layout]} my-10 sm:my-12`}>
-      <div className={`grid gap-6 sm:gap-4 ${COLUMNS[images.length] ?? ''}`}>
+      <div className={`grid gap-6 sm:gap-4 ${many ? MANY_COLUMNS : (COLUMNS[images.length] ?? '')}`}>
         {images.map((image) => (
           <GalleryItem key={image.src} {...image} sizes={sizes} />
         ))}

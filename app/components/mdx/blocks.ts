@@ -37,9 +37,17 @@ export type BlockDefinition = {
   parent?: string;
 };
 
+/**
+ * The most images a Gallery holds: a page carries it (each image is its own
+ * upload, fitted in the browser, and the site sends each reader only the
+ * variant their screen needs), and a set of screens rarely runs longer. The
+ * build's check and the editor's card both read it from the table below.
+ */
+export const GALLERY_MAX_IMAGES = 24;
+
 export const BLOCKS: Record<string, BlockDefinition> = {
   Figure: { component: Figure, props: figureProps, children: { kind: 'none' }, images: ['src'] },
-  Gallery: { component: Gallery, props: galleryProps, children: { kind: 'images', min: 2, max: 4 } },
+  Gallery: { component: Gallery, props: galleryProps, children: { kind: 'images', min: 2, max: GALLERY_MAX_IMAGES } },
   BeforeAfter: { component: BeforeAfter, props: beforeAfterProps, children: { kind: 'images', min: 2, max: 2, sameSize: true } },
   Callout: { component: Callout, props: calloutProps, children: { kind: 'markdown' } },
   Metrics: { component: Metrics, props: metricsProps, children: { kind: 'blocks', name: 'Metric', min: 1, max: 4 } },

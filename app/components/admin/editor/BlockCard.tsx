@@ -1,11 +1,23 @@
-import { NestedLexicalEditor, useLexicalNodeRemove, useMdastNodeUpdater, type JsxEditorProps } from '@mdxeditor/editor';
+import {
+  NestedLexicalEditor,
+  useLexicalNodeRemove,
+  useMdastNodeUpdater,
+  useNestedEditorContext,
+  type JsxEditorProps,
+} from '@mdxeditor/editor';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { useRef } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { readProp, writeProp, type Attribute } from './attributes';
 import type { PropField } from './block-fields';
 import { BLOCK_FORMS } from './block-forms.generated';
+import { blockPlace, moveBlockBy, moveBlockTo, siblingElements, type BlockPlace } from './block-moves';
 import { blockWords } from './block-words';
-import { ImageChildren, MetricChildren } from './BlockChildren';
+import { MetricChildren } from './BlockChildren';
+import { useEditorEnv } from './editor-env';
+import { keepFocusIn, restoreKeptFocus } from './focus-keeper';
+import { ImageChildren } from './ImageChildren';
+import { focusMoveControl, MoveControls, movesWithAlt, type MoveControl } from './MoveControls';
+import { startPointerReorder } from './pointer-reorder';
 import { PropInput } from './PropInput';
 
 /**
@@ -20,6 +32,7 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
   const update = useMdastNodeUpdater<MdxJsxFlowElement>();
   const remove = useLexicalNodeRemove();
   const card = useRef<HTMLDivElement>(null);
+  const move = useBlockMoves(name, card);
   // The latest attributes, so two quick changes in a row do not undo each other.
   const attributes = useRef<Attribute[]>(node.attributes);
   attributes.current = node.attributes;
@@ -53,14 +66,25 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
     >
       <header className="mb-3 flex items-center justify-between gap-3">
         <h3 className="text-sm font-semibold text-fg-muted">{words}</h3>
-        <button
-          type="button"
-          onClick={remove}
-          className="rounded-full px-2.5 py-1 text-sm text-fg-muted hover:bg-bg-muted hover:text-fg"
-          aria-label={`Remove this ${words.toLowerCase()} block`}
-        >
-          Remove
-        </button>
+        <div className="flex items-center gap-1">
+          <div ref={move.controls}>
+            <MoveControls
+              what={`the ${words.toLowerCase()}`}
+              first={move.place.first}
+              last={move.place.last}
+              onMove={(step, control) => move.by(step, control)}
+              onDragStart={move.drag}
+            />
+          </div>
+          <button
+            type="button"
+            onClick={remove}
+            className="rounded-full px-2.5 py-1 text-sm text-fg-muted hover:bg-bg-muted hover:text-fg"
+            aria-label={`Remove this ${words.toLowerCase()} block`}
+          >
+            Remove
+          </button>
+        </div>
       </header>
       {form.fields.length ? (
         <div className="grid gap-3 sm:grid-cols-2">
@@ -90,6 +114,80 @@ export function BlockCard({ mdastNode }: JsxEditorProps) {
       {form.children.kind === 'blocks' ? <MetricChildren node={node} update={update} /> : null}
     </div>
   );
+}
+
+/**
+ * The card's moves: up or down one part of the story (its buttons, or Alt+↑/↓
+ * anywhere in the card but its text fields), or dragged by its handle. Each
+ * is announced, and focus stays on the control that made it.
+ */
+function useBlockMoves(name: string, card: React.RefObject<HTMLDivElement | null>) {
+  const { parentEditor, lexicalNode } = useNestedEditorContext();
+  const env = useEditorEnv();
+  const controls = useRef<HTMLDivElement>(null);
+  const words = blockWords(name);
+  const [place, setPlace] = useState<BlockPlace>(() => blockPlace(parentEditor, lexicalNode));
+
+  // Any change to the story can put another part above or below this block.
+  useEffect(() => {
+    const read = () =>
+      setPlace((was) => {
+        const now = blockPlace(parentEditor, lexicalNode);
+        return now.first === was.first && now.last === was.last ? was : now;
+      });
+    read();
+    return parentEditor.registerUpdateListener(({ tags }) => {
+      read();
+      if (tags.has('historic')) restoreKeptFocus();
+    });
+  }, [parentEditor, lexicalNode]);
+
+  useEffect(() => (card.current ? keepFocusIn(card.current) : undefined), [card]);
+
+  function moved(said: string | null, control: MoveControl | HTMLElement | null) {
+    if (!said) return;
+    env.announce(said);
+    const now = blockPlace(parentEditor, lexicalNode);
+    // Moving the block's element out of the page and back takes the focus with it: give it back.
+    if (control instanceof HTMLElement) control.focus();
+    else if (control) focusMoveControl(controls.current, control, now);
+  }
+
+  const by = (step: -1 | 1, control: MoveControl | HTMLElement | null) =>
+    moved(moveBlockBy(parentEditor, lexicalNode, step, words), control);
+
+  function drag(event: PointerEvent<HTMLButtonElement>) {
+    const { elements, from } = siblingElements(parentEditor, lexicalNode);
+    startPointerReorder(event, {
+      items: elements,
+      from,
+      onDrop: (to) => moved(moveBlockTo(parentEditor, lexicalNode, to, words), 'drag'),
+    });
+  }
+
+  // Alt+↑/↓ from the card's controls; text fields keep the keys for their caret.
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (!movesWithAlt(target)) return;
+      if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') && !target.closest('[data-image-child]')) {
+        event.preventDefault();
+        event.stopPropagation();
+        by(event.key === 'ArrowUp' ? -1 : 1, target);
+        return;
+      }
+      // A key pressed on a button or checkbox of the card is the control's (Enter and Space press it), not the
+      // story's: the story's editor would take Enter for a new paragraph and Backspace for removing the block.
+      // Its shortcuts (Undo, Redo) still reach it.
+      if (!event.ctrlKey && !event.metaKey) event.stopPropagation();
+    };
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  });
+
+  return { place, controls, by, drag };
 }
 
 /** A tag the build does not know (it will refuse it): kept exactly as written, editable in the source view. */

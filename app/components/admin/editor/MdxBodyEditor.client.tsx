@@ -86,15 +86,31 @@ export default function MdxBodyEditor({
   // The story's images, and those uploaded since: every picker offers them.
   const [images, setImages] = useState(() => storyImages(textarea.value));
   const [videos, setVideos] = useState(() => storyVideos(textarea.value));
-  const env = useMemo<EditorEnv>(
-    () => ({
+  const [announcement, setAnnouncement] = useState('');
+  const env = useMemo<EditorEnv>(() => {
+    const pickImages: EditorEnv['pickImages'] = (options = {}) =>
+      new Promise<PickedImage[]>((resolve) =>
+        setRequest({
+          ...options,
+          multiple: true,
+          resolve: (picked) => {
+            const added = picked.map((image) => image.src);
+            setImages((list) => [...list, ...added.filter((src, i) => !list.includes(src) && added.indexOf(src) === i)]);
+            resolve(picked);
+          },
+        }),
+      );
+    return {
       documentPath,
       images,
-      pickImage: (options = {}) =>
+      pickImages,
+      pickImage: ({ file, ...options } = {}) =>
         new Promise<PickedImage | null>((resolve) =>
           setRequest({
             ...options,
-            resolve: (image) => {
+            ...(file ? { files: [file] } : {}),
+            resolve: (picked) => {
+              const image = picked[0] ?? null;
               if (image) setImages((list) => (list.includes(image.src) ? list : [...list, image.src]));
               resolve(image);
             },
@@ -102,9 +118,10 @@ export default function MdxBodyEditor({
         ),
       videos,
       addVideo: (src) => setVideos((list) => (list.includes(src) ? list : [...list, src])),
-    }),
-    [documentPath, images, videos],
-  );
+      // The same sentence twice is still news: a no-break space makes it a change the live region reads.
+      announce: (text) => setAnnouncement((was) => (was === text ? `${text}\u00a0` : text)),
+    };
+  }, [documentPath, images, videos]);
 
   const plugins = useMemo(
     () => [
@@ -162,12 +179,14 @@ export default function MdxBodyEditor({
   }, [mode]);
 
   function onDrop(event: React.DragEvent) {
-    const file = [...event.dataTransfer.files].find((f) => f.type.startsWith('image/'));
-    if (!file) return;
+    const files = [...event.dataTransfer.files].filter((f) => f.type.startsWith('image/'));
+    if (!files.length) return;
+    // A gallery's card takes the photos dropped on it (BlockChildren.tsx).
+    if ((event.target as Element).closest?.('[data-gallery-drop]')) return;
     // Ours, not the image plugin's: the dialog asks for the alt text before anything is uploaded.
     event.preventDefault();
     event.stopPropagation();
-    void env.pickImage({ file, caption: true }).then((image) => image && insertRef.current?.(image));
+    void env.pickImages({ files, caption: true }).then((picked) => insertRef.current?.(picked));
   }
 
   return (
@@ -197,6 +216,9 @@ export default function MdxBodyEditor({
         />
       </div>
       <ImageDialog documentPath={documentPath} request={request} onDone={() => setRequest(null)} />
+      <p role="status" aria-live="polite" className="sr-only" data-move-announcement>
+        {announcement}
+      </p>
     </EditorEnvContext.Provider>
   );
 }

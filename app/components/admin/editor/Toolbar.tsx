@@ -4,6 +4,7 @@ import {
   CreateLink,
   insertImage$,
   insertJsx$,
+  insertMarkdown$,
   InsertThematicBreak,
   ListsToggle,
   Separator,
@@ -11,6 +12,7 @@ import {
   usePublisher,
 } from '@mdxeditor/editor';
 import { useEffect, type MutableRefObject } from 'react';
+import { BLOCK_FORMS } from './block-forms.generated';
 import { blockWords } from './block-words';
 import { useEditorEnv, type PickedImage } from './editor-env';
 
@@ -27,12 +29,21 @@ const NEW_BLOCKS: Record<string, { props: Record<string, string>; children?: unk
   Embed: { props: { href: '', title: '' } },
   Video: { props: { src: '', poster: '', alt: '' } },
 };
-/** Blocks of images: the dialog opens once per image they need at least (the card adds more). */
-const IMAGE_BLOCKS: Record<string, number> = { Gallery: 2, BeforeAfter: 2 };
+/** A Before and after: the dialog opens once per image, the before then the after. */
+const BEFORE_AFTER_IMAGES = 2;
+const GALLERY = BLOCK_FORMS.Gallery?.children;
+const [GALLERY_MIN, GALLERY_MAX] = GALLERY?.kind === 'images' ? [GALLERY.min, GALLERY.max] : [2, 2];
 /** The menu, in the order a story uses them most. */
 const MENU = ['Figure', 'Gallery', 'BeforeAfter', 'Metrics', 'Quote', 'Callout', 'Embed', 'Video'];
 
-export type InsertImage = (image: PickedImage) => void;
+export type InsertImage = (images: PickedImage[]) => void;
+
+/** Markdown for one image alone in its paragraph (the site shows it as a figure). */
+function imageLine(image: PickedImage): string {
+  const alt = image.alt.replace(/[\\[\]]/g, (c) => `\\${c}`);
+  const title = image.title ? ` "${image.title.replace(/["\\]/g, (c) => `\\${c}`)}"` : '';
+  return `![${alt}](${image.src}${title})`;
+}
 
 /**
  * The toolbar: text styles the site's stories use (no underline, tables or
@@ -44,14 +55,34 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
   const env = useEditorEnv();
   const insertImage = usePublisher(insertImage$);
   const insertJsx = usePublisher(insertJsx$);
+  const insertMarkdown = usePublisher(insertMarkdown$);
   useEffect(() => {
-    insertRef.current = (image) => insertImage({ src: image.src, altText: image.alt, ...(image.title ? { title: image.title } : {}) });
+    // One image goes where the caret is; several become a run of images, each alone in its paragraph.
+    insertRef.current = (images) => {
+      const [image] = images;
+      if (!image) return;
+      if (images.length === 1) insertImage({ src: image.src, altText: image.alt, ...(image.title ? { title: image.title } : {}) });
+      else insertMarkdown(images.map(imageLine).join('\n\n'));
+    };
     return () => void (insertRef.current = null);
-  }, [insertImage, insertRef]);
+  }, [insertImage, insertMarkdown, insertRef]);
 
   async function addImage() {
-    const image = await env.pickImage({ caption: true });
-    if (image) insertRef.current?.(image);
+    insertRef.current?.(await env.pickImages({ caption: true }));
+  }
+
+  /** A gallery's photos: several at once in one dialog, and again until it has the few it needs. */
+  async function pickGallery(): Promise<PickedImage[]> {
+    const picked: PickedImage[] = [];
+    while (picked.length < GALLERY_MIN) {
+      const heading = picked.length
+        ? `Gallery: ${GALLERY_MIN - picked.length} more (a gallery shows at least ${GALLERY_MIN})`
+        : `Gallery: its photos (${GALLERY_MIN} or more; pick several at once)`;
+      const more = await env.pickImages({ caption: true, heading, most: GALLERY_MAX - picked.length });
+      if (!more.length) break;
+      picked.push(...more);
+    }
+    return picked;
   }
 
   async function addBlock(name: string) {
@@ -61,17 +92,11 @@ export function Toolbar({ insertRef }: { insertRef: MutableRefObject<InsertImage
         insertJsx({ kind: 'flow', name, props: { src: image.src, alt: image.alt, ...(image.title ? { caption: image.title } : {}) } });
       return;
     }
-    const wanted = IMAGE_BLOCKS[name];
-    if (wanted) {
+    if (name === 'Gallery' || name === 'BeforeAfter') {
       const picked: PickedImage[] = [];
-      while (picked.length < wanted) {
-        const heading =
-          name === 'BeforeAfter'
-            ? picked.length
-              ? 'The after image'
-              : 'The before image'
-            : `Gallery: image ${picked.length + 1} of ${wanted} or more`;
-        const image = await env.pickImage({ caption: name === 'Gallery', heading });
+      if (name === 'Gallery') picked.push(...(await pickGallery()));
+      while (name === 'BeforeAfter' && picked.length < BEFORE_AFTER_IMAGES) {
+        const image = await env.pickImage({ heading: picked.length ? 'The after image' : 'The before image' });
         if (!image) break;
         picked.push(image);
       }

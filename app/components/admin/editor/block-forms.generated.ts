@@ -4,7 +4,7 @@ import type { BlockForm } from './block-fields';
 // One block a line: a diff of this file names the blocks whose props changed.
 export const BLOCK_FORMS: Record<string, BlockForm> = {
   "Figure": {"name":"Figure","fields":[{"name":"src","kind":"image","required":true},{"name":"alt","kind":"text","required":false},{"name":"caption","kind":"text","required":false},{"name":"credit","kind":"text","required":false},{"name":"layout","kind":"enum","required":false,"options":["text","wide","full"]},{"name":"decorative","kind":"boolean","required":false}],"children":{"kind":"none"}},
-  "Gallery": {"name":"Gallery","fields":[{"name":"caption","kind":"text","required":false},{"name":"layout","kind":"enum","required":false,"options":["text","wide"]}],"children":{"kind":"images","min":2,"max":4}},
+  "Gallery": {"name":"Gallery","fields":[{"name":"caption","kind":"text","required":false},{"name":"layout","kind":"enum","required":false,"options":["text","wide"]}],"children":{"kind":"images","min":2,"max":24}},
   "BeforeAfter": {"name":"BeforeAfter","fields":[{"name":"before","kind":"text","required":false},{"name":"after","kind":"text","required":false},{"name":"caption","kind":"text","required":false},{"name":"layout","kind":"enum","required":false,"options":["text","wide"]}],"children":{"kind":"images","min":2,"max":2,"sameSize":true}},
   "Callout": {"name":"Callout","fields":[{"name":"kind","kind":"enum","required":false,"options":["insight","decision","note"]},{"name":"title","kind":"text","required":false}],"children":{"kind":"markdown"}},
   "Metrics": {"name":"Metrics","fields":[],"children":{"kind":"blocks","name":"Metric","min":1,"max":4}},

@@ -11,6 +11,15 @@ export type EditorEnv = {
   images: string[];
   /** Opens the upload dialog (alt text first); resolves with the stored image, or null when cancelled. */
   pickImage: (options?: { file?: File; caption?: boolean; heading?: string }) => Promise<PickedImage | null>;
+  /**
+   * The same dialog for several photos at once (picked together or dropped):
+   * each gets its alt text, and each is fitted and uploaded in turn. Resolves
+   * with the stored images in the order picked, or [] when cancelled. `most`
+   * is how many fit where they go (a gallery's room).
+   */
+  pickImages: (options?: { files?: File[]; caption?: boolean; heading?: string; most?: number }) => Promise<PickedImage[]>;
+  /** Says a sentence to screen readers (a polite live region): where a block or image moved. */
+  announce: (text: string) => void;
   /** The story's own videos (`./office-depot/demo.mp4`), offered by the video pickers. */
   videos: string[];
   /** A video just uploaded: every video picker offers it from now on. */
