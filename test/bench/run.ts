@@ -21,6 +21,8 @@ import { PUBLIC_PAGES, publicPageJs, type PublicPageJs } from './public-js';
 import { startPageProxy } from './scripts-removed';
 import { measurePublishPhotos, publishPhotosOptions, renderPublishPhotos } from './publish-photos';
 import { functionsBudgets, functionsSection, measureFunctions } from './functions';
+import { measureLooks } from './looks';
+import { looksRuns, looksSection } from './looks-report';
 
 /**
  * `npm run bench`: builds, starts the production server on a free port, and
@@ -44,7 +46,11 @@ import { functionsBudgets, functionsSection, measureFunctions } from './function
  * `npm run bench -- --only pages` measures only the public pages (Lighthouse
  * with and without their scripts, and every public page's JavaScript) and
  * prints it: the figures to compare before and after a change to what the
- * pages ship.
+ * pages ship. It ends with three looks side by side (test/bench/looks.ts:
+ * the default, a serif pairing, a dark one), which
+ * `npm run bench -- --skip-build --only looks [--runs N]` measures alone
+ * (5 runs unless told), prints, and writes as the "Looks" section of
+ * docs/benchmarks.md in place.
  * `npm run bench -- --only publish-photos [--photos 1,8] [--runs N]` measures
  * a publish with new 3,000-px photos at one CPU and 1 GB of heap
  * (test/bench/publish-photos.ts), and prints it.
@@ -101,7 +107,7 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   let build: BuildBench | undefined;
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  const ONLY = ['publish-live', 'pages', 'publish-photos', 'functions'];
+  const ONLY = ['publish-live', 'pages', 'looks', 'publish-photos', 'functions'];
   if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only takes ${ONLY.join(' or ')}, not ${only}`);
   if (skipBuild) log('Skipping the build (--skip-build): measuring the existing build/.');
   else {
@@ -134,6 +140,20 @@ async function main(): Promise<void> {
   if (only === 'publish-photos') {
     log('A publish with new photos, at one CPU');
     log(renderPublishPhotos(await measurePublishPhotos({ ...publishPhotosOptions(process.argv), log })).join('\n'));
+    return;
+  }
+
+  if (only === 'looks') {
+    const runs = looksRuns(process.argv, COMPARED_RUNS);
+    const [loadBefore = 0] = os.loadavg();
+    log(`Three looks side by side (${runs} Lighthouse run${runs === 1 ? '' : 's'} a page, with and without its scripts)`);
+    browser = await launchBrowser();
+    const looks = await measureLooks({ browser, runs, log });
+    const section = looksSection(looks, { runs, load: [loadBefore, os.loadavg()[0] ?? 0] });
+    writeFileSync(REPORT, replaceSection(readFileSync(REPORT, 'utf8'), section));
+    log(section.join('\n'));
+    log(`Wrote its section of ${path.relative(ROOT, REPORT)}.`);
+    await cleanup();
     return;
   }
 
@@ -187,8 +207,14 @@ async function main(): Promise<void> {
   log('JavaScript of every public page (gzip, external and inline)');
   const publicJs: PublicPageJs[] = [];
   for (const page of PUBLIC_PAGES) publicJs.push(await publicPageJs(browser, origin, page));
+  const looksRunCount = looksRuns(process.argv, COMPARED_RUNS);
+  const [loadBeforeLooks = 0] = os.loadavg();
+  log(`Three looks side by side (${looksRunCount} Lighthouse runs a page, with and without its scripts)`);
+  const looks = await measureLooks({ browser, runs: looksRunCount, log });
+  const looksReport = looksSection(looks, { runs: looksRunCount, load: [loadBeforeLooks, os.loadavg()[0] ?? 0] });
   if (only === 'pages') {
     log(renderPagesSummary(pages, publicJs, os.loadavg()[0] ?? 0));
+    log(looksReport.join('\n'));
     await cleanup();
     return;
   }
@@ -254,7 +280,7 @@ async function main(): Promise<void> {
   };
   const list = budgets(result);
   mkdirSync(path.dirname(REPORT), { recursive: true });
-  writeFileSync(REPORT, `${renderMarkdown(result, list)}\n${renderPublishLive(publishLive).join('\n')}`);
+  writeFileSync(REPORT, `${renderMarkdown(result, list)}\n${renderPublishLive(publishLive).join('\n')}\n\n${looksReport.join('\n')}`);
   log(renderSummary(result, list));
   log(renderPublishLive(publishLive).join('\n'));
   log(`Wrote ${path.relative(ROOT, REPORT)} in ${Math.round(result.durationS)} s.`);
