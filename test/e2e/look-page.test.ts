@@ -89,7 +89,7 @@ describe('the Look page', () => {
     const page = await openLookPage();
     await expect(page.locator('form[data-site-look]').count()).resolves.toBe(1);
     await page.getByLabel('Hex code').fill('#0d9488');
-    await page.getByLabel('Round').check();
+    await page.getByRole('radio', { name: 'Round', exact: true }).check();
     await page.getByLabel('Always dark').check();
 
     // Live: the frames follow her choices without a submit, only the dark ones remain.
@@ -153,7 +153,7 @@ describe('the Look page', () => {
   it('a hex that is no colour: refused in her words, her choices kept, 4xx', async () => {
     const page = await openLookPage({ javaScriptEnabled: false });
     await page.getByLabel('Hex code').fill('teal-ish');
-    await page.getByLabel('Square').check();
+    await page.getByRole('radio', { name: 'Square', exact: true }).check();
     const answer = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/admin/look'));
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await answer).status()).toBe(422);
@@ -162,7 +162,7 @@ describe('the Look page', () => {
       /^“teal-ish” isn’t a colour the site can read\. Type it as a # followed by six digits or letters a–f, such as #0d9488/,
     );
     expect(await page.getByLabel('Hex code').inputValue()).toBe('teal-ish');
-    expect(await page.getByLabel('Square').isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Square', exact: true }).isChecked()).toBe(true);
     expect(await page.locator('[data-save-result]').getAttribute('data-save-result')).toBe('invalid');
   }, 120_000);
 
@@ -170,8 +170,8 @@ describe('the Look page', () => {
     const page = await openLookPage({ javaScriptEnabled: false });
     await page.getByLabel('Hex code').fill('#7c3aed');
     await page.getByLabel('Always light').check();
-    await page.getByLabel('Sand').check();
-    await page.getByLabel('Round').check();
+    await page.getByRole('radio', { name: 'Sand', exact: true }).check();
+    await page.getByRole('radio', { name: 'Round', exact: true }).check();
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page
       .locator('[data-preview-frame="home-desktop"] iframe[src*="accent=%237c3aed"][src*="neutral=sand"][src*="shown=light"]')
@@ -200,14 +200,14 @@ describe('the Look page', () => {
     const elsewhere = await publishAndWait(details);
     expect(elsewhere.status, elsewhere.message).toBe('published');
 
-    await page.getByLabel('Square').check();
+    await page.getByRole('radio', { name: 'Square', exact: true }).check();
     const answer = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/admin/look'));
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await answer).status()).toBe(409);
     const banner = page.locator('[data-save-result="conflict"]');
     await banner.waitFor();
     expect(await banner.innerText()).toMatch(/changed somewhere else[\s\S]*accent #dc2626/);
-    expect(await page.getByLabel('Square').isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Square', exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Hex code').inputValue()).toBe(accent);
 
     const again = await publishAndWait(page);
