@@ -136,7 +136,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
           ) : given ? null : (
             <div>
               <label htmlFor={`${id}-file`} className={LABEL}>
-                {request.multiple ? 'Image files (pick several at once if you like)' : 'Image file'}
+                {request.multiple ? <>Image files (pick several at once if you like)</> : <>Image file</>}
               </label>
               <input
                 id={`${id}-file`}
