@@ -16,6 +16,7 @@ import {
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
@@ -163,6 +164,13 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
   // Its static server would take 3999 or the next free port, a race between two instances starting at once.
   const [port, staticPort] = await Promise.all([freePort(), freePort()]);
   const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: 'none', PORTFOLIO_DB: 'off' };
+  // A function call is cut at Netlify's own 60 s, not at the offline CLI's 30 s (netlify-function-limit.mjs).
+  env.NODE_OPTIONS = [
+    process.env.NODE_OPTIONS,
+    `--import=${pathToFileURL(path.join(import.meta.dirname, 'netlify-function-limit.mjs')).href}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   // The developer's own Netlify settings stay out: a test's site is unlinked (site ID "unlinked").
   for (const name of ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN', 'NETLIFY_DB_URL', 'NETLIFY_DB_EMBEDDED', 'PORTFOLIO_DB_DIR', 'URL'])
     delete env[name];
