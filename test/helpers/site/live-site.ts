@@ -128,8 +128,8 @@ export function generatedImages(html: string): Set<string> {
   return new Set([...html.matchAll(/\/generated\/images\/[^\s"',)?\\]+/g)].map((match) => match[0].replace(/&amp;/g, '&')));
 }
 
-export async function waitForSaveResult(page: Page, { timeoutMs = 60_000 } = {}): Promise<{ status: string; commit: string | null }> {
+export async function waitForSaveResult(page: Page): Promise<{ status: string; commit: string | null }> {
   const result = page.locator('[data-save-result]');
-  await result.waitFor({ timeout: timeoutMs });
+  await result.waitFor({ timeout: 60_000 });
   return { status: (await result.getAttribute('data-save-result'))!, commit: await result.getAttribute('data-commit') };
 }
