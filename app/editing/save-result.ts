@@ -25,3 +25,13 @@ export type SaveResult =
 
 /** When and where the change shows. */
 export type LiveNote = { when: string; href: string | null };
+
+/** The HTTP status each outcome of a publish answers with, whichever page published. */
+export const SAVE_RESULT_HTTP_STATUS: Record<SaveResult['status'], number> = {
+  published: 200,
+  unchanged: 200,
+  conflict: 409,
+  invalid: 422,
+  failed: 502,
+  'read-only': 409,
+};

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { SAVE_RESULT_HTTP_STATUS } from '~/editing/save-result';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { privatePasswordState } from '~/access/private-access.server';
 import { composeFile, listOperation, openDocument } from '~/editing/documents/compose.server';
@@ -100,14 +101,7 @@ export async function contentEditorLoader({ request, params }: LoaderFunctionArg
   });
 }
 
-const STATUS: Record<SaveResult['status'], number> = {
-  published: 200,
-  unchanged: 200,
-  conflict: 409,
-  invalid: 422,
-  failed: 502,
-  'read-only': 409,
-};
+const STATUS: Record<SaveResult['status'], number> = SAVE_RESULT_HTTP_STATUS;
 
 export async function contentEditorAction({ request, params }: ActionFunctionArgs) {
   return asOwner(request, async () => {

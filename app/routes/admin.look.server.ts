@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { SAVE_RESULT_HTTP_STATUS } from '~/editing/save-result';
 import { asOwner, OWNER_HEADERS } from '~/access/owner-guard.server';
 import { getPublicCaseStudySlugs } from '~/content/content.server';
 import { lookPage, publishLook, type LookPublishResult } from '~/editing/look/publish-look.server';
@@ -37,14 +38,7 @@ export async function ownerLookLoader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const STATUS: Record<LookPublishResult['status'], number> = {
-  published: 200,
-  unchanged: 200,
-  conflict: 409,
-  invalid: 422,
-  failed: 502,
-  'read-only': 409,
-};
+const STATUS: Record<LookPublishResult['status'], number> = SAVE_RESULT_HTTP_STATUS;
 
 const BLOB_ID = /^[0-9a-f]{40}$/;
 
