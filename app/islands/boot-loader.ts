@@ -1,4 +1,9 @@
-/** How long after the navigation began the islands start at the latest, should the page never finish loading (an image that never answers). */
+/**
+ * How long after the navigation began the islands start at the latest, should
+ * the page never finish loading (an image that never answers). A page that has
+ * loaded waits for its frames instead: on a slow phone they can come seconds
+ * after load, and a tab opened in the background has none until it is shown.
+ */
 export const ISLANDS_START_FALLBACK_MS = 3000;
 
 /**
@@ -14,5 +19,5 @@ export const ISLANDS_START_FALLBACK_MS = 3000;
  */
 export function bootLoaderScript(bootUrl: string): string {
   // In a block, so that nothing it names becomes a global of the page.
-  return `{let added;const add=()=>{if(added)return;added=1;document.head.append(Object.assign(document.createElement('script'),{type:'module',src:${JSON.stringify(bootUrl)}}))};addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(add)),{once:true});setTimeout(add,${ISLANDS_START_FALLBACK_MS})}`;
+  return `{let added;const add=()=>{if(added)return;added=1;document.head.append(Object.assign(document.createElement('script'),{type:'module',src:${JSON.stringify(bootUrl)}}))};addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(add)),{once:true});setTimeout(()=>document.readyState==='complete'||add(),${ISLANDS_START_FALLBACK_MS})}`;
 }

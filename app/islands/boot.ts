@@ -82,7 +82,11 @@ function afterFirstPaint() {
   if (document.readyState === 'complete') painted();
   else addEventListener('load', painted, { once: true });
   // Counted from the navigation's start, as the loader counts (boot-loader.ts): an image that never answers delays nothing longer.
-  setTimeout(start, Math.max(0, ISLANDS_START_FALLBACK_MS - performance.now()));
+  // A page that has loaded waits for its paint instead (a slow phone can paint seconds after load), with the same bound again.
+  setTimeout(
+    () => (document.readyState === 'complete' ? setTimeout(start, ISLANDS_START_FALLBACK_MS) : start()),
+    Math.max(0, ISLANDS_START_FALLBACK_MS - performance.now()),
+  );
 }
 
 if ((document as Document & { prerendering?: boolean }).prerendering) {
