@@ -8,6 +8,7 @@ import { problemsInHerWords } from '~/editing/documents/problem-words';
 import { createDraft, discardDraft, getDraft, listDrafts } from '~/editing/drafts/texts.server';
 import { saveDraftUpload } from '~/editing/drafts/images.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
+import { overLimitNote } from '~/editing/content-list/title-limit';
 import { recentlyDeleted, restoreDeletedRequest } from '~/editing/content-list/recently-deleted.server';
 import { modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
@@ -102,6 +103,11 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     const form = await readSmallForm(request);
     if (typeof form === 'number') return answer(form, { error: 'That request could not be read.' });
     const intent = text(form, 'intent');
+    if (intent === 'create') {
+      // Over the limit: the title comes back cut on a word, for her to see where it ends before anything is made.
+      const long = overLimitNote(text(form, 'title').replace(/\s+/g, ' ').trim());
+      if (long) return answer(422, { error: long.note, title: long.cut });
+    }
     const config = await resolvePublishConfig();
     if (config.mode === 'read-only') return answer(409, { error: config.reason });
     const listed = await listContent(config);

@@ -31,4 +31,34 @@ describe('a new case study', () => {
     expect(await page.locator('[data-content-item]').count()).toBe(rows);
     expect(remoteHead(editor.stack.remote)).toBe(head);
   });
+
+  it.each([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ] as const)(
+    'with a title over 120 characters, %s: nothing is cut unseen; it comes back cut on a word, with a note',
+    async (_name, javaScriptEnabled) => {
+      const page = await editor.signedIn({ javaScriptEnabled, at: '/admin/content' });
+      const head = remoteHead(editor.stack.remote);
+      const rows = await page.locator('[data-content-item]').count();
+      const long =
+        'How a regional bank moved forty thousand small businesses to a new lending flow, and why the old one can take its fair share of the blame';
+      const box = page.locator('#new-case-study-title');
+      await box.focus();
+      // As a paste: a maxlength would cut it here, mid-word and without a word.
+      await page.keyboard.insertText(long);
+      expect(await box.inputValue()).toBe(long);
+      if (javaScriptEnabled)
+        expect(await page.locator('#new-case-study-count').innerText()).toBe(
+          `${long.length} of 120 characters: ${long.length - 120} too many`,
+        );
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'A title holds 120 characters' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(`yours has ${long.length}. Cut on a word, it now ends “…can take its fair”`);
+      await expect.poll(() => box.inputValue()).toBe(long.slice(0, long.indexOf(' share')));
+      expect(await page.locator('[data-content-item]').count()).toBe(rows);
+      expect(remoteHead(editor.stack.remote)).toBe(head);
+    },
+  );
 });

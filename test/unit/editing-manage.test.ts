@@ -7,6 +7,7 @@ import { blobIdOf } from '~/editing/git/publish.server';
 import { describeContentFile, sortContent, type ContentItem } from '~/editing/content-list/catalog.server';
 import { diffLines } from '~/editing/documents/line-diff';
 import { deleteRequest, moveRequest, newCaseStudy, SLUG, slugFor, statusRequest } from '~/editing/content-list/manage.server';
+import { cutOnWord, overLimitNote, TITLE_MAX } from '~/editing/content-list/title-limit';
 import { copyContent, ROOT, SAMPLE_SITE_DIR } from '../helpers/data/content';
 import { at, must } from '../helpers/must';
 
@@ -165,6 +166,33 @@ describe('a new case study', () => {
         error: `You already have a case study called “${taken}”. Give the new one another title, or open that one from the list.`,
       });
     }
+  });
+});
+
+describe('a title over the limit', () => {
+  const long =
+    'How a regional bank moved forty thousand small businesses to a new lending flow, and why the old one can take its fair share of the blame';
+
+  it('is cut on a word, never mid-word, without the comma or dash a cut can leave', () => {
+    expect(long.length).toBeGreaterThan(TITLE_MAX);
+    const cut = cutOnWord(long);
+    expect(cut.length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(long.startsWith(cut)).toBe(true);
+    expect(long[cut.length]).toBe(' ');
+    expect(cut.endsWith('can take its fair')).toBe(true);
+    expect(cutOnWord('Research, synthesis – '.repeat(8))).toMatch(/synthesis$|Research$/);
+    expect(cutOnWord('x'.repeat(130))).toBe('x'.repeat(TITLE_MAX));
+    expect(cutOnWord('Short title')).toBe('Short title');
+  });
+
+  it('is refused with a note that says where it would end, and nothing is made', () => {
+    const { list } = realContent();
+    const created = newCaseStudy(long, list);
+    expect(created.ok).toBe(false);
+    expect(!created.ok && created.error).toBe(
+      `A title holds ${TITLE_MAX} characters and yours has ${long.length}. Cut on a word, it now ends “…can take its fair”: press Create to keep it so, or shorten it your way.`,
+    );
+    expect(overLimitNote(cutOnWord(long))).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import type { Outcome } from '~/editing/documents/outcome';
 import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './catalog.server';
 import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { placeholderCardImage } from './placeholder-card.server';
+import { overLimitNote } from './title-limit';
 import type { PublishRequest } from '~/editing/git/publish-plan.server';
 
 /**
@@ -54,7 +55,8 @@ export function newCaseStudy(
 ): Outcome<{ path: string; slug: string; text: string; card: ReturnType<typeof placeholderCardImage>; request: PublishRequest }> {
   const clean = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
   if (!clean) return { ok: false, error: 'A new case study needs a title.' };
-  if (clean.length > 120) return { ok: false, error: 'A title has at most 120 characters.' };
+  const long = overLimitNote(clean);
+  if (long) return { ok: false, error: long.note };
   const studies = caseStudies(list);
   // The same title (give or take case, accents and punctuation) would make a twin on the home page: refused, with the one that has it.
   const same = slugFor(clean, []);

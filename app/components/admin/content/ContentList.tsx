@@ -1,10 +1,12 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { EMPTY } from '~/components/admin/kit/Panel';
 import { Progress, Spinner } from '~/components/admin/kit/Progress';
 import { StateBadge } from '~/components/admin/kit/StateBadge';
 import { When } from '~/components/admin/kit/When';
 import { mediaUrl } from '~/editing/content-check/types';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
+import { TITLE_COUNT_FROM, TITLE_MAX } from '~/editing/content-list/title-limit';
 import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
 import type { ContentListView, ListActionData, ListItem as Item } from './types';
 
@@ -232,7 +234,7 @@ function NewCaseStudy({ title, busy, creating }: { title?: string; busy: boolean
         <label htmlFor="new-case-study-title" className="mt-1 block text-sm text-fg-muted">
           Its title; the page’s address is made from it. It starts as “coming soon”, as a draft.
         </label>
-        <input id="new-case-study-title" name="title" defaultValue={title} maxLength={120} required className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
+        <TitleInput key={title} title={title} />
       </div>
       <button type="submit" name="intent" value="create" disabled={busy} className={PRIMARY}>
         {creating ? (
@@ -253,4 +255,32 @@ function cardPreview(src: string): string {
   // IMAGE_FIELDS is a constant list that includes the card's 'image' field.
   const repoPath = imageRepoPath(IMAGE_FIELDS.find((spec) => spec.name === 'image')!, src);
   return repoPath ? mediaUrl(repoPath) : src;
+}
+
+/**
+ * No maxLength: a browser would cut a pasted title mid-word without a word.
+ * The count shows as she nears the limit; over it, the server hands the title
+ * back cut on a word, with a note (title-limit.ts).
+ */
+function TitleInput({ title }: { title?: string }) {
+  const [length, setLength] = useState(title?.length ?? 0);
+  const near = length >= TITLE_COUNT_FROM;
+  return (
+    <>
+      <input
+        id="new-case-study-title"
+        name="title"
+        defaultValue={title}
+        required
+        onInput={(event) => setLength(event.currentTarget.value.length)}
+        aria-describedby={near ? 'new-case-study-count' : undefined}
+        className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+      />
+      {near ? (
+        <p id="new-case-study-count" className={`mt-1 text-xs tabular-nums ${length > TITLE_MAX ? 'font-medium text-red-700 dark:text-red-400' : 'text-fg-muted'}`}>
+          {length > TITLE_MAX ? `${length} of ${TITLE_MAX} characters: ${length - TITLE_MAX} too many` : `${length} of ${TITLE_MAX} characters`}
+        </p>
+      ) : null}
+    </>
+  );
 }
