@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseStudyFrontmatterSchema } from '~/content/schema';
-import { caseStudyForm, fieldsOf, humanise, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { caseStudyForm, fieldsOf, humanise, isWideField, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
 import { formValues, fromForm } from '~/editing/documents/form-values';
 import { applyChanges } from '~/editing/documents/frontmatter.server';
 import { buildData, changedSpan, contentFile, contentFiles } from '../helpers/data/content-files';
@@ -158,6 +158,16 @@ describe("forms generated from the build's schemas", () => {
     expect(humanise('lockedNote')).toBe('Locked note');
     expect(humanise('paragraphs')).toBe('Paragraphs');
     expect(humanise('some_key-name')).toBe('Some key name');
+  });
+});
+
+describe('the width a field takes', () => {
+  it('long words (titles, alt texts, descriptions) take the whole width; short ones (role, order, status) one column', () => {
+    const fields = byName(caseStudyForm);
+    const wide = (name: string) => isWideField(fields.get(name)!);
+    for (const name of ['title', 'description', 'alt']) expect(wide(name), name).toBe(true);
+    for (const name of ['role', 'timeline', 'order', 'status']) expect(wide(name), name).toBe(false);
+    expect(isWideField(byName(siteForm).get('hero.title')!)).toBe(true);
   });
 });
 

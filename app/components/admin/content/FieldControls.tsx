@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Condition, Field } from '~/editing/documents/fields';
+import { isWideField, type Condition, type Field } from '~/editing/documents/fields';
 import { optionLabel } from '~/editing/documents/option-label';
 import type { FormValue } from '~/editing/documents/form-values';
 import { isFocusField } from '~/editing/documents/image-fields';
@@ -52,7 +52,7 @@ function Control({ field, name, context, compact }: { field: Field; name: string
   const conditional = field.showWhen?.length ? { 'data-show-when': JSON.stringify(field.showWhen) } : {};
   const image = asImageField(field);
   return (
-    <div hidden={!shown} {...conditional} className={image || field.kind === 'group' || field.kind === 'list' ? 'sm:col-span-2' : undefined}>
+    <div hidden={!shown} {...conditional} className={image || isWideField(field) ? 'sm:col-span-2' : undefined}>
       {image ? (
         <ImageField field={field} spec={image} values={context.values} error={context.errors[image.srcName]} focusError={context.errors[image.focusName]} renderLeaf={(child, childName) => <Leaf field={child} name={childName} context={context} />} />
       ) : field.kind === 'group' ? <Group field={field} name={name} context={context} /> : field.kind === 'list' ? <List field={field} name={name} context={context} /> : <Leaf field={field} name={name} context={context} compact={compact} />}

@@ -71,7 +71,7 @@ export function PropInput({ block, field, value, onChange, onImage }: Props) {
   if (field.kind === 'image') return <ImageInput {...{ block, field, value: String(value), onChange, onImage, id, title, common }} />;
   if (field.kind === 'video') return <VideoInput {...{ block, field, value: String(value), onChange, id, title, common, hint }} />;
   return (
-    <div className={field.name === 'alt' || field.name === 'caption' ? 'sm:col-span-2' : ''}>
+    <div className={field.name === 'alt' || field.name === 'caption' || field.name === 'title' ? 'sm:col-span-2' : ''}>
       <label htmlFor={id} className={LABEL}>
         {title}
       </label>
