@@ -83,8 +83,16 @@ function itemIndices(name: string, values: Values): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
+/** A list the schema needs at least N items in starts with that many rows to fill, rather than an error to read. */
+function withRowsToFill(indices: number[], minItems = 0): number[] {
+  const rows = [...indices];
+  let next = indices.length ? Math.max(...indices) + 1 : 0;
+  while (rows.length < minItems) rows.push(next++);
+  return rows;
+}
+
 function List({ field, name, context }: { field: Field; name: string; context: Context }) {
-  const indices = itemIndices(name, context.values);
+  const indices = withRowsToFill(itemIndices(name, context.values), field.minItems);
   // List renders only list fields, and describeSchema gives every list field its itemShape.
   const shape = field.itemShape!;
   const error = context.errors[name];
