@@ -38,7 +38,7 @@ describe('recently deleted', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);
     expect(await page.locator('[data-recently-deleted]').count()).toBe(0);
 
-    await page.getByRole('link', { name: `Delete ${TITLE}` }).click();
+    await page.getByRole('button', { name: `Delete ${TITLE}` }).click();
     await page.getByRole('button', { name: 'Delete case study' }).click();
     await page.waitForURL(/deleted=1/);
     const deleteCommit = remoteHead(editor.stack.remote);

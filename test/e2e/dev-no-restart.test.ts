@@ -186,7 +186,7 @@ describe('publishing under npm run dev', () => {
     // Delete: confirmed in the list, right after the publish.
     await page.goto(`${dev.url}/admin/content`);
     await waitForReady(page);
-    await page.getByRole('link', { name: 'Delete Bus Stops' }).click();
+    await page.getByRole('button', { name: 'Delete Bus Stops' }).click();
     await page.getByRole('button', { name: 'Delete case study' }).click({ noWaitAfter: true, timeout: 120_000 });
     await page.getByText('Deleted, with its images.').waitFor({ timeout: 120_000 });
     const deleted = head();

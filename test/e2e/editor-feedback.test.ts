@@ -139,16 +139,33 @@ describe('publishing', () => {
 });
 
 describe('deleting', () => {
+  it('asks on the click, with no request, even without JavaScript; Keep it leaves the list as it was', async () => {
+    const page = await editor.signedIn({ javaScriptEnabled: false });
+    await page.goto(`${editor.url}/admin/content`);
+    const requests: string[] = [];
+    // A page or a fetch, not the favicon the browser asks for late.
+    page.on('request', (request) => ['document', 'fetch', 'xhr'].includes(request.resourceType()) && requests.push(request.url()));
+    await page.getByRole('button', { name: /^Delete Analytics/ }).click();
+    const question = page.getByRole('alertdialog');
+    await question.waitFor();
+    expect(await question.getByRole('heading').innerText()).toMatch(/^Delete “Analytics/);
+    expect(requests, 'asked by the browser alone').toEqual([]);
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(requests).toEqual([]);
+    expect(await page.locator('[data-content-item="case-studies/analytics-dashboard.mdx"]').count()).toBe(1);
+  });
+
   it('"Deleting…" at once with the button disabled, progress after a second, then the list without it', async () => {
     const page = await editor.signedIn();
     await gotoReady(page, `${editor.url}/admin/content`);
-    await page.getByRole('link', { name: /^Delete Analytics/ }).click();
+    await page.getByRole('button', { name: /^Delete Analytics/ }).click();
     const confirm = page.getByRole('button', { name: 'Delete case study' });
     await confirm.waitFor();
     const held = await holdPosts(page, '/admin/content');
     await confirm.click({ noWaitAfter: true });
-    const button = page.locator('[role="alertdialog"] button[type="submit"]');
-    await page.locator('[role="alertdialog"] button', { hasText: 'Deleting…' }).waitFor();
+    const button = page.getByRole('alertdialog').locator('button[type="submit"]');
+    await page.getByRole('alertdialog').locator('button', { hasText: 'Deleting…' }).waitFor();
     expect(await button.isDisabled()).toBe(true);
     await page.locator('[data-progress]').waitFor();
     expect(await page.locator('[data-progress]').innerText()).toMatch(/^Deleting, then updating your site…\s+\d+ s$/);

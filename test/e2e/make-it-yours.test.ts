@@ -386,7 +386,7 @@ describe('in the browser only, the designer', () => {
     const page = await signedIn();
     for (const { slug, title } of SAMPLE.caseStudies) {
       await page.goto(`${editor.url}/admin/content`);
-      await page.getByRole('link', { name: `Delete ${title}` }).click();
+      await page.getByRole('button', { name: `Delete ${title}` }).click();
       await page.getByRole('button', { name: 'Delete case study' }).click();
       // A bound, not a pace: each delete is checked like a publish, committed and pushed (over 30 s on a busy machine).
       await page.waitForURL(/deleted=/, { timeout: 120_000 });

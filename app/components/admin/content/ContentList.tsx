@@ -7,7 +7,8 @@ import { When } from '~/components/admin/kit/When';
 import { mediaUrl } from '~/editing/content-check/types';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
 import { TITLE_COUNT_FROM, TITLE_MAX } from '~/editing/content-list/title-limit';
-import { BUTTON, PRIMARY, QUIET_LINK } from './buttons';
+import { PRIMARY, QUIET_LINK } from './buttons';
+import { ConfirmDelete, DeleteButton, DeleteQuestion } from './DeleteConfirm';
 import type { ContentListView, ListActionData, ListItem as Item } from './types';
 
 
@@ -22,6 +23,7 @@ export function ContentList({ list }: { list: ContentListView }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const intent = busy ? String(navigation.formData?.get('intent') ?? '') : '';
+  const deletingPath = intent === 'delete' ? String(navigation.formData?.get('path') ?? '') : null;
   const opening = navigation.state === 'loading' && navigation.location.search.includes('delete=') ? 'Opening…' : null;
   const pages = items.filter((item) => item.kind !== 'case-study');
   const caseStudies = items.filter((item) => item.kind === 'case-study');
@@ -106,7 +108,7 @@ export function ContentList({ list }: { list: ContentListView }) {
         {caseStudies.length === 0 && newOnes.length === 0 ? <p className={`${EMPTY} mt-3`}>No case studies yet.</p> : null}
         <ol className="mt-3 grid gap-3">
           {caseStudies.map((item, index) => (
-            <CaseStudyRow key={item.path} item={item} now={now} first={index === 0} last={index === caseStudies.length - 1} disabled={readOnly || busy} />
+            <CaseStudyRow key={item.path} item={item} now={now} first={index === 0} last={index === caseStudies.length - 1} disabled={readOnly || busy} deleting={deletingPath === item.contentPath} />
           ))}
           {newOnes.map((draft) => (
             <li key={draft.path} data-content-item={draft.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">
@@ -145,7 +147,7 @@ function LastChange({ item, now }: { item: Item; now: string }) {
   );
 }
 
-function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: string; first: boolean; last: boolean; disabled: boolean }) {
+function CaseStudyRow({ item, now, first, last, disabled, deleting }: { item: Item; now: string; first: boolean; last: boolean; disabled: boolean; deleting: boolean }) {
   const published = item.status === 'published';
   return (
     <li data-content-item={item.path} className="flex flex-wrap items-center gap-4 rounded-2xl border border-border bg-bg p-3 sm:flex-nowrap sm:p-4">
@@ -176,12 +178,13 @@ function CaseStudyRow({ item, now, first, last, disabled }: { item: Item; now: s
             <path d="M10 5v10m0 0-4-4m4 4 4-4" />
           </svg>
         </button>
-        <Link to={`?delete=${encodeURIComponent(item.contentPath)}`} aria-label={`Delete ${item.title}`} title="Delete" className={ROUND} aria-disabled={disabled || undefined}>
+        <DeleteButton item={item} disabled={disabled} className={ROUND}>
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className={ICON}>
             <path d="M4 6h12M8 6V4.5h4V6m-6 0 .7 9.5h6.6L14 6" />
           </svg>
-        </Link>
+        </DeleteButton>
       </Form>
+      <DeleteQuestion item={item} deleting={deleting} />
     </li>
   );
 }
@@ -194,35 +197,6 @@ const WORKING: Record<string, string> = {
   down: 'Moving it, then updating your site…',
   create: 'Making the new case study…',
 };
-
-function ConfirmDelete({ item, deleting }: { item: Item; deleting: boolean }) {
-  return (
-    <section role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text" className="mt-6 rounded-2xl border border-red-600/30 bg-red-500/6 p-5">
-      <h2 id="confirm-title" className="font-semibold">
-        Delete “{item.title}”?
-      </h2>
-      <p id="confirm-text" className="mt-1 text-sm text-fg-muted">
-        Its page and its images leave the site together. Both stay under Recently deleted, below the list, where Restore brings them back.
-      </p>
-      <Form method="post" className="mt-4 flex flex-wrap gap-2">
-        <input type="hidden" name="path" value={item.contentPath} />
-        <button type="submit" name="intent" value="delete" disabled={deleting} aria-busy={deleting || undefined} className="inline-flex h-10 items-center gap-1.5 rounded-full bg-red-600 px-5 text-sm font-medium text-white shadow-sm transition-colors hover:bg-red-700 disabled:opacity-70">
-          {deleting ? (
-            <>
-              <Spinner />
-              Deleting…
-            </>
-          ) : (
-            'Delete case study'
-          )}
-        </button>
-        <Link to="/admin/content" className={BUTTON}>
-          Keep it
-        </Link>
-      </Form>
-    </section>
-  );
-}
 
 function NewCaseStudy({ title, busy, creating }: { title?: string; busy: boolean; creating: boolean }) {
   return (
