@@ -200,17 +200,16 @@ const WORKING: Record<string, string> = {
 
 function NewCaseStudy({ title, busy, creating }: { title?: string; busy: boolean; creating: boolean }) {
   return (
-    <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5" aria-labelledby="new-title">
-      <div className="min-w-0 flex-1 basis-64">
-        <h3 id="new-title" className="font-semibold">
-          New case study
-        </h3>
-        <label htmlFor="new-case-study-title" className="mt-1 block text-sm text-fg-muted">
-          Its title; the page’s address is made from it. It starts as “coming soon”, as a draft.
-        </label>
-        <TitleInput key={title} title={title} />
-      </div>
-      <button type="submit" name="intent" value="create" disabled={busy} className={PRIMARY}>
+    <Form method="post" className="mt-5 grid gap-x-3 rounded-2xl border border-border bg-bg-subtle p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-5" aria-labelledby="new-title">
+      <h3 id="new-title" className="font-semibold sm:col-span-2">
+        New case study
+      </h3>
+      <label htmlFor="new-case-study-title" className="mt-1 block text-sm text-fg-muted sm:col-span-2">
+        Its title; the page’s address is made from it. It starts as “coming soon”, as a draft.
+      </label>
+      {/* Its count, when shown, goes under the box; the button stays beside the box (placed in the grid). */}
+      <TitleInput key={title} title={title} />
+      <button type="submit" name="intent" value="create" disabled={busy} className={`${PRIMARY} mt-3 justify-self-start sm:col-start-2 sm:row-start-3 sm:mt-2`}>
         {creating ? (
           <>
             <Spinner />
@@ -251,7 +250,7 @@ function TitleInput({ title }: { title?: string }) {
         className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
       />
       {near ? (
-        <p id="new-case-study-count" className={`mt-1 text-xs tabular-nums ${length > TITLE_MAX ? 'font-medium text-red-700 dark:text-red-400' : 'text-fg-muted'}`}>
+        <p id="new-case-study-count" className={`mt-1 text-xs tabular-nums sm:col-start-1 sm:row-start-4 ${length > TITLE_MAX ? 'font-medium text-red-700 dark:text-red-400' : 'text-fg-muted'}`}>
           {length > TITLE_MAX ? `${length} of ${TITLE_MAX} characters: ${length - TITLE_MAX} too many` : `${length} of ${TITLE_MAX} characters`}
         </p>
       ) : null}
