@@ -189,6 +189,9 @@ describe('images', () => {
     await page.keyboard.press('End');
     await page.locator('[data-insert-image]').click();
     const dialog = page.locator('form[data-image-dialog]');
+    // The picker drawn as the editor's other buttons, not the browser's "Choose File / No file chosen".
+    await dialog.locator('label', { hasText: 'Choose files' }).waitFor();
+    expect(await dialog.locator('[data-file-picked]').innerText()).toBe('None chosen yet');
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'history.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: 'Upload and insert' }).click();
     // The alt text is required: nothing went to the server.

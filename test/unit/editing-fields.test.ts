@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseStudyFrontmatterSchema } from '~/content/schema';
-import { caseStudyForm, fieldsOf, humanise, isWideField, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { caseStudyForm, fieldsOf, humanise, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { isWideField } from '~/editing/documents/field-width';
 import { formValues, fromForm } from '~/editing/documents/form-values';
 import { applyChanges } from '~/editing/documents/frontmatter.server';
 import { buildData, changedSpan, contentFile, contentFiles } from '../helpers/data/content-files';

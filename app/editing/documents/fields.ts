@@ -48,19 +48,6 @@ export type Field = {
 /** Long texts are text areas: an explicit table, by key, not a guess from the text. */
 export const TEXTAREA_KEYS: ReadonlySet<string> = new Set(['description', 'summary', 'subtitle', 'paragraphs', 'bullets', 'lockedNote']);
 
-/** One-line fields whose words run long (a title, an alt text): the form's whole width, so a long one is read whole. */
-const WIDE_TEXT_KEYS: ReadonlySet<string> = new Set(['title', 'alt', 'badge', 'headline', 'quote', 'caption', 'description']);
-
-/** Whether a field takes the form's whole width rather than one of its two columns. */
-export function isWideField(field: Field): boolean {
-  return (
-    field.kind === 'group' ||
-    field.kind === 'list' ||
-    field.kind === 'textarea' ||
-    (field.kind === 'text' && WIDE_TEXT_KEYS.has(field.path.at(-1) ?? ''))
-  );
-}
-
 /** Labels that humanising the key gets wrong. */
 const LABELS: Record<string, string> = {
   linkedin: 'LinkedIn',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { isWideField, type Condition, type Field } from '~/editing/documents/fields';
+import type { Condition, Field } from '~/editing/documents/fields';
+import { isWideField } from '~/editing/documents/field-width';
 import { optionLabel } from '~/editing/documents/option-label';
 import type { FormValue } from '~/editing/documents/form-values';
 import { isFocusField } from '~/editing/documents/image-fields';

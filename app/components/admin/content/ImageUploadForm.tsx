@@ -1,4 +1,5 @@
 import { IMAGE_ACCEPT, NO_SCRIPT_LIMIT } from '~/editing/uploads/image-formats';
+import { FilePicker } from '~/components/admin/kit/FilePicker';
 import { BUTTON } from './buttons';
 
 /**
@@ -30,7 +31,7 @@ export function ImageUploadForm({ documentPath, uploaded, error }: { documentPat
           <label htmlFor="upload-file" className="mb-1.5 block text-sm font-medium">
             Image file
           </label>
-          <input id="upload-file" type="file" name="file" required accept={IMAGE_ACCEPT} className="block w-full text-sm file:mr-3 file:h-9 file:rounded-full file:border file:border-border file:bg-bg file:px-3.5 file:text-sm file:font-medium" />
+          <FilePicker id="upload-file" name="file" required accept={IMAGE_ACCEPT} />
         </div>
         <div>
           <label htmlFor="upload-alt" className="mb-1.5 block text-sm font-medium">

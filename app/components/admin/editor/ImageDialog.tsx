@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FilePicker } from '~/components/admin/kit/FilePicker';
 import { createPortal } from 'react-dom';
 import type { PickedImage } from './editor-env';
 import { PhotoRows } from './PhotoRows';
@@ -138,16 +139,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
               <label htmlFor={`${id}-file`} className={LABEL}>
                 {request.multiple ? <>Image files (pick several at once if you like)</> : <>Image file</>}
               </label>
-              <input
-                id={`${id}-file`}
-                name="file"
-                type="file"
-                accept={ACCEPT}
-                multiple={request.multiple}
-                required
-                onChange={(e) => choose([...(e.currentTarget.files ?? [])])}
-                className="block w-full text-sm"
-              />
+              <FilePicker id={`${id}-file`} name="file" accept={ACCEPT} multiple={request.multiple} required onFiles={choose} />
               <p className="mt-1 text-sm text-fg-muted">{WITH_SCRIPT_LIMIT}.</p>
             </div>
           )}
