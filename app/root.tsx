@@ -35,7 +35,12 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role, footer, home } = getSite();
-  return { site: { name, initials, role, footer, nav: homeNav(home) }, insights: analyticsEnabled(), islands: islandsBootUrl(), look: pageLook() };
+  return {
+    site: { name, initials, role, footer, nav: homeNav(home) },
+    insights: analyticsEnabled(),
+    islands: islandsBootUrl(),
+    look: pageLook(),
+  };
 }
 
 /**
@@ -107,7 +112,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {/* #home is the top of every page, so "Back to top" works everywhere. */}
         <div id="home" className="flex min-h-dvh flex-col">
-          {ownerArea ? null : <Header name={site?.name ?? ''} initials={site?.initials ?? ''} items={site ? navItemsFor(site.nav) : undefined} />}
+          {ownerArea ? null : (
+            <Header name={site?.name ?? ''} initials={site?.initials ?? ''} items={site ? navItemsFor(site.nav) : undefined} />
+          )}
           <div className="flex-1">{children}</div>
           {ownerArea ? null : <Footer name={site?.name ?? ''} words={site?.footer} />}
         </div>

@@ -1,11 +1,4 @@
-import {
-  HOME_SECTIONS,
-  isHomeSection,
-  moveSection,
-  showSection,
-  type HomeOrder,
-  type HomeSection,
-} from '~/content/home-sections';
+import { HOME_SECTIONS, isHomeSection, moveSection, showSection, type HomeOrder, type HomeSection } from '~/content/home-sections';
 
 /**
  * The Look page's "Home page sections" panel as a form: the order and the
@@ -51,6 +44,8 @@ export function readHomeForm(get: (name: string) => string | null, fallback: Hom
   if (!change) return { home, change: null };
   const { section } = change;
   const next =
-    change.change === 'up' || change.change === 'down' ? moveSection(home, section, change.change) : showSection(home, section, change.change === 'show');
+    change.change === 'up' || change.change === 'down'
+      ? moveSection(home, section, change.change)
+      : showSection(home, section, change.change === 'show');
   return { home: next, change };
 }

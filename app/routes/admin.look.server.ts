@@ -83,9 +83,6 @@ export async function ownerLookAction({ request }: ActionFunctionArgs) {
     if (intent === 'preview') return data<LookActionData>(kept, { headers: OWNER_HEADERS });
     const result = await publishLook(look, baseBlobId, home);
     const next = result.status === 'published' || result.status === 'conflict' ? result.baseBlobId : baseBlobId;
-    return data<LookActionData>(
-      { ...kept, result, baseBlobId: next },
-      { status: STATUS[result.status], headers: OWNER_HEADERS },
-    );
+    return data<LookActionData>({ ...kept, result, baseBlobId: next }, { status: STATUS[result.status], headers: OWNER_HEADERS });
   });
 }

@@ -27,8 +27,12 @@ import { SendingTemplate, ToastRegion, ToastTemplate } from './Toast';
 export const CONTACT_FORM_ID = 'contact-form';
 const HOME_ACTION = '/?index';
 
-/** `action`: the page it posts to without JavaScript, whose answer shows the result (the home page, or /contact). */
-export function ContactForm({ action = HOME_ACTION }: { action?: string }) {
+/**
+ * `action`: the page it posts to without JavaScript, whose answer shows the
+ * result (the home page, or /contact); `titleLevel`: its heading's, one
+ * below its section's.
+ */
+export function ContactForm({ action = HOME_ACTION, titleLevel: Title = 'h3' }: { action?: string; titleLevel?: 'h2' | 'h3' }) {
   // Set only by a document POST: JavaScript off, or a submit before the island started.
   const pageResult = useActionData<ContactActionData>();
   const fieldErrors = pageResult?.status === 'error' ? (pageResult.fieldErrors ?? {}) : {};
@@ -54,9 +58,9 @@ export function ContactForm({ action = HOME_ACTION }: { action?: string }) {
         className="relative space-y-5"
       >
         <div>
-          <h3 id="contact-form-title" className="text-xl font-semibold tracking-tight text-fg">
+          <Title id="contact-form-title" className="text-xl font-semibold tracking-tight text-fg">
             Send a message
-          </h3>
+          </Title>
           <p className="mt-1 text-sm text-fg-muted">All fields are required.</p>
         </div>
 

@@ -47,7 +47,7 @@ export function ContactSection({ site, formAction, asPage = false }: { site: Sit
           </ul>
         </div>
         <div className="rounded-3xl border border-border bg-bg p-6 shadow-sm sm:p-8">
-          <ContactForm action={formAction} />
+          <ContactForm action={formAction} titleLevel={asPage ? 'h2' : 'h3'} />
         </div>
       </div>
     </section>

@@ -21,7 +21,9 @@ export function HomeSections({ site, cards }: { site: Site; cards: CaseStudyCard
       case 'hero':
         return <HeroSection key={name} site={site} />;
       case 'about':
-        return <AboutSection key={name} about={site.about} photo={site.photos.about} highlights={figuresInAbout ? site.about.highlights : []} />;
+        return (
+          <AboutSection key={name} about={site.about} photo={site.photos.about} highlights={figuresInAbout ? site.about.highlights : []} />
+        );
       case 'highlights':
         return figuresInAbout ? null : <HighlightsSection key={name} highlights={site.about.highlights} />;
       case 'case-studies':

@@ -73,7 +73,11 @@ async function choicesAt(blobId: string, config: PublishConfig): Promise<Choices
 }
 
 function commitMessage(before: Choices, after: Choices): string {
-  const look = sameLook(before.look, after.look) ? null : isDefaultLook(after.look) ? 'Set the site’s look back to the original' : 'Change the site’s look';
+  const look = sameLook(before.look, after.look)
+    ? null
+    : isDefaultLook(after.look)
+      ? 'Set the site’s look back to the original'
+      : 'Change the site’s look';
   const home = sameHome(before.home, after.home) ? null : 'Change the home page’s sections';
   return look && home ? `${look}, and the home page’s sections` : (look ?? home ?? 'Change the site’s look');
 }
