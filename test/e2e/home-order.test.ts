@@ -128,6 +128,9 @@ describe('the home page in her order', () => {
     expect(await visitor.locator('main dl').count()).toBe(0);
     expect(await menuOf(visitor, 'Main')).toEqual(['Home /', 'Case Studies /#work', 'Resume /resume', 'Contact /#contact']);
     await editor.screenshot(visitor, 'home-order-home-1280');
+    const phone = await editor.chromium.openPage({ viewport: { width: 375, height: 740 } });
+    await phone.goto(`${editor.url}/`);
+    await editor.screenshot(phone, 'home-order-home-375');
 
     // Contact off the home page: she is told where the form goes, before she publishes.
     await press(page, 'Hide Contact', 'Contact: hidden from your home page.');

@@ -103,8 +103,8 @@ export function HomeSectionsPanel({ home, lastChange }: { home: HomeOrder; lastC
     <fieldset className="mt-8" data-home-sections>
       <legend className="text-lg font-semibold tracking-tight">Home page sections</legend>
       <p className="mt-1 text-sm text-fg-muted">
-        Which parts of your home page show, and in what order. The menu follows. Each change shows in the preview below; Publish puts it
-        live with your look.
+        Which parts of your home page show, and in what order. The menu follows. Each change shows in the preview below (open the home page
+        there in a new tab to scroll through all of it); Publish puts it live with your look.
       </p>
       <input type="hidden" name={HOME_FORM.order} value={home.order.join(',')} />
       <input type="hidden" name={HOME_FORM.hidden} value={home.hidden.join(',')} />
