@@ -188,9 +188,9 @@ describe('the home page in her order', () => {
       await page.locator('[data-home-sections]').scrollIntoViewIfNeeded();
       expect(await axeFinds(page)).toEqual([]);
       await editor.screenshot(page, `home-order-look-page-${width}`);
-    // The panel on its own, as she sees it (a full page is shrunk past reading at a phone's width).
-    const shots = process.env.HOME_ORDER_SCREENSHOTS;
-    if (shots) await page.locator('[data-home-sections]').screenshot({ path: `${shots}/home-order-panel-${width}.png` });
+      // The panel on its own, as she sees it (a full page is shrunk past reading at a phone's width).
+      const shots = process.env.HOME_ORDER_SCREENSHOTS;
+      if (shots) await page.locator('[data-home-sections]').screenshot({ path: `${shots}/home-order-panel-${width}.png` });
       const visitor = await editor.chromium.openPage({ viewport: { width, height: 740 } });
       await visitor.goto(`${editor.url}/contact`);
       await waitForReady(visitor);

@@ -68,9 +68,9 @@ export function HomeSectionsPanel({ home, lastChange }: { home: HomeOrder; lastC
         key={section}
         data-home-row={section}
         data-shown={isShown}
-        className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border py-3 last:border-b-0"
+        className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4"
       >
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 sm:flex-1">
           <p className="font-medium">{HOME_SECTION_NAMES[section]}</p>
           <p className="text-sm text-fg-muted">
             {section === 'hero'
