@@ -17,15 +17,6 @@ export const HOME_SECTION_NAMES: Record<HomeSection, string> = {
   contact: 'Contact',
 };
 
-/** The anchor each has on the home page (`/#work` predates the list: links to it are kept working). */
-export const HOME_SECTION_ANCHORS: Record<HomeSection, string> = {
-  hero: 'main',
-  about: 'about',
-  highlights: 'highlights',
-  'case-studies': 'work',
-  contact: 'contact',
-};
-
 export type HomeOrder = { order: HomeSection[]; hidden: HomeSection[] };
 
 export const DEFAULT_HOME: HomeOrder = { order: [...HOME_SECTIONS], hidden: [] };
