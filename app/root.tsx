@@ -14,10 +14,12 @@ import { useEffect, type ReactNode } from 'react';
 import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
+import { navItemsFor } from '~/components/layout/nav-items';
 import { ReadingInsights } from '~/components/layout/ReadingInsights';
 import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
 import { getSite } from '~/content/content.server';
+import { homeNav } from '~/content/home-sections';
 import { analyticsEnabled } from '~/insights/gate.server';
 import { islandsBootUrl } from '~/islands/boot-url.server';
 import { bootLoaderScript } from '~/islands/boot-loader';
@@ -32,8 +34,13 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader(_: LoaderFunctionArgs) {
-  const { name, initials, role, footer } = getSite();
-  return { site: { name, initials, role, footer }, insights: analyticsEnabled(), islands: islandsBootUrl(), look: pageLook() };
+  const { name, initials, role, footer, home } = getSite();
+  return {
+    site: { name, initials, role, footer, nav: homeNav(home) },
+    insights: analyticsEnabled(),
+    islands: islandsBootUrl(),
+    look: pageLook(),
+  };
 }
 
 /**
@@ -105,7 +112,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {/* #home is the top of every page, so "Back to top" works everywhere. */}
         <div id="home" className="flex min-h-dvh flex-col">
-          {ownerArea ? null : <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />}
+          {ownerArea ? null : (
+            <Header name={site?.name ?? ''} initials={site?.initials ?? ''} items={site ? navItemsFor(site.nav) : undefined} />
+          )}
           <div className="flex-1">{children}</div>
           {ownerArea ? null : <Footer name={site?.name ?? ''} words={site?.footer} />}
         </div>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFocalPoint } from './focal-point';
 import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES } from '~/look/look';
+import { DEFAULT_HOME, HOME_SECTIONS } from './home-sections';
 import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
@@ -134,6 +135,40 @@ export const lookSchema = z
   .prefault({} as never)
   .describe('Look');
 
+/**
+ * The home page's sections in her order, and the ones it does not show
+ * (app/content/home-sections.ts). Optional: a site.yml without it is the
+ * home page as it always was. The introduction (hero) always shows, first.
+ */
+const homeSection = z.enum(HOME_SECTIONS);
+
+export const homeSchema = z
+  .object({
+    order: z.array(homeSection).default([...DEFAULT_HOME.order]).describe('Sections, in their order'),
+    hidden: z.array(homeSection).default([]).describe('Sections not shown'),
+  })
+  .strict()
+  .superRefine((home, context) => {
+    home.order.forEach((section, at) => {
+      if (home.order.indexOf(section) !== at)
+        context.addIssue({ code: 'custom', path: ['order', at], message: `names "${section}" twice: each section comes once` });
+    });
+    if (home.order[0] !== 'hero')
+      context.addIssue({ code: 'custom', path: ['order', 0], message: 'must start with "hero": the introduction always comes first' });
+    const missing = HOME_SECTIONS.filter((section) => !home.order.includes(section));
+    if (missing.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['order'],
+        message: `must name every section once: ${missing.map((section) => `"${section}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (to hide one, list it under "hidden")`,
+      });
+    const hero = home.hidden.indexOf('hero');
+    if (hero >= 0)
+      context.addIssue({ code: 'custom', path: ['hidden', hero], message: 'cannot hide "hero": the introduction always shows' });
+  })
+  .prefault({} as never)
+  .describe('Home page sections');
+
 export const siteSchema = z
   .object({
     name: nonEmpty,
@@ -171,6 +206,7 @@ export const siteSchema = z
     resumePage: wordsGroup(resumePageWords, 'Resume page'),
     footer: wordsGroup(footerWords, 'Footer'),
     look: lookSchema,
+    home: homeSchema,
   })
   .strict();
 

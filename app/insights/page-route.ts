@@ -6,7 +6,7 @@
 
 export const NOT_FOUND_ROUTE = '404';
 export const CASE_STUDY_PREFIX = '/case-study/';
-const FIXED = new Set(['/', '/resume', '/privacy']);
+const FIXED = new Set(['/', '/resume', '/privacy', '/contact']);
 
 type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
 

@@ -94,7 +94,13 @@ function funnels(rows: FigureRow[]): CaseStudyFunnel[] {
     });
 }
 
-const PAGE_NAMES: Record<string, string> = { '/': 'Home', '/resume': 'Résumé', '/privacy': 'Privacy', '404': 'Page not found' };
+const PAGE_NAMES: Record<string, string> = {
+  '/': 'Home',
+  '/resume': 'Résumé',
+  '/privacy': 'Privacy',
+  '/contact': 'Contact',
+  '404': 'Page not found',
+};
 
 /** What the owner reads for a figure's key: a page's name, a referrer's host, a utm_source tag as such. */
 function labelOf(figure: string, key: string): string {

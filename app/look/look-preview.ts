@@ -1,4 +1,6 @@
+import type { HomeOrder } from '~/content/home-sections';
 import type { Look } from './look';
+import { HOME_FORM } from './home-form';
 
 /**
  * Where the Look page's preview frames come from: her home page or a case
@@ -12,7 +14,8 @@ export type ShownScheme = 'light' | 'dark';
 
 export const LOOK_PREVIEW_PATH = '/admin/content/api/look-preview';
 
-export function lookPreviewHref(look: Look, page: LookPreviewPage, shown: ShownScheme): string {
+/** `home`: the home page's sections as she is arranging them (the home page's frames draw them so). */
+export function lookPreviewHref(look: Look, page: LookPreviewPage, shown: ShownScheme, home?: HomeOrder): string {
   const query = new URLSearchParams({
     accent: look.accent,
     neutral: look.neutral,
@@ -21,6 +24,10 @@ export function lookPreviewHref(look: Look, page: LookPreviewPage, shown: ShownS
     typeface: look.typeface,
     shown,
   });
+  if (home && page === 'home') {
+    query.set(HOME_FORM.order, home.order.join(','));
+    query.set(HOME_FORM.hidden, home.hidden.join(','));
+  }
   return `${LOOK_PREVIEW_PATH}/${page}?${query.toString()}`;
 }
 

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AboutSection } from '~/components/home/AboutSection';
-import { CaseStudiesSection } from '~/components/home/CaseStudiesSection';
-import { ContactSection } from '~/components/home/ContactSection';
-import { HeroSection } from '~/components/home/HeroSection';
+import { HomeSections } from '~/components/home/HomeSections';
 import { JsonLd } from '~/components/ui';
 import { handleContactAction, homeLoader } from './_index.server';
 import { loadAsDocument } from '~/utils/load-as-document';
@@ -25,10 +22,7 @@ export default function Home() {
     // data-home: the hook of the home page's island (smooth scrolling to its sections, app/islands/home-scroll.ts).
     <main id="main" data-home>
       <JsonLd json={jsonLd} />
-      <HeroSection site={site} />
-      <AboutSection about={site.about} photo={site.photos.about} />
-      <CaseStudiesSection cards={cards} words={site.work} />
-      <ContactSection site={site} />
+      <HomeSections site={site} cards={cards} />
     </main>
   );
 }

@@ -7,12 +7,12 @@ import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
 import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
-import { AboutSection } from '~/components/home/AboutSection';
-import { CaseStudiesSection } from '~/components/home/CaseStudiesSection';
-import { ContactSection } from '~/components/home/ContactSection';
-import { HeroSection } from '~/components/home/HeroSection';
+import { HomeSections } from '~/components/home/HomeSections';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
+import { navItemsFor } from '~/components/layout/nav-items';
+import { homeNav, type HomeOrder } from '~/content/home-sections';
+import { readHomeForm } from '~/look/home-form';
 import { getCaseStudy, getCaseStudyCards, getPublicCaseStudySlugs, getSite } from '~/content/content.server';
 import { contentSecurityPolicy, lookStyleHashes, setSecurityHeaders } from '~/http/security-headers.server';
 import { lookCss } from '~/look/look-css';
@@ -49,11 +49,12 @@ async function markup(at: string, children: ReactNode): Promise<string> {
   return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
-async function pageMarkup(page: LookPreviewPage): Promise<{ title: string; inner: string } | null> {
-  const site = getSite();
+async function pageMarkup(page: LookPreviewPage, home: HomeOrder): Promise<{ title: string; inner: string } | null> {
+  // The sections as she is arranging them: the home page's, and the menu that follows them.
+  const site = { ...getSite(), home };
   const frame = (main: ReactNode) => (
     <>
-      <Header name={site.name} initials={site.initials} />
+      <Header name={site.name} initials={site.initials} items={navItemsFor(homeNav(home))} />
       {main}
       <Footer name={site.name} words={site.footer} />
     </>
@@ -63,10 +64,7 @@ async function pageMarkup(page: LookPreviewPage): Promise<{ title: string; inner
       '/',
       frame(
         <main id="main">
-          <HeroSection site={site} />
-          <AboutSection about={site.about} photo={site.photos.about} />
-          <CaseStudiesSection cards={getCaseStudyCards()} words={site.work} />
-          <ContactSection site={site} />
+          <HomeSections site={site} cards={getCaseStudyCards()} />
         </main>,
       ),
     );
@@ -117,7 +115,8 @@ export async function lookPreviewLoader({ request, params }: LoaderFunctionArgs)
         }),
       );
     const shown = query.get('shown') === 'dark' ? 'dark' : 'light';
-    const drawn = await pageMarkup(page);
+    const { home } = readHomeForm((name) => query.get(name), getSite().home);
+    const drawn = await pageMarkup(page, home);
     if (!drawn)
       return answer(
         200,

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useContactHref } from '~/components/contact/contact-href';
 import { BackToHome } from '~/components/resume/ResumeHeader';
 import { privacyLoader } from './privacy.server';
 import { loadAsDocument } from '~/utils/load-as-document';
@@ -53,6 +54,7 @@ const LINK = 'font-medium text-accent underline underline-offset-4 transition-co
 
 export default function PrivacyPage() {
   const { site, updated, backLink } = useLoaderData<typeof loader>();
+  const contactHref = useContactHref();
   return (
     <main id="main" className="px-5 pt-8 pb-20 sm:px-6 sm:pt-10 sm:pb-28">
       <article className="mx-auto w-full max-w-2xl text-[1.0625rem] leading-[1.75] text-pretty text-fg-muted sm:text-lg">
@@ -169,7 +171,7 @@ export default function PrivacyPage() {
         <Section id="questions" title="Questions">
           <p>
             If anything here is unclear, or you would like me to delete a message you sent, write to me through the{' '}
-            <Link to="/#contact" className={LINK}>
+            <Link to={contactHref} className={LINK}>
               contact form
             </Link>
             .

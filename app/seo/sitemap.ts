@@ -2,11 +2,18 @@
  * /sitemap.xml and /robots.txt, generated from the content: the home page,
  * the resume, the privacy page and every published case study (one per file in
  * content/case-studies with `status: published`). Coming-soon cards have no
- * page, so they are not listed.
+ * page, so they are not listed. The contact page (/contact) is listed when it is
+ * the contact form's place, that is when her home page does not show it.
  */
 
-export function sitemapPaths(caseStudySlugs: readonly string[]): string[] {
-  return ['/', '/resume', '/privacy', ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`)];
+export function sitemapPaths(caseStudySlugs: readonly string[], { contactPage = false }: { contactPage?: boolean } = {}): string[] {
+  return [
+    '/',
+    '/resume',
+    '/privacy',
+    ...(contactPage ? ['/contact'] : []),
+    ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`),
+  ];
 }
 
 const escapeXml = (text: string) =>

@@ -1,9 +1,11 @@
 import type { CaseStudyCard, Site } from '~/content/schema';
 import { ArrowRightIcon, ButtonLink, CaseStudyGrid } from '~/components/ui';
+import { useContactHref } from '~/components/contact/contact-href';
 import { BackToCaseStudies } from './BackToCaseStudies';
 
 /** The other case studies (as on the home page), then the invitation to get in touch. */
 export function CaseStudyFooter({ more, words }: { more: CaseStudyCard[]; words: Pick<Site, 'moreWork' | 'cta'> }) {
+  const contactHref = useContactHref();
   return (
     <div className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 sm:pb-28 lg:px-8">
       {more.length > 0 ? (
@@ -20,7 +22,7 @@ export function CaseStudyFooter({ more, words }: { more: CaseStudyCard[]; words:
           <h2 className="text-2xl font-semibold tracking-tight">{words.cta.title}</h2>
           <p className="mt-2 text-fg-muted">{words.cta.subtitle}</p>
         </div>
-        <ButtonLink href="/#contact">
+        <ButtonLink href={contactHref}>
           {words.cta.button}
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
         </ButtonLink>

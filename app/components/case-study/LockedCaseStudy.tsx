@@ -1,4 +1,5 @@
 import { useActionData } from '@remix-run/react';
+import { useContactHref } from '~/components/contact/contact-href';
 import { LockIcon } from '~/components/ui';
 import { PasswordForm } from '~/components/ui/PasswordForm';
 import { noPasswordNote, type LockedCaseStudy as Locked, type UnlockActionData } from '~/access/private-case-study';
@@ -32,6 +33,7 @@ function Note({ text }: { text: string }) {
  */
 export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
   const answer = useActionData<UnlockActionData>();
+  const contactHref = useContactHref();
   return (
     <header className="mx-auto max-w-6xl px-5 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
       <CaseStudyHeading tags={caseStudy.tags} title={caseStudy.title} lead={caseStudy.description} />
@@ -55,7 +57,7 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
             <Note text={noPasswordNote(caseStudy.email)} />
             <p>
               <a
-                href="/#contact"
+                href={contactHref}
                 className="inline-flex h-11 items-center rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover"
               >
                 Ask for access

@@ -12,7 +12,8 @@ import { Field, FieldErrorTemplate, fieldId } from './Field';
 import { SendingTemplate, ToastRegion, ToastTemplate } from './Toast';
 
 /**
- * Without JavaScript this is a plain POST to the index route's action, and the
+ * Without JavaScript this is a plain POST to its page's action (the index
+ * route's, or /contact's), and the
  * page comes back with the answer inline and focus (hence the scroll
  * position) on it: the first invalid field, or else the message. A fragment in
  * the action URL would do the scrolling but would also switch autofocus off
@@ -24,9 +25,14 @@ import { SendingTemplate, ToastRegion, ToastTemplate } from './Toast';
  * markup and its words have one source.
  */
 export const CONTACT_FORM_ID = 'contact-form';
-const ACTION = '/?index';
+const HOME_ACTION = '/?index';
 
-export function ContactForm() {
+/**
+ * `action`: the page it posts to without JavaScript, whose answer shows the
+ * result (the home page, or /contact); `titleLevel`: its heading's, one
+ * below its section's.
+ */
+export function ContactForm({ action = HOME_ACTION, titleLevel: Title = 'h3' }: { action?: string; titleLevel?: 'h2' | 'h3' }) {
   // Set only by a document POST: JavaScript off, or a submit before the island started.
   const pageResult = useActionData<ContactActionData>();
   const fieldErrors = pageResult?.status === 'error' ? (pageResult.fieldErrors ?? {}) : {};
@@ -46,15 +52,15 @@ export function ContactForm() {
       <form
         id={CONTACT_FORM_ID}
         method="post"
-        action={ACTION}
+        action={action}
         data-endpoint={CONTACT_ENDPOINT}
         aria-labelledby="contact-form-title"
         className="relative space-y-5"
       >
         <div>
-          <h3 id="contact-form-title" className="text-xl font-semibold tracking-tight text-fg">
+          <Title id="contact-form-title" className="text-xl font-semibold tracking-tight text-fg">
             Send a message
-          </h3>
+          </Title>
           <p className="mt-1 text-sm text-fg-muted">All fields are required.</p>
         </div>
 

@@ -1,12 +1,22 @@
 import type { ResponsiveImage as ResponsiveImageData, Site } from '~/content/schema';
 import { ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '~/components/ui/SectionHeading';
+import { HighlightFigures } from './Highlights';
 
 /** The photo's width: 5/12 of the grid beside the text from lg, else the column, at most max-w-sm (384 px). */
 const PHOTO_SIZES =
   '(min-width: 1152px) 427px, (min-width: 1024px) calc((100vw - 128px) * 5 / 12), (min-width: 424px) 384px, calc(100vw - 40px)';
 
-export function AboutSection({ about, photo }: { about: Site['about']; photo: ResponsiveImageData }) {
+/** `highlights`: her figures when they come right after this section (else they are a section of their own, or hidden). */
+export function AboutSection({
+  about,
+  photo,
+  highlights,
+}: {
+  about: Site['about'];
+  photo: ResponsiveImageData;
+  highlights: Site['about']['highlights'];
+}) {
   return (
     <section id="about" aria-labelledby="about-title" className="border-b border-border bg-bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-center lg:gap-16 lg:px-8">
@@ -27,16 +37,7 @@ export function AboutSection({ about, photo }: { about: Site['about']; photo: Re
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          {about.highlights.length > 0 ? (
-            <dl className="mt-10 grid grid-cols-3 gap-4 border-y border-border py-6">
-              {about.highlights.map((highlight) => (
-                <div key={highlight.label} className="flex flex-col gap-1">
-                  <dt className="text-sm leading-snug text-fg-muted">{highlight.label}</dt>
-                  <dd className="order-first text-3xl font-semibold tracking-tight text-fg sm:text-4xl">{highlight.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
+          {highlights.length > 0 ? <HighlightFigures highlights={highlights} className="mt-10" /> : null}
           <h3 className="mt-10 text-sm font-semibold tracking-[0.14em] text-fg uppercase">{about.interestsTitle}</h3>
           <ul className="mt-4 flex flex-wrap gap-2">
             {about.interests.map((interest) => (

@@ -4,14 +4,19 @@ import { ContactForm } from '~/components/contact/ContactForm';
 import { LinkedInIcon, MailIcon, ResponsiveImage } from '~/components/ui';
 import { SectionHeading } from '~/components/ui/SectionHeading';
 
-export function ContactSection({ site }: { site: Site }) {
+/**
+ * `formAction`: where the form posts without JavaScript (the page it is on:
+ * the home page unless said); `asPage`: the section is the page (/contact),
+ * its heading the page's h1.
+ */
+export function ContactSection({ site, formAction, asPage = false }: { site: Site; formAction?: string; asPage?: boolean }) {
   const photo = site.photos.profile;
   const words = site.contact;
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-bg-subtle">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-6 sm:py-28 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16 lg:px-8">
         <div>
-          <SectionHeading id="contact-title" eyebrow={words.eyebrow} title={words.title}>
+          <SectionHeading id="contact-title" eyebrow={words.eyebrow} title={words.title} level={asPage ? 'h1' : 'h2'}>
             <p>{words.subtitle}</p>
           </SectionHeading>
           <div className="mt-10 flex items-center gap-4">
@@ -42,7 +47,7 @@ export function ContactSection({ site }: { site: Site }) {
           </ul>
         </div>
         <div className="rounded-3xl border border-border bg-bg p-6 shadow-sm sm:p-8">
-          <ContactForm />
+          <ContactForm action={formAction} titleLevel={asPage ? 'h2' : 'h3'} />
         </div>
       </div>
     </section>

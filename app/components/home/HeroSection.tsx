@@ -1,10 +1,13 @@
 import type { Site } from '~/content/schema';
+import { homeNav } from '~/content/home-sections';
 import { ArrowRightIcon, ButtonLink } from '~/components/ui';
 import { ProfileCard } from './ProfileCard';
 import { Spotlight } from './Spotlight';
 
 export function HeroSection({ site }: { site: Site }) {
   const { hero } = site;
+  // Her buttons follow her sections: none to a hidden case studies section, and the contact form where it is.
+  const links = homeNav(site.home);
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-border">
       <div aria-hidden="true" className="hero-grid absolute inset-0 -z-10" />
@@ -26,11 +29,13 @@ export function HeroSection({ site }: { site: Site }) {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-fg-muted sm:text-xl">{hero.subtitle}</p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <ButtonLink href="#work" scrollLink>
-              {hero.workButton}
-              <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
-            </ButtonLink>
-            <ButtonLink href="#contact" variant="secondary" scrollLink>
+            {links.caseStudies ? (
+              <ButtonLink href="#work" scrollLink>
+                {hero.workButton}
+                <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+              </ButtonLink>
+            ) : null}
+            <ButtonLink href={links.contact === '/#contact' ? '#contact' : links.contact} variant="secondary" scrollLink>
               {hero.contactButton}
             </ButtonLink>
           </div>

@@ -1,3 +1,5 @@
+import type { HomeNav } from '~/content/home-sections';
+
 export type NavItem = { label: string; href: string; variant?: 'button' };
 
 /** The four items, shared by the desktop nav and the mobile menu. */
@@ -7,3 +9,16 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Resume', href: '/resume' },
   { label: 'Contact', href: '/#contact', variant: 'button' },
 ];
+
+/**
+ * The items as her home page has its sections: no Case Studies where she
+ * hides them, and Contact where the form is (its own page, /contact, when the
+ * home page does not show it). Contact stays last, the menu's one button.
+ */
+export function navItemsFor(home: HomeNav): NavItem[] {
+  return NAV_ITEMS.flatMap((item) => {
+    if (item.href === '/#work') return home.caseStudies ? [item] : [];
+    if (item.href === '/#contact') return [{ ...item, href: home.contact }];
+    return [item];
+  });
+}

@@ -9,23 +9,28 @@ import { modeSummary, openForEditing, type ModeSummary } from '~/editing/open.se
 import { publishChange } from '~/editing/publish-change.server';
 import { liveNote } from '~/editing/publish-document.server';
 import type { LiveNote } from '~/editing/save-result';
+import { getSite } from '~/content/content.server';
 import { currentLook } from '~/look/look.server';
 import { isDefaultLook, type Look } from '~/look/look';
+import type { HomeOrder } from '~/content/home-sections';
 import { lookInSiteText, withLookInSiteText } from './site-look.server';
+import { homeInSiteText, sameHome, withHomeInSiteText } from './site-home.server';
 
 /**
  * The Look page's publish: her look written into content/site.yml on the
  * branch, through the same use case as every edit (publish-change.server.ts:
- * the build's checks, one commit, live without a build). Only `look:`
- * changes; the rest of the file is the branch's, so unpublished edits in
- * Site details are not published with it. A Site details draft gets the same
- * look, so publishing it later neither undoes the look nor stops as a conflict.
+ * the build's checks, one commit, live without a build). Only `look:` and
+ * `home:` (her home page's sections, the page's other panel) change; the
+ * rest of the file is the branch's, so unpublished edits in Site details are
+ * not published with it. A Site details draft gets the same look and
+ * sections, so publishing it later neither undoes them nor stops as a conflict.
  */
 
 export const SITE_PATH = 'content/site.yml';
 
 export type LookPage = {
   look: Look;
+  home: HomeOrder;
   /** The version of site.yml the page shows (null: none could be read; a publish then takes the branch as it is). */
   baseBlobId: string | null;
   mode: ModeSummary;
@@ -39,6 +44,7 @@ export async function lookPage(): Promise<LookPage> {
   const text = opened.status === 'opened' || opened.status === 'read-only' ? opened.text : null;
   return {
     look: text === null ? currentLook() : lookInSiteText(text),
+    home: text === null ? getSite().home : homeInSiteText(text),
     baseBlobId: opened.status === 'opened' ? opened.blobId : null,
     mode: modeSummary(config),
     unreachable: opened.status === 'unreachable' ? opened.reason : null,
@@ -48,21 +54,36 @@ export async function lookPage(): Promise<LookPage> {
 export type LookPublishResult =
   | { status: 'published'; commit: string; live: LiveNote; baseBlobId: string }
   | { status: 'unchanged' }
-  /** The look was changed elsewhere since she opened the page: the look published meanwhile, and the version to publish hers over. */
-  | { status: 'conflict'; theirs: Look; baseBlobId: string }
+  /** The look or the sections were changed elsewhere since she opened the page: those published meanwhile, and the version to publish hers over. */
+  | { status: 'conflict'; theirs: Look; theirHome: HomeOrder; baseBlobId: string }
   | { status: 'invalid'; reason: string; problems: string[] }
   | { status: 'failed'; reason: string }
   | { status: 'read-only'; reason: string; fixHref: string | null };
 
 const sameLook = (a: Look, b: Look) => JSON.stringify(a) === JSON.stringify(b);
 
-async function lookAt(blobId: string, config: PublishConfig): Promise<Look | null> {
+type Choices = { look: Look; home: HomeOrder };
+const sameChoices = (a: Choices, b: Choices) => sameLook(a.look, b.look) && sameHome(a.home, b.home);
+const choicesIn = (text: string): Choices => ({ look: lookInSiteText(text), home: homeInSiteText(text) });
+
+async function choicesAt(blobId: string, config: PublishConfig): Promise<Choices | null> {
   const read = await readBlobs([blobId], config).catch(() => null);
   const bytes = read?.ok ? read.value.get(blobId) : undefined;
-  return bytes ? lookInSiteText(bytes.toString('utf8')) : null;
+  return bytes ? choicesIn(bytes.toString('utf8')) : null;
 }
 
-export async function publishLook(look: Look, baseBlobId: string | null): Promise<LookPublishResult> {
+function commitMessage(before: Choices, after: Choices): string {
+  const look = sameLook(before.look, after.look)
+    ? null
+    : isDefaultLook(after.look)
+      ? 'Set the site’s look back to the original'
+      : 'Change the site’s look';
+  const home = sameHome(before.home, after.home) ? null : 'Change the home page’s sections';
+  return look && home ? `${look}, and the home page’s sections` : (look ?? home ?? 'Change the site’s look');
+}
+
+/** `home`: her home page's sections as the page's panel has them (the published ones where it is left out). */
+export async function publishLook(look: Look, baseBlobId: string | null, home?: HomeOrder): Promise<LookPublishResult> {
   const config = await resolvePublishConfig();
   if (config.mode === 'read-only') return { status: 'read-only', reason: config.reason, fixHref: config.fixHref ?? null };
   const opened = await openForEditing(SITE_PATH, config);
@@ -73,19 +94,21 @@ export async function publishLook(look: Look, baseBlobId: string | null): Promis
     };
   if (opened.status !== 'opened')
     return { status: 'failed', reason: 'Your site details could not be found, so there is nowhere to keep your look.' };
-  const published = lookInSiteText(opened.text);
-  // Changed since she opened the page: a conflict only when the look itself was changed there (another tab, Site details, a hand edit).
-  if (baseBlobId && baseBlobId !== opened.blobId && !sameLook(published, look)) {
-    const before = await lookAt(baseBlobId, config);
-    if (!before || !sameLook(before, published)) return { status: 'conflict', theirs: published, baseBlobId: opened.blobId };
+  const published = choicesIn(opened.text);
+  const chosen: Choices = { look, home: home ?? published.home };
+  // Changed since she opened the page: a conflict only when the look or the sections were changed there (another tab, Site details, a hand edit).
+  if (baseBlobId && baseBlobId !== opened.blobId && !sameChoices(published, chosen)) {
+    const before = await choicesAt(baseBlobId, config);
+    if (!before || !sameChoices(before, published))
+      return { status: 'conflict', theirs: published.look, theirHome: published.home, baseBlobId: opened.blobId };
   }
-  const text = withLookInSiteText(opened.text, look);
+  const text = withHomeInSiteText(withLookInSiteText(opened.text, look), chosen.home);
   if (text === opened.text) return { status: 'unchanged' };
-  const message = isDefaultLook(look) ? 'Set the site’s look back to the original' : 'Change the site’s look';
+  const message = commitMessage(published, chosen);
   const result = await publishChange({ files: [{ path: SITE_PATH, content: text, baseBlobId: opened.blobId }], message }, config);
   switch (result.status) {
     case 'published':
-      await carryIntoDraft(look, opened.blobId, blobIdOf(Buffer.from(text)));
+      await carryIntoDraft(chosen, opened.blobId, blobIdOf(Buffer.from(text)));
       return {
         status: 'published',
         commit: result.commit,
@@ -98,7 +121,8 @@ export async function publishLook(look: Look, baseBlobId: string | null): Promis
       // Another publish landed between reading the file and committing: hers goes on top of it when she publishes again.
       return {
         status: 'conflict',
-        theirs: result.theirs.text === null ? published : lookInSiteText(result.theirs.text),
+        theirs: result.theirs.text === null ? published.look : lookInSiteText(result.theirs.text),
+        theirHome: result.theirs.text === null ? published.home : homeInSiteText(result.theirs.text),
         baseBlobId: result.theirs.blobId ?? opened.blobId,
       };
     case 'refused':
@@ -118,13 +142,13 @@ export async function publishLook(look: Look, baseBlobId: string | null): Promis
   }
 }
 
-/** A Site details draft takes the published look, and moves onto the new version when it was on the one just replaced. */
-async function carryIntoDraft(look: Look, from: string, to: string): Promise<void> {
+/** A Site details draft takes the published look and sections, and moves onto the new version when it was on the one just replaced. */
+async function carryIntoDraft({ look, home }: Choices, from: string, to: string): Promise<void> {
   const draft = await getDraft(SITE_PATH).catch(() => null);
   if (!draft) return;
   let text: string;
   try {
-    text = withLookInSiteText(draft.text, look);
+    text = withHomeInSiteText(withLookInSiteText(draft.text, look), home);
   } catch {
     return; // A draft that is not valid YAML yet is hers to finish in Site details.
   }

@@ -11,10 +11,13 @@ import { AdjustedShades } from './AdjustedShades';
 import { Choice, LookChoices } from './LookChoices';
 import { LookPreview } from './LookPreview';
 import { LookResult } from './LookResult';
+import { HomeSectionsPanel } from './HomeSectionsPanel';
+import type { HomeOrder } from '~/content/home-sections';
+import type { HomeChange } from '~/look/home-form';
 
 /**
- * The Look page: her choices, what the site does with her accent, and her
- * pages in the look, then Preview and Publish. Without JavaScript, Preview
+ * The Look page: her choices, what the site does with her accent, her home
+ * page's sections, and her pages in the look, then Preview and Publish. Without JavaScript, Preview
  * posts the form and the page comes back with the frames in the new look;
  * with it, the frames and the sentence follow her choices as she makes them
  * (after a short pause, so a dragged colour picker does not redraw every
@@ -23,6 +26,7 @@ import { LookResult } from './LookResult';
 
 type LookPageData = {
   values: LookFormValues;
+  home: HomeOrder;
   baseBlobId: string | null;
   mode: ModeSummary;
   unreachable: string | null;
@@ -32,6 +36,8 @@ type LookAnswer = {
   intent: 'preview' | 'publish';
   values: LookFormValues;
   problems: LookFormProblems;
+  home: HomeOrder;
+  homeChange: HomeChange | null;
   result?: LookPublishResult;
   baseBlobId: string | null;
 };
@@ -45,6 +51,7 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
   const published = useMemo(() => lookOf(page.values, DEFAULT_LOOK), [page.values]);
   const values = answer?.values ?? page.values;
   const problems = answer?.problems ?? {};
+  const home = answer?.home ?? page.home;
   const shown = lookOf(values, published);
   const [live, setLive] = useState<Look>(shown);
   const shownKey = JSON.stringify(shown);
@@ -115,6 +122,8 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
       ) : null}
       {answer?.result ? <LookResult result={answer.result} /> : null}
       <Form method="post" data-site-look onInput={onInput} className="mt-6 max-w-3xl">
+        {/* The form's default button (Enter in a field): Preview, not the first of the sections' buttons below. */}
+        <button type="submit" name="intent" value="preview" hidden tabIndex={-1} />
         <input type="hidden" name="baseBlobId" value={answer?.baseBlobId ?? page.baseBlobId ?? ''} />
         <input type="hidden" name="accentWas" value={values.accent} />
         <input type="hidden" name="accentPickerWas" value={shown.accent} />
@@ -153,6 +162,7 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
           <AdjustedShades notes={notes} />
         </Choice>
         <LookChoices values={values} problems={problems} />
+        <HomeSectionsPanel home={home} lastChange={answer?.homeChange ?? null} />
         <div className="sticky bottom-0 z-10 -mx-5 mt-8 flex flex-wrap items-center gap-3 border-t border-border bg-bg px-5 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
           <button type="submit" name="intent" value="preview" disabled={Boolean(sending)} className={BUTTON}>
             {sending === 'preview' ? 'Previewing…' : 'Preview'}
@@ -163,7 +173,7 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
           <span className="hidden text-sm text-fg-muted sm:inline">Publishing changes every page of your site at once.</span>
         </div>
       </Form>
-      <LookPreview look={live} caseStudy={page.caseStudy} />
+      <LookPreview look={live} caseStudy={page.caseStudy} home={home} />
     </>
   );
 }

@@ -1,9 +1,10 @@
+import type { HomeOrder } from '~/content/home-sections';
 import type { Look } from '~/look/look';
 import { lookPreviewHref, shownSchemes, type LookPreviewPage, type ShownScheme } from '~/look/look-preview';
 
 /**
  * Her pages in the look she is trying, before she publishes: the home page
- * and a case study, at a desktop's width (1280 px) and a phone's (375 px),
+ * (its sections as she is arranging them) and a case study, at a desktop's width (1280 px) and a phone's (375 px),
  * in each scheme her visitors will see. Each is a frame of the server's
  * preview, drawn at its real width and scaled down by CSS, so it needs no
  * script; sandboxed, so nothing in it runs.
@@ -21,7 +22,7 @@ const SIZES = {
   phone: { label: 'Phone', box: 'h-[318px] w-[161px]', frame: 'h-[740px] w-[375px] scale-[0.43]' },
 } as const;
 
-export function LookPreview({ look, caseStudy }: { look: Look; caseStudy: boolean }) {
+export function LookPreview({ look, caseStudy, home }: { look: Look; caseStudy: boolean; home?: HomeOrder }) {
   const pages: LookPreviewPage[] = caseStudy ? ['home', 'case-study'] : ['home'];
   return (
     <section aria-labelledby="look-preview-title" data-look-preview className="mt-10">
@@ -38,7 +39,7 @@ export function LookPreview({ look, caseStudy }: { look: Look; caseStudy: boolea
           <div className="mt-3 flex flex-wrap items-start gap-5">
             {pages.flatMap((page) =>
               (['desktop', 'phone'] as const).map((size) => {
-                const href = lookPreviewHref(look, page, shown);
+                const href = lookPreviewHref(look, page, shown, home);
                 const title = `${PAGE_NAMES[page]}, ${SCHEME_NAMES[shown].toLowerCase()}, on a ${SIZES[size].label.toLowerCase()}`;
                 return (
                   <figure key={`${page}-${size}`} data-preview-frame={`${page}-${size}`}>

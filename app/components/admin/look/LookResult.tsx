@@ -42,10 +42,12 @@ export function LookResult({ result }: { result: LookPublishResult }) {
           </p>
         </>
       ) : result.status === 'unchanged' ? (
-        <p className="text-base font-semibold">Nothing to publish: your site already has this look.</p>
+        <p className="text-base font-semibold">Nothing to publish: your site already has this look and these home page sections.</p>
       ) : result.status === 'conflict' ? (
         <>
-          <p className="text-base font-semibold">Your look was changed somewhere else since you opened this page.</p>
+          <p className="text-base font-semibold">
+            Your look or your home page’s sections were changed somewhere else since you opened this page.
+          </p>
           <p className="mt-1">
             Your site now has: {describe(result.theirs)}. Your choices are kept below: publish again to use yours instead, or{' '}
             <Link to="/admin/look" className={LINK}>
