@@ -14,10 +14,11 @@ import { useEffect, type ReactNode } from 'react';
 import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
+import { NAV_ITEMS, withPages } from '~/components/layout/nav-items';
 import { ReadingInsights } from '~/components/layout/ReadingInsights';
 import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
-import { getSite } from '~/content/content.server';
+import { getMenuPages, getSite } from '~/content/content.server';
 import { analyticsEnabled } from '~/insights/gate.server';
 import { islandsBootUrl } from '~/islands/boot-url.server';
 import { bootLoaderScript } from '~/islands/boot-loader';
@@ -33,7 +34,14 @@ export const links: LinksFunction = () => [
 
 export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role, footer } = getSite();
-  return { site: { name, initials, role, footer }, insights: analyticsEnabled(), islands: islandsBootUrl(), look: pageLook() };
+  return {
+    site: { name, initials, role, footer },
+    // Her pages with a place in the header menu (content/pages/): the header and the phone menu put them there.
+    menuPages: getMenuPages(),
+    insights: analyticsEnabled(),
+    islands: islandsBootUrl(),
+    look: pageLook(),
+  };
 }
 
 /**
@@ -105,7 +113,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {/* #home is the top of every page, so "Back to top" works everywhere. */}
         <div id="home" className="flex min-h-dvh flex-col">
-          {ownerArea ? null : <Header name={site?.name ?? ''} initials={site?.initials ?? ''} />}
+          {ownerArea ? null : (
+            <Header name={site?.name ?? ''} initials={site?.initials ?? ''} items={withPages(NAV_ITEMS, data?.menuPages ?? [])} />
+          )}
           <div className="flex-1">{children}</div>
           {ownerArea ? null : <Footer name={site?.name ?? ''} words={site?.footer} />}
         </div>

@@ -5,8 +5,15 @@
  * page, so they are not listed.
  */
 
-export function sitemapPaths(caseStudySlugs: readonly string[]): string[] {
-  return ['/', '/resume', '/privacy', ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`)];
+export function sitemapPaths(caseStudySlugs: readonly string[], pageSlugs: readonly string[] = []): string[] {
+  return [
+    '/',
+    '/resume',
+    '/privacy',
+    ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`),
+    // Her own pages (content/pages/), all public.
+    ...[...pageSlugs].sort().map((slug) => `/${slug}`),
+  ];
 }
 
 const escapeXml = (text: string) =>

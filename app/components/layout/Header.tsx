@@ -1,13 +1,13 @@
 import { Link, useLocation } from '@remix-run/react';
 import { MobileMenuButton, MobileMenuPanel } from './MobileMenu';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, type NavItem } from './nav-items';
 
 /**
  * The sticky header. Its links to / and to /'s sections are marked
  * data-scroll-link: on / they scroll smoothly (app/islands/home-scroll.ts); elsewhere,
  * and without JavaScript, they are ordinary links.
  */
-export function Header({ name, initials }: { name: string; initials: string }) {
+export function Header({ name, initials, items = NAV_ITEMS }: { name: string; initials: string; items?: NavItem[] }) {
   const { pathname } = useLocation();
 
   // The panel sits outside <header>: its backdrop-filter would trap position:fixed.
@@ -30,7 +30,7 @@ export function Header({ name, initials }: { name: string; initials: string }) {
 
           <nav aria-label="Main" className="hidden md:block">
             <ul className="flex items-center gap-1">
-              {NAV_ITEMS.map((item) => {
+              {items.map((item) => {
                 const current = item.href === pathname;
                 return (
                   <li key={item.href}>
@@ -55,7 +55,7 @@ export function Header({ name, initials }: { name: string; initials: string }) {
           <MobileMenuButton />
         </div>
       </header>
-      <MobileMenuPanel pathname={pathname} />
+      <MobileMenuPanel pathname={pathname} items={items} />
     </>
   );
 }

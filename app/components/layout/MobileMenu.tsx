@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, type NavItem } from './nav-items';
 import { MOBILE_BREAKPOINT_PX } from '~/utils/scroll';
 
 const PANEL_ID = 'mobile-menu';
@@ -32,7 +32,7 @@ export function MobileMenuButton() {
  * data-scroll-link: on / the home page's island (app/islands/home-scroll.ts) scrolls to their sections once the menu
  * has closed (the spec's 500 ms).
  */
-export function MobileMenuPanel({ pathname }: { pathname: string }) {
+export function MobileMenuPanel({ pathname, items = NAV_ITEMS }: { pathname: string; items?: NavItem[] }) {
   return (
     <div className="md:hidden" data-print="hide">
       <div
@@ -60,7 +60,7 @@ export function MobileMenuPanel({ pathname }: { pathname: string }) {
         </div>
         <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="flex flex-col gap-1">
-            {NAV_ITEMS.map((item) => (
+            {items.map((item) => (
               <li key={item.href}>
                 <Link
                   to={item.href}
