@@ -107,6 +107,7 @@ describe('open and light', () => {
     ['/writing', 6 * KB, true],
   ] as const)('%s runs the islands only, within its budget', async (path, budget, heavy) => {
     const js = await publicPageJs(chromium.browser, server.url, path);
+    expect(js.status).toBe(200);
     expect(js.framework, 'React, Remix or route chunks').toEqual([]);
     expect(js.external.map((script) => script.url).filter((url) => !url.startsWith('/build/islands/'))).toEqual([]);
     expect(js.heavy).toBe(heavy);
@@ -117,7 +118,7 @@ describe('open and light', () => {
     it.each([375, 1280])('a page of her own at %i px has no violations', async (width) => {
       const page = await chromium.openPage({ colorScheme, viewport: { width, height: 900 } });
       for (const path of ['/writing', '/colophon']) {
-        await gotoReady(page, server.url + path);
+        expect((await gotoReady(page, server.url + path))?.status(), path).toBe(200);
         const results = await new AxeBuilder({ page }).analyze();
         expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       }
