@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { pageFrontmatterSchema, type Page, type PageFrontmatter } from '../../app/content/schema';
+import type { Page, PageFrontmatter } from '../../app/content/schema';
 import { pageNameProblem } from '../../app/content/page-names';
 import { BLOCKS } from '../../app/components/mdx/blocks';
 import { caseStudyComponents } from '../../app/components/mdx/components';

@@ -56,7 +56,8 @@ export function ContentList({ list }: { list: ContentListView }) {
             {problem}
           </p>
         ) : null}
-        {answer?.error ? (
+        {/* New page's refusal shows in its own form, where she typed the title. */}
+        {answer?.error && answer.form !== 'page' ? (
           <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm font-medium">
             {answer.error}
           </p>
@@ -140,6 +141,7 @@ export function ContentList({ list }: { list: ContentListView }) {
         busy={busy}
         creating={intent === 'create-page'}
         title={answer?.form === 'page' ? answer.title : undefined}
+        error={answer?.form === 'page' ? answer.error : undefined}
       />
     </>
   );

@@ -16,8 +16,9 @@ type Props = {
   readOnly: boolean;
   busy: boolean;
   creating: boolean;
-  /** The title New page was sent with, when it came back refused. */
+  /** The title New page was sent with, when it came back refused, and why. */
   title?: string;
+  error?: string;
 };
 
 /**
@@ -25,7 +26,7 @@ type Props = {
  * the menu; a new one is made from a title (its address made from it), kept
  * as a draft until its first publish. Deleted like a case study.
  */
-export function PageList({ pages, newOnes, now, readOnly, busy, creating, title }: Props) {
+export function PageList({ pages, newOnes, now, readOnly, busy, creating, title, error }: Props) {
   return (
     <section aria-labelledby="own-pages-title" className="mt-10">
       <h2 id="own-pages-title" className="text-lg font-semibold tracking-tight">
@@ -72,12 +73,12 @@ export function PageList({ pages, newOnes, now, readOnly, busy, creating, title 
           </li>
         ))}
       </ul>
-      {readOnly ? null : <NewPage title={title} busy={busy} creating={creating} />}
+      {readOnly ? null : <NewPage title={title} error={error} busy={busy} creating={creating} />}
     </section>
   );
 }
 
-function NewPage({ title, busy, creating }: { title?: string; busy: boolean; creating: boolean }) {
+function NewPage({ title, error, busy, creating }: { title?: string; error?: string; busy: boolean; creating: boolean }) {
   return (
     <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5" aria-labelledby="new-page-heading">
       <div className="min-w-0 flex-1 basis-64">
@@ -87,7 +88,12 @@ function NewPage({ title, busy, creating }: { title?: string; busy: boolean; cre
         <label htmlFor="new-page-title" className="mt-1 block text-sm text-fg-muted">
           Its title, such as {SUGGESTIONS.join(', ')}, or your own; its address is made from it (Writing is at /writing). It starts as a draft.
         </label>
-        <input id="new-page-title" name="title" list="new-page-suggestions" defaultValue={title} maxLength={120} required className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
+        {error ? (
+          <p id="new-page-error" role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <input id="new-page-title" name="title" list="new-page-suggestions" aria-invalid={error ? true : undefined} aria-describedby={error ? 'new-page-error' : undefined} defaultValue={title} maxLength={120} required className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
         <datalist id="new-page-suggestions">
           {SUGGESTIONS.map((suggestion) => (
             <option key={suggestion} value={suggestion} />
