@@ -32,9 +32,10 @@ describe('a page of her own, from /admin/content', () => {
 
     await title.fill('Resume');
     await page.getByRole('button', { name: 'Create page' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').allInnerTexts())
-      .toContain('“resume” is a page the site already has. Try “resume-notes”.');
+    // The form post answers with the list again (without JavaScript, a whole page): its refusal under the box.
+    const refusal = page.locator('#new-page-error');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.innerText()).toBe('“resume” is a page the site already has. Try “resume-notes”.');
     expect(await title.inputValue()).toBe('Resume');
 
     await title.fill('Writing');
