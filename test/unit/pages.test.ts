@@ -6,6 +6,7 @@ import { freePageName, pageNameProblem, RESERVED_PAGE_NAMES } from '~/content/pa
 import { pageFrontmatterSchema } from '~/content/schema';
 import { NAV_ITEMS, withPages } from '~/components/layout/nav-items';
 import { sitemapPaths } from '~/seo/sitemap';
+import { NOT_FOUND_ROUTE, pageRoute } from '~/insights/page-route';
 import { compileContent, ContentError } from '../../pipeline/content/compile';
 import { copyContent, ROOT, type ContentCopy } from '../helpers/data/content';
 import { FIXTURE_PAGES_DIR } from '../helpers/data/fixture-site';
@@ -166,5 +167,13 @@ describe('pages in the menu and the sitemap', () => {
       '/colophon',
       '/writing',
     ]);
+  });
+});
+
+describe('insights', () => {
+  it('an address that is not a page is still counted as the 404 page, now that one-segment addresses go to the pages route', () => {
+    const leaf = (data: unknown) => [{ id: 'routes/$slug', data, params: { slug: 'nope' } }];
+    expect(pageRoute(leaf(null), '/nope')).toBe(NOT_FOUND_ROUTE);
+    expect(pageRoute(leaf({ page: {} }), '/writing')).toBeNull();
   });
 });
