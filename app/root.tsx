@@ -14,11 +14,11 @@ import { useEffect, type ReactNode } from 'react';
 import { DevReload } from '~/components/layout/DevReload';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
-import { navItemsFor } from '~/components/layout/nav-items';
+import { NAV_ITEMS, navItemsFor, withPages } from '~/components/layout/nav-items';
 import { ReadingInsights } from '~/components/layout/ReadingInsights';
 import { ScrollRestoration } from '~/components/layout/ScrollRestoration';
 import stylesheet from '~/tailwind.css';
-import { getSite } from '~/content/content.server';
+import { getMenuPages, getSite } from '~/content/content.server';
 import { homeNav } from '~/content/home-sections';
 import { analyticsEnabled } from '~/insights/gate.server';
 import { islandsBootUrl } from '~/islands/boot-url.server';
@@ -37,6 +37,8 @@ export function loader(_: LoaderFunctionArgs) {
   const { name, initials, role, footer, home } = getSite();
   return {
     site: { name, initials, role, footer, nav: homeNav(home) },
+    // Her pages with a place in the header menu (content/pages/): the header and the phone menu put them there.
+    menuPages: getMenuPages(),
     insights: analyticsEnabled(),
     islands: islandsBootUrl(),
     look: pageLook(),
@@ -113,7 +115,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* #home is the top of every page, so "Back to top" works everywhere. */}
         <div id="home" className="flex min-h-dvh flex-col">
           {ownerArea ? null : (
-            <Header name={site?.name ?? ''} initials={site?.initials ?? ''} items={site ? navItemsFor(site.nav) : undefined} />
+            <Header
+              name={site?.name ?? ''}
+              initials={site?.initials ?? ''}
+              items={withPages(site ? navItemsFor(site.nav) : NAV_ITEMS, data?.menuPages ?? [])}
+            />
           )}
           <div className="flex-1">{children}</div>
           {ownerArea ? null : <Footer name={site?.name ?? ''} words={site?.footer} />}

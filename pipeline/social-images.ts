@@ -8,6 +8,7 @@ import { focalPointOf, type FocalPoint } from '../app/content/focal-point';
 import { fileColours, type FileColours } from '../app/look/file-colours';
 import {
   caseStudySocialCard,
+  pageSocialCard,
   homeSocialCard,
   resumeSocialCard,
   SOCIAL_IMAGE_DIR,
@@ -239,6 +240,10 @@ export async function writeSocialImages(content: CompiledContent, publicDir: str
     ...Object.values(content.caseStudies).map((caseStudy): [SocialCard, Illustration] => [
       caseStudySocialCard(caseStudy, site),
       illustration(caseStudy.image, caseStudy.focus),
+    ]),
+    ...Object.values(content.pages ?? {}).map((page): [SocialCard, Illustration] => [
+      pageSocialCard(page, site),
+      page.image ? illustration(page.image.src, page.image.focus) : illustration(site.photos.profile.src, site.photos.profile.focus),
     ]),
   ];
   const recipes = new Map<string, string>();

@@ -1,6 +1,6 @@
-import type { CaseStudy, CaseStudyCard, CompiledContent, Resume, Site } from './schema';
+import type { CaseStudy, CaseStudyCard, CompiledContent, MenuPage, Page, Resume, Site } from './schema';
 import { buildVersion, currentRequestContent } from './current-content.server';
-import { CARDS_TAG, RESUME_TAG, SITE_TAG, caseStudyTag } from './live-version';
+import { CARDS_TAG, PAGES_TAG, RESUME_TAG, SITE_TAG, caseStudyTag, pageTag } from './live-version';
 
 export { CONTENT_JSON_PATH } from './current-content.server';
 
@@ -43,4 +43,25 @@ export function getPublicCaseStudySlugs(): string[] {
 
 export function getResume(): Resume {
   return load(RESUME_TAG).resume;
+}
+
+/** A page of her own at /<slug>: the page, or the address it has now when `slug` is one it had before a rename. */
+export function getPage(slug: string): { page: Page } | { movedTo: string } | null {
+  const pages = load(pageTag(slug)).pages ?? {};
+  if (Object.hasOwn(pages, slug)) return { page: pages[slug]! };
+  const moved = Object.values(pages).find((page) => page.formerly.includes(slug));
+  return moved ? { movedTo: moved.href } : null;
+}
+
+/** Her pages with a place in the header menu, in that place's order. */
+export function getMenuPages(): MenuPage[] {
+  return Object.values(load(PAGES_TAG).pages ?? {})
+    .filter((page): page is Page & { menu: number } => page.menu !== undefined)
+    .map(({ title, href, menu }) => ({ title, href, menu }))
+    .sort((a, b) => a.menu - b.menu || a.title.localeCompare(b.title));
+}
+
+/** Every page of her own, for the sitemap (all are public). */
+export function getPageSlugs(): string[] {
+  return Object.keys(load(PAGES_TAG).pages ?? {});
 }

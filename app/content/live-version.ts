@@ -81,6 +81,9 @@ export const SITE_TAG = 'content-site';
 export const CARDS_TAG = 'content-cards';
 export const RESUME_TAG = 'content-resume';
 export const caseStudyTag = (slug: string) => `content-case-study-${slug}`;
+/** Her pages as the menu and the sitemap list them (titles, places, addresses): every page with the header reads it. */
+export const PAGES_TAG = 'content-pages';
+export const pageTag = (slug: string) => `content-page-${slug}`;
 export const fileTag = (sitePath: string) => `file-${sitePath}`;
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value ?? null)).digest('hex');
@@ -93,6 +96,10 @@ export function tagHashes(content: CompiledContent, files: Record<string, Versio
     [RESUME_TAG, digest(content.resume)],
   ]);
   for (const [slug, caseStudy] of Object.entries(content.caseStudies)) tags.set(caseStudyTag(slug), digest(caseStudy));
+  const pages = Object.values(content.pages ?? {});
+  tags.set(PAGES_TAG, digest(pages.map(({ slug, title, menu, formerly }) => ({ slug, title, menu, formerly }))));
+  // A page's former addresses answer a redirect to it: they change with it.
+  for (const page of pages) for (const slug of [page.slug, ...page.formerly]) tags.set(pageTag(slug), digest(page));
   for (const [sitePath, file] of Object.entries(files)) if (!file.private) tags.set(fileTag(sitePath), file.hash);
   return tags;
 }

@@ -282,6 +282,37 @@ export const resumeFrontmatterSchema = z
   })
   .strict();
 
+/** A page's address (content/pages/<slug>.mdx is /<slug>): the names the site uses are refused where the file is compiled (reserved-names.ts). */
+const PAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A page of her own (content/pages/<slug>.mdx): About, Writing, Speaking…
+ * Always public: private work stays in private case studies. `menu` is its
+ * place in the header menu (1 first), absent to keep it out of the menu.
+ * `formerly` keeps the addresses it had before a rename: each answers 301 to
+ * the new one, and travels with the page (deleted with it, restored with it).
+ */
+export const pageFrontmatterSchema = z
+  .object({
+    title: nonEmpty,
+    description: nonEmpty.max(170, 'must be at most 170 characters (search engines cut longer ones)'),
+    image: imagePath.optional(),
+    alt: nonEmpty.optional(),
+    focus: focalPoint,
+    menu: z.number().int('must be a whole number, its place in the menu: 1 is first').positive('must be 1 or more: 1 is first').optional(),
+    formerly: z.array(z.string().trim().regex(PAGE_SLUG, 'must be an earlier address of this page, such as "writing"')).default([]),
+  })
+  .strict()
+  .superRefine((page, context) => {
+    if ((page.image === undefined) !== (page.alt === undefined)) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [page.image === undefined ? 'image' : 'alt'],
+        message: 'a sharing image needs both "image" and "alt" (what the image shows), or neither',
+      });
+    }
+  });
+
 export type Image = z.infer<typeof imageSchema>;
 
 /** `srcset` values of the AVIF and WebP variants made at build (pipeline/images.ts), e.g. "/generated/images/a-400.1f2e3d4c5b.avif 400w, …". */
@@ -325,10 +356,27 @@ export type CaseStudy = CaseStudyCard & {
 
 export type Resume = ResumeFrontmatter & { summaryHtml: string; summaryText: string };
 
+export type PageFrontmatter = z.infer<typeof pageFrontmatterSchema>;
+
+/** A page of her own as compiled: its story is HTML made at build or publish, never on a request. */
+export type Page = Omit<PageFrontmatter, 'image' | 'alt' | 'focus'> & {
+  slug: string;
+  href: string;
+  /** The sharing card's picture (served path and focal point), when she gave one. */
+  image: { src: string; alt: string; focus?: string } | null;
+  sections: Section[];
+  html: string;
+};
+
+/** What the header menu needs of a page: never its HTML. */
+export type MenuPage = { title: string; href: string; menu: number };
+
 /** The whole compiled content, as written at build time and read by loaders. */
 export type CompiledContent = {
   site: Site;
   cards: CaseStudyCard[];
   caseStudies: Record<string, CaseStudy>;
   resume: Resume;
+  /** Pages of her own by slug. Absent in content compiled before pages existed (a live version of then): none. */
+  pages?: Record<string, Page>;
 };

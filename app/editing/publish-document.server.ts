@@ -82,7 +82,14 @@ export async function publishDocument({ path, kind, text, baseBlobId, message, o
 
 export function liveNote(kind: DocumentKind, path: string, data: unknown, live: GoLive | undefined): LiveNote {
   const status = (data as { status?: unknown }).status;
-  const href = kind === 'resume' ? '/resume' : kind === 'case-study' && status === 'published' ? `/case-study/${slugOf(path)}` : '/';
+  const href =
+    kind === 'resume'
+      ? '/resume'
+      : kind === 'page'
+        ? `/${slugOf(path)}`
+        : kind === 'case-study' && status === 'published'
+          ? `/case-study/${slugOf(path)}`
+          : '/';
   switch (live?.shown) {
     case 'now':
       return { when: 'It is live on your site now.', href };

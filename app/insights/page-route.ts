@@ -17,6 +17,8 @@ export function pageRoute(matches: readonly Match[], pathname: string): string |
   if (leaf.id === 'routes/$') return NOT_FOUND_ROUTE;
   // The case-study loader answers an unknown slug with no data: its not-found page.
   if (leaf.id === 'routes/case-study.$slug') return leaf.data ? `${CASE_STUDY_PREFIX}${leaf.params.slug}` : NOT_FOUND_ROUTE;
+  // A page of her own's route answers every other one-segment address with its not-found page; her pages themselves are not counted yet.
+  if (leaf.id === 'routes/$slug') return leaf.data ? null : NOT_FOUND_ROUTE;
   return FIXED.has(pathname) ? pathname : null;
 }
 

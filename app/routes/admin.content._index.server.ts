@@ -7,7 +7,7 @@ import { FORMS } from '~/editing/documents/forms.server';
 import { problemsInHerWords } from '~/editing/documents/problem-words';
 import { createDraft, discardDraft, getDraft, listDrafts } from '~/editing/drafts/texts.server';
 import { saveDraftUpload } from '~/editing/drafts/images.server';
-import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
+import { deleteRequest, moveRequest, newCaseStudy, newPage } from '~/editing/content-list/manage.server';
 import { overLimitNote } from '~/editing/content-list/title-limit';
 import { recentlyDeleted, restoreDeletedRequest } from '~/editing/content-list/recently-deleted.server';
 import { modeSummary } from '~/editing/open.server';
@@ -42,10 +42,16 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
     // A new case study lives only as a draft until its first publish.
     const newOnes = await Promise.all(
       drafts
-        .filter((draft) => !known.has(draft.path) && documentKind(draft.path) === 'case-study')
+        .filter((draft) => !known.has(draft.path) && (documentKind(draft.path) === 'case-study' || documentKind(draft.path) === 'page'))
         .map(async (draft) => {
           const title = draftTitle((await getDraft(draft.path))?.text ?? '') || (slugOf(draft.path) ?? draft.path);
-          return { path: draft.path, href: editorHref(draft.path), title, updatedAt: draft.updatedAt.toISOString() };
+          return {
+            path: draft.path,
+            href: editorHref(draft.path),
+            title,
+            updatedAt: draft.updatedAt.toISOString(),
+            kind: documentKind(draft.path),
+          };
         }),
     );
     // What still comes from the sample designer; none shown when the branch cannot be read.
@@ -68,7 +74,10 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
         newOnes,
         sampleLeftovers: leftovers?.ok ? leftovers.value : null,
         deleted: deleted?.ok ? deleted.value : [],
-        confirming: confirming && items.some((item) => item.contentPath === confirming && item.kind === 'case-study') ? confirming : null,
+        confirming:
+          confirming && items.some((item) => item.contentPath === confirming && (item.kind === 'case-study' || item.kind === 'page'))
+            ? confirming
+            : null,
         now: new Date().toISOString(),
       },
       { headers: OWNER_HEADERS },
@@ -147,8 +156,32 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
       return answer(409, { error: 'Another case study with that title was being made at the same moment. Try again.', title });
     }
 
+    if (intent === 'create-page') {
+      const title = text(form, 'title');
+      // Drafts of new pages hold their addresses too.
+      const pending = (await listDrafts())
+        .filter((draft) => documentKind(draft.path) === 'page' && !items.some((item) => item.contentPath === draft.path))
+        .map((draft) => ({
+          path: draft.path.replace(/^content\//, ''),
+          contentPath: draft.path,
+          kind: 'page' as const,
+          title: '',
+          slug: slugOf(draft.path)!,
+          blobId: '',
+        }));
+      const created = newPage(title, [...items, ...pending]);
+      if (!created.ok) return answer(422, { error: created.error, title, form: 'page' });
+      const kept = await createDraft(created.value.path, created.value.text);
+      if (!kept.ok) return answer(409, { error: kept.error, title, form: 'page' });
+      if (!kept.created)
+        return answer(409, { error: 'Another page with that address was being made at the same moment. Try again.', title, form: 'page' });
+      throw redirect(`${editorHref(created.value.path)}?created=1`, { status: 303, headers: OWNER_HEADERS });
+    }
+
     const path = text(form, 'path');
-    if (documentKind(path) !== 'case-study') return answer(400, { error: 'Only case studies can be moved, deleted or restored.' });
+    const kind = documentKind(path);
+    if (kind !== 'case-study' && !(kind === 'page' && intent !== 'up' && intent !== 'down'))
+      return answer(400, { error: 'Only case studies can be moved; only case studies and your own pages deleted or restored.' });
     if (intent === 'discard-new') {
       await discardDraft(path);
       throw redirect('/admin/content', { status: 303, headers: OWNER_HEADERS });

@@ -6,13 +6,19 @@
  * the contact form's place, that is when her home page does not show it.
  */
 
-export function sitemapPaths(caseStudySlugs: readonly string[], { contactPage = false }: { contactPage?: boolean } = {}): string[] {
+export function sitemapPaths(
+  caseStudySlugs: readonly string[],
+  pageSlugs: readonly string[] = [],
+  { contactPage = false }: { contactPage?: boolean } = {},
+): string[] {
   return [
     '/',
     '/resume',
     '/privacy',
     ...(contactPage ? ['/contact'] : []),
     ...[...caseStudySlugs].sort().map((slug) => `/case-study/${slug}`),
+    // Her own pages (content/pages/), all public.
+    ...[...pageSlugs].sort().map((slug) => `/${slug}`),
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { CaseStudy, Resume, Site } from '~/content/schema';
+import type { CaseStudy, Page, Resume, Site } from '~/content/schema';
 
 /**
  * The sharing cards (og:image) of each page, described once: the build draws
@@ -56,6 +56,19 @@ export function caseStudySocialCard(
     title: caseStudy.title,
     stats,
     alt: `${caseStudy.title}, a case study by ${author.name}${stats.length ? `: ${stats.map((s) => `${s.label} ${s.value}`).join(', ')}` : ''}`,
+  };
+}
+
+/** A page of her own: its title and description; its picture is hers, or her profile photo. */
+export function pageSocialCard(page: Pick<Page, 'slug' | 'title' | 'description'>, author: { name: string; role: string }): SocialCard {
+  return {
+    path: imagePath(`page-${page.slug}`),
+    byline: author.role,
+    eyebrow: author.name,
+    title: page.title,
+    detail: page.description,
+    stats: [],
+    alt: `${page.title}, a page by ${author.name}: ${page.description}`,
   };
 }
 

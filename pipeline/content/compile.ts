@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ZodTypeAny, z } from 'zod';
 import {
   caseStudyFrontmatterSchema,
+  pageFrontmatterSchema,
   resumeFrontmatterSchema,
   siteSchema,
   type CaseStudy,
@@ -24,6 +25,7 @@ import { BLOCKS } from '../../app/components/mdx/blocks';
 import { defaultLockedNote } from '../../app/access/private-case-study';
 import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/access/private-media.server';
 import { caseStudyComponents, summaryComponents } from '../../app/components/mdx/components';
+import { compilePages } from './pages';
 
 /**
  * Build-time only: reads content/, validates it, compiles the MDX and renders
@@ -233,6 +235,19 @@ export async function compileSite(
   };
   linkChecks.push(...frontmatterLinkChecks(resumeLabel, resumeMatter.data), { file: resumeLabel, where: 'the body', text: resumeMatter.content });
 
+  const { pages, bodies } = await compilePages({
+    contentDir,
+    publicDir,
+    images,
+    rel,
+    read: async (file, label) => {
+      const source = await readText(file, label);
+      const { data, content: body, lineOf } = parseFrontmatter(source, label);
+      return { frontmatter: typesetFields(parseWith(pageFrontmatterSchema, data, label, lineOf)), body, source, data };
+    },
+  });
+  for (const { file, data, body } of bodies) linkChecks.push(...frontmatterLinkChecks(file, data), { file, where: 'the body', text: body });
+
   for (const check of linkChecks) {
     for (const match of check.text.matchAll(CASE_STUDY_LINK)) {
       const [, target = ''] = match;
@@ -243,5 +258,5 @@ export async function compileSite(
     }
   }
 
-  return { content: { site, cards, caseStudies, resume }, images, privateMedia };
+  return { content: { site, cards, caseStudies, resume, pages }, images, privateMedia };
 }

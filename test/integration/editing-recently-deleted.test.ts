@@ -9,7 +9,7 @@ import { publish } from '~/editing/git/publish.server';
 import { git, remoteModeEnv, startGitRemote } from '../helpers/start/git-remote';
 
 /**
- * Recently deleted, in both modes, against real git: which case studies a
+ * Recently deleted, in both modes, against real git: which case studies (and pages of hers) a
  * commit deleted (one deleted 40 commits back, beyond remote mode's depth-1
  * cache; one deleted and made again, which is not listed), and the restore:
  * one new commit with the same bytes, the study's images with it.
@@ -19,6 +19,9 @@ const ALPHA = 'content/case-studies/alpha.mdx';
 const ALPHA_IMAGE = 'content/case-studies/alpha/cover.png';
 const BETA = 'content/case-studies/beta.mdx';
 const GAMMA = 'content/case-studies/gamma.mdx';
+/** A page of her own, with its folder: deleted and restored like a case study. */
+const TALKS = 'content/pages/talks.mdx';
+const TALKS_IMAGE = 'content/pages/talks/stage.png';
 const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10, 0x80]);
 const study = (title: string) => `---\ntitle: ${title}\n---\n\n## The problem\n\n${title}.\n`;
 
@@ -45,7 +48,15 @@ beforeAll(() => {
   source = path.join(root, 'source');
   git(root, ['init', '--quiet', '--initial-branch=main', source]);
   commit(
-    { [ALPHA]: study('Alpha'), [ALPHA_IMAGE]: IMAGE, [BETA]: study('Beta'), [GAMMA]: study('Gamma'), 'content/site.yml': 'name: A\n' },
+    {
+      [ALPHA]: study('Alpha'),
+      [ALPHA_IMAGE]: IMAGE,
+      [BETA]: study('Beta'),
+      [GAMMA]: study('Gamma'),
+      [TALKS]: study('Talks'),
+      [TALKS_IMAGE]: IMAGE,
+      'content/site.yml': 'name: A\n',
+    },
     [],
     'Add',
   );
@@ -54,6 +65,7 @@ beforeAll(() => {
   commits.gamma = commit({}, [GAMMA], 'Delete Gamma');
   commit({ [GAMMA]: study('Gamma again') }, [], 'Add Gamma again');
   commits.beta = commit({}, [BETA], 'Delete Beta');
+  commits.talks = commit({}, [TALKS, 'content/pages/talks'], 'Delete Talks');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -104,6 +116,7 @@ describe.each(MODES)('%s', (_name, start) => {
     expect(listed).toEqual({
       ok: true,
       value: [
+        { path: TALKS, title: 'Talks', commit: commits.talks, date: expect.stringMatching(/^2026-01-0/) },
         { path: BETA, title: 'Beta', commit: commits.beta, date: expect.stringMatching(/^2026-01-0/) },
         { path: ALPHA, title: 'Alpha', commit: commits.alpha, date: '2026-01-01T02:00:00.000Z' },
       ],
@@ -122,7 +135,17 @@ describe.each(MODES)('%s', (_name, start) => {
     for (const file of [ALPHA, ALPHA_IMAGE]) expect(mode.blobId(result.commit, file)).toBe(mode.blobId(`${commits.alpha}^`, file));
     expect(before).not.toBe(result.commit);
     const listed = await recentlyDeleted(itemsNow([GAMMA, ALPHA]), mode.config);
-    expect(listed.ok && listed.value.map((item) => item.path)).toEqual([BETA]);
+    expect(listed.ok && listed.value.map((item) => item.path)).toEqual([TALKS, BETA]);
+  });
+
+  it('a page of hers comes back the same way, with its folder', async () => {
+    const planned = await restoreDeletedRequest(TALKS, commits.talks!, itemsNow([GAMMA, ALPHA]), mode.config);
+    if (!planned.ok) throw new Error(planned.error);
+    expect(planned.value.message).toBe('Restore Talks');
+    expect(planned.value.files.map((file) => file.path).sort()).toEqual([TALKS_IMAGE, TALKS].sort());
+    const result = await publish(planned.value, mode.config);
+    if (result.status !== 'published') throw new Error(JSON.stringify(result));
+    for (const file of [TALKS, TALKS_IMAGE]) expect(mode.blobId(result.commit, file)).toBe(mode.blobId(`${commits.talks}^`, file));
   });
 
   it('refuses a commit that deleted something else, or a study that is back, with a sentence', async () => {

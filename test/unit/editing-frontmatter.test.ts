@@ -50,7 +50,8 @@ describe('every field of every file, changed alone: only its own lines change', 
   it.each(files.map((f) => [f.file, f] as const))('%s', (_name, { document, schema, form }) => {
     const data = buildData(document.yaml);
     const leaves = Object.entries(formValues(data));
-    expect(leaves.length).toBeGreaterThan(5);
+    // A page of her own may have only its title and description.
+    expect(leaves.length).toBeGreaterThan(form.children?.some((field) => field.name === 'menu') ? 1 : 5);
     for (const [name, value] of leaves) {
       const path = name.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
       const changed = structuredClone(data) as Record<string, any>;

@@ -284,7 +284,7 @@ describe('deleting', () => {
     const { list } = realContent();
     expect(deleteRequest(list, 'site.yml')).toEqual({
       ok: false,
-      error: 'Site details cannot be deleted: the site needs it. Only case studies can be.',
+      error: 'Site details cannot be deleted: the site needs it. Only case studies and your own pages can be.',
     });
     expect(deleteRequest(list, 'content/resume.mdx')).toMatchObject({ ok: false });
     expect(deleteRequest(list, 'case-studies/nope.mdx')).toEqual({

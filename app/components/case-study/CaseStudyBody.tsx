@@ -12,7 +12,8 @@ export function CaseStudyBody({ html, sections }: { html: string; sections: Sect
   return (
     <div className="story-layout overflow-x-clip">
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-12 px-5 pb-16 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16 lg:px-8">
-        <nav aria-label="Sections" className="hidden lg:block" data-print="hide">
+        {/* A page of her own may have no "## " headings: then no outline, its column left empty so the story sits as in a case study. */}
+        <nav aria-label="Sections" className={sections.length > 0 ? 'hidden lg:block' : 'hidden lg:invisible lg:block'} data-print="hide">
           <div className="sticky top-24">
             <p className="text-xs font-semibold tracking-[0.14em] text-fg-muted uppercase">On this page</p>
             <ol className="mt-4 space-y-1 border-l border-border">

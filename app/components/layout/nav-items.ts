@@ -22,3 +22,18 @@ export function navItemsFor(home: HomeNav): NavItem[] {
     return [item];
   });
 }
+
+/**
+ * The menu with her pages in it: a page with `menu: N` is the Nth item,
+ * counted among the items before it; one past the end goes before the
+ * buttons, which stay last.
+ */
+export function withPages(items: readonly NavItem[], pages: readonly { title: string; href: string; menu: number }[]): NavItem[] {
+  const menu = [...items];
+  for (const page of [...pages].sort((a, b) => a.menu - b.menu)) {
+    const buttons = menu.findIndex((item) => item.variant === 'button');
+    const end = buttons === -1 ? menu.length : buttons;
+    menu.splice(Math.min(page.menu - 1, end), 0, { label: page.title, href: page.href });
+  }
+  return menu;
+}

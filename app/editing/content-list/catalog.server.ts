@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
+import { caseStudyFrontmatterSchema, pageFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
 import { CONTENT_DIR } from '~/editing/documents/content-path.server';
 import type { DocumentKind } from '~/editing/documents/kinds';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
@@ -21,12 +21,14 @@ export type ContentItem = {
   /** The same file as the publish layer names it: "content/…". */
   contentPath: string;
   kind: DocumentKind;
-  /** A case study's title; "Site details" and "Resume" for the others. */
+  /** A case study's or a page's title; "Site details" and "Resume" for the others. */
   title: string;
   slug?: string;
   status?: 'published' | 'coming-soon';
   visibility?: 'public' | 'private';
   order?: number;
+  /** A page's place in the header menu (absent: not in the menu). */
+  menu?: number;
   /** The card image (a site path under public/). */
   image?: string;
   blobId: string;
@@ -41,10 +43,12 @@ export const SITE_FILE = `${CONTENT_DIR}/site.yml`;
 export const RESUME_FILE = `${CONTENT_DIR}/resume.mdx`;
 export const CASE_STUDY_DIR = `${CONTENT_DIR}/case-studies/`;
 const CASE_STUDY = /^content\/case-studies\/([^/]+)\.mdx$/;
+export const PAGE_DIR = `${CONTENT_DIR}/pages/`;
+const PAGE = /^content\/pages\/([^/]+)\.mdx$/;
 
 /** Every editable file at the branch's tip: site details, resume, then case studies by order and title. */
 export async function listContent(config: PublishConfig): Promise<Outcome<ContentItem[]>> {
-  const isDocument = (path: string) => path === SITE_FILE || path === RESUME_FILE || CASE_STUDY.test(path);
+  const isDocument = (path: string) => path === SITE_FILE || path === RESUME_FILE || CASE_STUDY.test(path) || PAGE.test(path);
   const listing = await branchListing(`${CONTENT_DIR}/`, isDocument, config);
   if (!listing.ok) return listing;
   const { files, texts, changes } = listing.value;
@@ -68,6 +72,7 @@ export function describeContentFile(file: BranchFile, text: string, allFiles: Br
   if (file.path === RESUME_FILE) {
     return { ...base, kind: 'resume', title: 'Resume', ...problemOf(resumeFrontmatterSchema, () => frontmatterOf(text)) };
   }
+  if (PAGE.test(file.path)) return describePage(file, text, allFiles);
   const slug = CASE_STUDY.exec(file.path)?.[1] ?? path;
   let data: Record<string, unknown> = {};
   const checked = problemOf(caseStudyFrontmatterSchema, () => {
@@ -100,6 +105,30 @@ export function describeContentFile(file: BranchFile, text: string, allFiles: Br
   };
 }
 
+/** A page of her own's row: its title, its place in the menu, its folder of media. */
+function describePage(file: BranchFile, text: string, allFiles: BranchFile[]): ContentItem {
+  const slug = PAGE.exec(file.path)![1]!;
+  let data: Record<string, unknown> = {};
+  const checked = problemOf(pageFrontmatterSchema, () => {
+    const raw = frontmatterOf(text);
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) data = raw as Record<string, unknown>;
+    return raw;
+  });
+  const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : slug;
+  const folder = `${PAGE_DIR}${slug}/`;
+  return {
+    path: file.path.slice(CONTENT_DIR.length + 1),
+    contentPath: file.path,
+    blobId: file.blobId,
+    kind: 'page',
+    slug,
+    title,
+    ...(typeof data.menu === 'number' && Number.isInteger(data.menu) ? { menu: data.menu } : {}),
+    ...checked,
+    assets: allFiles.filter((other) => other.path.startsWith(folder)),
+  };
+}
+
 function frontmatterOf(text: string): unknown {
   const document = readDocument(text, 'mdx');
   if (!document.open) throw new Error('the frontmatter (between "---" lines at the top) is missing');
@@ -121,14 +150,14 @@ function problemOf(schema: z.ZodType, data: () => unknown): { problem?: string }
   return { problem: `The build would refuse it: ${issues.join('; ')}${more}.` };
 }
 
-const KIND_ORDER: Record<DocumentKind, number> = { site: 0, resume: 1, 'case-study': 2 };
+const KIND_ORDER: Record<DocumentKind, number> = { site: 0, resume: 1, 'case-study': 2, page: 3 };
 
 /** Site details, resume, then case studies by order (a missing order last) and title, as the home page orders its cards. */
 export function sortContent(items: ContentItem[]): ContentItem[] {
   return [...items].sort(
     (a, b) =>
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-      (a.order ?? Number.POSITIVE_INFINITY) - (b.order ?? Number.POSITIVE_INFINITY) ||
+      (a.order ?? a.menu ?? Number.POSITIVE_INFINITY) - (b.order ?? b.menu ?? Number.POSITIVE_INFINITY) ||
       a.title.localeCompare(b.title) ||
       a.path.localeCompare(b.path),
   );

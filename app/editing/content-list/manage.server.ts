@@ -1,7 +1,8 @@
 import { stringify } from 'yaml';
 import { slugify } from '~/content/slug';
 import type { Outcome } from '~/editing/documents/outcome';
-import { CASE_STUDY_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './catalog.server';
+import { CASE_STUDY_DIR, PAGE_DIR, RESUME_FILE, SITE_FILE, sortContent, type ContentItem } from './catalog.server';
+import { freePageName, RESERVED_PAGE_NAMES } from '~/content/page-names';
 import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import { placeholderCardImage } from './placeholder-card.server';
 import { overLimitNote } from './title-limit';
@@ -102,6 +103,37 @@ export function newCaseStudy(
   return { ok: true, value: { path, slug, text, card, request: { files, message: `Add ${clean}` } } };
 }
 
+/**
+ * A new page of her own, from a title: its address is the title's slug. A
+ * name the site uses (page-names.ts) or another page's is refused in her
+ * words with a free one offered. The page starts out of the menu, with a
+ * line to replace and a heading to write under.
+ */
+export function newPage(
+  title: string,
+  list: ContentItem[],
+): Outcome<{ path: string; slug: string; text: string; request: PublishRequest }> {
+  const clean = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
+  if (!clean) return { ok: false, error: 'A new page needs a title, such as About, Writing, Speaking or Playground.' };
+  const slug = cut(slugify(clean), MAX_SLUG);
+  if (!slug) return { ok: false, error: `“${clean}” gives no address: use a title with letters or digits, such as “Writing”.` };
+  const taken = list.filter((item) => item.kind === 'page').map((item) => item.slug!);
+  if (RESERVED_PAGE_NAMES.has(slug))
+    return { ok: false, error: `“${slug}” is a page the site already has. Try “${freePageName(slug, taken)}”.` };
+  if (taken.includes(slug))
+    return {
+      ok: false,
+      error: `You already have a page at “/${slug}”. Try “${freePageName(slug, taken)}”, or open that one from the list.`,
+    };
+  const frontmatter = { title: clean, description: `${clean}: this page is being written.` };
+  const text = `---\n${stringify(frontmatter, { lineWidth: 0 })}---\n\n## ${clean}\n\nWhat this page is about.\n`;
+  const path = `${PAGE_DIR}${slug}.mdx`;
+  return {
+    ok: true,
+    value: { path, slug, text, request: { files: [{ path, content: text, baseBlobId: null }], message: `Add the ${clean} page` } },
+  };
+}
+
 /** The list's item for a path under content/ ("case-studies/x.mdx") or the publish layer's ("content/case-studies/x.mdx"). */
 function findItem(list: ContentItem[], path: string): ContentItem | undefined {
   return list.find((item) => item.path === path || item.contentPath === path);
@@ -166,12 +198,12 @@ export function moveRequest(
   return { ok: true, value: { files, message: `Move ${moving.title} ${direction}` } };
 }
 
-/** Deletes a case study: its .mdx and every file of its folder (content/case-studies/<slug>/). The site details and resume cannot be deleted. */
+/** Deletes a case study or a page: its .mdx and every file of its folder (content/case-studies/<slug>/, content/pages/<slug>/). The site details and resume cannot be deleted. */
 export function deleteRequest(list: ContentItem[], path: string): Outcome<PublishRequest> {
   const item = findItem(list, path);
   if (!item) return { ok: false, error: 'That page is not in the list any more: reload the list.' };
-  if (item.contentPath === SITE_FILE || item.contentPath === RESUME_FILE || item.kind !== 'case-study') {
-    return { ok: false, error: `${item.title} cannot be deleted: the site needs it. Only case studies can be.` };
+  if (item.contentPath === SITE_FILE || item.contentPath === RESUME_FILE || (item.kind !== 'case-study' && item.kind !== 'page')) {
+    return { ok: false, error: `${item.title} cannot be deleted: the site needs it. Only case studies and your own pages can be.` };
   }
   const deleted = [
     { path: item.contentPath, baseBlobId: item.blobId },

@@ -1,4 +1,4 @@
-import { CASE_STUDY_DIR, type ContentItem } from './catalog.server';
+import { CASE_STUDY_DIR, PAGE_DIR, type ContentItem } from './catalog.server';
 import { documentKind, slugOf } from '~/editing/documents/kinds';
 import type { Outcome } from '~/editing/documents/outcome';
 import { deletedFiles, filesBeforeDelete } from '~/editing/git/deleted.server';
@@ -7,7 +7,7 @@ import type { PublishRequest } from '~/editing/git/publish-plan.server';
 import { fileAt, titleOf } from '~/editing/git/read.server';
 
 /**
- * Recently deleted: the case studies a recent commit removed and that are
+ * Recently deleted: the case studies and pages a recent commit removed and that are
  * not back, read from the history (a delete is one commit that removes the
  * file and its folder of images), and the publish that brings one back as
  * it was: the same bytes, text and images, in one new commit.
@@ -18,14 +18,17 @@ export type DeletedCaseStudy = { path: string; title: string; commit: string; da
 /** How many are shown; older ones stay in the history. */
 const SHOWN = 10;
 
-/** The case studies deleted within the last commits and not in `items` (the branch's tip), newest first. */
+/** The case studies and pages deleted within the last commits and not in `items` (the branch's tip), newest first. */
 export async function recentlyDeleted(items: ContentItem[], config: PublishConfig): Promise<Outcome<DeletedCaseStudy[]>> {
-  const deleted = await deletedFiles(CASE_STUDY_DIR.replace(/\/$/, ''), config);
-  if (!deleted.ok) return deleted;
+  const [studies, pages] = await Promise.all([CASE_STUDY_DIR, PAGE_DIR].map((dir) => deletedFiles(dir.replace(/\/$/, ''), config)));
+  if (!studies!.ok) return studies!;
+  if (!pages!.ok) return pages!;
+  const deleted = [...studies!.value, ...pages!.value].sort((a, b) => b.date.localeCompare(a.date));
   const present = new Set(items.map((item) => item.contentPath));
-  const newest = new Map<string, (typeof deleted.value)[number]>();
-  for (const file of deleted.value) {
-    if (documentKind(file.path) !== 'case-study' || present.has(file.path) || newest.has(file.path)) continue;
+  const newest = new Map<string, (typeof deleted)[number]>();
+  for (const file of deleted) {
+    const kind = documentKind(file.path);
+    if ((kind !== 'case-study' && kind !== 'page') || present.has(file.path) || newest.has(file.path)) continue;
     newest.set(file.path, file);
   }
   const shown = [...newest.values()].slice(0, SHOWN);
@@ -47,9 +50,10 @@ export async function restoreDeletedRequest(
   config: PublishConfig,
 ): Promise<Outcome<PublishRequest>> {
   const slug = slugOf(path);
-  if (!slug) return { ok: false, error: 'Only case studies can be brought back here.' };
+  if (!slug) return { ok: false, error: 'Only case studies and pages can be brought back here.' };
+  const folder = `${documentKind(path) === 'page' ? PAGE_DIR : CASE_STUDY_DIR}${slug}/`;
   if (items.some((item) => item.contentPath === path)) return { ok: false, error: 'That case study is already back in the list.' };
-  const before = await filesBeforeDelete(path, `${CASE_STUDY_DIR}${slug}/`, commit, config);
+  const before = await filesBeforeDelete(path, folder, commit, config);
   if (!before.ok) return before;
   if (!before.value) return { ok: false, error: 'That deleted case study is not in the history any more. Reload the list.' };
   const text = before.value.find((file) => file.path === path)?.bytes.toString('utf8') ?? null;

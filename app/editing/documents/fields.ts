@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
+import { caseStudyFrontmatterSchema, pageFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
 
 /**
  * The editor's forms, generated from the schemas the build checks content
@@ -209,6 +209,9 @@ export const resumeForm = describeSchema(resumeFrontmatterSchema);
 export const caseStudyForm = describeSchema(caseStudyFrontmatterSchema, {
   showWhen: { lockedNote: [{ name: 'visibility', in: ['private'] }] },
 });
+
+/** A page of her own: its title, description, sharing picture, place in the menu and earlier addresses. */
+export const pageForm = describeSchema(pageFrontmatterSchema);
 
 /** Every field of a form, depth first (a list's item fields are not included: they are named per item). */
 export function* fieldsOf(field: Field): Generator<Field> {

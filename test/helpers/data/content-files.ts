@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, type Node, type Pair } from 'yaml';
-import { caseStudyFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
-import { caseStudyForm, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
+import { caseStudyFrontmatterSchema, pageFrontmatterSchema, resumeFrontmatterSchema, siteSchema } from '~/content/schema';
+import { caseStudyForm, pageForm, resumeForm, siteForm, type Field } from '~/editing/documents/fields';
 import { readDocument, type ContentDocument } from '~/editing/documents/frontmatter.server';
 import { readYaml } from '../../../pipeline/content/locate';
 import { ROOT } from './content';
@@ -51,7 +51,10 @@ export function contentFiles(): ContentFile[] {
         ? [siteForm, siteSchema]
         : file.endsWith('resume.mdx')
           ? [resumeForm, resumeFrontmatterSchema]
-          : [caseStudyForm, caseStudyFrontmatterSchema];
+          : // Pages of her own (test/fixtures/pages/, content/pages/ in a site).
+            /(^|\/)pages\/[^/]+\.mdx$/.test(file)
+            ? [pageForm, pageFrontmatterSchema]
+            : [caseStudyForm, caseStudyFrontmatterSchema];
       return { file, text, document, form, schema };
     });
 }

@@ -15,7 +15,12 @@ import { startServer } from '../start/server';
 export const FIXTURE_DIR = path.join(ROOT, 'test/fixtures/case-studies');
 export const FIXTURE_CONTENT_JSON = '.generated/fixture/content.json';
 
-export async function buildFixtureSite(): Promise<void> {
+/** Pages of her own (content/pages/): a Writing page in the menu with an image and three entries, and a Colophon with no blocks, out of the menu. */
+export const FIXTURE_PAGES_DIR = path.join(ROOT, 'test/fixtures/pages');
+/** The content under test with those pages, compiled apart: the shared fixture site's menu stays as it is. */
+export const PAGES_CONTENT_JSON = '.generated/pages-fixture/content.json';
+
+export async function buildFixtureSite({ pages = false }: { pages?: boolean } = {}): Promise<void> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'portfolio-fixture-'));
   try {
     const contentDir = path.join(scratch, 'content');
@@ -23,9 +28,11 @@ export async function buildFixtureSite(): Promise<void> {
     for (const entry of await readdir(FIXTURE_DIR)) {
       await cp(path.join(FIXTURE_DIR, entry), path.join(contentDir, 'case-studies', entry), { recursive: true });
     }
+    if (pages) await cp(FIXTURE_PAGES_DIR, path.join(contentDir, 'pages'), { recursive: true });
     // Its content, version and site files (resume.pdf, icons, sharing cards) in .generated/fixture/; its
     // image variants beside the real build's, which it must not remove.
-    await buildContent(contentDir, { prune: false, out: path.join(ROOT, path.dirname(FIXTURE_CONTENT_JSON)) });
+    const out = pages ? PAGES_CONTENT_JSON : FIXTURE_CONTENT_JSON;
+    await buildContent(contentDir, { prune: false, out: path.join(ROOT, path.dirname(out)) });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -41,6 +41,8 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
   const nothingToEdit = editor.unreachable !== null && editor.draft === null && editor.mode.mode !== 'read-only';
   const name = editor.title ?? KIND_LABEL[editor.kind];
   const isCaseStudy = editor.kind === 'case-study';
+  // A page of her own is written with a story's blocks too.
+  const isPage = editor.kind === 'page';
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">
@@ -144,9 +146,9 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
           {editor.kind === 'site' ? null : (
             <section aria-labelledby="body-title" className="min-w-0">
               <h2 id="body-title" className="text-lg font-semibold tracking-tight">
-                {isCaseStudy ? 'Story' : 'Summary'}
+                {isCaseStudy ? 'Story' : isPage ? 'Page' : 'Summary'}
               </h2>
-              <p className="mt-1 text-sm text-fg-muted">{isCaseStudy ? 'The case study’s page: each main heading starts one of its numbered sections.' : 'The paragraph at the top of the resume.'}</p>
+              <p className="mt-1 text-sm text-fg-muted">{BODY_HINT[editor.kind]}</p>
               {bodyProblems.length ? (
                 <ul className="mt-3 grid gap-1 text-sm font-medium text-red-600 dark:text-red-400" data-body-problems>
                   {bodyProblems.map((problem, index) => (
@@ -158,7 +160,7 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
                 </ul>
               ) : null}
               <div className="mt-4">
-                <BodyEditor name="body" label="Text" scriptUrl={editor.editorScript} defaultValue={editor.body} documentPath={editor.path} blocks={isCaseStudy ? 'case-study' : 'none'} />
+                <BodyEditor name="body" label="Text" scriptUrl={editor.editorScript} defaultValue={editor.body} documentPath={editor.path} blocks={isCaseStudy || isPage ? 'case-study' : 'none'} />
               </div>
             </section>
           )}
@@ -187,6 +189,14 @@ const DETAILS_HINT = {
   site: 'Your name, the home page’s words and photos, and how to reach you.',
   resume: 'Everything the resume page and its PDF list.',
   'case-study': 'What the card on the home page shows, and the page’s header.',
+  page: 'Its title and the line under it, the picture of its sharing card, and its place in the menu (empty: not in the menu).',
+} as const;
+
+const BODY_HINT = {
+  site: '',
+  resume: 'The paragraph at the top of the resume.',
+  'case-study': 'The case study’s page: each main heading starts one of its numbered sections.',
+  page: 'What the page says, with the same blocks as a story: images, galleries, quotes, callouts, embeds, video.',
 } as const;
 
 /** The note's button on a phone; a dot on it says a note is written while the field is folded away. */

@@ -9,6 +9,7 @@ import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
 import { TITLE_COUNT_FROM, TITLE_MAX } from '~/editing/content-list/title-limit';
 import { PRIMARY, QUIET_LINK } from './buttons';
 import { ConfirmDelete, DeleteButton, DeleteQuestion } from './DeleteConfirm';
+import { PageList } from './PageList';
 import type { ContentListView, ListActionData, ListItem as Item } from './types';
 
 
@@ -25,9 +26,11 @@ export function ContentList({ list }: { list: ContentListView }) {
   const intent = busy ? String(navigation.formData?.get('intent') ?? '') : '';
   const deletingPath = intent === 'delete' ? String(navigation.formData?.get('path') ?? '') : null;
   const opening = navigation.state === 'loading' && navigation.location.search.includes('delete=') ? 'Opening…' : null;
-  const pages = items.filter((item) => item.kind !== 'case-study');
+  const pages = items.filter((item) => item.kind === 'site' || item.kind === 'resume');
   const caseStudies = items.filter((item) => item.kind === 'case-study');
-  const doomed = caseStudies.find((item) => item.contentPath === confirming);
+  const ownPages = items.filter((item) => item.kind === 'page');
+  const newStudies = newOnes.filter((draft) => draft.kind === 'case-study');
+  const doomed = [...caseStudies, ...ownPages].find((item) => item.contentPath === confirming);
   const readOnly = mode.mode === 'read-only';
   return (
     <>
@@ -57,7 +60,8 @@ export function ContentList({ list }: { list: ContentListView }) {
             {problem}
           </p>
         ) : null}
-        {answer?.error ? (
+        {/* New page's refusal shows in its own form, where she typed the title. */}
+        {answer?.error && answer.form !== 'page' ? (
           <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm font-medium">
             {answer.error}
           </p>
@@ -105,12 +109,12 @@ export function ContentList({ list }: { list: ContentListView }) {
             Case studies <span className="font-normal text-fg-muted">in the home page’s order</span>
           </h2>
         </div>
-        {caseStudies.length === 0 && newOnes.length === 0 ? <p className={`${EMPTY} mt-3`}>No case studies yet.</p> : null}
+        {caseStudies.length === 0 && newStudies.length === 0 ? <p className={`${EMPTY} mt-3`}>No case studies yet.</p> : null}
         <ol className="mt-3 grid gap-3">
           {caseStudies.map((item, index) => (
             <CaseStudyRow key={item.path} item={item} now={now} first={index === 0} last={index === caseStudies.length - 1} disabled={readOnly || busy} deleting={deletingPath === item.contentPath} />
           ))}
-          {newOnes.map((draft) => (
+          {newStudies.map((draft) => (
             <li key={draft.path} data-content-item={draft.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">
               <span className="min-w-0">
                 <Link to={draft.href} className="font-medium hover:text-accent">
@@ -130,8 +134,20 @@ export function ContentList({ list }: { list: ContentListView }) {
             </li>
           ))}
         </ol>
-        {readOnly ? null : <NewCaseStudy title={answer?.title} busy={busy} creating={intent === 'create'} />}
+        {readOnly ? null : <NewCaseStudy title={answer?.form ? undefined : answer?.title} busy={busy} creating={intent === 'create'} />}
       </section>
+
+      <PageList
+        pages={ownPages}
+        newOnes={newOnes.filter((draft) => draft.kind === 'page')}
+        now={now}
+        readOnly={readOnly}
+        busy={busy}
+        creating={intent === 'create-page'}
+        deletingPath={deletingPath}
+        title={answer?.form === 'page' ? answer.title : undefined}
+        error={answer?.form === 'page' ? answer.error : undefined}
+      />
     </>
   );
 }
@@ -196,6 +212,7 @@ const WORKING: Record<string, string> = {
   up: 'Moving it, then updating your site…',
   down: 'Moving it, then updating your site…',
   create: 'Making the new case study…',
+  'create-page': 'Making the new page…',
 };
 
 function NewCaseStudy({ title, busy, creating }: { title?: string; busy: boolean; creating: boolean }) {

@@ -38,6 +38,8 @@ function Question({ item, deleting, titleId, keep }: { item: Item; deleting: boo
               <Spinner />
               Deleting…
             </>
+          ) : item.kind === 'page' ? (
+            'Delete page'
           ) : (
             'Delete case study'
           )}

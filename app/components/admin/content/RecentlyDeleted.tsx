@@ -12,7 +12,7 @@ export function RecentlyDeleted({ deleted, now, disabled }: { deleted: ContentLi
       <h2 id="deleted-title" className="text-lg font-semibold tracking-tight">
         Recently deleted
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">Restore brings a case study back as it was, with its images.</p>
+      <p className="mt-1 text-sm text-fg-muted">Restore brings a case study or a page back as it was, with its images.</p>
       <ul className="mt-3 grid gap-3">
         {deleted.map((item) => (
           <li key={item.path + item.date} data-deleted-item={item.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">

@@ -27,8 +27,8 @@ export type ContentListView = {
   mode: ModeSummary;
   problem: string | null;
   items: ListItem[];
-  /** New case studies, kept as drafts until their first publish. */
-  newOnes: { path: string; href: string; title: string; updatedAt: string }[];
+  /** New case studies and pages, kept as drafts until their first publish. */
+  newOnes: { path: string; href: string; title: string; updatedAt: string; kind: DocumentKind | null }[];
   sampleLeftovers: SampleItem[] | null;
   /** Case studies a recent commit deleted, newest first, each restorable in one commit. */
   deleted: DeletedCaseStudy[];
@@ -37,7 +37,7 @@ export type ContentListView = {
 };
 
 /** What the list's actions say back. */
-export type ListActionData = { error?: string; title?: string };
+export type ListActionData = { error?: string; title?: string; /** Which form the answer is for: 'page' is New page's. */ form?: 'page' };
 
 export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
 

@@ -1,0 +1,119 @@
+import { Form, Link } from '@remix-run/react';
+import { EMPTY } from '~/components/admin/kit/Panel';
+import { Spinner } from '~/components/admin/kit/Progress';
+import { StateBadge } from '~/components/admin/kit/StateBadge';
+import { When } from '~/components/admin/kit/When';
+import { PRIMARY, QUIET_LINK } from './buttons';
+import { DeleteButton, DeleteQuestion } from './DeleteConfirm';
+import type { ContentListView, ListItem as Item } from './types';
+
+/** Titles she may start from; any other title is hers to type. */
+const SUGGESTIONS = ['About', 'Writing', 'Speaking', 'Playground'];
+
+type Props = {
+  pages: Item[];
+  newOnes: ContentListView['newOnes'];
+  now: string;
+  readOnly: boolean;
+  busy: boolean;
+  creating: boolean;
+  /** The page being deleted now, if one is. */
+  deletingPath?: string | null;
+  /** The title New page was sent with, when it came back refused, and why. */
+  title?: string;
+  error?: string;
+};
+
+/**
+ * Her own pages in the content list: each at its address, with its place in
+ * the menu; a new one is made from a title (its address made from it), kept
+ * as a draft until its first publish. Deleted like a case study.
+ */
+export function PageList({ pages, newOnes, now, readOnly, busy, creating, deletingPath, title, error }: Props) {
+  return (
+    <section aria-labelledby="own-pages-title" className="mt-10">
+      <h2 id="own-pages-title" className="text-lg font-semibold tracking-tight">
+        Your pages <span className="font-normal text-fg-muted">at their own addresses</span>
+      </h2>
+      {pages.length === 0 && newOnes.length === 0 ? <p className={`${EMPTY} mt-3`}>No pages of your own yet.</p> : null}
+      <ul className="mt-3 grid gap-3">
+        {pages.map((item) => (
+          <li key={item.path} data-content-item={item.path} className="flex flex-wrap items-center gap-4 rounded-2xl border border-border bg-bg p-3 sm:flex-nowrap sm:p-4">
+            <div className="min-w-0 flex-1 basis-48">
+              <Link to={item.href} className="font-medium text-balance hover:text-accent">
+                {item.title}
+              </Link>
+              <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-fg-muted">
+                <span>/{item.slug}</span>
+                <span aria-hidden="true">·</span>
+                <span>{item.menu === undefined ? 'not in the menu' : `menu place ${item.menu}`}</span>
+                {item.draft ? <StateBadge tone="warn">draft</StateBadge> : null}
+              </p>
+              {item.problem ? <span className="block text-sm text-red-600 dark:text-red-400">{item.problem}</span> : null}
+            </div>
+            <DeleteButton item={item} disabled={readOnly || busy} className={`${QUIET_LINK} disabled:opacity-40`}>
+              Delete
+            </DeleteButton>
+            <DeleteQuestion item={item} deleting={deletingPath === item.contentPath} />
+          </li>
+        ))}
+        {newOnes.map((draft) => (
+          <li key={draft.path} data-content-item={draft.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">
+            <span className="min-w-0">
+              <Link to={draft.href} className="font-medium hover:text-accent">
+                {draft.title}
+              </Link>
+              <span className="block text-sm text-fg-muted">
+                New, not published yet · kept <When at={draft.updatedAt} now={now} />
+              </span>
+            </span>
+            <Form method="post" className="flex items-center gap-2">
+              <input type="hidden" name="path" value={draft.path} />
+              <StateBadge tone="warn">draft</StateBadge>
+              <button type="submit" name="intent" value="discard-new" className={QUIET_LINK}>
+                Discard
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      {readOnly ? null : <NewPage title={title} error={error} busy={busy} creating={creating} />}
+    </section>
+  );
+}
+
+function NewPage({ title, error, busy, creating }: { title?: string; error?: string; busy: boolean; creating: boolean }) {
+  return (
+    <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5" aria-labelledby="new-page-heading">
+      <div className="min-w-0 flex-1 basis-64">
+        <h3 id="new-page-heading" className="font-semibold">
+          New page
+        </h3>
+        <label htmlFor="new-page-title" className="mt-1 block text-sm text-fg-muted">
+          Its title, such as {SUGGESTIONS.join(', ')}, or your own; its address is made from it (Writing is at /writing). It starts as a draft.
+        </label>
+        {error ? (
+          <p id="new-page-error" role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <input id="new-page-title" name="title" list="new-page-suggestions" aria-invalid={error ? true : undefined} aria-describedby={error ? 'new-page-error' : undefined} defaultValue={title} maxLength={120} required className="mt-2 h-10 w-full rounded-lg border border-border bg-bg px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm" />
+        <datalist id="new-page-suggestions">
+          {SUGGESTIONS.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      </div>
+      <button type="submit" name="intent" value="create-page" disabled={busy} className={PRIMARY}>
+        {creating ? (
+          <>
+            <Spinner />
+            Creating…
+          </>
+        ) : (
+          'Create page'
+        )}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { changedPaths } from '../helpers/start/git-remote';
+import { liveWithin, publishAndWait, text } from '../helpers/site/live-site';
+import { useEditor } from '../helpers/suite/editor-suite';
+import { waitFor } from '../helpers/wait';
+
+/**
+ * A page of her own made in the browser only, without JavaScript (every step
+ * a plain form post): New page refuses a name the site uses with a free one
+ * offered, then makes Writing from its title; she gives it its place in the
+ * menu and three entries, publishes, and it is live at /writing, second in
+ * the menu and in the sitemap, without a deploy. Deleted from the list, its
+ * address is the site's 404; Restore brings it back. The git remote is real;
+ * the built server publishes live as on Netlify (the live store's folder).
+ */
+
+const editor = useEditor({ password: 'pages editor test password' });
+
+const status = async (path: string) => (await fetch(`${editor.url}${path}`, { redirect: 'manual' })).status;
+
+async function menuOf(page: Page, path: string): Promise<string[]> {
+  await page.goto(`${editor.url}${path}`);
+  return (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((label) => label.trim());
+}
+
+describe('a page of her own, from /admin/content', () => {
+  it('is refused under a name the site uses, made from a title, published live in the menu and the sitemap, deleted to a 404 and restored', async () => {
+    const page = await editor.signedIn({ javaScriptEnabled: false });
+    await page.goto(`${editor.url}/admin/content`);
+    const title = page.getByLabel(/Its title, such as About/);
+
+    await title.fill('Resume');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    // The form post answers with the list again (without JavaScript, a whole page): its refusal under the box.
+    const refusal = page.locator('#new-page-error');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.innerText()).toBe('“resume” is a page the site already has. Try “resume-notes”.');
+    expect(await title.inputValue()).toBe('Resume');
+
+    await title.fill('Writing');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/admin\/content\/pages\/writing\.mdx\?created=1/);
+    await page.locator('input[name="menu"]').fill('2');
+    await page.locator('textarea[name="description"]').fill('Essays and notes on design systems and research.');
+    await page
+      .locator('textarea[name="body"]')
+      .fill(
+        '## Entries\n\n**Designing for trust in fintech.** Why a calm screen sells more.\n\n**What a design system owes its readers.** Documentation as a product.\n\n**Research on a budget.** Five interviews, one afternoon.\n\n<Callout>\n  New essays every month.\n</Callout>\n',
+      );
+    const published = await publishAndWait(page);
+    expect(published.status, published.message).toBe('published');
+    expect(changedPaths(editor.stack.remote, published.commit!)).toEqual(['content/pages/writing.mdx']);
+    await liveWithin(published, async () => (await status('/writing')) === 200, 'the new page');
+    const { body: html } = await text(`${editor.url}/writing`);
+    for (const entry of [
+      'Designing for trust in fintech.',
+      'What a design system owes its readers.',
+      'Research on a budget.',
+      'New essays every month.',
+    ])
+      expect(html).toContain(entry);
+    expect(await menuOf(page, '/')).toEqual(['Home', 'Writing', 'Case Studies', 'Resume', 'Contact']);
+    expect((await text(`${editor.url}/sitemap.xml`)).body).toMatch(/<loc>[^<]*\/writing<\/loc>/);
+
+    await page.goto(`${editor.url}/admin/content`);
+    await page.getByRole('button', { name: 'Delete Writing' }).click();
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    await page.waitForURL(/deleted=1/);
+    await waitFor(async () => (await status('/writing')) === 404, { what: 'the deleted page answers 404' });
+    expect(await menuOf(page, '/')).toEqual(['Home', 'Case Studies', 'Resume', 'Contact']);
+
+    await page.goto(`${editor.url}/admin/content`);
+    await page.getByRole('button', { name: 'Restore Writing' }).click();
+    await page.waitForURL(/restored=1/);
+    await waitFor(async () => (await status('/writing')) === 200, { what: 'the restored page is live again' });
+  }, 240_000); // Three publishes, each made live (compiled, its cards drawn): minutes on a busy machine.
+});
