@@ -59,7 +59,13 @@ describe('a page of her own over HTTP', () => {
     expect(new URL(response.headers.get('location')!, server.url).pathname).toBe('/writing');
   });
 
-  it.each(['/no-such-page', '/contact', '/fonts', '/social', '/api'])('%s is the site’s 404 page, never a page of hers', async (path) => {
+  it('/contact is the site’s own contact page, never a page of hers', async () => {
+    const response = await get('/contact');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('id="contact-form"');
+  });
+
+  it.each(['/no-such-page', '/build', '/fonts', '/social', '/api'])('%s is the site’s 404 page, never a page of hers', async (path) => {
     const response = await get(path);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Oops! Page not found');
