@@ -19,6 +19,8 @@ export function lookPreviewHref(look: Look, page: LookPreviewPage, shown: ShownS
     shape: look.shape,
     scheme: look.scheme,
     typeface: look.typeface,
+    workLayout: look.workLayout,
+    portraitOnPhones: String(look.portraitOnPhones),
     shown,
   });
   return `${LOOK_PREVIEW_PATH}/${page}?${query.toString()}`;

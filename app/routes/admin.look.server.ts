@@ -7,7 +7,8 @@ import { readSmallForm, text } from '~/http/form.server';
 import { lookFormValues, readLookForm, type LookFormProblems, type LookFormValues } from '~/look/look-form';
 
 /**
- * /admin/look: her look (accent, greys, typeface, corners, light or dark),
+ * /admin/look: her look (accent, greys, typeface, corners, light or dark,
+ * the layout of her work, her portrait on phones),
  * previewed on her own pages and published into content/site.yml
  * (app/editing/look/). Preview and Publish are one form's two buttons, so
  * both work without JavaScript; every answer keeps what she chose.
@@ -46,7 +47,7 @@ export async function ownerLookAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const form = await readSmallForm(request, 8 * 1024);
     if (typeof form === 'number') {
-      const values = { accent: '', neutral: '', shape: '', scheme: '', typeface: '' };
+      const values = { accent: '', neutral: '', shape: '', scheme: '', typeface: '', workLayout: '', portraitOnPhones: '' };
       return data<LookActionData>(
         {
           intent: 'preview',
