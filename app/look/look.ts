@@ -91,3 +91,15 @@ export function isDefaultStyle(look: Look): boolean {
 export function isDefaultLook(look: Look): boolean {
   return isDefaultStyle(look) && look.workLayout === DEFAULT_LOOK.workLayout && look.portraitOnPhones === DEFAULT_LOOK.portraitOnPhones;
 }
+
+/**
+ * The home page's choices of a site's look. Content compiled before they
+ * existed (a live version published earlier) has none, or no look at all:
+ * the page is laid out as it always was.
+ */
+export function layoutOf(look: Partial<Look> | undefined): Pick<Look, 'workLayout' | 'portraitOnPhones'> {
+  return {
+    workLayout: look?.workLayout ?? DEFAULT_LOOK.workLayout,
+    portraitOnPhones: look?.portraitOnPhones ?? DEFAULT_LOOK.portraitOnPhones,
+  };
+}

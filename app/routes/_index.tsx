@@ -7,6 +7,7 @@ import { HeroSection } from '~/components/home/HeroSection';
 import { JsonLd } from '~/components/ui';
 import { handleContactAction, homeLoader } from './_index.server';
 import { loadAsDocument } from '~/utils/load-as-document';
+import { layoutOf } from '~/look/look';
 
 export const loader = homeLoader;
 
@@ -27,7 +28,7 @@ export default function Home() {
       <JsonLd json={jsonLd} />
       <HeroSection site={site} />
       <AboutSection about={site.about} photo={site.photos.about} />
-      <CaseStudiesSection cards={cards} words={site.work} />
+      <CaseStudiesSection cards={cards} words={site.work} layout={layoutOf(site.look).workLayout} />
       <ContactSection site={site} />
     </main>
   );

@@ -16,14 +16,15 @@ import { Header } from '~/components/layout/Header';
 import { getCaseStudy, getCaseStudyCards, getPublicCaseStudySlugs, getSite } from '~/content/content.server';
 import { contentSecurityPolicy, lookStyleHashes, setSecurityHeaders } from '~/http/security-headers.server';
 import { lookCss } from '~/look/look-css';
+import type { Look } from '~/look/look';
 import { readLookForm } from '~/look/look-form';
 import { LOOK_PREVIEW_PAGES, type LookPreviewPage } from '~/look/look-preview';
 import { typefaceSamplesCss } from '~/look/typeface-faces.server';
 import { previewDocument } from './admin.content.api.$.preview-page.server';
 
 /**
- * The Look page's preview frames: her home page or her first public case
- * study, drawn by the site's own components from the live content, in the
+ * The Look page's preview frames: her home page, its case studies alone, or
+ * her first public case study, drawn by the site's own components from the live content, in the
  * look the address carries (not yet published) and in one scheme. Framed by
  * the Look page only (frame-ancestors 'self'), and sandboxed by its own CSP:
  * no script runs in it, framed or opened on its own.
@@ -49,8 +50,9 @@ async function markup(at: string, children: ReactNode): Promise<string> {
   return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
-async function pageMarkup(page: LookPreviewPage): Promise<{ title: string; inner: string } | null> {
-  const site = getSite();
+async function pageMarkup(page: LookPreviewPage, look: Look): Promise<{ title: string; inner: string } | null> {
+  // Her site with the look she is trying: the hero and her work laid out as it asks.
+  const site = { ...getSite(), look };
   const frame = (main: ReactNode) => (
     <>
       <Header name={site.name} initials={site.initials} />
@@ -65,12 +67,21 @@ async function pageMarkup(page: LookPreviewPage): Promise<{ title: string; inner
         <main id="main">
           <HeroSection site={site} />
           <AboutSection about={site.about} photo={site.photos.about} />
-          <CaseStudiesSection cards={getCaseStudyCards()} words={site.work} />
+          <CaseStudiesSection cards={getCaseStudyCards()} words={site.work} layout={look.workLayout} />
           <ContactSection site={site} />
         </main>,
       ),
     );
     return { title: `${site.name}: home page`, inner };
+  }
+  if (page === 'work') {
+    const inner = await markup(
+      '/',
+      <main id="main">
+        <CaseStudiesSection cards={getCaseStudyCards()} words={site.work} layout={look.workLayout} />
+      </main>,
+    );
+    return { title: `${site.name}: ${site.work.title}`, inner };
   }
   // Her first case study on the home page that anyone may read.
   const open = new Set(getPublicCaseStudySlugs());
@@ -87,7 +98,7 @@ async function pageMarkup(page: LookPreviewPage): Promise<{ title: string; inner
         </div>
         <CaseStudyHeader caseStudy={caseStudy} />
         <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} />
-        <CaseStudyFooter more={more} words={{ moreWork: site.moreWork, cta: site.cta }} />
+        <CaseStudyFooter more={more} layout={look.workLayout} words={{ moreWork: site.moreWork, cta: site.cta }} />
       </main>,
     ),
   );
@@ -103,9 +114,14 @@ export async function lookPreviewLoader({ request, params }: LoaderFunctionArgs)
     if (!page)
       return answer(
         404,
-        previewDocument('Not found', notice('No such preview', 'The Look page shows your home page and a case study.'), undefined, {
-          islands: false,
-        }),
+        previewDocument(
+          'Not found',
+          notice('No such preview', 'The Look page shows your home page, your work and a case study.'),
+          undefined,
+          {
+            islands: false,
+          },
+        ),
       );
     const query = new URL(request.url).searchParams;
     const { look, problems } = readLookForm((name) => query.get(name));
@@ -117,7 +133,7 @@ export async function lookPreviewLoader({ request, params }: LoaderFunctionArgs)
         }),
       );
     const shown = query.get('shown') === 'dark' ? 'dark' : 'light';
-    const drawn = await pageMarkup(page);
+    const drawn = await pageMarkup(page, look);
     if (!drawn)
       return answer(
         200,
