@@ -157,8 +157,17 @@ describe('the layout of her work on the home page', () => {
     const shots = process.env.LAYOUT_SCREENSHOTS;
     if (shots) {
       const label = `${name}-${width}-${dark ? 'dark' : 'light'}`;
-      await page.locator('#work').screenshot({ path: `${shots}/${label}-work.png`, animations: 'disabled' });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/${label}-first-screen.png`, animations: 'disabled' });
+      // Cut from the whole page, so the sticky header stays at its top instead of over the section.
+      const box = (await page.locator('#work').boundingBox())!;
+      const top = await page.evaluate(() => window.scrollY);
+      await page.screenshot({
+        path: `${shots}/${label}-work.png`,
+        fullPage: true,
+        clip: { x: 0, y: box.y + top, width, height: box.height },
+        animations: 'disabled',
+      });
     }
   });
 });
