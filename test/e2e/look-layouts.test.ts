@@ -159,6 +159,12 @@ describe('the layout of her work on the home page', () => {
       const label = `${name}-${width}-${dark ? 'dark' : 'light'}`;
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/${label}-first-screen.png`, animations: 'disabled' });
+      // Its images are lazy: brought into view, and loaded, before the whole page is taken.
+      for (const image of await page.locator('#work img').all()) await image.scrollIntoViewIfNeeded();
+      await waitFor(
+        () => page.locator('#work img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+        { timeoutMs: 15_000, what: 'her work’s images to load' },
+      );
       // Cut from the whole page, so the sticky header stays at its top instead of over the section.
       const box = (await page.locator('#work').boundingBox())!;
       const top = await page.evaluate(() => window.scrollY);

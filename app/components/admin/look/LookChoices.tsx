@@ -155,7 +155,7 @@ export function LookChoices({ values, problems }: { values: LookFormValues; prob
         name="workLayout"
         problem={problems.workLayout}
       >
-        <div className="mt-3 grid gap-2.5 sm:grid-cols-3">
+        <div className="mt-3 grid gap-2.5">
           {WORK_LAYOUTS.map((layout) => (
             <label key={layout} className={CARD}>
               <input type="radio" name="workLayout" value={layout} defaultChecked={values.workLayout === layout} className={RADIO} />
