@@ -165,7 +165,8 @@ describe('the layout of her work on the home page', () => {
         () => page.locator('#work img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
         { timeoutMs: 15_000, what: 'her work’s images to load' },
       );
-      // Cut from the whole page, so the sticky header stays at its top instead of over the section.
+      // Cut from the whole page scrolled to its top, so the sticky header stays there instead of over the section.
+      await page.evaluate(() => window.scrollTo(0, 0));
       const box = (await page.locator('#work').boundingBox())!;
       const top = await page.evaluate(() => window.scrollY);
       await page.screenshot({
