@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseFocalPoint } from './focal-point';
-import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES } from '~/look/look';
+import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES, WORK_LAYOUTS } from '~/look/look';
 import { DEFAULT_HOME, HOME_SECTIONS } from './home-sections';
 import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
@@ -111,7 +111,8 @@ const footerWords = {
 };
 
 /**
- * Her site's colours and shape (app/look/): every field optional, and a
+ * Her site's colours and shape, and how her home page lays out her work and
+ * her portrait (app/look/): every field optional, and a
  * site.yml without a look is the site as it always was. The accent is any
  * colour; the site keeps it readable (app/look/palette.ts).
  */
@@ -130,6 +131,11 @@ export const lookSchema = z
     shape: choice(SHAPES, DEFAULT_LOOK.shape, 'Corners'),
     scheme: choice(SCHEMES, DEFAULT_LOOK.scheme, 'Light or dark'),
     typeface: choice(TYPEFACES, DEFAULT_LOOK.typeface, 'Typeface'),
+    workLayout: choice(WORK_LAYOUTS, DEFAULT_LOOK.workLayout, 'Layout of your work'),
+    portraitOnPhones: z
+      .boolean({ error: 'must be true (your portrait shows on phones too) or false (on wider screens only)' })
+      .default(DEFAULT_LOOK.portraitOnPhones)
+      .describe('Portrait on phones'),
   })
   .strict()
   .prefault({} as never)

@@ -1,4 +1,4 @@
-import { isDefaultLook, type Look } from './look';
+import { isDefaultStyle, type Look } from './look';
 import { contrast, derivePalette } from './palette';
 import { REFERENCE_ACCENT, REFERENCE_NEUTRAL, WHITE } from './reference';
 
@@ -56,7 +56,7 @@ function coloursOf(
 const ORIGINAL = coloursOf(REFERENCE_ACCENT, REFERENCE_NEUTRAL, REFERENCE_ACCENT['600'], WHITE);
 
 export function fileColours(look: Look | undefined): FileColours {
-  if (!look || isDefaultLook({ ...look, shape: 'soft', scheme: 'system', typeface: 'system' })) return ORIGINAL;
+  if (!look || isDefaultStyle({ ...look, shape: 'soft', scheme: 'system', typeface: 'system' })) return ORIGINAL;
   const palette = derivePalette(look);
   return coloursOf(palette.accentScale, palette.neutralScale, palette.light.accent, palette.light['accent-fg']);
 }

@@ -1,4 +1,4 @@
-import { isDefaultLook, type Look, type Shape } from './look';
+import { isDefaultStyle, type Look, type Shape } from './look';
 import { derivePalette, SEMANTIC_TOKENS, type Palette, type SchemeTokens } from './palette';
 import { SCALE_STEPS } from './reference';
 import { typefaceCss } from './typeface-css';
@@ -45,7 +45,7 @@ function paletteOf(look: Look): Palette {
 }
 
 export function lookCss(look: Look): string {
-  if (isDefaultLook(look)) return '';
+  if (isDefaultStyle(look)) return '';
   const palette = paletteOf(look);
   const scales = declarations([
     ...SCALE_STEPS.map((step): [string, string] => [`color-accent-${step}`, palette.accentScale[step]]),

@@ -1,4 +1,4 @@
-import { HEX_COLOUR, NEUTRALS, normaliseHex, SCHEMES, SHAPES, TYPEFACES, type Look } from './look';
+import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, normaliseHex, SCHEMES, SHAPES, TYPEFACES, WORK_LAYOUTS, type Look } from './look';
 
 /**
  * The Look page's form, read the same way on the server (Preview, Publish)
@@ -17,13 +17,25 @@ export type ReadLookForm = { values: LookFormValues; look: Look | null; problems
 
 type Get = (name: string) => string | null;
 
-const CHOICES = { neutral: NEUTRALS, shape: SHAPES, scheme: SCHEMES, typeface: TYPEFACES } as const;
+/** The portrait's choice posts as text, like every radio: 'true' shows it on phones too. */
+const PORTRAIT_CHOICES = ['true', 'false'] as const;
+
+const CHOICES = {
+  neutral: NEUTRALS,
+  shape: SHAPES,
+  scheme: SCHEMES,
+  typeface: TYPEFACES,
+  workLayout: WORK_LAYOUTS,
+  portraitOnPhones: PORTRAIT_CHOICES,
+} as const;
 
 const CHOICE_PROBLEMS: Record<keyof typeof CHOICES, string> = {
   neutral: 'Pick one of the greys shown.',
   shape: 'Pick one of the corner shapes shown.',
   scheme: 'Pick light, dark, or following the visitor’s device.',
   typeface: 'Pick one of the typefaces shown.',
+  workLayout: 'Pick cards, one featured, or a plain list for your work.',
+  portraitOnPhones: 'Pick whether your portrait shows on phones.',
 };
 
 export const ACCENT_PROBLEM = (typed: string) =>
@@ -52,6 +64,9 @@ export function readLookForm(get: Get): ReadLookForm {
     shape: get('shape') ?? '',
     scheme: get('scheme') ?? '',
     typeface: get('typeface') ?? '',
+    // A form from before these two choices existed (a page left open, a bookmarked preview) did not send them: they stay as they were.
+    workLayout: get('workLayout') ?? DEFAULT_LOOK.workLayout,
+    portraitOnPhones: get('portraitOnPhones') ?? String(DEFAULT_LOOK.portraitOnPhones),
   };
   const problems: LookFormProblems = {};
   if (!HEX_COLOUR.test(withHash)) problems.accent = ACCENT_PROBLEM(accent);
@@ -59,14 +74,23 @@ export function readLookForm(get: Get): ReadLookForm {
     if (!(CHOICES[field] as readonly string[]).includes(values[field])) problems[field] = CHOICE_PROBLEMS[field];
   }
   if (Object.keys(problems).length > 0) return { values, look: null, problems };
-  return {
-    values: { ...values, accent: normaliseHex(withHash) },
-    look: { ...(values as Omit<Look, 'accent'> & { accent: string }), accent: normaliseHex(withHash) } as Look,
-    problems,
-  };
+  const look = {
+    ...(values as Omit<Look, 'accent' | 'portraitOnPhones'>),
+    accent: normaliseHex(withHash),
+    portraitOnPhones: values.portraitOnPhones === 'true',
+  } as Look;
+  return { values: { ...values, accent: look.accent }, look, problems };
 }
 
 /** A look's values as the form shows them. */
 export function lookFormValues(look: Look): LookFormValues {
-  return { accent: normaliseHex(look.accent), neutral: look.neutral, shape: look.shape, scheme: look.scheme, typeface: look.typeface };
+  return {
+    accent: normaliseHex(look.accent),
+    neutral: look.neutral,
+    shape: look.shape,
+    scheme: look.scheme,
+    typeface: look.typeface,
+    workLayout: look.workLayout,
+    portraitOnPhones: String(look.portraitOnPhones),
+  };
 }

@@ -3,12 +3,14 @@ import type { Look } from './look';
 import { HOME_FORM } from './home-form';
 
 /**
- * Where the Look page's preview frames come from: her home page or a case
- * study, drawn by the server in the look the address carries
+ * Where the Look page's preview frames come from: her home page, her work
+ * alone (the home page's case studies, which a frame of the whole page,
+ * showing its top, does not reach), or a case study, drawn by the server in
+ * the look the address carries
  * (routes/admin.content.api.$.look-preview.server.tsx), in one scheme.
  */
 
-export const LOOK_PREVIEW_PAGES = ['home', 'case-study'] as const;
+export const LOOK_PREVIEW_PAGES = ['home', 'work', 'case-study'] as const;
 export type LookPreviewPage = (typeof LOOK_PREVIEW_PAGES)[number];
 export type ShownScheme = 'light' | 'dark';
 
@@ -22,6 +24,8 @@ export function lookPreviewHref(look: Look, page: LookPreviewPage, shown: ShownS
     shape: look.shape,
     scheme: look.scheme,
     typeface: look.typeface,
+    workLayout: look.workLayout,
+    portraitOnPhones: String(look.portraitOnPhones),
     shown,
   });
   if (home && page === 'home') {

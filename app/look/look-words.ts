@@ -1,5 +1,5 @@
 import { converter, modeOklch, modeRgb, useMode as registerMode } from 'culori/fn';
-import type { Neutral, Scheme, Shape } from './look';
+import type { Neutral, Scheme, Shape, WorkLayout } from './look';
 import type { AccentAdjustment } from './palette';
 
 /**
@@ -20,6 +20,22 @@ export const SCHEME_LABELS: Record<Scheme, string> = {
   light: 'Always light',
   dark: 'Always dark',
 };
+
+export const WORK_LAYOUT_LABELS: Record<WorkLayout, { name: string; description: string }> = {
+  cards: { name: 'Cards', description: 'Every case study as a card with its image, side by side.' },
+  featured: { name: 'One featured', description: 'Your first case study large, with its image and impact, then the rest as cards.' },
+  list: { name: 'Plain list', description: 'One line each: years, title, your role and a sentence. No images.' },
+};
+
+/** The portrait choice's two answers, by the value the form posts. */
+export const PORTRAIT_LABELS: Record<'true' | 'false', string> = {
+  true: 'Show it on phones too, small, above your headline',
+  false: 'Only on wider screens',
+};
+
+/** How the overview and the publish result name the layout and the portrait, in a list of her choices. */
+export const layoutWords = (look: { workLayout: WorkLayout; portraitOnPhones: boolean }) =>
+  `${WORK_LAYOUT_LABELS[look.workLayout].name.toLowerCase()} for your work, portrait ${look.portraitOnPhones ? 'on phones too' : 'on wider screens only'}`;
 
 /**
  * The everyday name of a colour's family, from its OKLCH hue (degrees), with

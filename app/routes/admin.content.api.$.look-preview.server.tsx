@@ -7,23 +7,25 @@ import { BackToCaseStudies } from '~/components/case-study/BackToCaseStudies';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyFooter } from '~/components/case-study/CaseStudyFooter';
 import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
+import { CaseStudiesSection } from '~/components/home/CaseStudiesSection';
 import { HomeSections } from '~/components/home/HomeSections';
 import { Footer } from '~/components/layout/Footer';
 import { Header } from '~/components/layout/Header';
-import { navItemsFor } from '~/components/layout/nav-items';
+import { navItemsFor, withPages } from '~/components/layout/nav-items';
 import { homeNav, type HomeOrder } from '~/content/home-sections';
 import { readHomeForm } from '~/look/home-form';
-import { getCaseStudy, getCaseStudyCards, getPublicCaseStudySlugs, getSite } from '~/content/content.server';
+import { getCaseStudy, getCaseStudyCards, getMenuPages, getPublicCaseStudySlugs, getSite } from '~/content/content.server';
 import { contentSecurityPolicy, lookStyleHashes, setSecurityHeaders } from '~/http/security-headers.server';
 import { lookCss } from '~/look/look-css';
+import type { Look } from '~/look/look';
 import { readLookForm } from '~/look/look-form';
 import { LOOK_PREVIEW_PAGES, type LookPreviewPage } from '~/look/look-preview';
 import { typefaceSamplesCss } from '~/look/typeface-faces.server';
 import { previewDocument } from './admin.content.api.$.preview-page.server';
 
 /**
- * The Look page's preview frames: her home page or her first public case
- * study, drawn by the site's own components from the live content, in the
+ * The Look page's preview frames: her home page, its case studies alone, or
+ * her first public case study, drawn by the site's own components from the live content, in the
  * look the address carries (not yet published) and in one scheme. Framed by
  * the Look page only (frame-ancestors 'self'), and sandboxed by its own CSP:
  * no script runs in it, framed or opened on its own.
@@ -49,12 +51,12 @@ async function markup(at: string, children: ReactNode): Promise<string> {
   return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
-async function pageMarkup(page: LookPreviewPage, home: HomeOrder): Promise<{ title: string; inner: string } | null> {
-  // The sections as she is arranging them: the home page's, and the menu that follows them.
-  const site = { ...getSite(), home };
+async function pageMarkup(page: LookPreviewPage, look: Look, home: HomeOrder): Promise<{ title: string; inner: string } | null> {
+  // Her site with the look she is trying and the sections as she is arranging them: the hero, her work laid out as the look asks, the menu that follows.
+  const site = { ...getSite(), look, home };
   const frame = (main: ReactNode) => (
     <>
-      <Header name={site.name} initials={site.initials} items={navItemsFor(homeNav(home))} />
+      <Header name={site.name} initials={site.initials} items={withPages(navItemsFor(homeNav(home)), getMenuPages())} />
       {main}
       <Footer name={site.name} words={site.footer} />
     </>
@@ -69,6 +71,15 @@ async function pageMarkup(page: LookPreviewPage, home: HomeOrder): Promise<{ tit
       ),
     );
     return { title: `${site.name}: home page`, inner };
+  }
+  if (page === 'work') {
+    const inner = await markup(
+      '/',
+      <main id="main">
+        <CaseStudiesSection cards={getCaseStudyCards()} words={site.work} layout={look.workLayout} />
+      </main>,
+    );
+    return { title: `${site.name}: ${site.work.title}`, inner };
   }
   // Her first case study on the home page that anyone may read.
   const open = new Set(getPublicCaseStudySlugs());
@@ -85,7 +96,7 @@ async function pageMarkup(page: LookPreviewPage, home: HomeOrder): Promise<{ tit
         </div>
         <CaseStudyHeader caseStudy={caseStudy} />
         <CaseStudyBody html={caseStudy.html} sections={caseStudy.sections} />
-        <CaseStudyFooter more={more} words={{ moreWork: site.moreWork, cta: site.cta }} />
+        <CaseStudyFooter more={more} layout={look.workLayout} words={{ moreWork: site.moreWork, cta: site.cta }} />
       </main>,
     ),
   );
@@ -101,9 +112,14 @@ export async function lookPreviewLoader({ request, params }: LoaderFunctionArgs)
     if (!page)
       return answer(
         404,
-        previewDocument('Not found', notice('No such preview', 'The Look page shows your home page and a case study.'), undefined, {
-          islands: false,
-        }),
+        previewDocument(
+          'Not found',
+          notice('No such preview', 'The Look page shows your home page, your work and a case study.'),
+          undefined,
+          {
+            islands: false,
+          },
+        ),
       );
     const query = new URL(request.url).searchParams;
     const { look, problems } = readLookForm((name) => query.get(name));
@@ -116,7 +132,7 @@ export async function lookPreviewLoader({ request, params }: LoaderFunctionArgs)
       );
     const shown = query.get('shown') === 'dark' ? 'dark' : 'light';
     const { home } = readHomeForm((name) => query.get(name), getSite().home);
-    const drawn = await pageMarkup(page, home);
+    const drawn = await pageMarkup(page, look, home);
     if (!drawn)
       return answer(
         200,

@@ -10,7 +10,8 @@ import type { HomeOrder } from '~/content/home-sections';
 import { getSite } from '~/content/content.server';
 
 /**
- * /admin/look: her look (accent, greys, typeface, corners, light or dark),
+ * /admin/look: her look (accent, greys, typeface, corners, light or dark,
+ * the layout of her work, her portrait on phones),
  * previewed on her own pages and published into content/site.yml
  * (app/editing/look/). Preview and Publish are one form's two buttons, so
  * both work without JavaScript; every answer keeps what she chose. Its
@@ -56,7 +57,7 @@ export async function ownerLookAction({ request }: ActionFunctionArgs) {
   return asOwner(request, async () => {
     const form = await readSmallForm(request, 8 * 1024);
     if (typeof form === 'number') {
-      const values = { accent: '', neutral: '', shape: '', scheme: '', typeface: '' };
+      const values = { accent: '', neutral: '', shape: '', scheme: '', typeface: '', workLayout: '', portraitOnPhones: '' };
       return data<LookActionData>(
         {
           intent: 'preview',

@@ -3,6 +3,7 @@ import { linkOpens, linkTokenOf } from '~/access/link-access.server';
 import { isDatabaseUnavailable } from '~/db/connection.server';
 import { getCaseStudy, getCaseStudyCards, getSite } from '~/content/content.server';
 import type { CaseStudy } from '~/content/schema';
+import { layoutOf } from '~/look/look';
 import { clientIp } from '~/http/client-ip.server';
 import {
   carriesUnlock,
@@ -40,8 +41,10 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data(null, { status: 404 });
   }
-  const { name, role, email, moreWork, cta } = getSite();
+  const { name, role, email, moreWork, cta, look } = getSite();
   const words = { moreWork, cta };
+  // The other case studies below it, in the layout of her work.
+  const layout = layoutOf(look).workLayout;
   const author = { name, role };
   const siteUrl = getSiteUrl();
   const card = caseStudySocialCard(caseStudy, author);
@@ -69,6 +72,7 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
           locked: lockedView(caseStudy, current !== null, email),
           caseStudy: null,
           more,
+          layout,
           words,
           meta,
           jsonLd: null,
@@ -76,13 +80,14 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
         { ...headers, status: access === 'unknown' ? 503 : 200 },
       );
     }
-    return data({ locked: null, caseStudy, more, words, meta, jsonLd: null }, headers);
+    return data({ locked: null, caseStudy, more, layout, words, meta, jsonLd: null }, headers);
   }
   return {
     locked: null,
     caseStudy,
     // The other cards, as on the home page: published ones link, coming-soon ones don't.
     more,
+    layout,
     words,
     meta: pageMeta(context, {
       title,

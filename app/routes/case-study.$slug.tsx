@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? NOT
 export default function CaseStudyPage() {
   const data = useLoaderData<typeof loader>();
   if (!data) return <NotFound />;
-  const { caseStudy, locked, jsonLd, more, words } = data;
+  const { caseStudy, locked, jsonLd, more, layout, words } = data;
   return (
     <main id="main">
       {jsonLd ? <JsonLd json={jsonLd} /> : null}
@@ -44,7 +44,7 @@ export default function CaseStudyPage() {
         // The loader sends locked whenever it sends no caseStudy.
         <LockedCaseStudy caseStudy={locked!} />
       )}
-      <CaseStudyFooter more={more} words={words} />
+      <CaseStudyFooter more={more} layout={layout} words={words} />
     </main>
   );
 }

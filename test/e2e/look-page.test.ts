@@ -216,4 +216,35 @@ describe('the Look page', () => {
     expect(yaml).toContain(accent);
     expect(yaml).toMatch(/shape: square\n/);
   }, 300_000);
+
+  it('her work featured and her portrait on phones: seen in the preview, then published and live on / within the bound', async () => {
+    const page = await openLookPage({ width: 1280 });
+    await page.getByRole('radio', { name: /^One featured/ }).check();
+    await page.getByRole('radio', { name: /^Show it on phones too/ }).check();
+
+    // Live in the preview, before she publishes: her work with one featured, her portrait on the phone's home page.
+    const wanted = /workLayout=featured&portraitOnPhones=true/;
+    const work = await previewFrame(page, 'work-desktop', wanted);
+    expect(await work.locator('[data-work-layout="featured"] .case-study-featured').count()).toBe(1);
+    const phone = await previewFrame(page, 'home-phone', wanted);
+    expect(await phone.locator('[data-phone-portrait] img').count()).toBe(1);
+
+    const published = await publishAndWait(page);
+    expect(published.status, published.message).toBe('published');
+    const yaml = remoteFile(editor.stack.remote, 'content/site.yml');
+    expect(yaml).toMatch(/\n {2}workLayout: featured\n/);
+    expect(yaml).toMatch(/\n {2}portraitOnPhones: true\n/);
+    await liveWithin(
+      published,
+      async () => {
+        const { body } = await text(`${editor.url}/`);
+        return body.includes('data-work-layout="featured"') && body.includes('data-phone-portrait');
+      },
+      '/ shows her work with one featured and her portrait on phones',
+    );
+    // The page starts from what she published.
+    await page.goto(`${editor.url}/admin/look`);
+    expect(await page.getByRole('radio', { name: /^One featured/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^Show it on phones too/ }).isChecked()).toBe(true);
+  }, 300_000);
 });

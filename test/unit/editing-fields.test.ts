@@ -86,6 +86,8 @@ describe("forms generated from the build's schemas", () => {
       'look.shape': 'select',
       'look.scheme': 'select',
       'look.typeface': 'select',
+      'look.workLayout': 'select',
+      'look.portraitOnPhones': 'checkbox',
     });
     const fields = byName(siteForm);
     expect(fields.get('about.paragraphs')!.itemShape).toMatchObject({ kind: 'textarea', name: '' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOOK } from '~/look/look';
-import { readLookForm } from '~/look/look-form';
+import { lookFormValues, readLookForm } from '~/look/look-form';
 import { adjustmentNotes, colourFamily } from '~/look/look-words';
 import { derivePalette } from '~/look/palette';
 
@@ -98,7 +98,7 @@ describe('reading the Look form', () => {
   const choices = { neutral: 'warm', shape: 'round', scheme: 'dark', typeface: 'system' };
 
   it('a typed hex, with or without its #, in any case', () => {
-    expect(readLookForm(form({ ...choices, accent: '#0D9488' })).look).toEqual({ ...choices, accent: '#0d9488' });
+    expect(readLookForm(form({ ...choices, accent: '#0D9488' })).look).toEqual({ ...DEFAULT_LOOK, ...choices, accent: '#0d9488' });
     expect(readLookForm(form({ ...choices, accent: '0d9488' })).look?.accent).toBe('#0d9488');
     expect(readLookForm(form({ ...choices, accent: '#0f0' })).look?.accent).toBe('#00ff00');
   });
@@ -121,6 +121,33 @@ describe('reading the Look form', () => {
   });
 
   it('the original look reads back as itself', () => {
-    expect(readLookForm(form({ ...DEFAULT_LOOK })).look).toEqual(DEFAULT_LOOK);
+    expect(readLookForm(form(lookFormValues(DEFAULT_LOOK))).look).toEqual(DEFAULT_LOOK);
+  });
+});
+
+describe('the layout of her work and her portrait on phones, on the Look form', () => {
+  const form = (fields: Record<string, string>) => (name: string) => fields[name] ?? null;
+  const original = lookFormValues(DEFAULT_LOOK);
+
+  it('read from her choices, the portrait as a yes or no', () => {
+    const read = readLookForm(form({ ...original, workLayout: 'featured', portraitOnPhones: 'true' }));
+    expect(read.look).toEqual({ ...DEFAULT_LOOK, workLayout: 'featured', portraitOnPhones: true });
+    expect(readLookForm(form({ ...original, workLayout: 'list', portraitOnPhones: 'false' })).look).toMatchObject({
+      workLayout: 'list',
+      portraitOnPhones: false,
+    });
+  });
+
+  it('a choice the page does not offer: her words, naming what to pick', () => {
+    const read = readLookForm(form({ ...original, workLayout: 'masonry', portraitOnPhones: 'maybe' }));
+    expect(read.look).toBeNull();
+    expect(read.problems.workLayout).toBe('Pick cards, one featured, or a plain list for your work.');
+    expect(read.problems.portraitOnPhones).toBe('Pick whether your portrait shows on phones.');
+    expect(read.values.workLayout).toBe('masonry');
+  });
+
+  it('a form sent before these choices existed keeps the site as it was', () => {
+    const { workLayout: _layout, portraitOnPhones: _portrait, ...older } = original;
+    expect(readLookForm(form(older)).look).toEqual(DEFAULT_LOOK);
   });
 });

@@ -1,10 +1,24 @@
 import type { CaseStudyCard, Site } from '~/content/schema';
-import { ArrowRightIcon, ButtonLink, CaseStudyGrid } from '~/components/ui';
+import { ArrowRightIcon, ButtonLink, CaseStudyWork } from '~/components/ui';
 import { useContactHref } from '~/components/contact/contact-href';
+import { DEFAULT_LOOK, type WorkLayout } from '~/look/look';
 import { BackToCaseStudies } from './BackToCaseStudies';
 
-/** The other case studies (as on the home page), then the invitation to get in touch. */
-export function CaseStudyFooter({ more, words }: { more: CaseStudyCard[]; words: Pick<Site, 'moreWork' | 'cta'> }) {
+/**
+ * The other case studies (as on the home page), then the invitation to get in
+ * touch. In the layout of her work, except that none is featured here: below
+ * a case study, whichever comes first of the others is no more hers to
+ * feature than the rest, so the featured layout shows them as cards.
+ */
+export function CaseStudyFooter({
+  more,
+  words,
+  layout = DEFAULT_LOOK.workLayout,
+}: {
+  more: CaseStudyCard[];
+  words: Pick<Site, 'moreWork' | 'cta'>;
+  layout?: WorkLayout;
+}) {
   const contactHref = useContactHref();
   return (
     <div className="mx-auto max-w-6xl px-5 pb-20 sm:px-6 sm:pb-28 lg:px-8">
@@ -14,7 +28,7 @@ export function CaseStudyFooter({ more, words }: { more: CaseStudyCard[]; words:
           <h2 id="more-work-title" className="mt-3 text-3xl font-semibold tracking-[-0.025em] text-balance sm:text-4xl">
             {words.moreWork.title}
           </h2>
-          <CaseStudyGrid cards={more} className="mt-10" />
+          <CaseStudyWork cards={more} layout={layout === 'list' ? 'list' : 'cards'} className="mt-10" />
         </section>
       ) : null}
       <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-bg-subtle p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">

@@ -1,7 +1,8 @@
 import type { Site } from '~/content/schema';
 import { homeNav } from '~/content/home-sections';
 import { ArrowRightIcon, ButtonLink } from '~/components/ui';
-import { ProfileCard } from './ProfileCard';
+import { layoutOf } from '~/look/look';
+import { PhonePortrait, ProfileCard } from './ProfileCard';
 import { Spotlight } from './Spotlight';
 
 export function HeroSection({ site }: { site: Site }) {
@@ -14,6 +15,7 @@ export function HeroSection({ site }: { site: Site }) {
       <Spotlight />
       <div className="mx-auto grid max-w-6xl items-center gap-16 px-5 pt-16 pb-20 sm:px-6 sm:pt-24 sm:pb-28 lg:grid-cols-[minmax(0,1fr)_300px] lg:px-8 lg:pt-28 lg:pb-32">
         <div>
+          {layoutOf(site.look).portraitOnPhones ? <PhonePortrait site={site} /> : null}
           <p className="inline-flex items-center gap-2 rounded-full border border-border bg-bg/80 py-1 pr-3.5 pl-2.5 text-sm font-medium text-fg-muted shadow-xs backdrop-blur">
             <span className="relative flex size-2" aria-hidden="true">
               <span className="absolute inline-flex size-full rounded-full bg-amber-500 opacity-60 motion-safe:animate-ping" />

@@ -5,6 +5,7 @@ import { CaseStudiesSection } from './CaseStudiesSection';
 import { ContactSection } from './ContactSection';
 import { HeroSection } from './HeroSection';
 import { HighlightsSection } from './Highlights';
+import { layoutOf } from '~/look/look';
 
 /**
  * The home page's sections in her order (site.yml's `home:`), the hidden
@@ -27,7 +28,7 @@ export function HomeSections({ site, cards }: { site: Site; cards: CaseStudyCard
       case 'highlights':
         return figuresInAbout ? null : <HighlightsSection key={name} highlights={site.about.highlights} />;
       case 'case-studies':
-        return <CaseStudiesSection key={name} cards={cards} words={site.work} />;
+        return <CaseStudiesSection key={name} cards={cards} words={site.work} layout={layoutOf(site.look).workLayout} />;
       case 'contact':
         return <ContactSection key={name} site={site} />;
     }

@@ -1,7 +1,7 @@
 import type { Site } from '~/content/schema';
 import { ResponsiveImage } from '~/components/ui';
 
-/** The hero's portrait card, on wide screens only (the contact section repeats the photo for phones). */
+/** The hero's portrait card, on wide screens only (on phones: PhonePortrait, if she wants it there; the contact section repeats the photo). */
 export function ProfileCard({ site }: { site: Site }) {
   const photo = site.photos.profile;
   return (
@@ -26,6 +26,35 @@ export function ProfileCard({ site }: { site: Site }) {
           <p className="text-sm text-fg-muted">{site.location}</p>
         </figcaption>
       </div>
+    </figure>
+  );
+}
+
+/**
+ * Her portrait on screens narrower than 1024 px, when her look asks for it
+ * (`portraitOnPhones`): small, beside her name, above the hero's headline,
+ * so the headline stays in the first screen of a phone. Square, cropped on
+ * her focal point like the card; its box is sized by CSS (size-16), so the
+ * page does not shift while it loads. Lazy: it is far smaller than the
+ * headline, never the LCP, and at 1024 px and up (display: none) it is
+ * never fetched.
+ */
+export function PhonePortrait({ site }: { site: Site }) {
+  return (
+    <figure data-phone-portrait className="mb-7 flex items-center gap-4 lg:hidden" aria-label={`${site.name}, ${site.role}`}>
+      <ResponsiveImage
+        image={site.photos.profile}
+        sizes="64px"
+        className="size-16 shrink-0 rounded-2xl border border-border bg-bg-muted object-cover shadow-sm"
+      />
+      <figcaption className="min-w-0">
+        <p dir="auto" className="font-semibold tracking-tight">
+          {site.name}
+        </p>
+        <p className="text-sm text-fg-muted">
+          {site.role} · {site.location}
+        </p>
+      </figcaption>
     </figure>
   );
 }

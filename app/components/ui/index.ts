@@ -9,6 +9,7 @@
 export { JsonLd } from '~/components/seo/JsonLd';
 export { ButtonLink } from './ButtonLink';
 export { CaseStudyCard, CaseStudyGrid } from './CaseStudyCard';
+export { CaseStudyWork } from './CaseStudyWork';
 export { Field } from '~/components/contact/Field';
 export * from './icons';
 export { ResponsiveImage } from './ResponsiveImage';

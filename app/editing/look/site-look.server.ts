@@ -10,7 +10,7 @@ import { isPlainObject } from '~/editing/documents/yaml-edit.server';
  * file (its comments, quoting, folded paragraphs) keeps its bytes.
  */
 
-const LOOK_KEYS = ['accent', 'neutral', 'shape', 'scheme', 'typeface'] as const;
+const LOOK_KEYS = ['accent', 'neutral', 'shape', 'scheme', 'typeface', 'workLayout', 'portraitOnPhones'] as const;
 
 /** The look a site.yml text holds (the original look where it has none, or one the schema would refuse). */
 export function lookInSiteText(text: string): Look {
@@ -33,7 +33,7 @@ export function withLookInSiteText(text: string, look: Look): string {
   const data = yamlData(text);
   if (!isPlainObject(data)) throw new TypeError('the site details are not a mapping of fields');
   const had = isPlainObject(data.look) ? data.look : {};
-  const next: Record<string, string> = {};
+  const next: Record<string, string | boolean> = {};
   for (const key of LOOK_KEYS) {
     if (Object.hasOwn(had, key) || look[key] !== DEFAULT_LOOK[key]) next[key] = look[key];
   }

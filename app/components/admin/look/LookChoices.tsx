@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { DEFAULT_ACCENT, NEUTRALS, SCHEMES, SHAPES } from '~/look/look';
+import { DEFAULT_ACCENT, NEUTRALS, SCHEMES, SHAPES, WORK_LAYOUTS, type WorkLayout } from '~/look/look';
 import type { LookFormProblems, LookFormValues } from '~/look/look-form';
-import { NEUTRAL_LABELS, SCHEME_LABELS, SHAPE_LABELS } from '~/look/look-words';
+import { NEUTRAL_LABELS, PORTRAIT_LABELS, SCHEME_LABELS, SHAPE_LABELS, WORK_LAYOUT_LABELS } from '~/look/look-words';
 import { derivePalette } from '~/look/palette';
 import { TYPEFACE_CHOICES } from '~/look/typefaces';
 
@@ -24,6 +24,44 @@ const NEUTRAL_SWATCHES = Object.fromEntries(
 ) as Record<(typeof NEUTRALS)[number], string[]>;
 
 const SHAPE_RADIUS = { square: 0, soft: 5, round: 11 } as const;
+
+/** A sketch of each layout of her work, drawn in the text's colour: image blocks filled, lines of words as bars. */
+function LayoutSketch({ layout }: { layout: WorkLayout }) {
+  const line = (x: number, y: number, width: number, key: string) => (
+    <rect key={key} x={x} y={y} width={width} height="2" rx="1" fill="currentColor" opacity="0.45" />
+  );
+  return (
+    <svg aria-hidden="true" width="48" height="36" viewBox="0 0 48 36" className="shrink-0">
+      {layout === 'cards' ? (
+        <>
+          <rect x="1" y="2" width="21" height="14" rx="2" fill="currentColor" opacity="0.3" />
+          <rect x="26" y="2" width="21" height="14" rx="2" fill="currentColor" opacity="0.3" />
+          {line(1, 20, 18, 'a')}
+          {line(26, 20, 18, 'b')}
+          <rect x="1" y="26" width="21" height="8" rx="2" fill="currentColor" opacity="0.3" />
+          <rect x="26" y="26" width="21" height="8" rx="2" fill="currentColor" opacity="0.3" />
+        </>
+      ) : layout === 'featured' ? (
+        <>
+          <rect x="1" y="2" width="27" height="16" rx="2" fill="currentColor" opacity="0.3" />
+          {line(31, 5, 16, 'a')}
+          {line(31, 10, 12, 'b')}
+          <rect x="1" y="22" width="14" height="12" rx="2" fill="currentColor" opacity="0.3" />
+          <rect x="17" y="22" width="14" height="12" rx="2" fill="currentColor" opacity="0.3" />
+          <rect x="33" y="22" width="14" height="12" rx="2" fill="currentColor" opacity="0.3" />
+        </>
+      ) : (
+        [4, 15, 26].map((y) => (
+          <g key={y}>
+            {line(1, y, 8, `year-${y}`)}
+            <rect x="13" y={y - 1} width="24" height="4" rx="1" fill="currentColor" opacity="0.6" />
+            {line(13, y + 5, 30, `text-${y}`)}
+          </g>
+        ))
+      )}
+    </svg>
+  );
+}
 
 export function Choice({
   legend,
@@ -107,6 +145,46 @@ export function LookChoices({ values, problems }: { values: LookFormValues; prob
             <label key={scheme} className={CARD}>
               <input type="radio" name="scheme" value={scheme} defaultChecked={values.scheme === scheme} className={RADIO} />
               <span className="font-medium">{SCHEME_LABELS[scheme]}</span>
+            </label>
+          ))}
+        </div>
+      </Choice>
+      <Choice
+        legend="Your work on the home page"
+        hint="How your case studies are laid out, in your order. Below a case study, the others show as cards, or as a list if you pick one."
+        name="workLayout"
+        problem={problems.workLayout}
+      >
+        <div className="mt-3 grid gap-2.5">
+          {WORK_LAYOUTS.map((layout) => (
+            <label key={layout} className={CARD}>
+              <input type="radio" name="workLayout" value={layout} defaultChecked={values.workLayout === layout} className={RADIO} />
+              <LayoutSketch layout={layout} />
+              <span className="min-w-0">
+                <span className="block font-medium">{WORK_LAYOUT_LABELS[layout].name}</span>
+                <span className="block text-sm text-fg-muted">{WORK_LAYOUT_LABELS[layout].description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </Choice>
+      <Choice
+        legend="Your portrait on phones"
+        hint="On wider screens it is always beside your headline. On phones it can show small, cropped around its focal point, which you set with the photo in Site details."
+        name="portraitOnPhones"
+        problem={problems.portraitOnPhones}
+      >
+        <div className="mt-3 grid gap-2.5 sm:grid-cols-2">
+          {(['true', 'false'] as const).map((shown) => (
+            <label key={shown} className={CARD}>
+              <input
+                type="radio"
+                name="portraitOnPhones"
+                value={shown}
+                defaultChecked={values.portraitOnPhones === shown}
+                className={RADIO}
+              />
+              <span className="font-medium">{PORTRAIT_LABELS[shown]}</span>
             </label>
           ))}
         </div>

@@ -92,8 +92,9 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
     <>
       <h1 className="text-3xl font-semibold tracking-tight">Your look</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
-        The colour, greys, typeface and corners of every page of your site, your resume and its sharing images. Whatever you pick, text
-        stays readable: where your colour would be too faint, the site uses a shade of it that can be read.
+        The colour, greys, typeface and corners of every page of your site, your resume and its sharing images, and how your home page shows
+        your work and your portrait. Whatever you pick, text stays readable: where your colour would be too faint, the site uses a shade of
+        it that can be read.
       </p>
       {page.unreachable ? (
         <p role="status" className="mt-4 rounded-2xl border border-amber-600/35 bg-amber-500/10 p-4 text-sm">

@@ -10,7 +10,7 @@ import { lookPreviewHref, shownSchemes, type LookPreviewPage, type ShownScheme }
  * script; sandboxed, so nothing in it runs.
  */
 
-const PAGE_NAMES: Record<LookPreviewPage, string> = { home: 'Home page', 'case-study': 'A case study' };
+const PAGE_NAMES: Record<LookPreviewPage, string> = { home: 'Home page', work: 'Your work', 'case-study': 'A case study' };
 const SCHEME_NAMES: Record<ShownScheme, string> = { light: 'Light', dark: 'Dark' };
 
 const SIZES = {
@@ -23,7 +23,7 @@ const SIZES = {
 } as const;
 
 export function LookPreview({ look, caseStudy, home }: { look: Look; caseStudy: boolean; home?: HomeOrder }) {
-  const pages: LookPreviewPage[] = caseStudy ? ['home', 'case-study'] : ['home'];
+  const pages: LookPreviewPage[] = caseStudy ? ['home', 'work', 'case-study'] : ['home', 'work'];
   return (
     <section aria-labelledby="look-preview-title" data-look-preview className="mt-10">
       <h2 id="look-preview-title" className="text-xl font-semibold tracking-tight">

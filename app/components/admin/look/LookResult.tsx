@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { LookPublishResult } from '~/editing/look/publish-look.server';
 import type { Look } from '~/look/look';
-import { NEUTRAL_LABELS, SCHEME_LABELS, SHAPE_LABELS } from '~/look/look-words';
+import { layoutWords, NEUTRAL_LABELS, SCHEME_LABELS, SHAPE_LABELS } from '~/look/look-words';
 import { typefaceChoice } from '~/look/typefaces';
 
 /**
@@ -16,7 +16,7 @@ const BAD = 'border-red-600/30 bg-red-500/8';
 const LINK = 'font-medium text-accent underline underline-offset-4 hover:text-accent-hover';
 
 const describe = (look: Look) =>
-  `accent ${look.accent}, ${NEUTRAL_LABELS[look.neutral].toLowerCase()} greys, ${typefaceChoice(look.typeface).name}, ${SHAPE_LABELS[look.shape].toLowerCase()} corners, ${SCHEME_LABELS[look.scheme].toLowerCase()}`;
+  `accent ${look.accent}, ${NEUTRAL_LABELS[look.neutral].toLowerCase()} greys, ${typefaceChoice(look.typeface).name}, ${SHAPE_LABELS[look.shape].toLowerCase()} corners, ${SCHEME_LABELS[look.scheme].toLowerCase()}, ${layoutWords(look)}`;
 
 export function LookResult({ result }: { result: LookPublishResult }) {
   const status = result.status === 'read-only' ? 'failed' : result.status;
