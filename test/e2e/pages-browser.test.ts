@@ -65,7 +65,7 @@ describe('a page of her own over HTTP', () => {
     expect(await response.text()).toContain('id="contact-form"');
   });
 
-  it.each(['/no-such-page', '/build', '/fonts', '/social', '/api'])('%s is the site’s 404 page, never a page of hers', async (path) => {
+  it.each(['/no-such-page', '/shared-notes', '/fonts', '/social', '/api'])('%s is the site’s 404 page, never a page of hers', async (path) => {
     const response = await get(path);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Oops! Page not found');
