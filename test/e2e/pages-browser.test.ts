@@ -65,11 +65,14 @@ describe('a page of her own over HTTP', () => {
     expect(await response.text()).toContain('id="contact-form"');
   });
 
-  it.each(['/no-such-page', '/shared-notes', '/fonts', '/social', '/api'])('%s is the site’s 404 page, never a page of hers', async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain('Oops! Page not found');
-  });
+  it.each(['/no-such-page', '/shared-notes', '/fonts', '/social', '/api'])(
+    '%s is the site’s 404 page, never a page of hers',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Oops! Page not found');
+    },
+  );
 
   it('is in the sitemap, each page at its address', async () => {
     const xml = await (await get('/sitemap.xml')).text();
