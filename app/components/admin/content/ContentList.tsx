@@ -7,9 +7,10 @@ import { When } from '~/components/admin/kit/When';
 import { mediaUrl } from '~/editing/content-check/types';
 import { IMAGE_FIELDS, imageRepoPath } from '~/editing/documents/image-fields';
 import { TITLE_COUNT_FROM, TITLE_MAX } from '~/editing/content-list/title-limit';
-import { PRIMARY, QUIET_LINK } from './buttons';
+import { PRIMARY } from './buttons';
 import { ConfirmDelete, DeleteButton, DeleteQuestion } from './DeleteConfirm';
 import { PageList } from './PageList';
+import { NewDraftRow } from './NewDraftRow';
 import type { ContentListView, ListActionData, ListItem as Item } from './types';
 
 
@@ -115,23 +116,7 @@ export function ContentList({ list }: { list: ContentListView }) {
             <CaseStudyRow key={item.path} item={item} now={now} first={index === 0} last={index === caseStudies.length - 1} disabled={readOnly || busy} deleting={deletingPath === item.contentPath} />
           ))}
           {newStudies.map((draft) => (
-            <li key={draft.path} data-content-item={draft.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">
-              <span className="min-w-0">
-                <Link to={draft.href} className="font-medium hover:text-accent">
-                  {draft.title}
-                </Link>
-                <span className="block text-sm text-fg-muted">
-                  New, not published yet · kept <When at={draft.updatedAt} now={now} />
-                </span>
-              </span>
-              <Form method="post" className="flex items-center gap-2">
-                <input type="hidden" name="path" value={draft.path} />
-                <StateBadge tone="warn">draft</StateBadge>
-                <button type="submit" name="intent" value="discard-new" className={QUIET_LINK}>
-                  Discard
-                </button>
-              </Form>
-            </li>
+            <NewDraftRow key={draft.path} draft={draft} now={now} />
           ))}
         </ol>
         {readOnly ? null : <NewCaseStudy title={answer?.form ? undefined : answer?.title} busy={busy} creating={intent === 'create'} />}

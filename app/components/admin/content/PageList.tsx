@@ -2,9 +2,9 @@ import { Form, Link } from '@remix-run/react';
 import { EMPTY } from '~/components/admin/kit/Panel';
 import { Spinner } from '~/components/admin/kit/Progress';
 import { StateBadge } from '~/components/admin/kit/StateBadge';
-import { When } from '~/components/admin/kit/When';
 import { PRIMARY, QUIET_LINK } from './buttons';
 import { DeleteButton, DeleteQuestion } from './DeleteConfirm';
+import { NewDraftRow } from './NewDraftRow';
 import type { ContentListView, ListItem as Item } from './types';
 
 /** Titles she may start from; any other title is hers to type. */
@@ -58,23 +58,7 @@ export function PageList({ pages, newOnes, now, readOnly, busy, creating, deleti
           </li>
         ))}
         {newOnes.map((draft) => (
-          <li key={draft.path} data-content-item={draft.path.replace(/^content\//, '')} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-dashed border-border p-4">
-            <span className="min-w-0">
-              <Link to={draft.href} className="font-medium hover:text-accent">
-                {draft.title}
-              </Link>
-              <span className="block text-sm text-fg-muted">
-                New, not published yet · kept <When at={draft.updatedAt} now={now} />
-              </span>
-            </span>
-            <Form method="post" className="flex items-center gap-2">
-              <input type="hidden" name="path" value={draft.path} />
-              <StateBadge tone="warn">draft</StateBadge>
-              <button type="submit" name="intent" value="discard-new" className={QUIET_LINK}>
-                Discard
-              </button>
-            </Form>
-          </li>
+          <NewDraftRow key={draft.path} draft={draft} now={now} />
         ))}
       </ul>
       {readOnly ? null : <NewPage title={title} error={error} busy={busy} creating={creating} />}
