@@ -1,5 +1,5 @@
 import { deviceClass, linkTokenOf } from '~/access/link-access.server';
-import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
+import { getCaseStudy, getCaseStudyCards, getPageSlugs } from '~/content/content.server';
 import { clientIp } from '~/http/client-ip.server';
 import { readJsonBody } from '~/http/read-body.server';
 import { bufferEvent, type WaitUntil } from './buffer.server';
@@ -102,7 +102,7 @@ export async function collectBeacon(request: Request, waitUntil?: WaitUntil): Pr
   if (!(await beaconTurn())) return answer(204);
   const beacon = await parseBeacon(request);
   if (typeof beacon === 'number') return answer(beacon);
-  if (!isKnownRoute(beacon.p, caseStudySlugs())) return answer(422);
+  if (!isKnownRoute(beacon.p, caseStudySlugs(), new Set(getPageSlugs()))) return answer(422);
   return record(request, eventOf(beacon, request), waitUntil);
 }
 
@@ -112,7 +112,7 @@ export async function collectPixel(request: Request, waitUntil?: WaitUntil): Pro
   const params = new URL(request.url).searchParams;
   const route = params.get('p');
   if (!route || [...params.keys()].some((key) => key !== 'p') || route.length > 120) return answer(400);
-  if (!isKnownRoute(route, caseStudySlugs())) return answer(422);
+  if (!isKnownRoute(route, caseStudySlugs(), new Set(getPageSlugs()))) return answer(422);
   return record(
     request,
     {

@@ -17,15 +17,16 @@ export function pageRoute(matches: readonly Match[], pathname: string): string |
   if (leaf.id === 'routes/$') return NOT_FOUND_ROUTE;
   // The case-study loader answers an unknown slug with no data: its not-found page.
   if (leaf.id === 'routes/case-study.$slug') return leaf.data ? `${CASE_STUDY_PREFIX}${leaf.params.slug}` : NOT_FOUND_ROUTE;
-  // A page of her own's route answers every other one-segment address with its not-found page; her pages themselves are not counted yet.
-  if (leaf.id === 'routes/$slug') return leaf.data ? null : NOT_FOUND_ROUTE;
+  // A page of her own's route answers every other one-segment address with its not-found page.
+  if (leaf.id === 'routes/$slug') return leaf.data ? `/${leaf.params.slug}` : NOT_FOUND_ROUTE;
   return FIXED.has(pathname) ? pathname : null;
 }
 
-/** Whether `route` is one the site has, given the case studies that have a page. */
-export function isKnownRoute(route: string, caseStudySlugs: ReadonlySet<string>): boolean {
+/** Whether `route` is one the site has, given the case studies that have a page and her own pages. */
+export function isKnownRoute(route: string, caseStudySlugs: ReadonlySet<string>, pageSlugs: ReadonlySet<string> = new Set()): boolean {
   if (FIXED.has(route) || route === NOT_FOUND_ROUTE) return true;
-  return route.startsWith(CASE_STUDY_PREFIX) && caseStudySlugs.has(route.slice(CASE_STUDY_PREFIX.length));
+  if (route.startsWith(CASE_STUDY_PREFIX)) return caseStudySlugs.has(route.slice(CASE_STUDY_PREFIX.length));
+  return /^\/[a-z0-9-]+$/.test(route) && pageSlugs.has(route.slice(1));
 }
 
 /** Where the noscript pixel points: the same endpoint the tracker sends to. */

@@ -1,5 +1,5 @@
 import { listLinks } from '~/access/share-links.server';
-import { getCaseStudy, getCaseStudyCards } from '~/content/content.server';
+import { getCaseStudy, getCaseStudyCards, getPage } from '~/content/content.server';
 import { query } from '~/db/connection.server';
 import { figuresSql, UNROLLED_DAYS } from './figures.server';
 import { analyticsEnabled } from './gate.server';
@@ -107,7 +107,10 @@ function labelOf(figure: string, key: string): string {
   if (figure === 'referrer') return key.startsWith('utm:') ? `${key.slice(4)} (utm_source)` : key;
   if (figure !== 'page') return key;
   if (key.startsWith(CASE_STUDY_PREFIX)) return getCaseStudy(key.slice(CASE_STUDY_PREFIX.length))?.title ?? key;
-  return PAGE_NAMES[key] ?? key;
+  if (PAGE_NAMES[key]) return PAGE_NAMES[key];
+  // One of her own pages: its title (a page she has since deleted keeps its address).
+  const page = getPage(key.slice(1));
+  return page && 'page' in page ? page.page.title : key;
 }
 
 const top = (rows: FigureRow[], figure: string, limit: number) =>

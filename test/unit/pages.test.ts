@@ -6,7 +6,7 @@ import { freePageName, pageNameProblem, RESERVED_PAGE_NAMES } from '~/content/pa
 import { pageFrontmatterSchema } from '~/content/schema';
 import { NAV_ITEMS, withPages } from '~/components/layout/nav-items';
 import { sitemapPaths } from '~/seo/sitemap';
-import { NOT_FOUND_ROUTE, pageRoute } from '~/insights/page-route';
+import { isKnownRoute, NOT_FOUND_ROUTE, pageRoute } from '~/insights/page-route';
 import { compileContent, ContentError } from '../../pipeline/content/compile';
 import { copyContent, ROOT, type ContentCopy } from '../helpers/data/content';
 import { FIXTURE_PAGES_DIR } from '../helpers/data/fixture-site';
@@ -172,8 +172,16 @@ describe('pages in the menu and the sitemap', () => {
 
 describe('insights', () => {
   it('an address that is not a page is still counted as the 404 page, now that one-segment addresses go to the pages route', () => {
-    const leaf = (data: unknown) => [{ id: 'routes/$slug', data, params: { slug: 'nope' } }];
+    const leaf = (data: unknown, slug = 'nope') => [{ id: 'routes/$slug', data, params: { slug } }];
     expect(pageRoute(leaf(null), '/nope')).toBe(NOT_FOUND_ROUTE);
-    expect(pageRoute(leaf({ page: {} }), '/writing')).toBeNull();
+  });
+
+  it('a page of hers is counted at its address, and the collector takes no other one-segment address', () => {
+    expect(pageRoute([{ id: 'routes/$slug', data: { page: {} }, params: { slug: 'writing' } }], '/writing')).toBe('/writing');
+    const pages = new Set(['writing']);
+    expect(isKnownRoute('/writing', new Set(), pages)).toBe(true);
+    for (const route of ['/colophon', '/admin', '/writing/x', '/Writing', '/s'])
+      expect(isKnownRoute(route, new Set(), pages), route).toBe(false);
+    expect(isKnownRoute('/case-study/writing', new Set(), pages)).toBe(false);
   });
 });
