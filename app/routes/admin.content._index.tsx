@@ -16,7 +16,7 @@ export default function ContentIndex() {
     <>
       <ContentList list={list} />
       <RecentlyDeleted deleted={list.deleted} now={list.now} disabled={list.mode.mode === 'read-only'} />
-      <MakeItYours items={list.sampleLeftovers} />
+      <MakeItYours items={list.sampleLeftovers} inList />
     </>
   );
 }

@@ -72,7 +72,7 @@ describe('Make it yours', () => {
       await page.goto(`${editor.url}/admin/content`);
       expect(await sampleItems(page)).toEqual(EVERY_SAMPLE_ENTRY.filter((id) => id !== 'site.email'));
 
-      await page.locator('[data-sample-item="case-study.pilot-night-mode"]').getByRole('link', { name: 'Delete' }).click();
+      await page.locator('[data-sample-item="case-study.pilot-night-mode"]').getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('button', { name: 'Delete case study' }).click();
       await page.waitForURL(/deleted/);
       // Once in a CI run the list right after the delete still named it, and the next load did not: the list is

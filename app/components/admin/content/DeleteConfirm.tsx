@@ -19,7 +19,18 @@ const DANGER =
 const popover = (id: string) => ({ id, popover: 'auto' }) as Record<string, string>;
 const opens = (id: string, action?: 'hide') => ({ popovertarget: id, ...(action ? { popovertargetaction: action } : {}) }) as Record<string, string>;
 
-const popoverId = (item: Item) => `delete-${item.path.replace(/[^a-z0-9-]/gi, '-')}`;
+/** The id of a case study's or page's question in the list, by its file: what a Delete elsewhere on the page opens. */
+export const deleteQuestionId = (contentPath: string) => `delete-${contentPath.replace(/[^a-z0-9-]/gi, '-')}`;
+const popoverId = (item: Item) => deleteQuestionId(item.contentPath);
+
+/** A Delete of its own (Make it yours' on the list page) for the question of `contentPath` the list holds. */
+export function OpensDeleteQuestion({ contentPath, className, children }: { contentPath: string; className: string; children: ReactNode }) {
+  return (
+    <button type="button" {...opens(deleteQuestionId(contentPath))} className={className}>
+      {children}
+    </button>
+  );
+}
 
 function Question({ item, deleting, titleId, keep }: { item: Item; deleting: boolean; titleId: string; keep: ReactNode }) {
   return (

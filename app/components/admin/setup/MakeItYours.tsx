@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { OpensDeleteQuestion } from '~/components/admin/content/DeleteConfirm';
 import type { SampleItem } from '~/editing/setup/sample-item';
 
 const GROUPS = ['Site details', 'Resume', 'Case studies'] as const;
@@ -7,10 +8,11 @@ const GROUPS = ['Site details', 'Resume', 'Case studies'] as const;
  * "Make it yours": what the published site still holds of the sample designer
  * it started from (editing/sample-check.server.ts), each with a link to the
  * field that changes it. An entry leaves once its change is published.
- * Plain links: it works the same without JavaScript. Shown on the content
+ * Plain links (on the content page, a Delete that opens the list's own
+ * question, the browser's popover): it works the same without JavaScript. Shown on the content
  * page and in the setup guide, so its links name their pages in full.
  */
-export function MakeItYours({ items }: { items: SampleItem[] | null }) {
+export function MakeItYours({ items, inList = false }: { items: SampleItem[] | null; inList?: boolean }) {
   if (!items) return null; // the site could not be read: the list above says why
   const groups = GROUPS.map((where) => ({ where, items: items.filter((item) => groupOf(item) === where) })).filter(
     (group) => group.items.length > 0,
@@ -42,7 +44,7 @@ export function MakeItYours({ items }: { items: SampleItem[] | null }) {
                 <h3 className="text-sm font-semibold text-fg-muted">{group.where}</h3>
                 <ul className="mt-2 grid gap-2">
                   {group.items.map((item) => (
-                    <Entry key={item.id} item={item} />
+                    <Entry key={item.id} item={item} inList={inList} />
                   ))}
                 </ul>
               </div>
@@ -60,7 +62,8 @@ function groupOf(item: SampleItem): (typeof GROUPS)[number] {
   return 'Case studies';
 }
 
-function Entry({ item }: { item: SampleItem }) {
+/** `inList`: on the content list, whose rows hold each case study's delete question; its Delete opens it there, at once. */
+function Entry({ item, inList }: { item: SampleItem; inList: boolean }) {
   return (
     <li
       data-sample-item={item.id}
@@ -76,11 +79,12 @@ function Entry({ item }: { item: SampleItem }) {
         {item.hint ? <span className="mt-0.5 block text-sm text-fg-muted">{item.hint}</span> : null}
       </span>
       <span className="flex shrink-0 items-center gap-3 text-sm">
-        {item.deletePath ? (
-          <Link
-            to={`/admin/content?delete=${encodeURIComponent(item.deletePath)}`}
-            className="font-medium text-fg-muted underline-offset-4 hover:text-red-600 hover:underline dark:hover:text-red-400"
-          >
+        {item.deletePath && inList ? (
+          <OpensDeleteQuestion contentPath={item.deletePath} className={DELETE}>
+            Delete
+          </OpensDeleteQuestion>
+        ) : item.deletePath ? (
+          <Link to={`/admin/content?delete=${encodeURIComponent(item.deletePath)}`} className={DELETE}>
             Delete
           </Link>
         ) : null}
@@ -97,3 +101,5 @@ function Entry({ item }: { item: SampleItem }) {
     </li>
   );
 }
+
+const DELETE = 'font-medium text-fg-muted underline-offset-4 hover:text-red-600 hover:underline dark:hover:text-red-400';
