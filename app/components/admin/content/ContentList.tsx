@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EMPTY } from '~/components/admin/kit/Panel';
 import { Progress, Spinner } from '~/components/admin/kit/Progress';
 import { StateBadge } from '~/components/admin/kit/StateBadge';
@@ -239,10 +239,14 @@ function cardPreview(src: string): string {
  */
 function TitleInput({ title }: { title?: string }) {
   const [length, setLength] = useState(title?.length ?? 0);
+  const box = useRef<HTMLInputElement>(null);
+  // What she typed or pasted before the page's script started counts too.
+  useEffect(() => setLength(box.current?.value.length ?? 0), []);
   const near = length >= TITLE_COUNT_FROM;
   return (
     <>
       <input
+        ref={box}
         id="new-case-study-title"
         name="title"
         defaultValue={title}
