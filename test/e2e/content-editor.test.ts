@@ -266,8 +266,8 @@ describe('a new case study', () => {
     // Without JavaScript: every step is a plain form post (the list buttons too).
     const page = await signedIn(false);
     await page.goto(`${editor.url}/admin/content`);
-    await page.getByLabel(/Its title/).fill('Ledger Onboarding Rethink');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('#new-case-study-title').fill('Ledger Onboarding Rethink');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(/\/admin\/content\/case-studies\/ledger-onboarding-rethink\.mdx\?created=1/);
     expect(await page.locator('select[name="status"]').inputValue()).toBe('coming-soon');
     // Its only draft discarded by mistake: Undo brings it back, with its card image (published below).

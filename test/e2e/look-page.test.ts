@@ -38,7 +38,7 @@ async function openLookPage(options: Parameters<typeof editor.signedIn>[0] = {})
 
 /** The frame of one preview, once it has loaded the address the page gives it now. */
 async function previewFrame(page: Page, name: string, wanted: RegExp): Promise<Frame> {
-  // The frames are redrawn as her choices change: each try takes the one on the page now.
+  // The frames are redrawn as her choices change: each try takes the one on the page now. Each draws her site on the server: slow beside a busy suite.
   return waitFor(
     async () => {
       try {
@@ -52,7 +52,7 @@ async function previewFrame(page: Page, name: string, wanted: RegExp): Promise<F
         return false;
       }
     },
-    { timeoutMs: 30_000, intervalMs: 200, what: `the ${name} preview at ${wanted}` },
+    { timeoutMs: 60_000, intervalMs: 200, what: `the ${name} preview at ${wanted}` },
   );
 }
 

@@ -312,8 +312,8 @@ describe('in the browser only, the designer', () => {
   it('makes a case study of her own, with a card image and two story images, and publishes it', async () => {
     const page = await signedIn();
     await page.goto(`${editor.url}/admin/content`);
-    await page.getByLabel(/Its title/).fill(CASE_STUDY.title);
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('#new-case-study-title').fill(CASE_STUDY.title);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(new RegExp(`/admin/content/case-studies/${CASE_STUDY.slug}\\.mdx\\?created=1`));
     await page.locator('select[name="status"]').selectOption('published');
     await page.getByRole('button', { name: 'Save draft' }).click();
