@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/content/schema';
-import { ArrowRightIcon, ClockIcon, LockIcon } from './icons';
+import { CardBadges } from './CardBadges';
 import { ResponsiveImage } from './ResponsiveImage';
 import { TagList } from './TagList';
 
@@ -57,25 +57,7 @@ export function CaseStudyCard({ card }: { card: Card }) {
         </p>
       </div>
       <div className={`${INSET} mt-6 mb-6 flex flex-wrap items-center gap-3 self-end`}>
-        {navigable ? (
-          <span aria-hidden="true" className="case-study-card-cta">
-            View Case Study
-            <ArrowRightIcon className="size-4 transition-transform group-has-[a:hover]:translate-x-0.5" />
-          </span>
-        ) : null}
-        {card.private ? (
-          <span aria-hidden="true" className="case-study-card-private">
-            <LockIcon className="size-4" />
-            Private
-          </span>
-        ) : null}
-        {!navigable ? (
-          // In the button's place, so it never covers the artwork and says why there is no button.
-          <span className="case-study-card-soon">
-            <ClockIcon className="size-4" />
-            Coming Soon
-          </span>
-        ) : null}
+        <CardBadges navigable={navigable} locked={card.private} />
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/content/schema';
-import { ArrowRightIcon, ClockIcon, LockIcon } from './icons';
+import { CardBadges } from './CardBadges';
 import { ResponsiveImage } from './ResponsiveImage';
 import { TagList } from './TagList';
 
@@ -53,24 +53,7 @@ export function CaseStudyFeatured({ card }: { card: Card }) {
           {card.role} · {card.timeline}
         </p>
         <div className="mt-8 flex flex-wrap items-center gap-3 lg:mt-auto lg:pt-8">
-          {navigable ? (
-            <span aria-hidden="true" className="case-study-card-cta">
-              View Case Study
-              <ArrowRightIcon className="size-4 transition-transform group-has-[a:hover]:translate-x-0.5" />
-            </span>
-          ) : null}
-          {card.private ? (
-            <span aria-hidden="true" className="case-study-card-private">
-              <LockIcon className="size-4" />
-              Private
-            </span>
-          ) : null}
-          {!navigable ? (
-            <span className="case-study-card-soon">
-              <ClockIcon className="size-4" />
-              Coming Soon
-            </span>
-          ) : null}
+          <CardBadges navigable={navigable} locked={card.private} />
         </div>
       </div>
     </article>

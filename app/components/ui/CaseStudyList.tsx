@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { CaseStudyCard as Card } from '~/content/schema';
+import { PrivateBadge } from './CardBadges';
 import { timelineLabel } from '~/content/timeline-years';
-import { ArrowRightIcon, ClockIcon, LockIcon } from './icons';
+import { ArrowRightIcon, ClockIcon } from './icons';
 
 /**
  * Her work as a plain list: one row each, the years (or the timeline as
@@ -33,12 +34,7 @@ export function CaseStudyList({ cards, className = '' }: { cards: Card[]; classN
               <p className="mt-2 leading-relaxed text-pretty text-fg-muted">{card.description}</p>
             </div>
             <div className="flex items-center gap-3 sm:justify-end sm:pt-0.5">
-              {card.private ? (
-                <span aria-hidden="true" className="case-study-card-private">
-                  <LockIcon className="size-4" />
-                  Private
-                </span>
-              ) : null}
+              {card.private ? <PrivateBadge /> : null}
               {navigable ? (
                 <ArrowRightIcon
                   aria-hidden="true"
