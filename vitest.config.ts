@@ -21,6 +21,9 @@ export default defineConfig({
     // when the machine is busy (CI runs beside other work), so tests get twice that.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a condition, so its bound is a busy machine's too, not vitest's 1 s:
+    // a page's script can start seconds late there (a focus set on load, a box drawn after an answer).
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/setup/durations-reporter.ts'],
