@@ -86,9 +86,12 @@ export async function liveWithin(
 export async function publishAndWait(
   page: Page,
 ): Promise<{ clickedAt: number; answeredAt: number; status: string; commit: string | null; message: string }> {
+  // A box from an earlier answer (a conflict, then Publish again) is not this answer: marked, it is
+  // passed over. This answer's box is a new element: a new document, or a new key with JavaScript.
+  await page.locator('[data-save-result]').evaluateAll((boxes) => boxes.forEach((box) => box.setAttribute('data-earlier-answer', '')));
   const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Publish', exact: true }).click({ noWaitAfter: true });
-  const banner = page.locator('[data-save-result]');
+  const banner = page.locator('[data-save-result]:not([data-earlier-answer])');
   await banner.waitFor({ timeout: 180_000 });
   const answeredAt = Date.now();
   return {

@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import { BodyEditor } from '~/components/admin/editor/BodyEditor';
 import { Progress, Spinner } from '~/components/admin/kit/Progress';
 import { When } from '~/components/admin/kit/When';
+import { useAnswerKey } from '~/components/admin/kit/useAnswerKey';
 import { KIND_LABEL } from '~/editing/documents/kinds';
 import { fieldLabel, problemInHerWords } from '~/editing/documents/problem-words';
 import type { SaveResult } from '~/editing/save-result';
@@ -23,6 +24,7 @@ const FORM_ID = 'content-editor';
  */
 export function ContentEditor({ editor, now, result, message, notice, undo, uploaded, uploadError }: { editor: EditorView; now: string; result?: SaveResult; message?: string; notice?: string; undo?: boolean; uploaded?: { src: string; alt: string }; uploadError?: string }) {
   const autosave = useEditorEnhancements(FORM_ID, editor.path);
+  const answerKey = useAnswerKey(result);
   const errors: Errors = {};
   const bodyProblems = [];
   // The build's problems, said with the fields' labels and no file paths.
@@ -83,7 +85,7 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
             {editor.unreachable} {editor.draft ? 'Your draft is shown; publish once it is back.' : ''}
           </p>
         ) : null}
-        {shown ? <SaveResultBanner result={shown} formId={FORM_ID} /> : null}
+        {shown ? <SaveResultBanner key={answerKey} result={shown} formId={FORM_ID} /> : null}
         {undo ? (
           <div role="status" data-undo-discard className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-bg-subtle px-4 py-3 text-sm">
             <p>

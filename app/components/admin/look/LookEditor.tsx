@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { BUTTON, PRIMARY } from '~/components/admin/content/buttons';
+import { useAnswerKey } from '~/components/admin/kit/useAnswerKey';
 import type { LookPublishResult } from '~/editing/look/publish-look.server';
 import type { ModeSummary } from '~/editing/open.server';
 import { DEFAULT_LOOK, HEX_COLOUR, normaliseHex, type Look } from '~/look/look';
@@ -49,6 +50,7 @@ const lookOf = (values: LookFormValues, fallback: Look): Look =>
 
 export function LookEditor({ page, answer }: { page: LookPageData; answer?: LookAnswer }) {
   const published = useMemo(() => lookOf(page.values, DEFAULT_LOOK), [page.values]);
+  const answerKey = useAnswerKey(answer);
   const values = answer?.values ?? page.values;
   const problems = answer?.problems ?? {};
   const home = answer?.home ?? page.home;
@@ -113,6 +115,7 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
       ) : null}
       {formError ? (
         <p
+          key={answerKey}
           role="alert"
           data-save-result={answer?.intent === 'publish' ? 'invalid' : undefined}
           className="mt-6 rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm"
@@ -121,7 +124,7 @@ export function LookEditor({ page, answer }: { page: LookPageData; answer?: Look
           {Object.values(problems).join(' ')}
         </p>
       ) : null}
-      {answer?.result ? <LookResult result={answer.result} /> : null}
+      {answer?.result ? <LookResult key={answerKey} result={answer.result} /> : null}
       <Form method="post" data-site-look onInput={onInput} className="mt-6 max-w-3xl">
         {/* The form's default button (Enter in a field): Preview, not the first of the sections' buttons below. */}
         <button type="submit" name="intent" value="preview" hidden tabIndex={-1} />
