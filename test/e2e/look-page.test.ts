@@ -39,11 +39,12 @@ async function openLookPage(options: Parameters<typeof editor.signedIn>[0] = {})
 /** The frame of one preview, once it has loaded the address the page gives it now. */
 async function previewFrame(page: Page, name: string, wanted: RegExp): Promise<Frame> {
   // The frames are redrawn as her choices change: each try takes the one on the page now. Each draws her site on the server: slow beside a busy suite.
+  let seen: string | null = null;
   return waitFor(
     async () => {
       try {
         const element = page.locator(`[data-preview-frame="${name}"] iframe`).first();
-        const src = await element.getAttribute('src', { timeout: 1_000 });
+        const src = (seen = await element.getAttribute('src', { timeout: 1_000 }));
         if (!src || !wanted.test(src)) return false;
         await element.scrollIntoViewIfNeeded({ timeout: 1_000 });
         const frame = await (await element.elementHandle({ timeout: 1_000 }))?.contentFrame();
@@ -52,7 +53,7 @@ async function previewFrame(page: Page, name: string, wanted: RegExp): Promise<F
         return false;
       }
     },
-    { timeoutMs: 60_000, intervalMs: 200, what: `the ${name} preview at ${wanted}` },
+    { timeoutMs: 60_000, intervalMs: 200, what: () => `the ${name} preview at ${wanted} (its frame's address: ${seen})` },
   );
 }
 

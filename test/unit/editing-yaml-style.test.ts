@@ -100,6 +100,10 @@ describe('a new list item is written in block style, like its siblings', () => {
   it('a new text in a list is quoted as its siblings all are; when they differ, plainly', () => {
     expect(applyChanges("team:\n  - 'Ann'\n  - 'Bo'\n", { team: ['Ann', 'Bo', 'Cy'] })).toBe("team:\n  - 'Ann'\n  - 'Bo'\n  - 'Cy'\n");
     expect(applyChanges('team:\n  - "Ann"\n  - Bo\n', { team: ['Ann', 'Bo', 'Cy'] })).toBe('team:\n  - "Ann"\n  - Bo\n  - Cy\n');
+    // A sibling quoted only because it must be (a # would start a comment) is no style to follow.
+    expect(applyChanges('look:\n  accent: "#4f46e5"\n', { look: { accent: '#4f46e5', shape: 'square' } })).toBe(
+      'look:\n  accent: "#4f46e5"\n  shape: square\n',
+    );
     // A text that must be quoted is quoted whatever its siblings do.
     expect(yamlData(applyChanges('team:\n  - Ann\n', { team: ['Ann', 'key: value'] }))).toEqual({ team: ['Ann', 'key: value'] });
   });

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, Scalar, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, stringify, type Document, type Node, type Pair } from 'yaml';
 import type { Field } from './fields';
 import { isBlock } from './yaml-print.server';
 
@@ -210,12 +210,19 @@ function styleLike(node: unknown, exemplar: unknown, style: Scalar.Type | undefi
 /** The one way every text among `nodes` is written (quoted, or a block where blocks may be), when they agree. */
 function commonScalarType(nodes: unknown[], blocksAllowed: boolean): Scalar.Type | undefined {
   const types = new Set(
-    nodes.filter((node) => isScalar(node) && typeof node.value === 'string').map((node) => (node as Scalar).type ?? Scalar.PLAIN),
+    nodes
+      // A text that YAML can only write quoted (`accent: "#4f46e5"`) says nothing of how she quotes the rest.
+      .filter((node) => isScalar(node) && typeof node.value === 'string' && !mustBeQuoted(node.value))
+      .map((node) => (node as Scalar).type ?? Scalar.PLAIN),
   );
   if (types.size !== 1) return undefined;
   const [type] = types;
   if (isBlock(type) && !blocksAllowed) return undefined;
   return type;
+}
+
+function mustBeQuoted(text: string): boolean {
+  return /^["']/.test(stringify(text));
 }
 
 function toData(node: unknown): unknown {
