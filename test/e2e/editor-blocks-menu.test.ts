@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/data/content';
-import { bodyValue, openEditor, selectWord, uploadInImageDialog } from '../helpers/site/body-editor';
+import { bodyValue, caretAfter, openEditor, uploadInImageDialog } from '../helpers/site/body-editor';
 import { waitForSaveResult } from '../helpers/site/live-site';
 import { useEditor } from '../helpers/suite/editor-suite';
 
@@ -32,8 +32,7 @@ async function markExisting(page: Page, block: string) {
 }
 
 async function caretAfterParagraph(page: Page) {
-  await selectWord(page, PARAGRAPH, 'followed.');
-  await page.keyboard.press('End');
+  await caretAfter(page, PARAGRAPH, 'followed.');
 }
 
 /**

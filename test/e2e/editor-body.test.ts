@@ -6,6 +6,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   bodyValue,
+  caretAfter,
   changedLines,
   cspViolations,
   editableFiles,
@@ -185,8 +186,7 @@ describe('images', () => {
     const page = await signedIn();
     const posted = await recordUploads(page);
     await openEditor(page, editor.url + OFFICE_DEPOT);
-    await selectWord(page, 'These three insights shaped everything that followed.', 'followed.');
-    await page.keyboard.press('End');
+    await caretAfter(page, 'These three insights shaped everything that followed.', 'followed.');
     await page.locator('[data-insert-image]').click();
     const dialog = page.locator('form[data-image-dialog]');
     // The picker drawn as the editor's other buttons, not the browser's "Choose File / No file chosen".

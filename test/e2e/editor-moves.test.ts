@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bodyValue, openEditor, selectWord } from '../helpers/site/body-editor';
+import { bodyValue, caretAfter, openEditor } from '../helpers/site/body-editor';
 import { useEditor } from '../helpers/suite/editor-suite';
 import { waitFor } from '../helpers/wait';
 
@@ -158,9 +158,8 @@ describe('several photos at once', () => {
   it('picked together from the Image button, they go into the story as a run of images, each in its own paragraph', async () => {
     const page = await editor.signedIn();
     await openEditor(page, editor.url + BLOCKS_DEMO);
-    // On a new line after a paragraph, as a photo goes where the caret is (→ makes the selection a caret at its end).
-    await selectWord(page, PARAGRAPH, 'caption.');
-    await page.keyboard.press('ArrowRight');
+    // On a new line after a paragraph, as a photo goes where the caret is.
+    await caretAfter(page, PARAGRAPH, 'caption.');
     await page.keyboard.press('Enter');
     await page.locator('[data-insert-image]').click();
     await uploadSeveral(page, 40, 3);
@@ -216,8 +215,7 @@ describe('a gallery’s images', () => {
     await page.locator('[data-block="Gallery"]').evaluateAll((cards) => cards.forEach((c) => c.setAttribute('data-existing', '')));
     const gallery = page.locator('[data-block="Gallery"]:not([data-existing])');
 
-    await selectWord(page, PARAGRAPH, 'caption.');
-    await page.keyboard.press('End');
+    await caretAfter(page, PARAGRAPH, 'caption.');
     await page.locator('#mdx-add-block').selectOption('Gallery');
     await uploadSeveral(page, 1, 8);
     await gallery.waitFor();

@@ -9,7 +9,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudySocialCard, homeSocialCard, resumeSocialCard, SOCIAL_IMAGE_DIR } from '~/seo/social-image';
 import { ImagePlan } from '../../pipeline/images';
-import { bodyValue, openEditor, selectWord } from '../helpers/site/body-editor';
+import { bodyValue, caretAfter, openEditor } from '../helpers/site/body-editor';
 import { buildClone, serveClone, type BuiltClone } from '../helpers/start/built-clone';
 import { remoteFile } from '../helpers/start/git-remote';
 import {
@@ -354,8 +354,7 @@ describe('in the browser only, the designer', () => {
       ['We surveyed riders at twelve stops', 'routes.', images.storyOne, 'Survey cards from riders at a night stop'],
       ['Missed buses fell by a third.', 'third.', images.storyTwo, 'A sketch of the night routes on a city map'],
     ] as [string, string, Upload, string][]) {
-      await selectWord(page, paragraph, word);
-      await page.keyboard.press('End');
+      await caretAfter(page, paragraph, word);
       await page.locator('[data-insert-image]').click();
       const dialog = page.locator('form[data-image-dialog]');
       await dialog.locator('input[type="file"]').setInputFiles(upload);

@@ -67,11 +67,16 @@ export function changedLines(before: string, after: string): number[] {
 }
 
 /** Selects `word` inside the editor's paragraph that reads `paragraph`, so typing replaces it. */
-export async function selectWord(page: Page, paragraph: string, word: string) {
+export const selectWord = (page: Page, paragraph: string, word: string) => selectInParagraph(page, paragraph, word, false);
+
+/** Puts the caret right after `word` inside the editor's paragraph that reads `paragraph`. */
+export const caretAfter = (page: Page, paragraph: string, word: string) => selectInParagraph(page, paragraph, word, true);
+
+async function selectInParagraph(page: Page, paragraph: string, word: string, collapsed: boolean) {
   const target = page.locator('[data-mdx-body] [contenteditable="true"] p', { hasText: paragraph }).first();
   await target.click();
   await page.evaluate(
-    ({ paragraph, word }) => {
+    ({ paragraph, word, collapsed }) => {
       const p = [...document.querySelectorAll('[data-mdx-body] [contenteditable="true"] p')].find((el) =>
         el.textContent?.includes(paragraph),
       )!;
@@ -82,13 +87,21 @@ export async function selectWord(page: Page, paragraph: string, word: string) {
         const range = document.createRange();
         range.setStart(node, at);
         range.setEnd(node, at + word.length);
+        if (collapsed) range.collapse(false);
+        // The editor takes the selection from the document's selectionchange event, a task later: a key
+        // pressed before then acts where the click left the caret. So this waits for the event, and a frame.
+        const taken = new Promise<void>((resolve) => {
+          const done = () => requestAnimationFrame(() => resolve());
+          document.addEventListener('selectionchange', done, { once: true });
+          setTimeout(done, 2_000);
+        });
         getSelection()!.removeAllRanges();
         getSelection()!.addRange(range);
-        return;
+        return taken;
       }
       throw new Error(`"${word}" not in the paragraph`);
     },
-    { paragraph, word },
+    { paragraph, word, collapsed },
   );
 }
 
