@@ -83,7 +83,8 @@ async function justUploaded(request: Request, documentPath: string): Promise<{ s
   const src = params.get('image') ?? '';
   const match = /^\.\/([a-z0-9-]+\/[a-z0-9][a-z0-9-]*\.(?:png|jpg|webp|avif|svg))$/.exec(src);
   if (!match) return null;
-  const upload = await draftUploadByPath(`content/case-studies/${match[1]}`);
+  // Beside the document: content/case-studies/<slug>/… or content/pages/<slug>/….
+  const upload = await draftUploadByPath(`${documentPath.slice(0, documentPath.lastIndexOf('/'))}/${match[1]}`);
   if (!upload || upload.documentPath !== documentPath) return null;
   return { src, alt: (params.get('alt') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 300) };
 }

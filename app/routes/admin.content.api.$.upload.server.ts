@@ -6,13 +6,13 @@ import { getDraft } from '~/editing/drafts/texts.server';
 import { saveDraftUpload } from '~/editing/drafts/images.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
-import { checkUpload, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
+import { checkUpload, mediaHome, MAX_IMAGE_FILE_BYTES } from '~/editing/uploads/check.server';
 import { readUploadForm } from '~/editing/uploads/upload-form.server';
 import { tooLargeWithoutScript } from '~/editing/uploads/image-formats';
 import { checkVideoUpload } from '~/editing/uploads/check-video.server';
 
 /**
- * One image, posted as multipart: `document` (the case study it is for),
+ * One image, posted as multipart: `document` (the case study or page it is for),
  * `file`, `alt`; or one video for a Video block: `video` (`mp4` or `webm`,
  * the copy the block's field takes) instead of `alt`. The bytes decide what it is (editing/uploads/check.server.ts); its name
  * and folder are made here. JSON for the editor's image button; without
@@ -37,8 +37,8 @@ export async function contentUploadAction({ request }: ActionFunctionArgs) {
     const form = await readUploadForm(request, FORM_LIMIT);
     if (!(form instanceof FormData)) return reply(form.status, { ok: false, error: form.error });
     const document = String(form.get('document') ?? '');
-    // Only a case study's own page is ever a place to send the browser back to.
-    const back = /^content\/case-studies\/[a-z0-9]+(?:-[a-z0-9]+)*\.mdx$/.test(document) ? document : undefined;
+    // Only a case study's or a page's own editor is ever a place to send the browser back to.
+    const back = mediaHome(document) ? document : undefined;
     // Sent without JavaScript and over the platform's limit: the edge function kept the form and only said the file's size.
     const tooLarge = Number(form.get('_too_large.file'));
     if (tooLarge > 0) return reply(413, { ok: false, error: tooLargeWithoutScript(tooLarge) }, back);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { changedPaths } from '../helpers/start/git-remote';
 import { liveWithin, publishAndWait, text } from '../helpers/site/live-site';
@@ -9,13 +10,19 @@ import { waitFor } from '../helpers/wait';
  * A page of her own made in the browser only, without JavaScript (every step
  * a plain form post): New page refuses a name the site uses with a free one
  * offered, then makes Writing from its title; she gives it its place in the
- * menu and three entries, publishes, and it is live at /writing, second in
+ * menu, an image (uploaded without JavaScript) and three entries, publishes, and it is live at /writing, second in
  * the menu and in the sitemap, without a deploy. Deleted from the list, its
  * address is the site's 404; Restore brings it back. The git remote is real;
  * the built server publishes live as on Netlify (the live store's folder).
  */
 
 const editor = useEditor({ password: 'pages editor test password' });
+
+/** A small PNG, as a photo she picks would be (the bytes decide what it is, not the name). */
+const coverPng = () =>
+  sharp({ create: { width: 64, height: 40, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
 
 const status = async (path: string) => (await fetch(`${editor.url}${path}`, { redirect: 'manual' })).status;
 
@@ -41,18 +48,28 @@ describe('a page of her own, from /admin/content', () => {
     await title.fill('Writing');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.waitForURL(/\/admin\/content\/pages\/writing\.mdx\?created=1/);
+    // An image, uploaded without JavaScript: stored beside the page, with the line to paste where it goes.
+    await page.locator('#upload-file').setInputFiles({ name: 'Essay cover.png', mimeType: 'image/png', buffer: await coverPng() });
+    await page.locator('#upload-alt').fill('A stack of printed essays on a desk');
+    await page.locator('#images').getByRole('button', { name: 'Upload' }).click();
+    const line = await page.locator('[data-uploaded-markdown]').innerText({ timeout: 30_000 });
+    expect(line).toMatch(/^!\[A stack of printed essays on a desk\]\(\.\/writing\/essay-cover-[0-9a-f]{8}\.png\)$/);
     await page.locator('input[name="menu"]').fill('2');
     await page.locator('textarea[name="description"]').fill('Essays and notes on design systems and research.');
     await page
       .locator('textarea[name="body"]')
       .fill(
-        '## Entries\n\n**Designing for trust in fintech.** Why a calm screen sells more.\n\n**What a design system owes its readers.** Documentation as a product.\n\n**Research on a budget.** Five interviews, one afternoon.\n\n<Callout>\n  New essays every month.\n</Callout>\n',
+        `${line}\n\n## Entries\n\n**Designing for trust in fintech.** Why a calm screen sells more.\n\n**What a design system owes its readers.** Documentation as a product.\n\n**Research on a budget.** Five interviews, one afternoon.\n\n<Callout>\n  New essays every month.\n</Callout>\n`,
       );
     const published = await publishAndWait(page);
     expect(published.status, published.message).toBe('published');
-    expect(changedPaths(editor.stack.remote, published.commit!)).toEqual(['content/pages/writing.mdx']);
+    const image = `content/pages/writing/${/essay-cover-[0-9a-f]{8}\.png/.exec(line)![0]}`;
+    expect(changedPaths(editor.stack.remote, published.commit!).sort()).toEqual(['content/pages/writing.mdx', image]);
     await liveWithin(published, async () => (await status('/writing')) === 200, 'the new page');
     const { body: html } = await text(`${editor.url}/writing`);
+    const src = /<img[^>]*alt="A stack of printed essays on a desk"[^>]*>/.exec(html)?.[0].match(/src="([^"]+)"/)?.[1];
+    expect(src, 'the page shows her image').toBeTruthy();
+    expect(await status(src!)).toBe(200);
     for (const entry of [
       'Designing for trust in fintech.',
       'What a design system owes its readers.',

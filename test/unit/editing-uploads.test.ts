@@ -284,9 +284,19 @@ describe('checkUpload: where the file goes and what it is called', () => {
     'content/case-studies/office-depot.md',
     '/content/case-studies/office-depot.mdx',
     'case-studies/office-depot.mdx',
+    'content/pages/../site.mdx',
+    'content/pages/about/nested.mdx',
     '',
-  ])('refuses the document %j with 400: images go into case studies only', async (documentPath) => {
-    await expectRefused(await base().png().toBuffer(), 400, /Images can only be added to a case study/, { documentPath });
+  ])('refuses the document %j with 400: images go into case studies and pages only', async (documentPath) => {
+    await expectRefused(await base().png().toBuffer(), 400, /Images can only be added to a case study or a page/, { documentPath });
+  });
+
+  it('stores a page’s image beside the page, named as the page’s MDX reads it', async () => {
+    const result = await upload(await base().png().toBuffer(), { documentPath: 'content/pages/writing.mdx' });
+    expect(result.ok && { path: result.path, src: result.src }).toMatchObject({
+      path: expect.stringMatching(/^content\/pages\/writing\/[a-z0-9-]+-[0-9a-f]{8}\.png$/),
+      src: expect.stringMatching(/^\.\/writing\/[a-z0-9-]+-[0-9a-f]{8}\.png$/),
+    });
   });
 
   it.each([

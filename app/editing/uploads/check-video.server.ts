@@ -1,20 +1,19 @@
 import { createHash } from 'node:crypto';
 import { checkContentPath } from '~/editing/documents/content-path.server';
-import { safeStem, type UploadInput } from './check.server';
+import { mediaHome, safeStem, type UploadInput } from './check.server';
 import { looksLikeQuickTime, sniffVideo, videoIsWhole } from './video-bytes.server';
 import { LARGEST_VIDEO_BYTES, VIDEO_FORMAT_NAMES, videoTooLarge, type VideoKind } from './video-formats';
 
 /**
  * The checks on a video the designer uploads into a case study's Video
  * block, before the upload route stores it as a draft file beside the case
- * study (content/case-studies/<slug>/<name>.mp4), which the publish commits
+ * study or page (content/case-studies/<slug>/<name>.mp4), which the publish commits
  * as it does images. Pure: bytes in, where to store them, or a refusal with
  * a status and a sentence the editor shows as it is. The type comes from the
  * bytes (video-bytes.server.ts), and the whole file must be built as that
  * type, not only start like it; the bytes are stored as they came.
  */
 
-const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
 const MEDIA_TYPES: Record<VideoKind, 'video/mp4' | 'video/webm'> = { mp4: 'video/mp4', webm: 'video/webm' };
 
 /** As a story image comes (the file's name, its bytes, the case study), and which copy the block's field takes: its MP4, or its WebM for other browsers. */
@@ -30,8 +29,8 @@ const withArticle = (kind: VideoKind) => (kind === 'mp4' ? 'an MP4' : 'a WebM');
 const refused = (status: 400 | 413 | 415, error: string) => ({ ok: false as const, status, error });
 
 export function checkVideoUpload({ fileName, bytes, documentPath, wanted }: VideoUploadInput): VideoUploadResult {
-  const slug = CASE_STUDY.exec(typeof documentPath === 'string' ? documentPath : '')?.[1];
-  if (!slug) return refused(400, 'Videos can only be added to a case study.');
+  const home = mediaHome(documentPath);
+  if (!home) return refused(400, 'Videos can only be added to a case study or a page.');
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) return refused(400, 'The file is empty; choose the video again.');
   if (bytes.length > LARGEST_VIDEO_BYTES) return refused(413, videoTooLarge(bytes.length));
   const kind = sniffVideo(bytes);
@@ -52,11 +51,11 @@ export function checkVideoUpload({ fileName, bytes, documentPath, wanted }: Vide
     );
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
   const stored = `${safeStem(fileName).replace(/^image$/, 'video')}-${hash}.${kind}`;
-  const path = `content/case-studies/${slug}/${stored}`;
+  const path = `${home.folder}/${home.slug}/${stored}`;
   try {
     checkContentPath(path);
   } catch {
-    return refused(400, 'This case study’s name is too long to hold videos; rename it first.');
+    return refused(400, `This ${home.noun}’s name is too long to hold videos; rename it first.`);
   }
-  return { ok: true, path, src: `./${slug}/${stored}`, bytes, mediaType: MEDIA_TYPES[kind] };
+  return { ok: true, path, src: `./${home.slug}/${stored}`, bytes, mediaType: MEDIA_TYPES[kind] };
 }

@@ -36,7 +36,15 @@ export const MAX_IMAGE_FILE_BYTES = LARGEST_PHOTO_BYTES;
 export const MAX_ALT = 300;
 const MAX_STEM = 50;
 
-const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
+/** A document that holds media: a case study, or a page of her own (both are written with a story's blocks). */
+const MEDIA_DOCUMENT = /^content\/(case-studies|pages)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
+
+/** Where a case study's or a page's media go (content/<folder>/<slug>/), and what she calls the document. */
+export function mediaHome(documentPath: unknown): { folder: string; slug: string; noun: 'case study' | 'page' } | null {
+  const match = MEDIA_DOCUMENT.exec(typeof documentPath === 'string' ? documentPath : '');
+  if (!match?.[1] || !match[2]) return null;
+  return { folder: `content/${match[1]}`, slug: match[2], noun: match[1] === 'pages' ? 'page' : 'case study' };
+}
 
 export type StoredType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/avif' | 'image/svg+xml';
 
@@ -47,16 +55,16 @@ export type UploadInput = {
   /** The browser's Content-Type: never trusted, not even as a hint. */
   declaredType?: string;
   alt: string;
-  /** Content path of the case study the image goes into, e.g. content/case-studies/office-depot.mdx. */
+  /** Content path of the case study or page the image goes into, e.g. content/case-studies/office-depot.mdx. */
   documentPath: string;
 };
 
 export type UploadResult =
   | {
       ok: true;
-      /** Where to store it: content/case-studies/<slug>/<name>.<ext>. */
+      /** Where to store it: content/case-studies/<slug>/<name>.<ext> (content/pages/… for a page). */
       path: string;
-      /** How the MDX names it, relative to content/case-studies/: ./<slug>/<name>.<ext>. */
+      /** How the MDX names it, relative to its document's folder: ./<slug>/<name>.<ext>. */
       src: string;
       /** The bytes to store: the upload's own, or re-encoded without metadata. */
       bytes: Buffer;
@@ -151,23 +159,23 @@ function storedName(fileName: string, uploaded: Buffer, ext: string): string {
   return `${safeStem(fileName)}-${hash}.${ext}`;
 }
 
-/** Checks an upload for a case study; see the module comment. */
+/** Checks an upload for a case study or a page; see the module comment. */
 export async function checkUpload(input: UploadInput): Promise<UploadResult> {
-  const slug = CASE_STUDY.exec(typeof input.documentPath === 'string' ? input.documentPath : '')?.[1];
-  if (!slug) return refused(400, 'Images can only be added to a case study.');
+  const home = mediaHome(input.documentPath);
+  if (!home) return refused(400, 'Images can only be added to a case study or a page.');
   const checked = await checkImageBytes(input.bytes);
   if (!checked.ok) return checked;
   const alt = checkAlt(input.alt);
   if (!alt.ok) return refused(400, alt.error);
 
   const name = storedName(input.fileName, input.bytes, checked.ext);
-  const path = `content/case-studies/${slug}/${name}`;
+  const path = `${home.folder}/${home.slug}/${name}`;
   try {
     checkContentPath(path);
   } catch {
-    return refused(400, 'This case study’s name is too long to hold images; rename it first.');
+    return refused(400, `This ${home.noun}’s name is too long to hold images; rename it first.`);
   }
-  return { ok: true, path, src: `./${slug}/${name}`, bytes: checked.bytes, mediaType: checked.mediaType, alt: alt.alt };
+  return { ok: true, path, src: `./${home.slug}/${name}`, bytes: checked.bytes, mediaType: checked.mediaType, alt: alt.alt };
 }
 
 export type FieldImageInput = {

@@ -178,7 +178,7 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
         />
       </form>
       )}
-      {isCaseStudy && !readOnly && !nothingToEdit ? (
+      {(isCaseStudy || isPage) && !readOnly && !nothingToEdit ? (
         <div className="-mt-20 pb-28">
           <ImageUploadForm documentPath={editor.path} uploaded={uploaded} error={uploadError} />
         </div>

@@ -8,15 +8,16 @@ import { BUTTON } from './buttons';
  * story. The visual editor's own image button does both in one step.
  */
 export function ImageUploadForm({ documentPath, uploaded, error }: { documentPath: string; uploaded?: { src: string; alt: string }; error?: string }) {
+  const page = documentPath.startsWith('content/pages/');
   return (
     <section id="images" aria-labelledby="images-title" className="rounded-2xl border border-border bg-bg-subtle p-4 sm:p-5">
       <h2 id="images-title" className="font-semibold">
         Add an image
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">{NO_SCRIPT_LIMIT}. It is stored next to this case study and published with it.</p>
+      <p className="mt-1 text-sm text-fg-muted">{NO_SCRIPT_LIMIT}. It is stored next to this {page ? 'page' : 'case study'} and published with it.</p>
       {uploaded ? (
         <div role="status" className="mt-3 rounded-xl border border-emerald-600/30 bg-emerald-500/8 p-3 text-sm">
-          <p className="font-medium">Uploaded. Paste this line where the image goes in the story:</p>
+          <p className="font-medium">Uploaded. Paste this line where the image goes in the {page ? 'page' : 'story'}:</p>
           <code data-uploaded-markdown className="mt-1 block overflow-x-auto font-mono text-xs">{`![${uploaded.alt.replace(/([\\[\]])/g, '\\$1')}](${uploaded.src})`}</code>
         </div>
       ) : null}
