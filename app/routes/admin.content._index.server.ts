@@ -9,6 +9,7 @@ import { createDraft, discardDraft, getDraft, listDrafts } from '~/editing/draft
 import { saveDraftUpload } from '~/editing/drafts/images.server';
 import { deleteRequest, moveRequest, newCaseStudy, newPage } from '~/editing/content-list/manage.server';
 import { overLimitNote } from '~/editing/content-list/title-limit';
+import { planPageRename } from '~/editing/content-list/rename-page.server';
 import { recentlyDeleted, restoreDeletedRequest } from '~/editing/content-list/recently-deleted.server';
 import { modeSummary } from '~/editing/open.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
@@ -182,6 +183,19 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     const kind = documentKind(path);
     if (kind !== 'case-study' && !(kind === 'page' && intent !== 'up' && intent !== 'down'))
       return answer(400, { error: 'Only case studies can be moved; only case studies and your own pages deleted or restored.' });
+    if (intent === 'rename') {
+      const slug = text(form, 'slug');
+      const refused = (status: number, error: string) => answer(status, { error, form: 'rename', path, slug });
+      if (kind !== 'page') return refused(400, 'Only your own pages can change their address.');
+      // The draft is kept under the page's file name: moved under it, her unpublished words would be lost.
+      if (await getDraft(path))
+        return refused(409, 'This page has changes not yet published: publish or discard them first, then change its address.');
+      const planned = await planPageRename(items, path, slug, config);
+      if (!planned.ok) return refused(422, planned.error);
+      const error = notPublished(await publishChange(planned.value.request, config));
+      if (error) return refused(409, error);
+      throw redirect(`/admin/content?moved=${planned.value.slug}`, { status: 303, headers: OWNER_HEADERS });
+    }
     if (intent === 'discard-new') {
       await discardDraft(path);
       throw redirect('/admin/content', { status: 303, headers: OWNER_HEADERS });

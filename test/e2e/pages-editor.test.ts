@@ -11,8 +11,9 @@ import { waitFor } from '../helpers/wait';
  * a plain form post): New page refuses a name the site uses with a free one
  * offered, then makes Writing from its title; she gives it its place in the
  * menu, an image (uploaded without JavaScript) and three entries, publishes, and it is live at /writing, second in
- * the menu and in the sitemap, without a deploy. Deleted from the list, its
- * address is the site's 404; Restore brings it back. The git remote is real;
+ * the menu and in the sitemap, without a deploy. Moved to a new address, the
+ * old one answers 301 to it. Deleted from the list, both addresses are the
+ * site's 404; Restore brings it back. The git remote is real;
  * the built server publishes live as on Netlify (the live store's folder).
  */
 
@@ -80,16 +81,36 @@ describe('a page of her own, from /admin/content', () => {
     expect(await menuOf(page, '/')).toEqual(['Home', 'Writing', 'Case Studies', 'Resume', 'Contact']);
     expect((await text(`${editor.url}/sitemap.xml`)).body).toMatch(/<loc>[^<]*\/writing<\/loc>/);
 
+    // A new address: the page and its image move there, and the old address answers 301 to it.
+    await page.goto(`${editor.url}/admin/content`);
+    const address = page.locator('[data-change-address="pages/writing.mdx"]');
+    await address.locator('summary').click();
+    await address.getByLabel('New address for Writing').fill('Essays');
+    await address.getByRole('button', { name: 'Move page' }).click();
+    await page.waitForURL(/moved=essays/);
+    expect(await page.locator('[data-page-moved]').innerText()).toBe(
+      'Moved to /essays, with its images. Its old address takes visitors there.',
+    );
+    await waitFor(async () => (await status('/essays')) === 200, { what: 'the page at its new address' });
+    const old = await fetch(`${editor.url}/writing`, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(new URL(old.headers.get('location')!, editor.url).pathname).toBe('/essays');
+    const moved = /<img[^>]*alt="A stack of printed essays on a desk"[^>]*>/
+      .exec((await text(`${editor.url}/essays`)).body)?.[0]
+      .match(/src="([^"]+)"/)?.[1];
+    expect(moved && (await status(moved))).toBe(200);
+
     await page.goto(`${editor.url}/admin/content`);
     await page.getByRole('button', { name: 'Delete Writing' }).click();
     await page.getByRole('button', { name: 'Delete page' }).click();
     await page.waitForURL(/deleted=1/);
-    await waitFor(async () => (await status('/writing')) === 404, { what: 'the deleted page answers 404' });
+    await waitFor(async () => (await status('/essays')) === 404, { what: 'the deleted page answers 404' });
+    expect(await status('/writing')).toBe(404);
     expect(await menuOf(page, '/')).toEqual(['Home', 'Case Studies', 'Resume', 'Contact']);
 
     await page.goto(`${editor.url}/admin/content`);
     await page.getByRole('button', { name: 'Restore Writing' }).click();
     await page.waitForURL(/restored=1/);
-    await waitFor(async () => (await status('/writing')) === 200, { what: 'the restored page is live again' });
+    await waitFor(async () => (await status('/essays')) === 200, { what: 'the restored page is live again' });
   }, 240_000); // Three publishes, each made live (compiled, its cards drawn): minutes on a busy machine.
 });

@@ -35,6 +35,8 @@ export type ContentItem = {
   lastChange?: CommitInfo;
   /** Why the build would refuse the file, in a sentence; absent when it is fine. */
   problem?: string;
+  /** A page's earlier addresses (its `formerly`), each moved to this one. */
+  formerly?: string[];
   /** A case study's folder of media (content/case-studies/<slug>/…), what deleting it removes. */
   assets?: BranchFile[];
 };
@@ -124,6 +126,7 @@ function describePage(file: BranchFile, text: string, allFiles: BranchFile[]): C
     slug,
     title,
     ...(typeof data.menu === 'number' && Number.isInteger(data.menu) ? { menu: data.menu } : {}),
+    ...(Array.isArray(data.formerly) ? { formerly: data.formerly.filter((slug): slug is string => typeof slug === 'string') } : {}),
     ...checked,
     assets: allFiles.filter((other) => other.path.startsWith(folder)),
   };

@@ -33,7 +33,7 @@ export function slugFor(title: string, existing: Iterable<string>): string {
 }
 
 /** At most `max` characters, cut at a hyphen when there is one, never ending in one. */
-function cut(slug: string, max: number): string {
+export function cut(slug: string, max: number): string {
   if (slug.length <= max) return slug;
   const short = slug.slice(0, max);
   const hyphen = short.lastIndexOf('-');

@@ -1,3 +1,4 @@
+import { parse } from 'yaml';
 import { CASE_STUDY_DIR, PAGE_DIR, type ContentItem } from './catalog.server';
 import { documentKind, slugOf } from '~/editing/documents/kinds';
 import type { Outcome } from '~/editing/documents/outcome';
@@ -31,15 +32,40 @@ export async function recentlyDeleted(items: ContentItem[], config: PublishConfi
     if ((kind !== 'case-study' && kind !== 'page') || present.has(file.path) || newest.has(file.path)) continue;
     newest.set(file.path, file);
   }
-  const shown = [...newest.values()].slice(0, SHOWN);
-  const titles = await Promise.all(shown.map((file) => fileAt(file.path, file.parent, config)));
+  const candidates = [...newest.values()];
+  const texts = await Promise.all(
+    candidates.map(async (file) => {
+      const text = await fileAt(file.path, file.parent, config);
+      return text.ok ? text.value : null;
+    }),
+  );
+  // A page moved to a new address left its old file behind in the history: it was moved, not deleted, so it is not
+  // listed (a restore would clash with the page that keeps that address in `formerly`), even once the moved page is deleted.
+  const movedAway = new Set([
+    ...items.flatMap((item) => item.formerly ?? []),
+    ...texts.flatMap((text, index) => (documentKind(candidates[index]!.path) === 'page' && text ? formerlyIn(text) : [])),
+  ]);
+  const shown = candidates
+    .map((file, index) => ({ file, text: texts[index] ?? null }))
+    .filter(({ file }) => !(documentKind(file.path) === 'page' && movedAway.has(slugOf(file.path)!)))
+    .slice(0, SHOWN);
   return {
     ok: true,
-    value: shown.map((file, index) => {
-      const text = titles[index];
-      return { path: file.path, title: titleOf(file.path, text?.ok ? text.value : null), commit: file.commit, date: file.date };
-    }),
+    value: shown.map(({ file, text }) => ({ path: file.path, title: titleOf(file.path, text), commit: file.commit, date: file.date })),
   };
+}
+
+/** A page's `formerly` as its frontmatter lists it (block style, as the editor writes it, or flow). */
+function formerlyIn(text: string): string[] {
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
+  const data = (() => {
+    try {
+      return parse(frontmatter) as { formerly?: unknown } | null;
+    } catch {
+      return null;
+    }
+  })();
+  return Array.isArray(data?.formerly) ? data.formerly.filter((slug): slug is string => typeof slug === 'string') : [];
 }
 
 /** The publish that writes back the case study `commit` deleted, with every file of its folder, as they were just before. */

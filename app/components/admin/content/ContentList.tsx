@@ -61,8 +61,8 @@ export function ContentList({ list }: { list: ContentListView }) {
             {problem}
           </p>
         ) : null}
-        {/* New page's refusal shows in its own form, where she typed the title. */}
-        {answer?.error && answer.form !== 'page' ? (
+        {/* New page's and Change address's refusals show in their own forms, where she typed. */}
+        {answer?.error && !answer.form ? (
           <p role="alert" className="rounded-2xl border border-red-600/30 bg-red-500/8 p-4 text-sm font-medium">
             {answer.error}
           </p>
@@ -70,6 +70,11 @@ export function ContentList({ list }: { list: ContentListView }) {
         {params.has('deleted') ? (
           <p role="status" className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
             Deleted, with its images. It is under Recently deleted, where Restore brings it back.
+          </p>
+        ) : null}
+        {params.has('moved') ? (
+          <p role="status" data-page-moved className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
+            Moved to /{params.get('moved')}, with its images. Its old address takes visitors there.
           </p>
         ) : null}
         {params.has('restored') ? (
@@ -132,6 +137,8 @@ export function ContentList({ list }: { list: ContentListView }) {
         deletingPath={deletingPath}
         title={answer?.form === 'page' ? answer.title : undefined}
         error={answer?.form === 'page' ? answer.error : undefined}
+        rename={answer?.form === 'rename' ? answer : undefined}
+        renamingPath={intent === 'rename' ? String(navigation.formData?.get('path') ?? '') : null}
       />
     </>
   );
@@ -198,6 +205,7 @@ const WORKING: Record<string, string> = {
   down: 'Moving it, then updating your site…',
   create: 'Making the new case study…',
   'create-page': 'Making the new page…',
+  rename: 'Moving the page to its new address, then updating your site…',
 };
 
 function NewCaseStudy({ title, busy, creating }: { title?: string; busy: boolean; creating: boolean }) {

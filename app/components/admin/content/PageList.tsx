@@ -5,7 +5,7 @@ import { StateBadge } from '~/components/admin/kit/StateBadge';
 import { PRIMARY, QUIET_LINK } from './buttons';
 import { DeleteButton, DeleteQuestion } from './DeleteConfirm';
 import { NewDraftRow } from './NewDraftRow';
-import type { ContentListView, ListItem as Item } from './types';
+import type { ContentListView, ListActionData, ListItem as Item } from './types';
 
 /** Titles she may start from; any other title is hers to type. */
 const SUGGESTIONS = ['About', 'Writing', 'Speaking', 'Playground'];
@@ -22,6 +22,10 @@ type Props = {
   /** The title New page was sent with, when it came back refused, and why. */
   title?: string;
   error?: string;
+  /** Change address's refusal, for the page it was sent for, with the address she typed. */
+  rename?: ListActionData;
+  /** The page whose address is being changed now, if one is. */
+  renamingPath?: string | null;
 };
 
 /**
@@ -29,7 +33,7 @@ type Props = {
  * the menu; a new one is made from a title (its address made from it), kept
  * as a draft until its first publish. Deleted like a case study.
  */
-export function PageList({ pages, newOnes, now, readOnly, busy, creating, deletingPath, title, error }: Props) {
+export function PageList({ pages, newOnes, now, readOnly, busy, creating, deletingPath, title, error, rename, renamingPath }: Props) {
   return (
     <section aria-labelledby="own-pages-title" className="mt-10">
       <h2 id="own-pages-title" className="text-lg font-semibold tracking-tight">
@@ -38,7 +42,7 @@ export function PageList({ pages, newOnes, now, readOnly, busy, creating, deleti
       {pages.length === 0 && newOnes.length === 0 ? <p className={`${EMPTY} mt-3`}>No pages of your own yet.</p> : null}
       <ul className="mt-3 grid gap-3">
         {pages.map((item) => (
-          <li key={item.path} data-content-item={item.path} className="flex flex-wrap items-center gap-4 rounded-2xl border border-border bg-bg p-3 sm:flex-nowrap sm:p-4">
+          <li key={item.path} data-content-item={item.path} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-border bg-bg p-3 sm:p-4">
             <div className="min-w-0 flex-1 basis-48">
               <Link to={item.href} className="font-medium text-balance hover:text-accent">
                 {item.title}
@@ -51,6 +55,9 @@ export function PageList({ pages, newOnes, now, readOnly, busy, creating, deleti
               </p>
               {item.problem ? <span className="block text-sm text-red-600 dark:text-red-400">{item.problem}</span> : null}
             </div>
+            {readOnly ? null : (
+              <ChangeAddress item={item} busy={busy} moving={renamingPath === item.contentPath} answer={rename?.path === item.contentPath ? rename : undefined} />
+            )}
             <DeleteButton item={item} disabled={readOnly || busy} className={`${QUIET_LINK} disabled:opacity-40`}>
               Delete
             </DeleteButton>
@@ -99,5 +106,51 @@ function NewPage({ title, error, busy, creating }: { title?: string; error?: str
         )}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A page's address, changed from the list: a disclosure (open without
+ * JavaScript too) with the new address to type. Its old address is kept, so
+ * a link already shared answers 301 to the new one.
+ */
+function ChangeAddress({ item, busy, moving, answer }: { item: Item; busy: boolean; moving: boolean; answer?: ListActionData }) {
+  const id = `address-${item.slug}`;
+  return (
+    <details open={answer ? true : undefined} data-change-address={item.path} className="order-last basis-full">
+      <summary className={`${QUIET_LINK} w-fit cursor-pointer text-sm`}>Change address</summary>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="path" value={item.contentPath} />
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor={id} className="block text-sm font-medium">
+            New address for {item.title}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-fg-muted">
+            Its old address, /{item.slug}, will take visitors to the new one.
+          </p>
+          {answer?.error ? (
+            <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-600 dark:text-red-400">
+              {answer.error}
+            </p>
+          ) : null}
+          <div className="mt-2 flex h-10 items-center rounded-lg border border-border bg-bg focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30">
+            <span aria-hidden="true" className="pl-3 text-fg-muted">
+              /
+            </span>
+            <input id={id} name="slug" required defaultValue={answer?.slug ?? item.slug} aria-invalid={answer?.error ? true : undefined} aria-describedby={answer?.error ? `${id}-hint ${id}-error` : `${id}-hint`} autoCapitalize="none" spellCheck={false} className="h-full min-w-0 flex-1 bg-transparent pr-3 text-base outline-none sm:text-sm" />
+          </div>
+        </div>
+        <button type="submit" name="intent" value="rename" disabled={busy} className={PRIMARY}>
+          {moving ? (
+            <>
+              <Spinner />
+              Moving…
+            </>
+          ) : (
+            'Move page'
+          )}
+        </button>
+      </Form>
+    </details>
   );
 }

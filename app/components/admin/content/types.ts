@@ -37,7 +37,15 @@ export type ContentListView = {
 };
 
 /** What the list's actions say back. */
-export type ListActionData = { error?: string; title?: string; /** Which form the answer is for: 'page' is New page's. */ form?: 'page' };
+export type ListActionData = {
+  error?: string;
+  title?: string;
+  /** Which form the answer is for: 'page' is New page's, 'rename' a page's Change address. */
+  form?: 'page' | 'rename';
+  /** For 'rename': the page, and the address she typed. */
+  path?: string;
+  slug?: string;
+};
 
 export type HistoryEntry = { commit: string; date: string; author: string; message: string; hunks: Hunk[]; added: number; removed: number };
 
