@@ -132,7 +132,13 @@ function heading(doc: Doc, label: string, keepWith: number) {
 }
 
 function paragraph(doc: Doc, text: string, color = COLOR.body) {
-  drawText(doc.fontSize(SIZE.body).fillColor(color), text, STYLE.regular, { x: MARGIN.left, y: doc.y }, { width: WIDTH, lineGap: GAP.line });
+  drawText(
+    doc.fontSize(SIZE.body).fillColor(color),
+    text,
+    STYLE.regular,
+    { x: MARGIN.left, y: doc.y },
+    { width: WIDTH, lineGap: GAP.line },
+  );
 }
 
 /** Bold text on the left, muted text flush right, on one line. */

@@ -99,8 +99,6 @@ export function widthOf(doc: Doc, text: string, style: TypeStyle, options: TextO
 export function heightOf(doc: Doc, text: string, style: TypeStyle, options: TextOptions & { width: number }): number {
   const inMain = useFace(doc, mainFace(style)).heightOfString(text, options);
   const lineHeight = doc.currentLineHeight(true) + (options.lineGap ?? 0);
-  const lines = text
-    .split('\n')
-    .reduce((sum, line) => sum + Math.max(1, Math.ceil(widthOf(doc, line, style, options) / options.width)), 0);
+  const lines = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(widthOf(doc, line, style, options) / options.width)), 0);
   return Math.max(inMain, lines * lineHeight);
 }
