@@ -3,14 +3,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { CompiledContent } from '../app/content/schema';
-import { fileColours } from '../app/look/file-colours';
-import type { Look } from '../app/look/look';
-import { drawText, heightOf, widthOf, type Weight } from './pdf-fonts/draw';
+import { drawText, heightOf, widthOf, type TypeStyle } from './pdf-fonts/draw';
+import { pdfColours, pdfStyles } from './resume-pdf-look';
 
 /**
  * Renders public/resume.pdf from the same compiled content as /resume, at
- * build time. US Letter, Noto Sans with a face for each script it meets
- * (pdf-fonts/), one accent colour. The output is
+ * build time. US Letter, in her typefaces and accent (resume-pdf-look.ts),
+ * with a Noto Sans face for each script they lack (pdf-fonts/). The output is
  * byte-for-byte reproducible: the creation date is fixed (SOURCE_DATE_EPOCH
  * overrides it) and pdfkit derives the file ID from the metadata.
  */
@@ -29,12 +28,9 @@ const MARGIN = { top: 46, bottom: 46, left: 54, right: 54 };
 const WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 
-/** Her colours on white (app/look/file-colours.ts), set for each render; the original look's are the PDF's first ones. */
-const pdfColours = (look: Look | undefined) => {
-  const colours = fileColours(look);
-  return { ink: colours.ink, body: colours.body, muted: colours.subtle, rule: colours.rule, accent: colours.accentText };
-};
+/** Her colours and faces, set for each render. */
 let COLOR = pdfColours(undefined);
+let STYLE = pdfStyles(undefined);
 const SIZE = { name: 24, headline: 11.5, contact: 8.75, heading: 8.5, title: 10.5, body: 9.25, small: 8.75 };
 const GAP = { line: 1.4, section: 14, afterHeading: 7, role: 10, bullet: 2.2 };
 const BULLET_INDENT = 11;
@@ -53,12 +49,12 @@ function ensureSpace(doc: Doc, height: number) {
   if (doc.y + height > BOTTOM) doc.addPage();
 }
 
-function textHeight(doc: Doc, text: string, weight: Weight, size: number, width = WIDTH) {
-  return heightOf(doc.fontSize(size), text, weight, { width, lineGap: GAP.line });
+function textHeight(doc: Doc, text: string, style: TypeStyle, size: number, width = WIDTH) {
+  return heightOf(doc.fontSize(size), text, style, { width, lineGap: GAP.line });
 }
 
 function bulletHeight(doc: Doc, text: string) {
-  return textHeight(doc, text, 'regular', SIZE.body, WIDTH - BULLET_INDENT) + GAP.bullet;
+  return textHeight(doc, text, STYLE.regular, SIZE.body, WIDTH - BULLET_INDENT) + GAP.bullet;
 }
 
 function drawHeader(doc: Doc, content: CompiledContent) {
@@ -76,11 +72,11 @@ function drawHeader(doc: Doc, content: CompiledContent) {
   doc.fontSize(SIZE.contact);
   let y = top + 2;
   for (const contact of contacts) {
-    const width = widthOf(doc, contact.text, 'regular');
+    const width = widthOf(doc, contact.text, STYLE.regular);
     drawText(
       doc.fillColor(contact.link ? COLOR.body : COLOR.muted),
       contact.text,
-      'regular',
+      STYLE.regular,
       { x: right - width, y },
       { lineBreak: false },
     );
@@ -93,7 +89,7 @@ function drawHeader(doc: Doc, content: CompiledContent) {
   drawText(
     doc.fontSize(SIZE.name).fillColor(COLOR.ink),
     site.name,
-    'bold',
+    STYLE.heading,
     { x: MARGIN.left, y: top },
     { width: leftWidth, characterSpacing: -0.3 },
   );
@@ -101,11 +97,11 @@ function drawHeader(doc: Doc, content: CompiledContent) {
   drawText(
     doc.fontSize(SIZE.headline).fillColor(COLOR.accent),
     resume.headline,
-    'regular',
+    STYLE.regular,
     { x: MARGIN.left, y: doc.y },
     { width: leftWidth, continued: true },
   );
-  drawText(doc.fillColor(COLOR.muted), `  ·  ${resume.location}`, 'regular', undefined);
+  drawText(doc.fillColor(COLOR.muted), `  ·  ${resume.location}`, STYLE.regular, undefined);
 
   doc.y = Math.max(doc.y, contactBottom) + 10;
   rule(doc, COLOR.ink, 0.8);
@@ -129,32 +125,38 @@ function heading(doc: Doc, label: string, keepWith: number) {
   const height = SIZE.heading + 6 + GAP.afterHeading;
   ensureSpace(doc, height + keepWith);
   doc.fontSize(SIZE.heading).fillColor(COLOR.accent);
-  drawText(doc, label.toUpperCase(), 'bold', { x: MARGIN.left, y: doc.y }, { characterSpacing: 1.4, lineGap: 0 });
+  drawText(doc, label.toUpperCase(), STYLE.heading, { x: MARGIN.left, y: doc.y }, { characterSpacing: 1.4, lineGap: 0 });
   doc.y += 3;
   rule(doc, COLOR.rule);
   doc.y += GAP.afterHeading;
 }
 
 function paragraph(doc: Doc, text: string, color = COLOR.body) {
-  drawText(doc.fontSize(SIZE.body).fillColor(color), text, 'regular', { x: MARGIN.left, y: doc.y }, { width: WIDTH, lineGap: GAP.line });
+  drawText(
+    doc.fontSize(SIZE.body).fillColor(color),
+    text,
+    STYLE.regular,
+    { x: MARGIN.left, y: doc.y },
+    { width: WIDTH, lineGap: GAP.line },
+  );
 }
 
 /** Bold text on the left, muted text flush right, on one line. */
 function splitLine(doc: Doc, left: string, right: string, size = SIZE.title) {
   const y = doc.y;
   doc.fontSize(SIZE.small);
-  const rightWidth = widthOf(doc, right, 'regular');
+  const rightWidth = widthOf(doc, right, STYLE.regular);
   drawText(
     doc.fillColor(COLOR.muted),
     right,
-    'regular',
+    STYLE.regular,
     { x: MARGIN.left + WIDTH - rightWidth, y: y + (size - SIZE.small) * 0.7 },
     { lineBreak: false },
   );
   drawText(
     doc.fontSize(size).fillColor(COLOR.ink),
     left,
-    'bold',
+    STYLE.heading,
     { x: MARGIN.left, y },
     { width: WIDTH - rightWidth - 12, lineGap: GAP.line },
   );
@@ -164,11 +166,11 @@ function bullets(doc: Doc, items: string[]) {
   for (const item of items) {
     ensureSpace(doc, bulletHeight(doc, item));
     const y = doc.y;
-    drawText(doc.fontSize(SIZE.body).fillColor(COLOR.accent), '•', 'regular', { x: MARGIN.left + 1, y }, { lineBreak: false });
+    drawText(doc.fontSize(SIZE.body).fillColor(COLOR.accent), '•', STYLE.regular, { x: MARGIN.left + 1, y }, { lineBreak: false });
     drawText(
       doc.fillColor(COLOR.body),
       item,
-      'regular',
+      STYLE.regular,
       { x: MARGIN.left + BULLET_INDENT, y },
       { width: WIDTH - BULLET_INDENT, lineGap: GAP.line },
     );
@@ -184,7 +186,7 @@ function section(doc: Doc, label: string, keepWith: number, draw: () => void) {
 }
 
 function roleHeadHeight(doc: Doc) {
-  return textHeight(doc, 'X', 'bold', SIZE.title) + textHeight(doc, 'X', 'regular', SIZE.small) + 4;
+  return textHeight(doc, 'X', STYLE.heading, SIZE.title) + textHeight(doc, 'X', STYLE.regular, SIZE.small) + 4;
 }
 
 function drawBody(doc: Doc, content: CompiledContent) {
@@ -192,7 +194,7 @@ function drawBody(doc: Doc, content: CompiledContent) {
   // The page's headings, as the designer worded them in site.yml.
   const words = content.site.resumePage;
 
-  section(doc, words.summaryTitle, textHeight(doc, resume.summaryText, 'regular', SIZE.body), () => {
+  section(doc, words.summaryTitle, textHeight(doc, resume.summaryText, STYLE.regular, SIZE.body), () => {
     resume.summaryText.split(/\n{2,}/).forEach((p, i) => {
       if (i > 0) doc.moveDown(0.5);
       paragraph(doc, p);
@@ -209,7 +211,7 @@ function drawBody(doc: Doc, content: CompiledContent) {
       drawText(
         doc.fontSize(SIZE.small).fillColor(COLOR.muted),
         `${role.company}  ·  ${role.location}`,
-        'regular',
+        STYLE.regular,
         { x: MARGIN.left, y: doc.y },
         { lineGap: GAP.line },
       );
@@ -223,20 +225,20 @@ function drawBody(doc: Doc, content: CompiledContent) {
     for (const group of resume.skills) {
       // Non-breaking spaces keep each skill on one line.
       const items = group.items.map((item) => item.replace(/ /g, '\u00a0')).join('  ·  ');
-      const height = textHeight(doc, items, 'regular', SIZE.body, WIDTH - labelWidth);
+      const height = textHeight(doc, items, STYLE.regular, SIZE.body, WIDTH - labelWidth);
       ensureSpace(doc, height);
       const y = doc.y;
       drawText(
         doc.fontSize(SIZE.body).fillColor(COLOR.ink),
         group.group,
-        'bold',
+        STYLE.bold,
         { x: MARGIN.left, y },
         { width: labelWidth - 8, lineGap: GAP.line },
       );
       drawText(
         doc.fillColor(COLOR.body),
         items,
-        'regular',
+        STYLE.regular,
         { x: MARGIN.left + labelWidth, y },
         { width: WIDTH - labelWidth, lineGap: GAP.line },
       );
@@ -260,7 +262,7 @@ const COLUMN_GAP = 20;
 function drawColumns(doc: Doc, columns: Column[]) {
   const width = (WIDTH - COLUMN_GAP * (columns.length - 1)) / columns.length;
   const entryHeight = (entry: Column['entries'][number]) =>
-    textHeight(doc, entry.title, 'bold', SIZE.body, width) + textHeight(doc, entry.detail, 'regular', SIZE.small, width);
+    textHeight(doc, entry.title, STYLE.bold, SIZE.body, width) + textHeight(doc, entry.detail, STYLE.regular, SIZE.small, width);
   const headingHeight = SIZE.heading + 6 + GAP.afterHeading;
   const ENTRY_GAP = 5;
   const height = Math.max(...columns.map((c) => c.entries.reduce((sum, e) => sum + entryHeight(e) + ENTRY_GAP, headingHeight - ENTRY_GAP)));
@@ -269,7 +271,7 @@ function drawColumns(doc: Doc, columns: Column[]) {
   columns.forEach((column, index) => {
     const x = MARGIN.left + index * (width + COLUMN_GAP);
     doc.fontSize(SIZE.heading).fillColor(COLOR.accent);
-    drawText(doc, column.label.toUpperCase(), 'bold', { x, y: top }, { width, characterSpacing: 1.4, lineGap: 0 });
+    drawText(doc, column.label.toUpperCase(), STYLE.heading, { x, y: top }, { width, characterSpacing: 1.4, lineGap: 0 });
     const ruleY = doc.y + 3;
     doc
       .save()
@@ -281,8 +283,8 @@ function drawColumns(doc: Doc, columns: Column[]) {
       .restore();
     doc.y = ruleY + GAP.afterHeading;
     for (const entry of column.entries) {
-      drawText(doc.fontSize(SIZE.body).fillColor(COLOR.ink), entry.title, 'bold', { x, y: doc.y }, { width, lineGap: GAP.line });
-      drawText(doc.fontSize(SIZE.small).fillColor(COLOR.muted), entry.detail, 'regular', { x, y: doc.y }, { width, lineGap: GAP.line });
+      drawText(doc.fontSize(SIZE.body).fillColor(COLOR.ink), entry.title, STYLE.bold, { x, y: doc.y }, { width, lineGap: GAP.line });
+      drawText(doc.fontSize(SIZE.small).fillColor(COLOR.muted), entry.detail, STYLE.regular, { x, y: doc.y }, { width, lineGap: GAP.line });
       doc.y += ENTRY_GAP;
     }
   });
@@ -299,9 +301,9 @@ function drawFooters(doc: Doc, name: string) {
     const y = PAGE.height - MARGIN.bottom + 18;
     doc.page.margins.bottom = 0;
     doc.fontSize(7.5).fillColor(COLOR.muted);
-    drawText(doc, name, 'regular', { x: MARGIN.left, y }, { lineBreak: false });
+    drawText(doc, name, STYLE.regular, { x: MARGIN.left, y }, { lineBreak: false });
     const label = `Page ${i + 1} of ${range.count}`;
-    drawText(doc, label, 'regular', { x: MARGIN.left + WIDTH - widthOf(doc, label, 'regular'), y }, { lineBreak: false });
+    drawText(doc, label, STYLE.regular, { x: MARGIN.left + WIDTH - widthOf(doc, label, STYLE.regular), y }, { lineBreak: false });
     doc.page.margins.bottom = MARGIN.bottom;
   }
 }
@@ -327,6 +329,7 @@ export function renderResumePdf(content: CompiledContent, options: ResumePdfOpti
   });
   // Drawing is synchronous from here to doc.end(): no other render can change the colours meanwhile.
   COLOR = pdfColours(site.look);
+  STYLE = pdfStyles(site.look);
   drawHeader(doc, content);
   drawBody(doc, content);
   drawFooters(doc, site.name);

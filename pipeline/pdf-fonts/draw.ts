@@ -1,15 +1,15 @@
-import { ascenderOf, faceFor, sfntOf, type FaceFile, type Weight } from './faces';
+import { ascenderOf, faceFor, sfntOf, type FaceFile, type TypeStyle } from './faces';
 import { needsActualText, visualPieces, type Piece } from './runs';
 
 type Doc = PDFKit.PDFDocument;
 type TextOptions = PDFKit.Mixins.TextOptions;
 
-export type { Weight } from './faces';
+export type { TypeStyle, Weight } from './faces';
 
-/** The face Latin is drawn in: the chain's first, and the one a blank text is set in. */
-function mainFace(weight: Weight): FaceFile {
-  const face = faceFor(0x41, weight);
-  if (!face) throw new Error('The PDF’s main font (Noto Sans) has no “A”: its package is missing or broken.');
+/** The face Latin is drawn in: the chain's first (her web font, else Noto Sans), and the one a blank text is set in. */
+function mainFace(style: TypeStyle): FaceFile {
+  const face = faceFor(0x41, style);
+  if (!face) throw new Error(`The PDF’s main font (${style.font ?? 'Noto Sans'}) has no “A”: its package is missing or broken.`);
   return face;
 }
 
@@ -26,9 +26,9 @@ function useFace(doc: Doc, face: FaceFile): Doc {
   return doc.font(face.file);
 }
 
-function piecesOf(text: string, weight: Weight): Piece[] {
-  const pieces = visualPieces(text, weight);
-  return pieces.length > 0 ? pieces : [{ text: '', face: mainFace(weight), rtl: false }];
+function piecesOf(text: string, style: TypeStyle): Piece[] {
+  const pieces = visualPieces(text, style);
+  return pieces.length > 0 ? pieces : [{ text: '', face: mainFace(style), rtl: false }];
 }
 
 /**
@@ -38,12 +38,12 @@ function piecesOf(text: string, weight: Weight): Piece[] {
  * a glyph; Devanagari's conjuncts), a piece is marked with its characters
  * (ActualText), which is what copy and paste, search and pdftotext read.
  */
-export function drawText(doc: Doc, text: string, weight: Weight, at: { x: number; y: number } | undefined, options: TextOptions = {}) {
-  const pieces = piecesOf(text, weight);
+export function drawText(doc: Doc, text: string, style: TypeStyle, at: { x: number; y: number } | undefined, options: TextOptions = {}) {
+  const pieces = piecesOf(text, style);
   // Every face on the main face's baseline: pdfkit would hang each from the top of the line by its own ascender,
   // and Arabic's or Chinese's is taller than Latin's.
   const size = (doc as unknown as { _fontSize: number })._fontSize;
-  const baseline = -ascenderOf(mainFace(weight)) * size;
+  const baseline = -ascenderOf(mainFace(style)) * size;
   pieces.forEach((piece, index) => {
     const last = index === pieces.length - 1;
     const pieceOptions = { ...options, baseline, continued: last ? options.continued : true };
@@ -88,19 +88,17 @@ function withActualText(doc: Doc, text: string, draw: () => void) {
 }
 
 /** The width of `text` on one line, at the document's current size. */
-export function widthOf(doc: Doc, text: string, weight: Weight, options: TextOptions = {}): number {
-  return piecesOf(text, weight).reduce((sum, piece) => sum + useFace(doc, piece.face).widthOfString(piece.text, options), 0);
+export function widthOf(doc: Doc, text: string, style: TypeStyle, options: TextOptions = {}): number {
+  return piecesOf(text, style).reduce((sum, piece) => sum + useFace(doc, piece.face).widthOfString(piece.text, options), 0);
 }
 
 /**
  * The height `text` takes in `width`: pdfkit measures in one face, so a text
  * in wider glyphs (CJK) is measured by its drawn width too, and the taller wins.
  */
-export function heightOf(doc: Doc, text: string, weight: Weight, options: TextOptions & { width: number }): number {
-  const inMain = useFace(doc, mainFace(weight)).heightOfString(text, options);
+export function heightOf(doc: Doc, text: string, style: TypeStyle, options: TextOptions & { width: number }): number {
+  const inMain = useFace(doc, mainFace(style)).heightOfString(text, options);
   const lineHeight = doc.currentLineHeight(true) + (options.lineGap ?? 0);
-  const lines = text
-    .split('\n')
-    .reduce((sum, line) => sum + Math.max(1, Math.ceil(widthOf(doc, line, weight, options) / options.width)), 0);
+  const lines = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(widthOf(doc, line, style, options) / options.width)), 0);
   return Math.max(inMain, lines * lineHeight);
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
+import type { WebFontId } from '../../app/look/typefaces';
 
 /**
  * The faces the resume PDF draws with: Noto Sans from Fontsource packages,
@@ -14,6 +15,12 @@ import * as fontkit from 'fontkit';
  *
  * The .woff files, not .woff2: fontkit reads woff2, but the subsets pdfkit
  * embeds from a woff2 source draw no outlines (every glyph blank).
+ *
+ * Her typefaces (app/look/typefaces.ts) come first in the chain when her
+ * look names a pairing: the static, per-weight Fontsource package of each
+ * web font, its Latin files only (the Noto faces after it draw every other
+ * script). The site's own files are variable fonts in woff2, which pdfkit
+ * can neither embed (blank glyphs, above) nor subset well.
  *
  * Bold: the CJK families travel in one weight only (their files are most of
  * the fonts' bytes), so a bold Chinese, Japanese or Korean run is drawn
@@ -36,8 +43,31 @@ export const FONT_PACKAGES: { name: string; bold: boolean }[] = [
   { name: '@fontsource/noto-sans-kr', bold: false },
 ];
 
+/** A static Fontsource package and the weights of it the PDF draws with: 400 and 700, or the nearest the family has. */
+export type StaticFont = { name: string; regular: number; bold: number };
+
+/** The static package of each web font of her pairings; netlify.toml ships their Latin .woff files of these weights too. */
+export const STATIC_FONT_PACKAGES: Record<WebFontId, StaticFont> = {
+  inter: { name: '@fontsource/inter', regular: 400, bold: 700 },
+  'space-grotesk': { name: '@fontsource/space-grotesk', regular: 400, bold: 700 },
+  'source-sans-3': { name: '@fontsource/source-sans-3', regular: 400, bold: 700 },
+  fraunces: { name: '@fontsource/fraunces', regular: 400, bold: 700 },
+  'instrument-sans': { name: '@fontsource/instrument-sans', regular: 400, bold: 700 },
+  'source-serif-4': { name: '@fontsource/source-serif-4', regular: 400, bold: 700 },
+  newsreader: { name: '@fontsource/newsreader', regular: 400, bold: 700 },
+  figtree: { name: '@fontsource/figtree', regular: 400, bold: 700 },
+  'playfair-display': { name: '@fontsource/playfair-display', regular: 400, bold: 700 },
+  'jetbrains-mono': { name: '@fontsource/jetbrains-mono', regular: 400, bold: 700 },
+  'hanken-grotesk': { name: '@fontsource/hanken-grotesk', regular: 400, bold: 700 },
+  outfit: { name: '@fontsource/outfit', regular: 400, bold: 700 },
+  'dm-sans': { name: '@fontsource/dm-sans', regular: 400, bold: 700 },
+};
+
+/** What a piece of the PDF is set in: a weight, and her web font when her pairing has one for it (else Noto Sans). */
+export type TypeStyle = { weight: Weight; font?: WebFontId };
+
 const require = createRequire(import.meta.url);
-const chains = new Map<Weight, FaceFile[]>();
+const chains = new Map<string, FaceFile[]>();
 const fonts = new Map<string, fontkit.Font>();
 
 /** `U+0460-052F,U+20B4` → [[0x460, 0x52f], [0x20b4, 0x20b4]]. */
@@ -62,12 +92,23 @@ function filesOf(pkg: string, weight: number): FaceFile[] {
   return files;
 }
 
-/** Every file of the chain for a weight, in fallback order. */
-export function chainOf(weight: Weight): FaceFile[] {
-  let chain = chains.get(weight);
+/** A web font's files for Latin: the Noto chain after it has every other subset (Cyrillic, Greek, Vietnamese...) in its own face. */
+const LATIN_FILE = /-latin(-ext)?-\d+-normal\.woff$/;
+
+/** The Latin files of a web font's static package in one weight. */
+export function webFontFiles(font: WebFontId, weight: Weight): FaceFile[] {
+  const pkg = STATIC_FONT_PACKAGES[font];
+  return filesOf(pkg.name, weight === 'bold' ? pkg.bold : pkg.regular).filter((face) => LATIN_FILE.test(face.file));
+}
+
+/** Every file of the chain for a style, in fallback order: her web font's (if any), then Noto's. */
+export function chainOf({ weight, font }: TypeStyle): FaceFile[] {
+  const key = `${weight}:${font ?? ''}`;
+  let chain = chains.get(key);
   if (!chain) {
-    chain = FONT_PACKAGES.flatMap((pkg) => filesOf(pkg.name, weight === 'bold' && pkg.bold ? 700 : 400));
-    chains.set(weight, chain);
+    const noto = FONT_PACKAGES.flatMap((pkg) => filesOf(pkg.name, weight === 'bold' && pkg.bold ? 700 : 400));
+    chain = font ? [...webFontFiles(font, weight), ...noto] : noto;
+    chains.set(key, chain);
   }
   return chain;
 }
@@ -134,6 +175,6 @@ export function hasGlyph(face: FaceFile, codePoint: number): boolean {
 }
 
 /** The first face of the chain that draws this character, or undefined when none does. */
-export function faceFor(codePoint: number, weight: Weight): FaceFile | undefined {
-  return chainOf(weight).find((face) => hasGlyph(face, codePoint));
+export function faceFor(codePoint: number, style: TypeStyle): FaceFile | undefined {
+  return chainOf(style).find((face) => hasGlyph(face, codePoint));
 }

@@ -1,4 +1,4 @@
-import { faceFor, hasGlyph, type FaceFile, type Weight } from './faces';
+import { faceFor, hasGlyph, type FaceFile, type TypeStyle, type Weight } from './faces';
 
 /**
  * A line of the resume as pdfkit must draw it: pieces of text, each in the
@@ -26,7 +26,7 @@ const FOLLOWS = /[\p{Script=Common}\p{Script=Inherited}]/u;
 
 type Char = { text: string; face: FaceFile; rtl: boolean; strong: boolean };
 
-function charsOf(text: string, weight: Weight): Char[] {
+function charsOf(text: string, style: TypeStyle): Char[] {
   const chars: Char[] = [];
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;
@@ -34,9 +34,9 @@ function charsOf(text: string, weight: Weight): Char[] {
     const invisible = INVISIBLE.test(char) || SPACE.test(char);
     let face: FaceFile | undefined;
     if (previous && (invisible || (FOLLOWS.test(char) && hasGlyph(previous.face, codePoint)))) face = previous.face;
-    else face = faceFor(codePoint, weight) ?? (invisible ? previous?.face : undefined);
+    else face = faceFor(codePoint, style) ?? (invisible ? previous?.face : undefined);
     // A character no face has is left out: the content check has told her before she published (undrawableIn).
-    if (!face && invisible) face = faceFor(0x20, weight);
+    if (!face && invisible) face = faceFor(0x20, style);
     if (!face) continue;
     chars.push({ text: char, face, rtl: RTL.test(char), strong: LETTER.test(char) });
   }
@@ -71,8 +71,8 @@ function splitNeutralEnds(chars: Char[]): { chars: Char[]; rtl: boolean }[] {
 }
 
 /** The pieces of `text` in the order they are drawn, left to right. */
-export function visualPieces(text: string, weight: Weight): Piece[] {
-  const chars = charsOf(text, weight);
+export function visualPieces(text: string, style: TypeStyle): Piece[] {
+  const chars = charsOf(text, style);
   // Runs: a right-to-left one from a right-to-left letter to the last one before the next left-to-right letter.
   const runs: { chars: Char[]; rtl: boolean }[] = [];
   let index = 0;
@@ -108,12 +108,15 @@ export function visualPieces(text: string, weight: Weight): Piece[] {
 const SHAPED = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Devanagari}]/u;
 export const needsActualText = (text: string) => SHAPED.test(text);
 
-/** The characters of `text` that no face of the PDF can draw, each once, in order. */
+/**
+ * The characters of `text` that no face of the PDF can draw, each once, in
+ * order. Noto's faces alone: her web fonts draw only Latin, which Noto has too.
+ */
 export function undrawableIn(text: string, weight: Weight = 'regular'): string[] {
   const missing = new Set<string>();
   for (const char of text) {
     if (INVISIBLE.test(char) || SPACE.test(char)) continue;
-    if (!faceFor(char.codePointAt(0) ?? 0, weight)) missing.add(char);
+    if (!faceFor(char.codePointAt(0) ?? 0, { weight })) missing.add(char);
   }
   return [...missing];
 }

@@ -18,7 +18,7 @@ import {
 import { startServer, type RunningServer } from '../helpers/start/server';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/start/smtp';
 import { at } from '../helpers/must';
-import { FONT_PACKAGES } from '../../pipeline/pdf-fonts/faces';
+import { FONT_PACKAGES, STATIC_FONT_PACKAGES } from '../../pipeline/pdf-fonts/faces';
 
 /**
  * The deploy artefact, not the local server: the built Netlify function,
@@ -221,7 +221,7 @@ describe("the content-check function (the editor's compiler), packaged the same 
     expect(server).not.toMatch(/^import[^;]*from\s*["']sharp["']/m);
   });
 
-  it("carries the resume PDF's fonts (each package's CSS and its .woff files, CJK in one weight), which the site's function does not", async () => {
+  it("carries the resume PDF's fonts (each package's CSS and its .woff files, CJK in one weight; her typefaces' Latin only), which the site's function does not", async () => {
     const fonts = path.join(check.dir, 'node_modules/@fontsource');
     const files = (await readdir(fonts, { recursive: true })).map(String);
     for (const { name } of FONT_PACKAGES) {
@@ -231,6 +231,16 @@ describe("the content-check function (the editor's compiler), packaged the same 
     }
     expect(files.some((file) => /noto-sans-arabic-arabic-700-normal\.woff$/.test(file))).toBe(true);
     expect(files.filter((file) => /noto-sans-(sc|jp|kr)-.*-700-normal/.test(file) || file.endsWith('.woff2'))).toEqual([]);
+    // Her typefaces' static packages: the CSS of the two weights drawn and their Latin files, no other subset.
+    for (const { name, regular, bold } of Object.values(STATIC_FONT_PACKAGES)) {
+      const folder = name.slice('@fontsource/'.length);
+      const own = files.filter((file) => file.startsWith(`${folder}/`) && /\.(css|woff)$/.test(file)).sort();
+      const latin = [regular, bold].flatMap((weight) => [
+        `${weight}.css`,
+        ...['latin', 'latin-ext'].map((subset) => `files/${folder}-${subset}-${weight}-normal.woff`),
+      ]);
+      expect(own).toEqual(latin.map((file) => path.join(folder, file)).sort());
+    }
     expect(traced.filter((file) => file.includes('@fontsource/'))).toEqual([]);
   });
 

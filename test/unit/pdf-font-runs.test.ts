@@ -3,7 +3,7 @@ import { undrawableIn, visualPieces } from '../../pipeline/pdf-fonts/runs';
 
 /** The pieces of a line as the PDF draws them, left to right: text and the font file's name. */
 const drawn = (text: string) =>
-  visualPieces(text, 'regular').map((piece) => [piece.text, piece.face.file.replace(/^.*\/files\/|-400-normal\.woff$/g, '')]);
+  visualPieces(text, { weight: 'regular' }).map((piece) => [piece.text, piece.face.file.replace(/^.*\/files\/|-400-normal\.woff$/g, '')]);
 
 describe('the PDF’s runs of text', () => {
   it('draws a Latin line with Arabic in it left to right, the Arabic in its own face', () => {
