@@ -1,4 +1,4 @@
-import type { CaseStudy, CaseStudyCard, CompiledContent, MenuPage, Page, Resume, Site } from './schema';
+import type { CaseStudy, CaseStudyCard, CompiledContent, MenuPage, Page, PageTeaser, Resume, Site } from './schema';
 import { buildVersion, currentRequestContent } from './current-content.server';
 import { CARDS_TAG, PAGES_TAG, RESUME_TAG, SITE_TAG, caseStudyTag, pageTag } from './live-version';
 
@@ -59,6 +59,13 @@ export function getMenuPages(): MenuPage[] {
     .filter((page): page is Page & { menu: number } => page.menu !== undefined)
     .map(({ title, href, menu }) => ({ title, href, menu }))
     .sort((a, b) => a.menu - b.menu || a.title.localeCompare(b.title));
+}
+
+/** Her pages as the home page's teasers: the menu's order, then the others by title. */
+export function getPageTeasers(): PageTeaser[] {
+  return Object.values(load(PAGES_TAG).pages ?? {})
+    .sort((a, b) => (a.menu ?? Number.POSITIVE_INFINITY) - (b.menu ?? Number.POSITIVE_INFINITY) || a.title.localeCompare(b.title))
+    .map(({ title, description, href }) => ({ title, description, href }));
 }
 
 /** Every page of her own, for the sitemap (all are public). */

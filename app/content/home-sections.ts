@@ -4,8 +4,8 @@
  * page's panel (in the browser too) read the same list.
  */
 
-/** Their names in site.yml, in the order the site always had. */
-export const HOME_SECTIONS = ['hero', 'about', 'highlights', 'case-studies', 'contact'] as const;
+/** Their names in site.yml, in the order the site always had (her pages' teasers, newer, hidden until she shows them). */
+export const HOME_SECTIONS = ['hero', 'about', 'highlights', 'case-studies', 'pages', 'contact'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];
 
 /** The names her screens give them. */
@@ -14,12 +14,26 @@ export const HOME_SECTION_NAMES: Record<HomeSection, string> = {
   about: 'About you',
   highlights: 'Highlights (your figures)',
   'case-studies': 'Case studies',
+  pages: 'Your pages (a teaser of each)',
   contact: 'Contact',
 };
 
 export type HomeOrder = { order: HomeSection[]; hidden: HomeSection[] };
 
-export const DEFAULT_HOME: HomeOrder = { order: [...HOME_SECTIONS], hidden: [] };
+/** The sections a site.yml written before they existed may leave out: each is added hidden, before contact. */
+export const NEWER_SECTIONS: readonly HomeSection[] = ['pages'];
+
+export const DEFAULT_HOME: HomeOrder = { order: [...HOME_SECTIONS], hidden: [...NEWER_SECTIONS] };
+
+/** `home` with every newer section it leaves out added, hidden, before contact (or last): the page it always showed. */
+export function withNewerSections(home: HomeOrder): HomeOrder {
+  const missing = NEWER_SECTIONS.filter((section) => !home.order.includes(section));
+  if (missing.length === 0) return home;
+  const order = [...home.order];
+  const contact = order.indexOf('contact');
+  order.splice(contact < 0 ? order.length : contact, 0, ...missing);
+  return { order, hidden: HOME_SECTIONS.filter((section) => home.hidden.includes(section) || missing.includes(section)) };
+}
 
 export const isHomeSection = (value: unknown): value is HomeSection => HOME_SECTIONS.includes(value as HomeSection);
 
@@ -63,4 +77,6 @@ export function showSection(home: HomeOrder, section: HomeSection, show: boolean
 }
 
 export const isDefaultHome = (home: HomeOrder) =>
-  home.hidden.length === 0 && home.order.every((section, at) => section === DEFAULT_HOME.order[at]);
+  home.hidden.length === DEFAULT_HOME.hidden.length &&
+  home.hidden.every((section) => DEFAULT_HOME.hidden.includes(section)) &&
+  home.order.every((section, at) => section === DEFAULT_HOME.order[at]);

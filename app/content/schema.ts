@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { parseFocalPoint } from './focal-point';
 import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES, WORK_LAYOUTS } from '~/look/look';
-import { DEFAULT_HOME, HOME_SECTIONS } from './home-sections';
-import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
+import { DEFAULT_HOME, HOME_SECTIONS, NEWER_SECTIONS, withNewerSections } from './home-sections';
+import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, PAGES_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
 
 /**
  * Schemas for everything under content/. They are the boundary between the
@@ -151,7 +151,7 @@ const homeSection = z.enum(HOME_SECTIONS);
 export const homeSchema = z
   .object({
     order: z.array(homeSection).default([...DEFAULT_HOME.order]).describe('Sections, in their order'),
-    hidden: z.array(homeSection).default([]).describe('Sections not shown'),
+    hidden: z.array(homeSection).default([...DEFAULT_HOME.hidden]).describe('Sections not shown'),
   })
   .strict()
   .superRefine((home, context) => {
@@ -161,7 +161,7 @@ export const homeSchema = z
     });
     if (home.order[0] !== 'hero')
       context.addIssue({ code: 'custom', path: ['order', 0], message: 'must start with "hero": the introduction always comes first' });
-    const missing = HOME_SECTIONS.filter((section) => !home.order.includes(section));
+    const missing = HOME_SECTIONS.filter((section) => !home.order.includes(section) && !NEWER_SECTIONS.includes(section));
     if (missing.length > 0)
       context.addIssue({
         code: 'custom',
@@ -172,6 +172,7 @@ export const homeSchema = z
     if (hero >= 0)
       context.addIssue({ code: 'custom', path: ['hidden', hero], message: 'cannot hide "hero": the introduction always shows' });
   })
+  .transform(withNewerSections)
   .prefault({} as never)
   .describe('Home page sections');
 
@@ -206,6 +207,7 @@ export const siteSchema = z
       .strict(),
     photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
     work: wordsGroup(workWords, 'Case studies section (home page)'),
+    pagesSection: wordsGroup(headingWords(PAGES_WORDS), 'Your pages section (home page, when shown)'),
     contact: wordsGroup(contactWords, 'Contact section (home page)'),
     moreWork: wordsGroup(moreWorkWords, 'Other case studies (below a case study)'),
     cta: wordsGroup(ctaWords, 'Closing invitation (end of a case study)'),
@@ -373,6 +375,9 @@ export type Page = Omit<PageFrontmatter, 'image' | 'alt' | 'focus'> & {
   sections: Section[];
   html: string;
 };
+
+/** What the home page's teaser of a page shows: never its HTML. */
+export type PageTeaser = { title: string; description: string; href: string };
 
 /** What the header menu needs of a page: never its HTML. */
 export type MenuPage = { title: string; href: string; menu: number };

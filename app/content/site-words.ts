@@ -28,6 +28,12 @@ export const CONTACT_WORDS = {
   linkedinLink: 'Connect on LinkedIn',
 } as const;
 
+export const PAGES_WORDS = {
+  eyebrow: 'Beyond the case studies',
+  title: 'More from me',
+  subtitle: 'Writing, talks and the projects I make on the side.',
+} as const;
+
 export const MORE_WORK_WORDS = {
   eyebrow: 'Keep exploring',
   title: 'More case studies',

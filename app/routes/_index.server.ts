@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getCaseStudyCards, getSite } from '~/content/content.server';
+import { getCaseStudyCards, getPageTeasers, getSite } from '~/content/content.server';
+import { shownSections } from '~/content/home-sections';
 import { pageMeta } from '~/seo/meta';
 import { getSiteUrl } from '~/http/site-url.server';
 import { homeSocialCard } from '~/seo/social-image';
@@ -21,6 +22,8 @@ export function homeLoader({ request }: LoaderFunctionArgs) {
   return {
     site,
     cards: getCaseStudyCards(),
+    // Read only when shown: the page then follows her pages' changes (their cache tag), and only then.
+    pages: shownSections(site.home).includes('pages') ? getPageTeasers() : [],
     meta: pageMeta(
       { siteUrl, siteName: site.name, requestUrl: request.url },
       { title: `${site.name} — ${site.role}`, description: site.description, type: 'website', image: homeSocialCard(site) },

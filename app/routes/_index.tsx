@@ -17,12 +17,12 @@ export const action = (args: ActionFunctionArgs) => handleContactAction(args);
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export default function Home() {
-  const { site, cards, jsonLd } = useLoaderData<typeof loader>();
+  const { site, cards, pages, jsonLd } = useLoaderData<typeof loader>();
   return (
     // data-home: the hook of the home page's island (smooth scrolling to its sections, app/islands/home-scroll.ts).
     <main id="main" data-home>
       <JsonLd json={jsonLd} />
-      <HomeSections site={site} cards={cards} />
+      <HomeSections site={site} cards={cards} pages={pages} />
     </main>
   );
 }

@@ -14,7 +14,7 @@ import { Header } from '~/components/layout/Header';
 import { navItemsFor, withPages } from '~/components/layout/nav-items';
 import { homeNav, type HomeOrder } from '~/content/home-sections';
 import { readHomeForm } from '~/look/home-form';
-import { getCaseStudy, getCaseStudyCards, getMenuPages, getPublicCaseStudySlugs, getSite } from '~/content/content.server';
+import { getCaseStudy, getCaseStudyCards, getMenuPages, getPageTeasers, getPublicCaseStudySlugs, getSite } from '~/content/content.server';
 import { contentSecurityPolicy, lookStyleHashes, setSecurityHeaders } from '~/http/security-headers.server';
 import { lookCss } from '~/look/look-css';
 import type { Look } from '~/look/look';
@@ -66,7 +66,7 @@ async function pageMarkup(page: LookPreviewPage, look: Look, home: HomeOrder): P
       '/',
       frame(
         <main id="main">
-          <HomeSections site={site} cards={getCaseStudyCards()} />
+          <HomeSections site={site} cards={getCaseStudyCards()} pages={getPageTeasers()} />
         </main>,
       ),
     );

@@ -93,22 +93,25 @@ async function axeFinds(page: Page): Promise<string[]> {
 describe('the home page in her order', () => {
   it('case studies above about, her figures hidden: previewed, published, live, the menu following; then contact to its own page', async () => {
     const page = await openLookPage({ width: 1280 });
-    expect(await rows(page)).toEqual(['hero:true', 'about:true', 'highlights:true', 'case-studies:true', 'contact:true']);
+    expect(await rows(page)).toEqual(['hero:true', 'about:true', 'highlights:true', 'case-studies:true', 'pages:false', 'contact:true']);
     // The hero has no buttons: it always shows, first.
     expect(await page.locator('[data-home-row="hero"] button').count()).toBe(0);
     expect(await page.locator('[data-home-row="hero"]').innerText()).toContain('Always first, always shown');
 
-    await press(page, 'Move up Case studies', 'Case studies moved up: now third of 5.');
-    await press(page, 'Move up Case studies', 'Case studies moved up: now second of 5.');
+    await press(page, 'Move up Case studies', 'Case studies moved up: now third of 6.');
+    await press(page, 'Move up Case studies', 'Case studies moved up: now second of 6.');
     // Second, under the hero: it can go no higher, so focus is on its Move down.
     await waitFor(async () => (await page.evaluate(() => document.activeElement?.textContent)) === 'Move down Case studies', {
       timeoutMs: 5_000,
       what: 'focus on Move down Case studies',
     });
     await press(page, 'Hide Highlights (your figures)', 'Highlights (your figures): hidden from your home page.');
-    expect(await rows(page)).toEqual(['hero:true', 'case-studies:true', 'about:true', 'highlights:false', 'contact:true']);
+    expect(await rows(page)).toEqual(['hero:true', 'case-studies:true', 'about:true', 'highlights:false', 'pages:false', 'contact:true']);
 
-    const frame = await homeFrame(page, /homeOrder=hero%2Ccase-studies%2Cabout%2Chighlights%2Ccontact&homeHidden=highlights/);
+    const frame = await homeFrame(
+      page,
+      /homeOrder=hero%2Ccase-studies%2Cabout%2Chighlights%2Cpages%2Ccontact&homeHidden=highlights%2Cpages/,
+    );
     expect(sectionIds(await frame.content())).toEqual(['work', 'about', 'contact']);
     expect(await frame.locator('dl').count()).toBe(0);
     await editor.screenshot(page, 'home-order-look-page-1280');
@@ -116,7 +119,7 @@ describe('the home page in her order', () => {
     const published = await publishAndWait(page);
     expect(published.status, published.message).toBe('published');
     expect(remoteFile(editor.stack.remote, 'content/site.yml')).toMatch(
-      /\nhome:\n {2}order:\n {4}- hero\n {4}- case-studies\n {4}- about\n {4}- highlights\n {4}- contact\n {2}hidden:\n {4}- highlights\n/,
+      /\nhome:\n {2}order:\n {4}- hero\n {4}- case-studies\n {4}- about\n {4}- highlights\n {4}- pages\n {4}- contact\n {2}hidden:\n {4}- highlights\n {4}- pages\n/,
     );
     await liveWithin(
       published,

@@ -81,6 +81,16 @@ describe('a page of her own, from /admin/content', () => {
     expect(await menuOf(page, '/')).toEqual(['Home', 'Writing', 'Case Studies', 'Resume', 'Contact']);
     expect((await text(`${editor.url}/sitemap.xml`)).body).toMatch(/<loc>[^<]*\/writing<\/loc>/);
 
+    // Her pages' teasers shown on the home page (the Look page's panel, a plain post), published: a link to the page.
+    await page.goto(`${editor.url}/admin/look`);
+    await page.getByRole('button', { name: 'Show Your pages (a teaser of each)', exact: true }).click();
+    await page.locator('[data-home-status]', { hasText: 'shown on your home page' }).waitFor();
+    const shown = await publishAndWait(page);
+    expect(shown.status, shown.message).toBe('published');
+    const teasers = async () =>
+      [...(await text(`${editor.url}/`)).body.matchAll(/<li data-page-teaser[^>]*>[\s\S]*?href="([^"]+)"/g)].map((m) => m[1]);
+    await liveWithin(shown, async () => (await teasers()).join() === '/writing', 'the home page’s teaser of Writing');
+
     // A new address: the page and its image move there, and the old address answers 301 to it.
     await page.goto(`${editor.url}/admin/content`);
     const address = page.locator('[data-change-address="pages/writing.mdx"]');
@@ -99,6 +109,7 @@ describe('a page of her own, from /admin/content', () => {
       .exec((await text(`${editor.url}/essays`)).body)?.[0]
       .match(/src="([^"]+)"/)?.[1];
     expect(moved && (await status(moved))).toBe(200);
+    await waitFor(async () => (await teasers()).join() === '/essays', { what: 'the home page’s teaser following the page' });
 
     await page.goto(`${editor.url}/admin/content`);
     await page.getByRole('button', { name: 'Delete Writing' }).click();

@@ -40,23 +40,35 @@ async function problemsWith(home: string) {
 }
 
 describe('home: in site.yml', () => {
-  it('left out, the home page keeps the order it always had, every section shown', () => {
-    expect(homeSchema.parse(undefined)).toEqual({ order: ['hero', 'about', 'highlights', 'case-studies', 'contact'], hidden: [] });
+  it('left out, the home page keeps the order it always had, every section shown but the newer teasers of her pages', () => {
+    expect(homeSchema.parse(undefined)).toEqual({
+      order: ['hero', 'about', 'highlights', 'case-studies', 'pages', 'contact'],
+      hidden: ['pages'],
+    });
     expect(shownSections(DEFAULT_HOME)).toEqual(['hero', 'about', 'highlights', 'case-studies', 'contact']);
     expect(homeNav(DEFAULT_HOME)).toEqual({ caseStudies: true, contact: '/#contact' });
   });
 
   it('her order and hidden sections are read as written', () => {
-    const home = homeSchema.parse({ order: ['hero', 'case-studies', 'about', 'highlights', 'contact'], hidden: ['highlights', 'contact'] });
-    expect(shownSections(home)).toEqual(['hero', 'case-studies', 'about']);
+    const home = homeSchema.parse({
+      order: ['hero', 'pages', 'case-studies', 'about', 'highlights', 'contact'],
+      hidden: ['highlights', 'contact'],
+    });
+    expect(shownSections(home)).toEqual(['hero', 'pages', 'case-studies', 'about']);
     expect(homeNav(home)).toEqual({ caseStudies: true, contact: '/contact' });
+  });
+
+  it('an order written before her pages had a section gets it, hidden, before contact: the page it always showed', () => {
+    const home = homeSchema.parse({ order: ['hero', 'case-studies', 'about', 'highlights', 'contact'], hidden: ['highlights'] });
+    expect(home).toEqual({ order: ['hero', 'case-studies', 'about', 'highlights', 'pages', 'contact'], hidden: ['highlights', 'pages'] });
+    expect(shownSections(home)).toEqual(['hero', 'case-studies', 'about', 'contact']);
   });
 
   it('a section the site does not have is refused at its line, with the names it has', async () => {
     const { problems, lineOf } = await problemsWith('home:\n  order:\n    - hero\n    - about\n    - writing\n');
     const found = problems.find((problem) => problem.message.includes('home.order.2'));
     expect(found, JSON.stringify(problems)).toBeDefined();
-    expect(found!.message).toContain("'hero' | 'about' | 'highlights' | 'case-studies' | 'contact'");
+    expect(found!.message).toContain("'hero' | 'about' | 'highlights' | 'case-studies' | 'pages' | 'contact'");
     expect(found!.line).toBe(lineOf(/^ {4}- writing$/));
   });
 
@@ -89,8 +101,8 @@ describe('home: in site.yml', () => {
 describe('moving and hiding a section (the Look page’s buttons)', () => {
   it('moves one place at a time, never above or past the introduction, and the list ends where it ends', () => {
     const moved = moveSection(DEFAULT_HOME, 'case-studies', 'up');
-    expect(moved.order).toEqual(['hero', 'about', 'case-studies', 'highlights', 'contact']);
-    expect(moveSection(moved, 'case-studies', 'up').order).toEqual(['hero', 'case-studies', 'about', 'highlights', 'contact']);
+    expect(moved.order).toEqual(['hero', 'about', 'case-studies', 'highlights', 'pages', 'contact']);
+    expect(moveSection(moved, 'case-studies', 'up').order).toEqual(['hero', 'case-studies', 'about', 'highlights', 'pages', 'contact']);
     expect(moveSection(DEFAULT_HOME, 'about', 'up')).toEqual(DEFAULT_HOME);
     expect(moveSection(DEFAULT_HOME, 'hero', 'down')).toEqual(DEFAULT_HOME);
     expect(moveSection(DEFAULT_HOME, 'contact', 'down')).toEqual(DEFAULT_HOME);
@@ -98,8 +110,8 @@ describe('moving and hiding a section (the Look page’s buttons)', () => {
 
   it('hides and shows any section but the introduction, the hidden ones listed in the site’s order', () => {
     const hidden = showSection(showSection(DEFAULT_HOME, 'contact', false), 'highlights', false);
-    expect(hidden.hidden).toEqual(['highlights', 'contact']);
-    expect(showSection(hidden, 'contact', true).hidden).toEqual(['highlights']);
+    expect(hidden.hidden).toEqual(['highlights', 'pages', 'contact']);
+    expect(showSection(showSection(hidden, 'contact', true), 'pages', true).hidden).toEqual(['highlights']);
     expect(showSection(DEFAULT_HOME, 'hero', false)).toEqual(DEFAULT_HOME);
   });
 });

@@ -1,10 +1,11 @@
-import type { CaseStudyCard, Site } from '~/content/schema';
+import type { CaseStudyCard, PageTeaser, Site } from '~/content/schema';
 import { shownSections, type HomeSection } from '~/content/home-sections';
 import { AboutSection } from './AboutSection';
 import { CaseStudiesSection } from './CaseStudiesSection';
 import { ContactSection } from './ContactSection';
 import { HeroSection } from './HeroSection';
 import { HighlightsSection } from './Highlights';
+import { PagesSection } from './PagesSection';
 import { layoutOf } from '~/look/look';
 
 /**
@@ -14,7 +15,7 @@ import { layoutOf } from '~/look/look';
  * was; anywhere else they are a section of their own. Shared by the home
  * page and the Look page's preview of it.
  */
-export function HomeSections({ site, cards }: { site: Site; cards: CaseStudyCard[] }) {
+export function HomeSections({ site, cards, pages }: { site: Site; cards: CaseStudyCard[]; pages: PageTeaser[] }) {
   const shown = shownSections(site.home);
   const figuresInAbout = shown[shown.indexOf('about') + 1] === 'highlights' && shown.includes('about');
   const section = (name: HomeSection) => {
@@ -29,6 +30,8 @@ export function HomeSections({ site, cards }: { site: Site; cards: CaseStudyCard
         return figuresInAbout ? null : <HighlightsSection key={name} highlights={site.about.highlights} />;
       case 'case-studies':
         return <CaseStudiesSection key={name} cards={cards} words={site.work} layout={layoutOf(site.look).workLayout} />;
+      case 'pages':
+        return <PagesSection key={name} pages={pages} words={site.pagesSection} />;
       case 'contact':
         return <ContactSection key={name} site={site} />;
     }
