@@ -9,13 +9,14 @@ import { waitForReady } from '../helpers/site/e2e';
 import { PRIVATE_PATH } from '../helpers/data/private';
 import { type RunningServer } from '../helpers/start/server';
 import { signInPage } from '../helpers/site/owner-session';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The owner's area in Chromium against the built server and a real
  * PostgreSQL: signing in, making, copying and revoking a share link, reading
  * and clearing a message, with and without JavaScript; axe in light and dark;
- * nothing wider than a 375 px phone; and the area's JavaScript stays in the
- * area.
+ * nothing wider than a 375 px phone; a tap as the app starts; and the area's
+ * JavaScript stays in the area.
  */
 
 const ADMIN_PASSWORD = 'owner password for the browser';
@@ -174,6 +175,32 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'horizontal overflow in px').toBe(0);
   });
+});
+
+it('a click the moment the app starts, before React has rendered anything, is met by a hydrated page and no error', async () => {
+  const tracked = await chromium.open({ viewport: PHONE });
+  const { page } = tracked;
+  await signInPage(page, url, ADMIN_PASSWORD);
+  // She taps as the app starts (it starts after the first paint, so the page is in use by then): the click is sent
+  // as hydrateRoot attaches React's listeners to the document, before React's first render, which is a task later.
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener;
+    let clicked = false;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof add>) {
+      add.apply(this, args);
+      if (clicked || this !== document || args[0] !== 'click') return;
+      clicked = true;
+      queueMicrotask(() => document.body.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    };
+  });
+  await page.goto(`${url}/admin/links`);
+  const hydrated = () => page.evaluate(() => window.history.scrollRestoration === 'manual');
+  await waitFor(async () => tracked.errors().length > 0 || (await hydrated()), {
+    timeoutMs: 30_000,
+    what: 'the page hydrated, or an error',
+  });
+  expect(tracked.errors()).toEqual([]);
+  expect(await hydrated()).toBe(true);
 });
 
 it('the area’s JavaScript loads only under /admin', async () => {
