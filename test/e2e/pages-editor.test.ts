@@ -35,6 +35,8 @@ async function menuOf(page: Page, path: string): Promise<string[]> {
 describe('a page of her own, from /admin/content', () => {
   it('is refused under a name the site uses, made from a title, published live in the menu and the sitemap, deleted to a 404 and restored', async () => {
     const page = await editor.signedIn({ javaScriptEnabled: false });
+    // Review screenshots of her pages' teasers and Change address, when asked for.
+    const shots = process.env.PAGES_SCREENSHOTS;
     await page.goto(`${editor.url}/admin/content`);
     const title = page.getByLabel(/Its title, such as About/);
 
@@ -90,11 +92,25 @@ describe('a page of her own, from /admin/content', () => {
     const teasers = async () =>
       [...(await text(`${editor.url}/`)).body.matchAll(/<li data-page-teaser[^>]*>[\s\S]*?href="([^"]+)"/g)].map((m) => m[1]);
     await liveWithin(shown, async () => (await teasers()).join() === '/writing', 'the home page’s teaser of Writing');
+    if (shots) {
+      for (const [width, colorScheme] of [
+        [375, 'light'],
+        [1280, 'light'],
+        [375, 'dark'],
+        [1280, 'dark'],
+      ] as const) {
+        const visitor = await editor.chromium.openPage({ viewport: { width, height: 800 }, colorScheme });
+        await visitor.goto(`${editor.url}/#pages`);
+        await visitor.locator('#pages').screenshot({ path: `${shots}/teasers-${width}-${colorScheme}.png` });
+        await visitor.close();
+      }
+    }
 
     // A new address: the page and its image move there, and the old address answers 301 to it.
     await page.goto(`${editor.url}/admin/content`);
     const address = page.locator('[data-change-address="pages/writing.mdx"]');
     await address.locator('summary').click();
+    if (shots) await page.locator('section[aria-labelledby="own-pages-title"]').screenshot({ path: `${shots}/change-address.png` });
     await address.getByLabel('New address for Writing').fill('Essays');
     await address.getByRole('button', { name: 'Move page' }).click();
     await page.waitForURL(/moved=essays/);
