@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CaseStudyBody } from '~/components/case-study/CaseStudyBody';
 import { CaseStudyHeader } from '~/components/case-study/CaseStudyHeader';
-import type { CaseStudy } from '~/content/schema';
+import type { CaseStudy, Page } from '~/content/schema';
+import { OwnPageView } from '~/components/page/OwnPageView';
 import stylesheet from '~/tailwind.css';
 import adminStyles from '~/styles/admin.css';
 import type { ContentProblem } from '~/editing/save-result';
@@ -67,6 +68,19 @@ export function previewPage(caseStudy: CaseStudy, editHref: string): string {
   );
   return page(
     `Preview: ${caseStudy.title}`,
+    bar('your unpublished edit, as the site will show it. Visitors do not see it yet.', editHref) + main,
+  );
+}
+
+/** Her own page's preview, drawn by the page's own view. */
+export function previewOwnPage(ownPage: Page, editHref: string): string {
+  const main = renderToStaticMarkup(
+    <main id="main" data-preview>
+      <OwnPageView page={ownPage} />
+    </main>,
+  );
+  return page(
+    `Preview: ${ownPage.title}`,
     bar('your unpublished edit, as the site will show it. Visitors do not see it yet.', editHref) + main,
   );
 }

@@ -9,7 +9,7 @@ import { draftUploads } from '~/editing/drafts/images.server';
 import { readEditForm } from '~/editing/documents/edit-form.server';
 import { resolvePublishConfig } from '~/editing/connection/publishing.server';
 import { openForEditing } from '~/editing/open.server';
-import { previewPage, previewProblemPage } from './admin.content.api.$.preview-page.server';
+import { previewOwnPage, previewPage, previewProblemPage } from './admin.content.api.$.preview-page.server';
 import { contentSecurityPolicy, embedOrigins, lookStyleHashes, setSecurityHeaders } from '~/http/security-headers.server';
 
 /**
@@ -31,12 +31,12 @@ export async function contentPreviewAction({ request }: ActionFunctionArgs) {
     if ('refused' in posted)
       return html(posted.status, previewProblemPage('That preview could not be read', posted.refused, '/admin/content'));
     const kind = documentKind(posted.path);
-    if (kind !== 'case-study')
+    if (kind !== 'case-study' && kind !== 'page')
       return html(
         400,
         previewProblemPage(
-          'Only case studies have a preview',
-          'Open a case study in the editor and press Preview there.',
+          'Only case studies and your pages have a preview',
+          'Open a case study or a page in the editor and press Preview there.',
           '/admin/content',
         ),
       );
@@ -67,6 +67,7 @@ export async function contentPreviewAction({ request }: ActionFunctionArgs) {
       if ('unavailable' in check) return html(503, previewProblemPage('The preview is not available right now', check.unavailable, back));
       return html(422, previewProblemPage('This edit needs fixing before the site can show it', check.problems, back, FORMS[kind]));
     }
+    if (check.pagePreview) return html(200, previewOwnPage(check.pagePreview.page, back));
     if (!check.preview) {
       const why =
         check.previewUnavailable ??

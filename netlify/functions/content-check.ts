@@ -40,7 +40,7 @@ import { readFunctionCall } from '../../app/http/function-call.server';
  *      a `draft` change is an image the owner uploaded into a draft, read
  *      here from the database (where the upload kept it) and checked against
  *      its hash, so a publish with many images is never one large request.
- * Out: 200 JSON CheckResult (`{ ok: true, preview? }` or `{ ok: false, problems }`);
+ * Out: 200 JSON CheckResult (`{ ok: true, preview?, pagePreview? }` or `{ ok: false, problems }`);
  *      otherwise `{ error }` with 400, 401, 405, 413, 415, 502 (the branch could
  *      not be read), 503 (no way to read it is configured) or 500. Always no-store.
  */

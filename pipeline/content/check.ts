@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkContentPath, ContentPathError } from '../../app/editing/documents/content-path.server';
-import { mediaUrl, type CheckChange, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check/types';
+import { mediaUrl, type CheckChange, type CheckPagePreview, type CheckPreview, type CheckProblem, type CheckResult } from '../../app/editing/content-check/types';
 import type { ImagePlan } from '../images';
 import type { CompiledSite } from './compile';
 import { LAID_OUT, withCompiledTree } from './compiled-tree';
@@ -34,6 +34,7 @@ export type CheckInput = {
 
 /** Only the folders the build reads are laid out; anything else in a snapshot is ignored. */
 const CASE_STUDY = /^content\/case-studies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
+const PAGE = /^content\/pages\/([a-z0-9]+(?:-[a-z0-9]+)*)\.mdx$/;
 const UNKNOWN_LINK = /link to unknown case study "(\/case-study\/[^"]+)"/;
 
 export async function checkContent({ files, changes, preview }: CheckInput): Promise<CheckResult> {
@@ -121,9 +122,18 @@ function lineOf(bytes: Buffer | undefined, text: string): number | undefined {
   return at === -1 ? undefined : source.slice(0, at).split('\n').length;
 }
 
-function previewOf(repoPath: string, { content, images, privateMedia }: CompiledSite, root: string): Pick<Extract<CheckResult, { ok: true }>, 'preview' | 'previewUnavailable'> {
+function previewOf(
+  repoPath: string,
+  { content, images, privateMedia }: CompiledSite,
+  root: string,
+): Pick<Extract<CheckResult, { ok: true }>, 'preview' | 'pagePreview' | 'previewUnavailable'> {
+  const pageSlug = PAGE.exec(repoPath)?.[1];
+  if (pageSlug) {
+    const page = content.pages?.[pageSlug];
+    return page ? { pagePreview: pointAtOriginals({ page, site: content.site }, [images], root) } : { previewUnavailable: `${repoPath} does not exist.` };
+  }
   const slug = CASE_STUDY.exec(repoPath)?.[1];
-  if (!slug) return { previewUnavailable: `Only a case study (content/case-studies/<name>.mdx) has a page to preview; ${repoPath.slice(0, 200)} is not one.` };
+  if (!slug) return { previewUnavailable: `Only a case study (content/case-studies/<name>.mdx) or a page (content/pages/<name>.mdx) has a page to preview; ${repoPath.slice(0, 200)} is not one.` };
   const caseStudy = content.caseStudies[slug];
   if (!caseStudy) {
     const card = content.cards.find((c) => c.slug === slug);
@@ -144,7 +154,7 @@ function previewOf(repoPath: string, { content, images, privateMedia }: Compiled
  * planned too (their originals are served from the generated images), so
  * they are pointed at their files, wherever they are stored.
  */
-function pointAtOriginals(preview: CheckPreview, plans: ImagePlan[], root: string): CheckPreview {
+function pointAtOriginals<Preview extends CheckPreview | CheckPagePreview>(preview: Preview, plans: ImagePlan[], root: string): Preview {
   const repoPathOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const urls = new Map<string, string>();
   for (const plan of plans) {
@@ -154,5 +164,5 @@ function pointAtOriginals(preview: CheckPreview, plans: ImagePlan[], root: strin
   // Longest first, so no URL is replaced by a shorter one it starts with.
   const escaped = [...urls.keys()].sort((a, b) => b.length - a.length).map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const json = JSON.stringify(preview).replace(new RegExp(escaped.join('|'), 'g'), (url) => urls.get(url) ?? url);
-  return JSON.parse(json) as CheckPreview;
+  return JSON.parse(json) as Preview;
 }

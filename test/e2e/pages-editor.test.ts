@@ -64,6 +64,18 @@ describe('a page of her own, from /admin/content', () => {
       .fill(
         `${line}\n\n## Entries\n\n**Designing for trust in fintech.** Why a calm screen sells more.\n\n**What a design system owes its readers.** Documentation as a product.\n\n**Research on a budget.** Five interviews, one afternoon.\n\n<Callout>\n  New essays every month.\n</Callout>\n`,
       );
+    // Preview: the unpublished page in a new tab, drawn by the page's own view, its image from the owner's media route.
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await preview.waitForLoadState('load');
+    expect(await preview.locator('main h1').innerText()).toBe('Writing');
+    expect(await preview.locator('[data-preview-bar]').innerText()).toMatch(/^Preview/);
+    expect(await preview.locator('main').innerText()).toContain('Research on a budget.');
+    const previewImage = await preview.locator('main img').first().getAttribute('src');
+    expect(new URL(previewImage!, editor.url).pathname).toMatch(/^\/admin\/content\/api\/media\/content\/pages\/writing\/essay-cover-/);
+    expect((await preview.request.get(new URL(previewImage!, editor.url).href)).status()).toBe(200);
+    await preview.close();
+    expect(await status('/writing')).toBe(404);
+
     const published = await publishAndWait(page);
     expect(published.status, published.message).toBe('published');
     const image = `content/pages/writing/${/essay-cover-[0-9a-f]{8}\.png/.exec(line)![0]}`;

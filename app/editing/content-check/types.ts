@@ -1,4 +1,4 @@
-import type { CaseStudy, Site } from '~/content/schema';
+import type { CaseStudy, Page, Site } from '~/content/schema';
 
 /**
  * The content check's contract, shared by its three parts: the checker
@@ -37,10 +37,15 @@ export type CheckProblem = {
  */
 export type CheckPreview = { caseStudy: CaseStudy; site: Site };
 
+/** The preview of a page of her own, as the build compiled it. */
+export type CheckPagePreview = { page: Page; site: Site };
+
 export type CheckResult =
   | {
       ok: true;
       preview?: CheckPreview;
+      /** For a page of her own, instead of `preview`. */
+      pagePreview?: CheckPagePreview;
       /** Set instead of `preview` when one was asked for but the file has no page (e.g. status coming-soon). */
       previewUnavailable?: string;
     }

@@ -169,7 +169,7 @@ export function ContentEditor({ editor, now, result, message, notice, undo, uplo
         </fieldset>
         <ActionBar
           readOnly={readOnly}
-          isCaseStudy={isCaseStudy}
+          canPreview={isCaseStudy || isPage}
           saved={autosave.state}
           phase={autosave.phase}
           message={message}
@@ -212,7 +212,7 @@ const WORKING: Record<string, string> = {
   save: 'Keeping your draft…',
 };
 
-type ActionBarProps = { readOnly: boolean; isCaseStudy: boolean; saved: string | null; phase: string; message?: string; sending: string | null; live: boolean };
+type ActionBarProps = { readOnly: boolean; canPreview: boolean; saved: string | null; phase: string; message?: string; sending: string | null; live: boolean };
 
 /**
  * Save draft, Preview and Publish. From the click until the answer, the
@@ -220,7 +220,7 @@ type ActionBarProps = { readOnly: boolean; isCaseStudy: boolean; saved: string |
  * a second, the bar says what the wait is for. Just published and untouched
  * since, Publish reads "Live".
  */
-function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live }: ActionBarProps) {
+function ActionBar({ readOnly, canPreview, saved, phase, message, sending, live }: ActionBarProps) {
   const busy = sending !== null;
   return (
     <div data-action-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-border/80 bg-bg/90 backdrop-blur-md supports-[backdrop-filter]:bg-bg/80">
@@ -265,7 +265,7 @@ function ActionBar({ readOnly, isCaseStudy, saved, phase, message, sending, live
             'Save draft'
           )}
         </button>
-        {isCaseStudy ? (
+        {canPreview ? (
           <button type="submit" form={FORM_ID} name="intent" value="preview" formAction="/admin/content/api/preview" formTarget="_blank" formNoValidate className={BAR_BUTTON} disabled={busy}>
             Preview
           </button>
