@@ -72,7 +72,7 @@ export function looksSection(results: LookResult[], { runs, load }: { runs: numb
   return [
     '## Looks',
     '',
-    `Three looks of the fixture content side by side (test/bench/looks.ts), each compiled with its look and served by the built server; \`/\` and a case study at Lighthouse's phone profile. LCP: medians of ${runs} Lighthouse run${runs === 1 ? '' : 's'} with the page's scripts and without them, in turns, through the proxies of the pages section. CLS: Lighthouse's median, and a PerformanceObserver's layout-shift sum in Chromium with every font file held back ${FONT_DELAY_MS} ms. Bytes: the first view's font and script responses (gzip where the server compresses), from Chromium's network log.`,
+    `Three looks of the fixture content side by side (test/bench/looks.ts), each compiled with its look and served by the built server; \`/\`, a case study and a page of her own (\`/writing\`, the fixture pages) at Lighthouse's phone profile. LCP: medians of ${runs} Lighthouse run${runs === 1 ? '' : 's'} with the page's scripts and without them, in turns, through the proxies of the pages section. CLS: Lighthouse's median, and a PerformanceObserver's layout-shift sum in Chromium with every font file held back ${FONT_DELAY_MS} ms. Bytes: the first view's font and script responses (gzip where the server compresses), from Chromium's network log.`,
     '',
     ...looksTable(results),
     '',

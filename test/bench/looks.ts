@@ -14,8 +14,9 @@ import { BENCH_LOOKS, FONT_DELAY_MS, type LookPageResult, type LookResult } from
  * Three looks side by side: the site as it ships (no look), a serif pairing
  * and a dark one, each on the content under test (the fixture, never
  * content/'s words) compiled with that look by the build's own code
- * (test/helpers/data/look-site.ts) and served by the built server. On `/`
- * and a case study, at Lighthouse's phone profile: LCP with the page's
+ * (test/helpers/data/look-site.ts), with the fixture pages of her own, and
+ * served by the built server. On `/`, a case study and a page of her own
+ * (a page beside a case study), at Lighthouse's phone profile: LCP with the page's
  * scripts against the same page without them (the proxy of
  * test/bench/scripts-removed.ts, in turns), CLS as Lighthouse sees it and
  * as a PerformanceObserver sums it in Chromium while every font arrives
@@ -32,6 +33,14 @@ function caseStudyOf(contentJson: string): string {
   const card = content.cards.find((candidate) => candidate.href && !candidate.private);
   if (!card?.href) throw new Error(`${contentJson} has no public case study to measure`);
   return card.href;
+}
+
+/** The first of her own pages in the menu, in a compiled content set (the bench builds it with the fixture pages). */
+function ownPageOf(contentJson: string): string {
+  const content = JSON.parse(readFileSync(path.join(ROOT, contentJson), 'utf8')) as CompiledContent;
+  const page = Object.values(content.pages ?? {}).sort((a, b) => (a.menu ?? Infinity) - (b.menu ?? Infinity))[0];
+  if (!page) throw new Error(`${contentJson} has no page of her own to measure`);
+  return page.href;
 }
 
 /** Sums every layout shift not caused by input into window.__layoutShift, from the page's first moment. */
@@ -104,12 +113,12 @@ export async function measureLooks({
   for (const look of BENCH_LOOKS) {
     const name = `bench-${look.id}`;
     log(`Look “${look.label}”: compiling the fixture content with it`);
-    await buildLookSite({ name, look: look.look });
+    await buildLookSite({ name, look: look.look, pages: true });
     let server: RunningServer | undefined;
     try {
       server = await startLookServer(name);
       const pages: LookPageResult[] = [];
-      for (const page of ['/', caseStudyOf(lookContentJson(name))]) {
+      for (const page of ['/', caseStudyOf(lookContentJson(name)), ownPageOf(lookContentJson(name))]) {
         const response = await fetch(server.url + page);
         if (response.status !== 200) throw new Error(`${page} in the look “${look.label}” answered ${response.status}`);
         pages.push(await measurePage(browser, server.url, page, runs, log));

@@ -6,7 +6,7 @@ import { buildContent } from '../../../pipeline/build-content';
 import type { Look } from '~/look/look';
 import { lookSchema, type CompiledContent } from '~/content/schema';
 import { CONTENT_DIR, ROOT } from './content';
-import { FIXTURE_DIR } from './fixture-site';
+import { FIXTURE_DIR, FIXTURE_PAGES_DIR } from './fixture-site';
 import { startServer } from '../start/server';
 
 /**
@@ -28,7 +28,8 @@ export async function lookFixture(name: string): Promise<LookFixture> {
 
 export const lookContentJson = (name: string) => `.generated/look/${name}/content.json`;
 
-export async function buildLookSite({ name, look }: LookFixture): Promise<string> {
+/** With `pages`, the fixture pages of her own too (test/fixtures/pages/), for a bench of a page beside a case study. */
+export async function buildLookSite({ name, look, pages = false }: LookFixture & { pages?: boolean }): Promise<string> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'portfolio-look-'));
   try {
     const contentDir = path.join(scratch, 'content');
@@ -36,6 +37,7 @@ export async function buildLookSite({ name, look }: LookFixture): Promise<string
     for (const entry of await readdir(FIXTURE_DIR)) {
       await cp(path.join(FIXTURE_DIR, entry), path.join(contentDir, 'case-studies', entry), { recursive: true });
     }
+    if (pages) await cp(FIXTURE_PAGES_DIR, path.join(contentDir, 'pages'), { recursive: true });
     const siteFile = path.join(contentDir, 'site.yml');
     const site = parseDocument(await readFile(siteFile, 'utf8'));
     site.set('look', look);
