@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -104,18 +105,19 @@ describe('a page of her own, from /admin/content', () => {
     const teasers = async () =>
       [...(await text(`${editor.url}/`)).body.matchAll(/<li data-page-teaser[^>]*>[\s\S]*?href="([^"]+)"/g)].map((m) => m[1]);
     await liveWithin(shown, async () => (await teasers()).join() === '/writing', 'the home page’s teaser of Writing');
-    if (shots) {
-      for (const [width, colorScheme] of [
-        [375, 'light'],
-        [1280, 'light'],
-        [375, 'dark'],
-        [1280, 'dark'],
-      ] as const) {
-        const visitor = await editor.chromium.openPage({ viewport: { width, height: 800 }, colorScheme });
-        await visitor.goto(`${editor.url}/#pages`);
-        await visitor.locator('#pages').screenshot({ path: `${shots}/teasers-${width}-${colorScheme}.png` });
-        await visitor.close();
-      }
+    // The teasers at a phone's and a desktop's width, light and dark: axe finds nothing in them.
+    for (const [width, colorScheme] of [
+      [375, 'light'],
+      [1280, 'light'],
+      [375, 'dark'],
+      [1280, 'dark'],
+    ] as const) {
+      const visitor = await editor.chromium.openPage({ viewport: { width, height: 800 }, colorScheme });
+      await visitor.goto(`${editor.url}/#pages`);
+      const found = await new AxeBuilder({ page: visitor }).include('#pages').analyze();
+      expect(found.violations.map((violation) => `${violation.id} at ${width} px, ${colorScheme}`)).toEqual([]);
+      if (shots) await visitor.locator('#pages').screenshot({ path: `${shots}/teasers-${width}-${colorScheme}.png` });
+      await visitor.close();
     }
 
     // A new address: the page and its image move there, and the old address answers 301 to it.
