@@ -107,6 +107,18 @@ export function describeContentFile(file: BranchFile, text: string, allFiles: Br
   };
 }
 
+/** A page's earlier addresses as its frontmatter lists them (none when it lists none, or cannot be read). */
+export function formerlyOf(text: string): string[] {
+  let data: unknown;
+  try {
+    data = yamlData(readDocument(text, 'mdx').yaml);
+  } catch {
+    return [];
+  }
+  const formerly = (data as { formerly?: unknown } | null)?.formerly;
+  return Array.isArray(formerly) ? formerly.filter((slug): slug is string => typeof slug === 'string') : [];
+}
+
 /** A page of her own's row: its title, its place in the menu, its folder of media. */
 function describePage(file: BranchFile, text: string, allFiles: BranchFile[]): ContentItem {
   const slug = PAGE.exec(file.path)![1]!;

@@ -1,5 +1,4 @@
-import { parse } from 'yaml';
-import { CASE_STUDY_DIR, PAGE_DIR, type ContentItem } from './catalog.server';
+import { CASE_STUDY_DIR, formerlyOf, PAGE_DIR, type ContentItem } from './catalog.server';
 import { documentKind, slugOf } from '~/editing/documents/kinds';
 import type { Outcome } from '~/editing/documents/outcome';
 import { deletedFiles, filesBeforeDelete } from '~/editing/git/deleted.server';
@@ -43,7 +42,7 @@ export async function recentlyDeleted(items: ContentItem[], config: PublishConfi
   // listed (a restore would clash with the page that keeps that address in `formerly`), even once the moved page is deleted.
   const movedAway = new Set([
     ...items.flatMap((item) => item.formerly ?? []),
-    ...texts.flatMap((text, index) => (documentKind(candidates[index]!.path) === 'page' && text ? formerlyIn(text) : [])),
+    ...texts.flatMap((text, index) => (documentKind(candidates[index]!.path) === 'page' && text ? formerlyOf(text) : [])),
   ]);
   const shown = candidates
     .map((file, index) => ({ file, text: texts[index] ?? null }))
@@ -53,19 +52,6 @@ export async function recentlyDeleted(items: ContentItem[], config: PublishConfi
     ok: true,
     value: shown.map(({ file, text }) => ({ path: file.path, title: titleOf(file.path, text), commit: file.commit, date: file.date })),
   };
-}
-
-/** A page's `formerly` as its frontmatter lists it (block style, as the editor writes it, or flow). */
-function formerlyIn(text: string): string[] {
-  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
-  const data = (() => {
-    try {
-      return parse(frontmatter) as { formerly?: unknown } | null;
-    } catch {
-      return null;
-    }
-  })();
-  return Array.isArray(data?.formerly) ? data.formerly.filter((slug): slug is string => typeof slug === 'string') : [];
 }
 
 /** The publish that writes back the case study `commit` deleted, with every file of its folder, as they were just before. */

@@ -5,14 +5,8 @@ import { applyChanges, readDocument, writeDocument, yamlData } from '~/editing/d
 import type { PublishConfig } from '~/editing/git/publish-config.server';
 import type { PublishRequest } from '~/editing/git/publish-plan.server';
 import { readBlobs } from '~/editing/git/read.server';
-import { contentTexts, PAGE_DIR, type ContentItem } from './catalog.server';
+import { contentTexts, formerlyOf, PAGE_DIR, type ContentItem } from './catalog.server';
 import { cut, MAX_SLUG } from './manage.server';
-
-/** What a page's frontmatter says of its earlier addresses (the schema's default: none). */
-function formerlyOf(text: string): string[] {
-  const data = yamlData(readDocument(text, 'mdx').yaml) as { formerly?: unknown };
-  return Array.isArray(data.formerly) ? data.formerly.filter((slug): slug is string => typeof slug === 'string') : [];
-}
 
 /**
  * A page moved to a new address, as one publish: the file under its new
