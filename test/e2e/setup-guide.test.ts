@@ -37,10 +37,13 @@ const editor = useWordsDesignerEditor(PASSWORD, {
 const { chromium, signedIn, screenshot } = editor;
 
 type Done = Record<string, string | null>;
-const stepsOf = (page: Page): Promise<Done> =>
-  page
-    .locator('[data-setup-step]')
-    .evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])));
+// After a client-side navigation the URL changes before the new route has
+// rendered, so the list is read once its rows are on the page.
+async function stepsOf(page: Page): Promise<Done> {
+  const rows = page.locator('[data-setup-step]');
+  await rows.first().waitFor();
+  return rows.evaluateAll((all) => Object.fromEntries(all.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])));
+}
 
 // In the guide's order: publishing first.
 const AT_FIRST: Done = {
