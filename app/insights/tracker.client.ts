@@ -13,7 +13,11 @@
  *   width.
  * - On a case study: which numbered sections' headings have been on screen,
  *   and how long the page was looked at (visible, with activity in the last
- *   15 s), sent in batches when the page is hidden or left.
+ *   15 s), sent in batches: a few seconds after a section is first seen, when
+ *   a link is followed, and when the page is hidden or left. The first two
+ *   matter because a beacon sent from `pagehide` is not always delivered
+ *   (headless Chromium drops it on a navigation; mobile browsers may never
+ *   fire it), and a reader's depth should not hang on that one moment.
  * - A click on the résumé PDF.
  *
  * Browsers that ask not to be tracked (GPC, DNT) send nothing at all.
@@ -35,6 +39,10 @@ let engagedMs = 0;
 /** When the reader last did something while the page was visible; 0 while it is hidden. */
 let activeAt = 0;
 let observer: IntersectionObserver | undefined;
+/** A batch waiting to be sent after a section was first seen. */
+let pending: ReturnType<typeof setTimeout> | undefined;
+/** Long enough to gather a scroll through several sections into one beacon. */
+const BATCH_MS = 4_000;
 
 const send = (body: object) => quiet || nav.sendBeacon?.(ENDPOINT, JSON.stringify(body));
 
@@ -48,6 +56,8 @@ function active() {
 }
 
 function flush() {
+  clearTimeout(pending);
+  pending = undefined;
   if (!reading) return;
   active();
   const fresh = seen & ~sent;
@@ -99,6 +109,7 @@ function pageView(path: string, restored = false) {
   observer?.disconnect();
   observer = new IntersectionObserver((entries) => {
     for (const entry of entries) if (entry.isIntersecting) seen |= 1 << (Number((entry.target as HTMLElement).dataset.section) - 1);
+    if (seen & ~sent) pending ??= setTimeout(flush, BATCH_MS);
   });
   for (const heading of document.querySelectorAll('.story h2[data-section]')) observer.observe(heading);
 }
@@ -117,8 +128,11 @@ export function start() {
   document.addEventListener(
     'click',
     (event) => {
-      const link = (event.target as Element).closest?.('a[href$=".pdf"]');
-      if (link) send({ k: 'resume', p: route });
+      const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!link) return;
+      if (link.pathname.endsWith('.pdf')) send({ k: 'resume', p: route });
+      // Following a link leaves the page: what was read goes now, not in pagehide.
+      else if (link.target !== '_blank' && link.pathname !== location.pathname) flush();
     },
     true,
   );

@@ -164,6 +164,69 @@ describe('a reader', () => {
   });
 });
 
+/** The sections read on `path`, from every 'read' beacon written so far. */
+const sectionsRead = async (path: string) =>
+  (await rows()).filter((row) => row.kind === 'read' && row.path === path).reduce((bits, row) => bits | row.sections, 0);
+const untilRead = (path: string, bits: number, what: string) =>
+  waitFor(async () => ((await sectionsRead(path)) === bits ? true : undefined), { timeoutMs: 20_000, what });
+
+describe('a reader leaving a case study any way they can', () => {
+  it('by a link in the menu: what was read is counted (headless Chromium drops a beacon sent in pagehide while the tab navigates)', async () => {
+    const page = await open();
+    await page.goto(`${url}${STUDY}`);
+    await waitForReady(page);
+    await waitForRows(1, 'the view');
+    await scrollToSection(page, 3);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resume' }).click();
+    await page.waitForURL(`${url}/resume`);
+    await untilRead(STUDY, 0b111, 'sections 1–3 read, sent as the link was followed');
+  });
+
+  it('back, then forward: the page shown again is a view, and what is read on it is counted a moment later, without waiting for it to be left', async () => {
+    const page = await open();
+    await page.goto(`${url}${STUDY}`);
+    await waitForReady(page);
+    await waitForRows(1, 'the view');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resume' }).click();
+    await page.waitForURL(`${url}/resume`);
+    await waitForRows(2, 'the view of /resume');
+    await page.goBack();
+    await page.waitForURL(`${url}${STUDY}`);
+    await waitForRows(3, 'the case study shown again');
+    await scrollToSection(page, 4);
+    await untilRead(STUDY, 0b1111, 'sections 1–4 read, sent while the page is still open');
+    await page.goForward();
+    await page.waitForURL(`${url}/resume`);
+    // Each page twice: the case study shown again from history is a view of its own.
+    const views = async (path: string) => (await rows()).filter((row) => row.kind === 'view' && row.path === path).length;
+    await waitFor(async () => ((await views(STUDY)) === 2 && (await views('/resume')) === 2) || undefined, {
+      timeoutMs: 20_000,
+      what: 'two views of each page',
+    });
+  });
+
+  it('a prerendered case study counts its reading once it is shown', async () => {
+    // Chromium does not prerender under DevTools (speculation-rules.test.ts): the page gets a prerendered page's state.
+    const page = await open();
+    await page.addInitScript(() => {
+      let prerendering = true;
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
+      (window as unknown as { __show: () => void }).__show = () => {
+        prerendering = false;
+        document.dispatchEvent(new Event('prerenderingchange'));
+      };
+    });
+    await page.goto(`${url}${STUDY}`, { waitUntil: 'load' });
+    await page.evaluate(() => (window as unknown as { __show: () => void }).__show());
+    await waitForReady(page);
+    await waitForRows(1, 'the view once shown');
+    await scrollToSection(page, 2);
+    await untilRead(STUDY, 0b11, 'sections 1–2 read');
+    await settle();
+    expect((await rows()).filter((row) => row.kind === 'view' && row.path === STUDY).length).toBe(1);
+  });
+});
+
 describe('never counted', () => {
   it.each([
     ['Global Privacy Control', { extraHTTPHeaders: { 'Sec-GPC': '1' } }],
