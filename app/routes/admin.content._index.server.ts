@@ -222,6 +222,6 @@ export async function contentListAction({ request }: ActionFunctionArgs) {
     // A deleted case study's draft goes with it once the delete has landed.
     const error = notPublished(await publishChange(planned.value, config, intent === 'delete' ? { discard: path } : undefined));
     if (error) return answer(409, { error });
-    throw redirect(`/admin/content${intent === 'delete' ? '?deleted=1' : ''}`, { status: 303, headers: OWNER_HEADERS });
+    throw redirect(`/admin/content?${intent === 'delete' ? 'deleted' : 'reordered'}=1`, { status: 303, headers: OWNER_HEADERS });
   });
 }

@@ -176,3 +176,45 @@ describe('deleting', () => {
     await page.locator('[data-content-item="case-studies/analytics-dashboard.mdx"]').waitFor({ state: 'detached', timeout: 15_000 });
   });
 });
+
+describe('moving', () => {
+  it('a move is on the list at once, says it is working until the new list is drawn, then that it is done', async () => {
+    const page = await editor.signedIn();
+    await gotoReady(page, `${editor.url}/admin/content`);
+    const rows = page.locator('section[aria-labelledby="case-studies-title"] li[data-content-item]');
+    const order = () => rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-content-item')));
+    const before = await order();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const moved = [before[1], before[0], ...before.slice(2)];
+    const title = await rows.nth(1).getByRole('link').first().innerText();
+    const held = await holdPosts(page, '/admin/content');
+    await page.getByRole('button', { name: `Move ${title} up` }).click({ noWaitAfter: true });
+    // Before the server has even had the post.
+    await expect.poll(order).toEqual(moved);
+    expect(held.count).toBe(1);
+    await page.locator('[data-progress]').waitFor();
+    expect(await page.locator('[data-progress]').innerText()).toMatch(/^Moving it, then updating your site…/);
+    // From here to the end, every state of the page: the new order, and either the note or "Moved".
+    await page.evaluate(() => {
+      const states: string[] = [];
+      const take = () => {
+        const rowsNow = [...document.querySelectorAll('section[aria-labelledby="case-studies-title"] li[data-content-item]')];
+        const said = document.querySelector('[data-progress]')
+          ? 'working'
+          : document.querySelector('[data-list-reordered]')
+            ? 'done'
+            : 'silent';
+        states.push(`${rowsNow.map((row) => row.getAttribute('data-content-item')).join(',')}|${said}`);
+      };
+      new MutationObserver(take).observe(document.body, { childList: true, subtree: true, characterData: true });
+      (window as unknown as { states: string[] }).states = states;
+    });
+    held.release();
+    await page.waitForURL(/reordered/, { timeout: 60_000 });
+    await page.locator('[data-list-reordered]').waitFor();
+    expect(await page.locator('[data-list-reordered]').innerText()).toBe('Moved. Your home page shows the case studies in this order.');
+    expect(await order()).toEqual(moved);
+    const states = await page.evaluate(() => (window as unknown as { states: string[] }).states);
+    expect(states.filter((state) => !state.startsWith(`${moved.join(',')}|`) || state.endsWith('|silent'))).toEqual([]);
+  });
+});

@@ -23,12 +23,19 @@ export function ContentList({ list }: { list: ContentListView }) {
   // useLocation, not useSearchParams: a hook no public route uses would grow the chunk every page shares (docs/decisions/public-pages-untouched-by-the-owner.md).
   const params = new URLSearchParams(useLocation().search);
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const intent = busy ? String(navigation.formData?.get('intent') ?? '') : '';
-  const deletingPath = intent === 'delete' ? String(navigation.formData?.get('path') ?? '') : null;
+  // A post's form stays in the navigation while its redirect's page loads: the list is not done until the new one is drawn.
+  const pending = navigation.state === 'idle' ? undefined : navigation.formData;
+  const busy = pending !== undefined;
+  const intent = String(pending?.get('intent') ?? '');
+  const pendingPath = String(pending?.get('path') ?? '');
+  const deletingPath = intent === 'delete' ? pendingPath : null;
   const opening = navigation.state === 'loading' && navigation.location.search.includes('delete=') ? 'Opening…' : null;
   const pages = items.filter((item) => item.kind === 'site' || item.kind === 'resume');
-  const caseStudies = items.filter((item) => item.kind === 'case-study');
+  // A move shows on the list at once; the server's list replaces it once the move is live.
+  const caseStudies = movedAhead(
+    items.filter((item) => item.kind === 'case-study'),
+    intent === 'up' || intent === 'down' ? { path: pendingPath, intent } : null,
+  );
   const ownPages = items.filter((item) => item.kind === 'page');
   const newStudies = newOnes.filter((draft) => draft.kind === 'case-study');
   const doomed = [...caseStudies, ...ownPages].find((item) => item.contentPath === confirming);
@@ -75,6 +82,11 @@ export function ContentList({ list }: { list: ContentListView }) {
         {params.has('moved') ? (
           <p role="status" data-page-moved className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
             Moved to /{params.get('moved')}, with its images. Its old address takes visitors there.
+          </p>
+        ) : null}
+        {params.has('reordered') && !busy ? (
+          <p role="status" data-list-reordered className="rounded-2xl border border-border bg-bg-subtle p-4 text-sm">
+            Moved. Your home page shows the case studies in this order.
           </p>
         ) : null}
         {params.has('restored') ? (
@@ -142,6 +154,16 @@ export function ContentList({ list }: { list: ContentListView }) {
       />
     </>
   );
+}
+
+/** The case studies with the one being moved already in its new place. */
+function movedAhead(studies: Item[], move: { path: string; intent: 'up' | 'down' } | null): Item[] {
+  const from = move ? studies.findIndex((item) => item.contentPath === move.path) : -1;
+  const to = from + (move?.intent === 'up' ? -1 : 1);
+  if (from < 0 || to < 0 || to >= studies.length) return studies;
+  const order = [...studies];
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  return order;
 }
 
 function LastChange({ item, now }: { item: Item; now: string }) {
