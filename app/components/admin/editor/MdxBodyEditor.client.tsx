@@ -78,6 +78,8 @@ export default function MdxBodyEditor({
   const editor = useRef<MDXEditorMethods>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const frame = useRef(frameBody(textarea.value));
+  // The last export written (or, on load, kept back): the field may hold the file's own bytes instead.
+  const exported = useRef<string | null>(null);
   const failed = useRef(false);
   const insertRef = useRef<InsertImage | null>(null);
   const [request, setRequest] = useState<ImageRequest | null>(null);
@@ -146,6 +148,9 @@ export default function MdxBodyEditor({
   function sync(markdown: string, { quiet = false } = {}) {
     if (failed.current) return;
     const body = unframeBody(frame.current, markdown);
+    // The editor reports its unchanged document again after loading: only a new export is a change.
+    if (body === exported.current) return;
+    exported.current = body;
     if (textarea.value === body) return;
     // Blank lines aside the same as the file: the file keeps its own bytes until she changes something.
     if (quiet && sameBesideBlankLines(textarea.value, body)) return;
