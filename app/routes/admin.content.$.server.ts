@@ -175,7 +175,10 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
       );
     if (resolving) {
       // The note she typed for the refused publish goes on to the merged page's note field, for the publish after it.
-      const answer = new URLSearchParams({ [intent === 'reapply' ? 'reapplied' : 'kept-mine']: '1', ...(message ? { note: message } : {}) });
+      const answer = new URLSearchParams({
+        [intent === 'reapply' ? 'reapplied' : 'kept-mine']: '1',
+        ...(message ? { note: message } : {}),
+      });
       throw redirect(`${back}?${answer}`, { status: 303, headers: OWNER_HEADERS });
     }
     // Nothing changed: no draft is kept, and the page says so rather than "Draft saved".

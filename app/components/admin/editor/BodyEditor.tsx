@@ -119,7 +119,10 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
         className={`min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 ${opening ? '[@media(scripting:enabled)]:hidden' : ''}`}
       />
       {opening ? (
-        <p data-body-opening className="grid min-h-64 place-items-center rounded-xl border border-border text-sm text-fg-muted noscript:hidden">
+        <p
+          data-body-opening
+          className="grid min-h-64 place-items-center rounded-xl border border-border text-sm text-fg-muted noscript:hidden"
+        >
           Opening the visual editor…
         </p>
       ) : null}
