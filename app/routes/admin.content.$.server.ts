@@ -173,7 +173,14 @@ export async function contentEditorAction({ request, params }: ActionFunctionArg
           .join('-')}`}`,
         { status: 303, headers: OWNER_HEADERS },
       );
-    if (resolving) throw redirect(`${back}?${intent === 'reapply' ? 'reapplied' : 'kept-mine'}=1`, { status: 303, headers: OWNER_HEADERS });
+    if (resolving) {
+      // The note she typed for the refused publish goes on to the merged page's note field, for the publish after it.
+      const answer = new URLSearchParams({
+        [intent === 'reapply' ? 'reapplied' : 'kept-mine']: '1',
+        ...(message ? { note: message } : {}),
+      });
+      throw redirect(`${back}?${answer}`, { status: 303, headers: OWNER_HEADERS });
+    }
     // Nothing changed: no draft is kept, and the page says so rather than "Draft saved".
     if (intent === 'save') throw redirect(`${back}?${kept.dropped ? 'unchanged' : 'saved'}=1`, { status: 303, headers: OWNER_HEADERS });
     if (intent !== 'publish')

@@ -68,7 +68,8 @@ export default function EditContent() {
   }
   const notice = Object.keys(NOTICES).find((key) => params.has(key));
   const result = answer && 'result' in answer ? answer.result : undefined;
-  const message = answer && 'message' in answer ? answer.message : undefined;
+  // After a conflict's merge, the note typed for the refused publish comes back in the address, for the next publish.
+  const message = answer && 'message' in answer ? answer.message : (params.get('note')?.slice(0, 2000) ?? undefined);
   return (
     <ContentEditor
       editor={data.editor}

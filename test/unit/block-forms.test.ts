@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readProp, writeProp, type Attribute } from '~/components/admin/editor/attributes';
 import { allBlockForms } from '~/components/admin/editor/block-fields';
-import { frameBody, mediaUrl, unframeBody } from '~/components/admin/editor/body-text';
+import { frameBody, mediaUrl, sameBesideBlankLines, tidyBlankLines, unframeBody } from '~/components/admin/editor/body-text';
 import { must } from '../helpers/must';
 
 const forms = allBlockForms();
@@ -69,6 +69,16 @@ describe('the body around what the editor edits', () => {
       const frame = frameBody(body);
       expect(unframeBody(frame, `${frame.markdown}\n`)).toBe(body);
     }
+  });
+
+  it('the empty paragraphs the editor exports as runs of blank lines are one blank line; fenced code keeps its own', () => {
+    const frame = frameBody('\n## A\n\nText.\n');
+    expect(unframeBody(frame, '## A\n\nText.\n\n\n\n\nMore.\n\n  \n\n<Callout>\n  Hi\n</Callout>\n')).toBe(
+      '\n## A\n\nText.\n\nMore.\n\n<Callout>\n  Hi\n</Callout>\n',
+    );
+    expect(tidyBlankLines('```\na\n\n\n\nb\n```\n\n\n\nc')).toBe('```\na\n\n\n\nb\n```\n\nc');
+    expect(sameBesideBlankLines('A\n\n\n\nB\n', 'A\n\nB\n')).toBe(true);
+    expect(sameBesideBlankLines('A\n\nB\n', 'A\nB\n')).toBe(false);
   });
 
   it('an empty body that gets text takes the house layout', () => {

@@ -41,9 +41,10 @@ export type BodyEditorProps = {
 type State = 'raw' | 'loading' | 'ready' | 'failed';
 
 /**
- * The body field of the edit form. Without JavaScript (and until the editor
- * has loaded, or if it cannot open the file) it is a plain textarea of raw
- * MDX. With JavaScript, MDXEditor mounts here, the textarea is hidden but
+ * The body field of the edit form. Without JavaScript (or if the editor
+ * cannot load or open the file) it is a plain textarea of raw MDX; with
+ * JavaScript, until the editor has loaded, a box says it is opening. Then
+ * MDXEditor mounts here, the textarea is hidden but
  * stays in the form, and it always holds the editor's export: what is posted
  * is what the editor shows. "Source" shows the textarea again for raw edits.
  */
@@ -78,6 +79,9 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
     };
   }, [scriptUrl]);
   const live = state === 'loading' || state === 'ready';
+  // With scripts, the visual editor is on its way from the first paint (a publish's answer is a new page too): the
+  // raw MDX is not drawn meanwhile, only a box that says it is opening. Without scripts the textarea is the editor.
+  const opening = state === 'raw' || state === 'loading';
 
   return (
     <div data-mdx-body data-body-editor={state} className="grid gap-2">
@@ -112,9 +116,16 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
         rows={24}
         spellCheck
         aria-describedby={problem || unavailable ? `${id}-problem` : undefined}
-        className="min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
+        className={`min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 ${opening ? '[@media(scripting:enabled)]:hidden' : ''}`}
       />
-      {state === 'loading' ? <p className="text-sm text-fg-muted">Opening the visual editor…</p> : null}
+      {opening ? (
+        <p
+          data-body-opening
+          className="grid min-h-64 place-items-center rounded-xl border border-border text-sm text-fg-muted noscript:hidden"
+        >
+          Opening the visual editor…
+        </p>
+      ) : null}
       {unavailable ? (
         <p id={`${id}-problem`} role="status" className="text-sm text-fg-muted">
           The visual editor is not available here ({unavailable}). The story is shown as text, with its blocks written out; edit it here.

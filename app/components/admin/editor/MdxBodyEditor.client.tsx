@@ -16,7 +16,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BLOCK_FORMS } from './block-forms.generated';
 import { BlockCard } from './BlockCard';
-import { frameBody, mediaUrl, unframeBody } from './body-text';
+import { frameBody, mediaUrl, sameBesideBlankLines, unframeBody } from './body-text';
 import { EditorEnvContext, storyImages, storyVideos, type EditorEnv, type PickedImage } from './editor-env';
 import { houseLayoutPlugin } from './house-layout-plugin';
 import { HOUSE_TO_MARKDOWN } from './house-settings';
@@ -61,7 +61,8 @@ const DESCRIPTORS: JsxComponentDescriptor[] = [
  * MDXEditor over the body textarea (loaded lazily by BodyEditor). The
  * textarea stays the form's field: after the editor has loaded, and after
  * every change, it holds the editor's export in the file's own frame
- * (body-text.ts), and an `input` event tells the page (autosave) so.
+ * (body-text.ts), and after each change of hers an `input` event tells the
+ * page (autosave) so.
  */
 export default function MdxBodyEditor({
   textarea,
@@ -77,6 +78,8 @@ export default function MdxBodyEditor({
   const editor = useRef<MDXEditorMethods>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const frame = useRef(frameBody(textarea.value));
+  // The last export written (or, on load, kept back): the field may hold the file's own bytes instead.
+  const exported = useRef<string | null>(null);
   const failed = useRef(false);
   const insertRef = useRef<InsertImage | null>(null);
   const [request, setRequest] = useState<ImageRequest | null>(null);
@@ -141,11 +144,18 @@ export default function MdxBodyEditor({
     [blocks, documentPath],
   );
 
-  function sync(markdown: string) {
+  /** `quiet`: the editor's own reading of the file, not her change, so nothing tells the autosave. */
+  function sync(markdown: string, { quiet = false } = {}) {
     if (failed.current) return;
     const body = unframeBody(frame.current, markdown);
+    // The editor reports its unchanged document again after loading: only a new export is a change.
+    if (body === exported.current) return;
+    exported.current = body;
     if (textarea.value === body) return;
+    // Blank lines aside the same as the file: the file keeps its own bytes until she changes something.
+    if (quiet && sameBesideBlankLines(textarea.value, body)) return;
     textarea.value = body;
+    if (quiet) return;
     textarea.dispatchEvent(new Event('input', { bubbles: true }));
     onChange?.(body);
   }
@@ -153,11 +163,12 @@ export default function MdxBodyEditor({
   const latest = useRef({ sync, label, onReady, textarea });
   latest.current = { sync, label, onReady, textarea };
 
-  // Loaded: the export of the untouched document goes into the field at once (the same bytes, when the house settings hold).
+  // Loaded: the export of the untouched document goes into the field at once (the same bytes, when the house settings
+  // hold), quietly: opening a page (the page a publish answers with, too) is no edit of hers, so it makes no draft.
   useEffect(() => {
     const { sync, label, onReady } = latest.current;
     if (!editor.current || failed.current) return;
-    sync(editor.current.getMarkdown());
+    sync(editor.current.getMarkdown(), { quiet: true });
     // MDXEditor takes no props for its contenteditable's name; screen readers announce it as the field.
     const editable = wrapper.current?.querySelector('.mdx-body-prose');
     editable?.setAttribute('aria-label', label);
