@@ -4,7 +4,7 @@ import { Panel } from '~/components/admin/kit/Panel';
 import { ConnectForm, TokenSteps } from '~/components/admin/publishing/PublishingConnect';
 import { RepositoryVisibilityNote } from '~/components/admin/publishing/RepositoryVisibility';
 import { When } from '~/components/admin/kit/When';
-import { dayInZone } from '~/components/admin/kit/time';
+import { longDayIn } from '~/time-zone/zones';
 import { useOwnerTimeZone } from '~/components/admin/kit/useOwnerTimeZone';
 import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
@@ -60,7 +60,7 @@ export default function OwnerPublishing() {
                 <div>
                   <dt className="text-sm text-fg-muted">Token expires</dt>
                   <dd data-token-expires={status.expiresAt ?? 'unknown'}>
-                    {status.expiresAt ? dayInZone(status.expiresAt, zone) : 'Not known (GitHub did not say)'}
+                    {status.expiresAt ? longDayIn(status.expiresAt, zone) : 'Not known (GitHub did not say)'}
                   </dd>
                 </div>
               </dl>
@@ -87,7 +87,7 @@ export default function OwnerPublishing() {
             ) : null}
             {warning ? (
               <p data-token-expiry={warning.state} className={WARN}>
-                {tokenExpirySentence(warning, canConnect ? 'below' : 'in Netlify’s settings')}
+                {tokenExpirySentence(warning, canConnect ? 'below' : 'in Netlify’s settings', zone)}
               </p>
             ) : null}
             {visibility ? <RepositoryVisibilityNote visibility={visibility} showPrivate /> : null}

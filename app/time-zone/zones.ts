@@ -1,3 +1,5 @@
+import { MONTHS } from '~/utils/calendar';
+
 /**
  * The owner's time zone, as the site reads times in it: on the server and in
  * the browser alike. Only numbers come from Intl here (the year, day, hour and
@@ -52,6 +54,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function dayIn(at: Date, zone: string): string {
   const { year, month, day } = zonedParts(at, zone);
   return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** "27 September 2026": the day of `when` in `zone`, in words. */
+export function longDayIn(when: string | Date, zone: string): string {
+  const { year, month, day } = zonedParts(new Date(when), zone);
+  return `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
 }
 
 /** Minutes `zone` is ahead of UTC at `at` (60 for Amsterdam in winter). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteTime, dayInZone } from '~/components/admin/kit/time';
+import { absoluteTime } from '~/components/admin/kit/time';
+import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { saveOwnerTimeZone, timeZoneChoices } from '~/time-zone/owner-time-zone.server';
-import { canonicalTimeZone, dayIn } from '~/time-zone/zones';
+import { canonicalTimeZone, dayIn, longDayIn } from '~/time-zone/zones';
 
 /**
  * Times in her time zone: the owner's area prints them in the zone she set
@@ -38,7 +39,10 @@ describe('times in her time zone', () => {
     expect(dayIn(new Date('2026-12-31T23:30:00Z'), 'Europe/Amsterdam')).toBe('2027-01-01');
     expect(dayIn(new Date('2026-11-29T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-28');
     expect(dayIn(new Date('2026-11-28T23:30:00Z'), 'UTC')).toBe('2026-11-28');
-    expect(dayInZone('2026-12-31T23:30:00Z', 'Europe/Amsterdam')).toBe('1 January 2027');
+    expect(longDayIn('2026-12-31T23:30:00Z', 'Europe/Amsterdam')).toBe('1 January 2027');
+    expect(tokenExpirySentence({ state: 'expired', expiresAt: '2026-12-31T23:30:00Z' }, 'below', 'Europe/Amsterdam')).toContain(
+      'expired on 1 January 2027',
+    );
   });
 
   it('takes an IANA time zone and nothing else', async () => {

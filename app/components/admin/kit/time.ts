@@ -41,9 +41,3 @@ export function absoluteTime(iso: string, zone = DEFAULT_TIME_ZONE): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}, ${pad(hour)}:${pad(minute)} ${zoneShortName(at, zone)}`;
 }
-
-/** "27 September 2026": the day of `iso` in her time zone. */
-export function dayInZone(iso: string, zone = DEFAULT_TIME_ZONE): string {
-  const { year, month, day } = zonedParts(new Date(iso), zone);
-  return `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
-}
