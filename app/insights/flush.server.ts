@@ -1,5 +1,7 @@
 import { linkIdFromToken } from '~/access/share-link-token.server';
 import { transaction, type Transaction } from '~/db/connection.server';
+import { ownerTimeZone } from '~/time-zone/owner-time-zone.server';
+import { dayIn } from '~/time-zone/zones';
 import { CASE_STUDY_PREFIX } from './page-route';
 import type { InsightEvent } from './record.server';
 import { addressOf, saltOf, utcDay, visitorOf } from './visitor.server';
@@ -17,6 +19,13 @@ import { addressOf, saltOf, utcDay, visitorOf } from './visitor.server';
  *   school or a café behind one NAT (a hiring team reading a portfolio on the
  *   same day is a handful of people, each with a browser or two), while one
  *   forger adds at most 30 to a day's count instead of thousands.
+ *
+ * An event's `day` is the day it happened in the owner's time zone
+ * (app/time-zone/), so Insights' days are hers and each rolls up on its own.
+ * The salt and the limits keep to UTC days (`saltDay`): the salt must rotate
+ * at one moment for every instance whatever she sets, and a change of her
+ * zone must not bring back a deleted salt's day. A visitor whose visit
+ * crosses UTC midnight is thus counted once on each side of it.
  *
  * A transaction-level advisory lock serializes flushes (one per process at a
  * time, and across instances), so "count, then write" is exact. Everything
@@ -45,7 +54,16 @@ export type Pending = {
 
 export type FlushResult = { written: number; refused: number };
 
-type Row = { pending: Pending; day: string; visitor?: string; address?: string; linkId: string | null };
+type Row = {
+  pending: Pending;
+  /** Her day (insight_events.day). */
+  day: string;
+  /** The UTC day of the salt, the visitor's hash and the limits' rows. */
+  saltDay: string;
+  visitor?: string;
+  address?: string;
+  linkId: string | null;
+};
 
 const unique = <T>(items: T[]) => [...new Set(items)];
 const pair = (day: string, hash: string) => `${day} ${hash}`;
@@ -62,8 +80,8 @@ type AddressState = { visitors: number; changed: boolean };
  * token proves the id; the database says whether the link still works).
  */
 async function stateOf(tx: Transaction, rows: Row[]) {
-  const [visitorDays, visitorHashes] = pairs(unique(rows.flatMap((r) => (r.visitor ? [pair(r.day, r.visitor)] : []))));
-  const [addressDays, addressHashes] = pairs(unique(rows.flatMap((r) => (r.address ? [pair(r.day, r.address)] : []))));
+  const [visitorDays, visitorHashes] = pairs(unique(rows.flatMap((r) => (r.visitor ? [pair(r.saltDay, r.visitor)] : []))));
+  const [addressDays, addressHashes] = pairs(unique(rows.flatMap((r) => (r.address ? [pair(r.saltDay, r.address)] : []))));
   const linkIds = unique(rows.map(linkIdOf).filter((id): id is string => !!id));
   const found = await tx.query<{
     t: 'v' | 'a' | 'l';
@@ -98,16 +116,17 @@ async function stateOf(tx: Transaction, rows: Row[]) {
   return { visitors, addresses, links };
 }
 
-/** Hashes each event's client with its day's salt (made on the day's first event, else cached). */
+/** Hashes each event's client with its UTC day's salt (made on the day's first event, else cached), and dates it in her zone. */
 async function hashed(batch: Pending[]): Promise<Row[]> {
+  const zone = await ownerTimeZone();
   const salts = new Map<string, Buffer>();
   for (const day of unique(batch.filter((p) => p.client).map((p) => utcDay(p.at)))) salts.set(day, await saltOf(day));
   return batch.map((pending) => {
-    const day = utcDay(pending.at);
-    const row: Row = { pending, day, linkId: pending.event.linkId ?? null };
+    const saltDay = utcDay(pending.at);
+    const row: Row = { pending, day: dayIn(pending.at, zone), saltDay, linkId: pending.event.linkId ?? null };
     if (pending.client) {
       // Every day with a client event got its salt in the loop above.
-      const salt = salts.get(day)!;
+      const salt = salts.get(saltDay)!;
       row.visitor = visitorOf(salt, pending.client.ip, pending.client.userAgent);
       row.address = addressOf(salt, pending.client.ip);
     }
@@ -126,10 +145,10 @@ export async function writeBatch(batch: Pending[]): Promise<FlushResult> {
     // In arrival order, as the limits would have answered one request at a time.
     for (const row of rows) {
       if (row.visitor && row.address) {
-        const vKey = pair(row.day, row.visitor);
+        const vKey = pair(row.saltDay, row.visitor);
         let visitor = visitors.get(vKey);
         if (!visitor) {
-          const aKey = pair(row.day, row.address);
+          const aKey = pair(row.saltDay, row.address);
           const address = addresses.get(aKey) ?? { visitors: 0, changed: false };
           addresses.set(aKey, address);
           if (address.visitors >= VISITORS_PER_ADDRESS) continue;

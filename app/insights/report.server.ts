@@ -1,6 +1,8 @@
 import { listLinks } from '~/access/share-links.server';
 import { getCaseStudy, getCaseStudyCards, getPage } from '~/content/content.server';
 import { query } from '~/db/connection.server';
+import { ownerTimeZone } from '~/time-zone/owner-time-zone.server';
+import { dayIn } from '~/time-zone/zones';
 import { figuresSql, UNROLLED_DAYS } from './figures.server';
 import { analyticsEnabled } from './gate.server';
 import { CASE_STUDY_PREFIX } from './page-route';
@@ -21,8 +23,12 @@ import {
  * The dashboard's data for the last `range` days (today included) and, for
  * the headline changes, the `range` days before: stored daily rows plus the
  * raw events of days not rolled up yet, summed in one query. Totals per day
- * for the whole span; everything else for the range only.
+ * for the whole span; everything else for the range only. Days are hers
+ * (set in her time zone as events are written), and so is today.
  */
+
+/** Today in her time zone. */
+const herToday = async () => dayIn(new Date(), await ownerTimeZone());
 
 type FigureRow = { figure: string; key: string; day: string | null; count: number; visitors: number };
 
@@ -137,7 +143,8 @@ async function linkReadings(): Promise<LinkReading[]> {
   }));
 }
 
-export async function buildInsightsReport(range: RangeDays, today = utcDay()): Promise<InsightsReport> {
+export async function buildInsightsReport(range: RangeDays, day?: string): Promise<InsightsReport> {
+  const today = day ?? (await herToday());
   const from = addDays(today, -(range - 1));
   const previousFrom = addDays(from, -range);
   const [rows, links] = await Promise.all([figureRows(previousFrom, from, today), linkReadings()]);
@@ -189,7 +196,8 @@ export const CSV_COLUMNS = [
 ] as const;
 const CSV_KEYS = ['visitors', 'views', 'readers', 'resume-downloads', 'messages', 'link-opens'];
 
-export async function dailyFiguresCsv(range: RangeDays, today = utcDay()): Promise<string> {
+export async function dailyFiguresCsv(range: RangeDays, day?: string): Promise<string> {
+  const today = day ?? (await herToday());
   const from = addDays(today, -(range - 1));
   const rows = await figureRows(from, from, today);
   const byDay = new Map<string, Map<string, number>>();

@@ -2,7 +2,7 @@
  * What /admin/insights shows, as plain data: the loader builds it on the
  * server (app/insights/report.server.ts, from the daily rollups plus the raw
  * events of days not rolled up yet) and the page only draws it. Dates are
- * UTC days as `YYYY-MM-DD`; every count is a whole number.
+ * her days (in her time zone) as `YYYY-MM-DD`; every count is a whole number.
  */
 
 export const RANGES = [7, 30, 90] as const;

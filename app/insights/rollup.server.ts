@@ -1,5 +1,7 @@
 import { query, transaction } from '~/db/connection.server';
 import { oneRow } from '~/db/one-row.server';
+import { ownerTimeZone } from '~/time-zone/owner-time-zone.server';
+import { dayIn } from '~/time-zone/zones';
 import { figuresSql } from './figures.server';
 
 /**
@@ -8,7 +10,9 @@ import { figuresSql } from './figures.server';
  * day up into insight_daily, deletes raw events after RAW_DAYS, and deletes
  * the salts of days that are over, with the per-visitor and per-address
  * limits keyed by their hashes (flush.server.ts). A day is rolled up once it has been over
- * for GRACE_MINUTES, so a beacon still in flight at midnight is in it.
+ * for GRACE_MINUTES, so a beacon still in flight at midnight is in it. Days
+ * are hers (an event's day is set in her time zone): one is over at her
+ * midnight. Salts and limits are per UTC day, and go at UTC midnight.
  * Concurrent runs cannot double a day: the first to claim it in
  * insight_rollups does it, the other finds it done.
  */
@@ -32,12 +36,14 @@ export async function rollUpDay(day: string): Promise<boolean> {
 }
 
 export async function runInsightsRollup(): Promise<RollupRun> {
+  // Her day as it was GRACE_MINUTES ago: every day before it is over.
+  const current = dayIn(new Date(Date.now() - GRACE_MINUTES * 60_000), await ownerTimeZone());
   const due = await query<{ day: string }>(
     `SELECT DISTINCT e.day::text AS day FROM insight_events e
-     WHERE e.day < ((now() - $1::int * interval '1 minute') AT TIME ZONE 'UTC')::date
+     WHERE e.day < $1::date
        AND NOT EXISTS (SELECT 1 FROM insight_rollups r WHERE r.day = e.day)
      ORDER BY day LIMIT $2`,
-    [GRACE_MINUTES, DAYS_PER_RUN],
+    [current, DAYS_PER_RUN],
   );
   const days: string[] = [];
   for (const { day } of due) if (await rollUpDay(day)) days.push(day);

@@ -7,6 +7,7 @@ import { RepositoryVisibilityNote } from '~/components/admin/publishing/Reposito
 import { OverviewSetup } from '~/components/admin/setup/SetupGuide';
 import { LINK_TONE, StateBadge } from '~/components/admin/kit/StateBadge';
 import { When } from '~/components/admin/kit/When';
+import { useOwnerTimeZone } from '~/components/admin/kit/useOwnerTimeZone';
 import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerOverviewAction, ownerOverviewLoader } from './admin._index.server';
 
@@ -29,6 +30,7 @@ export default function OwnerOverview() {
     repositoryVisibility,
     ownAddress,
   } = useLoaderData<typeof loader>();
+  const zone = useOwnerTimeZone();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -57,7 +59,7 @@ export default function OwnerOverview() {
           data-token-expiry={tokenExpiry.state}
           className={`mt-4 rounded-2xl border p-4 text-sm ${tokenExpiry.state === 'expired' ? 'border-red-600/30 bg-red-500/8 font-medium' : 'border-amber-600/35 bg-amber-500/10'}`}
         >
-          {tokenExpirySentence(tokenExpiry)}{' '}
+          {tokenExpirySentence(tokenExpiry, undefined, zone)}{' '}
           <Link to="/admin/publishing" className="font-medium text-accent underline underline-offset-4">
             Go to Publishing
           </Link>

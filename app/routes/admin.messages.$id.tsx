@@ -3,6 +3,7 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '
 import { MessageStatus } from '~/components/admin/messages/MessageStatus';
 import { When } from '~/components/admin/kit/When';
 import { absoluteTime } from '~/components/admin/kit/time';
+import { useOwnerTimeZone } from '~/components/admin/kit/useOwnerTimeZone';
 import { deliveryProblem } from '~/contact/mail-errors';
 import { ownerMessageAction, ownerMessageLoader } from './admin.messages.$id.server';
 
@@ -16,6 +17,7 @@ const BUTTON = 'inline-flex h-10 items-center rounded-full px-4 text-sm font-med
 /** One message in full, with a reply link, its delivery, and done / delete. */
 export default function OwnerMessage() {
   const { message, now } = useLoaderData<typeof loader>();
+  const zone = useOwnerTimeZone();
   return (
     <article data-message={message.id} data-status={message.status} className="max-w-3xl">
       <Link to="/admin/messages" className="text-sm font-medium text-accent">
@@ -28,7 +30,7 @@ export default function OwnerMessage() {
             <a href={`mailto:${message.email}`} className="underline underline-offset-4 hover:text-fg">
               {message.email}
             </a>{' '}
-            · {absoluteTime(message.createdAt)}
+            · {absoluteTime(message.createdAt, zone)}
           </p>
         </div>
         <MessageStatus message={message} />

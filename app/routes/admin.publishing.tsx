@@ -4,9 +4,10 @@ import { Panel } from '~/components/admin/kit/Panel';
 import { ConnectForm, TokenSteps } from '~/components/admin/publishing/PublishingConnect';
 import { RepositoryVisibilityNote } from '~/components/admin/publishing/RepositoryVisibility';
 import { When } from '~/components/admin/kit/When';
+import { longDayIn } from '~/time-zone/zones';
+import { useOwnerTimeZone } from '~/components/admin/kit/useOwnerTimeZone';
 import { tokenExpirySentence } from '~/editing/connection/token-expiry';
 import { ownerPublishingAction, ownerPublishingLoader } from './admin.publishing.server';
-import { utcDay } from '~/utils/calendar';
 
 export const loader = ownerPublishingLoader;
 export const action = ownerPublishingAction;
@@ -16,12 +17,11 @@ export const meta: MetaFunction = () => [{ title: 'Publishing — Owner’s area
 const NOTE = 'rounded-xl border px-4 py-3 text-sm';
 const WARN = `${NOTE} border-amber-600/35 bg-amber-500/10`;
 
-const dateOf = (iso: string) => utcDay(iso, 'long');
-
 /** Connecting the editor to the site's repository: how to make the token, the form, and the connection as it is. */
 export default function OwnerPublishing() {
   const { status, kept, suggestedRepository, warning, now, visibility } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const zone = useOwnerTimeZone();
   const canConnect = status.state !== 'from-settings' && status.state !== 'local';
   const repositoryName =
     (status.repository ?? suggestedRepository)
@@ -60,7 +60,7 @@ export default function OwnerPublishing() {
                 <div>
                   <dt className="text-sm text-fg-muted">Token expires</dt>
                   <dd data-token-expires={status.expiresAt ?? 'unknown'}>
-                    {status.expiresAt ? dateOf(status.expiresAt) : 'Not known (GitHub did not say)'}
+                    {status.expiresAt ? longDayIn(status.expiresAt, zone) : 'Not known (GitHub did not say)'}
                   </dd>
                 </div>
               </dl>
@@ -87,7 +87,7 @@ export default function OwnerPublishing() {
             ) : null}
             {warning ? (
               <p data-token-expiry={warning.state} className={WARN}>
-                {tokenExpirySentence(warning, canConnect ? 'below' : 'in Netlify’s settings')}
+                {tokenExpirySentence(warning, canConnect ? 'below' : 'in Netlify’s settings', zone)}
               </p>
             ) : null}
             {visibility ? <RepositoryVisibilityNote visibility={visibility} showPrivate /> : null}

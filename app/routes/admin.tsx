@@ -1,5 +1,6 @@
 import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { BrowserTimeZone } from '~/components/admin/frame/BrowserTimeZone';
 import { OwnerAreaProblemPage } from '~/components/admin/frame/OwnerAreaProblemPage';
 import { OwnerBar } from '~/components/admin/frame/OwnerBar';
 import { adminLinks } from '~/components/admin/kit/stylesheet';
@@ -15,9 +16,10 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => err
 export const meta: MetaFunction = () => [{ title: 'Owner’s area' }, { name: 'robots', content: 'noindex' }];
 
 export default function OwnerArea() {
-  const { name, newMessages } = useLoaderData<typeof loader>();
+  const { name, newMessages, timeZoneUnset } = useLoaderData<typeof loader>();
   return (
     <>
+      <BrowserTimeZone unset={timeZoneUnset} />
       <OwnerBar name={name} newMessages={newMessages} />
       <main id="main" className="mx-auto max-w-6xl px-5 pt-8 pb-20 sm:px-6 sm:pt-10 lg:px-8">
         <Outlet />

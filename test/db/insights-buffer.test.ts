@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUFFER_MAX, bufferEvent, flushInsights, insightsBufferStats, stopInsights } from '~/insights/buffer.server';
 import { EVENTS_PER_VISITOR, VISITORS_PER_ADDRESS, type Pending } from '~/insights/flush.server';
+import { saveOwnerTimeZone } from '~/time-zone/owner-time-zone.server';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 import { must } from '../helpers/must';
 
 /**
  * The insights buffer in this process, on both engines: events wait in
  * memory and are written in batches, in order, with the time they came; the
- * per-visitor and per-address limits hold in the flush; a graceful stop
+ * per-visitor and per-address limits hold in the flush; an event's day is
+ * hers (her time zone), its salt's and limits' the UTC one; a graceful stop
  * writes what is buffered; past BUFFER_MAX, events are shed with one warning.
  */
 
@@ -57,6 +59,29 @@ describe.each(ENGINES)('on %s', (_name, start) => {
       JSON.stringify(await engine.db.query('SELECT * FROM insight_address_limits'));
     expect(dump).not.toContain('203.0.113');
     expect(dump).not.toContain('Mozilla');
+  });
+
+  it('dates an event by her day: at 23:30 UTC it is already the next day in Amsterdam, while its salt and limits keep the UTC day', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const at = new Date(Date.UTC(yesterday.getUTCFullYear(), yesterday.getUTCMonth(), yesterday.getUTCDate(), 23, 30));
+    const utcDate = at.toISOString().slice(0, 10);
+    const nextDate = new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10);
+    await engine.db.query('DELETE FROM insight_address_limits');
+    expect((await saveOwnerTimeZone('Europe/Amsterdam', 'owner')).answer.state).toBe('saved');
+    try {
+      bufferEvent(view('203.0.113.30', 'Mozilla/5.0 late reader', at));
+      bufferEvent({ event: { kind: 'message' }, at });
+      await flushInsights();
+      const days = await engine.db.query<{ kind: string; day: string }>('SELECT kind, day::text AS day FROM insight_events ORDER BY id');
+      expect(days).toEqual([
+        { kind: 'view', day: nextDate },
+        { kind: 'message', day: nextDate },
+      ]);
+      const limits = await engine.db.query<{ day: string }>('SELECT DISTINCT day::text AS day FROM insight_address_limits');
+      expect(limits).toEqual([{ day: utcDate }]);
+    } finally {
+      await saveOwnerTimeZone('UTC', 'owner');
+    }
   });
 
   it(`holds the limits in the flush: ${VISITORS_PER_ADDRESS} visitors per address a day, ${EVENTS_PER_VISITOR} events per visitor`, async () => {

@@ -2,14 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { buildInsightsReport, dailyFiguresCsv } from '~/insights/report.server';
 import { rollUpDay, runInsightsRollup } from '~/insights/rollup.server';
 import { utcDay, visitorHash } from '~/insights/visitor.server';
+import { saveOwnerTimeZone } from '~/time-zone/owner-time-zone.server';
+import { dayIn, zonedParts } from '~/time-zone/zones';
 import { ENGINES, useEngine } from '../helpers/suite/db-engines';
 
 /**
  * Reading insights in the store, on both engines: the dashboard's figures
  * are the same whether a day is read raw or from its rollup, a rollup never
  * counts a day twice, raw events go after 90 days while the rollups stay, and
- * a day's salt goes once the day is over.
+ * a day's salt goes once the day is over; days are hers, and one rolls up at
+ * her midnight, not UTC's.
  */
+
+/**
+ * A zone whose day is not UTC's right now, well away from either midnight, so
+ * rolling up at UTC's midnight and at hers give different answers whenever
+ * the test runs.
+ */
+function zoneOffTheUtcDay(): string {
+  const now = new Date();
+  const hour = now.getUTCHours() + now.getUTCMinutes() / 60;
+  const zone = ['Pacific/Kiritimati', 'Asia/Tokyo', 'Asia/Kolkata', 'America/New_York', 'America/Los_Angeles', 'Pacific/Pago_Pago'].find(
+    (candidate) => {
+      const local = zonedParts(now, candidate);
+      const localHour = local.hour + local.minute / 60;
+      return dayIn(now, candidate) !== utcDay(now) && localHour > 1 && localHour < 23 && hour > 1 && hour < 23;
+    },
+  );
+  if (!zone) throw new Error('no zone is on another day than UTC now: run the test again in an hour');
+  return zone;
+}
 
 const DAY_MS = 86_400_000;
 const TODAY = utcDay();
@@ -121,6 +143,28 @@ describe.each(ENGINES)('on %s', (_name, start) => {
     const report = await buildInsightsReport(7);
     expect(report.headlines.find((h) => h.metric === 'views')).toEqual({ metric: 'views', value: 5, previous: 1 });
     expect(report.headlines.find((h) => h.metric === 'messages')).toEqual({ metric: 'messages', value: 1, previous: 0 });
+  });
+
+  it('a day rolls up at her midnight: her yesterday is rolled up, her today is not, whatever the UTC day', async () => {
+    const zone = zoneOffTheUtcDay();
+    const herToday = dayIn(new Date(), zone);
+    const herYesterday = dayIn(new Date(Date.now() - DAY_MS), zone);
+    expect((await saveOwnerTimeZone(zone, 'owner')).answer.state).toBe('saved');
+    try {
+      // These days alone, whatever the tests before left on them.
+      for (const table of ['insight_events', 'insight_daily', 'insight_rollups'])
+        await engine.db.query(`DELETE FROM ${table} WHERE day >= $1::date - 1`, [herYesterday]);
+      await seed([
+        { day: herYesterday, kind: 'view', path: '/', visitor: visitor(21) },
+        { day: herToday, kind: 'view', path: '/', visitor: visitor(22) },
+      ]);
+      const run = await runInsightsRollup();
+      expect(run.days, zone).toContain(herYesterday);
+      expect(run.days, zone).not.toContain(herToday);
+      expect((await buildInsightsReport(7)).to, zone).toBe(herToday);
+    } finally {
+      await saveOwnerTimeZone('UTC', 'owner');
+    }
   });
 
   it('raw events go after 90 days and their day’s figures stay; past salts go', async () => {

@@ -130,6 +130,7 @@ describe('every answer under /admin is no-store and noindex, and none is an erro
     '/admin/settings',
     '/admin/settings/mail',
     '/admin/settings/domain',
+    '/admin/settings/time-zone',
     '/admin/sign-in',
     '/admin/sign-out',
     '/admin/sign-in/link',

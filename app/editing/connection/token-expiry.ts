@@ -1,4 +1,4 @@
-import { utcDay } from '~/utils/calendar';
+import { DEFAULT_TIME_ZONE, longDayIn } from '~/time-zone/zones';
 
 /**
  * When the owner's area warns that the publishing token is about to expire:
@@ -21,9 +21,12 @@ export function tokenExpiryWarning(expiresAt: string | null, now: Date = new Dat
   return { state: 'soon', daysLeft: Math.ceil(left / DAY_MS), expiresAt };
 }
 
-/** The warning as one sentence for the designer; `where` the new token goes ('in Publishing' from elsewhere, 'below' on that page). */
-export function tokenExpirySentence(warning: TokenExpiryWarning, where = 'in Publishing'): string {
-  const on = utcDay(warning.expiresAt, 'long');
+/**
+ * The warning as one sentence for the designer; `where` the new token goes
+ * ('in Publishing' from elsewhere, 'below' on that page); the day in her time zone.
+ */
+export function tokenExpirySentence(warning: TokenExpiryWarning, where = 'in Publishing', zone = DEFAULT_TIME_ZONE): string {
+  const on = longDayIn(warning.expiresAt, zone);
   if (warning.state === 'expired')
     return `Publishing has stopped: the GitHub token expired on ${on}. Make a new token and paste it ${where} to publish again.`;
   const days = warning.daysLeft === 1 ? '1 day' : `${warning.daysLeft} days`;

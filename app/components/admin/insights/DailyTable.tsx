@@ -1,8 +1,10 @@
 import type { DailyPoint } from '~/insights/report';
+import { useOwnerTimeZone } from '~/components/admin/kit/useOwnerTimeZone';
 import { count, tableDay } from './format';
 
 /** The chart's figures, a day a row, for reading exact numbers and for screen readers. */
 export function DailyTable({ daily }: { daily: DailyPoint[] }) {
+  const zone = useOwnerTimeZone();
   const totals = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, views: sum.views + day.views }), {
     visitors: 0,
     views: 0,
@@ -16,7 +18,7 @@ export function DailyTable({ daily }: { daily: DailyPoint[] }) {
         Show the figures as a table
       </summary>
       <table className="mt-4 w-full max-w-md text-sm tabular-nums">
-        <caption className="pb-2 text-left text-xs text-fg-muted">Visitors and page views per day (UTC), oldest first</caption>
+        <caption className="pb-2 text-left text-xs text-fg-muted">Visitors and page views per day ({zone}), oldest first</caption>
         <thead>
           <tr className="border-b border-border text-left text-xs font-medium tracking-wide text-fg-muted uppercase">
             <th scope="col" className="py-2 pr-4 font-medium">

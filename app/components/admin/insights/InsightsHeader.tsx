@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { RANGES, type RangeDays } from '~/insights/report';
+import { useOwnerTimeZone } from '~/components/admin/kit/useOwnerTimeZone';
 import { span } from './format';
 
 /**
@@ -9,6 +10,7 @@ import { span } from './format';
  */
 export function InsightsHeader({ range, from, to, collecting }: { range: RangeDays; from: string; to: string; collecting: boolean }) {
   const [start, end] = span(from, to);
+  const zone = useOwnerTimeZone();
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-x-8 gap-y-5">
@@ -23,7 +25,9 @@ export function InsightsHeader({ range, from, to, collecting }: { range: RangeDa
                 <time dateTime={from}>{start}</time> – <time dateTime={to}>{end}</time>
               </>
             )}
-            <span className="font-normal text-fg-muted"> · UTC days</span>
+            <span data-insights-days={zone} className="font-normal text-fg-muted">
+              {` · days in ${zone} time`}
+            </span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">

@@ -3,7 +3,8 @@ import { MONTHS, WEEKDAYS } from '~/utils/calendar';
 /**
  * Wording of the insights figures, the same on the server and in every
  * browser: no Intl (engines word months differently, "Sep" or "Sept"), so
- * hydration always sees the text the server wrote. Days are UTC.
+ * hydration always sees the text the server wrote. Days are `YYYY-MM-DD`
+ * dates (hers: set in her time zone as events are written), read as such.
  */
 
 /** 12,345 */

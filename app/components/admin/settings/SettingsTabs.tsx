@@ -4,6 +4,7 @@ const TABS = [
   { to: '/admin/settings/mail', label: 'Mail' },
   { to: '/admin/settings/domain', label: 'Your domain' },
   { to: '/admin/settings/private', label: 'Private case studies' },
+  { to: '/admin/settings/time-zone', label: 'Time zone' },
 ] as const;
 
 const TAB =
