@@ -6,6 +6,7 @@ import { ROOT } from '../helpers/data/content';
 import { bodyValue, caretAfter, openEditor, uploadInImageDialog } from '../helpers/site/body-editor';
 import { waitForSaveResult } from '../helpers/site/live-site';
 import { useEditor } from '../helpers/suite/editor-suite';
+import { makeRecording } from '../helpers/site/recording';
 
 /**
  * Every story block from the visual editor's Add block menu, as the designer
@@ -55,13 +56,13 @@ async function addVideo(page: Page) {
   expect(await video.locator('select[name="src"] option').allInnerTexts()).toEqual(['Choose one of your videos', 'redeem flow']);
   expect(await video.locator('select[name="webm"] option').allInnerTexts()).toEqual(['Choose one of your videos', 'redeem flow']);
 
-  // Over 4 MB (5, not more: the file crosses to the browser as base64): her sentence, and nothing is sent.
+  // Over 4 MB and not a video the browser can read (5 MB, not more: the file crosses to the browser as base64): her sentence, and nothing is sent.
   const mp4 = video.locator('input[type="file"][data-video-file="mp4"]');
   await mp4.setInputFiles({ name: 'long-take.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(5 * 1024 * 1024) });
   await expect
     .poll(() => video.getByRole('alert').innerText())
     .toBe(
-      'This video is 5 MB: the site takes videos up to 4 MB. Export a shorter or smaller version (720p is plenty), or put it on YouTube or Vimeo and add it with a Prototype link block.',
+      'This video is 5 MB, over the 4 MB the site takes, and it could not be read here to make it smaller. Export a shorter or smaller version (720p is plenty), or put it on YouTube or Vimeo and add it with a Prototype link block.',
     );
   expect(uploads).toEqual([]);
 
@@ -114,6 +115,58 @@ describe('the Add block menu', () => {
     for (const text of cards) expect(text).not.toMatch(/\bSrc\b|\bHref\b|BEFOREAFTER|GALLERY|\.\/[a-z0-9-]+\//);
     expect(await page.locator('[data-block="Figure"] input[name="src"], [data-block] input[name="poster"]').count()).toBe(0);
   });
+
+  it('a 1080p screen recording from a Mac (QuickTime, over 4 MB) is made a 720p MP4 in her browser, said in her words, then uploaded', async () => {
+    const page = await editor.signedIn();
+    const recording = await makeRecording(page, editor.url, { width: 1920, height: 1080, seconds: 4, bitrate: 9_000_000 });
+    expect(recording.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(recording.toString('latin1', 4, 12)).toBe('ftypqt  ');
+    await openEditor(page, editor.url + OFFICE_DEPOT);
+    const video = await markExisting(page, 'Video');
+    await caretAfterParagraph(page);
+    await page.locator('#mdx-add-block').selectOption('Video');
+    await video.waitFor();
+    expect(await video.getByText(/^MP4 or MOV, up to 4 MB; a larger one is made smaller here first\.$/).count()).toBe(1);
+    // Every sentence the card says, from the pick on: the progress can be over before a poll would see it.
+    await video.evaluate((card) => {
+      const said: string[] = [];
+      new MutationObserver(() => {
+        const text = card.querySelector('[role="status"]')?.textContent ?? '';
+        if (text && said.at(-1) !== text) said.push(text);
+      }).observe(card, { childList: true, subtree: true, characterData: true });
+      (window as unknown as { said: string[] }).said = said;
+    });
+    await video
+      .locator('input[type="file"][data-video-file="mp4"]')
+      .setInputFiles({ name: 'Screen Recording 2026-11-28 at 18.02.mov', mimeType: 'video/quicktime', buffer: recording });
+    await expect
+      .poll(() => video.getByRole('status').innerText(), { timeout: 180_000 })
+      .toMatch(/^Made 720p, \d\.\d MB, from your 1080p recording \(\d\.\d MB\)\. Uploaded\. It goes live with your next publish\.$/);
+    const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+    expect(said[0]).toBe('Reading your video…');
+    expect(said.some((text) => /^Making your video smaller… \d+ %$/.test(text))).toBe(true);
+    expect(said.some((text) => /^Uploading… \d+ %$/.test(text))).toBe(true);
+    const src = await video.locator('select[name="src"]').inputValue();
+    expect(src).toMatch(/^\.\/office-depot\/screen-recording-2026-11-28-at-18-02-[0-9a-f]{8}\.mp4$/);
+    // What she will publish, as the editor serves it: an MP4 within the limit that Chromium plays at 1280 × 720 for the recording's length.
+    const stored = `/admin/content/api/media/content/case-studies/${src.slice(2)}`;
+    const answer = await page.request.get(editor.url + stored);
+    const bytes = Buffer.from(await answer.body());
+    expect(bytes.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(bytes.toString('latin1', 4, 8)).toBe('ftyp');
+    expect(bytes.toString('latin1', 8, 12)).not.toBe('qt  ');
+    const played = await page.evaluate(async (url) => {
+      const element = document.createElement('video');
+      element.muted = true;
+      element.src = url;
+      await new Promise((resolve, reject) => {
+        element.onloadedmetadata = resolve;
+        element.onerror = () => reject(new Error(`not played: ${element.error?.message}`));
+      });
+      return { width: element.videoWidth, height: element.videoHeight, seconds: Math.round(element.duration) };
+    }, stored);
+    expect(played).toEqual({ width: 1280, height: 720, seconds: 4 });
+  }, 300_000);
 
   it('a Gallery of three images, a Before/after, Metrics with three figures and a Video with its uploaded MP4 are added from the menu and published; the site shows them', async () => {
     await editor.stack.db.query('DELETE FROM content_draft_uploads');

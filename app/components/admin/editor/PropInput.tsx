@@ -196,8 +196,8 @@ function MediaChoice({
 /**
  * A video prop: one of the story's videos of the field's kind (the MP4, or
  * the WebM copy), chosen by its name, or a new upload. Never a path to type.
- * The size is checked before anything is sent: a browser cannot make a
- * video smaller, and a request carries at most 4 MB of file.
+ * One over the limit (a request carries at most 4 MB of file) is made
+ * smaller in the browser before it is sent.
  */
 function VideoInput({
   field,
@@ -224,7 +224,7 @@ function VideoInput({
     if (!answer.ok) return setStatus({ text: answer.error, error: true });
     env.addVideo(answer.src);
     choose(answer.src);
-    setStatus({ text: 'Uploaded. It goes live with your next publish.' });
+    setStatus({ text: `${answer.note ? `${answer.note} ` : ''}Uploaded. It goes live with your next publish.` });
   }
   return (
     <MediaChoice
@@ -247,7 +247,7 @@ function VideoInput({
               {status.text}
             </p>
           ) : (
-            <p className="mt-1 text-xs text-fg-muted">{`${kind === 'mp4' ? 'MP4' : 'WebM'}, ${VIDEO_LIMIT}.`}</p>
+            <p className="mt-1 text-xs text-fg-muted">{`${kind === 'mp4' ? 'MP4 or MOV' : 'WebM'}, ${VIDEO_LIMIT}.`}</p>
           )}
         </>
       }

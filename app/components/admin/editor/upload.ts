@@ -1,5 +1,6 @@
 import { prepareImage } from './prepare-image';
-import { LARGEST_VIDEO_BYTES, videoTooLarge, type VideoKind } from '~/editing/uploads/video-formats';
+import { type VideoKind } from '~/editing/uploads/video-formats';
+import { prepareVideo } from './prepare-video';
 
 /**
  * Sends an image to the editor's upload route (built by the lead, contract in
@@ -59,9 +60,10 @@ export async function uploadImage(documentPath: string, file: File, alt: string,
 }
 
 /**
- * Sends a video for a Video block's MP4 or WebM field. A browser cannot make
- * a video smaller, so one over the limit is refused here, before a byte is
- * sent (the server checks again).
+ * Sends a video for a Video block's MP4 or WebM field. One over the limit,
+ * or a QuickTime movie, is made smaller in the browser first
+ * (prepare-video.ts); where the browser cannot, it is refused here, before a
+ * byte is sent (the server checks again).
  */
 export async function uploadVideo(
   documentPath: string,
@@ -69,14 +71,16 @@ export async function uploadVideo(
   kind: VideoKind,
   onStep?: (text: string) => void,
 ): Promise<UploadAnswer> {
-  if (file.size > LARGEST_VIDEO_BYTES) return { ok: false, error: videoTooLarge(file.size) };
+  const prepared = await prepareVideo(file, kind, onStep);
+  if (!prepared.ok) return prepared;
   const body = new FormData();
   body.set('document', documentPath);
-  body.set('file', file);
+  body.set('file', prepared.file);
   body.set('video', kind);
   const posted = await postForm(UPLOAD_URL, body, onStep);
   if ('dropped' in posted) return { ok: false, error: 'The upload did not reach the server. Check the connection and try again.' };
   const answer = posted.json as UploadAnswer | null;
-  if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
+  if (answer && typeof answer === 'object' && 'ok' in answer)
+    return answer.ok && prepared.note ? { ...answer, note: prepared.note } : answer;
   return { ok: false, error: 'The video could not be uploaded. Try again in a minute.' };
 }
