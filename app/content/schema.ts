@@ -2,7 +2,21 @@ import { z } from 'zod';
 import { parseFocalPoint } from './focal-point';
 import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES, WORK_LAYOUTS } from '~/look/look';
 import { DEFAULT_HOME, HOME_SECTIONS, NEWER_SECTIONS, withNewerSections } from './home-sections';
-import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, PAGES_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
+import {
+  ABOUT_WORDS,
+  CTA_WORDS,
+  MORE_WORK_WORDS,
+  HERO_WORDS,
+  CONTACT_WORDS,
+  FOOTER_WORDS,
+  LOCKED_WORDS,
+  NOT_FOUND_WORDS,
+  PAGES_WORDS,
+  RESUME_PAGE_WORDS,
+  SHARE_LINK_WORDS,
+  SHARED_WORDS,
+  WORK_WORDS,
+} from './site-words';
 
 /**
  * Schemas for everything under content/. They are the boundary between the
@@ -110,6 +124,39 @@ const footerWords = {
   backToTop: words(FOOTER_WORDS.backToTop, 'Back to top link'),
 };
 
+const notFoundWords = {
+  title: words(NOT_FOUND_WORDS.title, 'Heading'),
+  subtitle: words(NOT_FOUND_WORDS.subtitle, 'Text under the heading'),
+  homeLink: words(NOT_FOUND_WORDS.homeLink, 'Button to the home page'),
+};
+
+/** Where a sentence names a value in braces, its label says which (site-words.ts, fillWords). */
+const lockedWords = {
+  title: words(LOCKED_WORDS.title, 'Heading'),
+  note: words(LOCKED_WORDS.note, 'Note above the password, unless the case study has its own ({email}: your e-mail address)'),
+  noPasswordNote: words(LOCKED_WORDS.noPasswordNote, 'Note while no password is set ({email}: your e-mail address)'),
+  askButton: words(LOCKED_WORDS.askButton, 'Button to the contact form, while no password is set'),
+};
+
+const sharedWords = {
+  eyebrow: words(SHARED_WORDS.eyebrow, 'Small heading'),
+  title: words(SHARED_WORDS.title, 'Heading'),
+  subtitleOne: words(SHARED_WORDS.subtitleOne, 'Text under the heading, for one case study ({name}: your name)'),
+  subtitleMany: words(SHARED_WORDS.subtitleMany, 'Text under the heading, for several ({name}: your name, {count}: how many)'),
+};
+
+const shareLinkWords = {
+  homeLink: words(SHARE_LINK_WORDS.homeLink, 'Button to your public work'),
+  expiredTitle: words(SHARE_LINK_WORDS.expiredTitle, 'Expired or revoked link: heading'),
+  expiredText: words(SHARE_LINK_WORDS.expiredText, 'Expired or revoked link: text ({name}, {email}: yours)'),
+  unknownTitle: words(SHARE_LINK_WORDS.unknownTitle, 'Unknown link: heading'),
+  unknownText: words(SHARE_LINK_WORDS.unknownText, 'Unknown link: text ({name}, {email}: yours)'),
+  limitedTitle: words(SHARE_LINK_WORDS.limitedTitle, 'Too many tries: heading'),
+  limitedText: words(SHARE_LINK_WORDS.limitedText, 'Too many tries: text'),
+  unavailableTitle: words(SHARE_LINK_WORDS.unavailableTitle, 'Link not checked (a fault): heading'),
+  unavailableText: words(SHARE_LINK_WORDS.unavailableText, 'Link not checked (a fault): text ({first name}, {email}: yours)'),
+};
+
 /**
  * Her site's colours and shape, and how her home page lays out her work and
  * her portrait (app/look/): every field optional, and a
@@ -213,6 +260,10 @@ export const siteSchema = z
     cta: wordsGroup(ctaWords, 'Closing invitation (end of a case study)'),
     resumePage: wordsGroup(resumePageWords, 'Resume page'),
     footer: wordsGroup(footerWords, 'Footer'),
+    notFound: wordsGroup(notFoundWords, 'Page not found (404)'),
+    locked: wordsGroup(lockedWords, 'Private case study, before the password'),
+    shared: wordsGroup(sharedWords, 'The case studies a share link opens'),
+    shareLink: wordsGroup(shareLinkWords, 'A share link that does not open'),
     look: lookSchema,
     home: homeSchema,
   })
