@@ -34,9 +34,10 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader(_: LoaderFunctionArgs) {
-  const { name, initials, role, footer, home } = getSite();
+  const { name, initials, role, footer, notFound, home } = getSite();
   return {
-    site: { name, initials, role, footer, nav: homeNav(home) },
+    // notFound: the missing page's words, for whichever route answers 404 (components/layout/NotFound.tsx).
+    site: { name, initials, role, footer, notFound, nav: homeNav(home) },
     // Her pages with a place in the header menu (content/pages/): the header and the phone menu put them there.
     menuPages: getMenuPages(),
     insights: analyticsEnabled(),

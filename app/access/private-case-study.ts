@@ -31,13 +31,6 @@ export const UNLOCK_TEXT = {
   unavailable: 'Private case studies can’t be unlocked right now. Please get in touch instead.',
 } as const;
 
-/** The lock screen's note when the case study sets none. */
-export const defaultLockedNote = (email: string) => `This work is under NDA. Ask me for the password: ${email}`;
-
-/** The lock screen's note while no password is set: no box to type into, only how to ask. */
-export const noPasswordNote = (email: string) =>
-  `This work is under NDA, so it isn’t public. To ask for access, write to me at ${email} or send me a message through the contact form.`;
-
 /** The password she sets in /admin: long enough not to be guessed in the limit's 10 tries, short enough to type. */
 export const PRIVATE_PASSWORD_RULES = { min: 8, max: 200 } as const;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parseFocalPoint } from './focal-point';
 import { DEFAULT_LOOK, HEX_COLOUR, NEUTRALS, SCHEMES, SHAPES, TYPEFACES, WORK_LAYOUTS } from '~/look/look';
 import { DEFAULT_HOME, HOME_SECTIONS, NEWER_SECTIONS, withNewerSections } from './home-sections';
-import { ABOUT_WORDS, CTA_WORDS, MORE_WORK_WORDS, HERO_WORDS, CONTACT_WORDS, FOOTER_WORDS, PAGES_WORDS, RESUME_PAGE_WORDS, WORK_WORDS } from './site-words';
+import { ABOUT_WORDS, HERO_WORDS } from './site-words';
+import { SITE_WORD_GROUPS, words } from './site-words-schema';
 
 /**
  * Schemas for everything under content/. They are the boundary between the
@@ -55,60 +56,6 @@ export const imageSchema = z.object({
   width: pixels,
   height: pixels,
 });
-
-/**
- * The words around the designer's own content: headings, buttons and short
- * texts of the public pages. Every one is optional and defaults to the site's
- * original words, so a site.yml without them builds unchanged; the editor's
- * form shows the default in the empty field and, left empty, writes nothing.
- * `.describe()` is the label the editor's form shows.
- */
-const words = (fallback: string, label: string) => nonEmpty.default(fallback).describe(label);
-
-/** A group of words: optional as a whole (zod's prefault runs the defaults inside it). */
-const wordsGroup = <Shape extends z.ZodRawShape>(shape: Shape, label: string) => z.object(shape).strict().prefault({} as never).describe(label);
-
-/** A section's heading words: the small heading, the heading and the text under it. */
-const headingWords = (defaults: { eyebrow: string; title: string; subtitle: string }) => ({
-  eyebrow: words(defaults.eyebrow, 'Small heading'),
-  title: words(defaults.title, 'Heading'),
-  subtitle: words(defaults.subtitle, 'Text under the heading'),
-});
-
-const workWords = headingWords(WORK_WORDS);
-
-const contactWords = {
-  ...headingWords(CONTACT_WORDS),
-  linkedinLink: words(CONTACT_WORDS.linkedinLink, 'LinkedIn link'),
-};
-
-const moreWorkWords = {
-  eyebrow: words(MORE_WORK_WORDS.eyebrow, 'Small heading'),
-  title: words(MORE_WORK_WORDS.title, 'Heading'),
-};
-
-const ctaWords = {
-  title: words(CTA_WORDS.title, 'Heading'),
-  subtitle: words(CTA_WORDS.subtitle, 'Text'),
-  button: words(CTA_WORDS.button, 'Button to the contact form'),
-};
-
-const resumePageWords = {
-  backLink: words(RESUME_PAGE_WORDS.backLink, 'Link back to the home page'),
-  download: words(RESUME_PAGE_WORDS.download, 'Download button'),
-  summaryTitle: words(RESUME_PAGE_WORDS.summaryTitle, 'Summary heading'),
-  experienceTitle: words(RESUME_PAGE_WORDS.experienceTitle, 'Experience heading'),
-  educationTitle: words(RESUME_PAGE_WORDS.educationTitle, 'Education heading'),
-  skillsTitle: words(RESUME_PAGE_WORDS.skillsTitle, 'Skills heading'),
-  certificationsTitle: words(RESUME_PAGE_WORDS.certificationsTitle, 'Certifications heading'),
-  languagesTitle: words(RESUME_PAGE_WORDS.languagesTitle, 'Languages heading'),
-};
-
-const footerWords = {
-  rights: words(FOOTER_WORDS.rights, 'After the copyright'),
-  privacy: words(FOOTER_WORDS.privacy, 'Privacy link'),
-  backToTop: words(FOOTER_WORDS.backToTop, 'Back to top link'),
-};
 
 /**
  * Her site's colours and shape, and how her home page lays out her work and
@@ -206,13 +153,7 @@ export const siteSchema = z
       })
       .strict(),
     photos: z.object({ profile: imageSchema.strict(), about: imageSchema.strict() }).strict(),
-    work: wordsGroup(workWords, 'Case studies section (home page)'),
-    pagesSection: wordsGroup(headingWords(PAGES_WORDS), 'Your pages section (home page, when shown)'),
-    contact: wordsGroup(contactWords, 'Contact section (home page)'),
-    moreWork: wordsGroup(moreWorkWords, 'Other case studies (below a case study)'),
-    cta: wordsGroup(ctaWords, 'Closing invitation (end of a case study)'),
-    resumePage: wordsGroup(resumePageWords, 'Resume page'),
-    footer: wordsGroup(footerWords, 'Footer'),
+    ...SITE_WORD_GROUPS,
     look: lookSchema,
     home: homeSchema,
   })

@@ -61,3 +61,63 @@ export const FOOTER_WORDS = {
   privacy: 'Privacy',
   backToTop: 'Back to top',
 } as const;
+
+/**
+ * The words of the pages around her work that say why something is not
+ * shown. A sentence may name, in braces, what the page fills in: {name} her
+ * name, {first name} its first word, {email} her e-mail address (a link where
+ * it shows), {count} how many case studies a link opens (fillWords).
+ */
+export const NOT_FOUND_WORDS = {
+  title: 'Oops! Page not found',
+  subtitle: 'The page you’re looking for doesn’t exist or has moved.',
+  homeLink: 'Return to Home',
+} as const;
+
+export const LOCKED_WORDS = {
+  title: 'This case study is private',
+  note: 'This work is under NDA. Ask me for the password: {email}',
+  noPasswordNote:
+    'This work is under NDA, so it isn’t public. To ask for access, write to me at {email} or send me a message through the contact form.',
+  askButton: 'Ask for access',
+} as const;
+
+export const SHARED_WORDS = {
+  eyebrow: 'Shared with you',
+  title: 'Work under NDA',
+  subtitleOne: '{name} shared this case study with you. Please keep them to yourself and the people you hire with.',
+  subtitleMany: '{name} shared these {count} case studies with you. Please keep them to yourself and the people you hire with.',
+} as const;
+
+export const SHARE_LINK_WORDS = {
+  homeLink: 'See the public work',
+  expiredTitle: 'This link has expired.',
+  expiredText: 'Ask {name} for a new one: {email}.',
+  unknownTitle: 'This link doesn’t open anything',
+  unknownText: 'Check that the whole link was copied, or ask {name} for a new one: {email}.',
+  limitedTitle: 'Too many tries',
+  limitedText: 'Please wait a few minutes, then open the link from the message again.',
+  unavailableTitle: 'The link can’t be checked right now',
+  unavailableText: 'Please try again in a minute. If it keeps happening, write to {first name}: {email}.',
+} as const;
+
+/** What a sentence's braces may name. */
+export type WordValues = { name?: string; 'first name'?: string; email?: string; count?: number };
+
+/** A sentence cut at the values it names: text, and the key of each value in its place. A brace naming nothing known stays as typed. */
+export function splitWords(text: string, values: WordValues): (string | { key: keyof WordValues; value: string })[] {
+  return text
+    .split(/(\{(?:name|first name|email|count)\})/)
+    .filter((part) => part !== '')
+    .map((part) => {
+      const key = /^\{([\w ]+)\}$/.exec(part)?.[1] as keyof WordValues | undefined;
+      const value = key ? values[key] : undefined;
+      return key && value !== undefined ? { key, value: String(value) } : part;
+    });
+}
+
+/** A sentence with its values filled in, as plain text. */
+export const fillWords = (text: string, values: WordValues): string =>
+  splitWords(text, values)
+    .map((part) => (typeof part === 'string' ? part : part.value))
+    .join('');

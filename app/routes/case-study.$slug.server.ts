@@ -41,8 +41,8 @@ export async function caseStudyLoader({ params, request }: LoaderFunctionArgs) {
     console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data(null, { status: 404 });
   }
-  const { name, role, email, moreWork, cta, look } = getSite();
-  const words = { moreWork, cta };
+  const { name, role, email, moreWork, cta, locked, look } = getSite();
+  const words = { moreWork, cta, locked };
   // The other case studies below it, in the layout of her work.
   const layout = layoutOf(look).workLayout;
   const author = { name, role };

@@ -42,7 +42,7 @@ export default function CaseStudyPage() {
         </>
       ) : (
         // The loader sends locked whenever it sends no caseStudy.
-        <LockedCaseStudy caseStudy={locked!} />
+        <LockedCaseStudy caseStudy={locked!} words={words.locked} />
       )}
       <CaseStudyFooter more={more} layout={layout} words={words} />
     </main>

@@ -31,8 +31,8 @@ export const SHARE_HEADERS = {
 };
 
 function problem(status: number, kind: ShareLinkProblem['problem'], headers: Record<string, string> = {}) {
-  const { name, email } = getSite();
-  return data<ShareLinkProblem>({ problem: kind, name, email }, { status, headers: { ...SHARE_HEADERS, ...headers } });
+  const { name, email, shareLink: words } = getSite();
+  return data<ShareLinkProblem>({ problem: kind, name, email, words }, { status, headers: { ...SHARE_HEADERS, ...headers } });
 }
 
 /** The private case studies a link opens, in the home page's order. */

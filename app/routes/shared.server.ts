@@ -13,11 +13,14 @@ export async function sharedPageLoader({ request }: LoaderFunctionArgs) {
   try {
     const link = await requestLink(request);
     if (!link) return redirect('/#case-studies', { status: 303, headers: SHARE_HEADERS });
-    const { name } = getSite();
-    return data({ name, cards: linkCaseStudies(link), problem: null }, { headers: SHARE_HEADERS });
+    const { name, shared: words } = getSite();
+    return data({ name, words, cards: linkCaseStudies(link), problem: null }, { headers: SHARE_HEADERS });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    const { name, email } = getSite();
-    return data({ name, cards: [], problem: { problem: 'unavailable' as const, name, email } }, { status: 503, headers: SHARE_HEADERS });
+    const { name, email, shared: words, shareLink } = getSite();
+    return data(
+      { name, words, cards: [], problem: { problem: 'unavailable' as const, name, email, words: shareLink } },
+      { status: 503, headers: SHARE_HEADERS },
+    );
   }
 }

@@ -2,6 +2,7 @@ import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShareLinkProblemPage } from '~/components/share/ShareLinkProblemPage';
 import { CaseStudyGrid } from '~/components/ui';
+import { fillWords, SHARED_WORDS } from '~/content/site-words';
 import { sharedPageLoader } from './shared.server';
 import { loadAsDocument } from '~/utils/load-as-document';
 
@@ -14,20 +15,19 @@ export const clientLoader = loadAsDocument;
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Shared with you — ${data?.name ?? 'Portfolio'}` },
+  { title: `${data?.words.eyebrow ?? SHARED_WORDS.eyebrow} — ${data?.name ?? 'Portfolio'}` },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function SharedWithYou() {
-  const { name, cards, problem } = useLoaderData<typeof loader>();
+  const { name, words, cards, problem } = useLoaderData<typeof loader>();
   if (problem) return <ShareLinkProblemPage {...problem} />;
   return (
     <main id="main" className="mx-auto max-w-6xl px-5 py-16 sm:px-6 sm:py-24 lg:px-8">
-      <p className="text-sm font-semibold tracking-[0.16em] text-accent uppercase">Shared with you</p>
-      <h1 className="mt-3 text-4xl font-semibold tracking-[-0.025em] text-balance sm:text-5xl">Work under NDA</h1>
+      <p className="text-sm font-semibold tracking-[0.16em] text-accent uppercase">{words.eyebrow}</p>
+      <h1 className="mt-3 text-4xl font-semibold tracking-[-0.025em] text-balance sm:text-5xl">{words.title}</h1>
       <p className="mt-4 max-w-2xl text-lg text-pretty text-fg-muted">
-        {name} shared {cards.length === 1 ? 'this case study' : `these ${cards.length} case studies`} with you. Please keep them to yourself
-        and the people you hire with.
+        {fillWords(cards.length === 1 ? words.subtitleOne : words.subtitleMany, { name, count: cards.length })}
       </p>
       <CaseStudyGrid cards={cards} className="mt-12" />
     </main>

@@ -22,7 +22,7 @@ import { IMAGE_WIDTHS, ImagePlan } from '../images';
 import { resolveFieldImage } from './field-images';
 import { checkPdfDrawable } from './pdf-coverage';
 import { BLOCKS } from '../../app/components/mdx/blocks';
-import { defaultLockedNote } from '../../app/access/private-case-study';
+import { fillWords } from '../../app/content/site-words';
 import { PRIVATE_MEDIA_DIR, PRIVATE_MEDIA_URL } from '../../app/access/private-media.server';
 import { caseStudyComponents, summaryComponents } from '../../app/components/mdx/components';
 import { compilePages } from './pages';
@@ -203,7 +203,8 @@ export async function compileSite(
         ...card,
         imageSources: heroSources,
         href: `/case-study/${slug}`,
-        lockedNote: lockedNote ?? defaultLockedNote(site.email),
+        // Without a note of its own, the one in site.yml (locked.note), with her e-mail filled in.
+        lockedNote: lockedNote ?? fillWords(site.locked.note, { email: site.email }),
         page,
         sections,
         html,

@@ -7,7 +7,7 @@ import { EVERY_SAMPLE_ENTRY } from '../helpers/data/sample-entries';
 import { remoteFile } from '../helpers/start/git-remote';
 import { waitForSaveResult } from '../helpers/site/live-site';
 import { commitOnRemote } from '../helpers/start/git-remote';
-import { WORDS_DESIGNER } from '../helpers/data/words-designer';
+import { DEFAULT_WORD_GROUPS, WORDS_DESIGNER } from '../helpers/data/words-designer';
 import { useWordsDesignerEditor } from '../helpers/suite/editor-suite';
 
 /**
@@ -97,7 +97,7 @@ describe('Make it yours', () => {
     async () => {
       // A site.yml written before the words were fields (the fixture designer's own words taken out).
       const site = parseDocument(remoteFile(editor.stack.remote, 'content/site.yml'));
-      for (const group of ['work', 'contact', 'moreWork', 'cta', 'resumePage', 'footer']) site.delete(group);
+      for (const group of Object.keys(DEFAULT_WORD_GROUPS)) site.delete(group);
       for (const [group, key] of [
         ['hero', 'workButton'],
         ['hero', 'contactButton'],

@@ -189,6 +189,16 @@ describe('in the browser only, the designer', () => {
       'work.subtitle': 'Transit, health and civic services, and what changed for the people who use them.',
       'contact.subtitle': 'Building a public service people struggle with? Tell me about it.',
       'cta.subtitle': 'I’m looking for a lead role on a civic or transit product.',
+      // The texts of the pages that say why something is not shown.
+      'notFound.subtitle': 'Nothing of mine lives at this address. My work is one click away.',
+      'locked.note': 'This project is under NDA. Write to me for the password: {email}',
+      'locked.noPasswordNote': 'This project is under NDA and not open yet. Write to me at {email} to see it.',
+      'shared.subtitleOne': '{name} opened this project for you. Please keep it within your hiring team.',
+      'shared.subtitleMany': '{name} opened these {count} projects for you. Please keep them within your hiring team.',
+      'shareLink.expiredText': 'Ask me for a fresh link: {email}.',
+      'shareLink.unknownText': 'Check the whole link was copied, or ask me for a fresh one: {email}.',
+      'shareLink.limitedText': 'Wait a few minutes, then try the link again.',
+      'shareLink.unavailableText': 'Try again in a minute, or write to me: {email}.',
     });
     for (const [i] of seededSite.about.paragraphs.entries())
       await fill(

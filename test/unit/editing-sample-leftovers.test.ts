@@ -2,7 +2,7 @@ import { EVERY_SAMPLE_ENTRY } from '../helpers/data/sample-entries';
 import { describe, expect, it } from 'vitest';
 import { blobIdOf } from '~/editing/git/publish-plan.server';
 import { SAMPLE_FINGERPRINTS } from '~/editing/setup/sample-fingerprints';
-import { CONTACT_WORDS, CTA_WORDS } from '~/content/site-words';
+import { CONTACT_WORDS, CTA_WORDS, LOCKED_WORDS, SHARE_LINK_WORDS } from '~/content/site-words';
 import { findSampleLeftovers, fingerprint, repoPathOfImage, type ContentSnapshot } from '~/editing/setup/sample-leftovers.server';
 import { readWordsDesigner } from '../helpers/data/words-designer';
 import { at, must } from '../helpers/must';
@@ -75,6 +75,34 @@ describe('Make it yours: the detector', () => {
     ]);
     site.cta = { ...site.cta, subtitle: 'Open to lead roles in transit design.' };
     expect(findSampleLeftovers({ ...sample, site }, prints).map((item) => item.id)).not.toContain('site.cta.subtitle');
+  });
+
+  it('lists each page that says why something is not shown while a text of it is left out or still the shipped one, linked to that text', () => {
+    const site = structuredClone(sample.site) as Record<string, Record<string, unknown>>;
+    delete site.notFound;
+    delete site.shared;
+    site.locked = { ...site.locked, note: LOCKED_WORDS.note };
+    // Only its headings and buttons left as shipped: the page is hers.
+    site.shareLink = { ...site.shareLink, expiredTitle: SHARE_LINK_WORDS.expiredTitle, homeLink: SHARE_LINK_WORDS.homeLink };
+    const pages = ['site.notFound', 'site.locked', 'site.shared', 'site.shareLink'];
+    const items = findSampleLeftovers({ ...sample, site }, prints).filter((item) => pages.includes(item.id));
+    expect(items.map((item) => [item.id, item.href])).toEqual([
+      ['site.notFound', '/admin/content/site.yml#field-notFound-subtitle'],
+      ['site.locked', '/admin/content/site.yml#field-locked-note'],
+      ['site.shared', '/admin/content/site.yml#field-shared-subtitleOne'],
+    ]);
+    expect(items.map((item) => item.what)).toEqual([
+      'The text of the page a wrong address opens',
+      'The notes on a private case study before the password',
+      'The text above the case studies a share link opens',
+    ]);
+    // The last shipped text of a page is the one it links to; changed, the page leaves the list.
+    site.shareLink = { ...site.shareLink, unavailableText: `  ${SHARE_LINK_WORDS.unavailableText.replace(/ /g, '\n ')}` };
+    expect(findSampleLeftovers({ ...sample, site }, prints).find((item) => item.id === 'site.shareLink')?.href).toBe(
+      '/admin/content/site.yml#field-shareLink-unavailableText',
+    );
+    site.locked = { ...site.locked, note: 'Radio me for the password.' };
+    expect(findSampleLeftovers({ ...sample, site }, prints).map((item) => item.id)).not.toContain('site.locked');
   });
 
   it('keeps only what is left: each entry leaves the list when its own field changes', () => {

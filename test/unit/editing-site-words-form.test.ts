@@ -50,6 +50,11 @@ describe('the site’s words in the editor’s form', () => {
     expect(data.work).toEqual(DEFAULT_WORD_GROUPS.work);
     expect(data.cta).toEqual(DEFAULT_WORD_GROUPS.cta);
     expect(data.footer).toEqual(DEFAULT_WORD_GROUPS.footer);
+    // The pages that say why something is not shown: the 404, the lock screen, /shared, a share link that does not open.
+    expect(data.notFound).toEqual(DEFAULT_WORD_GROUPS.notFound);
+    expect(data.locked).toEqual(DEFAULT_WORD_GROUPS.locked);
+    expect(data.shared).toEqual(DEFAULT_WORD_GROUPS.shared);
+    expect(data.shareLink).toEqual(DEFAULT_WORD_GROUPS.shareLink);
     expect(data.hero.workButton).toBe(DEFAULT_WORD_FIELDS.hero.workButton);
     expect(data.about.interestsTitle).toBe(DEFAULT_WORD_FIELDS.about.interestsTitle);
   });

@@ -2,7 +2,9 @@ import { useActionData } from '@remix-run/react';
 import { useContactHref } from '~/components/contact/contact-href';
 import { LockIcon } from '~/components/ui';
 import { PasswordForm } from '~/components/ui/PasswordForm';
-import { noPasswordNote, type LockedCaseStudy as Locked, type UnlockActionData } from '~/access/private-case-study';
+import type { LockedCaseStudy as Locked, UnlockActionData } from '~/access/private-case-study';
+import type { Site } from '~/content/schema';
+import { fillWords, LOCKED_WORDS } from '~/content/site-words';
 import { CaseStudyHeading, CaseStudyHeroImage } from './CaseStudyHeader';
 
 /** An e-mail address in the note becomes a mailto link; the rest is text. */
@@ -31,7 +33,7 @@ function Note({ text }: { text: string }) {
  * there is no box to type into: the page says how to ask for access instead
  * (her note is left out then, as it may promise a password).
  */
-export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
+export function LockedCaseStudy({ caseStudy, words = LOCKED_WORDS }: { caseStudy: Locked; words?: Site['locked'] }) {
   const answer = useActionData<UnlockActionData>();
   const contactHref = useContactHref();
   return (
@@ -43,7 +45,7 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
           <span className="grid size-9 place-items-center rounded-full bg-accent-soft text-accent-soft-fg">
             <LockIcon className="size-[18px]" />
           </span>
-          This case study is private
+          {words.title}
         </h2>
         {caseStudy.askForPassword ? (
           <>
@@ -54,13 +56,13 @@ export function LockedCaseStudy({ caseStudy }: { caseStudy: Locked }) {
           </>
         ) : (
           <div className="mt-3 grid gap-4" data-no-password>
-            <Note text={noPasswordNote(caseStudy.email)} />
+            <Note text={fillWords(words.noPasswordNote, { email: caseStudy.email })} />
             <p>
               <a
                 href={contactHref}
                 className="inline-flex h-11 items-center rounded-full bg-accent px-5 text-[0.9375rem] font-medium text-accent-fg shadow-sm transition-colors hover:bg-accent-hover"
               >
-                Ask for access
+                {words.askButton}
               </a>
             </p>
           </div>

@@ -1,51 +1,46 @@
 import { Link } from '@remix-run/react';
 import { STATUS_ACTION, StatusPage } from '~/components/layout/StatusPage';
+import { SHARE_LINK_WORDS, splitWords, type WordValues } from '~/content/site-words';
 import type { ShareLinkProblem } from './types';
 
-/** What a recipient sees when their link cannot open anything. */
-export function ShareLinkProblemPage({ problem, name, email }: ShareLinkProblem) {
-  const firstName = name.split(' ')[0];
-  const ask = (
-    <a href={`mailto:${email}`} className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover">
-      {email}
-    </a>
+/** Her sentence with its values in place, her e-mail address as a link. */
+function Sentence({ text, values }: { text: string; values: WordValues }) {
+  return (
+    <p>
+      {splitWords(text, values).map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : part.key === 'email' ? (
+          <a key={i} href={`mailto:${part.value}`} className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover">
+            {part.value}
+          </a>
+        ) : (
+          part.value
+        ),
+      )}
+    </p>
   );
+}
+
+/** What a recipient sees when their link cannot open anything, in her words (site.yml's shareLink). */
+export function ShareLinkProblemPage({ problem, name, email, words = SHARE_LINK_WORDS }: ShareLinkProblem) {
+  const values: WordValues = { name, 'first name': name.split(' ')[0], email };
   const home = (
     <Link to="/" className={STATUS_ACTION}>
-      See the public work
+      {words.homeLink}
     </Link>
   );
-  if (problem === 'expired' || problem === 'revoked') {
-    return (
-      <StatusPage code={410} title="This link has expired." action={home}>
-        <p>
-          {`Ask ${name} for a new one: `}
-          {ask}.
-        </p>
-      </StatusPage>
-    );
-  }
-  if (problem === 'limited') {
-    return (
-      <StatusPage code={429} title="Too many tries" action={home}>
-        <p>Please wait a few minutes, then open the link from the message again.</p>
-      </StatusPage>
-    );
-  }
-  if (problem === 'unavailable') {
-    return (
-      <StatusPage code={503} title="The link can’t be checked right now" action={home}>
-        <p>
-          Please try again in a minute. If it keeps happening, write to {firstName}: {ask}.
-        </p>
-      </StatusPage>
-    );
-  }
+  const [code, title, text] =
+    problem === 'expired' || problem === 'revoked'
+      ? [410, words.expiredTitle, words.expiredText]
+      : problem === 'limited'
+        ? [429, words.limitedTitle, words.limitedText]
+        : problem === 'unavailable'
+          ? [503, words.unavailableTitle, words.unavailableText]
+          : [404, words.unknownTitle, words.unknownText];
   return (
-    <StatusPage code={404} title="This link doesn’t open anything" action={home}>
-      <p>
-        Check that the whole link was copied, or ask {name} for a new one: {ask}.
-      </p>
+    <StatusPage code={code} title={title} action={home}>
+      <Sentence text={text} values={values} />
     </StatusPage>
   );
 }

@@ -46,7 +46,23 @@ export type Field = {
 };
 
 /** Long texts are text areas: an explicit table, by key, not a guess from the text. */
-export const TEXTAREA_KEYS: ReadonlySet<string> = new Set(['description', 'summary', 'subtitle', 'paragraphs', 'bullets', 'lockedNote']);
+export const TEXTAREA_KEYS: ReadonlySet<string> = new Set([
+  'description',
+  'summary',
+  'subtitle',
+  'paragraphs',
+  'bullets',
+  'lockedNote',
+  // The longer sentences of the site's own words (site.yml).
+  'note',
+  'noPasswordNote',
+  'subtitleOne',
+  'subtitleMany',
+  'expiredText',
+  'unknownText',
+  'limitedText',
+  'unavailableText',
+]);
 
 /** Labels that humanising the key gets wrong. */
 const LABELS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SampleFingerprints } from './sample-fingerprints';
 import type { SampleItem } from './sample-item';
-import { CONTACT_WORDS, CTA_WORDS, WORK_WORDS } from '~/content/site-words';
+import { CONTACT_WORDS, CTA_WORDS, LOCKED_WORDS, NOT_FOUND_WORDS, SHARE_LINK_WORDS, SHARED_WORDS, WORK_WORDS } from '~/content/site-words';
 
 export type { SampleItem } from './sample-item';
 
@@ -140,6 +140,39 @@ export function fingerprintsOf(content: ContentSnapshot): SampleFingerprints {
   return prints;
 }
 
+/** A site word left out of site.yml, or written as it shipped. */
+const isShipped = (value: unknown, sentence: string) =>
+  value === undefined || value === null || value === '' || normalise(String(value)) === normalise(sentence);
+
+/**
+ * The pages that say why something is not shown, each with its texts under
+ * the heading as they shipped (its headings and buttons are the site's, as
+ * "Case Studies" is), named as Make it yours names the page.
+ */
+const PAGE_SENTENCES: [group: string, what: string, shipped: Record<string, string>][] = [
+  ['notFound', 'The text of the page a wrong address opens', { subtitle: NOT_FOUND_WORDS.subtitle }],
+  [
+    'locked',
+    'The notes on a private case study before the password',
+    { note: LOCKED_WORDS.note, noPasswordNote: LOCKED_WORDS.noPasswordNote },
+  ],
+  [
+    'shared',
+    'The text above the case studies a share link opens',
+    { subtitleOne: SHARED_WORDS.subtitleOne, subtitleMany: SHARED_WORDS.subtitleMany },
+  ],
+  [
+    'shareLink',
+    'The texts of a share link that no longer opens',
+    {
+      expiredText: SHARE_LINK_WORDS.expiredText,
+      unknownText: SHARE_LINK_WORDS.unknownText,
+      limitedText: SHARE_LINK_WORDS.limitedText,
+      unavailableText: SHARE_LINK_WORDS.unavailableText,
+    },
+  ],
+];
+
 const SITE = '/admin/content/site.yml';
 const RESUME = '/admin/content/resume.mdx';
 /** The editor's input ids (FieldControls' inputId): dots become hyphens. */
@@ -190,9 +223,13 @@ export function findSampleLeftovers(content: ContentSnapshot, sample: SampleFing
       ['cta', CTA_WORDS.subtitle, 'The closing line at the end of every case study'],
     ] as const;
     for (const [group, sentence, what] of firstPerson) {
-      const value = record(site[group]).subtitle;
-      if (value === undefined || value === null || value === '' || normalise(String(value)) === normalise(sentence))
+      if (isShipped(record(site[group]).subtitle, sentence))
         onSite(`${group}.subtitle`, what, `${group}.subtitle`, 'It speaks for you: say it in your own words.');
+    }
+    // The pages that say why something is not shown: one entry a page while a text of it is the shipped one, linked to the first.
+    for (const [group, what, texts] of PAGE_SENTENCES) {
+      const left = Object.entries(texts).find(([key, sentence]) => isShipped(record(site[group])[key], sentence));
+      if (left) onSite(group, what, `${group}.${left[0]}`, 'Say them in your own words.');
     }
   }
 

@@ -5,8 +5,12 @@ import {
   CTA_WORDS,
   FOOTER_WORDS,
   HERO_WORDS,
+  LOCKED_WORDS,
   MORE_WORK_WORDS,
+  NOT_FOUND_WORDS,
   RESUME_PAGE_WORDS,
+  SHARE_LINK_WORDS,
+  SHARED_WORDS,
   WORK_WORDS,
 } from '~/content/site-words';
 import type { SampleFingerprints } from '~/editing/setup/sample-fingerprints';
@@ -30,6 +34,10 @@ export const DEFAULT_WORD_GROUPS = {
   cta: CTA_WORDS,
   resumePage: RESUME_PAGE_WORDS,
   footer: FOOTER_WORDS,
+  notFound: NOT_FOUND_WORDS,
+  locked: LOCKED_WORDS,
+  shared: SHARED_WORDS,
+  shareLink: SHARE_LINK_WORDS,
 } as const;
 
 /** The word fields inside the hero and about groups, which hold the designer's own content as well. */
