@@ -42,7 +42,9 @@ type Done = Record<string, string | null>;
 async function stepsOf(page: Page): Promise<Done> {
   const rows = page.locator('[data-setup-step]');
   await rows.first().waitFor();
-  return rows.evaluateAll((all) => Object.fromEntries(all.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])));
+  return rows.evaluateAll((all) =>
+    Object.fromEntries(all.map((row) => [row.getAttribute('data-setup-step'), row.getAttribute('data-done')])),
+  );
 }
 
 // In the guide's order: publishing first.
