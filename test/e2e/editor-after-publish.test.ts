@@ -113,3 +113,22 @@ describe('two tabs', () => {
     expect(file).toMatch(/^timeline: 3 weeks$/m);
   }, 180_000);
 });
+
+describe('when the page’s script never starts', () => {
+  it('the story’s text area shows after 12 s, and the “Opening” note goes', async () => {
+    const page = await editor.signedIn();
+    // Every script of the page refused, as a blocked or failed download would leave it.
+    await page.route(
+      (url) => url.pathname.startsWith('/build/') && url.pathname.endsWith('.js'),
+      (route) => route.abort(),
+    );
+    await page.goto(`${editor.url}${BLOCKS_DEMO_URL}`);
+    const source = page.locator('textarea[data-body-source]');
+    const note = page.locator('[data-body-opening]');
+    expect(await source.isVisible()).toBe(false);
+    expect(await note.isVisible()).toBe(true);
+    await source.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await note.isVisible()).toBe(false);
+    expect(await source.inputValue()).toContain('## Side by side');
+  });
+});

@@ -116,12 +116,12 @@ export function BodyEditor({ name = 'body', defaultValue, documentPath, blocks, 
         rows={24}
         spellCheck
         aria-describedby={problem || unavailable ? `${id}-problem` : undefined}
-        className={`min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 ${opening ? '[@media(scripting:enabled)]:hidden' : ''}`}
+        className={`min-h-64 w-full rounded-xl border border-border bg-bg px-4 py-3 font-mono text-sm leading-relaxed text-fg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 ${opening ? 'body-source-waiting' : ''}`}
       />
       {opening ? (
         <p
           data-body-opening
-          className="grid min-h-64 place-items-center rounded-xl border border-border text-sm text-fg-muted noscript:hidden"
+          className="body-opening-note grid min-h-64 place-items-center rounded-xl border border-border text-sm text-fg-muted noscript:hidden"
         >
           Opening the visual editor…
         </p>
