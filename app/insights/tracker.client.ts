@@ -129,10 +129,9 @@ export function start() {
     'click',
     (event) => {
       const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!link) return;
-      if (link.pathname.endsWith('.pdf')) send({ k: 'resume', p: route });
-      // Following a link leaves the page: what was read goes now, not in pagehide.
-      else if (link.target !== '_blank' && link.pathname !== location.pathname) flush();
+      if (link?.pathname.endsWith('.pdf')) send({ k: 'resume', p: route });
+      // Following a link to another page: what was read goes now, not in pagehide (early, for a new tab: nothing is lost).
+      else if (link && link.pathname !== location.pathname) flush();
     },
     true,
   );

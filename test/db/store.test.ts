@@ -53,6 +53,7 @@ const MIGRATIONS = [
   '20261127010100_site_address',
   '20261127020000_discarded_drafts',
   '20261127020100_draft_typed_at',
+  '20261129000000_owner_time_zone',
 ];
 const WINDOW_MS = 10 * 60 * 1000;
 
@@ -147,6 +148,7 @@ describe.each(ENGINES)('on %s', (_name, start) => {
         'insight_visitor_limits',
         'mail_account',
         'owner_sign_in_links',
+        'owner_time_zone',
         'private_case_study_password',
         'publishing_connection',
         'rate_limits',

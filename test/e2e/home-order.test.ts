@@ -177,7 +177,7 @@ describe('the home page in her order', () => {
     expect(order.indexOf('about:true')).toBe(about + 1);
     expect(order).toContain('case-studies:false');
     // Back from the post, focus is where she was: on the button that now says Show.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Show Case studies');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Show Case studies');
     expect(await page.locator('[data-preview-frame="home-phone"] iframe').first().getAttribute('src')).toMatch(
       /homeHidden=[^&]*case-studies/,
     );
