@@ -5,6 +5,7 @@ import { useBrowser } from '../helpers/suite/browser-suite';
 import { waitForFrames, waitForReady } from '../helpers/site/e2e';
 import { startOwnerStack, type OwnerStack } from '../helpers/suite/owner-stack';
 import { waitFor } from '../helpers/wait';
+import { asIfPrerendered, showPrerendered } from '../helpers/site/prerender';
 import { only } from '../helpers/must';
 import { signInPage } from '../helpers/site/owner-session';
 
@@ -206,18 +207,11 @@ describe('a reader leaving a case study any way they can', () => {
   });
 
   it('a prerendered case study counts its reading once it is shown', async () => {
-    // Chromium does not prerender under DevTools (speculation-rules.test.ts): the page gets a prerendered page's state.
+    // Chromium does not prerender under DevTools: the page gets a prerendered page's state (helpers/site/prerender.ts).
     const page = await open();
-    await page.addInitScript(() => {
-      let prerendering = true;
-      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
-      (window as unknown as { __show: () => void }).__show = () => {
-        prerendering = false;
-        document.dispatchEvent(new Event('prerenderingchange'));
-      };
-    });
+    await asIfPrerendered(page);
     await page.goto(`${url}${STUDY}`, { waitUntil: 'load' });
-    await page.evaluate(() => (window as unknown as { __show: () => void }).__show());
+    await showPrerendered(page);
     await waitForReady(page);
     await waitForRows(1, 'the view once shown');
     await scrollToSection(page, 2);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { asIfPrerendered, showPrerendered } from '../helpers/site/prerender';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_CHROME_UA } from '../helpers/start/browser';
 import { waitForReady } from '../helpers/site/e2e';
@@ -120,18 +121,9 @@ describe('speculation rules', () => {
   });
 
   it('a case study the browser prerenders counts no view until it is shown, then counts it', async () => {
-    // Chromium refuses to prerender a page while DevTools drives it, as Playwright does (its
-    // status: PrerenderingDisabledByDevTools). So the page gets the state a prerendered one has:
-    // document.prerendering true until the browser shows it and fires prerenderingchange.
+    // Chromium does not prerender under DevTools: the page gets a prerendered page's state (helpers/site/prerender.ts).
     const page = await open();
-    await page.addInitScript(() => {
-      let prerendering = true;
-      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
-      (window as unknown as { __show: () => void }).__show = () => {
-        prerendering = false;
-        document.dispatchEvent(new Event('prerenderingchange'));
-      };
-    });
+    await asIfPrerendered(page);
     const beacons: string[] = [];
     page.on(
       'request',
@@ -143,7 +135,7 @@ describe('speculation rules', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.islands ?? null), 'no island started').toBeNull();
     expect(beacons, 'no view counted').toEqual([]);
 
-    await page.evaluate(() => (window as unknown as { __show: () => void }).__show());
+    await showPrerendered(page);
     await waitForReady(page);
     await expect.poll(() => beacons.filter((body) => body.includes('"view"')).length, { timeout: 10_000 }).toBe(1);
     expect(await violations(page)).toEqual([]);
