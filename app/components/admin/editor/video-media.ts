@@ -5,6 +5,7 @@
  */
 export {
   BlobSource,
+  BufferSource,
   BufferTarget,
   Conversion,
   getFirstEncodableAudioCodec,
@@ -15,6 +16,7 @@ export {
   Mp4OutputFormat,
   Output,
   QTFF,
+  StreamTarget,
   WEBM,
   WebMOutputFormat,
 } from 'mediabunny';
