@@ -6,6 +6,8 @@ import { currentMailTransport, readMailAccount, requireSealingKey, saveMailAccou
 import { MAIL_PROVIDERS, isMailProvider, type MailProviderId, type MailSecurity } from './mail-providers';
 import { isMailPort, reachableTransport, takeMailTestSlot } from './mail-reach.server';
 import { MailSendError, sendOrThrow } from './mail.server';
+import { absoluteTime } from '~/time-zone/zones';
+import { ownerTimeZoneOrDefault } from '~/time-zone/owner-time-zone.server';
 
 /**
  * What /admin/settings/mail does: reads the owner's form into an account,
@@ -120,8 +122,8 @@ export function accountFromForm(
 
 const TEST_SUBJECT = 'Test message from your portfolio';
 
-function testMail(from: string | { name: string; address: string }, to: string) {
-  const when = new Date().toUTCString();
+function testMail(from: string | { name: string; address: string }, to: string, zone: string) {
+  const when = absoluteTime(new Date().toISOString(), zone);
   return {
     from,
     to,
@@ -153,7 +155,7 @@ export async function sendTestThrough(details: MailAccountDetails): Promise<Test
   const config = getMailConfig({ source: 'owner-area', smtp, account: { ...details, testedAt: new Date(), savedAt: new Date() } });
   const fromAddress = typeof config.from === 'string' ? config.from : config.from.address;
   try {
-    await sendOrThrow(testMail(config.from, config.to), smtp);
+    await sendOrThrow(testMail(config.from, config.to, await ownerTimeZoneOrDefault()), smtp);
     return { ok: true, to: config.to };
   } catch (error) {
     const failure = error instanceof MailSendError ? error : new MailSendError(error, smtp);
@@ -245,7 +247,7 @@ export async function testCurrent(): Promise<MailSettingsAnswer> {
   if (!slot.allowed) return TOO_MANY('test', slot);
   const config = getMailConfig(transport);
   try {
-    await sendOrThrow(testMail(config.from, config.to), transport.smtp);
+    await sendOrThrow(testMail(config.from, config.to, await ownerTimeZoneOrDefault()), transport.smtp);
     return { intent: 'test', state: 'sent', to: config.to, message: `Sent. A test message is on its way to ${config.to}.` };
   } catch (error) {
     const failure = error instanceof MailSendError ? error : new MailSendError(error, transport.smtp);

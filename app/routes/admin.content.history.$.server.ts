@@ -9,6 +9,7 @@ import { diffHunks, diffSummary } from '~/editing/documents/line-diff';
 import type { HistoryEntry } from '~/components/admin/content/types';
 import { publishChange } from '~/editing/publish-change.server';
 import { readSmallForm, text } from '~/http/form.server';
+import { ownerTimeZoneOrDefault } from '~/time-zone/owner-time-zone.server';
 import { documentPathOf } from './admin.content.$.server';
 
 /**
@@ -58,7 +59,7 @@ export async function contentHistoryAction({ request, params }: ActionFunctionAr
     const commit = text(form, 'commit');
     if (!/^[0-9a-f]{40}$/.test(commit)) return data({ error: 'Pick a version from the list.' }, { status: 400, headers: OWNER_HEADERS });
     const config = await resolvePublishConfig();
-    const planned = await restoreRequest(document.path, commit, config);
+    const planned = await restoreRequest(document.path, commit, config, await ownerTimeZoneOrDefault());
     if (!planned.ok) return data({ error: planned.error }, { status: 409, headers: OWNER_HEADERS });
     // Checked, committed and made live like any publish; the file's draft goes once the restore has landed.
     const result = await publishChange(planned.value, config, { discard: document.path });

@@ -38,6 +38,15 @@ export async function ownerTimeZone(): Promise<string> {
   return (await readOwnerTimeZone()).zone;
 }
 
+/** Her zone where a date is only worded (a commit message, a test mail): UTC while the database cannot say. */
+export async function ownerTimeZoneOrDefault(): Promise<string> {
+  try {
+    return await ownerTimeZone();
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
 export type TimeZoneAnswer = { state: 'saved' | 'kept' | 'failed'; message: string; zone?: string };
 
 /**

@@ -93,3 +93,14 @@ export function zoneShortName(at: Date, zone: string): string {
   }
   return offsetName(offsetMinutes(at, zone));
 }
+
+/**
+ * "23 Nov 2026, 15:05 CET": in her time zone (on a page, from the loader, never
+ * the browser's at render time), named, so it stays unambiguous.
+ */
+export function absoluteTime(iso: string, zone = DEFAULT_TIME_ZONE): string {
+  const at = new Date(iso);
+  const { year, month, day, hour, minute } = zonedParts(at, zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}, ${pad(hour)}:${pad(minute)} ${zoneShortName(at, zone)}`;
+}

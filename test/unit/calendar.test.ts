@@ -17,6 +17,9 @@ describe('dates in the owner’s area', () => {
     expect(absoluteTime(september)).toBe('27 Sep 2026, 08:05 UTC');
     expect(shortDay('2026-09-03')).toBe('3 Sep');
     expect(dayOf(september)).toBe('27 Sep 2026');
+    // A restore's message names the day as her history lists it: in her time zone.
+    expect(dayOf('2026-11-28T23:30:00Z', 'Europe/Amsterdam')).toBe('29 Nov 2026');
+    expect(dayOf('2026-11-29T03:30:00Z', 'America/Los_Angeles')).toBe('28 Nov 2026');
     expect(tokenExpirySentence({ state: 'expired', expiresAt: september })).toContain('expired on 27 September 2026');
   });
 

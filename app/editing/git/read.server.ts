@@ -7,7 +7,8 @@ import { GitCommandError, gitText, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig } from './publish-config.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
-import { utcDay } from '~/utils/calendar';
+import { MONTHS } from '~/utils/calendar';
+import { DEFAULT_TIME_ZONE, zonedParts } from '~/time-zone/zones';
 import {
   remoteFileAt,
   remoteHistory,
@@ -215,7 +216,12 @@ export function titleOf(filePath: string, text: string | null): string {
  * a conflict, never overwritten). A file absent in that commit is refused:
  * restoring "nothing" would be a delete, which the list's delete does.
  */
-export async function restoreRequest(filePath: string, commit: string, config: PublishConfig): Promise<Outcome<PublishRequest>> {
+export async function restoreRequest(
+  filePath: string,
+  commit: string,
+  config: PublishConfig,
+  zone = DEFAULT_TIME_ZONE,
+): Promise<Outcome<PublishRequest>> {
   const old = await fileAt(filePath, commit, config);
   if (!old.ok) return old;
   if (old.value === null) return { ok: false, error: 'This page did not exist yet in that version: there is nothing to restore from it.' };
@@ -227,14 +233,15 @@ export async function restoreRequest(filePath: string, commit: string, config: P
     const current = await openFile(filePath, config);
     return {
       files: [{ path: filePath, content: text, baseBlobId: current?.blobId ?? null }],
-      message: `Restore ${titleOf(filePath, text)} to ${date ? `its version of ${dayOf(date)}` : 'an earlier version'}`,
+      message: `Restore ${titleOf(filePath, text)} to ${date ? `its version of ${dayOf(date, zone)}` : 'an earlier version'}`,
     };
   });
 }
 
-/** A day as the history's messages name it: `27 Nov 2026` (UTC, as the server has no time zone of hers). */
-export function dayOf(date: string): string {
-  return utcDay(date, 'short');
+/** A day as the history's messages name it: `27 Nov 2026`, the day it was in her time zone, as her history lists it. */
+export function dayOf(date: string, zone = DEFAULT_TIME_ZONE): string {
+  const { year, month, day } = zonedParts(new Date(date), zone);
+  return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}`;
 }
 
 /** The files (blobs, not links) under `paths` in `treeish`, with their blob ids: `git ls-tree -r`, read literally. */

@@ -1,5 +1,4 @@
-import { MONTHS } from '~/utils/calendar';
-import { DEFAULT_TIME_ZONE, zonedParts, zoneShortName } from '~/time-zone/zones';
+export { absoluteTime } from '~/time-zone/zones';
 
 /**
  * Times in the owner's area, worded the same on the server and in the
@@ -29,15 +28,4 @@ export function relativeTime(iso: string, nowIso: string): string {
     amount /= size;
   }
   return iso;
-}
-
-/**
- * "23 Nov 2026, 15:05 CET": in her time zone (from the loader, never the
- * browser's at render time), named, so it stays unambiguous.
- */
-export function absoluteTime(iso: string, zone = DEFAULT_TIME_ZONE): string {
-  const at = new Date(iso);
-  const { year, month, day, hour, minute } = zonedParts(at, zone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}, ${pad(hour)}:${pad(minute)} ${zoneShortName(at, zone)}`;
 }
