@@ -55,10 +55,11 @@ export async function contentListLoader({ request }: LoaderFunctionArgs) {
           };
         }),
     );
-    // What still comes from the sample designer; none shown when the branch cannot be read.
-    const leftovers = listed.ok ? await sampleLeftovers(items, config) : null;
-    // Deleted case studies, for one-click Restore; none shown when the history cannot be read.
-    const deleted = listed.ok ? await recentlyDeleted(items, config) : null;
+    // What still comes from the sample designer, and the deleted case studies for one-click Restore, side by side: none
+    // shown when the branch or its history cannot be read.
+    const [leftovers, deleted] = listed.ok
+      ? await Promise.all([sampleLeftovers(items, config), recentlyDeleted(items, config)])
+      : [null, null];
     const url = new URL(request.url);
     const confirming = url.searchParams.get('delete');
     return data(

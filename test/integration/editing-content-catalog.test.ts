@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../pipeline/content/compile';
 import { contentTexts, listContent } from '~/editing/content-list/catalog.server';
 import { deleteRequest, moveRequest, newCaseStudy } from '~/editing/content-list/manage.server';
+import { recentlyDeleted } from '~/editing/content-list/recently-deleted.server';
+import { sampleLeftovers } from '~/editing/setup/sample-check.server';
 import { publishConfig, type PublishConfig } from '~/editing/git/publish-config.server';
 import { publish } from '~/editing/git/publish.server';
 import { git, makeBareRepository, startGitRemote, TEST_TOKEN, type SeedFiles } from '../helpers/start/git-remote';
@@ -170,5 +172,24 @@ describe.each(MODES)('%s', (_name, start) => {
     git(root, ['clone', '--quiet', mode.gitDir, clone]);
     const { content } = await compileSite(path.join(clone, 'content'), path.join(ROOT, 'public'), path.join(clone, 'private'));
     expect(content.cards.map((card) => card.slug)).toEqual(['office-depot', 'mobile-banking', 'new-work', 'analytics-dashboard']);
+  });
+
+  it('the list page after a move reads the sample check in one fetch and Recently deleted in two, whatever the folders and files', async () => {
+    // After the test above: the sample's photos and four case studies' images are in folders of their own, and the
+    // broken case study is deleted. The list page redrawn after a move waits on these reads, each a round trip to the git host.
+    if (!mode.fetches) return;
+    const fetches = mode.fetches;
+    const listed = await listContent(mode.config);
+    if (!listed.ok) throw new Error(listed.error);
+    let before = fetches();
+    const leftovers = await sampleLeftovers(listed.value, mode.config);
+    expect(leftovers.ok).toBe(true);
+    expect(fetches() - before).toBe(1);
+    before = fetches();
+    const deleted = await recentlyDeleted(listed.value, mode.config);
+    if (!deleted.ok) throw new Error(deleted.error);
+    expect(deleted.value.map((file) => [file.path, file.title])).toEqual([[BROKEN, 'broken']]);
+    // One fetch for the history, one for the deleted files' texts (their titles, or, as here, a broken one's file name).
+    expect(fetches() - before).toBe(2);
   });
 });

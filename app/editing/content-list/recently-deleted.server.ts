@@ -4,7 +4,7 @@ import type { Outcome } from '~/editing/documents/outcome';
 import { deletedFiles, filesBeforeDelete } from '~/editing/git/deleted.server';
 import type { PublishConfig } from '~/editing/git/publish-config.server';
 import type { PublishRequest } from '~/editing/git/publish-plan.server';
-import { fileAt, titleOf } from '~/editing/git/read.server';
+import { filesAtCommits, titleOf } from '~/editing/git/read.server';
 
 /**
  * Recently deleted: the case studies and pages a recent commit removed and that are
@@ -20,10 +20,12 @@ const SHOWN = 10;
 
 /** The case studies and pages deleted within the last commits and not in `items` (the branch's tip), newest first. */
 export async function recentlyDeleted(items: ContentItem[], config: PublishConfig): Promise<Outcome<DeletedCaseStudy[]>> {
-  const [studies, pages] = await Promise.all([CASE_STUDY_DIR, PAGE_DIR].map((dir) => deletedFiles(dir.replace(/\/$/, ''), config)));
-  if (!studies!.ok) return studies!;
-  if (!pages!.ok) return pages!;
-  const deleted = [...studies!.value, ...pages!.value].sort((a, b) => b.date.localeCompare(a.date));
+  const found = await deletedFiles(
+    [CASE_STUDY_DIR, PAGE_DIR].map((dir) => dir.replace(/\/$/, '')),
+    config,
+  );
+  if (!found.ok) return found;
+  const deleted = [...found.value].sort((a, b) => b.date.localeCompare(a.date));
   const present = new Set(items.map((item) => item.contentPath));
   const newest = new Map<string, (typeof deleted)[number]>();
   for (const file of deleted) {
@@ -32,12 +34,11 @@ export async function recentlyDeleted(items: ContentItem[], config: PublishConfi
     newest.set(file.path, file);
   }
   const candidates = [...newest.values()];
-  const texts = await Promise.all(
-    candidates.map(async (file) => {
-      const text = await fileAt(file.path, file.parent, config);
-      return text.ok ? text.value : null;
-    }),
+  const read = await filesAtCommits(
+    candidates.map((file) => ({ path: file.path, commit: file.parent })),
+    config,
   );
+  const texts = read.ok ? read.value : candidates.map(() => null);
   // A page moved to a new address left its old file behind in the history: it was moved, not deleted, so it is not
   // listed (a restore would clash with the page that keeps that address in `formerly`), even once the moved page is deleted.
   const movedAway = new Set([

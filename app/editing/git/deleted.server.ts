@@ -19,15 +19,21 @@ export type FileBytes = { path: string; bytes: Buffer };
 const COMMIT = /^[0-9a-f]{40}$/;
 const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
 
-/** Files directly in `folder` (no trailing slash) removed by one of the last `scan` commits, newest first; a file deleted twice is listed each time. */
+/**
+ * Files directly in each of `folders` (no trailing slash) removed by one of
+ * the last `scan` commits, newest first within a folder; a file deleted
+ * twice is listed each time. Remote mode reads them in one fetch from the
+ * git host, whatever the number of folders: the list page waits on it.
+ */
 export async function deletedFiles(
-  folder: string,
+  folders: string[],
   config: PublishConfig,
   { scan = 100 }: { scan?: number } = {},
 ): Promise<Outcome<DeletedFile[]>> {
   return read(config, async (mode) => {
-    const checked = checkContentPath(`${folder}/x.mdx`).replace(/\/x\.mdx$/, '');
-    return mode.mode === 'local' ? localDeletedFiles(mode, checked, scan) : remoteDeletedFiles(mode, checked, scan);
+    const checked = folders.map((folder) => checkContentPath(`${folder}/x.mdx`).replace(/\/x\.mdx$/, ''));
+    if (mode.mode === 'remote') return remoteDeletedFiles(mode, checked, scan);
+    return (await Promise.all(checked.map((folder) => localDeletedFiles(mode, folder, scan)))).flat();
   });
 }
 

@@ -11,6 +11,8 @@ import { MONTHS } from '~/utils/calendar';
 import { DEFAULT_TIME_ZONE, zonedParts } from '~/time-zone/zones';
 import {
   remoteFileAt,
+  remoteFilesAt,
+  remoteListFolders,
   remoteHistory,
   remoteLastChanges,
   remoteListFiles,
@@ -105,6 +107,29 @@ export async function fileAt(filePath: string, commit: string, config: PublishCo
   });
 }
 
+/** fileAt for several files and commits, in the order asked: remote mode reads them in one fetch from the git host. */
+export async function filesAtCommits(
+  wanted: { path: string; commit: string }[],
+  config: PublishConfig,
+): Promise<Outcome<(string | null)[]>> {
+  if (config.mode === 'local') {
+    const texts: (string | null)[] = [];
+    for (const { path: filePath, commit } of wanted) {
+      const text = await fileAt(filePath, commit, config);
+      if (!text.ok) return text;
+      texts.push(text.value);
+    }
+    return { ok: true, value: texts };
+  }
+  return read(config, async (mode) => {
+    const checked = wanted.map(({ path: filePath, commit }) => ({ path: checkContentPath(filePath), commit }));
+    const known = checked.filter(({ commit }) => COMMIT.test(commit));
+    const texts = mode.mode === 'remote' && known.length > 0 ? await remoteFilesAt(mode, known) : [];
+    // A commit that is not a commit id has no file: null, as fileAt answers.
+    return checked.map(({ commit }) => (COMMIT.test(commit) ? (texts.shift() ?? null) : null));
+  });
+}
+
 /** The last change of each path, for the list page; a path without one (a new file) is absent from the map. */
 export async function lastChanges(paths: string[], config: PublishConfig): Promise<Outcome<Map<string, CommitInfo>>> {
   return read(config, async (mode) => {
@@ -138,6 +163,19 @@ export async function listFiles(prefix: string, config: PublishConfig): Promise<
     const files: BranchFile[] = (await treeBlobs(mode.root, 'HEAD', [folder])).filter((file) => file.path.startsWith(folder));
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });
+}
+
+/** listFiles for several folders, each answered apart, in the order asked: remote mode reads them in one fetch from the git host. */
+export async function listFolders(prefixes: string[], config: PublishConfig): Promise<Outcome<BranchFile[][]>> {
+  const folders = prefixes.map((prefix) => (prefix.endsWith('/') ? prefix : `${prefix}/`));
+  if (config.mode === 'remote') return read(config, async (mode) => (mode.mode === 'remote' ? remoteListFolders(mode, folders) : []));
+  const listed: BranchFile[][] = [];
+  for (const folder of folders) {
+    const files = await listFiles(folder, config);
+    if (!files.ok) return files;
+    listed.push(files.value);
+  }
+  return { ok: true, value: listed };
 }
 
 /** The bytes of blobs by id (ids from listFiles), e.g. every content file's text for the list page. */

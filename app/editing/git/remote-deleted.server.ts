@@ -21,11 +21,11 @@ async function subtree(reader: Reader, treeOid: string, folder: string): Promise
   return oid;
 }
 
-/** Files directly in `folder` that each first-parent commit removed, newest first, among the last `scan` commits. */
-export function remoteDeletedFiles(config: RemotePublishConfig, folder: string, scan: number): Promise<DeletedFile[]> {
+/** Files directly in each of `folders` that each first-parent commit removed, newest first within a folder, among the last `scan` commits: one walk, one fetch. */
+export function remoteDeletedFiles(config: RemotePublishConfig, folders: string[], scan: number): Promise<DeletedFile[]> {
   return withHistory(config, async (reader, tip, last) => {
     const shallow = await shallowCommits(reader.remote.dir);
-    const found: DeletedFile[] = [];
+    const found: DeletedFile[][] = folders.map(() => []);
     let oid: string | undefined = tip;
     for (let seen = 0; oid && seen < scan; seen++) {
       // Its parent is not fetched: whether it deleted anything is unknown.
@@ -37,13 +37,14 @@ export function remoteDeletedFiles(config: RemotePublishConfig, folder: string, 
       const parentOid = current.commit.parent[0];
       if (!parentOid) break;
       const parent = await readCommit(reader, parentOid);
-      const now = await subtree(reader, current.commit.tree, folder);
-      const before = await subtree(reader, parent.commit.tree, folder);
-      if (before && now !== before) {
+      for (const [index, folder] of folders.entries()) {
+        const now = await subtree(reader, current.commit.tree, folder);
+        const before = await subtree(reader, parent.commit.tree, folder);
+        if (!before || now === before) continue;
         const kept = new Set(now ? (await readTree(reader, now)).map((entry) => entry.path) : []);
         for (const entry of await readTree(reader, before)) {
           if (entry.type !== 'blob' || kept.has(entry.path)) continue;
-          found.push({
+          found[index]!.push({
             path: `${folder}/${entry.path}`,
             commit: oid,
             parent: parentOid,
@@ -53,7 +54,7 @@ export function remoteDeletedFiles(config: RemotePublishConfig, folder: string, 
       }
       oid = parentOid;
     }
-    return found;
+    return found.flat();
   });
 }
 

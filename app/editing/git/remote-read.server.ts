@@ -184,21 +184,36 @@ export function remoteLastChanges(config: RemotePublishConfig, paths: string[]):
 }
 
 /** The file's text in `commit`; null when the commit (within MAX_DEPTH) or the file in it does not exist. */
-export function remoteFileAt(config: RemotePublishConfig, filePath: string, commit: string): Promise<string | null> {
+export async function remoteFileAt(config: RemotePublishConfig, filePath: string, commit: string): Promise<string | null> {
+  return (await remoteFilesAt(config, [{ path: filePath, commit }]))[0] ?? null;
+}
+
+/** remoteFileAt for several files and commits in one fetch from the git host, in the order asked. */
+export function remoteFilesAt(config: RemotePublishConfig, wanted: { path: string; commit: string }[]): Promise<(string | null)[]> {
   return withHistory(config, async (reader, _tip, last) => {
-    let tree: string;
-    try {
-      tree = (await readCommit(reader, commit)).commit.tree;
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'NotFoundError') throw error;
-      return last ? null : 'deeper';
+    const texts: (string | null)[] = [];
+    for (const { path: filePath, commit } of wanted) {
+      const text = await textAt(reader, filePath, commit, last);
+      if (text === 'deeper') return 'deeper';
+      texts.push(text);
     }
-    const version = await versionAt(reader, tree, filePath);
-    if (!version) return null;
-    const [, oid = ''] = version.split(' ');
-    const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid, cache: reader.cache });
-    return Buffer.from(blob).toString('utf8');
+    return texts;
   });
+}
+
+async function textAt(reader: Reader, filePath: string, commit: string, last: boolean): Promise<string | null | 'deeper'> {
+  let tree: string;
+  try {
+    tree = (await readCommit(reader, commit)).commit.tree;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'NotFoundError') throw error;
+    return last ? null : 'deeper';
+  }
+  const version = await versionAt(reader, tree, filePath);
+  if (!version) return null;
+  const [, oid = ''] = version.split(' ');
+  const { blob } = await (await isoGit()).readBlob({ fs, dir: reader.remote.dir, oid, cache: reader.cache });
+  return Buffer.from(blob).toString('utf8');
 }
 
 /** Every file under `prefix` (a folder, e.g. "content/") in the commit, symbolic links left out, sorted by path. */
@@ -224,6 +239,15 @@ export function remoteTip(config: RemotePublishConfig): Promise<string> {
 
 export function remoteListFiles(config: RemotePublishConfig, prefix: string): Promise<BranchFile[]> {
   return withHistory(config, (reader, tip) => filesAt(reader, tip, prefix));
+}
+
+/** The files under each of `prefixes` at the tip, in one fetch from the git host. */
+export function remoteListFolders(config: RemotePublishConfig, prefixes: string[]): Promise<BranchFile[][]> {
+  return withHistory(config, async (reader, tip) => {
+    const listed: BranchFile[][] = [];
+    for (const prefix of prefixes) listed.push(await filesAt(reader, tip, prefix));
+    return listed;
+  });
 }
 
 export type BranchListing = { files: BranchFile[]; texts: Map<string, string>; changes: Map<string, CommitInfo> };

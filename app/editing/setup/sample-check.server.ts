@@ -3,7 +3,7 @@ import { readEnv } from '~/settings/env.server';
 import type { ContentItem } from '~/editing/content-list/catalog.server';
 import { readDocument, yamlData } from '~/editing/documents/frontmatter.server';
 import type { Outcome } from '~/editing/documents/outcome';
-import { listFiles, readBlobs } from '~/editing/git/read.server';
+import { listFolders, readBlobs } from '~/editing/git/read.server';
 import { type PublishConfig } from '~/editing/git/publish-config.server';
 import { SAMPLE_FINGERPRINTS, type SampleFingerprints } from './sample-fingerprints';
 import { findSampleLeftovers, repoPathOfImage, type ContentSnapshot, type SampleItem } from './sample-leftovers.server';
@@ -71,11 +71,10 @@ export async function sampleLeftovers(
     return repoPath ? [repoPath] : [];
   });
   const blobIds = new Map<string, string>();
-  for (const folder of new Set(paths.map((repoPath) => repoPath.slice(0, repoPath.lastIndexOf('/') + 1)))) {
-    const files = await listFiles(folder, config);
-    if (!files.ok) return files;
-    for (const file of files.value) if (paths.includes(file.path)) blobIds.set(file.path, file.blobId);
-  }
+  // Every folder in one read of the branch: the list page waits on it.
+  const listed = await listFolders([...new Set(paths.map((repoPath) => repoPath.slice(0, repoPath.lastIndexOf('/') + 1)))], config);
+  if (!listed.ok) return listed;
+  for (const file of listed.value.flat()) if (paths.includes(file.path)) blobIds.set(file.path, file.blobId);
   const snapshot: ContentSnapshot = { site, resume, caseStudies, blobIds };
   return { ok: true, value: findSampleLeftovers(snapshot, sample) };
 }
