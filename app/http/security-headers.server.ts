@@ -68,7 +68,8 @@ export function contentSecurityPolicy(scriptHashes: string[], frameOrigins: stri
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     ...(frameOrigins.length ? [`frame-src ${frameOrigins.join(' ')}`] : []),
     `style-src 'self' ${styleHashes.join(' ')}`.trim(),
-    "img-src 'self' data:",
+    // blob: is the browser's own copy of a photo she picked, shown as a thumbnail before anything is sent (PhotoRows.tsx).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${devConnectSources()}`,
     "manifest-src 'self'",

@@ -66,8 +66,9 @@ export default function EditContent() {
       </section>
     );
   }
-  const notice = Object.keys(NOTICES).find((key) => params.has(key));
   const result = answer && 'result' in answer ? answer.result : undefined;
+  // The address's note told what happened before this page's own answer (a publish): once that has come, it is out of date.
+  const notice = result ? undefined : Object.keys(NOTICES).find((key) => params.has(key));
   // After a conflict's merge, the note typed for the refused publish comes back in the address, for the next publish.
   const message = answer && 'message' in answer ? answer.message : (params.get('note')?.slice(0, 2000) ?? undefined);
   return (

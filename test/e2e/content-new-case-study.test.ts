@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { publishAndWait } from '../helpers/site/live-site';
 import { remoteHead } from '../helpers/start/git-remote';
 import { useEditor } from '../helpers/suite/editor-suite';
 
 /**
  * A new case study from the list, in Chromium, against the built server in
  * remote mode: a title another case study already has is refused with a
- * sentence, and the title typed stays in its box; nothing is made.
+ * sentence, and the title typed stays in its box; nothing is made. Once
+ * published, the note that it is a new draft goes.
  */
 
 const editor = useEditor({ password: 'new case study test password', fixtures: true });
@@ -61,4 +63,17 @@ describe('a new case study', () => {
       expect(remoteHead(editor.stack.remote)).toBe(head);
     },
   );
+
+  it('once published, the page no longer says it is a new draft', async () => {
+    const page = await editor.signedIn({ at: '/admin/content' });
+    await page.locator('#new-case-study-title').fill('Onboarding for a Savings App');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const created = page.getByRole('status').filter({ hasText: 'New case study, kept as a draft' });
+    await created.waitFor();
+    await page.locator('[data-mdx-body][data-body-editor="ready"] [contenteditable="true"]').first().waitFor();
+    const published = await publishAndWait(page);
+    expect(published.status, published.message).toBe('published');
+    expect(await created.count()).toBe(0);
+    expect(await page.locator('[data-draft]').count()).toBe(0);
+  }, 180_000);
 });

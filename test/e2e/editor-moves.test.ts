@@ -9,9 +9,10 @@ import { waitFor } from '../helpers/wait';
  * Moving the story's blocks and a gallery's images in the visual editor, as
  * the designer does: with the buttons, with the keyboard and by dragging a
  * handle, each move said to screen readers and undone by the editor's Undo;
- * and a gallery of 24 photos built from three sets of 8 picked at once. In
+ * and a gallery of 24 photos built from three sets of 8 picked at once, or of 8 dropped on its dialog. In
  * Chromium, signed in on the built server with a real git remote, on the
- * fixture case study that holds every block (test/fixtures/case-studies/blocks-demo.mdx).
+ * fixture case study that holds every block (test/fixtures/case-studies/blocks-demo.mdx). A drop is a
+ * DragEvent built in the page: Playwright cannot drag a file from outside the browser.
  */
 
 const editor = useEditor({ password: 'moves test password', fixtures: true });
@@ -69,14 +70,35 @@ const photo = async (n: number) => ({
     .toBuffer(),
 });
 
-/** Answers the image dialog with several photos at once, each with its alt text, and waits until it has closed. */
-async function uploadSeveral(page: Page, first: number, count: number) {
+/** Lets go of `files` over `target`, as a drag from her desktop does: dragover first, then the drop. */
+async function dropFiles(target: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await target.evaluate(
+    (element, files) => {
+      const data = new DataTransfer();
+      for (const file of files) data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
+      element.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] })),
+  );
+}
+
+/**
+ * Answers the image dialog with several photos at once (picked, or with `dropped`, let go over the dialog),
+ * each with its alt text written from its thumbnail, and waits until it has closed.
+ */
+async function uploadSeveral(page: Page, first: number, count: number, { dropped = false } = {}) {
   const dialog = page.locator('form[data-image-dialog]');
   await dialog.waitFor();
   const files = await Promise.all(Array.from({ length: count }, (_, i) => photo(first + i)));
-  await dialog.locator('input[type="file"]').setInputFiles(files);
+  if (dropped) await dropFiles(page.locator('dialog', { has: dialog }), files);
+  else await dialog.locator('input[type="file"]').setInputFiles(files);
   const rows = dialog.locator('[data-photo-row]');
   await expect.poll(() => rows.count()).toBe(count);
+  // Each row shows its photo (the browser's own copy), so she can describe it.
+  await expect
+    .poll(() => rows.locator('img').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
+    .toBe(count);
   for (let i = 0; i < count; i++)
     await rows
       .nth(i)
@@ -168,6 +190,20 @@ describe('several photos at once', () => {
       .toMatch(
         /with its title as the caption\.\n\n!\[Screen 40 of the flow\]\(\.\/blocks-demo\/screen-40-[0-9a-f]{8}\.png\)\n\n!\[Screen 41 of the flow\]\([^)]+\)\n\n!\[Screen 42 of the flow\]\([^)]+\)\n\n/,
       );
+  });
+});
+
+describe('photos dropped on the open dialog', () => {
+  it('eight let go over the gallery’s dialog are taken as if picked, and become the gallery', async () => {
+    const page = await editor.signedIn();
+    await openEditor(page, editor.url + BLOCKS_DEMO);
+    await page.locator('[data-block="Gallery"]').evaluateAll((cards) => cards.forEach((c) => c.setAttribute('data-existing', '')));
+    await caretAfter(page, PARAGRAPH, 'caption.');
+    await page.locator('#mdx-add-block').selectOption('Gallery');
+    await uploadSeveral(page, 50, 8, { dropped: true });
+    const gallery = page.locator('[data-block="Gallery"]:not([data-existing])');
+    await expect.poll(() => gallery.locator('[data-image-child]').count()).toBe(8);
+    expect(await gallery.locator('input[data-prop="alt"]').first().inputValue()).toBe('Screen 50 of the flow');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { FilePicker } from '~/components/admin/kit/FilePicker';
 import { createPortal } from 'react-dom';
 import type { PickedImage } from './editor-env';
@@ -106,6 +106,26 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
     finish(stored.current.filter((image): image is PickedImage => !!image));
   }
 
+  /**
+   * Photos dragged onto the open dialog are taken as if picked: they go into its file input, so the picker
+   * names them and the form's own check sees them. Without this, a file let go over the dialog is opened
+   * by the browser in place of the editor.
+   */
+  function onDragOver(event: DragEvent) {
+    if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+  }
+  function onDrop(event: DragEvent) {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    const input = dialog.current?.querySelector<HTMLInputElement>('input[type="file"]');
+    const dropped = [...event.dataTransfer.files].filter((file) => file.type.startsWith('image/') || /\.hei[cf]$/i.test(file.name));
+    if (busy || !input || !dropped.length) return;
+    const chosen = new DataTransfer();
+    for (const file of request?.multiple ? dropped : dropped.slice(0, 1)) chosen.items.add(file);
+    input.files = chosen.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
   const given = !!request?.files?.length;
   const done = stored.current.filter(Boolean).length;
   // In <body>, not in the page's form: a form inside a form is not HTML. Its submit stops here (React would bubble it on).
@@ -114,6 +134,8 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
       ref={dialog}
       aria-labelledby={`${id}-title`}
       onCancel={() => finish([])}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] rounded-2xl border border-border bg-bg p-0 text-fg shadow-xl backdrop:bg-black/40"
     >
       {request ? (
@@ -137,7 +159,7 @@ export function ImageDialog({ documentPath, request, onDone }: { documentPath: s
           ) : given ? null : (
             <div>
               <label htmlFor={`${id}-file`} className={LABEL}>
-                {request.multiple ? <>Image files (pick several at once if you like)</> : <>Image file</>}
+                {request.multiple ? <>Image files (pick several at once, or drop them here)</> : <>Image file</>}
               </label>
               <FilePicker id={`${id}-file`} name="file" accept={ACCEPT} multiple={request.multiple} required onFiles={choose} />
               <p className="mt-1 text-sm text-fg-muted">{WITH_SCRIPT_LIMIT}.</p>
