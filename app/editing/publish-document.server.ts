@@ -90,9 +90,17 @@ export function liveNote(kind: DocumentKind, path: string, data: unknown, live: 
         : kind === 'case-study' && status === 'published'
           ? `/case-study/${slugOf(path)}`
           : '/';
+  // A case study still "coming soon" has no page of its own yet: only its card on the home page shows it.
+  const comingSoon = kind === 'case-study' && status !== 'published';
   switch (live?.shown) {
     case 'now':
-      return { when: 'It is live on your site now.', href };
+      return comingSoon
+        ? {
+            when: 'Its card is on your home page now, as coming soon. Its own page opens once you set Status to Published.',
+            href,
+            linkText: 'Open the home page',
+          }
+        : { when: 'It is live on your site now.', href };
     case 'after-build':
       return {
         when: `It is saved, but your site could not show it right away (${live.reason.replace(/\.$/, '')}). Publish again in a minute, or rebuild the site from the overview.`,

@@ -24,7 +24,8 @@ export type SaveResult =
   | { status: 'read-only'; reason: string };
 
 /** When and where the change shows. */
-export type LiveNote = { when: string; href: string | null };
+/** Where the change shows, and the link to it (`linkText` when it is not the page itself). */
+export type LiveNote = { when: string; href: string | null; linkText?: string };
 
 /** The HTTP status each outcome of a publish answers with, whichever page published. */
 export const SAVE_RESULT_HTTP_STATUS: Record<SaveResult['status'], number> = {

@@ -75,5 +75,11 @@ describe('a new case study', () => {
     expect(published.status, published.message).toBe('published');
     expect(await created.count()).toBe(0);
     expect(await page.locator('[data-draft]').count()).toBe(0);
+    // Coming soon, it has no page of its own: she is told where it shows, and the link goes there.
+    expect(published.message).toMatch(
+      /^Published\.\s*Its card is on your home page now, as coming soon\. Its own page opens once you set Status to Published\./,
+    );
+    const link = page.locator('[data-save-result] a', { hasText: 'Open the home page' });
+    expect(await link.getAttribute('href')).toBe('/');
   }, 180_000);
 });

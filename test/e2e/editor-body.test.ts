@@ -237,6 +237,16 @@ describe('everywhere', () => {
     const page = await signedIn({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     await openEditor(page, editor.url + OFFICE_DEPOT);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The toolbar scrolls sideways on a phone: adding a block and a photo are in view before it is scrolled.
+    const inView = await page.locator('.mdx-body-toolbar').evaluate((bar) => {
+      const { left, right } = bar.getBoundingClientRect();
+      const seen = (selector: string) => {
+        const box = bar.querySelector(selector)!.getBoundingClientRect();
+        return box.left >= left && box.right <= right;
+      };
+      return { addBlock: seen('#mdx-add-block'), image: seen('[data-insert-image]') };
+    });
+    expect(inView).toEqual({ addBlock: true, image: true });
     await selectWord(page, 'These three insights shaped everything that followed.', 'shaped');
     await page.keyboard.type('guided');
     await expect.poll(() => bodyValue(page)).toContain('These three insights guided everything');

@@ -20,7 +20,7 @@ export function SaveResultBanner({ result, formId }: { result: SaveResult; formI
             {result.live.when}{' '}
             {result.live.href ? (
               <a href={result.live.href} className={QUIET_LINK}>
-                Open the page
+                {result.live.linkText ?? 'Open the page'}
               </a>
             ) : null}
           </p>

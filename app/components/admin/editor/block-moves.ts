@@ -60,12 +60,44 @@ const clip = (text: string) => {
   return words.length > 40 ? `${words.slice(0, 40).replace(/\s+\S*$/, '')}…` : words;
 };
 
-/** A part of the story as she sees it: “the gallery”, “the heading “Words””, “the paragraph “Members think…””. */
-export function describePart(node: LexicalNode): string {
+type MdastPart = { type: string; name?: string | null; alt?: string | null; attributes?: unknown[]; children?: MdastPart[] };
+
+/**
+ * What tells a block from another of its kind, as she wrote it: its title,
+ * caption or alt text, or else its first image's alt text.
+ */
+export function blockLabel(block: MdastPart): string {
+  for (const name of ['title', 'caption', 'alt']) {
+    const attribute = (block.attributes ?? []).find(
+      (a): a is { type: string; name: string; value: string } =>
+        (a as { type?: string }).type === 'mdxJsxAttribute' && (a as { name?: string }).name === name,
+    );
+    if (typeof attribute?.value === 'string' && attribute.value.trim()) return clip(attribute.value);
+  }
+  const firstImage = (parts: MdastPart[] = []): string => {
+    for (const part of parts) {
+      if (part.type === 'image' && part.alt?.trim()) return part.alt;
+      const inner = firstImage(part.children);
+      if (inner) return inner;
+    }
+    return '';
+  };
+  return clip(firstImage(block.children));
+}
+
+/**
+ * A part of the story as she sees it: “the gallery”, “the heading “Words””,
+ * “the paragraph “Members think…””. A block next to another of the same kind
+ * (`movedName`) is told apart by its label: “the gallery “Checkout, step 1””.
+ */
+export function describePart(node: LexicalNode, movedName?: string): string {
   const type = node.getType();
   if (type === 'jsx') {
-    const name = (node as unknown as { getMdastNode(): MdxJsxFlowElement }).getMdastNode().name ?? '';
-    return `the ${blockWords(name).toLowerCase()}`;
+    const block = (node as unknown as { getMdastNode(): MdxJsxFlowElement }).getMdastNode();
+    const words = `the ${blockWords(block.name ?? '').toLowerCase()}`;
+    if (block.name !== movedName) return words;
+    const label = blockLabel(block as unknown as MdastPart);
+    return label ? `${words} “${label}”` : `the other ${blockWords(block.name ?? '').toLowerCase()}`;
   }
   const text = clip(node.getTextContent());
   if (type === 'heading') return text ? `the heading “${text}”` : 'the heading';
@@ -100,7 +132,9 @@ export function moveBlockTo(editor: LexicalEditor, node: LexicalNode, to: number
       const neighbour = above ? others[place]! : others[place - 1]!;
       if (place < others.length) others[place]!.insertBefore(latest);
       else others[others.length - 1]!.insertAfter(latest);
-      said = `${words} moved ${above ? 'above' : 'below'} ${describePart(neighbour)}`;
+      const movedName =
+        latest.getType() === 'jsx' ? (latest as unknown as { getMdastNode(): MdxJsxFlowElement }).getMdastNode().name : null;
+      said = `${words} moved ${above ? 'above' : 'below'} ${describePart(neighbour, movedName ?? undefined)}`;
     },
     { tag: 'history-push', discrete: true },
   );
