@@ -41,10 +41,11 @@ describe('netlify serve, offline, against the current build', () => {
     if (failed) throw failed.reason;
   }, 600_000);
 
+  // A bound, not a pace: each stop may wait 10 s for the CLI to end, then removes its copy of the site; on a busy machine, more than 30 s in all.
   afterAll(async () => {
     await Promise.all([serve?.stop(), second?.stop()]);
     rmSync(blobsDir, { recursive: true, force: true });
-  }, 30_000);
+  }, 120_000);
 
   it("answers a page through the Remix function, with the app's and netlify.toml's headers", async () => {
     const response = await fetch(`${serve.url}/`);

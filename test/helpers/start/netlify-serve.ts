@@ -13,6 +13,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -228,7 +229,8 @@ export async function startNetlifyServe(options: NetlifyServeOptions = {}): Prom
         await exited;
       }
     }
-    rmSync(scratch, { recursive: true, force: true });
+    // Not rmSync: two instances stop side by side, and a copy of the site is thousands of files.
+    await rm(scratch, { recursive: true, force: true });
   };
 
   const url = `http://127.0.0.1:${port}`;
