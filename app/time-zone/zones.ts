@@ -62,6 +62,12 @@ export function longDayIn(when: string | Date, zone: string): string {
   return `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
 }
 
+/** "27 Sep 2026": the same, its month cut to three letters. */
+export function shortDayIn(when: string | Date, zone: string): string {
+  const { year, month, day } = zonedParts(new Date(when), zone);
+  return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}`;
+}
+
 /** Minutes `zone` is ahead of UTC at `at` (60 for Amsterdam in winter). */
 export function offsetMinutes(at: Date, zone: string): number {
   const p = zonedParts(at, zone);
@@ -100,7 +106,6 @@ export function zoneShortName(at: Date, zone: string): string {
  */
 export function absoluteTime(iso: string, zone = DEFAULT_TIME_ZONE): string {
   const at = new Date(iso);
-  const { year, month, day, hour, minute } = zonedParts(at, zone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}, ${pad(hour)}:${pad(minute)} ${zoneShortName(at, zone)}`;
+  const { hour, minute } = zonedParts(at, zone);
+  return `${shortDayIn(at, zone)}, ${pad(hour)}:${pad(minute)} ${zoneShortName(at, zone)}`;
 }

@@ -7,8 +7,7 @@ import { GitCommandError, gitText, runGit } from './command.server';
 import { type LocalPublishConfig, type PublishConfig } from './publish-config.server';
 import type { PublishRequest } from './publish-plan.server';
 import { openFile } from './publish.server';
-import { MONTHS } from '~/utils/calendar';
-import { DEFAULT_TIME_ZONE, zonedParts } from '~/time-zone/zones';
+import { DEFAULT_TIME_ZONE, shortDayIn } from '~/time-zone/zones';
 import {
   remoteFileAt,
   remoteFilesAt,
@@ -278,8 +277,7 @@ export async function restoreRequest(
 
 /** A day as the history's messages name it: `27 Nov 2026`, the day it was in her time zone, as her history lists it. */
 export function dayOf(date: string, zone = DEFAULT_TIME_ZONE): string {
-  const { year, month, day } = zonedParts(new Date(date), zone);
-  return `${day} ${MONTHS[month - 1]?.slice(0, 3) ?? ''} ${year}`;
+  return shortDayIn(date, zone);
 }
 
 /** The files (blobs, not links) under `paths` in `treeish`, with their blob ids: `git ls-tree -r`, read literally. */
