@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,13 @@ const SEED: SeedFiles = {
   'README.md': '# site\n',
 };
 const EXPECTED = ['content/case-studies/a/shot.png', 'content/site.yml', 'public/images/profile.svg'];
+
+/** The bytes of every file under `dir`. */
+function folderBytes(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
 
 let scratch: string;
 beforeAll(() => {
@@ -103,6 +111,32 @@ describe('remote mode: the branch in the publish cache', () => {
     console.info(
       `remote snapshot (${cold.files.size} files): first ${Math.round(coldMs)} ms (shallow clone), then ${Math.round(warmMs)} ms (fetch)`,
     );
+  });
+
+  it('a warm cache fetches only what is new: a sentence changed beside 16 photos of 1 MB brings kilobytes, not the photos again', async () => {
+    const photos: SeedFiles = { 'content/site.yml': 'name: Camila Navarro\n' };
+    for (let i = 0; i < 16; i++) photos[`content/case-studies/a/photo-${i}.jpg`] = randomBytes(1_000_000);
+    const heavy = await startGitRemote({ files: photos });
+    try {
+      const cacheDir = mkdtempSync(path.join(scratch, 'cache-'));
+      const config = publishConfig({ CONTENT_GIT_URL: heavy.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cacheDir });
+      if (config.mode !== 'remote') throw new Error(JSON.stringify(config));
+      expect((await readSnapshot(config)).files.size).toBe(17);
+      const cold = folderBytes(path.join(cacheDir, '.git'));
+      expect(cold).toBeGreaterThan(16_000_000);
+      for (const name of ['Camila', 'Camila N.']) {
+        const commit = commitOnRemote(heavy, { 'content/site.yml': `name: ${name}\n` });
+        const warm = await readSnapshot(config);
+        expect(warm.commit).toBe(commit);
+        expect(warm.files.get('content/site.yml')!.toString()).toBe(`name: ${name}\n`);
+        expect(warm.files.get('content/case-studies/a/photo-15.jpg')!.equals(photos['content/case-studies/a/photo-15.jpg'] as Buffer)).toBe(true);
+      }
+      // Nothing changed: nothing comes.
+      await readSnapshot(config);
+      expect(folderBytes(path.join(cacheDir, '.git')) - cold).toBeLessThan(200_000);
+    } finally {
+      await heavy.close();
+    }
   });
 
   it('says what is wrong with the token, and never shows it', async () => {

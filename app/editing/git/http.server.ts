@@ -93,7 +93,7 @@ function safeHost(url: string): string {
   }
 }
 
-function isTimeout(e: GitError | undefined): boolean {
+function isTimeout(e: unknown): boolean {
   for (let current: unknown = e, depth = 0; current && depth < 4; current = (current as GitError).cause, depth++) {
     const name = (current as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') return true;

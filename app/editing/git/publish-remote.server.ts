@@ -18,10 +18,11 @@ import {
 } from './publish-plan.server';
 
 /**
- * Remote mode: the branch is fetched shallowly (depth 1, that branch only)
- * into a cache folder, the commit is made there from blobs and trees written
- * directly (no checkout: only the changed files and the trees above them are
- * new objects), and pushed over smart HTTP. A function instance keeps the
+ * Remote mode: the branch is cloned shallowly (depth 1, that branch only)
+ * into a cache folder, and later fetches bring only what is new. The
+ * commit is made there from blobs and trees written directly (no checkout:
+ * only the changed files and the trees above them are new objects), and
+ * pushed over smart HTTP. A function instance keeps the
  * cache in its /tmp, so a warm instance only fetches what changed.
  *
  * The push is the only step anyone else sees, and git's receive-pack applies
@@ -98,18 +99,23 @@ export async function publishRemote(config: RemotePublishConfig, plan: PublishPl
 export async function syncBranch(remote: Remote): Promise<string> {
   const git = await isoGit();
   const { config, dir, http, headers } = remote;
-  const common = { fs, http, dir, url: config.url, ref: config.branch, singleBranch: true, depth: 1, headers } as const;
+  const common = { fs, http, dir, url: config.url, ref: config.branch, singleBranch: true, headers } as const;
   if (fs.existsSync(path.join(dir, '.git', 'HEAD'))) {
     try {
+      // No depth here: git then sends only the commits since the cache's tip, and the cache stays as shallow as
+      // its clone. Any depth, even 1, makes git send the tip's whole tree again, every photo of every story.
       const result = await git.fetch({ ...common, tags: false });
       if (result.fetchHead) return result.fetchHead;
     } catch (error) {
+      // A branch rewritten since (a force push) has no commit in common with the cache, so its whole history
+      // would come: past the time allowed, the cache goes, and the next call starts again from a depth-1 clone.
+      if (isTimeout(error)) await rm(dir, { recursive: true, force: true });
       if (!isCacheProblem(error)) throw error;
       // A broken cache (a killed instance mid-write) is rebuilt rather than trusted.
     }
   }
   await rm(dir, { recursive: true, force: true });
-  await git.clone({ ...common, noCheckout: true, noTags: true });
+  await git.clone({ ...common, depth: 1, noCheckout: true, noTags: true });
   return git.resolveRef({ fs, dir, ref: `refs/remotes/origin/${config.branch}` });
 }
 

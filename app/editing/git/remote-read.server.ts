@@ -18,7 +18,7 @@ import { remoteOf, syncBranch, type Remote } from './publish-remote.server';
  * That cache is a depth-1 clone, enough to publish. A history needs commits
  * further back: they are fetched on demand (deepen-relative, 50 commits, then
  * twice as many each time) until the walk has what it needs or MAX_DEPTH
- * commits are there. A later publish's depth-1 fetch does not make them
+ * commits are there. A later publish's fetch does not make them
  * shallow again (isomorphic-git keeps a commit whose parents it has), so a
  * warm instance deepens once.
  */

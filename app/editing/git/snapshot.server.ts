@@ -97,7 +97,9 @@ async function readRemote(config: RemotePublishConfig, prefixes: string[]): Prom
     return await serialize(config.cacheDir, async () => {
       const commit = await syncBranch(remote);
       const files = new Map<string, Buffer>();
-      for (const prefix of prefixes) await readFolder(config.cacheDir, commit, prefix.replace(/\/+$/, ''), files);
+      // One cache for the whole read: isomorphic-git then opens each pack's index once, not once per file.
+      const cache = {};
+      for (const prefix of prefixes) await readFolder(config.cacheDir, commit, prefix.replace(/\/+$/, ''), files, cache);
       // A depth-1 clone still has the commit object, which names its parents.
       const { commit: object } = await (await isoGit()).readCommit({ fs, dir: config.cacheDir, oid: commit });
       return { commit, files, parents: object.parent, committedAt: new Date(object.committer.timestamp * 1000).toISOString() };
@@ -109,19 +111,19 @@ async function readRemote(config: RemotePublishConfig, prefixes: string[]): Prom
 }
 
 /** The blobs under `folder` in the commit, recursively; a folder the branch does not have is empty. */
-async function readFolder(dir: string, commit: string, folder: string, into: Map<string, Buffer>): Promise<void> {
+async function readFolder(dir: string, commit: string, folder: string, into: Map<string, Buffer>, cache: object): Promise<void> {
   const git = await isoGit();
   let tree: Awaited<ReturnType<typeof git.readTree>>['tree'];
   try {
-    ({ tree } = await git.readTree({ fs, dir, oid: commit, filepath: folder }));
+    ({ tree } = await git.readTree({ fs, dir, oid: commit, filepath: folder, cache }));
   } catch (error) {
     if ((error as { code?: string }).code === 'NotFoundError') return;
     throw error;
   }
   for (const entry of tree) {
     const file = path.posix.join(folder, entry.path);
-    if (entry.type === 'tree') await readFolder(dir, commit, file, into);
+    if (entry.type === 'tree') await readFolder(dir, commit, file, into, cache);
     else if (entry.type === 'blob' && entry.mode !== '120000')
-      into.set(file, Buffer.from((await git.readBlob({ fs, dir, oid: entry.oid })).blob));
+      into.set(file, Buffer.from((await git.readBlob({ fs, dir, oid: entry.oid, cache })).blob));
   }
 }
