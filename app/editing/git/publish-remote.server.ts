@@ -76,7 +76,7 @@ export async function publishRemote(config: RemotePublishConfig, plan: PublishPl
         const commit = await makeCommit(remote, tip, plan);
         const outcome = await pushCommit(remote, commit);
         if (outcome === 'pushed') {
-          await git.writeRef({ fs, dir: remote.dir, ref: `refs/remotes/origin/${config.branch}`, value: commit, force: true });
+          await markTip(remote, commit);
           return { status: 'published', commit, pushed: true };
         }
         // Someone pushed between our fetch and our push: look again (a conflict now shows), once.
@@ -105,7 +105,7 @@ export async function syncBranch(remote: Remote): Promise<string> {
       // No depth here: git then sends only the commits since the cache's tip, and the cache stays as shallow as
       // its clone. Any depth, even 1, makes git send the tip's whole tree again, every photo of every story.
       const result = await git.fetch({ ...common, tags: false });
-      if (result.fetchHead) return result.fetchHead;
+      if (result.fetchHead) return markTip(remote, result.fetchHead);
     } catch (error) {
       // A branch rewritten since (a force push) has no commit in common with the cache, so its whole history
       // would come: past the time allowed, the cache goes, and the next call starts again from a depth-1 clone.
@@ -117,6 +117,19 @@ export async function syncBranch(remote: Remote): Promise<string> {
   await rm(dir, { recursive: true, force: true });
   await git.clone({ ...common, depth: 1, noCheckout: true, noTags: true });
   return git.resolveRef({ fs, dir, ref: `refs/remotes/origin/${config.branch}` });
+}
+
+/**
+ * The branch's tip as the cache last saw it, fetched or pushed. The local
+ * branch ref matters most: it is the one commit a fetch tells the host the
+ * cache has, so left at the clone's commit, every fetch would bring again
+ * all that was published since (each new photo, every time).
+ */
+async function markTip(remote: Remote, commit: string): Promise<string> {
+  const git = await isoGit();
+  for (const ref of [`refs/heads/${remote.config.branch}`, `refs/remotes/origin/${remote.config.branch}`])
+    await git.writeRef({ fs, dir: remote.dir, ref, value: commit, force: true });
+  return commit;
 }
 
 /** Network and HTTP errors are the remote's; anything else (a missing object, a bad pack) is the cache's. */
