@@ -51,6 +51,10 @@ const rows = () =>
   );
 const waitForRows = (count: number, what: string) =>
   waitFor(async () => ((await rows()).length >= count ? rows() : undefined), { timeoutMs: 20_000, what });
+const views = async (path: string) => (await rows()).filter((row) => row.kind === 'view' && row.path === path).length;
+/** Until `path` has `count` views: a read sent meanwhile is a row too, so counting rows could go on before the view is in. */
+const waitForViews = (path: string, count: number) =>
+  waitFor(async () => (await views(path)) >= count || undefined, { timeoutMs: 20_000, what: `${count} view(s) of ${path}` });
 
 let markers = 0;
 /** Everything the server was sent before this has been written (or refused). */
@@ -190,20 +194,19 @@ describe('a reader leaving a case study any way they can', () => {
     await waitForRows(1, 'the view');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resume' }).click();
     await page.waitForURL(`${url}/resume`);
-    await waitForRows(2, 'the view of /resume');
+    // Its view in before going back: one sent as the tab navigates away can be dropped by headless Chromium.
+    await waitForViews('/resume', 1);
     await page.goBack();
     await page.waitForURL(`${url}${STUDY}`);
-    await waitForRows(3, 'the case study shown again');
+    await waitForViews(STUDY, 2);
     await scrollToSection(page, 4);
     await untilRead(STUDY, 0b1111, 'sections 1–4 read, sent while the page is still open');
     await page.goForward();
     await page.waitForURL(`${url}/resume`);
-    // Each page twice: the case study shown again from history is a view of its own.
-    const views = async (path: string) => (await rows()).filter((row) => row.kind === 'view' && row.path === path).length;
-    await waitFor(async () => ((await views(STUDY)) === 2 && (await views('/resume')) === 2) || undefined, {
-      timeoutMs: 20_000,
-      what: 'two views of each page',
-    });
+    // Each page twice: the page shown again from history is a view of its own, and only one.
+    await waitForViews('/resume', 2);
+    await settle();
+    expect([await views(STUDY), await views('/resume')]).toEqual([2, 2]);
   });
 
   it('a prerendered case study counts its reading once it is shown', async () => {
