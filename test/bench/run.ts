@@ -51,7 +51,7 @@ import { looksRuns, looksSection } from './looks-report';
  * `npm run bench -- --skip-build --only looks [--runs N]` measures alone
  * (5 runs unless told), prints, and writes as the "Looks" section of
  * docs/benchmarks.md in place.
- * `npm run bench -- --only publish-photos [--photos 1,8] [--runs N]` measures
+ * `npm run bench -- --only publish-photos [--photos 1,8,16] [--runs N]` measures
  * a publish with new 3,000-px photos at one CPU and 1 GB of heap
  * (test/bench/publish-photos.ts), and prints it.
  * `npm run bench -- --skip-build --only functions [--cold-runs N]` zips each
