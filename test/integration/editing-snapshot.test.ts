@@ -132,7 +132,9 @@ describe('remote mode: the branch in the publish cache', () => {
         const warm = await readSnapshot(config);
         expect(warm.commit).toBe(commit);
         expect(warm.files.get('content/site.yml')!.toString()).toBe(`name: ${name}\n`);
-        expect(warm.files.get('content/case-studies/a/photo-15.jpg')!.equals(photos['content/case-studies/a/photo-15.jpg'] as Buffer)).toBe(true);
+        expect(warm.files.get('content/case-studies/a/photo-15.jpg')!.equals(photos['content/case-studies/a/photo-15.jpg'] as Buffer)).toBe(
+          true,
+        );
       }
       // Nothing changed: nothing comes.
       await readSnapshot(config);

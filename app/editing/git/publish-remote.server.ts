@@ -65,7 +65,6 @@ export async function openRemote(config: RemotePublishConfig, contentPath: strin
 }
 
 export async function publishRemote(config: RemotePublishConfig, plan: PublishPlan): Promise<PublishResult> {
-  const git = await isoGit();
   const remote = remoteOf(config);
   return serialize(config.cacheDir, async () => {
     try {
