@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,36 @@ describe('remote mode: the branch in the publish cache', () => {
       expect(folderBytes(path.join(cacheDir, '.git')) - withPhotos).toBeLessThan(200_000);
     } finally {
       await heavy.close();
+    }
+  });
+
+  it('a branch rewritten by a force push, with no commit in common: the next read has its tip; a fetch out of time leaves no cache behind', async () => {
+    const rewritten = await startGitRemote({ files: { 'content/site.yml': 'name: Before\n' } });
+    try {
+      const cacheDir = mkdtempSync(path.join(scratch, 'cache-'));
+      const config = publishConfig({ CONTENT_GIT_URL: rewritten.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cacheDir });
+      if (config.mode !== 'remote') throw new Error(JSON.stringify(config));
+      await readSnapshot(config);
+      const work = mkdtempSync(path.join(scratch, 'rewrite-'));
+      git(work, ['clone', '--quiet', rewritten.bareDir, '.']);
+      git(work, ['checkout', '--quiet', '--orphan', 'fresh']);
+      git(work, ['rm', '-r', '--quiet', '--cached', '.']);
+      writeFileSync(path.join(work, 'content/site.yml'), 'name: After\n');
+      git(work, ['add', 'content/site.yml']);
+      git(work, ['commit', '--quiet', '-m', 'History rewritten']);
+      git(work, ['push', '--quiet', '--force', 'origin', 'fresh:main']);
+      const after = await readSnapshot(config);
+      expect(after.commit).toBe(rewritten.git('rev-parse', 'main'));
+      expect(after.files.get('content/site.yml')!.toString()).toBe('name: After\n');
+      expect(after.parents).toEqual([]);
+
+      // No time at all for the fetch: it fails in a sentence, and the folder is gone, so the next read clones afresh.
+      commitOnRemote(rewritten, { 'content/site.yml': 'name: Later\n' });
+      await expect(readSnapshot({ ...config, budgetMs: 0 })).rejects.toThrow();
+      expect(existsSync(cacheDir)).toBe(false);
+      expect((await readSnapshot(config)).files.get('content/site.yml')!.toString()).toBe('name: Later\n');
+    } finally {
+      await rewritten.close();
     }
   });
 
