@@ -1,3 +1,5 @@
+// The bench's git and mail servers listen on this computer, as the tests' do.
+import '../setup/loopback-services';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,5 @@
+// The bench's git and mail servers listen on this computer, as the tests' do.
+import '../setup/loopback-services';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
