@@ -75,9 +75,10 @@ describe('local mode: HEAD, not the working tree', () => {
 
 describe('remote mode: the branch in the publish cache', () => {
   let remote: GitRemote & { root: string };
-  const configFor = (token = TEST_TOKEN): RemotePublishConfig => {
+  /** Remote mode on `target` (the file's remote unless told), with a cache folder of its own. */
+  const configFor = (token = TEST_TOKEN, target: GitRemote = remote): RemotePublishConfig => {
     const config = publishConfig({
-      CONTENT_GIT_URL: remote.url,
+      CONTENT_GIT_URL: target.url,
       CONTENT_GIT_TOKEN: token,
       CONTENT_GIT_CACHE_DIR: mkdtempSync(path.join(scratch, 'cache-')),
     });
@@ -116,9 +117,8 @@ describe('remote mode: the branch in the publish cache', () => {
   it('a warm cache fetches only what is new: once 16 photos of 1 MB are in it, a sentence changed beside them brings kilobytes, not the photos again', async () => {
     const heavy = await startGitRemote({ files: { 'content/site.yml': 'name: Camila Navarro\n' } });
     try {
-      const cacheDir = mkdtempSync(path.join(scratch, 'cache-'));
-      const config = publishConfig({ CONTENT_GIT_URL: heavy.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cacheDir });
-      if (config.mode !== 'remote') throw new Error(JSON.stringify(config));
+      const config = configFor(TEST_TOKEN, heavy);
+      const cacheDir = config.cacheDir;
       expect((await readSnapshot(config)).files.size).toBe(1);
       // The photos come once, after the clone: as when she publishes a story with them.
       const photos: SeedFiles = {};
@@ -147,9 +147,8 @@ describe('remote mode: the branch in the publish cache', () => {
   it('a branch rewritten by a force push, with no commit in common: the next read has its tip; a fetch out of time leaves no cache behind', async () => {
     const rewritten = await startGitRemote({ files: { 'content/site.yml': 'name: Before\n' } });
     try {
-      const cacheDir = mkdtempSync(path.join(scratch, 'cache-'));
-      const config = publishConfig({ CONTENT_GIT_URL: rewritten.url, CONTENT_GIT_TOKEN: TEST_TOKEN, CONTENT_GIT_CACHE_DIR: cacheDir });
-      if (config.mode !== 'remote') throw new Error(JSON.stringify(config));
+      const config = configFor(TEST_TOKEN, rewritten);
+      const cacheDir = config.cacheDir;
       await readSnapshot(config);
       const work = mkdtempSync(path.join(scratch, 'rewrite-'));
       git(work, ['clone', '--quiet', rewritten.bareDir, '.']);
